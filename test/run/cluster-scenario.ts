@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterEach } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
@@ -100,15 +101,40 @@ export async function startScenario(
       };
     },
     patchedNames: () => patchedWorkloads(sim),
-    async close() {
+    // Once: a test may close its scenario early, and useScenario closes every one after the test.
+    close: once(async () => {
       await sim.close();
       await repo.cleanup();
       rmSync(dir, { recursive: true, force: true });
-    },
+    }),
   };
 }
 
 /** YAML round trip, as kubectl would send it (stringData stays for the sim to fold into data). */
 function toJson(object: Json): Json {
   return parseAllDocuments(yamlDocs(object))[0]!.toJS() as Json;
+}
+
+/**
+ * The scenarios of each test, closed after it (the set-up every cluster test repeated):
+ * `const start = useScenario();` at the top of a file, then `const s = await start()` in a test.
+ */
+export function useScenario(): (options?: Parameters<typeof startScenario>[0]) => Promise<Scenario> {
+  const started: Scenario[] = [];
+  afterEach(async () => {
+    for (const scenario of started.splice(0)) await scenario.close();
+  });
+  return async (options = {}) => {
+    const scenario = await startScenario(options);
+    started.push(scenario);
+    return scenario;
+  };
+}
+
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
 }

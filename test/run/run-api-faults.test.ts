@@ -2,20 +2,11 @@
 // 429 with Retry-After, 409 on patch, dropped and reset watches, slow answers; sim randomFaults).
 // Every planned restart is applied or reported failed, none is applied twice, and a rerun without
 // faults finishes the rest.
-import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import type { RunJson } from "../helpers/run-json.js";
-import { type Scenario, startScenario } from "./cluster-scenario.js";
+import { type Scenario, useScenario } from "./cluster-scenario.js";
 
-let scenario: Scenario | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  scenario = undefined;
-});
-
-async function start(options: Parameters<typeof startScenario>[0] = {}): Promise<Scenario> {
-  scenario = await startScenario(options);
-  return scenario;
-}
+const start = useScenario();
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 23];
 const HASH = "config-rollout.io/config-hash";

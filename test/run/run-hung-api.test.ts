@@ -2,14 +2,10 @@
 // its --timeout: a call and its retries end at the run's time limit, and once one call got no answer
 // within it, the later ones do not wait again. Without the bound a single cluster held the run for
 // about 6 attempts × 30 s whatever --timeout said. Generous bounds: not a timing test.
-import { afterEach, describe, expect, test } from "vitest";
-import { type Scenario, startScenario } from "./cluster-scenario.js";
+import { describe, expect, test } from "vitest";
+import { type Scenario, useScenario } from "./cluster-scenario.js";
 
-let scenario: Scenario | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  scenario = undefined;
-});
+const start = useScenario();
 
 async function timedRun(s: Scenario, args: string[]) {
   const started = Date.now();
@@ -19,7 +15,7 @@ async function timedRun(s: Scenario, args: string[]) {
 
 describe("a hung API server", () => {
   test("every request hangs: the run fails near --timeout 2s, saying the server did not answer", async () => {
-    scenario = await startScenario();
+    const scenario = await start();
     scenario.sim.hang();
     const run = await timedRun(scenario, ["--timeout", "2s"]);
     expect(run.seconds).toBeLessThan(20);
@@ -30,7 +26,7 @@ describe("a hung API server", () => {
   }, 60_000);
 
   test("only the patches hang: the run ends near --timeout 2s with nothing reported applied", async () => {
-    scenario = await startScenario();
+    const scenario = await start();
     scenario.sim.hang({ verb: "patch" });
     const run = await timedRun(scenario, ["--timeout", "2s"]);
     expect(run.seconds).toBeLessThan(20);

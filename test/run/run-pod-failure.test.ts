@@ -1,26 +1,22 @@
 // A config change whose new pods cannot start: the run fails within seconds (not at --timeout) and
 // every report quotes why — the pod, container, reason, message, last exit code, Warning events and,
 // with --logs N, the previous run's last lines, escaped for markdown and bounded.
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { renderJunit } from "../../src/report/gitlab-reports.js";
-import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
+import { NS, type Scenario, useScenario } from "./cluster-scenario.js";
 
 type Loose = Record<string, unknown> & {
   spec?: { template?: { metadata?: { annotations?: Record<string, string> } } };
 };
 
-let scenario: Scenario | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  scenario = undefined;
-});
+const start = useScenario();
 
 const HASH = "config-rollout.io/config-hash";
 /** The templates config-rollout's restart writes (the old one has no hash annotation). */
 const restarted = (owner: Loose) => owner.spec?.template?.metadata?.annotations?.[HASH] !== undefined;
 
 async function crashingWeb(): Promise<Scenario> {
-  scenario = await startScenario();
+  const scenario = await start();
   scenario.sim.setPodFailure("Deployment", NS, "web", "CrashLoopBackOff", {
     onlyFor: restarted,
     exitCode: 2,

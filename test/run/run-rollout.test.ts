@@ -1,19 +1,10 @@
 // The orchestrator end to end, in-process: the CLI function against the simulated API server through a real
 // kubeconfig file, a real git repository, and the sim's request log as the witness of every write.
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { RunJson } from "../helpers/run-json.js";
-import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
+import { NS, type Scenario, useScenario } from "./cluster-scenario.js";
 
-let scenario: Scenario | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  scenario = undefined;
-});
-
-async function start(options: Parameters<typeof startScenario>[0] = {}): Promise<Scenario> {
-  scenario = await startScenario(options);
-  return scenario;
-}
+const start = useScenario();
 
 const HASH = "config-rollout.io/config-hash";
 
@@ -272,7 +263,6 @@ describe("faults and API economy", () => {
       for (const r of s.sim.requests) byVerb[r.verb] = (byVerb[r.verb] ?? 0) + 1;
       counts.push(byVerb);
       await s.close();
-      scenario = undefined;
     }
     expect(counts[1]).toEqual(counts[0]);
     // Discovery: one GET of the Argo Rollouts API group (not installed here, so Rollouts are not

@@ -1,26 +1,17 @@
 // --strategy versioned end to end, in-process: the CLI against the simulated API server and a real
 // git repository. Copies are created by server-side apply, workloads repointed in one patch each,
 // failed rollouts repointed back, and old copies pruned only when nothing can still use them.
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { copyHash, sourceLabelValue } from "../../src/rollout/versioned/config-copy.js";
 import { cloneTempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 import type { RunJson } from "../helpers/run-json.js";
-import { manifestsAt, NS, type Scenario, startScenario } from "./cluster-scenario.js";
+import { manifestsAt, NS, type Scenario, useScenario } from "./cluster-scenario.js";
 
 type Json = Record<string, unknown>;
 
-let scenario: Scenario | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  scenario = undefined;
-});
-
-async function start(options: Parameters<typeof startScenario>[0] = {}): Promise<Scenario> {
-  scenario = await startScenario(options);
-  return scenario;
-}
+const start = useScenario();
 
 const VERSIONED = ["--strategy", "versioned"];
 const SOURCE = "config-rollout.io/source";
@@ -413,7 +404,6 @@ describe("--strategy versioned", () => {
         ...copiesOf(s, "Secret", "db").map((c) => nameOf(c)!),
       ]);
       await s.close();
-      scenario = undefined;
     }
     expect(names[1]).toEqual(names[0]);
     expect(names[0]).toHaveLength(2);

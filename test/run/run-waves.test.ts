@@ -1,15 +1,11 @@
 // Throttled rollouts within one cluster, end to end: the config-rollout.io/wave annotation orders
 // the restarts (a failed wave stops the later ones), --max-parallel-rollouts batches them, and the
 // access review covers every wave before the first write.
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { RunJson } from "../helpers/run-json.js";
-import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
+import { NS, type Scenario, useScenario } from "./cluster-scenario.js";
 
-let scenario: Scenario | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  scenario = undefined;
-});
+const start = useScenario();
 
 /** Annotate the live workload (its own metadata, not its pod template) with a wave. */
 function wave(s: Scenario, kind: string, name: string, value: string): void {
@@ -25,8 +21,7 @@ const patched = (s: Scenario) =>
 
 describe("waves and --max-parallel-rollouts", () => {
   test("lower waves first, unannotated last; each wave rolled out before the next starts", async () => {
-    scenario = await startScenario();
-    const s = scenario;
+    const s = await start();
     wave(s, "Deployment", "api", "-1");
     wave(s, "StatefulSet", "worker", "5");
     s.sim.resetRequests();
@@ -48,8 +43,7 @@ describe("waves and --max-parallel-rollouts", () => {
   });
 
   test("a failed wave stops the later ones: nothing is sent for them, and the report says why", async () => {
-    scenario = await startScenario();
-    const s = scenario;
+    const s = await start();
     wave(s, "Deployment", "api", "0");
     s.sim.setRolloutBehaviour("Deployment", NS, "api", "progress-deadline");
     s.sim.resetRequests();
@@ -67,8 +61,7 @@ describe("waves and --max-parallel-rollouts", () => {
   });
 
   test("--max-parallel-rollouts 1: one workload rolling at a time", async () => {
-    scenario = await startScenario();
-    const s = scenario;
+    const s = await start();
     s.sim.resetRequests();
     const run = await s.run(["--max-parallel-rollouts", "1"]);
     expect(run.code, run.stderr).toBe(0);
@@ -86,8 +79,7 @@ describe("waves and --max-parallel-rollouts", () => {
   });
 
   test("an invalid wave or limit is refused before any write", async () => {
-    scenario = await startScenario();
-    const s = scenario;
+    const s = await start();
     wave(s, "Deployment", "web", "soon");
     s.sim.resetRequests();
     const run = await s.run([]);
