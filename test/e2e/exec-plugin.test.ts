@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { CLI } from "../helpers/run-cli.js";
+import { CLI, lastCommitArgs } from "../helpers/run-cli.js";
 import { type Scenario, startScenario } from "../run/cluster-scenario.js";
 
 let scenario: Scenario | undefined;
@@ -77,11 +77,10 @@ describe("exec credential plugins", () => {
     writeFileSync(plugin, `#!/bin/sh\nsleep 300 &\necho "$$ $!" > ${pids}\nwait\n`);
     chmodSync(plugin, 0o755);
     useExecPlugin(s, plugin);
-    const tool = spawn(
-      process.execPath,
-      [CLI, "--repo", s.repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--kubeconfig", s.kubeconfig],
-      { env: { PATH: process.env.PATH ?? "", HOME: dir, NO_COLOR: "1" }, stdio: "ignore" },
-    );
+    const tool = spawn(process.execPath, [CLI, ...lastCommitArgs(s.repo.dir), "--kubeconfig", s.kubeconfig], {
+      env: { PATH: process.env.PATH ?? "", HOME: dir, NO_COLOR: "1" },
+      stdio: "ignore",
+    });
     const exited = new Promise<number | null>((resolve) => tool.on("exit", (code) => resolve(code)));
     for (let i = 0; i < 200 && !existsSync(pids); i++) await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(pids)).toBe(true);

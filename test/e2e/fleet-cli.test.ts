@@ -6,7 +6,7 @@ import { parseAllDocuments } from "yaml";
 import { type Fleet, startFleet } from "../helpers/fleet.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { yamlDocs } from "../helpers/manifests.js";
-import { runCli } from "../helpers/run-cli.js";
+import { lastCommitArgs, runCli } from "../helpers/run-cli.js";
 import { manifestsAt } from "../run/cluster-scenario.js";
 
 let fleet: Fleet | undefined;
@@ -28,14 +28,7 @@ test("an unreachable cluster: the job ends soon after --timeout, with exit code 
     fleet.sim("prod-eu").seed(parseAllDocuments(yamlDocs(object))[0]!.toJS());
   const started = Date.now();
   const result = await runCli([
-    "--repo",
-    repo.dir,
-    "--base",
-    "HEAD~1",
-    "--head",
-    "HEAD",
-    "--kubeconfig",
-    fleet.kubeconfig,
+    ...lastCommitArgs(repo.dir, fleet.kubeconfig),
     "--contexts",
     "prod-eu,prod-cn",
     "--timeout",

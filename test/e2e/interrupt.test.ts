@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
 import { sleepStillRunning } from "../helpers/processes.js";
-import { CLI } from "../helpers/run-cli.js";
+import { CLI, lastCommitArgs } from "../helpers/run-cli.js";
 import { NS, type Scenario, startScenario } from "../run/cluster-scenario.js";
 
 let scratch: string;
@@ -70,12 +70,7 @@ describe("an interrupted run", () => {
       repo = await commitTwice({ "cm.txt": cm("info") }, { "cm.txt": cm("debug") });
       const pids = join(scratch, "pids");
       const run = startCli([
-        "--repo",
-        repo.dir,
-        "--base",
-        "HEAD~1",
-        "--head",
-        "HEAD",
+        ...lastCommitArgs(repo.dir),
         "--dry-run",
         "--discover",
         "repo",
@@ -116,14 +111,7 @@ describe("an interrupted run", () => {
       JSON.stringify(obj).includes("app-config-"),
     );
     const run = startCli([
-      "--repo",
-      s.repo.dir,
-      "--base",
-      "HEAD~1",
-      "--head",
-      "HEAD",
-      "--kubeconfig",
-      s.kubeconfig,
+      ...lastCommitArgs(s.repo.dir, s.kubeconfig),
       "--strategy",
       "versioned",
       "--timeout",

@@ -61,3 +61,16 @@ export async function runInProcess(
   );
   return { code, stdout, stderr };
 }
+
+/** The arguments of a run over the repository's last commit (HEAD~1..HEAD), against a cluster when given. */
+export function lastCommitArgs(repoDir: string, kubeconfig?: string): string[] {
+  return [
+    "--repo",
+    repoDir,
+    "--base",
+    "HEAD~1",
+    "--head",
+    "HEAD",
+    ...(kubeconfig ? ["--kubeconfig", kubeconfig] : []),
+  ];
+}

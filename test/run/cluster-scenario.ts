@@ -8,7 +8,7 @@ import { parseAllDocuments } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
-import { type CliResult, runInProcess } from "../helpers/run-cli.js";
+import { type CliResult, lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import { patchedWorkloads } from "../helpers/sim-writes.js";
 
 type Json = Record<string, unknown>;
@@ -86,11 +86,7 @@ export async function startScenario(
     sim,
     repo,
     kubeconfig,
-    run: (args = [], env = {}) =>
-      runInProcess(
-        ["--repo", repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--kubeconfig", kubeconfig, ...args],
-        env,
-      ),
+    run: (args = [], env = {}) => runInProcess([...lastCommitArgs(repo.dir, kubeconfig), ...args], env),
     template(kind, name, namespace = NS) {
       const object = sim.get(kind, namespace, name) as {
         spec: { template: { metadata?: { annotations?: Record<string, string> }; spec: Json } };

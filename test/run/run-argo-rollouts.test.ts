@@ -10,7 +10,7 @@ import { parseAllDocuments } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
-import { runInProcess } from "../helpers/run-cli.js";
+import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import type { RunJson } from "../helpers/run-json.js";
 
 type Json = Record<string, unknown>;
@@ -75,14 +75,7 @@ async function setup(objects: Json[], options: { inRepo?: Json[]; crd?: boolean 
     repo,
     async run(args = []) {
       const result = await runInProcess([
-        "--repo",
-        repo.dir,
-        "--base",
-        "HEAD~1",
-        "--head",
-        "HEAD",
-        "--kubeconfig",
-        kubeconfig,
+        ...lastCommitArgs(repo.dir, kubeconfig),
         "--output",
         "json",
         ...args,

@@ -8,7 +8,7 @@ import { parseAllDocuments } from "yaml";
 import { type Fleet, startFleet } from "../helpers/fleet.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { deployment, pod, yamlDocs } from "../helpers/manifests.js";
-import { runInProcess } from "../helpers/run-cli.js";
+import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import { patchedWorkloads } from "../helpers/sim-writes.js";
 import { manifestsAt, NS } from "./cluster-scenario.js";
 
@@ -59,18 +59,7 @@ async function start(): Promise<{
   return {
     fleet,
     repo,
-    run: (args) =>
-      runInProcess([
-        "--repo",
-        repo.dir,
-        "--base",
-        "HEAD~1",
-        "--head",
-        "HEAD",
-        "--kubeconfig",
-        fleet.kubeconfig,
-        ...args,
-      ]),
+    run: (args) => runInProcess([...lastCommitArgs(repo.dir, fleet.kubeconfig), ...args]),
   };
 }
 

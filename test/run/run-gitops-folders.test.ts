@@ -11,7 +11,7 @@ import { parseAllDocuments } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
-import { runInProcess } from "../helpers/run-cli.js";
+import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import { findKubectl, runKubectl } from "../sim/helpers.js";
 
 type Json = Record<string, unknown>;
@@ -98,14 +98,7 @@ test.skipIf(!kubectl)(
       );
     })();
     const run = await runInProcess([
-      "--repo",
-      s.repo.dir,
-      "--base",
-      "HEAD~1",
-      "--head",
-      "HEAD",
-      "--kubeconfig",
-      s.kubeconfig,
+      ...lastCommitArgs(s.repo.dir, s.kubeconfig),
       "--strategy",
       "gitops",
       "--timeout",
@@ -137,7 +130,7 @@ async function dryRun(levels: { dev: string; prod: string }, withApplications: b
   await repo.write("clusters/dev/app.yaml", yamlDocs(...app(levels.dev)));
   await repo.write("clusters/prod/app.yaml", yamlDocs(...app(levels.prod)));
   await repo.commit("v2");
-  return runInProcess(["--repo", repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--dry-run"]);
+  return runInProcess([...lastCommitArgs(repo.dir), "--dry-run"]);
 }
 
 test("a change in both deployed folders: the plan says it cannot know which one the cluster runs, naming both", async () => {
@@ -166,7 +159,7 @@ async function plainFolders(levels: { staging: string; prod: string }, changedSt
     yamlDocs(configMap("app-config", { LOG_LEVEL: changedStaging }, { namespace: NS })),
   );
   await repo.commit("v2");
-  return runInProcess(["--repo", repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--dry-run"]);
+  return runInProcess([...lastCommitArgs(repo.dir), "--dry-run"]);
 }
 
 test("one workload in two plain folders reading configs that differ: a warning names both and how to tell them apart", async () => {

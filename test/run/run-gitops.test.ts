@@ -13,7 +13,7 @@ import { idKey } from "../../src/core/model.js";
 import { configHash } from "../../src/scan/manifests/config-hash.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
-import { runInProcess } from "../helpers/run-cli.js";
+import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import { findKubectl, runKubectl } from "../sim/helpers.js";
 
 type Json = Record<string, unknown>;
@@ -95,20 +95,7 @@ async function setup(stamps?: Record<string, string> | "cli"): Promise<Setup> {
     repo,
     kubeconfig,
     home: dir,
-    run: (args) =>
-      runInProcess([
-        "--repo",
-        repo.dir,
-        "--base",
-        "HEAD~1",
-        "--head",
-        "HEAD",
-        "--kubeconfig",
-        kubeconfig,
-        "--strategy",
-        "gitops",
-        ...args,
-      ]),
+    run: (args) => runInProcess([...lastCommitArgs(repo.dir, kubeconfig), "--strategy", "gitops", ...args]),
   };
 }
 
@@ -294,18 +281,7 @@ describe("--strategy gitops", () => {
     for (const object of objects("old-password")) sim.seed(toJson(object));
     const kubeconfig = join(dir, "kubeconfig");
     sim.writeKubeconfig(kubeconfig, { context: "ci" });
-    const run = await runInProcess([
-      "--repo",
-      repo.dir,
-      "--base",
-      "HEAD~1",
-      "--head",
-      "HEAD",
-      "--kubeconfig",
-      kubeconfig,
-      "--strategy",
-      "gitops",
-    ]);
+    const run = await runInProcess([...lastCommitArgs(repo.dir, kubeconfig), "--strategy", "gitops"]);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain("deployment/api (namespace shop) (deploy/shop.yaml:");
     expect(run.stderr).toContain("it reads a Secret from the repository, and without --hash-key");
@@ -403,14 +379,7 @@ test.skipIf(!kubectl)(
       return apply();
     })();
     const run = await runInProcess([
-      "--repo",
-      repo.dir,
-      "--base",
-      "HEAD~1",
-      "--head",
-      "HEAD",
-      "--kubeconfig",
-      kubeconfig,
+      ...lastCommitArgs(repo.dir, kubeconfig),
       "--strategy",
       "gitops",
       "--timeout",

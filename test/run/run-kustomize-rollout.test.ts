@@ -9,7 +9,7 @@ import { parseAllDocuments, stringify } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
-import { runInProcess } from "../helpers/run-cli.js";
+import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import { patchedWorkloads } from "../helpers/sim-writes.js";
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -40,19 +40,7 @@ async function setUp(files: (version: 1 | 2) => Record<string, string>) {
   sim.writeKubeconfig(kubeconfig, { context: "ci" });
   sim.resetRequests();
   const run = (args: string[] = []) =>
-    runInProcess([
-      "--repo",
-      repo.dir,
-      "--base",
-      "HEAD~1",
-      "--head",
-      "HEAD",
-      "--kubeconfig",
-      kubeconfig,
-      "--output",
-      "json",
-      ...args,
-    ]);
+    runInProcess([...lastCommitArgs(repo.dir, kubeconfig), "--output", "json", ...args]);
   return { sim, run };
 }
 
