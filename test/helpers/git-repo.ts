@@ -5,6 +5,7 @@ import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rename as renamePath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { afterEach } from "vitest";
 
 export interface TempRepo {
   /** Absolute path of the work tree. */
@@ -125,4 +126,22 @@ export async function commitTwice(
   }
   await repo.commit("after");
   return repo;
+}
+
+/**
+ * commitTwice for a whole test file: every repository made is removed after its test (the set-up
+ * the plan tests repeated). `const commitTwice = useCommitTwice({ removeUnlisted: true });`
+ */
+export function useCommitTwice(
+  options: { removeUnlisted?: boolean } = {},
+): (before: Record<string, string | null>, after: Record<string, string | null>) => Promise<TempRepo> {
+  const repos: TempRepo[] = [];
+  afterEach(async () => {
+    for (const repo of repos.splice(0)) await repo.cleanup();
+  });
+  return async (before, after) => {
+    const repo = await commitTwice(before, after, options);
+    repos.push(repo);
+    return repo;
+  };
 }

@@ -1,23 +1,14 @@
 // A run that stops with an error, end to end and in-process: stderr has the error line, and stdout
 // still has a report of the error in the format asked for (a JSON object, a markdown heading), so a
 // program reading `--output json` is never left with nothing.
-import { afterEach, describe, expect, test } from "vitest";
-import { commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
+import { describe, expect, test } from "vitest";
+import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
 type Files = Record<string, string>;
 
-const repos: TempRepo[] = [];
-afterEach(async () => {
-  for (const repo of repos.splice(0)) await repo.cleanup();
-});
-
-async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
-  const repo = await commitTwiceInRepo(before, after);
-  repos.push(repo);
-  return repo;
-}
+const commitTwice = useCommitTwice();
 
 function run(repo: TempRepo, args: string[]) {
   return runInProcess(["--repo", repo.dir, "--discover", "repo", ...args]);

@@ -5,7 +5,7 @@
 // Through the CLI function, against real git repositories and real kustomize.
 import { afterEach, describe, expect, test } from "vitest";
 import { stringify } from "yaml";
-import { commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
+import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 import { type Scenario, startScenario } from "./cluster-scenario.js";
@@ -19,16 +19,7 @@ interface PlanJson {
   unread?: Array<{ file: string; why: string }>;
 }
 
-const repos: TempRepo[] = [];
-afterEach(async () => {
-  for (const repo of repos.splice(0)) await repo.cleanup();
-});
-
-async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
-  const repo = await commitTwiceInRepo(before, after);
-  repos.push(repo);
-  return repo;
-}
+const commitTwice = useCommitTwice();
 
 const run = (repo: TempRepo, args: string[] = []) =>
   runInProcess(["--repo", repo.dir, "--dry-run", "--discover", "repo", ...args]);

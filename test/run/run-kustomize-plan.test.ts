@@ -5,9 +5,9 @@ import { existsSync } from "node:fs";
 import { chmod, mkdir, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { stringify } from "yaml";
-import { commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
+import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
@@ -42,16 +42,7 @@ interface PlanJson {
   problems: unknown[];
 }
 
-const repos: TempRepo[] = [];
-afterEach(async () => {
-  for (const repo of repos.splice(0)) await repo.cleanup();
-});
-
-async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
-  const repo = await commitTwiceInRepo(before, after);
-  repos.push(repo);
-  return repo;
-}
+const commitTwice = useCommitTwice();
 
 async function run(repo: TempRepo, extraArgs: string[] = []) {
   return runInProcess([

@@ -1,8 +1,8 @@
 // The plan, end to end and in-process: real git repositories in temp dirs, the CLI function run as a user would with
 // --dry-run --output json. Each case commits a "before" and an "after" tree and checks which
 // workloads restart and which do not.
-import { afterEach, describe, expect, test } from "vitest";
-import { commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
+import { describe, expect, test } from "vitest";
+import { useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
@@ -29,16 +29,7 @@ interface PlanJson {
   warnings: string[];
 }
 
-const repos: TempRepo[] = [];
-afterEach(async () => {
-  for (const repo of repos.splice(0)) await repo.cleanup();
-});
-
-async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
-  const repo = await commitTwiceInRepo(before, after, { removeUnlisted: true });
-  repos.push(repo);
-  return repo;
-}
+const commitTwice = useCommitTwice({ removeUnlisted: true });
 
 async function plan(before: Files, after: Files, extraArgs: string[] = []): Promise<PlanJson> {
   const repo = await commitTwice(before, after);

@@ -4,8 +4,8 @@ import { execFileSync } from "node:child_process";
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
-import { commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
+import { describe, expect, test } from "vitest";
+import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
 type Files = Record<string, string>;
@@ -23,16 +23,7 @@ interface PlanJson {
   sources?: string[];
 }
 
-const repos: TempRepo[] = [];
-afterEach(async () => {
-  for (const repo of repos.splice(0)) await repo.cleanup();
-});
-
-async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
-  const repo = await commitTwiceInRepo(before, after);
-  repos.push(repo);
-  return repo;
-}
+const commitTwice = useCommitTwice();
 
 const run = (repo: TempRepo, args: string[], env: Record<string, string> = {}) =>
   runInProcess(["--repo", repo.dir, "--dry-run", "--output", "json", "--discover", "repo", ...args], env);

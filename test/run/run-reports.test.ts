@@ -1,24 +1,15 @@
 // What the reports say, end to end and in-process: real git repositories, the CLI function run as a
 // user would, and the text, markdown or JSON it prints. Each headline must say what the plan found;
 // a run that stops with an error still prints a report of that error in the format asked for.
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { stringify } from "yaml";
-import { commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
+import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
 type Files = Record<string, string>;
 
-const repos: TempRepo[] = [];
-afterEach(async () => {
-  for (const repo of repos.splice(0)) await repo.cleanup();
-});
-
-async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
-  const repo = await commitTwiceInRepo(before, after);
-  repos.push(repo);
-  return repo;
-}
+const commitTwice = useCommitTwice();
 
 function run(repo: TempRepo, args: string[]) {
   return runInProcess(["--repo", repo.dir, "--discover", "repo", ...args]);
