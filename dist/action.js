@@ -28085,7 +28085,9 @@ function rolloutRounds(requests, objectOf, maxParallel) {
   const byWave = /* @__PURE__ */ new Map();
   for (const request of requests) {
     const wave = waveOf(request.id, objectOf(request.id));
-    byWave.set(wave, [...byWave.get(wave) ?? [], request]);
+    const members = byWave.get(wave) ?? [];
+    members.push(request);
+    byWave.set(wave, members);
   }
   const waves = [...byWave.keys()].sort((a, b) => a === void 0 ? 1 : b === void 0 ? -1 : a - b);
   const rounds = [];
@@ -28093,27 +28095,18 @@ function rolloutRounds(requests, objectOf, maxParallel) {
     const members = byWave.get(wave);
     const size = maxParallel ?? members.length;
     const batches = Math.max(1, Math.ceil(members.length / size));
+    const name = wave === void 0 ? waves.length > 1 ? "unannotated" : "" : `wave ${wave}`;
     for (let b = 0; b < batches; b++) {
+      const batch = batches > 1 ? `batch ${b + 1} of ${batches}` : "";
       rounds.push({
         wave,
         requests: members.slice(b * size, (b + 1) * size),
         endsWave: b === batches - 1,
-        label: ""
+        label: ` (${[name, batch].filter(Boolean).join(", ")})`
       });
     }
   }
-  if (rounds.length > 1) {
-    const batchesOf = (wave) => rounds.filter((r) => r.wave === wave).length;
-    let index = 0;
-    let previous = null;
-    for (const round of rounds) {
-      index = round.wave === previous ? index + 1 : 1;
-      previous = round.wave;
-      const name = round.wave === void 0 ? waves.length > 1 ? "unannotated" : "" : `wave ${round.wave}`;
-      const batch = batchesOf(round.wave) > 1 ? `batch ${index} of ${batchesOf(round.wave)}` : "";
-      round.label = ` (${[name, batch].filter(Boolean).join(", ")})`;
-    }
-  }
+  if (rounds.length === 1) rounds[0].label = "";
   return rounds;
 }
 function waveOrderNote(ids, objectOf) {
@@ -28163,17 +28156,18 @@ async function rollOut(cluster, workloads, context) {
     (id) => manifests.get(idKey(id))?.object,
     agent.context.settings.maxParallelRollouts
   );
-  if (rounds.length > 1) {
-    const kinds = agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind) }));
-    const configs = context.prepared.configWrites.flatMap(
-      (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
-    );
-    await log.group(
-      "Check permissions for every wave",
-      () => checkPermissions(cluster, [...configs, ...patchWrites(kinds)], log, context.settings.concurrency)
-    );
-  }
+  const reviewed = rounds.length > 1 ? await log.group(
+    "Check permissions for every wave",
+    () => reviewAccess(
+      cluster,
+      context.prepared.configWrites,
+      agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind) })),
+      agent.context.settings,
+      log
+    )
+  ) : void 0;
   const followed = [];
+  let waveFailures = [];
   let stoppedBy;
   for (const [index, round] of rounds.entries()) {
     if (stoppedBy !== void 0) {
@@ -28191,18 +28185,18 @@ async function rollOut(cluster, workloads, context) {
         },
         requests: round.requests,
         configWrites: index === 0 ? context.prepared.configWrites : [],
-        ...rounds.length > 1 ? { reviewed: true } : {}
+        ...reviewed ? { reviewed } : {}
       },
       agent.context
     );
     followed.push(...results2);
-    const failed2 = followed.filter(
-      (r) => isFailure(r) && rounds.some((q) => q.wave === round.wave && q.requests.some((x) => idKey(x.id) === idKey(r.id)))
-    );
-    if (round.endsWave && round.wave !== void 0 && failed2.length > 0) {
-      stoppedBy = `wave ${round.wave} failed (${failed2.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
+    waveFailures.push(...results2.filter(isFailure));
+    if (!round.endsWave) continue;
+    if (round.wave !== void 0 && waveFailures.length > 0) {
+      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
       log.warn(`${stoppedBy}: the later waves are not started`);
     }
+    waveFailures = [];
   }
   const results = [...followed, ...agent.notApplied];
   const late = results.filter((r) => !early.has(idKey(r.id)));
@@ -28266,21 +28260,17 @@ async function restartAndWait(cluster, round, context) {
       // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
       // nothing written, never half a plan applied.
       beforeWrites: async (targets) => {
-        const configs = round.configWrites.flatMap(
-          (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
-        );
-        const needed = [...configs, ...patchWrites(targets)];
-        if (!round.reviewed)
-          await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
-        if (watchPods2) {
-          const access2 = await checkPodWatchAccess(
+        if (round.reviewed) watchPods2 &&= round.reviewed.watchPods;
+        else {
+          const access2 = await reviewAccess(
             cluster,
-            targets.map((t) => t.id.namespace),
-            settings.logLines,
-            settings.concurrency
+            round.configWrites,
+            targets,
+            settings,
+            log,
+            round.checked
           );
-          if (access2.warning) log.warn(access2.warning);
-          watchPods2 = access2.watch;
+          watchPods2 &&= access2.watchPods;
         }
         for (const write of round.configWrites) {
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
@@ -28351,6 +28341,21 @@ function inlineSections(log) {
       return work();
     }
   };
+}
+async function reviewAccess(cluster, configWrites, targets, settings, log, checked) {
+  const configs = configWrites.flatMap(
+    (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
+  );
+  await checkPermissions(cluster, [...configs, ...patchWrites(targets)], log, settings.concurrency, checked);
+  if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
+  const access2 = await checkPodWatchAccess(
+    cluster,
+    targets.map((t) => t.id.namespace),
+    settings.logLines,
+    settings.concurrency
+  );
+  if (access2.warning) log.warn(access2.warning);
+  return { watchPods: access2.watch };
 }
 var WAIT_FOR_ROLLOUTS;
 var init_restart_and_wait = __esm({

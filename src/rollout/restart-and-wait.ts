@@ -54,8 +54,8 @@ export interface RestartRound {
   checked?: string;
   /** A patched workload whose rollout failed, as soon as the wait says so (others may still roll out). */
   onFailed?: (result: WorkloadResult) => void;
-  /** The access review of this round's writes already ran (with every wave's, before the first). */
-  reviewed?: true;
+  /** The access review of this round's writes already ran (with every wave's, before the first), and what it said of the pod watch. */
+  reviewed?: { watchPods: boolean };
 }
 
 /** The stage that waits for the rollouts (bounded by --timeout itself): run/fleet.ts watches for it. */
@@ -100,17 +100,22 @@ export async function rollOut(
         (id) => manifests.get(idKey(id))?.object,
         agent.context.settings.maxParallelRollouts,
       );
-  if (rounds.length > 1) {
-    // Every write of every round is reviewed before the first: never half a plan for want of RBAC.
-    const kinds = agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind)! }));
-    const configs = context.prepared.configWrites.flatMap((w) =>
-      (["create", "patch"] as const).map((verb) => ({ ...configWrite(w.id), verb })),
-    );
-    await log.group("Check permissions for every wave", () =>
-      checkPermissions(cluster, [...configs, ...patchWrites(kinds)], log, context.settings.concurrency),
-    );
-  }
+  // Several rounds: every write of every round, and what the pod watch reads, is reviewed before
+  // the first (never half a plan for want of RBAC); the rounds then review nothing again.
+  const reviewed =
+    rounds.length > 1
+      ? await log.group("Check permissions for every wave", () =>
+          reviewAccess(
+            cluster,
+            context.prepared.configWrites,
+            agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind)! })),
+            agent.context.settings,
+            log,
+          ),
+        )
+      : undefined;
   const followed: WorkloadResult[] = [];
+  let waveFailures: WorkloadResult[] = [];
   let stoppedBy: string | undefined;
   for (const [index, round] of rounds.entries()) {
     if (stoppedBy !== undefined) {
@@ -128,20 +133,18 @@ export async function rollOut(
         },
         requests: round.requests,
         configWrites: index === 0 ? context.prepared.configWrites : [],
-        ...(rounds.length > 1 ? { reviewed: true } : {}),
+        ...(reviewed ? { reviewed } : {}),
       },
       agent.context,
     );
     followed.push(...results);
-    const failed = followed.filter(
-      (r) =>
-        isFailure(r) &&
-        rounds.some((q) => q.wave === round.wave && q.requests.some((x) => idKey(x.id) === idKey(r.id))),
-    );
-    if (round.endsWave && round.wave !== undefined && failed.length > 0) {
-      stoppedBy = `wave ${round.wave} failed (${failed.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
+    waveFailures.push(...results.filter(isFailure));
+    if (!round.endsWave) continue;
+    if (round.wave !== undefined && waveFailures.length > 0) {
+      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
       log.warn(`${stoppedBy}: the later waves are not started`);
     }
+    waveFailures = [];
   }
   const results = [...followed, ...agent.notApplied];
   const late = results.filter((r) => !early.has(idKey(r.id)));
@@ -230,22 +233,17 @@ export async function restartAndWait(
       // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
       // nothing written, never half a plan applied.
       beforeWrites: async (targets) => {
-        const configs = round.configWrites.flatMap((w) =>
-          (["create", "patch"] as const).map((verb) => ({ ...configWrite(w.id), verb })),
-        );
-        const needed = [...configs, ...patchWrites(targets)];
-        if (!round.reviewed)
-          await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
-        // What the pod watch reads is asked about too, never fatal (one warning, check-permissions.ts).
-        if (watchPods) {
-          const access = await checkPodWatchAccess(
+        if (round.reviewed) watchPods &&= round.reviewed.watchPods;
+        else {
+          const access = await reviewAccess(
             cluster,
-            targets.map((t) => t.id.namespace),
-            settings.logLines,
-            settings.concurrency,
+            round.configWrites,
+            targets,
+            settings,
+            log,
+            round.checked,
           );
-          if (access.warning) log.warn(access.warning);
-          watchPods = access.watch;
+          watchPods &&= access.watchPods;
         }
         for (const write of round.configWrites) {
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
@@ -327,4 +325,32 @@ function inlineSections(log: Log): Log {
       return work();
     },
   };
+}
+
+/**
+ * The access review before a round's first write: every config write and patch (a gap fails the
+ * run, exit 2, nothing written), then what the pod watch reads when it is on (never fatal: one
+ * warning, and a watch that may not run is off).
+ */
+async function reviewAccess(
+  cluster: Cluster,
+  configWrites: readonly ConfigWrite[],
+  targets: Parameters<typeof patchWrites>[0],
+  settings: RolloutContext["settings"],
+  log: Log,
+  checked?: string,
+): Promise<{ watchPods: boolean }> {
+  const configs = configWrites.flatMap((w) =>
+    (["create", "patch"] as const).map((verb) => ({ ...configWrite(w.id), verb })),
+  );
+  await checkPermissions(cluster, [...configs, ...patchWrites(targets)], log, settings.concurrency, checked);
+  if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
+  const access = await checkPodWatchAccess(
+    cluster,
+    targets.map((t) => t.id.namespace),
+    settings.logLines,
+    settings.concurrency,
+  );
+  if (access.warning) log.warn(access.warning);
+  return { watchPods: access.watch };
 }

@@ -44,7 +44,9 @@ export function rolloutRounds<T extends { id: ObjectId }>(
   const byWave = new Map<number | undefined, T[]>();
   for (const request of requests) {
     const wave = waveOf(request.id, objectOf(request.id));
-    byWave.set(wave, [...(byWave.get(wave) ?? []), request]);
+    const members = byWave.get(wave) ?? [];
+    members.push(request);
+    byWave.set(wave, members);
   }
   const waves = [...byWave.keys()].sort((a, b) => (a === undefined ? 1 : b === undefined ? -1 : a - b));
   const rounds: RolloutRound<T>[] = [];
@@ -52,27 +54,19 @@ export function rolloutRounds<T extends { id: ObjectId }>(
     const members = byWave.get(wave)!;
     const size = maxParallel ?? members.length;
     const batches = Math.max(1, Math.ceil(members.length / size));
+    const name = wave === undefined ? (waves.length > 1 ? "unannotated" : "") : `wave ${wave}`;
     for (let b = 0; b < batches; b++) {
+      const batch = batches > 1 ? `batch ${b + 1} of ${batches}` : "";
       rounds.push({
         wave,
         requests: members.slice(b * size, (b + 1) * size),
         endsWave: b === batches - 1,
-        label: "",
+        label: ` (${[name, batch].filter(Boolean).join(", ")})`,
       });
     }
   }
-  if (rounds.length > 1) {
-    const batchesOf = (wave: number | undefined) => rounds.filter((r) => r.wave === wave).length;
-    let index = 0;
-    let previous: number | undefined | null = null;
-    for (const round of rounds) {
-      index = round.wave === previous ? index + 1 : 1;
-      previous = round.wave;
-      const name = round.wave === undefined ? (waves.length > 1 ? "unannotated" : "") : `wave ${round.wave}`;
-      const batch = batchesOf(round.wave) > 1 ? `batch ${index} of ${batchesOf(round.wave)}` : "";
-      round.label = ` (${[name, batch].filter(Boolean).join(", ")})`;
-    }
-  }
+  // One round is the whole rollout, as without waves: its log sections keep their plain titles.
+  if (rounds.length === 1) rounds[0]!.label = "";
   return rounds;
 }
 
