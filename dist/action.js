@@ -19604,6 +19604,16 @@ var init_kubeconfig_source = __esm({
   }
 });
 
+// src/run/version.ts
+var VERSION, USER_AGENT;
+var init_version = __esm({
+  "src/run/version.ts"() {
+    "use strict";
+    VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
+    USER_AGENT = `config-rollout/${VERSION}`;
+  }
+});
+
 // vendor:@kubernetes/client-node
 var require_client_node = __commonJS({
   "vendor:@kubernetes/client-node"(exports2, module2) {
@@ -21148,6 +21158,67 @@ var init_kube_client = __esm({
     workloadEntry = (kind) => entryOf2(kind, workloadKind(kind));
     kindEntry = (kind) => entryOf2(kind, workloadKind(kind) ?? (["Pod", "Event"].includes(kind) ? apiKind(kind) : void 0));
     apiEntry = (kind) => entryOf2(kind, apiKind(kind));
+  }
+});
+
+// src/run/cluster-connection.ts
+function createClusterConnection(settings, env, labels = {}, onSecret) {
+  const options = {
+    kubeconfigPath: settings.kubeconfig,
+    kubeconfigData: settings.kubeconfigData,
+    // --contexts: the first context stands for the kubeconfig (its credentials to mask), which then
+    // need not set a current-context.
+    context: settings.context ?? settings.contexts?.[0]?.[0],
+    env,
+    execPluginTimeoutMs: settings.execPluginTimeoutMs,
+    pathLabel: labels.path,
+    dataLabel: labels.data,
+    ...onSecret ? { onPluginCredential: onSecret } : {}
+  };
+  const configured = findKubeConfigSource(options) !== void 0;
+  let loading;
+  const load = () => {
+    loading ??= Promise.resolve().then(() => (init_connect(), connect_exports)).then(({ loadKubeConfig: loadKubeConfig2 }) => loadKubeConfig2(options));
+    return loading;
+  };
+  return {
+    configured,
+    forContext: (context) => {
+      const other = createClusterConnection({ ...settings, context }, env, labels, onSecret);
+      return {
+        ...other,
+        load: async () => {
+          if (!other.configured) {
+            const { NoClusterConfiguredError: NoClusterConfiguredError2 } = await Promise.resolve().then(() => (init_connect(), connect_exports));
+            throw new NoClusterConfiguredError2();
+          }
+          return { server: (await other.loaded())?.server ?? "" };
+        }
+      };
+    },
+    loaded: async () => configured ? load() : void 0,
+    secretsToMask: async () => configured ? (await load())?.secretsToMask ?? [] : [],
+    connect: async () => {
+      const loaded = await load();
+      if (!loaded) return void 0;
+      const { createCluster: createCluster2 } = await Promise.resolve().then(() => (init_kube_client(), kube_client_exports));
+      return createCluster2(loaded.kc, {
+        requestTimeoutMs: settings.requestTimeoutMs,
+        runTimeoutMs: settings.timeoutMs,
+        userAgent: USER_AGENT,
+        fieldManager: FIELD_MANAGER,
+        retries: 5
+      });
+    }
+  };
+}
+var FIELD_MANAGER;
+var init_cluster_connection = __esm({
+  "src/run/cluster-connection.ts"() {
+    "use strict";
+    init_kubeconfig_source();
+    init_version();
+    FIELD_MANAGER = "config-rollout";
   }
 });
 
@@ -31287,9 +31358,7 @@ var init_adopt = __esm({
 function consumedOf(workload, kind, namespace) {
   return consumedKeys(findReferences(podSpecAt(workload, kind.templatePath)), namespace);
 }
-function syncVerdict(workload, kind, live2, options) {
-  const namespace = stringField(field(workload, "metadata"), "namespace") ?? "";
-  const consumed = consumedOf(workload, kind, namespace);
+function syncVerdict(workload, kind, live2, options, consumed = consumedOf(workload, kind, stringField(field(workload, "metadata"), "namespace") ?? "")) {
   const existing = consumed.filter((c) => live2.contents.has(idKey(c.id)));
   if (existing.length === 0) return { state: "reads-nothing" };
   const uid = (id) => live2.uids.get(idKey(id));
@@ -31373,10 +31442,12 @@ async function readLiveState(cluster, scope, concurrency) {
       kind
     }))
   );
-  const workloads = lists.flat().map(({ object, kind }) => ({ id: idOf(object, kind.kind), object, kind }));
+  const workloads = lists.flat().map(({ object, kind }) => {
+    const id = idOf(object, kind.kind);
+    return { id, object, kind, consumed: consumedOf(object, kind, id.namespace) };
+  });
   const wanted = /* @__PURE__ */ new Map();
-  for (const w of workloads)
-    for (const c of consumedOf(w.object, w.kind, w.id.namespace)) wanted.set(idKey(c.id), c.id);
+  for (const w of workloads) for (const c of w.consumed) wanted.set(idKey(c.id), c.id);
   const groups = /* @__PURE__ */ new Map();
   for (const id of wanted.values()) {
     const namespace = scope.namespaces ? id.namespace : ALL;
@@ -31621,7 +31692,7 @@ async function runSync(settings, deps) {
   }
   const hashKey = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
   const inScope2 = state3.workloads.filter(
-    (w) => !settings.excludeNamespaces.includes(w.id.namespace) && readsNamed(consumedOf(w.object, w.kind, w.id.namespace), named)
+    (w) => !settings.excludeNamespaces.includes(w.id.namespace) && readsNamed(w.consumed, named)
   );
   const decisions = await log.group(
     "Compare each workload's config hash with the live configs",
@@ -31633,8 +31704,9 @@ async function runSync(settings, deps) {
           { contents, uids },
           {
             ...hashKey ? { hashKey } : {},
-            fieldManager: "config-rollout"
-          }
+            fieldManager: FIELD_MANAGER
+          },
+          workload.consumed
         );
         const adopted = verdict.state === "no-baseline" && settings.adopt ? await judge(cluster, workload, verdict, state3.configs) : void 0;
         return { workload, verdict, action: syncAction(verdict, settings.adopt, adopted) };
@@ -31739,6 +31811,7 @@ var init_sync = __esm({
     init_read_live_state();
     init_sync_plan();
     init_sync_verdict();
+    init_cluster_connection();
   }
 });
 
@@ -35348,64 +35421,8 @@ function escapeJsonForCiLog(json) {
   return json.replaceAll("##[", "#\\u0023[");
 }
 
-// src/run/cluster-connection.ts
-init_kubeconfig_source();
-
-// src/run/version.ts
-var VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
-var USER_AGENT = `config-rollout/${VERSION}`;
-
-// src/run/cluster-connection.ts
-function createClusterConnection(settings, env, labels = {}, onSecret) {
-  const options = {
-    kubeconfigPath: settings.kubeconfig,
-    kubeconfigData: settings.kubeconfigData,
-    // --contexts: the first context stands for the kubeconfig (its credentials to mask), which then
-    // need not set a current-context.
-    context: settings.context ?? settings.contexts?.[0]?.[0],
-    env,
-    execPluginTimeoutMs: settings.execPluginTimeoutMs,
-    pathLabel: labels.path,
-    dataLabel: labels.data,
-    ...onSecret ? { onPluginCredential: onSecret } : {}
-  };
-  const configured = findKubeConfigSource(options) !== void 0;
-  let loading;
-  const load = () => {
-    loading ??= Promise.resolve().then(() => (init_connect(), connect_exports)).then(({ loadKubeConfig: loadKubeConfig2 }) => loadKubeConfig2(options));
-    return loading;
-  };
-  return {
-    configured,
-    forContext: (context) => {
-      const other = createClusterConnection({ ...settings, context }, env, labels, onSecret);
-      return {
-        ...other,
-        load: async () => {
-          if (!other.configured) {
-            const { NoClusterConfiguredError: NoClusterConfiguredError2 } = await Promise.resolve().then(() => (init_connect(), connect_exports));
-            throw new NoClusterConfiguredError2();
-          }
-          return { server: (await other.loaded())?.server ?? "" };
-        }
-      };
-    },
-    loaded: async () => configured ? load() : void 0,
-    secretsToMask: async () => configured ? (await load())?.secretsToMask ?? [] : [],
-    connect: async () => {
-      const loaded = await load();
-      if (!loaded) return void 0;
-      const { createCluster: createCluster2 } = await Promise.resolve().then(() => (init_kube_client(), kube_client_exports));
-      return createCluster2(loaded.kc, {
-        requestTimeoutMs: settings.requestTimeoutMs,
-        runTimeoutMs: settings.timeoutMs,
-        userAgent: USER_AGENT,
-        fieldManager: "config-rollout",
-        retries: 5
-      });
-    }
-  };
-}
+// src/action/main.ts
+init_cluster_connection();
 
 // src/range/read-ci-environment.ts
 init_errors();
@@ -37174,6 +37191,9 @@ function safeUrl(url) {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
   );
 }
+
+// src/action/publish.ts
+init_version();
 
 // src/action/job-summary.ts
 var SUMMARY_LIMIT_BYTES = 1024 * 1024 - 16 * 1024;

@@ -4913,17 +4913,19 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
         requestTimeoutMs: settings.requestTimeoutMs,
         runTimeoutMs: settings.timeoutMs,
         userAgent: USER_AGENT,
-        fieldManager: "config-rollout",
+        fieldManager: FIELD_MANAGER,
         retries: 5
       });
     }
   };
 }
+var FIELD_MANAGER;
 var init_cluster_connection = __esm({
   "src/run/cluster-connection.ts"() {
     "use strict";
     init_kubeconfig_source();
     init_version();
+    FIELD_MANAGER = "config-rollout";
   }
 });
 
@@ -15326,9 +15328,7 @@ var init_adopt = __esm({
 function consumedOf(workload, kind, namespace) {
   return consumedKeys(findReferences(podSpecAt(workload, kind.templatePath)), namespace);
 }
-function syncVerdict(workload, kind, live2, options) {
-  const namespace = stringField(field(workload, "metadata"), "namespace") ?? "";
-  const consumed = consumedOf(workload, kind, namespace);
+function syncVerdict(workload, kind, live2, options, consumed = consumedOf(workload, kind, stringField(field(workload, "metadata"), "namespace") ?? "")) {
   const existing = consumed.filter((c) => live2.contents.has(idKey(c.id)));
   if (existing.length === 0) return { state: "reads-nothing" };
   const uid = (id) => live2.uids.get(idKey(id));
@@ -15412,10 +15412,12 @@ async function readLiveState(cluster, scope, concurrency) {
       kind
     }))
   );
-  const workloads = lists.flat().map(({ object, kind }) => ({ id: idOf(object, kind.kind), object, kind }));
+  const workloads = lists.flat().map(({ object, kind }) => {
+    const id = idOf(object, kind.kind);
+    return { id, object, kind, consumed: consumedOf(object, kind, id.namespace) };
+  });
   const wanted = /* @__PURE__ */ new Map();
-  for (const w of workloads)
-    for (const c of consumedOf(w.object, w.kind, w.id.namespace)) wanted.set(idKey(c.id), c.id);
+  for (const w of workloads) for (const c of w.consumed) wanted.set(idKey(c.id), c.id);
   const groups = /* @__PURE__ */ new Map();
   for (const id of wanted.values()) {
     const namespace = scope.namespaces ? id.namespace : ALL;
@@ -15660,7 +15662,7 @@ async function runSync(settings, deps) {
   }
   const hashKey = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
   const inScope2 = state3.workloads.filter(
-    (w) => !settings.excludeNamespaces.includes(w.id.namespace) && readsNamed(consumedOf(w.object, w.kind, w.id.namespace), named)
+    (w) => !settings.excludeNamespaces.includes(w.id.namespace) && readsNamed(w.consumed, named)
   );
   const decisions = await log.group(
     "Compare each workload's config hash with the live configs",
@@ -15672,8 +15674,9 @@ async function runSync(settings, deps) {
           { contents, uids },
           {
             ...hashKey ? { hashKey } : {},
-            fieldManager: "config-rollout"
-          }
+            fieldManager: FIELD_MANAGER
+          },
+          workload.consumed
         );
         const adopted = verdict.state === "no-baseline" && settings.adopt ? await judge(cluster, workload, verdict, state3.configs) : void 0;
         return { workload, verdict, action: syncAction(verdict, settings.adopt, adopted) };
@@ -15778,6 +15781,7 @@ var init_sync = __esm({
     init_read_live_state();
     init_sync_plan();
     init_sync_verdict();
+    init_cluster_connection();
   }
 });
 

@@ -9,6 +9,9 @@ import { findKubeConfigSource, type LoadKubeConfigOptions } from "../kube/kubeco
 import type { Settings } from "../settings/settings.js";
 import { USER_AGENT } from "./version.js";
 
+/** The field manager of every write (server-side apply, patches): `sync` leaves hashes other managers own. */
+export const FIELD_MANAGER = "config-rollout";
+
 export interface ClusterConnection {
   /** Whether any cluster source exists (decides the default of --discover). */
   configured: boolean;
@@ -81,7 +84,7 @@ export function createClusterConnection(
         requestTimeoutMs: settings.requestTimeoutMs,
         runTimeoutMs: settings.timeoutMs,
         userAgent: USER_AGENT,
-        fieldManager: "config-rollout",
+        fieldManager: FIELD_MANAGER,
         retries: 5,
       });
     },

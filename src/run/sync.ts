@@ -26,7 +26,7 @@ import {
   type SyncVerdict,
   syncVerdict,
 } from "../sync/sync-verdict.js";
-import type { ClusterConnection } from "./cluster-connection.js";
+import { type ClusterConnection, FIELD_MANAGER } from "./cluster-connection.js";
 
 type Plain = Record<string, unknown>;
 
@@ -60,9 +60,7 @@ export async function runSync(
   }
   const hashKey = settings.hashKey ? Buffer.from(settings.hashKey) : undefined;
   const inScope = state.workloads.filter(
-    (w) =>
-      !settings.excludeNamespaces.includes(w.id.namespace) &&
-      readsNamed(consumedOf(w.object, w.kind, w.id.namespace), named),
+    (w) => !settings.excludeNamespaces.includes(w.id.namespace) && readsNamed(w.consumed, named),
   );
   const decisions = await log.group("Compare each workload's config hash with the live configs", () =>
     Promise.all(
@@ -73,8 +71,9 @@ export async function runSync(
           { contents, uids },
           {
             ...(hashKey ? { hashKey } : {}),
-            fieldManager: "config-rollout",
+            fieldManager: FIELD_MANAGER,
           },
+          workload.consumed,
         );
         const adopted =
           verdict.state === "no-baseline" && settings.adopt

@@ -12,6 +12,7 @@ import type { ConfigKind, ObjectId } from "../core/model.js";
 import { idKey } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { Cluster } from "../kube/kube-client.js";
+import type { ConsumedConfig } from "../scan/manifests/config-hash.js";
 import { consumedOf } from "./sync-verdict.js";
 
 type Plain = Record<string, unknown>;
@@ -27,6 +28,8 @@ export interface LiveWorkload {
   id: ObjectId;
   object: Plain;
   kind: RestartableKind;
+  /** What its pod template reads, key-precise (read once, for the lists, the filter and the hash). */
+  consumed: ConsumedConfig[];
 }
 
 export interface LiveState {
@@ -56,11 +59,13 @@ export async function readLiveState(
         kind,
       })),
   );
-  const workloads = lists.flat().map(({ object, kind }) => ({ id: idOf(object, kind.kind), object, kind }));
+  const workloads = lists.flat().map(({ object, kind }) => {
+    const id = idOf(object, kind.kind);
+    return { id, object, kind, consumed: consumedOf(object, kind, id.namespace) };
+  });
   // Which configs are read where: the config lists (and the Secrets) only where needed.
   const wanted = new Map<string, ObjectId & { kind: ConfigKind }>();
-  for (const w of workloads)
-    for (const c of consumedOf(w.object, w.kind, w.id.namespace)) wanted.set(idKey(c.id), c.id);
+  for (const w of workloads) for (const c of w.consumed) wanted.set(idKey(c.id), c.id);
   const groups = new Map<string, { namespace: string; kind: ConfigKind; ids: ObjectId[] }>();
   for (const id of wanted.values()) {
     const namespace = scope.namespaces ? id.namespace : ALL;

@@ -91,9 +91,9 @@ export function syncVerdict(
   kind: RestartableKind,
   live: LiveConfigs,
   options: VerdictOptions,
+  /** What it reads, when already known (read-live-state.ts reads it once per workload). */
+  consumed = consumedOf(workload, kind, stringField(field(workload, "metadata"), "namespace") ?? ""),
 ): SyncVerdict {
-  const namespace = stringField(field(workload, "metadata"), "namespace") ?? "";
-  const consumed = consumedOf(workload, kind, namespace);
   const existing = consumed.filter((c) => live.contents.has(idKey(c.id)));
   if (existing.length === 0) return { state: "reads-nothing" };
   const uid = (id: ObjectId) => live.uids.get(idKey(id));
