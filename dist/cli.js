@@ -1682,6 +1682,22 @@ var init_cat_file_reader = __esm({
   }
 });
 
+// src/core/once.ts
+function once(cache, key, start) {
+  let pending = cache.get(key);
+  if (pending === void 0) {
+    pending = start();
+    cache.set(key, pending);
+    pending.catch(() => cache.delete(key));
+  }
+  return pending;
+}
+var init_once = __esm({
+  "src/core/once.ts"() {
+    "use strict";
+  }
+});
+
 // src/git/parse-name-status.ts
 function parseNameStatus(output) {
   const fields = output.split("\0");
@@ -1731,19 +1747,11 @@ var init_parse_name_status = __esm({
 });
 
 // src/git/commit-diffs.ts
-function once(cache, key, start) {
-  let pending = cache.get(key);
-  if (pending === void 0) {
-    pending = start();
-    cache.set(key, pending);
-    pending.catch(() => cache.delete(key));
-  }
-  return pending;
-}
 var DIFF_TREE, CommitDiffs;
 var init_commit_diffs = __esm({
   "src/git/commit-diffs.ts"() {
     "use strict";
+    init_once();
     init_parse_name_status();
     DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
     CommitDiffs = class {
@@ -3352,8 +3360,8 @@ function boundExecPlugins(kc, timeoutMs, onCredential) {
       const exec = plugins.get(user.name);
       if (!exec) return;
       let pending = credentials.get(user.name);
-      const cached2 = pending && await pending;
-      if (!pending || cached2?.expiresAt !== void 0 && cached2.expiresAt <= Date.now() + 1e4) {
+      const cached = pending && await pending;
+      if (!pending || cached?.expiresAt !== void 0 && cached.expiresAt <= Date.now() + 1e4) {
         pending = runPlugin(user.name, exec, timeoutMs).then((credential2) => {
           const secrets = [credential2.token, credential2.clientKeyData].filter((s) => !!s);
           if (secrets.length > 0) onCredential?.(secrets);
@@ -9122,8 +9130,8 @@ function buildKustomizeGraph(kustomizations) {
   const roots = kustomizations.filter((k) => !includers.has(k.dir) && !k.isComponent).map((k) => k.dir).sort();
   const cache = /* @__PURE__ */ new Map();
   const inputsOf = (dir) => {
-    const cached2 = cache.get(dir);
-    if (cached2) return cached2;
+    const cached = cache.get(dir);
+    if (cached) return cached;
     const inputs = /* @__PURE__ */ new Set();
     cache.set(dir, inputs);
     const k = byDir.get(dir);
@@ -11841,15 +11849,15 @@ function startPodWatch(targets, opts, signal) {
     const seen = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
     if (seen && owner.kind === "Deployment" && owner.replicaSet) {
       const name = owner.replicaSet;
-      const cached2 = replicaSets.get(`${namespace}/${name}`);
-      if (!cached2) {
+      const cached = replicaSets.get(`${namespace}/${name}`);
+      if (!cached) {
         const read = cluster.readObject({ apiVersion: "apps/v1", kind: "ReplicaSet", namespace, name }).catch(() => void 0);
         replicaSets.set(`${namespace}/${name}`, read);
         undecided.set(key, pod);
         void read.then(() => recheck());
         return;
       }
-      void cached2.then((rs) => {
+      void cached.then((rs) => {
         const verdict = runsNewTemplate(pod, latest, rs);
         if (verdict === true) void failWith(target, pod, cause);
         else if (verdict === void 0) undecided.set(key, pod);
@@ -13809,15 +13817,16 @@ async function findTargets(failed2, repointings, copies, cluster, concurrency) {
   const copyOf = new Map(
     copies.map((c) => [copyKey(c.copy.source.kind, c.copy.source.namespace, c.copy.name), c])
   );
-  const holders = cached((key) => {
-    const [namespace, apiVersion, kind] = key.split("	");
-    return cluster.listObjects(namespace, apiVersion, kind);
-  });
-  const inPlace = cached(async (key) => {
-    const [kind, namespace, name, failingCopy] = key.split("	");
-    const copy = copyOf.get(copyKey(kind, namespace, failingCopy));
+  const lists = /* @__PURE__ */ new Map();
+  const holders = (namespace, holder) => once(
+    lists,
+    `${holder.kind}/${namespace}`,
+    () => cluster.listObjects(namespace, apiVersionOf(holder), holder.kind)
+  );
+  const readings = /* @__PURE__ */ new Map();
+  const inPlace = (source2, copy) => once(readings, idKey(source2), async () => {
     try {
-      const live2 = await cluster.readConfig({ kind, namespace, name });
+      const live2 = await cluster.readConfig(source2);
       if (live2 === void 0) return "gone";
       if (copy === void 0) return void 0;
       return changedKeys(live2.content, copy.content).length > 0 ? "differs" : "same";
@@ -13839,7 +13848,7 @@ async function findTargets(failed2, repointings, copies, cluster, concurrency) {
         source: source2,
         failing,
         copies: copy?.older ?? /* @__PURE__ */ new Map(),
-        inPlace: await inPlace([kind, id.namespace, source2, failing].join("	"))
+        inPlace: await inPlace({ kind, namespace: id.namespace, name: source2 }, copy)
       };
       chosen.set(failingKey, rollbackTarget(facts, history, [...new Set(changes.map((c) => c.name))]));
     }
@@ -13855,7 +13864,7 @@ async function historyOf(id, cluster, holders) {
     const uid = live2?.metadata?.uid;
     if (typeof uid !== "string") return void 0;
     const { holder, revisionOf } = kind.history;
-    const listed = await holders([id.namespace, apiVersionOf(holder), holder.kind].join("	"));
+    const listed = await holders(id.namespace, holder);
     return revisionHistory(listed, uid, revisionOf);
   } catch (error) {
     if (!isExpectedError(error)) throw error;
@@ -13898,23 +13907,13 @@ function groupByCopy(changes) {
 function copyKey(kind, namespace, name) {
   return `${kind}	${namespace}	${name}`;
 }
-function cached(load) {
-  const calls = /* @__PURE__ */ new Map();
-  return (key) => {
-    let call = calls.get(key);
-    if (!call) {
-      call = load(key);
-      calls.set(key, call);
-    }
-    return call;
-  };
-}
 var init_rollback = __esm({
   "src/rollout/versioned/rollback.ts"() {
     "use strict";
     init_errors();
     init_workload_kinds();
     init_model();
+    init_once();
     init_run_limited();
     init_config_content();
     init_repoint_workloads();

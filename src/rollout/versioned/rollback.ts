@@ -5,9 +5,10 @@
 // for the first restart.
 
 import { isExpectedError } from "../../core/errors.js";
-import { apiVersionOf, workloadKind } from "../../core/kinds/workload-kinds.js";
+import { type ApiKind, apiVersionOf, workloadKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
 import { type ConfigKind, formatId, idKey, type ObjectId } from "../../core/model.js";
+import { once } from "../../core/once.js";
 import { runLimited } from "../../core/run-limited.js";
 import type { WorkloadResult } from "../../core/run-result.js";
 import type { Cluster } from "../../kube/kube-client.js";
@@ -21,6 +22,7 @@ import {
   type RollbackTarget,
   revisionHistory,
   rollbackTarget,
+  type SourceFacts,
 } from "./rollback-target.js";
 
 /** What one workload's patch changed, by its idKey: what its rollback undoes. */
@@ -30,6 +32,9 @@ export type Repointings = Map<string, SiteChange[]>;
 export type RollbackTargets = Map<string, Map<string, RollbackTarget>>;
 
 type Plain = Record<string, unknown>;
+
+/** The objects of a kind in a namespace that hold workloads' earlier revisions. */
+type Holders = (namespace: string, holder: ApiKind) => Promise<Plain[]>;
 
 /**
  * The workloads repointed by this run whose rollout failed or timed out, each with the config it
@@ -73,23 +78,25 @@ async function findTargets(
   const copyOf = new Map(
     copies.map((c) => [copyKey(c.copy.source.kind, c.copy.source.namespace, c.copy.name), c]),
   );
-  const holders = cached((key: string) => {
-    const [namespace, apiVersion, kind] = key.split("\t") as [string, string, string];
-    return cluster.listObjects(namespace, apiVersion, kind);
-  });
-  const inPlace = cached(async (key: string) => {
-    const [kind, namespace, name, failingCopy] = key.split("\t") as [ConfigKind, string, string, string];
-    const copy = copyOf.get(copyKey(kind, namespace, failingCopy));
-    try {
-      const live = await cluster.readConfig({ kind, namespace, name });
-      if (live === undefined) return "gone" as const;
-      if (copy === undefined) return undefined;
-      return changedKeys(live.content, copy.content).length > 0 ? ("differs" as const) : ("same" as const);
-    } catch (error) {
-      if (!isExpectedError(error)) throw error;
-      return undefined;
-    }
-  });
+  // Each namespace's history holders listed once, each in-place config read once.
+  const lists = new Map<string, Promise<Plain[]>>();
+  const holders: Holders = (namespace, holder) =>
+    once(lists, `${holder.kind}/${namespace}`, () =>
+      cluster.listObjects(namespace, apiVersionOf(holder), holder.kind),
+    );
+  const readings = new Map<string, Promise<SourceFacts["inPlace"]>>();
+  const inPlace = (source: ObjectId & { kind: ConfigKind }, copy: SourceCopy | undefined) =>
+    once(readings, idKey(source), async () => {
+      try {
+        const live = await cluster.readConfig(source);
+        if (live === undefined) return "gone";
+        if (copy === undefined) return undefined;
+        return changedKeys(live.content, copy.content).length > 0 ? "differs" : "same";
+      } catch (error) {
+        if (!isExpectedError(error)) throw error;
+        return undefined;
+      }
+    });
   const targets: RollbackTargets = new Map();
   await runLimited(failed, concurrency, async ({ id }) => {
     const history = await historyOf(id, cluster, holders);
@@ -103,7 +110,7 @@ async function findTargets(
         source,
         failing,
         copies: copy?.older ?? new Map<string, string>(),
-        inPlace: await inPlace([kind, id.namespace, source, failing].join("\t")),
+        inPlace: await inPlace({ kind, namespace: id.namespace, name: source }, copy),
       };
       chosen.set(failingKey, rollbackTarget(facts, history, [...new Set(changes.map((c) => c.name))]));
     }
@@ -116,7 +123,7 @@ async function findTargets(
 async function historyOf(
   id: ObjectId,
   cluster: Pick<Cluster, "readObject">,
-  holders: (key: string) => Promise<Plain[]>,
+  holders: Holders,
 ): Promise<HistoryRevision[] | undefined> {
   const kind = workloadKind(id.kind);
   if (!kind?.history) return undefined;
@@ -125,7 +132,7 @@ async function historyOf(
     const uid = (live?.metadata as { uid?: unknown } | undefined)?.uid;
     if (typeof uid !== "string") return undefined;
     const { holder, revisionOf } = kind.history;
-    const listed = await holders([id.namespace, apiVersionOf(holder), holder.kind].join("\t"));
+    const listed = await holders(id.namespace, holder);
     return revisionHistory(listed, uid, revisionOf);
   } catch (error) {
     if (!isExpectedError(error)) throw error;
@@ -191,17 +198,4 @@ function groupByCopy(changes: readonly SiteChange[]): Map<string, SiteChange[]> 
 
 function copyKey(kind: string, namespace: string, name: string): string {
   return `${kind}\t${namespace}\t${name}`;
-}
-
-/** One call per key, shared by everyone who asks (also while it is running). */
-function cached<T>(load: (key: string) => Promise<T>): (key: string) => Promise<T> {
-  const calls = new Map<string, Promise<T>>();
-  return (key) => {
-    let call = calls.get(key);
-    if (!call) {
-      call = load(key);
-      calls.set(key, call);
-    }
-    return call;
-  };
 }
