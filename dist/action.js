@@ -37354,12 +37354,6 @@ function actionCommenter(core, run2) {
     (outcome) => outcome.level === "warning" ? core.warning(escapeForCiLog(outcome.message)) : core.info(escapeForCiLog(outcome.message))
   );
 }
-function kubeconfigLabels(inputs) {
-  return {
-    path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
-    data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG"
-  };
-}
 function isEntryPoint(moduleUrl) {
   try {
     return (0, import_node_fs11.realpathSync)(process.argv[1] ?? "") === (0, import_node_fs11.realpathSync)((0, import_node_url.fileURLToPath)(moduleUrl));
@@ -37456,6 +37450,12 @@ function parseBoolean(name, value) {
   if (lower === "true") return true;
   if (lower === "false") return false;
   throw new UserError(`input ${name}: expected true or false, got "${value}"`);
+}
+function kubeconfigLabels(inputs) {
+  return {
+    path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
+    data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG"
+  };
 }
 
 // src/git/commit-stamps.ts

@@ -18,12 +18,11 @@ import {
   actionCommenter,
   type Commenter,
   isEntryPoint,
-  kubeconfigLabels,
   type PublishState,
   publishFailure,
   publishReport,
 } from "./publish.js";
-import { readActionInputs } from "./read-inputs.js";
+import { kubeconfigLabels, readActionInputs } from "./read-inputs.js";
 import { stampStep } from "./stamp-step.js";
 import { decideTrust } from "./trust-policy.js";
 

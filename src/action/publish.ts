@@ -127,14 +127,6 @@ export function actionCommenter(
   );
 }
 
-/** How messages name the kubeconfig the step was given. */
-export function kubeconfigLabels(inputs: Pick<ActionInputValues, "values">): { path: string; data: string } {
-  return {
-    path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
-    data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG",
-  };
-}
-
 /** Whether this module is the process's entry point (not imported by @github/local-action or a test). */
 export function isEntryPoint(moduleUrl: string): boolean {
   try {

@@ -68,3 +68,11 @@ function parseBoolean(name: string, value: string): boolean {
   if (lower === "false") return false;
   throw new UserError(`input ${name}: expected true or false, got "${value}"`);
 }
+
+/** How messages name the kubeconfig the step was given. */
+export function kubeconfigLabels(inputs: Pick<ActionInputValues, "values">): { path: string; data: string } {
+  return {
+    path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
+    data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG",
+  };
+}
