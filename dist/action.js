@@ -31550,7 +31550,8 @@ function syncAction(verdict, adopt, adopted) {
       return {
         do: "restart",
         reason: `its pods started with older content of ${verdict.stale.map(configName2).join(", ")}`,
-        stale: verdict.stale
+        stale: verdict.stale,
+        annotation: { hash: verdict.hash, digests: verdict.digests }
       };
     case "no-baseline":
       if (!adopt)
@@ -31559,17 +31560,23 @@ function syncAction(verdict, adopt, adopted) {
           reason: "no baseline: config-rollout never restarted it (--adopt to adopt it)"
         };
       if (adopted?.current)
-        return { do: "record-baseline", reason: `adopted without a rollout: ${adopted.why}` };
+        return {
+          do: "record-baseline",
+          reason: `adopted without a rollout: ${adopted.why}`,
+          annotation: { hash: verdict.hash, digests: verdict.digests }
+        };
       return {
         do: "restart",
         reason: `adopted with a restart: ${adopted?.why ?? "cannot judge its pods"}`,
-        stale: []
+        stale: [],
+        annotation: { hash: verdict.hash, digests: verdict.digests }
       };
     case "unknown-coverage":
       return adopt ? {
         do: "restart",
         reason: "adopted with a restart: its config-hash has no digests (written by stamp, a saved plan or an older config-rollout)",
-        stale: []
+        stale: [],
+        annotation: { hash: verdict.hash, digests: verdict.digests }
       } : {
         do: "leave",
         reason: "its config-hash differs but has no digests (written by stamp, a saved plan or an older config-rollout): which config changed cannot be told (--adopt restarts it)"
@@ -31603,7 +31610,7 @@ function syncPlan(decisions, scopeNote) {
         );
     }
     if (verdict.state === "reads-nothing") continue;
-    if (action.do === "leave" && action.reason === "current") {
+    if (verdict.state === "current") {
       current++;
       continue;
     }
@@ -31723,11 +31730,15 @@ async function runSync(settings, deps) {
   const plan = syncPlan(decisions, describeScope(settings, named.length));
   const cluster_ = loaded ? { context: loaded.context, server: loaded.server } : void 0;
   if (settings.dryRun === "client") return reportOf(plan, { results: [], notes: [] }, "client", cluster_);
-  const baselines = decisions.filter((d) => d.action.do === "record-baseline");
-  const restarts = decisions.filter((d) => d.action.do === "restart");
+  const baselines = decisions.flatMap(
+    ({ workload, action }) => action.do === "record-baseline" ? [{ workload, annotation: action.annotation }] : []
+  );
+  const restarts = decisions.flatMap(
+    ({ workload, action }) => action.do === "restart" ? [{ workload, annotation: action.annotation }] : []
+  );
   const results = await recordBaselines(cluster, baselines, settings, log);
   if (restarts.length > 0) {
-    const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), hashOf(d.verdict)]));
+    const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), d.annotation]));
     const after = await rollOut(
       cluster,
       plan.workloads.filter((w) => hashes.has(idKey(w.id))),
@@ -31755,10 +31766,6 @@ function syncStrategy(hashes) {
     )
   };
 }
-function hashOf(verdict) {
-  if ("hash" in verdict) return { hash: verdict.hash, digests: verdict.digests };
-  throw new Error(`a ${verdict.state} workload has no hash to restart with`);
-}
 async function judge(cluster, workload, verdict, configs) {
   const times = verdict.consumed.filter((c) => configs.has(idKey(c.id))).map((c) => ({
     name: `${c.id.kind.toLowerCase()}/${c.id.name}`,
@@ -31776,8 +31783,8 @@ async function recordBaselines(cluster, baselines, settings, log) {
     settings.concurrency
   );
   const results = [];
-  for (const { workload, verdict } of baselines) {
-    const { hash, digests } = hashOf(verdict);
+  for (const { workload, annotation } of baselines) {
+    const { hash, digests } = annotation;
     const patch = { metadata: { annotations: { [BASELINE_ANNOTATION]: baselineValue(hash, digests) } } };
     await cluster.patchWorkload(
       workload.id,

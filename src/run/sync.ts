@@ -18,7 +18,13 @@ import { liveConfigContent } from "../scan/manifests/live-config.js";
 import type { Settings } from "../settings/settings.js";
 import { judgeAdoption, lastWrite } from "../sync/adopt.js";
 import { type LiveWorkload, readLiveState, readPods } from "../sync/read-live-state.js";
-import { parseNamedConfigs, readsNamed, type SyncAction, syncAction, syncPlan } from "../sync/sync-plan.js";
+import {
+  parseNamedConfigs,
+  readsNamed,
+  type SyncAnnotation,
+  syncAction,
+  syncPlan,
+} from "../sync/sync-plan.js";
 import {
   BASELINE_ANNOTATION,
   baselineValue,
@@ -87,11 +93,15 @@ export async function runSync(
   const cluster_ = loaded ? { context: loaded.context, server: loaded.server } : undefined;
   if (settings.dryRun === "client") return reportOf(plan, { results: [], notes: [] }, "client", cluster_);
 
-  const baselines = decisions.filter((d) => d.action.do === "record-baseline");
-  const restarts = decisions.filter((d) => d.action.do === "restart");
+  const baselines = decisions.flatMap(({ workload, action }) =>
+    action.do === "record-baseline" ? [{ workload, annotation: action.annotation }] : [],
+  );
+  const restarts = decisions.flatMap(({ workload, action }) =>
+    action.do === "restart" ? [{ workload, annotation: action.annotation }] : [],
+  );
   const results: WorkloadResult[] = await recordBaselines(cluster, baselines, settings, log);
   if (restarts.length > 0) {
-    const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), hashOf(d.verdict)]));
+    const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), d.annotation]));
     const after = await rollOut(
       cluster,
       plan.workloads.filter((w) => hashes.has(idKey(w.id))),
@@ -110,7 +120,7 @@ export async function runSync(
 }
 
 /** The restart sync makes: the annotation strategy's step with the hash and digests it computed. */
-function syncStrategy(hashes: Map<string, { hash: string; digests: string }>): RestartStrategy {
+function syncStrategy(hashes: Map<string, SyncAnnotation>): RestartStrategy {
   return {
     name: "annotation",
     needsLiveConfigs: false,
@@ -120,11 +130,6 @@ function syncStrategy(hashes: Map<string, { hash: string; digests: string }>): R
       (id: ObjectId) => hashes.get(idKey(id))?.digests,
     ),
   };
-}
-
-function hashOf(verdict: SyncVerdict): { hash: string; digests: string } {
-  if ("hash" in verdict) return { hash: verdict.hash, digests: verdict.digests };
-  throw new Error(`a ${verdict.state} workload has no hash to restart with`);
 }
 
 /** --adopt: whether the running pods of a workload with no baseline already run the current content. */
@@ -150,7 +155,7 @@ async function judge(
  */
 async function recordBaselines(
   cluster: Cluster,
-  baselines: ReadonlyArray<{ workload: LiveWorkload; verdict: SyncVerdict }>,
+  baselines: ReadonlyArray<{ workload: LiveWorkload; annotation: SyncAnnotation }>,
   settings: Pick<Settings, "dryRun" | "concurrency">,
   log: Log,
 ): Promise<WorkloadResult[]> {
@@ -162,8 +167,8 @@ async function recordBaselines(
     settings.concurrency,
   );
   const results: WorkloadResult[] = [];
-  for (const { workload, verdict } of baselines) {
-    const { hash, digests } = hashOf(verdict);
+  for (const { workload, annotation } of baselines) {
+    const { hash, digests } = annotation;
     const patch = { metadata: { annotations: { [BASELINE_ANNOTATION]: baselineValue(hash, digests) } } };
     await cluster.patchWorkload(
       workload.id,
@@ -193,5 +198,3 @@ function describeScope(settings: Settings, namedCount: number): string {
   const configs = namedCount > 0 ? `, consumers of ${settings.syncConfigs.join(", ")}` : "";
   return `live configs against each workload's config hash (${where}${selector}${configs})`;
 }
-
-export type { SyncAction };

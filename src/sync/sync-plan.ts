@@ -49,9 +49,15 @@ export function readsNamed(consumed: readonly ConsumedConfig[], named: readonly 
 }
 
 /** A workload's decision, once --adopt has judged the ones with no baseline. */
+/** The config-hash and digests a restart (or an adopted baseline) writes. */
+export interface SyncAnnotation {
+  hash: string;
+  digests: string;
+}
+
 export type SyncAction =
-  | { do: "restart"; reason: string; stale: ConsumedConfig[] }
-  | { do: "record-baseline"; reason: string }
+  | { do: "restart"; reason: string; stale: ConsumedConfig[]; annotation: SyncAnnotation }
+  | { do: "record-baseline"; reason: string; annotation: SyncAnnotation }
   | { do: "leave"; reason: string };
 
 /** What to do with a verdict; `adopted` is the --adopt judgement of a workload with no baseline. */
@@ -66,6 +72,7 @@ export function syncAction(
         do: "restart",
         reason: `its pods started with older content of ${verdict.stale.map(configName).join(", ")}`,
         stale: verdict.stale,
+        annotation: { hash: verdict.hash, digests: verdict.digests },
       };
     case "no-baseline":
       if (!adopt)
@@ -74,11 +81,16 @@ export function syncAction(
           reason: "no baseline: config-rollout never restarted it (--adopt to adopt it)",
         };
       if (adopted?.current)
-        return { do: "record-baseline", reason: `adopted without a rollout: ${adopted.why}` };
+        return {
+          do: "record-baseline",
+          reason: `adopted without a rollout: ${adopted.why}`,
+          annotation: { hash: verdict.hash, digests: verdict.digests },
+        };
       return {
         do: "restart",
         reason: `adopted with a restart: ${adopted?.why ?? "cannot judge its pods"}`,
         stale: [],
+        annotation: { hash: verdict.hash, digests: verdict.digests },
       };
     case "unknown-coverage":
       return adopt
@@ -87,6 +99,7 @@ export function syncAction(
             reason:
               "adopted with a restart: its config-hash has no digests (written by stamp, a saved plan or an older config-rollout)",
             stale: [],
+            annotation: { hash: verdict.hash, digests: verdict.digests },
           }
         : {
             do: "leave",
@@ -127,7 +140,7 @@ export function syncPlan(
         );
     }
     if (verdict.state === "reads-nothing") continue;
-    if (action.do === "leave" && action.reason === "current") {
+    if (verdict.state === "current") {
       current++;
       continue;
     }
