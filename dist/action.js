@@ -29670,9 +29670,7 @@ async function rollbackOf(results, repointings, copies, cluster, concurrency) {
   return { rollback, targets };
 }
 async function findTargets(failed2, repointings, copies, cluster, concurrency) {
-  const copyOf = new Map(
-    copies.map((c) => [copyKey(c.copy.source.kind, c.copy.source.namespace, c.copy.name), c])
-  );
+  const copyOf = new Map(copies.map((c) => [idKey({ ...c.copy.source, name: c.copy.name }), c]));
   const lists = /* @__PURE__ */ new Map();
   const holders = (namespace, holder) => once(
     lists,
@@ -29697,7 +29695,7 @@ async function findTargets(failed2, repointings, copies, cluster, concurrency) {
     const chosen = /* @__PURE__ */ new Map();
     for (const [failingKey, changes] of groupByCopy(repointings.get(idKey(id)) ?? [])) {
       const { configKind: kind, to: failing } = changes[0];
-      const copy = copyOf.get(copyKey(kind, id.namespace, failing));
+      const copy = copyOf.get(idKey({ kind, namespace: id.namespace, name: failing }));
       const source2 = copy?.copy.source.name ?? changes[0].name;
       const facts = {
         kind,
@@ -29759,9 +29757,6 @@ function groupByCopy(changes) {
     groups.set(key, [...groups.get(key) ?? [], change]);
   }
   return groups;
-}
-function copyKey(kind, namespace, name) {
-  return `${kind}	${namespace}	${name}`;
 }
 var init_rollback = __esm({
   "src/rollout/versioned/rollback.ts"() {

@@ -75,9 +75,7 @@ async function findTargets(
   cluster: Pick<Cluster, "readObject" | "listObjects" | "readConfig">,
   concurrency: number,
 ): Promise<RollbackTargets> {
-  const copyOf = new Map(
-    copies.map((c) => [copyKey(c.copy.source.kind, c.copy.source.namespace, c.copy.name), c]),
-  );
+  const copyOf = new Map(copies.map((c) => [idKey({ ...c.copy.source, name: c.copy.name }), c]));
   // Each namespace's history holders listed once, each in-place config read once.
   const lists = new Map<string, Promise<Plain[]>>();
   const holders: Holders = (namespace, holder) =>
@@ -103,7 +101,7 @@ async function findTargets(
     const chosen = new Map<string, RollbackTarget>();
     for (const [failingKey, changes] of groupByCopy(repointings.get(idKey(id)) ?? [])) {
       const { configKind: kind, to: failing } = changes[0]!;
-      const copy = copyOf.get(copyKey(kind, id.namespace, failing));
+      const copy = copyOf.get(idKey({ kind, namespace: id.namespace, name: failing }));
       const source = copy?.copy.source.name ?? changes[0]!.name;
       const facts = {
         kind,
@@ -194,8 +192,4 @@ function groupByCopy(changes: readonly SiteChange[]): Map<string, SiteChange[]> 
     groups.set(key, [...(groups.get(key) ?? []), change]);
   }
   return groups;
-}
-
-function copyKey(kind: string, namespace: string, name: string): string {
-  return `${kind}\t${namespace}\t${name}`;
 }
