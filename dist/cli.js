@@ -4167,8 +4167,8 @@ function isRetryable(error) {
 function networkErrorCode(error) {
   const e = error;
   if (e === null || typeof e !== "object") return void 0;
-  if (e.name === "FetchError" && e.type === "system") return String(e.code ?? e.errno ?? "network error");
-  if (typeof e.code === "string" && /^E[A-Z]+$/.test(e.code)) return e.code;
+  if (e.name === "TypeError" && e.message === "fetch failed") return networkErrorCode(e.cause) ?? "network error";
+  if (typeof e.code === "string" && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(e.code)) return e.code;
   return void 0;
 }
 function retryAfterSeconds(error) {
@@ -4399,45 +4399,22 @@ var init_object_api = __esm({
 
 // src/kube/reuse-agents.ts
 function reuseAgents(kc) {
-  const agents = /* @__PURE__ */ new Map();
-  return {
-    getName: () => "kubeconfig (one keep-alive agent per TLS identity)",
-    async applySecurityAuthentication(context) {
-      await kc.applySecurityAuthentication(context);
-      const made = context.getAgent();
-      if (made === void 0) return;
-      const plain = made.constructor === import_node_https.Agent || made.constructor === import_node_http.Agent;
-      if (!plain) return;
-      const options = made.options;
-      const picked = {};
-      for (const name of TLS_OPTIONS) {
-        if (options[name] !== void 0) picked[name] = options[name];
-      }
-      const key = `${made.constructor === import_node_https.Agent ? "https" : "http"} ${JSON.stringify(picked)}`;
-      let agent = agents.get(key);
-      if (!agent) {
-        agent = made.constructor === import_node_https.Agent ? new import_node_https.Agent({ ...picked, keepAlive: true }) : new import_node_http.Agent({ keepAlive: true });
-        agents.set(key, agent);
-      }
-      context.setAgent(agent);
-    }
+  const made = kc.createDispatcher;
+  const pools = /* @__PURE__ */ new Map();
+  const view = Object.create(kc);
+  const pooled = (cluster, agentOptions) => {
+    const options = kc.createDispatcherOptions(cluster, agentOptions);
+    if (options.type !== "agent") return made.call(kc, cluster, agentOptions);
+    const key = JSON.stringify(options.connect);
+    if (!pools.has(key)) pools.set(key, made.call(kc, cluster, agentOptions));
+    return pools.get(key);
   };
+  view.createDispatcher = pooled;
+  return view;
 }
-var import_node_http, import_node_https, TLS_OPTIONS;
 var init_reuse_agents = __esm({
   "src/kube/reuse-agents.ts"() {
     "use strict";
-    import_node_http = require("node:http");
-    import_node_https = require("node:https");
-    TLS_OPTIONS = [
-      "ca",
-      "cert",
-      "key",
-      "pfx",
-      "passphrase",
-      "rejectUnauthorized",
-      "servername"
-    ];
   }
 });
 
@@ -4515,29 +4492,35 @@ var init_request = __esm({
 
 // src/kube/watch-stream.ts
 function openWatch(kc, req) {
-  const agents = [];
+  const dispatchers = [];
   let controller2;
   let closed = false;
   const abort = () => {
     closed = true;
     controller2?.abort();
-    for (const agent of agents) agent.destroy();
+    for (const dispatcher of dispatchers) void dispatcher.destroy();
   };
   const config = Object.create(kc);
-  config.applyToFetchOptions = async (options) => {
-    const init = await kc.applyToFetchOptions(options);
-    const headers = init.headers;
-    if (headers && typeof headers.set === "function") headers.set("User-Agent", req.userAgent);
-    else init.headers = { ...headers, "User-Agent": req.userAgent };
-    const agent = init.agent;
-    if (agent && typeof agent.destroy === "function") {
-      agents.push(agent);
-      if (closed) agent.destroy();
+  config.applySecurityAuthentication = async (context) => {
+    await kc.applySecurityAuthentication(context);
+    context.setHeaderParam("User-Agent", req.userAgent);
+    let dispatcher = context.getDispatcher();
+    if (dispatcher === void 0) {
+      const create = kc.createDispatcher;
+      dispatcher = create.call(kc, kc.getCurrentCluster(), {
+        rejectUnauthorized: process.env.NODE_TLS_REJECT_UNAUTHORIZED !== "0"
+      });
+      if (dispatcher) context.setDispatcher(dispatcher);
     }
-    return init;
+    if (dispatcher) {
+      dispatchers.push(dispatcher);
+      if (closed) void dispatcher.destroy();
+    }
   };
   const query = Object.fromEntries(Object.entries(req.query).filter(([, v]) => v !== void 0 && v !== ""));
-  new import_client_node5.Watch(config).watch(
+  const watch = new import_client_node5.Watch(config);
+  watch.requestTimeoutMs = WATCH_IDLE_LIMIT_MS;
+  watch.watch(
     req.path,
     query,
     (type, object) => {
@@ -4562,11 +4545,12 @@ function openWatch(kc, req) {
   );
   return { abort };
 }
-var import_client_node5;
+var import_client_node5, WATCH_IDLE_LIMIT_MS;
 var init_watch_stream = __esm({
   "src/kube/watch-stream.ts"() {
     "use strict";
     import_client_node5 = __toESM(require_client_node(), 1);
+    WATCH_IDLE_LIMIT_MS = 2 ** 31 - 1;
   }
 });
 

@@ -52,7 +52,7 @@ const common = {
   // CommonJS, one file per entry: Node loads it in ~7 ms where the same code as ES module chunks
   // took ~12.5 ms (bench/RESULTS.md), on every run.
   format: "cjs",
-  target: "node20",
+  target: "node22",
   minify: false,
   legalComments: "none",
   logLevel: "warning",

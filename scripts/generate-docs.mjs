@@ -15,7 +15,7 @@ export async function loadRenderers() {
     write: false,
     platform: "node",
     format: "esm",
-    target: "node20",
+    target: "node22",
     logLevel: "warning",
     // yaml's CommonJS build calls require("process"): give the in-memory module a require().
     banner: {

@@ -60,11 +60,12 @@ export function isRetryable(error: unknown): boolean {
 
 /** The errno-style code of a network failure (ECONNREFUSED, ECONNRESET...), if it is one. */
 export function networkErrorCode(error: unknown): string | undefined {
-  const e = error as { name?: unknown; type?: unknown; code?: unknown; errno?: unknown } | null;
+  const e = error as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown } | null;
   if (e === null || typeof e !== "object") return undefined;
-  // node-fetch wraps socket errors as FetchError with type "system" and the errno code.
-  if (e.name === "FetchError" && e.type === "system") return String(e.code ?? e.errno ?? "network error");
-  if (typeof e.code === "string" && /^E[A-Z]+$/.test(e.code)) return e.code;
+  // undici's fetch (client-node 2) fails with TypeError "fetch failed", the socket error its cause.
+  if (e.name === "TypeError" && e.message === "fetch failed") return networkErrorCode(e.cause) ?? "network error";
+  // A socket's errno (ECONNREFUSED, ECONNRESET...), or undici's own (UND_ERR_SOCKET: the server closed it).
+  if (typeof e.code === "string" && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(e.code)) return e.code;
   return undefined;
 }
 

@@ -1,10 +1,16 @@
 // One WATCH connection through client-node's Watch, made abortable at any moment. Watch.watch()
 // hands out its AbortController only once the response headers arrive, so a watch still
-// connecting could not be cancelled; we track the HTTP agent client-node creates for the request
-// and destroy it on abort, which ends the connection in every state and lets the process exit.
+// connecting could not be cancelled; we keep the dispatcher (connection pool) of the request and
+// destroy it on abort, which ends the connection in every state and lets the process exit.
 
-import type { Agent } from "node:http";
-import { type KubeConfig, Watch } from "@kubernetes/client-node";
+import type { AgentOptions } from "node:https";
+import { type Cluster, type KubeConfig, Watch } from "@kubernetes/client-node";
+
+type Dispatcher = { destroy(): Promise<void> | void };
+type CreateDispatcher = (cluster: Cluster | null, agentOptions: AgentOptions) => Dispatcher | undefined;
+
+/** The longest a timer can wait (2^31 - 1 ms, about 24 days): in effect, no idle limit. */
+const WATCH_IDLE_LIMIT_MS = 2 ** 31 - 1;
 
 export type WatchEventHandler = (type: string, object: Record<string, unknown>) => void;
 
@@ -24,36 +30,44 @@ export interface WatchRequest {
 }
 
 export function openWatch(kc: KubeConfig, req: WatchRequest): WatchHandle {
-  const agents: Agent[] = [];
+  const dispatchers: Dispatcher[] = [];
   let controller: AbortController | undefined;
   let closed = false;
 
   const abort = () => {
     closed = true;
     controller?.abort();
-    for (const agent of agents) agent.destroy();
+    for (const dispatcher of dispatchers) void dispatcher.destroy();
   };
 
-  // A view of kc whose fetch options also carry our User-Agent and report the agent they use.
+  // A view of kc whose request authentication also sets our User-Agent and gives the request a
+  // dispatcher of its own, kept here so that abort() can close the connection in every state.
   const config = Object.create(kc) as KubeConfig;
-  config.applyToFetchOptions = async (options) => {
-    const init = await kc.applyToFetchOptions(options);
-    const headers = init.headers as
-      | { set?: (k: string, v: string) => void }
-      | Record<string, string>
-      | undefined;
-    if (headers && typeof headers.set === "function") headers.set("User-Agent", req.userAgent);
-    else init.headers = { ...(headers as Record<string, string> | undefined), "User-Agent": req.userAgent };
-    const agent = init.agent as Agent | undefined;
-    if (agent && typeof agent.destroy === "function") {
-      agents.push(agent);
-      if (closed) agent.destroy();
+  config.applySecurityAuthentication = async (context) => {
+    await kc.applySecurityAuthentication(context);
+    context.setHeaderParam("User-Agent", req.userAgent);
+    let dispatcher = context.getDispatcher() as Dispatcher | undefined;
+    if (dispatcher === undefined) {
+      // No TLS option in the kubeconfig: client-node leaves the request to the process-wide pool,
+      // which abort() must not close. Verification as fetch would do it by default.
+      const create = (kc as unknown as { createDispatcher: CreateDispatcher }).createDispatcher;
+      dispatcher = create.call(kc, kc.getCurrentCluster(), {
+        rejectUnauthorized: process.env.NODE_TLS_REJECT_UNAUTHORIZED !== "0",
+      });
+      if (dispatcher) context.setDispatcher(dispatcher as never);
     }
-    return init;
+    if (dispatcher) {
+      dispatchers.push(dispatcher);
+      if (closed) void dispatcher.destroy();
+    }
   };
 
   const query = Object.fromEntries(Object.entries(req.query).filter(([, v]) => v !== undefined && v !== ""));
-  new Watch(config)
+  const watch = new Watch(config);
+  // client-node aborts a watch after 30 s without a byte; a quiet watch is normal (bookmarks come
+  // about once a minute), and the reopen loop in list-watch.ts decides when to start over.
+  (watch as unknown as { requestTimeoutMs: number }).requestTimeoutMs = WATCH_IDLE_LIMIT_MS;
+  watch
     .watch(
       req.path,
       query,

@@ -25,13 +25,7 @@ import {
   syncAction,
   syncPlan,
 } from "../sync/sync-plan.js";
-import {
-  BASELINE_ANNOTATION,
-  baselineValue,
-  consumedOf,
-  type SyncVerdict,
-  syncVerdict,
-} from "../sync/sync-verdict.js";
+import { BASELINE_ANNOTATION, baselineValue, type SyncVerdict, syncVerdict } from "../sync/sync-verdict.js";
 import { type ClusterConnection, FIELD_MANAGER } from "./cluster-connection.js";
 
 type Plain = Record<string, unknown>;

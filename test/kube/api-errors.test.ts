@@ -69,7 +69,7 @@ test.each<[string, unknown, number, string]>([
   ],
   [
     "connection refused",
-    Object.assign(new Error("request failed"), { name: "FetchError", type: "system", code: "ECONNREFUSED" }),
+    new TypeError("fetch failed", { cause: Object.assign(new Error("connect"), { code: "ECONNREFUSED" }) }),
     6,
     "cannot reach the Kubernetes API at https://k8s.example:6443 (context ci): ECONNREFUSED (after 6 attempts)",
   ],

@@ -17,8 +17,10 @@ test("one after another, requests reuse one connection", async () => {
   const before = h.sim.connectionsAccepted();
   for (let i = 0; i < 12; i++) await cluster.readWorkload(id("Deployment", `conn-${i}`));
   await cluster.listWorkloads("default", "Deployment");
-  // client-node alone made an agent, so a connection and a TLS handshake, per request: 13 here.
-  expect(h.sim.connectionsAccepted() - before).toBe(1);
+  // client-node alone makes a dispatcher, so a connection and a TLS handshake, per request: 13 here.
+  // undici hands a connection back to its pool a tick after the response ends, so a request sent at
+  // once after the previous one may open a second connection; from then on the two are reused.
+  expect(h.sim.connectionsAccepted() - before).toBeLessThanOrEqual(2);
 });
 
 test("requests in flight at once open a connection each, and those are reused afterwards", async () => {
@@ -31,7 +33,8 @@ test("requests in flight at once open a connection each, and those are reused af
   expect(opened).toBeGreaterThan(0);
   expect(opened).toBeLessThanOrEqual(4);
   await readAll();
-  expect(h.sim.connectionsAccepted() - before).toBe(opened);
+  // At most one more (the pool's hand-back tick, as above); client-node alone would open 4 more.
+  expect(h.sim.connectionsAccepted() - before).toBeLessThanOrEqual(opened + 1);
 });
 
 test("objects keep fields as the server sent them (timestamps as strings, fields client-node's model lacks)", async () => {

@@ -10,8 +10,9 @@ import {
 
 const api = (code: number, headers: Record<string, string> = {}) =>
   new ApiException(code, "x", undefined, headers);
+// What undici's fetch throws when the socket fails: TypeError "fetch failed", the errno error as cause.
 const fetchError = (code: string) =>
-  Object.assign(new Error(`connect ${code}`), { name: "FetchError", type: "system", code });
+  new TypeError("fetch failed", { cause: Object.assign(new Error(`connect ${code}`), { code }) });
 
 describe("isRetryable", () => {
   test.each<[string, unknown, boolean]>([
@@ -22,6 +23,7 @@ describe("isRetryable", () => {
     ["timeout", new RequestTimeoutError(1000), true],
     ["connection refused", fetchError("ECONNREFUSED"), true],
     ["connection reset", fetchError("ECONNRESET"), true],
+    ["socket closed by the server", fetchError("UND_ERR_SOCKET"), true],
     ["400", api(400), false],
     ["401", api(401), false],
     ["403", api(403), false],

@@ -6,8 +6,6 @@ import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
-type Files = Record<string, string>;
-
 const commitTwice = useCommitTwice();
 
 function run(repo: TempRepo, args: string[]) {

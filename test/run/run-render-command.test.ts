@@ -8,7 +8,6 @@ import { describe, expect, test } from "vitest";
 import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
-type Files = Record<string, string>;
 interface PlanJson {
   outcome: string;
   changes: Array<{
