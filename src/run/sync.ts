@@ -88,7 +88,7 @@ export async function runSync(
   for (const warning of plan.warnings) log.warn(warning);
   const cluster_ = loaded ? { context: loaded.context, server: loaded.server } : undefined;
   // One workload's bad wave annotation fails that workload, not the sync of every other one.
-  const { valid, failed: badWaves } = splitBadWaves(
+  const { valid: restarts, failed: badWaves } = splitBadWaves(
     decisions.flatMap(({ workload, action }) =>
       action.do === "restart" ? [{ workload, annotation: action.annotation }] : [],
     ),
@@ -99,7 +99,6 @@ export async function runSync(
   const baselines = decisions.flatMap(({ workload, action }) =>
     action.do === "record-baseline" ? [{ workload, annotation: action.annotation }] : [],
   );
-  const restarts = valid;
   const results: WorkloadResult[] = [
     ...badWaves,
     ...(await recordBaselines(cluster, baselines, settings, log)),
