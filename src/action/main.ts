@@ -4,6 +4,7 @@
 // decides before the run, and the one catch turns any throw into one failed step (publish.ts).
 import * as core from "@actions/core";
 import { ACTION_INPUTS } from "../core/option-naming.js";
+import { onSecretForms } from "../core/secret-values.js";
 import { createGit } from "../git/create-git.js";
 import { withStagesNoted } from "../process/interrupt.js";
 import { handleInterrupts } from "../process/interrupt-run.js";
@@ -29,6 +30,8 @@ import { decideTrust } from "./trust-policy.js";
 export async function run(): Promise<void> {
   const env = process.env;
   const mask = createMasker((value) => core.setSecret(value));
+  // Each Secret value the run reads is masked as it is read, before any line could quote it.
+  onSecretForms(mask);
   const state: PublishState = { resultWritten: false };
   let debug = core.isDebug();
   let log: GitHubLog = createGitHubLog(core);

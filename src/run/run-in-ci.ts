@@ -5,6 +5,7 @@
 import type { Log } from "../core/log.js";
 import type { OptionNaming } from "../core/option-naming.js";
 import type { RunReport } from "../core/run-result.js";
+import { redactError, redactingLog, redactSecretsIn } from "../core/secret-values.js";
 import type { Git } from "../git/git.js";
 import { eventReader } from "../range/github-event.js";
 import { readCiEnvironment } from "../range/read-ci-environment.js";
@@ -97,11 +98,18 @@ export async function runCommand(
   },
 ): Promise<RunReport> {
   const { logFor, openGit, ...rest } = adapters;
-  if (command === "sync") {
-    const { runSync } = await import("./sync.js");
-    return runSync(settings, { connection: adapters.cluster, log: logFor(undefined), now: Date.now });
+  // The one boundary where what the run read leaves it: every Secret value it read (core/secret-values.ts)
+  // is redacted from the log lines, the report every output is rendered from, and the error.
+  try {
+    if (command === "sync") {
+      const { runSync } = await import("./sync.js");
+      const log = redactingLog(logFor(undefined));
+      return redactSecretsIn(await runSync(settings, { connection: adapters.cluster, log, now: Date.now }));
+    }
+    const git = settings.plan === undefined ? await openGit() : openGit;
+    const log = redactingLog(logFor(typeof git === "function" ? undefined : git.root));
+    return redactSecretsIn(await runInCi(settings, { ...rest, git, log }));
+  } catch (error) {
+    throw redactError(error);
   }
-  const git = settings.plan === undefined ? await openGit() : openGit;
-  const log = logFor(typeof git === "function" ? undefined : git.root);
-  return runInCi(settings, { ...rest, git, log });
 }
