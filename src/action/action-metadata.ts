@@ -10,7 +10,7 @@ export interface ActionInput {
   description: string;
   /** What action.yml declares as the default ("" when the value is computed at run time). */
   default: string;
-  /** How the action's default differs from the CLI's, for the README. */
+  /** How the action's default differs from the CLI's, for the reference pages. */
   defaultNote?: string;
 }
 
