@@ -2,15 +2,24 @@
 // installs it: from the tarball alone, with no npm registry (the bundle in dist/ carries every runtime
 // dependency, so the package declares none). Then the installed CLI runs: --version, --help, a plan.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { createTempRepo } from "../helpers/git-repo.js";
 import { webWithConfigYaml } from "../helpers/manifests.js";
+import { anchorsOf, linksOf } from "../helpers/markdown-links.js";
 import { ROOT } from "./run-gitlab-ci-local.js";
 
 interface Ran {
@@ -84,6 +93,9 @@ describe("the packed package", () => {
     expect(packedFiles).toEqual(
       expect.arrayContaining([".gitlab-ci-template.yml", "templates/config-rollout.yml"]),
     );
+    expect(packedFiles).toEqual(
+      expect.arrayContaining(["docs/reference.md", "examples/github/quick-start.yml"]),
+    );
     expect(packedFiles.filter((path) => /^(src|test|sim|scripts|demo|bench)\//.test(path))).toEqual([]);
     expect(tarball.endsWith(`config-rollout-${version}.tgz`)).toBe(true);
   });
@@ -100,6 +112,23 @@ describe("the packed package", () => {
     expect(manifest.license).toBe("MIT");
   });
 
+  test("every link of the installed README resolves inside the package (the docs it names are packed)", () => {
+    const installed = join(project, "node_modules", "config-rollout");
+    const readme = readFileSync(join(installed, "README.md"), "utf8");
+    const links = linksOf(readme);
+    expect(links.length).toBeGreaterThan(20);
+    const broken = links.filter((link) => {
+      const [path, anchor] = link.split("#") as [string, string | undefined];
+      const target =
+        path === "" ? join(installed, "README.md") : resolve(dirname(join(installed, "README.md")), path);
+      if (!target.startsWith(installed) || !existsSync(target)) return true;
+      return (
+        anchor !== undefined && target.endsWith(".md") && !anchorsOf(readFileSync(target, "utf8")).has(anchor)
+      );
+    });
+    expect(broken).toEqual([]);
+  });
+
   test("the installed config-rollout prints its version and its help", async () => {
     const bin = join(project, "node_modules", ".bin", "config-rollout");
     const versionRun = await run(bin, ["--version"], project);
@@ -108,6 +137,9 @@ describe("the packed package", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^config-rollout — /);
     expect(help.stdout).toContain("--dry-run");
+    const runHelp = await run(bin, ["run", "--help"], project);
+    expect(runHelp.code).toBe(0);
+    expect(runHelp.stdout).toContain("--kubeconfig PATH");
   });
 
   test("the installed config-rollout plans the restart a changed ConfigMap needs", async () => {
