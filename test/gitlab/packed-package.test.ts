@@ -59,6 +59,11 @@ function run(command: string, args: string[], cwd: string): Promise<Ran> {
   });
 }
 
+/** `npx config-rollout ARGS` in the project, offline: the installed bin, never a download. */
+function npx(args: string[]): Promise<Ran> {
+  return run("npx", ["--offline", "--no-install", "config-rollout", ...args], project);
+}
+
 let tarball = "";
 let packedFiles: string[] = [];
 const project = join(scratch, "project");
@@ -129,15 +134,14 @@ describe("the packed package", () => {
     expect(broken).toEqual([]);
   });
 
-  test("the installed config-rollout prints its version and its help", async () => {
-    const bin = join(project, "node_modules", ".bin", "config-rollout");
-    const versionRun = await run(bin, ["--version"], project);
+  test("npx config-rollout, offline in the project, prints its version and its help", async () => {
+    const versionRun = await npx(["--version"]);
     expect(versionRun).toMatchObject({ code: 0, stdout: `config-rollout ${version}\n` });
-    const help = await run(bin, ["--help"], project);
+    const help = await npx(["--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^config-rollout — /);
     expect(help.stdout).toContain("--dry-run");
-    const runHelp = await run(bin, ["run", "--help"], project);
+    const runHelp = await npx(["run", "--help"]);
     expect(runHelp.code).toBe(0);
     expect(runHelp.stdout).toContain("--kubeconfig PATH");
   });
@@ -149,12 +153,7 @@ describe("the packed package", () => {
       await repo.commit("web");
       await repo.write("k8s/web.yaml", webWithConfigYaml("debug"));
       await repo.commit("web logs at debug");
-      const bin = join(project, "node_modules", ".bin", "config-rollout");
-      const plan = await run(
-        bin,
-        ["--repo", repo.dir, "--dry-run", "--discover", "repo", "--output", "json"],
-        project,
-      );
+      const plan = await npx(["--repo", repo.dir, "--dry-run", "--discover", "repo", "--output", "json"]);
       expect(plan.code, plan.stderr).toBe(0);
       const report = JSON.parse(plan.stdout) as {
         workloads: Array<{ kind: string; namespace: string; name: string; action: string }>;
