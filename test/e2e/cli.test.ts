@@ -53,6 +53,7 @@ test.each([
   [["--stratgy", "env"], /error: unknown flag --stratgy \(did you mean --strategy\?\)/],
   [["--timeout", "forever"], /error: --timeout: expected a duration/],
   [["--timeout", "5"], /error: --timeout: "5" has no unit: write 5s for seconds or 5m for minutes/],
+  [["sync", "--context", "a;b"], /error: sync checks one cluster: give --context one context/],
   [["--check"], /error: --check is a flag of `config-rollout stamp`/],
   [["--hlep"], /error: unknown flag --hlep \(did you mean --help\?\)/],
   [["stmap"], /error: unknown command "stmap" \(did you mean stamp\?\)/],
