@@ -35,6 +35,8 @@ const SKIP = new Set([
   ".tmp",
 ]);
 const TEXT = /\.(md|ya?ml|json)$/;
+/** The lockfile, the coordinates themselves, and the CHANGELOG, which tells the placeholders' history. */
+const NOT_FILLED = new Set(["package-lock.json", COORDINATES, "CHANGELOG.md"]);
 
 /** The files that can name a coordinate, as paths from the root. */
 export function documents(root = ".") {
@@ -42,9 +44,7 @@ export function documents(root = ".") {
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) return SKIP.has(entry.name) ? [] : walk(path);
-      return TEXT.test(entry.name) && entry.name !== "package-lock.json" && entry.name !== COORDINATES
-        ? [relative(root, path)]
-        : [];
+      return TEXT.test(entry.name) && !NOT_FILLED.has(entry.name) ? [relative(root, path)] : [];
     });
   return walk(root).sort();
 }

@@ -76,7 +76,8 @@ test("one command fills every placeholder of every file from the coordinates, an
   const left = grep
     .split("\n")
     .filter(Boolean)
-    .filter((file) => !/^\.\/(src|test|sim|scripts|bench|demo)\//.test(file));
+    // The project's own code and tests, and the CHANGELOG's history of the placeholders, aside.
+    .filter((file) => !/^\.\/(src|test|sim|scripts|bench|demo)\/|^\.\/CHANGELOG\.md$/.test(file));
   expect(left).toEqual([]);
   expect(JSON.parse(read("coordinates.json"))).toEqual({
     github: "acme/config-rollout",
