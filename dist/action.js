@@ -20468,7 +20468,8 @@ function isRetryable(error2) {
 function networkErrorCode(error2) {
   const e = error2;
   if (e === null || typeof e !== "object") return void 0;
-  if (e.name === "TypeError" && e.message === "fetch failed") return networkErrorCode(e.cause) ?? "network error";
+  if (e.name === "TypeError" && e.message === "fetch failed")
+    return networkErrorCode(e.cause) ?? "network error";
   if (typeof e.code === "string" && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(e.code)) return e.code;
   return void 0;
 }
@@ -26838,7 +26839,7 @@ function planWorkload(candidate, references, newWorkloadIds, options) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
   const reloader = reloaderCoverageOf(candidate, consuming, options);
-  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --restart-reloader-managed to restart it here too` : void 0;
+  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --reloader none to restart it here too` : void 0;
   const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
   if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
   const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
@@ -27109,7 +27110,7 @@ async function checkPodWatchAccess(cluster, namespaces, logLines, concurrency) {
   const effect = watch ? "a new pod that cannot start still fails its workload early, but its cause is quoted without what cannot be read" : "waiting on the rollout status alone, without failing early on pods that cannot start";
   return {
     watch,
-    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --no-watch-pods.`
+    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`
   };
 }
 async function review(cluster, needed, concurrency) {
@@ -27750,7 +27751,7 @@ function startPodWatch(targets, opts, signal) {
     watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error2) => {
       const why = error2 instanceof ClusterAccessError ? error2.message : String(error2);
       warnOnce(
-        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --no-watch-pods.`
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --wait status.`
       );
     });
   }
@@ -35411,6 +35412,10 @@ function escapeJsonForCiLog(json) {
 // src/action/main.ts
 init_cluster_connection();
 
+// src/run/run-in-ci.ts
+init_errors();
+init_option_naming();
+
 // src/range/read-ci-environment.ts
 init_errors();
 init_ci_kind();
@@ -35487,6 +35492,10 @@ async function rangeAndCi(flags, env, readEvent) {
 async function runCommand(command, settings, adapters) {
   const { logFor, openGit, ...rest } = adapters;
   if (command === "sync") {
+    if (settings.contexts) {
+      const option = (adapters.naming ?? CLI_FLAGS).option("context");
+      throw new UserError(`sync checks one cluster: give ${option} one context (run sync once per cluster)`);
+    }
     const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
     return runSync2(settings, { connection: adapters.cluster, log: logFor(void 0), now: Date.now });
   }
@@ -35495,9 +35504,9 @@ async function runCommand(command, settings, adapters) {
   return runInCi(settings, { ...rest, git, log });
 }
 
-// src/settings/settings.ts
+// src/settings/deprecated-options.ts
 init_errors();
-init_fleet();
+init_option_naming();
 
 // src/core/setting-choices.ts
 var STRATEGIES = ["annotation", "env", "versioned", "gitops"];
@@ -35509,6 +35518,7 @@ var OUTPUT_FORMATS = ["text", "json", "markdown"];
 var CLUSTER_OPTIONS = [
   {
     name: "kubeconfig",
+    summary: "kubeconfig file (default: $KUBECONFIG, ~/.kube/config)",
     type: "string",
     group: "cluster",
     commands: "run",
@@ -35519,6 +35529,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "kubeconfig-data",
+    summary: "a whole kubeconfig as text or base64 (masked)",
     type: "string",
     group: "cluster",
     commands: "run",
@@ -35530,6 +35541,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "exec-plugin-timeout",
+    summary: "time limit of a kubeconfig's credential plugin",
     type: "duration",
     group: "limits",
     commands: "run",
@@ -35541,6 +35553,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "request-timeout",
+    summary: "time limit of one Kubernetes API request",
     type: "duration",
     group: "limits",
     commands: "run",
@@ -35548,7 +35561,7 @@ var CLUSTER_OPTIONS = [
     default: "30s",
     env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
     placeholder: "DURATION",
-    description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
+    description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by {timeout}."
   },
   {
     name: "context",
@@ -35557,29 +35570,23 @@ var CLUSTER_OPTIONS = [
     commands: "run",
     sync: true,
     env: "CONFIG_ROLLOUT_CONTEXT",
-    placeholder: "NAME",
-    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-  },
-  {
-    name: "contexts",
-    type: "string",
-    group: "cluster",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_CONTEXTS",
-    placeholder: "LIST",
-    description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (docs/fleets.md)."
+    placeholder: "NAME|WAVES",
+    summary: "kubeconfig context, or several in waves: a;b,c",
+    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). Several contexts make one run in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after {timeout}); after a failed cluster later waves are skipped (docs/fleets.md). sync takes one context."
   },
   {
     name: "continue-on-failure",
+    summary: "run later waves of {context} after a failed cluster",
     type: "boolean",
     group: "cluster",
     commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
+    description: "With several contexts in {context}: run the later waves even after a cluster failed (the exit code still says so)."
   },
   {
     name: "namespaces",
+    summary: "only restart workloads in these namespaces",
     type: "list",
     group: "cluster",
     commands: "run",
@@ -35591,6 +35598,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "exclude-namespaces",
+    summary: "never restart workloads in these namespaces",
     type: "list",
     group: "cluster",
     commands: "run",
@@ -35602,16 +35610,18 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "selector",
+    summary: "label selector on the workloads to check",
     type: "string",
     group: "cluster",
     commands: "sync",
     env: "CONFIG_ROLLOUT_SELECTOR",
     short: "l",
     placeholder: "SELECTOR",
-    description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l."
+    description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's label selector."
   },
   {
     name: "config",
+    summary: "check only the readers of these configs",
     type: "list",
     group: "cluster",
     commands: "sync",
@@ -35622,6 +35632,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "adopt",
+    summary: "adopt workloads with no baseline",
     type: "boolean",
     group: "cluster",
     commands: "sync",
@@ -35631,6 +35642,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "max-restarts",
+    summary: "refuse a plan that restarts more than N workloads",
     type: "integer",
     group: "limits",
     commands: "run",
@@ -35640,6 +35652,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "max-parallel-rollouts",
+    summary: "at most N workloads rolling out at once",
     type: "integer",
     group: "cluster",
     commands: "run",
@@ -35650,6 +35663,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "concurrency",
+    summary: "most API requests in flight at once",
     type: "integer",
     group: "limits",
     commands: "run",
@@ -35666,16 +35680,18 @@ var CLUSTER_OPTIONS = [
 var SOURCE_OPTIONS = [
   {
     name: "kustomize",
+    summary: "kustomizations to render (default: every root; none: raw only)",
     type: "list",
     group: "sources",
     commands: "both",
     default: "",
     env: "CONFIG_ROLLOUT_KUSTOMIZE",
     placeholder: "DIRS",
-    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
+    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if {paths} is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
   },
   {
     name: "render",
+    summary: "a command that prints the manifests (e.g. helm template)",
     type: "string",
     group: "sources",
     commands: "both",
@@ -35685,16 +35701,18 @@ var SOURCE_OPTIONS = [
   },
   {
     name: "render-paths",
+    summary: "files that are inputs of {render}",
     type: "list",
     group: "sources",
     commands: "run",
     default: "**",
     env: "CONFIG_ROLLOUT_RENDER_PATHS",
     placeholder: "GLOBS",
-    description: "Files that are inputs of --render: it runs only when the range touches one."
+    description: "Files that are inputs of {render}: it runs only when the range touches one."
   },
   {
     name: "git-timeout",
+    summary: "a git command silent this long is stopped",
     type: "duration",
     group: "limits",
     commands: "both",
@@ -35705,26 +35723,29 @@ var SOURCE_OPTIONS = [
   },
   {
     name: "render-timeout",
+    summary: "time limit of one render",
     type: "duration",
     group: "limits",
     commands: "both",
     default: "10m",
     env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
     placeholder: "DURATION",
-    description: "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
+    description: "Time limit for one render (a kustomize build or the {render} command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
   },
   {
     name: "render-env",
+    summary: "variables {render} gets besides the fixed ones",
     type: "list",
     group: "sources",
     commands: "run",
     default: "",
     env: "CONFIG_ROLLOUT_RENDER_ENV",
     placeholder: "NAMES",
-    description: "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
+    description: "Environment variables passed to the {render} command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
   },
   {
     name: "allow-remote-kustomize",
+    summary: "render remote kustomize resources of an untrusted head",
     type: "boolean",
     group: "sources",
     commands: "both",
@@ -35735,6 +35756,8 @@ var SOURCE_OPTIONS = [
 ];
 
 // src/settings/options.ts
+var WAIT_MODES = ["pods", "status", "none"];
+var RELOADER_MODES = ["annotated", "all", "none"];
 var OPTIONS = [
   {
     name: "base",
@@ -35743,6 +35766,7 @@ var OPTIONS = [
     commands: "both",
     env: "CONFIG_ROLLOUT_BASE",
     placeholder: "REV",
+    summary: "commit to compare from (default: the CI event's)",
     description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
   },
   {
@@ -35752,6 +35776,7 @@ var OPTIONS = [
     commands: "both",
     env: "CONFIG_ROLLOUT_HEAD",
     placeholder: "REV",
+    summary: "commit to compare to (default: the CI event's, or HEAD)",
     description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
   },
   {
@@ -35762,6 +35787,7 @@ var OPTIONS = [
     default: ".",
     env: "CONFIG_ROLLOUT_REPO",
     placeholder: "DIR",
+    summary: "the git repository holding the manifests",
     description: "Path of the git repository holding the manifests."
   },
   {
@@ -35772,6 +35798,7 @@ var OPTIONS = [
     default: "**/*.yaml,**/*.yml,**/*.json",
     env: "CONFIG_ROLLOUT_PATHS",
     placeholder: "GLOBS",
+    summary: "manifest files to read",
     description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
   },
   {
@@ -35782,7 +35809,8 @@ var OPTIONS = [
     default: "",
     env: "CONFIG_ROLLOUT_EXCLUDE",
     placeholder: "GLOBS",
-    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
+    summary: "files to ignore even when {paths} matches them",
+    description: "Files to ignore even when they match {paths} (e.g. Helm templates: **/templates/**)."
   },
   ...SOURCE_OPTIONS,
   {
@@ -35794,6 +35822,7 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_NAMESPACE",
     short: "n",
     placeholder: "NS",
+    summary: "namespace of manifests that do not name one",
     description: "Namespace of manifests that do not name one."
   },
   {
@@ -35803,6 +35832,7 @@ var OPTIONS = [
     commands: "run",
     choices: DISCOVER_MODES,
     env: "CONFIG_ROLLOUT_DISCOVER",
+    summary: "where to look for consumers (default: both with a cluster)",
     description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
   },
   {
@@ -35813,6 +35843,7 @@ var OPTIONS = [
     default: "annotation",
     choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
+    summary: "how to restart (docs/strategies.md)",
     description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md)."
   },
   {
@@ -35823,7 +35854,8 @@ var OPTIONS = [
     default: "RESTART_TIME",
     env: "CONFIG_ROLLOUT_ENV_NAME",
     placeholder: "NAME",
-    description: "Name of the env var set by --strategy env."
+    summary: "the env var {strategy=env} sets",
+    description: "Name of the env var set by {strategy=env}."
   },
   {
     name: "rollback",
@@ -35832,16 +35864,8 @@ var OPTIONS = [
     commands: "run",
     default: "true",
     env: "CONFIG_ROLLOUT_ROLLBACK",
-    description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
-  },
-  {
-    name: "prune",
-    type: "boolean",
-    group: "strategy",
-    commands: "run",
-    default: "true",
-    env: "CONFIG_ROLLOUT_PRUNE",
-    description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
+    summary: "versioned: repoint a failed workload to its old config",
+    description: "With {strategy=versioned}: when a rollout fails, repoint that workload to the config it used before and wait for it ({rollback=false} leaves it)."
   },
   {
     name: "keep",
@@ -35849,9 +35873,11 @@ var OPTIONS = [
     group: "strategy",
     commands: "run",
     default: "3",
+    choices: ["all"],
     env: "CONFIG_ROLLOUT_KEEP",
-    placeholder: "N",
-    description: "--strategy versioned: copies of each config --prune always keeps, newest first."
+    placeholder: "N|all",
+    summary: "versioned: copies kept per config (all: delete none)",
+    description: "With {strategy=versioned}: after a successful run, managed copies that no workload, ReplicaSet, ControllerRevision or Pod names are deleted, except the newest N of each config; all deletes none."
   },
   {
     name: "dry-run",
@@ -35861,8 +35887,10 @@ var OPTIONS = [
     sync: true,
     default: "none",
     choices: DRY_RUNS,
+    switch: { on: "client", off: "none" },
     env: "CONFIG_ROLLOUT_DRY_RUN",
-    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
+    summary: "plan only (client), or writes with dryRun=All (server)",
+    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none."
   },
   {
     name: "apply",
@@ -35871,6 +35899,7 @@ var OPTIONS = [
     commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_APPLY",
+    summary: "server-side apply the changed configs first",
     description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
   },
   {
@@ -35880,7 +35909,8 @@ var OPTIONS = [
     commands: "run",
     env: "CONFIG_ROLLOUT_PLAN_OUT",
     placeholder: "FILE",
-    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See docs/fleets.md."
+    summary: "write the plan to FILE, to apply elsewhere with {plan}",
+    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with {dry-run=client}: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs {hash-key}. See docs/fleets.md."
   },
   {
     name: "plan",
@@ -35889,27 +35919,21 @@ var OPTIONS = [
     commands: "run",
     env: "CONFIG_ROLLOUT_PLAN",
     placeholder: "FILE",
-    description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
+    summary: "apply a plan file, without git or a renderer",
+    description: "Apply a plan written by {plan-out}, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; {strategy=versioned} needs that checkout. Not with {apply}."
   },
   {
     name: "wait",
-    type: "boolean",
+    type: "string",
     group: "strategy",
     commands: "run",
     sync: true,
-    default: "true",
+    default: "pods",
+    choices: WAIT_MODES,
+    switch: { on: "pods", off: "none" },
     env: "CONFIG_ROLLOUT_WAIT",
-    description: "Wait for every rollout to finish (--no-wait to skip)."
-  },
-  {
-    name: "watch-pods",
-    type: "boolean",
-    group: "strategy",
-    commands: "run",
-    sync: true,
-    default: "true",
-    env: "CONFIG_ROLLOUT_WATCH_PODS",
-    description: "While waiting, watch the new pods and fail a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events (--no-watch-pods to wait on the rollout status alone)."
+    summary: "wait and fail fast on pods (pods), on status alone, or none",
+    description: "pods: wait for every rollout and watch its new pods, failing a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events. status: wait on the rollout status alone. none: do not wait. true means pods, false means none."
   },
   {
     name: "logs",
@@ -35920,7 +35944,8 @@ var OPTIONS = [
     default: "0",
     env: "CONFIG_ROLLOUT_LOGS",
     placeholder: "N",
-    description: "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md)."
+    summary: "quote N log lines of a crashed container (may hold secrets)",
+    description: "With {wait=pods}: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md)."
   },
   {
     name: "timeout",
@@ -35931,6 +35956,7 @@ var OPTIONS = [
     default: "5m",
     env: "CONFIG_ROLLOUT_TIMEOUT",
     placeholder: "DURATION",
+    summary: "how long to wait for all rollouts together",
     description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
   },
   {
@@ -35941,6 +35967,7 @@ var OPTIONS = [
     default: "60s",
     env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
     placeholder: "DURATION",
+    summary: "how long the cluster may take to hold the committed configs",
     description: "How long to wait for the cluster to hold the committed config content before failing."
   },
   ...CLUSTER_OPTIONS,
@@ -35951,7 +35978,8 @@ var OPTIONS = [
     commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHECK",
-    description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
+    summary: "write nothing; exit 1 when a stamp is missing or stale",
+    description: "Write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
   },
   {
     name: "changed-only",
@@ -35960,7 +35988,8 @@ var OPTIONS = [
     commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-    description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
+    summary: "stamp only workloads whose configs changed in {base}..{head}",
+    description: "Stamp only the workloads whose consumed config content changed between {base} and {head} (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
   },
   {
     name: "hash-key",
@@ -35971,7 +36000,8 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_HASH_KEY",
     secret: true,
     placeholder: "KEY",
-    description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and `stamp` and --strategy gitops refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
+    summary: "HMAC key of the config hash (needed to stamp Secrets)",
+    description: "HMAC key of the config-hash annotation (live and stamp alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and stamp and {strategy=gitops} refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
   },
   {
     name: "output",
@@ -35983,6 +36013,7 @@ var OPTIONS = [
     choices: OUTPUT_FORMATS,
     env: "CONFIG_ROLLOUT_OUTPUT",
     short: "o",
+    summary: "report format on stdout (logs go to stderr)",
     description: "Report format on stdout; logs always go to stderr."
   },
   {
@@ -35992,6 +36023,7 @@ var OPTIONS = [
     commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_COMMENT",
+    summary: "post the plan on the pull or merge request",
     description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see docs/pull-request-comments.md)."
   },
   {
@@ -36001,6 +36033,7 @@ var OPTIONS = [
     commands: "run",
     env: "CONFIG_ROLLOUT_COMMENT_ID",
     placeholder: "ID",
+    summary: "which comment this run owns (one per cluster of a matrix)",
     description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
   },
   {
@@ -36011,6 +36044,7 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_JUNIT",
     placeholder: "FILE",
     actionInput: false,
+    summary: "also write a JUnit report (GitLab: reports:junit)",
     description: "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code."
   },
   {
@@ -36021,7 +36055,8 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_DOTENV",
     placeholder: "FILE",
     actionInput: false,
-    description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with --output json a short summary goes to stderr."
+    summary: "also write a dotenv report (GitLab: reports:dotenv)",
+    description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with {output=json} a short summary goes to stderr."
   },
   {
     name: "strict",
@@ -36030,25 +36065,19 @@ var OPTIONS = [
     commands: "both",
     default: "false",
     env: "CONFIG_ROLLOUT_STRICT",
+    summary: "exit 2 on an unparsable manifest or an incomplete plan",
     description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on)."
   },
   {
-    name: "restart-reloader-managed",
-    type: "boolean",
+    name: "reloader",
+    type: "string",
     group: "cluster",
     commands: "run",
-    default: "false",
-    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-    description: "Also restart workloads Stakater Reloader restarts itself for every changed config they read (default: skip them, with the reason)."
-  },
-  {
-    name: "reloader-auto-reload-all",
-    type: "boolean",
-    group: "cluster",
-    commands: "run",
-    default: "false",
-    env: "CONFIG_ROLLOUT_RELOADER_AUTO_RELOAD_ALL",
-    description: `The cluster's Stakater Reloader runs with --auto-reload-all: every workload without reloader.stakater.com/auto: "false" is left to it (default: only workloads whose annotations cover the changed configs).`
+    default: "annotated",
+    choices: RELOADER_MODES,
+    env: "CONFIG_ROLLOUT_RELOADER",
+    summary: "workloads Stakater Reloader restarts itself, left to it",
+    description: `Which workloads the cluster's Stakater Reloader restarts itself, so this run skips them (with the reason). annotated: those whose Reloader annotations cover every changed config they read. all: Reloader runs with auto-reload-all, so every workload without reloader.stakater.com/auto: "false" is left to it. none: restart every consumer here, Reloader or not.`
   },
   {
     name: "max-file-size",
@@ -36059,6 +36088,7 @@ var OPTIONS = [
     default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
     placeholder: "BYTES",
+    summary: "larger manifest files are not read (reported as unknown)",
     description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
   },
   {
@@ -36069,19 +36099,107 @@ var OPTIONS = [
     sync: true,
     default: "false",
     env: "CONFIG_ROLLOUT_DEBUG",
+    summary: "print stack traces of internal errors",
     description: "Print stack traces of internal errors."
   }
 ];
 
-// src/settings/parse-duration.ts
+// src/settings/value-spellings.ts
+function parseBooleanText(text) {
+  const lower = text.trim().toLowerCase();
+  if (lower === "true") return true;
+  if (lower === "false") return false;
+  return void 0;
+}
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 function parseDuration(text) {
   const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return "unitless";
   const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
   return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
 }
+
+// src/settings/deprecated-options.ts
+function flag(name, value) {
+  const parsed = parseBooleanText(value);
+  if (parsed === void 0) throw new UserError(`--${name}: expected true or false, got "${value}"`);
+  return parsed;
+}
+function deprecated(name, type, replacedBy, translate) {
+  const replacement = OPTIONS.find((option) => option.name === replacedBy);
+  if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
+  return {
+    name,
+    type,
+    group: replacement.group,
+    commands: replacement.commands,
+    ...replacement.sync ? { sync: true } : {},
+    env: `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`,
+    ...type === "string" ? { placeholder: replacement.placeholder } : {},
+    summary: `deprecated: use {${replacedBy}}`,
+    description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
+    replacedBy,
+    translate
+  };
+}
+var DEPRECATED_OPTIONS = [
+  // --watch-pods false: wait on the rollout status alone, unless not waiting at all.
+  deprecated(
+    "watch-pods",
+    "boolean",
+    "wait",
+    (old, current) => flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
+  ),
+  deprecated("prune", "boolean", "keep", (old) => flag("prune", old) ? void 0 : "all"),
+  deprecated("contexts", "string", "context", (old, current) => {
+    if (current !== void 0) {
+      throw new UserError(
+        "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)"
+      );
+    }
+    return old;
+  }),
+  deprecated(
+    "reloader-auto-reload-all",
+    "boolean",
+    "reloader",
+    (old, current) => flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : void 0
+  ),
+  deprecated(
+    "restart-reloader-managed",
+    "boolean",
+    "reloader",
+    (old) => flag("restart-reloader-managed", old) ? "none" : void 0
+  )
+];
+function replaceDeprecated(source2) {
+  const values = { ...source2 };
+  for (const old of DEPRECATED_OPTIONS) {
+    const value = values[old.name];
+    if (value === void 0) continue;
+    delete values[old.name];
+    const replaced = old.translate(value, values[old.replacedBy]);
+    if (replaced !== void 0) values[old.replacedBy] = replaced;
+  }
+  return values;
+}
+function deprecationWarnings(source2, naming) {
+  return DEPRECATED_OPTIONS.filter((old) => source2[old.name] !== void 0).map((old) => {
+    const value = source2[old.name];
+    const replaced = old.translate(value, void 0);
+    const use = replaced === void 0 ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)` : `use ${naming.set(old.replacedBy, replaced)}`;
+    return `${spell(old, value, naming)} is deprecated and will be removed in the next minor release: ${use}`;
+  });
+}
+function spell(old, value, naming) {
+  if (naming !== CLI_FLAGS || old.type !== "boolean") return naming.set(old.name, value);
+  return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
+}
+
+// src/settings/settings.ts
+init_errors();
+init_fleet();
 
 // src/settings/validate-settings.ts
 init_errors();
@@ -36151,9 +36269,17 @@ function checkNamespaces(option, names) {
 }
 
 // src/settings/settings.ts
+var ENV_VARIABLES = {
+  entryPoint: "cli",
+  option: (name) => envOf(name),
+  set: (name, value) => `${envOf(name)}=${value}`
+};
+function envOf(name) {
+  return [...OPTIONS, ...DEPRECATED_OPTIONS].find((o) => o.name === name)?.env ?? `--${name}`;
+}
 function rawValuesFromEnv(env) {
   const raw = {};
-  for (const option of OPTIONS) {
+  for (const option of [...OPTIONS, ...DEPRECATED_OPTIONS]) {
     const value = option.env ? env[option.env] : void 0;
     if (value !== void 0 && value !== "") raw[option.name] = value;
   }
@@ -36164,7 +36290,8 @@ function rawValuesFromEnv(env) {
 function toSettings(...sources) {
   const raw = {};
   for (const source2 of sources) {
-    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
+    for (const [key, value] of Object.entries(replaceDeprecated(source2)))
+      if (value !== void 0) raw[key] = value;
   }
   const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
   const str2 = (name) => get(name);
@@ -36199,14 +36326,13 @@ function toSettings(...sources) {
     strategy: given("strategy"),
     envName: given("env-name"),
     rollback: bool("rollback"),
-    prune: bool("prune"),
-    keep: given("keep"),
+    ...keepCopies(given("keep")),
     dryRun: given("dry-run"),
     apply: bool("apply"),
     planOut: str2("plan-out") || void 0,
     plan: str2("plan") || void 0,
-    wait: bool("wait"),
-    watchPods: bool("watch-pods"),
+    wait: given("wait") !== "none",
+    watchPods: given("wait") === "pods",
     logLines: given("logs"),
     timeoutMs: given("timeout"),
     configTimeoutMs: given("config-timeout"),
@@ -36214,8 +36340,7 @@ function toSettings(...sources) {
     requestTimeoutMs: given("request-timeout"),
     kubeconfig: str2("kubeconfig"),
     kubeconfigData: str2("kubeconfig-data"),
-    context: str2("context"),
-    ...contextWaves(str2("contexts"), str2("context")),
+    ...contextWaves(str2("context")),
     continueOnFailure: bool("continue-on-failure"),
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
@@ -36235,8 +36360,8 @@ function toSettings(...sources) {
     dotenv: str2("dotenv") || void 0,
     strict: bool("strict"),
     maxFileSize: given("max-file-size"),
-    restartReloaderManaged: bool("restart-reloader-managed"),
-    reloaderAutoReloadAll: bool("reloader-auto-reload-all"),
+    restartReloaderManaged: given("reloader") === "none",
+    reloaderAutoReloadAll: given("reloader") === "all",
     debug: bool("debug")
   };
   validateSettings(settings);
@@ -36255,19 +36380,18 @@ function toSettings(...sources) {
   }
   if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
     throw new UserError(
-      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
+      `--context with several contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`
     );
   }
   return settings;
 }
-function contextWaves(contexts, context) {
-  if (contexts === void 0 || contexts === "") return {};
-  if (context) {
-    throw new UserError(
-      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
-    );
-  }
-  return { contexts: parseContexts(contexts) };
+function contextWaves(text) {
+  if (text === void 0 || text === "") return {};
+  if (!/[;,]/.test(text)) return { context: text };
+  return { contexts: parseContexts(text, "--context") };
+}
+function keepCopies(keep) {
+  return keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep };
 }
 function isExplicit(values, name) {
   const defaults = splitList(requireSpec(name).default ?? "");
@@ -36293,35 +36417,46 @@ function requireSpec(name) {
   if (!spec) throw new Error(`unknown option ${name}`);
   return spec;
 }
-var TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
-var FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
 function parseOptionValue(spec, rawValue) {
   const text = rawValue ?? spec.default;
   if (text === void 0) return void 0;
   const where = `--${spec.name}`;
   switch (spec.type) {
     case "boolean": {
-      const lower = text.trim().toLowerCase();
-      if (TRUE.has(lower)) return true;
-      if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
+      const value = parseBooleanText(text);
+      if (value === void 0) throw new UserError(`${where}: expected true or false, got "${text}"`);
+      return value;
     }
     case "list":
       return splitList(text);
     case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
-      return Number(text.trim());
+      const value = text.trim();
+      if (spec.choices?.includes(value)) return value;
+      if (!/^\d+$/.test(value)) {
+        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
+        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
+      }
+      return Number(value);
     }
     case "duration": {
       const ms = parseDuration(text);
+      if (ms === "unitless") {
+        const n = text.trim();
+        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
+      }
       if (ms === void 0)
         throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
       return ms;
     }
     case "string": {
       const value = text.trim();
+      const switched = spec.switch ? parseBooleanText(value) : void 0;
+      if (switched !== void 0) return switched ? spec.switch.on : spec.switch.off;
       if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+        const switchWords = spec.switch ? ` (or true, false)` : "";
+        throw new UserError(
+          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`
+        );
       }
       return spec.secret ? text : value;
     }
@@ -37351,6 +37486,20 @@ function isEntryPoint(moduleUrl) {
 // src/action/read-inputs.ts
 init_errors();
 
+// src/settings/describe-option.ts
+var REFERENCE = /\{([a-z][a-z-]*)(?:=([^{}\s]+))?\}/g;
+function spellOptions(text, naming) {
+  return text.replace(
+    REFERENCE,
+    (_, name, value) => value === void 0 ? naming.option(name) : naming.set(name, value)
+  );
+}
+var INPUT_NAMES = {
+  entryPoint: "action",
+  option: (name) => `\`${name}\``,
+  set: (name, value) => `\`${name}: ${value}\``
+};
+
 // src/action/action-metadata.ts
 var ALLOW_UNTRUSTED_INPUT = {
   name: "allow-untrusted",
@@ -37377,7 +37526,7 @@ var COMMIT_INPUT = {
 var ACTION_OVERRIDES = {
   "dry-run": {
     default: "",
-    description: "none: restart for real. client: print the plan, touch nothing. server: send every write with dryRun=All. true means client, false means none. Default: none, but client on pull_request events.",
+    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none. Default: none, but client on pull_request events.",
     defaultNote: "none, but client on `pull_request` events"
   },
   // Unset means "on pull request events": GitHub would fill a declared default in, so there is none.
@@ -37388,12 +37537,14 @@ var ACTION_OVERRIDES = {
   }
 };
 function actionInputs() {
-  const fromOptions = OPTIONS.filter((option) => option.actionInput !== false).map((option) => {
-    const choices = option.choices ? ` One of: ${option.choices.join(", ")}.` : "";
+  const fromOptions = [...OPTIONS, ...DEPRECATED_OPTIONS].filter((option) => option.actionInput !== false).map((option) => {
+    const words = option.type === "integer" ? "Or" : "One of";
+    const choices = option.choices ? ` ${words}: ${option.choices.join(", ")}.` : "";
     return {
       name: option.name,
-      description: `${option.description}${choices}`,
-      default: option.default ?? "",
+      description: `${spellOptions(option.description, INPUT_NAMES)}${choices}`,
+      // An old spelling has no default: set, it is turned into its replacement with a warning.
+      default: DEPRECATED_OPTIONS.includes(option) ? "" : option.default ?? "",
       ...ACTION_OVERRIDES[option.name]
     };
   });
@@ -37410,7 +37561,7 @@ function readActionInputs(getInput2) {
     if (ACTION_ONLY.has(input.name)) continue;
     const value = getInput2(input.name);
     if (value === "") continue;
-    values[input.name] = input.name === "dry-run" ? dryRunValue(value) : value;
+    values[input.name] = value;
   }
   return {
     values,
@@ -37425,17 +37576,10 @@ function commandValue(value) {
   if (value === "run" || value === "stamp" || value === "sync") return value;
   throw new UserError(`input command: expected run, stamp or sync, got "${value}"`);
 }
-function dryRunValue(value) {
-  const lower = value.toLowerCase();
-  if (lower === "true") return "client";
-  if (lower === "false") return "none";
-  return value;
-}
 function parseBoolean(name, value) {
-  const lower = value.toLowerCase();
-  if (lower === "true") return true;
-  if (lower === "false") return false;
-  throw new UserError(`input ${name}: expected true or false, got "${value}"`);
+  const parsed = parseBooleanText(value);
+  if (parsed === void 0) throw new UserError(`input ${name}: expected true or false, got "${value}"`);
+  return parsed;
 }
 function kubeconfigLabels(inputs) {
   return {
@@ -38924,9 +39068,15 @@ async function run() {
   let comment;
   try {
     const inputs = readActionInputs((name) => getInput(name));
-    const raw = { ...rawValuesFromEnv(env), ...inputs.values };
+    const fromEnv = rawValuesFromEnv(env);
+    const raw = { ...fromEnv, ...inputs.values };
     maskInputs(raw, inputs.githubToken, mask);
-    const parsed = toSettings(raw);
+    const parsed = toSettings(fromEnv, inputs.values);
+    for (const warning2 of [
+      ...deprecationWarnings(fromEnv, ENV_VARIABLES),
+      ...deprecationWarnings(inputs.values, ACTION_INPUTS)
+    ])
+      warning(escapeForCiLog(warning2));
     debug2 ||= parsed.debug;
     if (inputs.command === "stamp") return await stampStep(core_exports, parsed, inputs, env);
     const cluster = createClusterConnection(parsed, env, kubeconfigLabels(inputs), mask);

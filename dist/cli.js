@@ -313,6 +313,20 @@ var init_version = __esm({
   }
 });
 
+// src/core/option-naming.ts
+var CLI_FLAGS;
+var init_option_naming = __esm({
+  "src/core/option-naming.ts"() {
+    "use strict";
+    CLI_FLAGS = {
+      entryPoint: "cli",
+      option: (name) => `--${name}`,
+      // A bare --dry-run means client: the shortest thing to type.
+      set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
+    };
+  }
+});
+
 // src/core/setting-choices.ts
 var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS;
 var init_setting_choices = __esm({
@@ -333,6 +347,7 @@ var init_cluster_options = __esm({
     CLUSTER_OPTIONS = [
       {
         name: "kubeconfig",
+        summary: "kubeconfig file (default: $KUBECONFIG, ~/.kube/config)",
         type: "string",
         group: "cluster",
         commands: "run",
@@ -343,6 +358,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "kubeconfig-data",
+        summary: "a whole kubeconfig as text or base64 (masked)",
         type: "string",
         group: "cluster",
         commands: "run",
@@ -354,6 +370,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "exec-plugin-timeout",
+        summary: "time limit of a kubeconfig's credential plugin",
         type: "duration",
         group: "limits",
         commands: "run",
@@ -365,6 +382,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "request-timeout",
+        summary: "time limit of one Kubernetes API request",
         type: "duration",
         group: "limits",
         commands: "run",
@@ -372,7 +390,7 @@ var init_cluster_options = __esm({
         default: "30s",
         env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
         placeholder: "DURATION",
-        description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
+        description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by {timeout}."
       },
       {
         name: "context",
@@ -381,29 +399,23 @@ var init_cluster_options = __esm({
         commands: "run",
         sync: true,
         env: "CONFIG_ROLLOUT_CONTEXT",
-        placeholder: "NAME",
-        description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-      },
-      {
-        name: "contexts",
-        type: "string",
-        group: "cluster",
-        commands: "run",
-        env: "CONFIG_ROLLOUT_CONTEXTS",
-        placeholder: "LIST",
-        description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (docs/fleets.md)."
+        placeholder: "NAME|WAVES",
+        summary: "kubeconfig context, or several in waves: a;b,c",
+        description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). Several contexts make one run in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after {timeout}); after a failed cluster later waves are skipped (docs/fleets.md). sync takes one context."
       },
       {
         name: "continue-on-failure",
+        summary: "run later waves of {context} after a failed cluster",
         type: "boolean",
         group: "cluster",
         commands: "run",
         default: "false",
         env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-        description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
+        description: "With several contexts in {context}: run the later waves even after a cluster failed (the exit code still says so)."
       },
       {
         name: "namespaces",
+        summary: "only restart workloads in these namespaces",
         type: "list",
         group: "cluster",
         commands: "run",
@@ -415,6 +427,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "exclude-namespaces",
+        summary: "never restart workloads in these namespaces",
         type: "list",
         group: "cluster",
         commands: "run",
@@ -426,16 +439,18 @@ var init_cluster_options = __esm({
       },
       {
         name: "selector",
+        summary: "label selector on the workloads to check",
         type: "string",
         group: "cluster",
         commands: "sync",
         env: "CONFIG_ROLLOUT_SELECTOR",
         short: "l",
         placeholder: "SELECTOR",
-        description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l."
+        description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's label selector."
       },
       {
         name: "config",
+        summary: "check only the readers of these configs",
         type: "list",
         group: "cluster",
         commands: "sync",
@@ -446,6 +461,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "adopt",
+        summary: "adopt workloads with no baseline",
         type: "boolean",
         group: "cluster",
         commands: "sync",
@@ -455,6 +471,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "max-restarts",
+        summary: "refuse a plan that restarts more than N workloads",
         type: "integer",
         group: "limits",
         commands: "run",
@@ -464,6 +481,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "max-parallel-rollouts",
+        summary: "at most N workloads rolling out at once",
         type: "integer",
         group: "cluster",
         commands: "run",
@@ -474,6 +492,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "concurrency",
+        summary: "most API requests in flight at once",
         type: "integer",
         group: "limits",
         commands: "run",
@@ -496,16 +515,18 @@ var init_source_options = __esm({
     SOURCE_OPTIONS = [
       {
         name: "kustomize",
+        summary: "kustomizations to render (default: every root; none: raw only)",
         type: "list",
         group: "sources",
         commands: "both",
         default: "",
         env: "CONFIG_ROLLOUT_KUSTOMIZE",
         placeholder: "DIRS",
-        description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
+        description: "Kustomization directories to render at both commits and plan from; raw files are then read only if {paths} is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
       },
       {
         name: "render",
+        summary: "a command that prints the manifests (e.g. helm template)",
         type: "string",
         group: "sources",
         commands: "both",
@@ -515,16 +536,18 @@ var init_source_options = __esm({
       },
       {
         name: "render-paths",
+        summary: "files that are inputs of {render}",
         type: "list",
         group: "sources",
         commands: "run",
         default: "**",
         env: "CONFIG_ROLLOUT_RENDER_PATHS",
         placeholder: "GLOBS",
-        description: "Files that are inputs of --render: it runs only when the range touches one."
+        description: "Files that are inputs of {render}: it runs only when the range touches one."
       },
       {
         name: "git-timeout",
+        summary: "a git command silent this long is stopped",
         type: "duration",
         group: "limits",
         commands: "both",
@@ -535,26 +558,29 @@ var init_source_options = __esm({
       },
       {
         name: "render-timeout",
+        summary: "time limit of one render",
         type: "duration",
         group: "limits",
         commands: "both",
         default: "10m",
         env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
         placeholder: "DURATION",
-        description: "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
+        description: "Time limit for one render (a kustomize build or the {render} command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
       },
       {
         name: "render-env",
+        summary: "variables {render} gets besides the fixed ones",
         type: "list",
         group: "sources",
         commands: "run",
         default: "",
         env: "CONFIG_ROLLOUT_RENDER_ENV",
         placeholder: "NAMES",
-        description: "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
+        description: "Environment variables passed to the {render} command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
       },
       {
         name: "allow-remote-kustomize",
+        summary: "render remote kustomize resources of an untrusted head",
         type: "boolean",
         group: "sources",
         commands: "both",
@@ -567,13 +593,15 @@ var init_source_options = __esm({
 });
 
 // src/settings/options.ts
-var OPTIONS;
+var WAIT_MODES, RELOADER_MODES, OPTIONS;
 var init_options = __esm({
   "src/settings/options.ts"() {
     "use strict";
     init_setting_choices();
     init_cluster_options();
     init_source_options();
+    WAIT_MODES = ["pods", "status", "none"];
+    RELOADER_MODES = ["annotated", "all", "none"];
     OPTIONS = [
       {
         name: "base",
@@ -582,6 +610,7 @@ var init_options = __esm({
         commands: "both",
         env: "CONFIG_ROLLOUT_BASE",
         placeholder: "REV",
+        summary: "commit to compare from (default: the CI event's)",
         description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
       },
       {
@@ -591,6 +620,7 @@ var init_options = __esm({
         commands: "both",
         env: "CONFIG_ROLLOUT_HEAD",
         placeholder: "REV",
+        summary: "commit to compare to (default: the CI event's, or HEAD)",
         description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
       },
       {
@@ -601,6 +631,7 @@ var init_options = __esm({
         default: ".",
         env: "CONFIG_ROLLOUT_REPO",
         placeholder: "DIR",
+        summary: "the git repository holding the manifests",
         description: "Path of the git repository holding the manifests."
       },
       {
@@ -611,6 +642,7 @@ var init_options = __esm({
         default: "**/*.yaml,**/*.yml,**/*.json",
         env: "CONFIG_ROLLOUT_PATHS",
         placeholder: "GLOBS",
+        summary: "manifest files to read",
         description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
       },
       {
@@ -621,7 +653,8 @@ var init_options = __esm({
         default: "",
         env: "CONFIG_ROLLOUT_EXCLUDE",
         placeholder: "GLOBS",
-        description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
+        summary: "files to ignore even when {paths} matches them",
+        description: "Files to ignore even when they match {paths} (e.g. Helm templates: **/templates/**)."
       },
       ...SOURCE_OPTIONS,
       {
@@ -633,6 +666,7 @@ var init_options = __esm({
         env: "CONFIG_ROLLOUT_NAMESPACE",
         short: "n",
         placeholder: "NS",
+        summary: "namespace of manifests that do not name one",
         description: "Namespace of manifests that do not name one."
       },
       {
@@ -642,6 +676,7 @@ var init_options = __esm({
         commands: "run",
         choices: DISCOVER_MODES,
         env: "CONFIG_ROLLOUT_DISCOVER",
+        summary: "where to look for consumers (default: both with a cluster)",
         description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
       },
       {
@@ -652,6 +687,7 @@ var init_options = __esm({
         default: "annotation",
         choices: STRATEGIES,
         env: "CONFIG_ROLLOUT_STRATEGY",
+        summary: "how to restart (docs/strategies.md)",
         description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md)."
       },
       {
@@ -662,7 +698,8 @@ var init_options = __esm({
         default: "RESTART_TIME",
         env: "CONFIG_ROLLOUT_ENV_NAME",
         placeholder: "NAME",
-        description: "Name of the env var set by --strategy env."
+        summary: "the env var {strategy=env} sets",
+        description: "Name of the env var set by {strategy=env}."
       },
       {
         name: "rollback",
@@ -671,16 +708,8 @@ var init_options = __esm({
         commands: "run",
         default: "true",
         env: "CONFIG_ROLLOUT_ROLLBACK",
-        description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
-      },
-      {
-        name: "prune",
-        type: "boolean",
-        group: "strategy",
-        commands: "run",
-        default: "true",
-        env: "CONFIG_ROLLOUT_PRUNE",
-        description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
+        summary: "versioned: repoint a failed workload to its old config",
+        description: "With {strategy=versioned}: when a rollout fails, repoint that workload to the config it used before and wait for it ({rollback=false} leaves it)."
       },
       {
         name: "keep",
@@ -688,9 +717,11 @@ var init_options = __esm({
         group: "strategy",
         commands: "run",
         default: "3",
+        choices: ["all"],
         env: "CONFIG_ROLLOUT_KEEP",
-        placeholder: "N",
-        description: "--strategy versioned: copies of each config --prune always keeps, newest first."
+        placeholder: "N|all",
+        summary: "versioned: copies kept per config (all: delete none)",
+        description: "With {strategy=versioned}: after a successful run, managed copies that no workload, ReplicaSet, ControllerRevision or Pod names are deleted, except the newest N of each config; all deletes none."
       },
       {
         name: "dry-run",
@@ -700,8 +731,10 @@ var init_options = __esm({
         sync: true,
         default: "none",
         choices: DRY_RUNS,
+        switch: { on: "client", off: "none" },
         env: "CONFIG_ROLLOUT_DRY_RUN",
-        description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
+        summary: "plan only (client), or writes with dryRun=All (server)",
+        description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none."
       },
       {
         name: "apply",
@@ -710,6 +743,7 @@ var init_options = __esm({
         commands: "run",
         default: "false",
         env: "CONFIG_ROLLOUT_APPLY",
+        summary: "server-side apply the changed configs first",
         description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
       },
       {
@@ -719,7 +753,8 @@ var init_options = __esm({
         commands: "run",
         env: "CONFIG_ROLLOUT_PLAN_OUT",
         placeholder: "FILE",
-        description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See docs/fleets.md."
+        summary: "write the plan to FILE, to apply elsewhere with {plan}",
+        description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with {dry-run=client}: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs {hash-key}. See docs/fleets.md."
       },
       {
         name: "plan",
@@ -728,27 +763,21 @@ var init_options = __esm({
         commands: "run",
         env: "CONFIG_ROLLOUT_PLAN",
         placeholder: "FILE",
-        description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
+        summary: "apply a plan file, without git or a renderer",
+        description: "Apply a plan written by {plan-out}, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; {strategy=versioned} needs that checkout. Not with {apply}."
       },
       {
         name: "wait",
-        type: "boolean",
+        type: "string",
         group: "strategy",
         commands: "run",
         sync: true,
-        default: "true",
+        default: "pods",
+        choices: WAIT_MODES,
+        switch: { on: "pods", off: "none" },
         env: "CONFIG_ROLLOUT_WAIT",
-        description: "Wait for every rollout to finish (--no-wait to skip)."
-      },
-      {
-        name: "watch-pods",
-        type: "boolean",
-        group: "strategy",
-        commands: "run",
-        sync: true,
-        default: "true",
-        env: "CONFIG_ROLLOUT_WATCH_PODS",
-        description: "While waiting, watch the new pods and fail a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events (--no-watch-pods to wait on the rollout status alone)."
+        summary: "wait and fail fast on pods (pods), on status alone, or none",
+        description: "pods: wait for every rollout and watch its new pods, failing a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events. status: wait on the rollout status alone. none: do not wait. true means pods, false means none."
       },
       {
         name: "logs",
@@ -759,7 +788,8 @@ var init_options = __esm({
         default: "0",
         env: "CONFIG_ROLLOUT_LOGS",
         placeholder: "N",
-        description: "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md)."
+        summary: "quote N log lines of a crashed container (may hold secrets)",
+        description: "With {wait=pods}: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md)."
       },
       {
         name: "timeout",
@@ -770,6 +800,7 @@ var init_options = __esm({
         default: "5m",
         env: "CONFIG_ROLLOUT_TIMEOUT",
         placeholder: "DURATION",
+        summary: "how long to wait for all rollouts together",
         description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
       },
       {
@@ -780,6 +811,7 @@ var init_options = __esm({
         default: "60s",
         env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
         placeholder: "DURATION",
+        summary: "how long the cluster may take to hold the committed configs",
         description: "How long to wait for the cluster to hold the committed config content before failing."
       },
       ...CLUSTER_OPTIONS,
@@ -790,7 +822,8 @@ var init_options = __esm({
         commands: "stamp",
         default: "false",
         env: "CONFIG_ROLLOUT_CHECK",
-        description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
+        summary: "write nothing; exit 1 when a stamp is missing or stale",
+        description: "Write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
       },
       {
         name: "changed-only",
@@ -799,7 +832,8 @@ var init_options = __esm({
         commands: "stamp",
         default: "false",
         env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-        description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
+        summary: "stamp only workloads whose configs changed in {base}..{head}",
+        description: "Stamp only the workloads whose consumed config content changed between {base} and {head} (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
       },
       {
         name: "hash-key",
@@ -810,7 +844,8 @@ var init_options = __esm({
         env: "CONFIG_ROLLOUT_HASH_KEY",
         secret: true,
         placeholder: "KEY",
-        description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and `stamp` and --strategy gitops refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
+        summary: "HMAC key of the config hash (needed to stamp Secrets)",
+        description: "HMAC key of the config-hash annotation (live and stamp alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and stamp and {strategy=gitops} refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
       },
       {
         name: "output",
@@ -822,6 +857,7 @@ var init_options = __esm({
         choices: OUTPUT_FORMATS,
         env: "CONFIG_ROLLOUT_OUTPUT",
         short: "o",
+        summary: "report format on stdout (logs go to stderr)",
         description: "Report format on stdout; logs always go to stderr."
       },
       {
@@ -831,6 +867,7 @@ var init_options = __esm({
         commands: "run",
         default: "false",
         env: "CONFIG_ROLLOUT_COMMENT",
+        summary: "post the plan on the pull or merge request",
         description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see docs/pull-request-comments.md)."
       },
       {
@@ -840,6 +877,7 @@ var init_options = __esm({
         commands: "run",
         env: "CONFIG_ROLLOUT_COMMENT_ID",
         placeholder: "ID",
+        summary: "which comment this run owns (one per cluster of a matrix)",
         description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
       },
       {
@@ -850,6 +888,7 @@ var init_options = __esm({
         env: "CONFIG_ROLLOUT_JUNIT",
         placeholder: "FILE",
         actionInput: false,
+        summary: "also write a JUnit report (GitLab: reports:junit)",
         description: "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code."
       },
       {
@@ -860,7 +899,8 @@ var init_options = __esm({
         env: "CONFIG_ROLLOUT_DOTENV",
         placeholder: "FILE",
         actionInput: false,
-        description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with --output json a short summary goes to stderr."
+        summary: "also write a dotenv report (GitLab: reports:dotenv)",
+        description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with {output=json} a short summary goes to stderr."
       },
       {
         name: "strict",
@@ -869,25 +909,19 @@ var init_options = __esm({
         commands: "both",
         default: "false",
         env: "CONFIG_ROLLOUT_STRICT",
+        summary: "exit 2 on an unparsable manifest or an incomplete plan",
         description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on)."
       },
       {
-        name: "restart-reloader-managed",
-        type: "boolean",
+        name: "reloader",
+        type: "string",
         group: "cluster",
         commands: "run",
-        default: "false",
-        env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-        description: "Also restart workloads Stakater Reloader restarts itself for every changed config they read (default: skip them, with the reason)."
-      },
-      {
-        name: "reloader-auto-reload-all",
-        type: "boolean",
-        group: "cluster",
-        commands: "run",
-        default: "false",
-        env: "CONFIG_ROLLOUT_RELOADER_AUTO_RELOAD_ALL",
-        description: `The cluster's Stakater Reloader runs with --auto-reload-all: every workload without reloader.stakater.com/auto: "false" is left to it (default: only workloads whose annotations cover the changed configs).`
+        default: "annotated",
+        choices: RELOADER_MODES,
+        env: "CONFIG_ROLLOUT_RELOADER",
+        summary: "workloads Stakater Reloader restarts itself, left to it",
+        description: `Which workloads the cluster's Stakater Reloader restarts itself, so this run skips them (with the reason). annotated: those whose Reloader annotations cover every changed config they read. all: Reloader runs with auto-reload-all, so every workload without reloader.stakater.com/auto: "false" is left to it. none: restart every consumer here, Reloader or not.`
       },
       {
         name: "max-file-size",
@@ -898,6 +932,7 @@ var init_options = __esm({
         default: "16777216",
         env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
         placeholder: "BYTES",
+        summary: "larger manifest files are not read (reported as unknown)",
         description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
       },
       {
@@ -908,8 +943,118 @@ var init_options = __esm({
         sync: true,
         default: "false",
         env: "CONFIG_ROLLOUT_DEBUG",
+        summary: "print stack traces of internal errors",
         description: "Print stack traces of internal errors."
       }
+    ];
+  }
+});
+
+// src/settings/value-spellings.ts
+function parseBooleanText(text) {
+  const lower = text.trim().toLowerCase();
+  if (lower === "true") return true;
+  if (lower === "false") return false;
+  return void 0;
+}
+function parseDuration(text) {
+  const trimmed = text.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return "unitless";
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
+  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+var UNIT_MS;
+var init_value_spellings = __esm({
+  "src/settings/value-spellings.ts"() {
+    "use strict";
+    UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+  }
+});
+
+// src/settings/deprecated-options.ts
+function flag(name, value) {
+  const parsed = parseBooleanText(value);
+  if (parsed === void 0) throw new UserError(`--${name}: expected true or false, got "${value}"`);
+  return parsed;
+}
+function deprecated(name, type, replacedBy, translate) {
+  const replacement = OPTIONS.find((option) => option.name === replacedBy);
+  if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
+  return {
+    name,
+    type,
+    group: replacement.group,
+    commands: replacement.commands,
+    ...replacement.sync ? { sync: true } : {},
+    env: `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`,
+    ...type === "string" ? { placeholder: replacement.placeholder } : {},
+    summary: `deprecated: use {${replacedBy}}`,
+    description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
+    replacedBy,
+    translate
+  };
+}
+function replaceDeprecated(source2) {
+  const values = { ...source2 };
+  for (const old of DEPRECATED_OPTIONS) {
+    const value = values[old.name];
+    if (value === void 0) continue;
+    delete values[old.name];
+    const replaced = old.translate(value, values[old.replacedBy]);
+    if (replaced !== void 0) values[old.replacedBy] = replaced;
+  }
+  return values;
+}
+function deprecationWarnings(source2, naming) {
+  return DEPRECATED_OPTIONS.filter((old) => source2[old.name] !== void 0).map((old) => {
+    const value = source2[old.name];
+    const replaced = old.translate(value, void 0);
+    const use = replaced === void 0 ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)` : `use ${naming.set(old.replacedBy, replaced)}`;
+    return `${spell(old, value, naming)} is deprecated and will be removed in the next minor release: ${use}`;
+  });
+}
+function spell(old, value, naming) {
+  if (naming !== CLI_FLAGS || old.type !== "boolean") return naming.set(old.name, value);
+  return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
+}
+var DEPRECATED_OPTIONS;
+var init_deprecated_options = __esm({
+  "src/settings/deprecated-options.ts"() {
+    "use strict";
+    init_errors();
+    init_option_naming();
+    init_options();
+    init_value_spellings();
+    DEPRECATED_OPTIONS = [
+      // --watch-pods false: wait on the rollout status alone, unless not waiting at all.
+      deprecated(
+        "watch-pods",
+        "boolean",
+        "wait",
+        (old, current) => flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
+      ),
+      deprecated("prune", "boolean", "keep", (old) => flag("prune", old) ? void 0 : "all"),
+      deprecated("contexts", "string", "context", (old, current) => {
+        if (current !== void 0) {
+          throw new UserError(
+            "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)"
+          );
+        }
+        return old;
+      }),
+      deprecated(
+        "reloader-auto-reload-all",
+        "boolean",
+        "reloader",
+        (old, current) => flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : void 0
+      ),
+      deprecated(
+        "restart-reloader-managed",
+        "boolean",
+        "reloader",
+        (old) => flag("restart-reloader-managed", old) ? "none" : void 0
+      )
     ];
   }
 });
@@ -1132,13 +1277,13 @@ function writeReportFiles(files, jsonText, exitCode, io, summary) {
   if (files.junit === void 0 && files.dotenv === void 0) return exitCode;
   const reports = gitlabReports(jsonText, exitCode);
   let code = exitCode;
-  const write = (flag, file, text) => {
+  const write = (flag2, file, text) => {
     if (file === void 0) return;
     try {
       (0, import_node_fs2.writeFileSync)((0, import_node_path.resolve)(io.cwd, file), text);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      io.stderr(`${escapeForCiLog(`error: --${flag} ${file}: cannot write the report (${reason})`)}
+      io.stderr(`${escapeForCiLog(`error: --${flag2} ${file}: cannot write the report (${reason})`)}
 `);
       if (code === 0) code = EXIT_USAGE;
     }
@@ -1149,12 +1294,12 @@ function writeReportFiles(files, jsonText, exitCode, io, summary) {
   return code;
 }
 function requestedReportFiles(argv, env) {
-  const value = (flag, variable) => {
+  const value = (flag2, variable) => {
     let found = env[variable] || void 0;
     for (let i = 0; i < argv.length; i++) {
       const arg = argv[i];
-      if (arg === `--${flag}`) found = argv[i + 1];
-      else if (arg.startsWith(`--${flag}=`)) found = arg.slice(flag.length + 3);
+      if (arg === `--${flag2}`) found = argv[i + 1];
+      else if (arg.startsWith(`--${flag2}=`)) found = arg.slice(flag2.length + 3);
     }
     return found;
   };
@@ -4167,7 +4312,8 @@ function isRetryable(error) {
 function networkErrorCode(error) {
   const e = error;
   if (e === null || typeof e !== "object") return void 0;
-  if (e.name === "TypeError" && e.message === "fetch failed") return networkErrorCode(e.cause) ?? "network error";
+  if (e.name === "TypeError" && e.message === "fetch failed")
+    return networkErrorCode(e.cause) ?? "network error";
   if (typeof e.code === "string" && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(e.code)) return e.code;
   return void 0;
 }
@@ -5447,20 +5593,6 @@ var init_read_ci_environment = __esm({
     init_ci_kind();
     init_github_event();
     RELEVANT = /^(GITHUB_|GITLAB_CI$|CI_)/;
-  }
-});
-
-// src/core/option-naming.ts
-var CLI_FLAGS;
-var init_option_naming = __esm({
-  "src/core/option-naming.ts"() {
-    "use strict";
-    CLI_FLAGS = {
-      entryPoint: "cli",
-      option: (name) => `--${name}`,
-      // A bare --dry-run means client: the shortest thing to type.
-      set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
-    };
   }
 });
 
@@ -10982,7 +11114,7 @@ function planWorkload(candidate, references, newWorkloadIds, options) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
   const reloader = reloaderCoverageOf(candidate, consuming, options);
-  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --restart-reloader-managed to restart it here too` : void 0;
+  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --reloader none to restart it here too` : void 0;
   const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
   if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
   const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
@@ -11253,7 +11385,7 @@ async function checkPodWatchAccess(cluster, namespaces, logLines, concurrency) {
   const effect = watch ? "a new pod that cannot start still fails its workload early, but its cause is quoted without what cannot be read" : "waiting on the rollout status alone, without failing early on pods that cannot start";
   return {
     watch,
-    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --no-watch-pods.`
+    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`
   };
 }
 async function review(cluster, needed, concurrency) {
@@ -11894,7 +12026,7 @@ function startPodWatch(targets, opts, signal) {
     watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error) => {
       const why = error instanceof ClusterAccessError ? error.message : String(error);
       warnOnce(
-        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --no-watch-pods.`
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --wait status.`
       );
     });
   }
@@ -15821,6 +15953,10 @@ async function rangeAndCi(flags, env, readEvent) {
 async function runCommand(command, settings, adapters) {
   const { logFor, openGit, ...rest } = adapters;
   if (command === "sync") {
+    if (settings.contexts) {
+      const option = (adapters.naming ?? CLI_FLAGS).option("context");
+      throw new UserError(`sync checks one cluster: give ${option} one context (run sync once per cluster)`);
+    }
     const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
     return runSync2(settings, { connection: adapters.cluster, log: logFor(void 0), now: Date.now });
   }
@@ -15831,25 +15967,11 @@ async function runCommand(command, settings, adapters) {
 var init_run_in_ci = __esm({
   "src/run/run-in-ci.ts"() {
     "use strict";
+    init_errors();
+    init_option_naming();
     init_github_event();
     init_read_ci_environment();
     init_run();
-  }
-});
-
-// src/settings/parse-duration.ts
-function parseDuration(text) {
-  const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
-  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
-}
-var UNIT_MS;
-var init_parse_duration = __esm({
-  "src/settings/parse-duration.ts"() {
-    "use strict";
-    UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
   }
 });
 
@@ -15927,9 +16049,12 @@ var init_validate_settings = __esm({
 });
 
 // src/settings/settings.ts
+function envOf(name) {
+  return [...OPTIONS, ...DEPRECATED_OPTIONS].find((o) => o.name === name)?.env ?? `--${name}`;
+}
 function rawValuesFromEnv(env) {
   const raw = {};
-  for (const option of OPTIONS) {
+  for (const option of [...OPTIONS, ...DEPRECATED_OPTIONS]) {
     const value = option.env ? env[option.env] : void 0;
     if (value !== void 0 && value !== "") raw[option.name] = value;
   }
@@ -15940,7 +16065,8 @@ function rawValuesFromEnv(env) {
 function toSettings(...sources) {
   const raw = {};
   for (const source2 of sources) {
-    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
+    for (const [key, value] of Object.entries(replaceDeprecated(source2)))
+      if (value !== void 0) raw[key] = value;
   }
   const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
   const str2 = (name) => get(name);
@@ -15975,14 +16101,13 @@ function toSettings(...sources) {
     strategy: given("strategy"),
     envName: given("env-name"),
     rollback: bool("rollback"),
-    prune: bool("prune"),
-    keep: given("keep"),
+    ...keepCopies(given("keep")),
     dryRun: given("dry-run"),
     apply: bool("apply"),
     planOut: str2("plan-out") || void 0,
     plan: str2("plan") || void 0,
-    wait: bool("wait"),
-    watchPods: bool("watch-pods"),
+    wait: given("wait") !== "none",
+    watchPods: given("wait") === "pods",
     logLines: given("logs"),
     timeoutMs: given("timeout"),
     configTimeoutMs: given("config-timeout"),
@@ -15990,8 +16115,7 @@ function toSettings(...sources) {
     requestTimeoutMs: given("request-timeout"),
     kubeconfig: str2("kubeconfig"),
     kubeconfigData: str2("kubeconfig-data"),
-    context: str2("context"),
-    ...contextWaves(str2("contexts"), str2("context")),
+    ...contextWaves(str2("context")),
     continueOnFailure: bool("continue-on-failure"),
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
@@ -16011,8 +16135,8 @@ function toSettings(...sources) {
     dotenv: str2("dotenv") || void 0,
     strict: bool("strict"),
     maxFileSize: given("max-file-size"),
-    restartReloaderManaged: bool("restart-reloader-managed"),
-    reloaderAutoReloadAll: bool("reloader-auto-reload-all"),
+    restartReloaderManaged: given("reloader") === "none",
+    reloaderAutoReloadAll: given("reloader") === "all",
     debug: bool("debug")
   };
   validateSettings(settings);
@@ -16031,19 +16155,18 @@ function toSettings(...sources) {
   }
   if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
     throw new UserError(
-      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
+      `--context with several contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`
     );
   }
   return settings;
 }
-function contextWaves(contexts, context) {
-  if (contexts === void 0 || contexts === "") return {};
-  if (context) {
-    throw new UserError(
-      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
-    );
-  }
-  return { contexts: parseContexts(contexts) };
+function contextWaves(text) {
+  if (text === void 0 || text === "") return {};
+  if (!/[;,]/.test(text)) return { context: text };
+  return { contexts: parseContexts(text, "--context") };
+}
+function keepCopies(keep) {
+  return keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep };
 }
 function isExplicit(values, name) {
   const defaults = splitList(requireSpec(name).default ?? "");
@@ -16075,27 +16198,40 @@ function parseOptionValue(spec, rawValue) {
   const where = `--${spec.name}`;
   switch (spec.type) {
     case "boolean": {
-      const lower = text.trim().toLowerCase();
-      if (TRUE.has(lower)) return true;
-      if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
+      const value = parseBooleanText(text);
+      if (value === void 0) throw new UserError(`${where}: expected true or false, got "${text}"`);
+      return value;
     }
     case "list":
       return splitList(text);
     case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
-      return Number(text.trim());
+      const value = text.trim();
+      if (spec.choices?.includes(value)) return value;
+      if (!/^\d+$/.test(value)) {
+        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
+        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
+      }
+      return Number(value);
     }
     case "duration": {
       const ms = parseDuration(text);
+      if (ms === "unitless") {
+        const n = text.trim();
+        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
+      }
       if (ms === void 0)
         throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
       return ms;
     }
     case "string": {
       const value = text.trim();
+      const switched = spec.switch ? parseBooleanText(value) : void 0;
+      if (switched !== void 0) return switched ? spec.switch.on : spec.switch.off;
       if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+        const switchWords = spec.switch ? ` (or true, false)` : "";
+        throw new UserError(
+          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`
+        );
       }
       return spec.secret ? text : value;
     }
@@ -16118,17 +16254,21 @@ function splitList(text) {
   items.push(current);
   return items.map((item) => item.trim()).filter((item) => item !== "");
 }
-var TRUE, FALSE;
+var ENV_VARIABLES;
 var init_settings = __esm({
   "src/settings/settings.ts"() {
     "use strict";
     init_errors();
     init_fleet();
+    init_deprecated_options();
     init_options();
-    init_parse_duration();
     init_validate_settings();
-    TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
-    FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
+    init_value_spellings();
+    ENV_VARIABLES = {
+      entryPoint: "cli",
+      option: (name) => envOf(name),
+      set: (name, value) => `${envOf(name)}=${value}`
+    };
   }
 });
 
@@ -17658,7 +17798,8 @@ async function runPlanFromArgs(command, args, env, io, state3) {
     dotenv: args.values.dotenv || env.CONFIG_ROLLOUT_DOTENV || void 0
   };
   try {
-    const settings = toSettings(rawValuesFromEnv(env), args.values);
+    const fromEnv = rawValuesFromEnv(env);
+    const settings = toSettings(fromEnv, args.values);
     state3.debug = settings.debug;
     state3.output = settings.output;
     reportFiles = { junit: settings.junit, dotenv: settings.dotenv };
@@ -17670,6 +17811,11 @@ async function runPlanFromArgs(command, args, env, io, state3) {
     const log = withStagesNoted(
       createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr })
     );
+    for (const warning of [
+      ...deprecationWarnings(fromEnv, ENV_VARIABLES),
+      ...deprecationWarnings(args.values, CLI_FLAGS)
+    ])
+      log.warn(warning);
     const readEvent = eventReader(env);
     if (settings.comment) {
       const commentId = settings.commentId ? { commentId: settings.commentId } : {};
@@ -17711,6 +17857,7 @@ var init_run_cli_plan = __esm({
     "use strict";
     import_node_path14 = require("node:path");
     init_errors();
+    init_option_naming();
     init_run_result();
     init_create_git();
     init_interrupt();
@@ -17722,6 +17869,7 @@ var init_run_cli_plan = __esm({
     init_comment_on_review();
     init_run_in_ci();
     init_version();
+    init_deprecated_options();
     init_settings();
     init_gitlab_report_files();
     init_report_error();
@@ -17802,6 +17950,18 @@ init_errors();
 init_error_report();
 init_version();
 
+// src/settings/help.ts
+init_option_naming();
+
+// src/settings/describe-option.ts
+var REFERENCE = /\{([a-z][a-z-]*)(?:=([^{}\s]+))?\}/g;
+function spellOptions(text, naming) {
+  return text.replace(
+    REFERENCE,
+    (_, name, value) => value === void 0 ? naming.option(name) : naming.set(name, value)
+  );
+}
+
 // src/settings/option-spec.ts
 var OPTION_GROUPS = ["basics", "sources", "cluster", "strategy", "output", "limits", "ci"];
 function appliesTo(option, command) {
@@ -17811,11 +17971,6 @@ function appliesTo(option, command) {
 
 // src/settings/help.ts
 init_options();
-var EXIT_CODES = [
-  "0  every rollout finished, or nothing had to restart",
-  "1  a rollout failed or timed out, or an internal error",
-  "2  bad input or configuration (flags, manifests under --strict, git, kubeconfig)"
-];
 var GROUP_TITLES = {
   basics: "Basics",
   sources: "Sources (which files and renders are read)",
@@ -17825,86 +17980,148 @@ var GROUP_TITLES = {
   limits: "Limits (time, size, load)",
   ci: "CI"
 };
+var SUMMARY_COLUMN = 38;
+var COMMAND_HELP = {
+  run: {
+    oneLine: "(the default) diff two commits, restart what reads a changed config, wait",
+    title: "config-rollout run \u2014 restart exactly the workloads whose configs changed between two commits",
+    usage: "config-rollout [run] [flags]",
+    examples: [
+      ["What the last commit would restart and why, touching nothing", "config-rollout --dry-run"],
+      [
+        "Restart what a push changed and wait for the rollouts",
+        "config-rollout --base $BEFORE_SHA --head $AFTER_SHA --context prod"
+      ],
+      [
+        "Several clusters in waves: staging first, then both regions",
+        "config-rollout --context 'staging;eu,us'"
+      ]
+    ],
+    about: [
+      "Compares two commits, finds the ConfigMaps and Secrets whose content changed (raw YAML, kustomize,",
+      "Helm, any --render command), restarts the Deployments, StatefulSets, DaemonSets and Argo Rollouts",
+      "that read a changed key, and waits for each rollout. In CI the commits come from the event."
+    ],
+    exitCodes: [
+      "0  every rollout finished, nothing had to restart, or a dry run",
+      "1  a rollout failed or timed out, or an internal error (rerun with --debug)",
+      "2  bad input or configuration, found before the first write to the cluster"
+    ]
+  },
+  stamp: {
+    oneLine: "write the config hash into the manifests, for Argo CD and Flux (no cluster)",
+    title: "config-rollout stamp \u2014 write config-rollout.io/config-hash into your manifests (GitOps)",
+    usage: "config-rollout stamp [flags]",
+    examples: [
+      ["Stamp the work tree, then commit the result", "config-rollout stamp"],
+      [
+        "In a merge request: fail when a stamp is missing or stale, write nothing",
+        "config-rollout stamp --check"
+      ],
+      [
+        "Adopt stamps without rolling every workload once",
+        "config-rollout stamp --changed-only --base origin/main"
+      ]
+    ],
+    about: [
+      "Sets the pod-template annotation config-rollout.io/config-hash of every workload that reads a",
+      "ConfigMap or Secret of the repository to a hash of exactly what it reads: minimal edits of raw",
+      "files, a config-rollout-stamp.yaml patch per root kustomization. No cluster; idempotent."
+    ],
+    exitCodes: [
+      "0  stamps written, or (--check) every stamp is current",
+      "1  --check: a stamp is missing or stale (the report names each and the command that fixes it)",
+      "2  bad input, checked before anything is written (with --check or --strict: a file that does",
+      "   not parse or a kustomization that does not build)"
+    ]
+  },
+  sync: {
+    oneLine: "restart what runs config the cluster no longer holds (live state, no git)",
+    title: "config-rollout sync \u2014 restart the workloads whose pods run config the cluster no longer holds",
+    usage: "config-rollout sync [flags]",
+    examples: [
+      ["What is stale: which config, which keys it reads", "config-rollout sync --dry-run"],
+      [
+        "Restart the stale workloads of two namespaces and wait",
+        "config-rollout sync --namespaces shop,payments"
+      ],
+      ["After a rotation: only the readers of that key", "config-rollout sync --config secret/db:password"]
+    ],
+    about: [
+      "Hashes what each workload in scope reads of the live ConfigMaps and Secrets (key-precise) and",
+      "compares it with the config hash on its pod template; restarts those that differ and waits.",
+      "A workload config-rollout never restarted has no baseline: reported, adopted with --adopt."
+    ],
+    exitCodes: [
+      "0  every restart rolled out, or nothing was stale",
+      "1  a rollout failed or timed out",
+      "2  bad input or configuration (flags, --config, kubeconfig, RBAC)"
+    ]
+  }
+};
 function helpText() {
+  const commands = Object.entries(COMMAND_HELP).map(([name, help]) => `  ${name.padEnd(7)}${help.oneLine}`);
   const lines = [
     "config-rollout \u2014 restart exactly the Kubernetes workloads whose ConfigMaps or Secrets changed",
     "",
-    "Usage: config-rollout [flags]",
-    "       config-rollout stamp [flags]   (write the config hash into the manifests; see stamp --help)",
+    "Usage: config-rollout [command] [flags]",
+    "",
+    "Commands:",
+    ...commands,
+    "",
+    "A command's flags, examples and exit codes: config-rollout <command> --help",
     "",
     "Examples:",
-    "  # Plan a push: what would restart and why, touching nothing",
-    "  config-rollout --base $BEFORE_SHA --head $AFTER_SHA --dry-run",
-    "  # Restart exactly those workloads and wait for their rollouts",
-    "  config-rollout --base $BEFORE_SHA --head $AFTER_SHA --kubeconfig ~/.kube/config",
+    ...examples([
+      COMMAND_HELP.run.examples[0],
+      COMMAND_HELP.run.examples[1],
+      COMMAND_HELP.stamp.examples[1],
+      COMMAND_HELP.sync.examples[0]
+    ]),
     "",
-    "Compares two commits, finds ConfigMaps/Secrets whose content changed, restarts the Deployments,",
-    "StatefulSets and DaemonSets that consume them, and waits for each rollout.",
-    ...flagSections("run"),
+    ...VALUES,
     "",
     "Exit codes:",
-    ...EXIT_CODES.map((line) => `  ${line}`),
+    "  0  done: every rollout finished, nothing to do, or a dry run",
+    "  1  a rollout failed or timed out (stamp --check: a stamp is stale), or an internal error",
+    "  2  bad input or configuration, found before anything was written",
     "",
-    "Docs: README.md (quick starts) and docs/ \u2014 reference, strategies, rendering, GitOps, sync, fleets, RBAC, troubleshooting."
+    "  -h, --help       this help; config-rollout <command> --help for a command's",
+    "  -V, --version    the version",
+    "",
+    "Docs: docs/reference.md (every flag, input and variable) and README.md (quick starts)."
   ];
   return `${lines.join("\n")}
 `;
 }
-function stampHelpText() {
+var VALUES = [
+  "Every flag also reads a variable, CONFIG_ROLLOUT_<FLAG> (CONFIG_ROLLOUT_DRY_RUN=client); the flag",
+  "wins. Booleans are true or false (--flag, --no-flag); --dry-run and --wait alone mean client and",
+  "pods; durations need a unit (90s, 5m, 1h30m); lists are comma or newline separated."
+];
+function commandHelpText(command) {
+  const help = COMMAND_HELP[command];
   const lines = [
-    "config-rollout stamp \u2014 write config-rollout.io/config-hash into your manifests (GitOps)",
+    help.title,
     "",
-    "Usage: config-rollout stamp [flags]",
+    `Usage: ${help.usage}`,
     "",
     "Examples:",
-    "  # Stamp the work tree (then commit the result)",
-    "  config-rollout stamp",
-    "  # In a merge request's pipeline: fail when a stamp is missing or stale, write nothing",
-    "  config-rollout stamp --check",
+    ...examples(help.examples),
     "",
-    "Reads the work tree like a formatter and sets the pod-template annotation",
-    "config-rollout.io/config-hash of every Deployment, StatefulSet, DaemonSet and Argo Rollout that",
-    "consumes a ConfigMap or Secret defined in the repository to a hash of exactly what it reads.",
-    "Raw files get minimal edits; each root kustomization gets config-rollout-stamp.yaml, listed",
-    "under patches:. Commit the result: Argo CD or Flux then rolls exactly those workloads.",
-    "No cluster access. Running it twice changes nothing the second time.",
-    ...flagSections("stamp"),
+    ...help.about,
+    ...flagSections(command),
     "",
     "Exit codes:",
-    "  0  stamps written, or (--check) every stamp is current",
-    "  1  --check: a stamp is missing or stale (the report names each and the command that fixes it)",
-    "  2  bad input (flags, git, a file stamp would have to follow a symbolic link for); with --check",
-    "     or --strict also a file that does not parse or a kustomization that does not build; with",
-    "     --strict a workload that cannot be stamped (checked before anything is written)"
+    ...help.exitCodes.map((line) => `  ${line}`),
+    "",
+    `Every flag in full: docs/reference/${command}.md. Values: config-rollout --help.`
   ];
   return `${lines.join("\n")}
 `;
 }
-function syncHelpText() {
-  const lines = [
-    "config-rollout sync \u2014 restart exactly the workloads whose pods run config the cluster no longer holds",
-    "",
-    "Usage: config-rollout sync [flags]",
-    "",
-    "Examples:",
-    "  config-rollout sync --dry-run                          what is stale: which config, which keys it reads",
-    "  config-rollout sync --namespaces shop,payments         restart the stale workloads there and wait",
-    "  config-rollout sync --config secret/db-credentials:password   after a rotation: its readers only",
-    "",
-    "For every Deployment, StatefulSet, DaemonSet and Argo Rollout in scope, hashes what it reads of",
-    "the live ConfigMaps and Secrets (key-precise, the value a git-driven run writes) and compares it",
-    "with the config-hash on its pod template; restarts those that differ and waits for them. A",
-    "workload config-rollout never restarted has no baseline: reported, adopted only with --adopt.",
-    "Run twice, the second run restarts nothing. Reads Secrets only where a workload reads one.",
-    ...flagSections("sync"),
-    "",
-    "Exit codes:",
-    "  0  every restart rolled out, or nothing was stale (workloads with no baseline included)",
-    "  1  a rollout failed or timed out",
-    "  2  bad input or configuration (flags, --config, kubeconfig, RBAC)"
-  ];
-  return `${lines.join("\n")}
-`;
+function examples(pairs) {
+  return pairs.flatMap(([comment, command]) => [`  # ${comment}`, `  ${command}`]);
 }
 function flagSections(command) {
   const lines = [];
@@ -17914,32 +18131,33 @@ function flagSections(command) {
     lines.push("", `${GROUP_TITLES[group]}:`);
     for (const option of options) lines.push(...flagLines(option));
   }
-  lines.push(
-    "",
-    "Help:",
-    "  -h, --help",
-    "        Show this help.",
-    "  -V, --version",
-    "        Print the version."
-  );
+  lines.push("", "Help:", `${"  -h, --help".padEnd(SUMMARY_COLUMN)}this help`);
   return lines;
 }
 function flagLines(option) {
   const names = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
   const value = option.type === "boolean" ? "" : ` ${option.placeholder ?? option.choices?.join("|") ?? "VALUE"}`;
-  const lines = [`  ${names}${value}`, `        ${option.description}`];
+  const flag2 = `  ${names}${value}`;
+  const gap = flag2.length < SUMMARY_COLUMN ? " ".repeat(SUMMARY_COLUMN - flag2.length) : "  ";
+  const lines = [`${flag2}${gap}${spellOptions(option.summary, CLI_FLAGS)}`];
   const facts = [
-    option.default !== void 0 && option.default !== "" ? `default: ${option.default}` : void 0,
-    option.env ? `env: ${option.env}` : void 0
+    // A boolean is off unless said otherwise: only an on default is news.
+    option.default !== void 0 && option.default !== "" && !(option.type === "boolean" && option.default === "false") ? `default ${option.default}` : void 0,
+    option.env && option.env !== regularEnv(option.name) ? `variable ${option.env}` : void 0
   ].filter(Boolean);
-  if (facts.length > 0) lines.push(`        (${facts.join("; ")})`);
+  if (facts.length > 0) lines.push(`${" ".repeat(SUMMARY_COLUMN)}${facts.join(" \xB7 ")}`);
   return lines;
+}
+function regularEnv(name) {
+  return `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`;
 }
 
 // src/settings/parse-args.ts
 init_errors();
+init_deprecated_options();
 init_options();
-var SUBCOMMANDS = ["stamp", "sync"];
+init_value_spellings();
+var COMMANDS = ["run", "stamp", "sync"];
 function parseArgs(argv, command = "run") {
   const values = {};
   let help = false;
@@ -17956,64 +18174,62 @@ function parseArgs(argv, command = "run") {
     }
     if (!arg.startsWith("-") || arg === "-" || arg === "--") throw unexpectedArgument(arg, i, command);
     const eq = arg.indexOf("=");
-    const flag = eq === -1 ? arg : arg.slice(0, eq);
+    const flag2 = eq === -1 ? arg : arg.slice(0, eq);
     const inline = eq === -1 ? void 0 : arg.slice(eq + 1);
-    const negated = flag.startsWith("--no-") ? findOption(flag.slice(5)) : void 0;
-    if (negated?.type === "boolean" && inline === void 0) {
-      refuseOtherCommand(negated, flag, command);
+    const negated = flag2.startsWith("--no-") ? findOption(flag2.slice(5)) : void 0;
+    if ((negated?.type === "boolean" || negated?.switch) && inline === void 0) {
+      refuseOtherCommand(negated, flag2, command);
       values[negated.name] = "false";
       continue;
     }
-    const spec = flag.startsWith("--") ? findOption(flag.slice(2)) : OPTIONS.find((o) => `-${o.short}` === flag);
+    const spec = flag2.startsWith("--") ? findOption(flag2.slice(2)) : OPTIONS.find((o) => `-${o.short}` === flag2);
     if (!spec)
-      throw new UserError(`unknown flag ${flag}${suggestion(flag, command)}; see ${helpFor(command)}`);
-    refuseOtherCommand(spec, flag, command);
-    if (spec.type === "boolean") {
-      values[spec.name] = inline ?? "true";
-      continue;
-    }
+      throw new UserError(`unknown flag ${flag2}${suggestion(flag2, command)}; see ${helpFor(command)}`);
+    refuseOtherCommand(spec, flag2, command);
     if (inline !== void 0) {
       values[spec.name] = inline;
       continue;
     }
     const next = argv[i + 1];
-    if (spec.name === "dry-run" && (next === void 0 || !spec.choices?.includes(next))) {
-      values[spec.name] = "client";
+    if (spec.type === "boolean" || spec.switch) {
+      const isValue = next !== void 0 && (parseBooleanText(next) !== void 0 || spec.choices?.includes(next) === true);
+      values[spec.name] = isValue ? next : "true";
+      if (isValue) i++;
       continue;
     }
-    if (next === void 0) throw new UserError(`${flag} needs a value`);
+    if (next === void 0) throw new UserError(`${flag2} needs a value`);
     values[spec.name] = next;
     i++;
   }
   return { values, help, version };
 }
 function findOption(name) {
-  return OPTIONS.find((o) => o.name === name);
+  return OPTIONS.find((o) => o.name === name) ?? DEPRECATED_OPTIONS.find((o) => o.name === name);
 }
 function helpFor(command) {
-  return command === "run" ? "--help" : `config-rollout ${command} --help`;
+  return `config-rollout ${command} --help`;
 }
-function refuseOtherCommand(spec, flag, command) {
+function refuseOtherCommand(spec, flag2, command) {
   if (appliesTo(spec, command)) return;
   if (command === "sync") {
     throw new UserError(
-      `${flag} is not a flag of \`config-rollout sync\` (it compares live configs, not commits); see config-rollout sync --help`
+      `${flag2} is not a flag of \`config-rollout sync\` (it compares live configs, not commits); see config-rollout sync --help`
     );
   }
   if (spec.commands === "sync") {
-    throw new UserError(`${flag} is a flag of \`config-rollout sync\`: run \`config-rollout sync ${flag}\``);
+    throw new UserError(`${flag2} is a flag of \`config-rollout sync\`: run \`config-rollout sync ${flag2}\``);
   }
   if (command === "stamp") {
     throw new UserError(
-      `${flag} applies to the main run only (config-rollout [flags]), not to \`config-rollout stamp\`; see config-rollout stamp --help`
+      `${flag2} applies to the main run only (config-rollout [run] [flags]), not to \`config-rollout stamp\`; see config-rollout stamp --help`
     );
   }
-  throw new UserError(`${flag} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${flag}\``);
+  throw new UserError(`${flag2} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${flag2}\``);
 }
 function unexpectedArgument(arg, index, command) {
-  const near = index === 0 && command === "run" ? nearest(arg, SUBCOMMANDS) : void 0;
+  const near = index === 0 && command === "run" ? nearest(arg, COMMANDS) : void 0;
   if (near !== void 0) {
-    return new UserError(`unknown command "${arg}" (did you mean ${near}?); see --help`);
+    return new UserError(`unknown command "${arg}" (did you mean ${near}?); see config-rollout --help`);
   }
   const takes = command === "run" ? "config-rollout takes" : `config-rollout ${command} takes`;
   return new UserError(`unexpected argument "${arg}" (${takes} only flags; see ${helpFor(command)})`);
@@ -18021,8 +18237,8 @@ function unexpectedArgument(arg, index, command) {
 function flagNames(command) {
   return [...OPTIONS.filter((o) => appliesTo(o, command)).map((o) => o.name), "help", "version"];
 }
-function suggestion(flag, command) {
-  const close = nearest(flag.replace(/^-+/, ""), flagNames(command));
+function suggestion(flag2, command) {
+  const close = nearest(flag2.replace(/^-+/, ""), flagNames(command));
   return close ? ` (did you mean --${close}?)` : "";
 }
 function nearest(word, candidates) {
@@ -18058,32 +18274,29 @@ function editDistance(a, b) {
 init_gitlab_report_files();
 init_report_error();
 async function runCli(argv, env, io) {
-  const debug = env.CONFIG_ROLLOUT_DEBUG === "true";
-  const stamp = argv[0] === "stamp";
-  const sync = argv[0] === "sync";
-  const flags = stamp || sync ? argv.slice(1) : argv;
+  const debug = env.CONFIG_ROLLOUT_DEBUG?.toLowerCase() === "true";
+  const named = COMMANDS.find((name) => name === argv[0]);
+  const command = named ?? "run";
+  const flags = named ? argv.slice(1) : argv;
   let args;
   try {
-    args = parseArgs(flags, stamp ? "stamp" : sync ? "sync" : "run");
+    args = parseArgs(flags, command);
   } catch (error) {
     const output = requestedOutput(flags, env);
     const code = await reportError(error, debug, io, output);
-    if (stamp || sync) return code;
+    if (command !== "run") return code;
     const json = renderErrorReport(error, debug, "json");
     return writeReportFiles(requestedReportFiles(flags, env), json, code, io, output === "json");
   }
-  if (args.help) {
-    if (sync) return print(io, syncHelpText());
-    return print(io, stamp ? stampHelpText() : helpText());
-  }
+  if (args.help) return print(io, named ? commandHelpText(command) : helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}
 `);
-  if (stamp) {
+  if (command === "stamp") {
     const { runStampFromArgs: runStampFromArgs3 } = await Promise.resolve().then(() => (init_run_cli_plan(), run_cli_plan_exports));
     return runStampFromArgs3(flags, args, env, io, { debug, output: requestedOutput(flags, env) });
   }
   const { runPlanFromArgs: runPlanFromArgs2 } = await Promise.resolve().then(() => (init_run_cli_plan(), run_cli_plan_exports));
-  return runPlanFromArgs2(sync ? "sync" : "run", args, env, io, {
+  return runPlanFromArgs2(command, args, env, io, {
     debug,
     output: requestedOutput(flags, env)
   });

@@ -70,3 +70,11 @@ test("the README is a front page: at most 300 lines", () => {
   const lines = readFileSync(join(ROOT, "README.md"), "utf8").split("\n").length;
   expect(lines).toBeLessThanOrEqual(300);
 });
+
+test("SECURITY.md is the policy and how to report, at most 120 lines; the threat model is in docs/security.md", () => {
+  const policy = readFileSync(join(ROOT, "SECURITY.md"), "utf8");
+  expect(policy.split("\n").length).toBeLessThanOrEqual(120);
+  expect(policy).toContain("## Reporting a vulnerability");
+  expect(policy).toContain("(docs/security.md#threat-model)");
+  expect(anchorsOf(readFileSync(join(ROOT, "docs/security.md"), "utf8")).has("threat-model")).toBe(true);
+});
