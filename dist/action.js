@@ -1383,8 +1383,8 @@ var require_util = __commonJS({
       } : null;
     }
     function addListener(obj, name, listener) {
-      const listeners = obj[kListeners] ??= [];
-      listeners.push([name, listener]);
+      const listeners2 = obj[kListeners] ??= [];
+      listeners2.push([name, listener]);
       obj.on(name, listener);
       return obj;
     }
@@ -19179,6 +19179,121 @@ var init_option_naming = __esm({
   }
 });
 
+// src/core/secret-values.ts
+function recordSecretContent(content) {
+  for (const base64 of Object.values(content)) {
+    if (seen.has(base64)) continue;
+    seen.add(base64);
+    recordSecretBytes(Buffer.from(base64, "base64"));
+  }
+}
+function recordSecretBytes(bytes) {
+  const fresh = secretForms(bytes).filter((form) => !recorded.has(form));
+  if (fresh.length === 0) return;
+  for (const form of fresh) {
+    recorded.add(form);
+    const prefix = form.slice(0, MIN_SECRET_LENGTH);
+    const bucket = byPrefix.get(prefix) ?? { lengths: [], forms: /* @__PURE__ */ new Set() };
+    bucket.forms.add(form);
+    if (!bucket.lengths.includes(form.length)) {
+      bucket.lengths.push(form.length);
+      bucket.lengths.sort((a, b) => b - a);
+    }
+    byPrefix.set(prefix, bucket);
+  }
+  for (const listener of listeners) listener(fresh);
+}
+function secretForms(bytes) {
+  const text = bytes.toString("utf8");
+  const trimmed = text.trim();
+  if (trimmed.length < MIN_SECRET_LENGTH) return [];
+  const forms = /* @__PURE__ */ new Set();
+  if (Buffer.from(text, "utf8").equals(bytes)) {
+    forms.add(trimmed);
+    forms.add(JSON.stringify(trimmed).slice(1, -1));
+    for (const line of trimmed.split(/\r?\n/)) {
+      const part = line.trim();
+      if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
+    }
+  }
+  for (const base64 of [bytes.toString("base64"), Buffer.from(trimmed, "utf8").toString("base64")]) {
+    forms.add(base64);
+    forms.add(base64.replace(/=+$/, ""));
+  }
+  return [...forms];
+}
+function onSecretForms(listener) {
+  listeners.add(listener);
+  if (recorded.size > 0) listener([...recorded]);
+  return () => listeners.delete(listener);
+}
+function redactSecrets(text) {
+  if (byPrefix.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
+  let out = "";
+  let copied = 0;
+  for (let at = 0; at <= text.length - MIN_SECRET_LENGTH; ) {
+    const bucket = byPrefix.get(text.slice(at, at + MIN_SECRET_LENGTH));
+    const length = bucket?.lengths.find((n) => bucket.forms.has(text.slice(at, at + n)));
+    if (length === void 0) {
+      at++;
+      continue;
+    }
+    out += text.slice(copied, at) + MASKED;
+    at += length;
+    copied = at;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+function redactSecretsIn(value) {
+  if (recorded.size === 0) return value;
+  return redactValue(value);
+}
+function redactValue(value) {
+  if (typeof value === "string") return redactSecrets(value);
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value !== null && typeof value === "object") {
+    const out = {};
+    for (const [key, inner] of Object.entries(value))
+      Object.defineProperty(out, redactSecrets(key), {
+        value: redactValue(inner),
+        enumerable: true,
+        writable: true,
+        configurable: true
+      });
+    return out;
+  }
+  return value;
+}
+function redactError(error2) {
+  if (!(error2 instanceof Error) || recorded.size === 0) return error2;
+  error2.message = redactSecrets(error2.message);
+  if (error2.stack) error2.stack = redactSecrets(error2.stack);
+  return error2;
+}
+function redactingLog(log) {
+  return {
+    ...log,
+    info: (message) => log.info(redactSecrets(message)),
+    warn: (message, where) => log.warn(redactSecrets(message), where),
+    debug: (message) => log.debug(redactSecrets(message)),
+    group: (title, work) => log.group(redactSecrets(title), work)
+  };
+}
+var MIN_SECRET_LENGTH, MIN_SECRET_LINE, OPAQUE_LINE, MASKED, recorded, byPrefix, seen, listeners;
+var init_secret_values = __esm({
+  "src/core/secret-values.ts"() {
+    "use strict";
+    MIN_SECRET_LENGTH = 8;
+    MIN_SECRET_LINE = 16;
+    OPAQUE_LINE = /^[A-Za-z0-9+/=_.~-]+$/;
+    MASKED = "***";
+    recorded = /* @__PURE__ */ new Set();
+    byPrefix = /* @__PURE__ */ new Map();
+    seen = /* @__PURE__ */ new Set();
+    listeners = /* @__PURE__ */ new Set();
+  }
+});
+
 // src/core/errors.ts
 function exitCodeFor(error2) {
   if (error2 instanceof UserError || error2 instanceof RolloutFailure) return error2.exitCode;
@@ -20443,6 +20558,7 @@ function liveConfigContent(obj) {
       if (typeof value === "string") content[key] = canonicalBase64(value);
     }
   }
+  if (isSecret) recordSecretContent(content);
   return content;
 }
 function canonicalBase64(value) {
@@ -20452,6 +20568,7 @@ var init_live_config = __esm({
   "src/scan/manifests/live-config.ts"() {
     "use strict";
     init_json_shape();
+    init_secret_values();
   }
 });
 
@@ -20468,7 +20585,8 @@ function isRetryable(error2) {
 function networkErrorCode(error2) {
   const e = error2;
   if (e === null || typeof e !== "object") return void 0;
-  if (e.name === "TypeError" && e.message === "fetch failed") return networkErrorCode(e.cause) ?? "network error";
+  if (e.name === "TypeError" && e.message === "fetch failed")
+    return networkErrorCode(e.cause) ?? "network error";
   if (typeof e.code === "string" && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(e.code)) return e.code;
   return void 0;
 }
@@ -21246,13 +21364,13 @@ var init_ci_kind = __esm({
 
 // src/plan/unread-sources.ts
 function unreadSourcesOf(problems, warnings) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const unread = [];
   for (const item of [...warnings, ...problems]) {
     if (item.unread === void 0) continue;
     const key = `${item.file}\0${item.unread}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (seen2.has(key)) continue;
+    seen2.add(key);
     unread.push({ file: item.file, why: item.unread });
   }
   return unread;
@@ -23233,10 +23351,12 @@ function configContentOf(m) {
       const b = decoded("data", key, value);
       if (b !== void 0) setKey(content, key, b);
     }
+    recordSecretContent(content);
     for (const [key, value] of entries("stringData")) {
       const s = text("stringData", key, value);
       if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
     }
+    recordSecretContent(content);
   }
   return { content: sortKeys(content), problems };
 }
@@ -23269,6 +23389,7 @@ var init_config_content = __esm({
   "src/scan/manifests/config-content.ts"() {
     "use strict";
     init_json_shape();
+    init_secret_values();
     init_order();
     VALID_KEY = /^[-._a-zA-Z0-9]+$/;
     STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -23472,9 +23593,9 @@ function namespacesOfDeployments(deployments) {
       ...replaces ? { namespace: replaces } : {},
       ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
     };
-    const seen = byDir.get(d.dir);
-    if (seen === void 0) byDir.set(d.dir, own);
-    else if (seen !== null && JSON.stringify(seen) !== JSON.stringify(own)) byDir.set(d.dir, null);
+    const seen2 = byDir.get(d.dir);
+    if (seen2 === void 0) byDir.set(d.dir, own);
+    else if (seen2 !== null && JSON.stringify(seen2) !== JSON.stringify(own)) byDir.set(d.dir, null);
   }
   const dirs = [...byDir.keys()];
   if (dirs.length === 0) return void 0;
@@ -24371,12 +24492,12 @@ function variantOf(base, head) {
 function distinctVariants(variants) {
   const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
   const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   return ordered.filter((v) => {
     const text = `${v.base ? canonicalJson(v.base.object) : "-"}
 ${v.head ? canonicalJson(v.head.object) : "-"}`;
-    if (seen.has(text)) return false;
-    seen.add(text);
+    if (seen2.has(text)) return false;
+    seen2.add(text);
     return true;
   });
 }
@@ -24953,12 +25074,12 @@ function buildKustomizeGraph(kustomizations) {
 }
 function kustomizationsUnder(dir, kustomizations) {
   const byDir = kustomizations instanceof Map ? kustomizations : new Map(kustomizations.map((k) => [k.dir, k]));
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const order = [];
   const walk = (d) => {
     const k = byDir.get(d);
-    if (!k || seen.has(d)) return;
-    seen.add(d);
+    if (!k || seen2.has(d)) return;
+    seen2.add(d);
     order.push(k);
     for (const entry of k.entries) walk(entry);
   };
@@ -26838,7 +26959,7 @@ function planWorkload(candidate, references, newWorkloadIds, options) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
   const reloader = reloaderCoverageOf(candidate, consuming, options);
-  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --restart-reloader-managed to restart it here too` : void 0;
+  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --reloader none to restart it here too` : void 0;
   const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
   if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
   const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
@@ -26934,13 +27055,13 @@ function mergeCandidates(repo, cluster) {
 }
 function referencesOf(objects, lookup) {
   if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const refs = [];
   for (const object of objects) {
     for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
       const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (seen2.has(key)) continue;
+      seen2.add(key);
       refs.push(ref);
     }
   }
@@ -27109,7 +27230,7 @@ async function checkPodWatchAccess(cluster, namespaces, logLines, concurrency) {
   const effect = watch ? "a new pod that cannot start still fails its workload early, but its cause is quoted without what cannot be read" : "waiting on the rollout status alone, without failing early on pods that cannot start";
   return {
     watch,
-    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --no-watch-pods.`
+    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`
   };
 }
 async function review(cluster, needed, concurrency) {
@@ -27286,11 +27407,11 @@ function rolloutVerdict(rollout, obj) {
 }
 function ownerChangeUnseen(obj, ownerGeneration) {
   if (ownerGeneration === void 0) return false;
-  const seen = Number.parseInt(
+  const seen2 = Number.parseInt(
     String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
     10
   );
-  return !(seen >= ownerGeneration);
+  return !(seen2 >= ownerGeneration);
 }
 var init_rollout_verdict = __esm({
   "src/core/kinds/rollout-verdict.ts"() {
@@ -27373,7 +27494,7 @@ function sleep(ms, signal) {
     signal.addEventListener("abort", done);
   });
 }
-function watchSession(source2, req, at, seen) {
+function watchSession(source2, req, at, seen2) {
   const { names, signal } = req;
   const followed = new Set(names);
   return new Promise((resolve8, reject) => {
@@ -27402,7 +27523,7 @@ function watchSession(source2, req, at, seen) {
           return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
         }
         const rv = field(field(obj, "metadata"), "resourceVersion");
-        if (typeof rv === "string" && rv !== "") seen(rv);
+        if (typeof rv === "string" && rv !== "") seen2(rv);
         if (type === "BOOKMARK") {
           for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
           shown2 = void 0;
@@ -27477,7 +27598,7 @@ function str(value) {
 }
 function oneLine2(value) {
   if (value === void 0) return void 0;
-  const flat = value.trim().replace(/\s*[\r\n]+\s*/g, " | ").replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  const flat = redactSecrets(value).trim().replace(/\s*[\r\n]+\s*/g, " | ").replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
   return flat.length > MAX_CAUSE_MESSAGE ? `${flat.slice(0, MAX_CAUSE_MESSAGE)}\u2026` : flat;
 }
 function labelOf(pod, name) {
@@ -27586,6 +27707,7 @@ var init_pod_verdict = __esm({
   "src/core/kinds/pod-verdict.ts"() {
     "use strict";
     init_json_shape();
+    init_secret_values();
     CRASH_RESTARTS = 2;
     WILL_NOT_HEAL = /* @__PURE__ */ new Set([
       "CreateContainerConfigError",
@@ -27686,8 +27808,8 @@ function startPodWatch(targets, opts, signal) {
     }
     const latest = target.latest();
     const observed = field(field(latest, "status"), "observedGeneration");
-    const seen = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
-    if (seen && owner.kind === "Deployment" && owner.replicaSet) {
+    const seen2 = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
+    if (seen2 && owner.kind === "Deployment" && owner.replicaSet) {
       const name = owner.replicaSet;
       const cached = replicaSets.get(`${namespace}/${name}`);
       if (!cached) {
@@ -27705,7 +27827,7 @@ function startPodWatch(targets, opts, signal) {
       });
       return;
     }
-    const isNew = seen ? runsNewTemplate(pod, latest) : void 0;
+    const isNew = seen2 ? runsNewTemplate(pod, latest) : void 0;
     if (isNew === true) {
       undecided.delete(key);
       void failWith(target, pod, cause);
@@ -27738,7 +27860,7 @@ function startPodWatch(targets, opts, signal) {
           previous: true,
           tailLines: opts.logLines
         });
-        const lines = text.split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
+        const lines = redactSecrets(text).split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
         if (lines.length > 0) quoted.log = lines;
       } catch {
       }
@@ -27750,14 +27872,14 @@ function startPodWatch(targets, opts, signal) {
     watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error2) => {
       const why = error2 instanceof ClusterAccessError ? error2.message : String(error2);
       warnOnce(
-        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --no-watch-pods.`
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --wait status.`
       );
     });
   }
   return { recheck };
 }
 function bound(line) {
-  const flat = line.replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  const flat = redactSecrets(line).replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
   return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}\u2026` : flat;
 }
 var MAX_LINE;
@@ -27767,6 +27889,7 @@ var init_pod_watch = __esm({
     init_errors();
     init_json_shape();
     init_pod_verdict();
+    init_secret_values();
     init_watch_pods();
     MAX_LINE = 300;
   }
@@ -28115,11 +28238,11 @@ async function followGroup2(cluster, members, context) {
   });
 }
 function notAppliedResult(state3, timeoutMs, durationMs) {
-  const seen = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+  const seen2 = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
   return {
     id: state3.id,
     restart: "agent-not-applied",
-    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen2}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
     durationMs
   };
 }
@@ -28677,9 +28800,14 @@ function formatDigests(digests) {
 }
 function parseDigests(text) {
   const digests = /* @__PURE__ */ new Map();
-  for (const entry of text.split(",")) {
-    const match = /^(ConfigMap|Secret)\/([^=]+)=([0-9a-f]+)$/.exec(entry.trim());
-    if (match) digests.set(`${match[1]}/${match[2]}`, match[3]);
+  if (text.trim() === "") return digests;
+  const entries = text.split(",");
+  if (entries.length > MAX_DIGESTS) return void 0;
+  for (const entry of entries) {
+    const match = DIGEST_ENTRY.exec(entry.trim());
+    const config = match && `${match[1]}/${match[2]}`;
+    if (!config || digests.has(config)) return void 0;
+    digests.set(config, match[3]);
   }
   return digests;
 }
@@ -28695,7 +28823,7 @@ function uidKey(secrets, secretUid) {
   }
   return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
 }
-var import_node_crypto, DIGEST_LENGTH;
+var import_node_crypto, DIGEST_LENGTH, MAX_DIGESTS, DIGEST_ENTRY;
 var init_config_hash = __esm({
   "src/scan/manifests/config-hash.ts"() {
     "use strict";
@@ -28706,6 +28834,10 @@ var init_config_hash = __esm({
     init_order();
     init_consumed_keys();
     DIGEST_LENGTH = 10;
+    MAX_DIGESTS = 1e3;
+    DIGEST_ENTRY = new RegExp(
+      `^(ConfigMap|Secret)/([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)=([0-9a-f]{${DIGEST_LENGTH}})$`
+    );
   }
 });
 
@@ -30690,7 +30822,7 @@ var init_run = __esm({
 // src/core/fleet.ts
 function parseContexts(text, option = "--contexts") {
   const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
-  const seen = /* @__PURE__ */ new Map();
+  const seen2 = /* @__PURE__ */ new Map();
   for (const [i, wave] of waves.entries()) {
     if (wave.every((name) => name === "")) {
       throw new UserError(
@@ -30701,13 +30833,13 @@ function parseContexts(text, option = "--contexts") {
       if (name === "") {
         throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
       }
-      const first = seen.get(name);
+      const first = seen2.get(name);
       if (first !== void 0) {
         throw new UserError(
           `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
         );
       }
-      seen.set(name, i);
+      seen2.set(name, i);
     }
   }
   return waves;
@@ -30811,7 +30943,8 @@ function headline(report) {
 function incompleteHeadline(report) {
   const unread = report.plan.unread ?? [];
   const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
-  return `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. From the rest: ${rest}`;
+  const what = report.plan.live ? "config(s) could not be read" : "touched source(s) not read";
+  return `Incomplete plan: ${unread.length} ${what}: ${describeUnread(unread)}. From the rest: ${rest}`;
 }
 function failedHeadline(results) {
   const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId3(r.id));
@@ -31345,6 +31478,11 @@ function consumedOf(workload, kind, namespace) {
   return consumedKeys(findReferences(podSpecAt(workload, kind.templatePath)), namespace);
 }
 function syncVerdict(workload, kind, live2, options, consumed = consumedOf(workload, kind, stringField(field(workload, "metadata"), "namespace") ?? "")) {
+  const unreadable = consumed.flatMap((c) => {
+    const why = live2.unreadable?.get(idKey(c.id));
+    return why === void 0 ? [] : [{ id: c.id, why }];
+  });
+  if (unreadable.length > 0) return { state: "unreadable", configs: unreadable };
   const existing = consumed.filter((c) => live2.contents.has(idKey(c.id)));
   if (existing.length === 0) return { state: "reads-nothing" };
   const uid = (id) => live2.uids.get(idKey(id));
@@ -31354,37 +31492,54 @@ function syncVerdict(workload, kind, live2, options, consumed = consumedOf(workl
     return { state: "cannot-hash", why: "a Secret it reads could not be read for its UID: set --hash-key" };
   }
   const digests = formatDigests(digestMap);
-  const recorded = currentHash(workload, kind.templatePath);
-  if (recorded === void 0) return baselineVerdict(workload, consumed, hash, digests);
-  if (recorded === hash) return { state: "current", uncovered: [], gone: [] };
-  const manager = hashOwners(workload, kind.templatePath).find((m) => m !== options.fieldManager);
-  if (manager !== void 0) return { state: "managed-elsewhere", manager };
+  const optional2 = optionalOnly(workload, kind);
+  const recorded2 = currentHash(workload, kind.templatePath);
+  if (recorded2 === void 0) return baselineVerdict(workload, consumed, hash, digestMap, optional2);
+  if (recorded2 === hash) return { state: "current", uncovered: [], gone: [] };
   const recordedDigests = currentDigests(workload, kind.templatePath);
-  if (recordedDigests === void 0) return { state: "unknown-coverage", hash, digests };
-  return compareDigests(consumed, parseDigests(recordedDigests), digestMap, hash, digests);
+  const compared = recordedDigests === void 0 ? void 0 : compareDigests(consumed, recordedDigests, digestMap, hash, optional2);
+  const manager = hashOwners(workload, kind.templatePath).find((m) => m !== options.fieldManager);
+  if (manager !== void 0)
+    return { state: "managed-elsewhere", manager, stale: compared?.state === "stale" ? compared.stale : [] };
+  return compared ?? { state: "unknown-coverage", hash, digests };
 }
-function compareDigests(consumed, recorded, now, hash, digests) {
+function compareDigests(consumed, recordedText, now, hash, optional2) {
+  const digests = formatDigests(now);
+  const recorded2 = parseDigests(recordedText);
+  if (recorded2 === void 0)
+    return { state: "stale", hash, digests, stale: [], uncovered: [], gone: [], digestsUnparsed: true };
   const stale = [];
   const uncovered = [];
   const gone = [];
   for (const config of consumed) {
     const key = `${config.id.kind}/${config.id.name}`;
-    const before = recorded.get(key);
+    const before = recorded2.get(key);
     const after = now.get(key);
     if (before === void 0) {
-      if (after !== void 0) uncovered.push(config);
-    } else if (after === void 0) gone.push(config);
+      if (after !== void 0) (optional2.has(key) ? stale : uncovered).push(config);
+    } else if (after === void 0) (optional2.has(key) ? stale : gone).push(config);
     else if (before !== after) stale.push(config);
   }
   if (stale.length === 0) return { state: "current", uncovered, gone };
   return { state: "stale", hash, digests, stale, uncovered, gone };
 }
-function baselineVerdict(workload, consumed, hash, digests) {
+function baselineVerdict(workload, consumed, hash, now, optional2) {
+  const digests = formatDigests(now);
   const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
   if (baseline === void 0) return { state: "no-baseline", hash, digests, consumed };
   const [recordedHash, recordedDigests = ""] = baseline.split(" ");
   if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
-  return compareDigests(consumed, parseDigests(recordedDigests), parseDigests(digests), hash, digests);
+  return compareDigests(consumed, recordedDigests, now, hash, optional2);
+}
+function optionalOnly(workload, kind) {
+  const required = /* @__PURE__ */ new Set();
+  const optional2 = /* @__PURE__ */ new Set();
+  for (const ref of findReferences(podSpecAt(workload, kind.templatePath))) {
+    const key = `${ref.configKind}/${ref.configName}`;
+    (ref.optional ? optional2 : required).add(key);
+  }
+  for (const key of required) optional2.delete(key);
+  return optional2;
 }
 function baselineValue(hash, digests) {
   return `${hash} ${digests}`;
@@ -31443,15 +31598,16 @@ async function readLiveState(cluster, scope, concurrency) {
     groups.set(key, group2);
   }
   const configs = /* @__PURE__ */ new Map();
+  const unreadable = /* @__PURE__ */ new Map();
   await runLimited([...groups.values()], concurrency, async ({ namespace, kind, ids }) => {
-    for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency)) {
+    for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency, unreadable)) {
       const id = idOf(object, kind);
       if (wanted.has(idKey(id))) configs.set(idKey(id), object);
     }
   });
-  return { workloads, configs };
+  return { workloads, configs, unreadable };
 }
-async function listOrGet(cluster, namespace, kind, ids, concurrency) {
+async function listOrGet(cluster, namespace, kind, ids, concurrency, unreadable) {
   const apiVersion = apiVersionOf(configKind(kind));
   try {
     return await cluster.listObjects(namespace, apiVersion, kind);
@@ -31463,6 +31619,7 @@ async function listOrGet(cluster, namespace, kind, ids, concurrency) {
       return await cluster.readObject({ apiVersion, kind, namespace: id.namespace, name: id.name });
     } catch (error2) {
       if (!isExpectedError(error2)) throw error2;
+      unreadable.set(idKey({ kind, namespace: id.namespace, name: id.name }), error2.message);
       return void 0;
     }
   });
@@ -31505,15 +31662,29 @@ var init_read_live_state = __esm({
 // src/sync/sync-plan.ts
 function parseNamedConfigs(values) {
   return values.map((value) => {
+    const refuse = (why) => new UserError(
+      `--config ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}\u2026` : value)}: ${why}`
+    );
     const match = NAMED.exec(value.trim());
-    if (!match) {
-      throw new UserError(
-        `--config ${JSON.stringify(value)}: expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)`
+    if (!match)
+      throw refuse(
+        "expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)"
       );
-    }
-    const kind = match[1].toLowerCase() === "secret" ? "Secret" : "ConfigMap";
-    return { kind, name: match[2], ...match[4] ? { key: match[4] } : {} };
+    const [, kindName, name = "", key] = match;
+    if (name.length > MAX_NAME || !DNS_SUBDOMAIN.test(name))
+      throw refuse(
+        `${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}\u2026` : name)} is not a ConfigMap or Secret name (lowercase letters, digits, "-" and ".", starting and ending with a letter or digit, at most ${MAX_NAME} characters)`
+      );
+    if (key !== void 0 && !validKey(key))
+      throw refuse(
+        `${JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}\u2026` : key)} is not a ConfigMap or Secret key (letters, digits, "-", "_" and ".", not "." or "..", not starting with "..", at most ${MAX_NAME} characters)`
+      );
+    const kind = kindName.toLowerCase() === "secret" ? "Secret" : "ConfigMap";
+    return { kind, name, ...key !== void 0 ? { key } : {} };
   });
+}
+function validKey(key) {
+  return key.length <= MAX_NAME && CONFIG_KEY.test(key) && key !== "." && !key.startsWith("..");
 }
 function readsNamed(consumed, named) {
   if (named.length === 0) return true;
@@ -31528,7 +31699,7 @@ function syncAction(verdict, adopt, adopted) {
     case "stale":
       return {
         do: "restart",
-        reason: `its pods started with older content of ${verdict.stale.map(configName2).join(", ")}`,
+        reason: verdict.digestsUnparsed ? `its config-hash differs and its ${CONFIG_DIGESTS_ANNOTATION} annotation does not parse: restarted on the hash alone` : `its pods started with older content of ${verdict.stale.map(configName2).join(", ")}`,
         stale: verdict.stale,
         annotation: { hash: verdict.hash, digests: verdict.digests }
       };
@@ -31563,10 +31734,15 @@ function syncAction(verdict, adopt, adopted) {
     case "managed-elsewhere":
       return {
         do: "leave",
-        reason: `its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`
+        reason: `${verdict.stale.length > 0 ? `stale: its pods started with older content of ${verdict.stale.map(configName2).join(", ")}; ` : ""}its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`
       };
     case "cannot-hash":
       return { do: "leave", reason: verdict.why };
+    case "unreadable":
+      return {
+        do: "leave",
+        reason: `not verified: ${verdict.configs.map((c) => `${shortName(c.id)} cannot be read (${c.why})`).join("; ")}`
+      };
     default:
       return { do: "leave", reason: "current" };
   }
@@ -31575,10 +31751,23 @@ function syncPlan(decisions, scopeNote) {
   const changes = /* @__PURE__ */ new Map();
   const workloads = [];
   const warnings = [];
+  const unread = /* @__PURE__ */ new Map();
   let current = 0;
   for (const { workload, verdict, action } of decisions) {
+    const w = shortName(workload.id);
+    if (verdict.state === "unreadable") {
+      for (const c of verdict.configs)
+        unread.set(idKey(c.id), { file: `${shortName(c.id)} (namespace ${c.id.namespace})`, why: c.why });
+    }
+    if (verdict.state === "stale" && verdict.digestsUnparsed)
+      warnings.push(
+        `${w} (namespace ${workload.id.namespace}): its ${CONFIG_DIGESTS_ANNOTATION} annotation does not parse: treated as no digests, its config-hash decides (it differs)`
+      );
+    if (verdict.state === "managed-elsewhere" && verdict.stale.length > 0)
+      warnings.push(
+        `${w} (namespace ${workload.id.namespace}) is stale (${verdict.stale.map(configName2).join(", ")} changed since its pods started), and its config-hash is owned by ${verdict.manager}: sync leaves it to that manager`
+      );
     if (verdict.state === "current" || verdict.state === "stale") {
-      const w = shortName(workload.id);
       if (verdict.uncovered.length > 0)
         warnings.push(
           `${w} (namespace ${workload.id.namespace}): not covered yet by its config-hash: ${verdict.uncovered.map(configName2).join(", ")} (covered at its next restart)`
@@ -31620,6 +31809,7 @@ function syncPlan(decisions, scopeNote) {
     workloads,
     problems: [],
     warnings,
+    ...unread.size > 0 ? { unread: [...unread.values()] } : {},
     live: true
   };
 }
@@ -31640,15 +31830,19 @@ function configName2(config) {
 function shortName(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
-var NAMED;
+var NAMED, DNS_SUBDOMAIN, CONFIG_KEY, MAX_NAME;
 var init_sync_plan = __esm({
   "src/sync/sync-plan.ts"() {
     "use strict";
     init_errors();
     init_workload_kinds();
     init_model();
+    init_restart_patch();
     init_references();
-    NAMED = /^(configmap|secret)\/([a-z0-9]([-a-z0-9.]*[a-z0-9])?)(?::(.+))?$/i;
+    NAMED = /^(configmap|secret)\/([^:]*)(?::(.*))?$/i;
+    DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+    CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
+    MAX_NAME = 253;
   }
 });
 
@@ -31694,7 +31888,7 @@ async function runSync(settings, deps) {
         const verdict = syncVerdict(
           workload.object,
           workload.kind,
-          { contents, uids },
+          { contents, uids, unreadable: state3.unreadable },
           {
             ...hashKey ? { hashKey } : {},
             fieldManager: FIELD_MANAGER
@@ -31707,15 +31901,22 @@ async function runSync(settings, deps) {
     )
   );
   const plan = syncPlan(decisions, describeScope(settings, named.length));
+  for (const warning2 of plan.warnings) log.warn(warning2);
   const cluster_ = loaded ? { context: loaded.context, server: loaded.server } : void 0;
-  if (settings.dryRun === "client") return reportOf(plan, { results: [], notes: [] }, "client", cluster_);
+  const { valid: restarts, failed: badWaves } = splitBadWaves(
+    decisions.flatMap(
+      ({ workload, action }) => action.do === "restart" ? [{ workload, annotation: action.annotation }] : []
+    )
+  );
+  if (settings.dryRun === "client")
+    return reportOf(plan, { results: badWaves, notes: [] }, "client", cluster_);
   const baselines = decisions.flatMap(
     ({ workload, action }) => action.do === "record-baseline" ? [{ workload, annotation: action.annotation }] : []
   );
-  const restarts = decisions.flatMap(
-    ({ workload, action }) => action.do === "restart" ? [{ workload, annotation: action.annotation }] : []
-  );
-  const results = await recordBaselines(cluster, baselines, settings, log);
+  const results = [
+    ...badWaves,
+    ...await recordBaselines(cluster, baselines, settings, log)
+  ];
   if (restarts.length > 0) {
     const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), d.annotation]));
     const after = await rollOut(
@@ -31733,6 +31934,20 @@ async function runSync(settings, deps) {
     results.push(...after.results);
   }
   return reportOf(plan, { results, notes: [] }, settings.dryRun, cluster_);
+}
+function splitBadWaves(restarts) {
+  const valid = [];
+  const failed2 = [];
+  for (const restart of restarts) {
+    try {
+      waveOf(restart.workload.id, restart.workload.object);
+      valid.push(restart);
+    } catch (error2) {
+      if (!(error2 instanceof UserError)) throw error2;
+      failed2.push({ id: restart.workload.id, restart: "failed", message: `not restarted: ${error2.message}` });
+    }
+  }
+  return { valid, failed: failed2 };
 }
 function syncStrategy(hashes) {
   return {
@@ -31799,6 +32014,7 @@ var init_sync = __esm({
     init_check_permissions();
     init_restart_and_wait();
     init_annotation_strategy();
+    init_waves();
     init_live_config();
     init_adopt();
     init_read_live_state();
@@ -34067,8 +34283,8 @@ function getExecOutput(commandLine, args, options) {
         originalStdoutListener(data);
       }
     };
-    const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-    const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+    const listeners2 = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
+    const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners: listeners2 }));
     stdout += stdoutDecoder.end();
     stderr += stderrDecoder.end();
     return {
@@ -34309,6 +34525,7 @@ function getIDToken(aud) {
 
 // src/action/main.ts
 init_option_naming();
+init_secret_values();
 
 // src/git/create-git.ts
 var import_node_fs3 = require("node:fs");
@@ -35411,6 +35628,11 @@ function escapeJsonForCiLog(json) {
 // src/action/main.ts
 init_cluster_connection();
 
+// src/run/run-in-ci.ts
+init_errors();
+init_option_naming();
+init_secret_values();
+
 // src/range/read-ci-environment.ts
 init_errors();
 init_ci_kind();
@@ -35486,18 +35708,29 @@ async function rangeAndCi(flags, env, readEvent) {
 }
 async function runCommand(command, settings, adapters) {
   const { logFor, openGit, ...rest } = adapters;
-  if (command === "sync") {
-    const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
-    return runSync2(settings, { connection: adapters.cluster, log: logFor(void 0), now: Date.now });
+  try {
+    if (command === "sync") {
+      if (settings.contexts) {
+        const option = (adapters.naming ?? CLI_FLAGS).option("context");
+        throw new UserError(
+          `sync checks one cluster: give ${option} one context (run sync once per cluster)`
+        );
+      }
+      const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
+      const log2 = redactingLog(logFor(void 0));
+      return redactSecretsIn(await runSync2(settings, { connection: adapters.cluster, log: log2, now: Date.now }));
+    }
+    const git = settings.plan === void 0 ? await openGit() : openGit;
+    const log = redactingLog(logFor(typeof git === "function" ? void 0 : git.root));
+    return redactSecretsIn(await runInCi(settings, { ...rest, git, log }));
+  } catch (error2) {
+    throw redactError(error2);
   }
-  const git = settings.plan === void 0 ? await openGit() : openGit;
-  const log = logFor(typeof git === "function" ? void 0 : git.root);
-  return runInCi(settings, { ...rest, git, log });
 }
 
-// src/settings/settings.ts
+// src/settings/deprecated-options.ts
 init_errors();
-init_fleet();
+init_option_naming();
 
 // src/core/setting-choices.ts
 var STRATEGIES = ["annotation", "env", "versioned", "gitops"];
@@ -35509,6 +35742,7 @@ var OUTPUT_FORMATS = ["text", "json", "markdown"];
 var CLUSTER_OPTIONS = [
   {
     name: "kubeconfig",
+    summary: "kubeconfig file (default: $KUBECONFIG, ~/.kube/config)",
     type: "string",
     group: "cluster",
     commands: "run",
@@ -35519,6 +35753,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "kubeconfig-data",
+    summary: "a whole kubeconfig as text or base64 (masked)",
     type: "string",
     group: "cluster",
     commands: "run",
@@ -35530,6 +35765,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "exec-plugin-timeout",
+    summary: "time limit of a kubeconfig's credential plugin",
     type: "duration",
     group: "limits",
     commands: "run",
@@ -35541,6 +35777,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "request-timeout",
+    summary: "time limit of one Kubernetes API request",
     type: "duration",
     group: "limits",
     commands: "run",
@@ -35548,7 +35785,7 @@ var CLUSTER_OPTIONS = [
     default: "30s",
     env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
     placeholder: "DURATION",
-    description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
+    description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by {timeout}."
   },
   {
     name: "context",
@@ -35557,29 +35794,23 @@ var CLUSTER_OPTIONS = [
     commands: "run",
     sync: true,
     env: "CONFIG_ROLLOUT_CONTEXT",
-    placeholder: "NAME",
-    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-  },
-  {
-    name: "contexts",
-    type: "string",
-    group: "cluster",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_CONTEXTS",
-    placeholder: "LIST",
-    description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (docs/fleets.md)."
+    placeholder: "NAME|WAVES",
+    summary: "kubeconfig context, or several in waves: a;b,c",
+    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). Several contexts make one run in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after {timeout}); after a failed cluster later waves are skipped (docs/fleets.md). sync takes one context."
   },
   {
     name: "continue-on-failure",
+    summary: "run later waves of {context} after a failed cluster",
     type: "boolean",
     group: "cluster",
     commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
+    description: "With several contexts in {context}: run the later waves even after a cluster failed (the exit code still says so)."
   },
   {
     name: "namespaces",
+    summary: "only restart workloads in these namespaces",
     type: "list",
     group: "cluster",
     commands: "run",
@@ -35591,6 +35822,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "exclude-namespaces",
+    summary: "never restart workloads in these namespaces",
     type: "list",
     group: "cluster",
     commands: "run",
@@ -35602,16 +35834,18 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "selector",
+    summary: "label selector on the workloads to check",
     type: "string",
     group: "cluster",
     commands: "sync",
     env: "CONFIG_ROLLOUT_SELECTOR",
     short: "l",
     placeholder: "SELECTOR",
-    description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l."
+    description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's label selector."
   },
   {
     name: "config",
+    summary: "check only the readers of these configs",
     type: "list",
     group: "cluster",
     commands: "sync",
@@ -35622,6 +35856,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "adopt",
+    summary: "adopt workloads with no baseline",
     type: "boolean",
     group: "cluster",
     commands: "sync",
@@ -35631,6 +35866,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "max-restarts",
+    summary: "refuse a plan that restarts more than N workloads",
     type: "integer",
     group: "limits",
     commands: "run",
@@ -35640,6 +35876,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "max-parallel-rollouts",
+    summary: "at most N workloads rolling out at once",
     type: "integer",
     group: "cluster",
     commands: "run",
@@ -35650,6 +35887,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "concurrency",
+    summary: "most API requests in flight at once",
     type: "integer",
     group: "limits",
     commands: "run",
@@ -35666,16 +35904,18 @@ var CLUSTER_OPTIONS = [
 var SOURCE_OPTIONS = [
   {
     name: "kustomize",
+    summary: "kustomizations to render (default: every root; none: raw only)",
     type: "list",
     group: "sources",
     commands: "both",
     default: "",
     env: "CONFIG_ROLLOUT_KUSTOMIZE",
     placeholder: "DIRS",
-    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
+    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if {paths} is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
   },
   {
     name: "render",
+    summary: "a command that prints the manifests (e.g. helm template)",
     type: "string",
     group: "sources",
     commands: "both",
@@ -35685,16 +35925,18 @@ var SOURCE_OPTIONS = [
   },
   {
     name: "render-paths",
+    summary: "files that are inputs of {render}",
     type: "list",
     group: "sources",
     commands: "run",
     default: "**",
     env: "CONFIG_ROLLOUT_RENDER_PATHS",
     placeholder: "GLOBS",
-    description: "Files that are inputs of --render: it runs only when the range touches one."
+    description: "Files that are inputs of {render}: it runs only when the range touches one."
   },
   {
     name: "git-timeout",
+    summary: "a git command silent this long is stopped",
     type: "duration",
     group: "limits",
     commands: "both",
@@ -35705,26 +35947,29 @@ var SOURCE_OPTIONS = [
   },
   {
     name: "render-timeout",
+    summary: "time limit of one render",
     type: "duration",
     group: "limits",
     commands: "both",
     default: "10m",
     env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
     placeholder: "DURATION",
-    description: "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
+    description: "Time limit for one render (a kustomize build or the {render} command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
   },
   {
     name: "render-env",
+    summary: "variables {render} gets besides the fixed ones",
     type: "list",
     group: "sources",
     commands: "run",
     default: "",
     env: "CONFIG_ROLLOUT_RENDER_ENV",
     placeholder: "NAMES",
-    description: "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
+    description: "Environment variables passed to the {render} command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
   },
   {
     name: "allow-remote-kustomize",
+    summary: "render remote kustomize resources of an untrusted head",
     type: "boolean",
     group: "sources",
     commands: "both",
@@ -35735,6 +35980,8 @@ var SOURCE_OPTIONS = [
 ];
 
 // src/settings/options.ts
+var WAIT_MODES = ["pods", "status", "none"];
+var RELOADER_MODES = ["annotated", "all", "none"];
 var OPTIONS = [
   {
     name: "base",
@@ -35743,6 +35990,7 @@ var OPTIONS = [
     commands: "both",
     env: "CONFIG_ROLLOUT_BASE",
     placeholder: "REV",
+    summary: "commit to compare from (default: the CI event's)",
     description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
   },
   {
@@ -35752,6 +36000,7 @@ var OPTIONS = [
     commands: "both",
     env: "CONFIG_ROLLOUT_HEAD",
     placeholder: "REV",
+    summary: "commit to compare to (default: the CI event's, or HEAD)",
     description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
   },
   {
@@ -35762,6 +36011,7 @@ var OPTIONS = [
     default: ".",
     env: "CONFIG_ROLLOUT_REPO",
     placeholder: "DIR",
+    summary: "the git repository holding the manifests",
     description: "Path of the git repository holding the manifests."
   },
   {
@@ -35772,6 +36022,7 @@ var OPTIONS = [
     default: "**/*.yaml,**/*.yml,**/*.json",
     env: "CONFIG_ROLLOUT_PATHS",
     placeholder: "GLOBS",
+    summary: "manifest files to read",
     description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
   },
   {
@@ -35782,7 +36033,8 @@ var OPTIONS = [
     default: "",
     env: "CONFIG_ROLLOUT_EXCLUDE",
     placeholder: "GLOBS",
-    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
+    summary: "files to ignore even when {paths} matches them",
+    description: "Files to ignore even when they match {paths} (e.g. Helm templates: **/templates/**)."
   },
   ...SOURCE_OPTIONS,
   {
@@ -35794,6 +36046,7 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_NAMESPACE",
     short: "n",
     placeholder: "NS",
+    summary: "namespace of manifests that do not name one",
     description: "Namespace of manifests that do not name one."
   },
   {
@@ -35803,6 +36056,7 @@ var OPTIONS = [
     commands: "run",
     choices: DISCOVER_MODES,
     env: "CONFIG_ROLLOUT_DISCOVER",
+    summary: "where to look for consumers (default: both with a cluster)",
     description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
   },
   {
@@ -35813,6 +36067,7 @@ var OPTIONS = [
     default: "annotation",
     choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
+    summary: "how to restart (docs/strategies.md)",
     description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md)."
   },
   {
@@ -35823,7 +36078,8 @@ var OPTIONS = [
     default: "RESTART_TIME",
     env: "CONFIG_ROLLOUT_ENV_NAME",
     placeholder: "NAME",
-    description: "Name of the env var set by --strategy env."
+    summary: "the env var {strategy=env} sets",
+    description: "Name of the env var set by {strategy=env}."
   },
   {
     name: "rollback",
@@ -35832,16 +36088,8 @@ var OPTIONS = [
     commands: "run",
     default: "true",
     env: "CONFIG_ROLLOUT_ROLLBACK",
-    description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
-  },
-  {
-    name: "prune",
-    type: "boolean",
-    group: "strategy",
-    commands: "run",
-    default: "true",
-    env: "CONFIG_ROLLOUT_PRUNE",
-    description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
+    summary: "versioned: repoint a failed workload to its old config",
+    description: "With {strategy=versioned}: when a rollout fails, repoint that workload to the config it used before and wait for it ({rollback=false} leaves it)."
   },
   {
     name: "keep",
@@ -35849,9 +36097,11 @@ var OPTIONS = [
     group: "strategy",
     commands: "run",
     default: "3",
+    choices: ["all"],
     env: "CONFIG_ROLLOUT_KEEP",
-    placeholder: "N",
-    description: "--strategy versioned: copies of each config --prune always keeps, newest first."
+    placeholder: "N|all",
+    summary: "versioned: copies kept per config (all: delete none)",
+    description: "With {strategy=versioned}: after a successful run, managed copies that no workload, ReplicaSet, ControllerRevision or Pod names are deleted, except the newest N of each config; all deletes none."
   },
   {
     name: "dry-run",
@@ -35861,8 +36111,10 @@ var OPTIONS = [
     sync: true,
     default: "none",
     choices: DRY_RUNS,
+    switch: { on: "client", off: "none" },
     env: "CONFIG_ROLLOUT_DRY_RUN",
-    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
+    summary: "plan only (client), or writes with dryRun=All (server)",
+    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none."
   },
   {
     name: "apply",
@@ -35871,6 +36123,7 @@ var OPTIONS = [
     commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_APPLY",
+    summary: "server-side apply the changed configs first",
     description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
   },
   {
@@ -35880,7 +36133,8 @@ var OPTIONS = [
     commands: "run",
     env: "CONFIG_ROLLOUT_PLAN_OUT",
     placeholder: "FILE",
-    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See docs/fleets.md."
+    summary: "write the plan to FILE, to apply elsewhere with {plan}",
+    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with {dry-run=client}: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs {hash-key}. See docs/fleets.md."
   },
   {
     name: "plan",
@@ -35889,27 +36143,21 @@ var OPTIONS = [
     commands: "run",
     env: "CONFIG_ROLLOUT_PLAN",
     placeholder: "FILE",
-    description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
+    summary: "apply a plan file, without git or a renderer",
+    description: "Apply a plan written by {plan-out}, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; {strategy=versioned} needs that checkout. Not with {apply}."
   },
   {
     name: "wait",
-    type: "boolean",
+    type: "string",
     group: "strategy",
     commands: "run",
     sync: true,
-    default: "true",
+    default: "pods",
+    choices: WAIT_MODES,
+    switch: { on: "pods", off: "none" },
     env: "CONFIG_ROLLOUT_WAIT",
-    description: "Wait for every rollout to finish (--no-wait to skip)."
-  },
-  {
-    name: "watch-pods",
-    type: "boolean",
-    group: "strategy",
-    commands: "run",
-    sync: true,
-    default: "true",
-    env: "CONFIG_ROLLOUT_WATCH_PODS",
-    description: "While waiting, watch the new pods and fail a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events (--no-watch-pods to wait on the rollout status alone)."
+    summary: "wait and fail fast on pods (pods), on status alone, or none",
+    description: "pods: wait for every rollout and watch its new pods, failing a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events. status: wait on the rollout status alone. none: do not wait. true means pods, false means none."
   },
   {
     name: "logs",
@@ -35920,7 +36168,8 @@ var OPTIONS = [
     default: "0",
     env: "CONFIG_ROLLOUT_LOGS",
     placeholder: "N",
-    description: "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md)."
+    summary: "quote N log lines of a crashed container (may hold secrets)",
+    description: "With {wait=pods}: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md)."
   },
   {
     name: "timeout",
@@ -35931,6 +36180,7 @@ var OPTIONS = [
     default: "5m",
     env: "CONFIG_ROLLOUT_TIMEOUT",
     placeholder: "DURATION",
+    summary: "how long to wait for all rollouts together",
     description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
   },
   {
@@ -35941,6 +36191,7 @@ var OPTIONS = [
     default: "60s",
     env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
     placeholder: "DURATION",
+    summary: "how long the cluster may take to hold the committed configs",
     description: "How long to wait for the cluster to hold the committed config content before failing."
   },
   ...CLUSTER_OPTIONS,
@@ -35951,7 +36202,8 @@ var OPTIONS = [
     commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHECK",
-    description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
+    summary: "write nothing; exit 1 when a stamp is missing or stale",
+    description: "Write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
   },
   {
     name: "changed-only",
@@ -35960,7 +36212,8 @@ var OPTIONS = [
     commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-    description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
+    summary: "stamp only workloads whose configs changed in {base}..{head}",
+    description: "Stamp only the workloads whose consumed config content changed between {base} and {head} (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
   },
   {
     name: "hash-key",
@@ -35971,7 +36224,8 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_HASH_KEY",
     secret: true,
     placeholder: "KEY",
-    description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and `stamp` and --strategy gitops refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
+    summary: "HMAC key of the config hash (needed to stamp Secrets)",
+    description: "HMAC key of the config-hash annotation (live and stamp alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and stamp and {strategy=gitops} refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
   },
   {
     name: "output",
@@ -35983,6 +36237,7 @@ var OPTIONS = [
     choices: OUTPUT_FORMATS,
     env: "CONFIG_ROLLOUT_OUTPUT",
     short: "o",
+    summary: "report format on stdout (logs go to stderr)",
     description: "Report format on stdout; logs always go to stderr."
   },
   {
@@ -35992,6 +36247,7 @@ var OPTIONS = [
     commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_COMMENT",
+    summary: "post the plan on the pull or merge request",
     description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see docs/pull-request-comments.md)."
   },
   {
@@ -36001,6 +36257,7 @@ var OPTIONS = [
     commands: "run",
     env: "CONFIG_ROLLOUT_COMMENT_ID",
     placeholder: "ID",
+    summary: "which comment this run owns (one per cluster of a matrix)",
     description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
   },
   {
@@ -36011,6 +36268,7 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_JUNIT",
     placeholder: "FILE",
     actionInput: false,
+    summary: "also write a JUnit report (GitLab: reports:junit)",
     description: "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code."
   },
   {
@@ -36021,7 +36279,8 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_DOTENV",
     placeholder: "FILE",
     actionInput: false,
-    description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with --output json a short summary goes to stderr."
+    summary: "also write a dotenv report (GitLab: reports:dotenv)",
+    description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with {output=json} a short summary goes to stderr."
   },
   {
     name: "strict",
@@ -36030,25 +36289,19 @@ var OPTIONS = [
     commands: "both",
     default: "false",
     env: "CONFIG_ROLLOUT_STRICT",
+    summary: "exit 2 on an unparsable manifest or an incomplete plan",
     description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on)."
   },
   {
-    name: "restart-reloader-managed",
-    type: "boolean",
+    name: "reloader",
+    type: "string",
     group: "cluster",
     commands: "run",
-    default: "false",
-    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-    description: "Also restart workloads Stakater Reloader restarts itself for every changed config they read (default: skip them, with the reason)."
-  },
-  {
-    name: "reloader-auto-reload-all",
-    type: "boolean",
-    group: "cluster",
-    commands: "run",
-    default: "false",
-    env: "CONFIG_ROLLOUT_RELOADER_AUTO_RELOAD_ALL",
-    description: `The cluster's Stakater Reloader runs with --auto-reload-all: every workload without reloader.stakater.com/auto: "false" is left to it (default: only workloads whose annotations cover the changed configs).`
+    default: "annotated",
+    choices: RELOADER_MODES,
+    env: "CONFIG_ROLLOUT_RELOADER",
+    summary: "workloads Stakater Reloader restarts itself, left to it",
+    description: `Which workloads the cluster's Stakater Reloader restarts itself, so this run skips them (with the reason). annotated: those whose Reloader annotations cover every changed config they read. all: Reloader runs with auto-reload-all, so every workload without reloader.stakater.com/auto: "false" is left to it. none: restart every consumer here, Reloader or not.`
   },
   {
     name: "max-file-size",
@@ -36059,6 +36312,7 @@ var OPTIONS = [
     default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
     placeholder: "BYTES",
+    summary: "larger manifest files are not read (reported as unknown)",
     description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
   },
   {
@@ -36069,19 +36323,107 @@ var OPTIONS = [
     sync: true,
     default: "false",
     env: "CONFIG_ROLLOUT_DEBUG",
+    summary: "print stack traces of internal errors",
     description: "Print stack traces of internal errors."
   }
 ];
 
-// src/settings/parse-duration.ts
+// src/settings/value-spellings.ts
+function parseBooleanText(text) {
+  const lower = text.trim().toLowerCase();
+  if (lower === "true") return true;
+  if (lower === "false") return false;
+  return void 0;
+}
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 function parseDuration(text) {
   const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return "unitless";
   const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
   return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
 }
+
+// src/settings/deprecated-options.ts
+function flag(name, value) {
+  const parsed = parseBooleanText(value);
+  if (parsed === void 0) throw new UserError(`--${name}: expected true or false, got "${value}"`);
+  return parsed;
+}
+function deprecated(name, type, replacedBy, translate) {
+  const replacement = OPTIONS.find((option) => option.name === replacedBy);
+  if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
+  return {
+    name,
+    type,
+    group: replacement.group,
+    commands: replacement.commands,
+    ...replacement.sync ? { sync: true } : {},
+    env: `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`,
+    ...type === "string" ? { placeholder: replacement.placeholder } : {},
+    summary: `deprecated: use {${replacedBy}}`,
+    description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
+    replacedBy,
+    translate
+  };
+}
+var DEPRECATED_OPTIONS = [
+  // --watch-pods false: wait on the rollout status alone, unless not waiting at all.
+  deprecated(
+    "watch-pods",
+    "boolean",
+    "wait",
+    (old, current) => flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
+  ),
+  deprecated("prune", "boolean", "keep", (old) => flag("prune", old) ? void 0 : "all"),
+  deprecated("contexts", "string", "context", (old, current) => {
+    if (current !== void 0) {
+      throw new UserError(
+        "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)"
+      );
+    }
+    return old;
+  }),
+  deprecated(
+    "reloader-auto-reload-all",
+    "boolean",
+    "reloader",
+    (old, current) => flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : void 0
+  ),
+  deprecated(
+    "restart-reloader-managed",
+    "boolean",
+    "reloader",
+    (old) => flag("restart-reloader-managed", old) ? "none" : void 0
+  )
+];
+function replaceDeprecated(source2) {
+  const values = { ...source2 };
+  for (const old of DEPRECATED_OPTIONS) {
+    const value = values[old.name];
+    if (value === void 0) continue;
+    delete values[old.name];
+    const replaced = old.translate(value, values[old.replacedBy]);
+    if (replaced !== void 0) values[old.replacedBy] = replaced;
+  }
+  return values;
+}
+function deprecationWarnings(source2, naming) {
+  return DEPRECATED_OPTIONS.filter((old) => source2[old.name] !== void 0).map((old) => {
+    const value = source2[old.name];
+    const replaced = old.translate(value, void 0);
+    const use = replaced === void 0 ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)` : `use ${naming.set(old.replacedBy, replaced)}`;
+    return `${spell(old, value, naming)} is deprecated and will be removed in the next minor release: ${use}`;
+  });
+}
+function spell(old, value, naming) {
+  if (naming !== CLI_FLAGS || old.type !== "boolean") return naming.set(old.name, value);
+  return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
+}
+
+// src/settings/settings.ts
+init_errors();
+init_fleet();
 
 // src/settings/validate-settings.ts
 init_errors();
@@ -36151,9 +36493,17 @@ function checkNamespaces(option, names) {
 }
 
 // src/settings/settings.ts
+var ENV_VARIABLES = {
+  entryPoint: "cli",
+  option: (name) => envOf(name),
+  set: (name, value) => `${envOf(name)}=${value}`
+};
+function envOf(name) {
+  return [...OPTIONS, ...DEPRECATED_OPTIONS].find((o) => o.name === name)?.env ?? `--${name}`;
+}
 function rawValuesFromEnv(env) {
   const raw = {};
-  for (const option of OPTIONS) {
+  for (const option of [...OPTIONS, ...DEPRECATED_OPTIONS]) {
     const value = option.env ? env[option.env] : void 0;
     if (value !== void 0 && value !== "") raw[option.name] = value;
   }
@@ -36164,7 +36514,8 @@ function rawValuesFromEnv(env) {
 function toSettings(...sources) {
   const raw = {};
   for (const source2 of sources) {
-    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
+    for (const [key, value] of Object.entries(replaceDeprecated(source2)))
+      if (value !== void 0) raw[key] = value;
   }
   const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
   const str2 = (name) => get(name);
@@ -36199,14 +36550,13 @@ function toSettings(...sources) {
     strategy: given("strategy"),
     envName: given("env-name"),
     rollback: bool("rollback"),
-    prune: bool("prune"),
-    keep: given("keep"),
+    ...keepCopies(given("keep")),
     dryRun: given("dry-run"),
     apply: bool("apply"),
     planOut: str2("plan-out") || void 0,
     plan: str2("plan") || void 0,
-    wait: bool("wait"),
-    watchPods: bool("watch-pods"),
+    wait: given("wait") !== "none",
+    watchPods: given("wait") === "pods",
     logLines: given("logs"),
     timeoutMs: given("timeout"),
     configTimeoutMs: given("config-timeout"),
@@ -36214,8 +36564,7 @@ function toSettings(...sources) {
     requestTimeoutMs: given("request-timeout"),
     kubeconfig: str2("kubeconfig"),
     kubeconfigData: str2("kubeconfig-data"),
-    context: str2("context"),
-    ...contextWaves(str2("contexts"), str2("context")),
+    ...contextWaves(str2("context")),
     continueOnFailure: bool("continue-on-failure"),
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
@@ -36235,8 +36584,8 @@ function toSettings(...sources) {
     dotenv: str2("dotenv") || void 0,
     strict: bool("strict"),
     maxFileSize: given("max-file-size"),
-    restartReloaderManaged: bool("restart-reloader-managed"),
-    reloaderAutoReloadAll: bool("reloader-auto-reload-all"),
+    restartReloaderManaged: given("reloader") === "none",
+    reloaderAutoReloadAll: given("reloader") === "all",
     debug: bool("debug")
   };
   validateSettings(settings);
@@ -36255,19 +36604,18 @@ function toSettings(...sources) {
   }
   if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
     throw new UserError(
-      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
+      `--context with several contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`
     );
   }
   return settings;
 }
-function contextWaves(contexts, context) {
-  if (contexts === void 0 || contexts === "") return {};
-  if (context) {
-    throw new UserError(
-      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
-    );
-  }
-  return { contexts: parseContexts(contexts) };
+function contextWaves(text) {
+  if (text === void 0 || text === "") return {};
+  if (!/[;,]/.test(text)) return { context: text };
+  return { contexts: parseContexts(text, "--context") };
+}
+function keepCopies(keep) {
+  return keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep };
 }
 function isExplicit(values, name) {
   const defaults = splitList(requireSpec(name).default ?? "");
@@ -36293,35 +36641,46 @@ function requireSpec(name) {
   if (!spec) throw new Error(`unknown option ${name}`);
   return spec;
 }
-var TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
-var FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
 function parseOptionValue(spec, rawValue) {
   const text = rawValue ?? spec.default;
   if (text === void 0) return void 0;
   const where = `--${spec.name}`;
   switch (spec.type) {
     case "boolean": {
-      const lower = text.trim().toLowerCase();
-      if (TRUE.has(lower)) return true;
-      if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
+      const value = parseBooleanText(text);
+      if (value === void 0) throw new UserError(`${where}: expected true or false, got "${text}"`);
+      return value;
     }
     case "list":
       return splitList(text);
     case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
-      return Number(text.trim());
+      const value = text.trim();
+      if (spec.choices?.includes(value)) return value;
+      if (!/^\d+$/.test(value)) {
+        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
+        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
+      }
+      return Number(value);
     }
     case "duration": {
       const ms = parseDuration(text);
+      if (ms === "unitless") {
+        const n = text.trim();
+        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
+      }
       if (ms === void 0)
         throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
       return ms;
     }
     case "string": {
       const value = text.trim();
+      const switched = spec.switch ? parseBooleanText(value) : void 0;
+      if (switched !== void 0) return switched ? spec.switch.on : spec.switch.off;
       if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+        const switchWords = spec.switch ? ` (or true, false)` : "";
+        throw new UserError(
+          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`
+        );
       }
       return spec.secret ? text : value;
     }
@@ -36883,24 +37242,37 @@ function row(cells) {
 }
 var ZERO_WIDTH_SPACE2 = "&#8203;";
 function escapeMarkdown(text) {
-  return text.replace(/\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#]|:(?=\/\/)|(?<=\bwww)\./gi, (c) => {
-    switch (c) {
-      case "&":
-        return "&amp;";
-      case "<":
-        return "&lt;";
-      case ">":
-        return "&gt;";
-      case "@":
-      case "#":
-      case ":":
-        return `${c}${ZERO_WIDTH_SPACE2}`;
-      case ".":
-        return `${ZERO_WIDTH_SPACE2}.`;
-      default:
-        return LINE_BREAK.test(c) ? " " : `\\${c}`;
+  const escaped = text.replace(
+    /\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#$]|!(?=\d)|%(?=[\w"])|:(?=\/\/|(?:[\w+-]*[a-z+][\w+-]*|100|1234):)|(?<=\bwww)\.|(?<=\bGH)-(?=\d)/gi,
+    (c, at) => {
+      const next = text[at + 1] ?? "";
+      const reference = (c === "&" ? /\d/ : /[\w"]/).test(next) ? ZERO_WIDTH_SPACE2 : "";
+      switch (c) {
+        case "&":
+          return `&amp;${reference}`;
+        case "<":
+          return "&lt;";
+        case ">":
+          return "&gt;";
+        case "$":
+          return "<span>&#36;</span>";
+        case "~":
+          return `\\~${reference}`;
+        case "@":
+        case "#":
+        case ":":
+        case "!":
+        case "%":
+        case "-":
+          return `${c}${ZERO_WIDTH_SPACE2}`;
+        case ".":
+          return `${ZERO_WIDTH_SPACE2}.`;
+        default:
+          return LINE_BREAK.test(c) ? " " : `\\${c}`;
+      }
     }
-  });
+  );
+  return escaped.trimStart().replace(/^(?:[-+](?=\s|$)|\d+(?=[.)](?:\s|$)))/, (m) => m === "-" || m === "+" ? `\\${m}` : `${m}\\`);
 }
 var LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;
 function md(text) {
@@ -37302,9 +37674,10 @@ async function publishReport(core, report, settings, env, state3, comment) {
 async function publishFailure(core, error2, debug2, env, state3, comment) {
   const message = escapeForCiLog(describeError(error2, debug2).replace(/^error: /, ""));
   if (!state3.resultWritten) core.setOutput("result", "failed");
+  const line = escapeMarkdown(message.split("\n")[0] ?? "");
   await writeSummary(core, env, `### config-rollout
 
-**Failed:** ${message.split("\n")[0]}
+**Failed:** ${line}
 `, "");
   await comment?.({ error: commentErrorLine(describeError(error2, false)) });
   core.setFailed(message);
@@ -37351,6 +37724,20 @@ function isEntryPoint(moduleUrl) {
 // src/action/read-inputs.ts
 init_errors();
 
+// src/settings/describe-option.ts
+var REFERENCE = /\{([a-z][a-z-]*)(?:=([^{}\s]+))?\}/g;
+function spellOptions(text, naming) {
+  return text.replace(
+    REFERENCE,
+    (_, name, value) => value === void 0 ? naming.option(name) : naming.set(name, value)
+  );
+}
+var INPUT_NAMES = {
+  entryPoint: "action",
+  option: (name) => `\`${name}\``,
+  set: (name, value) => `\`${name}: ${value}\``
+};
+
 // src/action/action-metadata.ts
 var ALLOW_UNTRUSTED_INPUT = {
   name: "allow-untrusted",
@@ -37377,7 +37764,7 @@ var COMMIT_INPUT = {
 var ACTION_OVERRIDES = {
   "dry-run": {
     default: "",
-    description: "none: restart for real. client: print the plan, touch nothing. server: send every write with dryRun=All. true means client, false means none. Default: none, but client on pull_request events.",
+    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none. Default: none, but client on pull_request events.",
     defaultNote: "none, but client on `pull_request` events"
   },
   // Unset means "on pull request events": GitHub would fill a declared default in, so there is none.
@@ -37388,12 +37775,14 @@ var ACTION_OVERRIDES = {
   }
 };
 function actionInputs() {
-  const fromOptions = OPTIONS.filter((option) => option.actionInput !== false).map((option) => {
-    const choices = option.choices ? ` One of: ${option.choices.join(", ")}.` : "";
+  const fromOptions = [...OPTIONS, ...DEPRECATED_OPTIONS].filter((option) => option.actionInput !== false).map((option) => {
+    const words = option.type === "integer" ? "Or" : "One of";
+    const choices = option.choices ? ` ${words}: ${option.choices.join(", ")}.` : "";
     return {
       name: option.name,
-      description: `${option.description}${choices}`,
-      default: option.default ?? "",
+      description: `${spellOptions(option.description, INPUT_NAMES)}${choices}`,
+      // An old spelling has no default: set, it is turned into its replacement with a warning.
+      default: DEPRECATED_OPTIONS.includes(option) ? "" : option.default ?? "",
       ...ACTION_OVERRIDES[option.name]
     };
   });
@@ -37410,7 +37799,7 @@ function readActionInputs(getInput2) {
     if (ACTION_ONLY.has(input.name)) continue;
     const value = getInput2(input.name);
     if (value === "") continue;
-    values[input.name] = input.name === "dry-run" ? dryRunValue(value) : value;
+    values[input.name] = value;
   }
   return {
     values,
@@ -37425,17 +37814,10 @@ function commandValue(value) {
   if (value === "run" || value === "stamp" || value === "sync") return value;
   throw new UserError(`input command: expected run, stamp or sync, got "${value}"`);
 }
-function dryRunValue(value) {
-  const lower = value.toLowerCase();
-  if (lower === "true") return "client";
-  if (lower === "false") return "none";
-  return value;
-}
 function parseBoolean(name, value) {
-  const lower = value.toLowerCase();
-  if (lower === "true") return true;
-  if (lower === "false") return false;
-  throw new UserError(`input ${name}: expected true or false, got "${value}"`);
+  const parsed = parseBooleanText(value);
+  if (parsed === void 0) throw new UserError(`input ${name}: expected true or false, got "${value}"`);
+  return parsed;
 }
 function kubeconfigLabels(inputs) {
   return {
@@ -38918,15 +39300,22 @@ async function stampStep(core, settings, inputs, env) {
 async function run() {
   const env = process.env;
   const mask = createMasker((value) => setSecret(value));
+  onSecretForms(mask);
   const state3 = { resultWritten: false };
   let debug2 = isDebug();
   let log = createGitHubLog(core_exports);
   let comment;
   try {
     const inputs = readActionInputs((name) => getInput(name));
-    const raw = { ...rawValuesFromEnv(env), ...inputs.values };
+    const fromEnv = rawValuesFromEnv(env);
+    const raw = { ...fromEnv, ...inputs.values };
     maskInputs(raw, inputs.githubToken, mask);
-    const parsed = toSettings(raw);
+    const parsed = toSettings(fromEnv, inputs.values);
+    for (const warning2 of [
+      ...deprecationWarnings(fromEnv, ENV_VARIABLES),
+      ...deprecationWarnings(inputs.values, ACTION_INPUTS)
+    ])
+      warning(escapeForCiLog(warning2));
     debug2 ||= parsed.debug;
     if (inputs.command === "stamp") return await stampStep(core_exports, parsed, inputs, env);
     const cluster = createClusterConnection(parsed, env, kubeconfigLabels(inputs), mask);

@@ -160,7 +160,7 @@ export function startPodWatch(
     watchPods(cluster, namespace, judge, signal, opts.retryDelayMs).catch((error: unknown) => {
       const why = error instanceof ClusterAccessError ? error.message : String(error);
       warnOnce(
-        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --no-watch-pods.`,
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --wait status.`,
       );
     });
   }

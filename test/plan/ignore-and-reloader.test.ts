@@ -80,7 +80,7 @@ describe("config-rollout.io/ignore on a ConfigMap or Secret", () => {
 
 describe("workloads managed by Stakater Reloader", () => {
   const skipped = (why: string) =>
-    `managed by Stakater Reloader, which restarts it for every changed config it reads (${why}); pass --restart-reloader-managed to restart it here too`;
+    `managed by Stakater Reloader, which restarts it for every changed config it reads (${why}); pass --reloader none to restart it here too`;
 
   test.each([
     ["reloader.stakater.com/auto", "true"],
@@ -189,7 +189,7 @@ describe("workloads managed by Stakater Reloader", () => {
     expect(planned[0]?.[1]).toBe("skip");
   });
 
-  test("--reloader-auto-reload-all: every workload not opted out is Reloader's", () => {
+  test("--reloader all: every workload not opted out is Reloader's", () => {
     const plan = (annotations?: Record<string, string>) => {
       const { changes } = findConfigChanges([config("flags", { A: "1" })], [config("flags", { A: "2" })]);
       return buildPlan({
@@ -203,7 +203,7 @@ describe("workloads managed by Stakater Reloader", () => {
     expect(plan({ "reloader.stakater.com/auto": "false" })[0]?.[0]).toBe("restart");
   });
 
-  test("--restart-reloader-managed restarts it", () => {
+  test("--reloader none restarts it", () => {
     const { planned } = planFor(
       [config("flags", { A: "2" })],
       [config("flags", { A: "1" })],
