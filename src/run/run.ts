@@ -131,6 +131,7 @@ export async function planRepository(
           scan.headConfigs,
           scanOptions,
           scan.owned,
+          scan.deployedDirs,
         ),
       commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci }),
     },
