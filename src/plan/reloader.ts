@@ -20,7 +20,7 @@
 //
 // Annotation names can be changed on the controller; these are its defaults.
 
-import { RE2JS } from "re2js";
+import type { RE2JS } from "re2js";
 import { field, isRecord } from "../core/json-shape.js";
 import type { ConfigChange, ConfigKind, ObjectId } from "../core/model.js";
 import { RELOADER_MATCH } from "../scan/manifests/config-changes.js";
@@ -40,6 +40,19 @@ const TYPED = {
     exclude: "secrets.exclude.reloader.stakater.com/reload",
   },
 } as const;
+
+// RE2 (260 KB, ~6 ms to load) is loaded only for a plan that reads a `reload` list: the plan is pure
+// and synchronous, so the run loads it first (prepareReloaderLists), and most runs never do.
+let re2: typeof RE2JS | undefined;
+
+/** Loads RE2 when one of `workloads` (objects) carries a Reloader `reload` list; before buildPlan. */
+export async function prepareReloaderLists(workloads: readonly unknown[]): Promise<void> {
+  const lists = Object.values(TYPED).map((t) => t.reload);
+  const hasList = (object: unknown) => lists.some((name) => annotationsOf(object)[name] !== undefined);
+  if (re2 !== undefined) return;
+  if (!workloads.some((w) => hasList(w) || hasList(field(field(w, "spec"), "template")))) return;
+  re2 = (await import("re2js")).RE2JS;
+}
 
 /** What the plan knows of the controller: whether it runs with `--auto-reload-all`. */
 export interface ReloaderController {
@@ -114,10 +127,13 @@ function goTrue(value: string): boolean {
  * skipped (Reloader logs it and goes on).
  */
 function namesMatch(list: string, name: string): boolean {
+  if (re2 === undefined)
+    throw new Error("a Reloader reload list was read before prepareReloaderLists loaded RE2");
+  const engine = re2;
   return list.split(",").some((entry) => {
     let pattern: RE2JS;
     try {
-      pattern = RE2JS.compile(`^${goTrimSpace(entry)}$`);
+      pattern = engine.compile(`^${goTrimSpace(entry)}$`);
     } catch {
       return false;
     }

@@ -1,8 +1,9 @@
 // Issue 13 item 4: a config annotated config-rollout.io/ignore restarts nothing, and a workload that
 // Stakater Reloader manages is skipped with the reason unless the user asks to restart it too.
-import { describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { Manifest } from "../../src/core/model.js";
 import { buildPlan } from "../../src/plan/build-plan.js";
+import { prepareReloaderLists } from "../../src/plan/reloader.js";
 import { findConfigChanges } from "../../src/scan/manifests/config-changes.js";
 
 const NS = "prod";
@@ -30,6 +31,11 @@ function deployment(name: string, configs: string[], annotations?: Record<string
 }
 
 const IGNORED = { "config-rollout.io/ignore": "true" };
+
+// The plan is pure: RE2 for reload lists is loaded first, as a run does (run/apply.ts).
+beforeAll(() =>
+  prepareReloaderLists([deployment("web", [], { "configmap.reloader.stakater.com/reload": "a" }).object]),
+);
 
 function planFor(head: Manifest[], base: Manifest[], workloads: Manifest[], restartReloaderManaged = false) {
   const { changes } = findConfigChanges(base, head);
