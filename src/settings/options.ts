@@ -344,7 +344,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_STRICT",
     summary: "exit 2 on an unparsable manifest or an incomplete plan",
     description:
-      "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on).",
+      "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or holds a duplicate key, or the plan is incomplete: something the range touched was not read (default: report it and go on).",
   },
   {
     name: "reloader",
