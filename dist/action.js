@@ -21366,7 +21366,11 @@ var init_ci_kind = __esm({
 function unreadSourcesOf(problems, warnings) {
   const seen2 = /* @__PURE__ */ new Set();
   const unread = [];
-  for (const item of [...warnings, ...problems]) {
+  const items = [
+    ...warnings.flatMap((w) => [w, ...(w.more ?? []).map((file) => ({ ...w, file }))]),
+    ...problems
+  ];
+  for (const item of items) {
     if (item.unread === void 0) continue;
     const key = `${item.file}\0${item.unread}`;
     if (seen2.has(key)) continue;
@@ -22568,9 +22572,9 @@ function stringMapProblem(value) {
 }
 function duplicateKeyMessage(key, quiet, read) {
   const named = quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}`;
-  return read ? `${named} (read as kubectl applies it: the last value wins; kustomize rejects it)` : named;
+  return read ? `${named}${READ_AS_KUBECTL_DOES}` : named;
 }
-var SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
+var SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT, READ_AS_KUBECTL_DOES;
 var init_yaml_messages = __esm({
   "src/scan/manifests/yaml-messages.ts"() {
     "use strict";
@@ -22589,6 +22593,7 @@ var init_yaml_messages = __esm({
       TAB_AS_INDENT: "a tab used for indentation",
       UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)"
     };
+    READ_AS_KUBECTL_DOES = " (read as kubectl applies it, the last value winning whatever its --validate; kustomize rejects the file; --strict stops on it)";
   }
 });
 
@@ -23273,197 +23278,6 @@ var init_parse_documents = __esm({
   }
 });
 
-// src/scan/manifests/order.ts
-function compareStrings(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function compareIds(a, b) {
-  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
-}
-var init_order = __esm({
-  "src/scan/manifests/order.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/manifests/config-content.ts
-function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
-}
-function configContentOf(m) {
-  const problems = [];
-  const content = {};
-  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
-  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
-  const entries = (section) => {
-    const value = field(m.object, section);
-    if (value === void 0 || value === null) return [];
-    if (!isRecord(value)) {
-      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
-      return [];
-    }
-    const valid = [];
-    for (const [key, v] of Object.entries(value)) {
-      if (!VALID_KEY.test(key)) {
-        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
-        continue;
-      }
-      valid.push([key, v]);
-    }
-    return valid;
-  };
-  const text = (section, key, value) => {
-    if (typeof value === "string") return value;
-    if (value === null) {
-      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
-      return "";
-    }
-    report(
-      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
-    );
-    return void 0;
-  };
-  const decoded = (section, key, value) => {
-    const s = text(section, key, value);
-    if (s === void 0) return void 0;
-    const compact = s.replace(/[\r\n]/g, "");
-    if (!STD_BASE64.test(compact)) {
-      report(`${section} key "${key}" is not valid base64`);
-      return void 0;
-    }
-    return Buffer.from(compact, "base64").toString("base64");
-  };
-  if (m.id.kind === "ConfigMap") {
-    for (const [key, value] of entries("data")) {
-      const s = text("data", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    for (const [key, value] of entries("binaryData")) {
-      if (Object.hasOwn(content, key)) {
-        report(`key "${key}" is in both data and binaryData`);
-        continue;
-      }
-      const b = decoded("binaryData", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-  } else if (m.id.kind === "Secret") {
-    for (const [key, value] of entries("data")) {
-      const b = decoded("data", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-    recordSecretContent(content);
-    for (const [key, value] of entries("stringData")) {
-      const s = text("stringData", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    recordSecretContent(content);
-  }
-  return { content: sortKeys(content), problems };
-}
-function changedKeys(a, b) {
-  const before = a ?? {};
-  const after = b ?? {};
-  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isRecord(value)) {
-    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
-    return `{${parts.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-function sortKeys(content) {
-  const sorted = {};
-  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
-  return sorted;
-}
-function setKey(content, key, value) {
-  if (key === "__proto__")
-    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
-  else content[key] = value;
-}
-var VALID_KEY, STD_BASE64;
-var init_config_content = __esm({
-  "src/scan/manifests/config-content.ts"() {
-    "use strict";
-    init_json_shape();
-    init_secret_values();
-    init_order();
-    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
-    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-  }
-});
-
-// src/stamp/deployment-units.ts
-function deploymentUnitOf(file, deployedDirs) {
-  let unit;
-  for (const dir of deployedDirs) {
-    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
-    if (unit === void 0 || dir.length > unit.length) unit = dir;
-  }
-  return unit;
-}
-function unitConfigs(manifests, deployedDirs) {
-  const definitions = /* @__PURE__ */ new Map();
-  const global2 = /* @__PURE__ */ new Map();
-  const byUnit = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const key = idKey(m.id);
-    const content = configContentOf(m).content;
-    const unit = deploymentUnitOf(m.file, deployedDirs);
-    global2.set(key, content);
-    if (unit !== void 0) {
-      if (!byUnit.has(unit)) byUnit.set(unit, /* @__PURE__ */ new Map());
-      byUnit.get(unit).set(key, content);
-    }
-    if (!definitions.has(key)) definitions.set(key, []);
-    definitions.get(key).push({ file: m.file, content, ...unit !== void 0 ? { unit } : {} });
-  }
-  const merged = /* @__PURE__ */ new Map();
-  const contentsFor = (workload) => {
-    const unit = deploymentUnitOf(workload.file, deployedDirs);
-    const own = unit === void 0 ? void 0 : byUnit.get(unit);
-    if (unit === void 0 || own === void 0) return global2;
-    if (!merged.has(unit)) merged.set(unit, new Map([...global2, ...own]));
-    return merged.get(unit);
-  };
-  const ambiguities = (workload, covers) => {
-    const unit = deploymentUnitOf(workload.file, deployedDirs);
-    const notes = [];
-    for (const config of covers) {
-      const defs = definitions.get(idKey(config)) ?? [];
-      const distinct = new Set(defs.map((d) => canonical(d.content)));
-      if (distinct.size < 2) continue;
-      if (unit !== void 0 && defs.some((d) => d.unit === unit)) continue;
-      const used = defs[defs.length - 1];
-      const others = defs.filter((d) => d !== used).map((d) => d.file);
-      notes.push(
-        `${shortId(workload.id)} (${workload.file}) is stamped with ${shortId(config)} as ${used.file} defines it (the last in path order), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
-      );
-    }
-    return notes;
-  };
-  return { contentsFor, ambiguities };
-}
-function shortId(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function canonical(content) {
-  return JSON.stringify(
-    Object.keys(content).sort().map((key) => [key, content[key]])
-  );
-}
-var init_deployment_units = __esm({
-  "src/stamp/deployment-units.ts"() {
-    "use strict";
-    init_model();
-    init_config_content();
-  }
-});
-
 // src/scan/sources/deployed-dirs.ts
 function deployedDirsOf(objects) {
   return [...new Set(deploymentsOf(objects).map((d) => d.dir))].sort();
@@ -23584,6 +23398,66 @@ var init_deployed_dirs = __esm({
   }
 });
 
+// src/scan/manifests/order.ts
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function compareIds(a, b) {
+  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
+}
+var init_order = __esm({
+  "src/scan/manifests/order.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/sources/folder-definitions.ts
+function deploymentUnitOf(file, deployedDirs) {
+  let unit;
+  for (const dir of deployedDirs) {
+    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
+    if (unit === void 0 || dir.length > unit.length) unit = dir;
+  }
+  return unit;
+}
+function configDefinitionFor(workloadFile, definitions, deployedDirs) {
+  const ordered = [...definitions].sort(
+    (a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0)
+  );
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  const readable = ordered.filter((d) => {
+    const own = deploymentUnitOf(d.file, deployedDirs);
+    return own === void 0 || own === unit;
+  });
+  if (readable.length === 0) return ordered[ordered.length - 1];
+  const folders = workloadFile.split("/").slice(0, -1);
+  const closeness = (file) => {
+    const other = file.split("/").slice(0, -1);
+    let common = 0;
+    while (common < folders.length && common < other.length && folders[common] === other[common]) common++;
+    return common;
+  };
+  let chosen = readable[0];
+  for (const d of readable) if (closeness(d.file) >= closeness(chosen.file)) chosen = d;
+  return chosen;
+}
+function headConfigReadBy(config, workloadFile) {
+  if (config.folders === void 0 || !workloadFile) return config.snapshot;
+  return configDefinitionFor(workloadFile, config.folders.definitions, config.folders.deployedDirs);
+}
+function readsOwnFolders(workloadFile, definitions, deployedDirs) {
+  const chosen = configDefinitionFor(workloadFile, definitions, deployedDirs);
+  const folder = (file) => file.split("/").slice(0, -1).join("/");
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  return unit !== void 0 && deploymentUnitOf(chosen.file, deployedDirs) === unit || folder(chosen.file) !== "" && workloadFile.startsWith(`${folder(chosen.file)}/`);
+}
+var init_folder_definitions = __esm({
+  "src/scan/sources/folder-definitions.ts"() {
+    "use strict";
+    init_order();
+  }
+});
+
 // src/scan/sources/deployed-namespaces.ts
 function namespacesOfDeployments(deployments) {
   const byDir = /* @__PURE__ */ new Map();
@@ -23629,8 +23503,8 @@ function asWritten(read, stamps) {
 var init_deployed_namespaces = __esm({
   "src/scan/sources/deployed-namespaces.ts"() {
     "use strict";
-    init_deployment_units();
     init_deployed_dirs();
+    init_folder_definitions();
   }
 });
 
@@ -23782,6 +23656,116 @@ var init_candidates = __esm({
     init_config_names_in_text();
     init_read_files();
     TEMPLATE_REF = "workloadRef";
+  }
+});
+
+// src/scan/manifests/config-content.ts
+function isConfigManifest(m) {
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
+}
+function configContentOf(m) {
+  const problems = [];
+  const content = {};
+  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
+  const entries = (section) => {
+    const value = field(m.object, section);
+    if (value === void 0 || value === null) return [];
+    if (!isRecord(value)) {
+      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
+      return [];
+    }
+    const valid = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (!VALID_KEY.test(key)) {
+        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
+        continue;
+      }
+      valid.push([key, v]);
+    }
+    return valid;
+  };
+  const text = (section, key, value) => {
+    if (typeof value === "string") return value;
+    if (value === null) {
+      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
+      return "";
+    }
+    report(
+      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
+    );
+    return void 0;
+  };
+  const decoded = (section, key, value) => {
+    const s = text(section, key, value);
+    if (s === void 0) return void 0;
+    const compact = s.replace(/[\r\n]/g, "");
+    if (!STD_BASE64.test(compact)) {
+      report(`${section} key "${key}" is not valid base64`);
+      return void 0;
+    }
+    return Buffer.from(compact, "base64").toString("base64");
+  };
+  if (m.id.kind === "ConfigMap") {
+    for (const [key, value] of entries("data")) {
+      const s = text("data", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    for (const [key, value] of entries("binaryData")) {
+      if (Object.hasOwn(content, key)) {
+        report(`key "${key}" is in both data and binaryData`);
+        continue;
+      }
+      const b = decoded("binaryData", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+  } else if (m.id.kind === "Secret") {
+    for (const [key, value] of entries("data")) {
+      const b = decoded("data", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+    recordSecretContent(content);
+    for (const [key, value] of entries("stringData")) {
+      const s = text("stringData", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    recordSecretContent(content);
+  }
+  return { content: sortKeys(content), problems };
+}
+function changedKeys(a, b) {
+  const before = a ?? {};
+  const after = b ?? {};
+  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function sortKeys(content) {
+  const sorted = {};
+  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
+  return sorted;
+}
+function setKey(content, key, value) {
+  if (key === "__proto__")
+    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+  else content[key] = value;
+}
+var VALID_KEY, STD_BASE64;
+var init_config_content = __esm({
+  "src/scan/manifests/config-content.ts"() {
+    "use strict";
+    init_json_shape();
+    init_secret_values();
+    init_order();
+    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
+    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
   }
 });
 
@@ -24111,6 +24095,75 @@ var init_rolls_on_apply = __esm({
   }
 });
 
+// src/core/restart-patch.ts
+function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
+  const annotations = {
+    [CONFIG_HASH_ANNOTATION]: hash,
+    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
+  };
+  return atTemplate(templatePath, { metadata: { annotations } });
+}
+function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
+  if (!ENV_NAME.test(varName)) {
+    throw new UserError(
+      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
+    );
+  }
+  const containers = arrayField(podSpec, "containers");
+  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
+  const entries = containers.map((container) => {
+    const name = stringField(container, "name");
+    if (!name) throw new UserError("a container of the pod template has no name");
+    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
+    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
+      throw new UserError(
+        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
+      );
+    }
+    return { name, env: [{ name: varName, value }] };
+  });
+  return atTemplate(templatePath, { spec: { containers: entries } });
+}
+function envMergePatch(live2, templatePath, varName, value) {
+  const template = templateAt(live2, templatePath);
+  const entries = envPatch(field(template, "spec"), varName, value, []);
+  const wanted = new Map(
+    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
+  );
+  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+    const added = arrayField(wanted.get(stringField(container, "name")), "env");
+    return { ...container, env: [...env, ...added] };
+  });
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec: { containers } })
+  };
+}
+function currentHash(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
+}
+function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
+}
+function templateAnnotation(obj, templatePath, name) {
+  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
+}
+var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
+var init_restart_patch = __esm({
+  "src/core/restart-patch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_template();
+    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
+    SPEC_TEMPLATE = ["spec", "template"];
+    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+  }
+});
+
 // src/scan/manifests/consumed-keys.ts
 function consumedKeys(references, namespace) {
   const byConfig = /* @__PURE__ */ new Map();
@@ -24322,11 +24375,11 @@ var init_consumed_configs = __esm({
 });
 
 // src/scan/sources/folder-twins.ts
-function folderTwinsWarning(ordered, configs) {
+function folderTwinsWarning(ordered, configs, used = ordered[ordered.length - 1]) {
   const folderOf = (m) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
   const folders = new Set(ordered.map(folderOf));
   if (folders.size < 2) return void 0;
-  const used = ordered[ordered.length - 1];
+  const which2 = used === ordered[ordered.length - 1] ? "the last in path order" : "the one whose folder's configs the range changes";
   for (const id of consumedConfigIds(used, /* @__PURE__ */ new Map())) {
     const byFolder = /* @__PURE__ */ new Map();
     for (const c of configs) {
@@ -24342,7 +24395,7 @@ function folderTwinsWarning(ordered, configs) {
       line: used.line,
       col: 1,
       severity: "warning",
-      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: this plan restarts it once, read as \`kubectl apply -R -f\` applies the folders together (the later path wins). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
+      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: each definition reads its own folder's configs (as \`stamp\` hashes it), and this plan restarts it once, as ${used.file}:${used.line} defines it (${which2}). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
     };
   }
   return void 0;
@@ -24421,14 +24474,16 @@ function settleWorkloads(base, head, folders, headConfigs = []) {
         if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
         return own.used;
       }
-      const used = ordered[ordered.length - 1];
-      const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
+      const last = ordered[ordered.length - 1];
+      const other = ordered.find((m) => canonicalJson(unstamped(m)) !== canonicalJson(unstamped(last)));
       const separate = folders && separateDeployments(ordered, folders);
+      const twins = !other && !deployedAtAll(ordered, folders);
+      const used = twins && folders && definitionReadingChange(ordered, headConfigs, folders) || last;
       if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
       else if (warn && other) problems.push(rawDuplicateWarning(used, other));
-      else if (warn && !deployedAtAll(ordered, folders)) {
-        const twins = folderTwinsWarning(ordered, headConfigs);
-        if (twins) problems.push(twins);
+      else if (warn && twins) {
+        const warning2 = folderTwinsWarning(ordered, headConfigs, used);
+        if (warning2) problems.push(warning2);
       }
       return used;
     });
@@ -24439,6 +24494,26 @@ function settleWorkloads(base, head, folders, headConfigs = []) {
 }
 function deployedAtAll(ordered, folders) {
   return folders !== void 0 && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== void 0);
+}
+function definitionReadingChange(ordered, configs, folders) {
+  const changed = new Set(folders.changedFiles);
+  const reading = ordered.filter(
+    (workload) => consumedConfigIds(workload, /* @__PURE__ */ new Map()).some((id) => {
+      const definitions = configs.filter((c) => c.origin === void 0 && idKey(c.id) === idKey(id));
+      return definitions.length > 0 && changed.has(configDefinitionFor(workload.file, definitions, folders.deployedDirs).file);
+    })
+  );
+  return reading.length === 1 ? reading[0] : void 0;
+}
+function unstamped(m) {
+  const templatePath = workloadKindOf(m.object)?.templatePath;
+  if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
+  const copy = structuredClone(m.object);
+  let node = copy;
+  for (const segment of templatePath) node = node[segment];
+  const annotations = node.metadata.annotations;
+  delete annotations[CONFIG_HASH_ANNOTATION];
+  return copy;
 }
 function separateDeployments(ordered, folders) {
   const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
@@ -24524,10 +24599,13 @@ var RAW2;
 var init_source_variants = __esm({
   "src/scan/sources/source-variants.ts"() {
     "use strict";
+    init_workload_kinds();
     init_model();
-    init_deployment_units();
+    init_restart_patch();
+    init_consumed_configs();
     init_config_content();
     init_order();
+    init_folder_definitions();
     init_folder_twins();
     RAW2 = "";
   }
@@ -24603,7 +24681,7 @@ __export(configs_at_head_exports, {
   collectConfigs: () => collectConfigs,
   readConfigsAt: () => readConfigsAt
 });
-async function readConfigsAt(git, rev, ids, known, options, owned) {
+async function readConfigsAt(git, rev, ids, known, options, owned, deployedDirs = []) {
   const missing = ids.filter((id) => !known.has(idKey(id)));
   if (missing.length === 0) return known;
   const wanted = await createPathFilter(options, owned);
@@ -24620,25 +24698,32 @@ async function readConfigsAt(git, rev, ids, known, options, owned) {
   collectConfigs(
     manifests.filter((m) => missingKeys.has(idKey(m.id))),
     known,
-    problems
+    problems,
+    void 0,
+    deployedDirs
   );
   return known;
 }
-function collectConfigs(manifests, into, problems, known) {
-  for (const manifest of manifests) {
-    const key = idKey(manifest.id);
-    if (!isConfigManifest(manifest) || into.has(key)) continue;
-    const made = known?.get(key);
-    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) {
-      into.set(key, { manifest, snapshot: made });
-      continue;
-    }
+function collectConfigs(manifests, into, problems, known, deployedDirs = []) {
+  const snapshotOf = (manifest) => {
+    const made = known?.get(idKey(manifest.id));
+    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) return made;
     const { content, problems: contentProblems } = configContentOf(manifest);
     problems.push(...contentProblems);
-    into.set(key, {
-      manifest,
-      snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content }
-    });
+    return { id: manifest.id, file: manifest.file, line: manifest.line, content };
+  };
+  for (const manifest of manifests) {
+    const key = idKey(manifest.id);
+    if (!isConfigManifest(manifest)) continue;
+    const present = into.get(key);
+    if (present === void 0) {
+      into.set(key, { manifest, snapshot: snapshotOf(manifest) });
+      continue;
+    }
+    if (manifest.origin !== void 0 || present.manifest.origin !== void 0) continue;
+    const definitions = present.folders?.definitions ?? [present.snapshot];
+    if (definitions.some((d) => d.file === manifest.file && d.line === manifest.line)) continue;
+    present.folders = { definitions: [...definitions, snapshotOf(manifest)], deployedDirs };
   }
 }
 var init_configs_at_head = __esm({
@@ -24870,7 +24955,8 @@ function remoteFailureDetail(text) {
   return `could not fetch the remote resource${from}: ${unique2(errors).join("; ") || "see kustomize's message"}`;
 }
 function shortDetail(stderr, treeDir) {
-  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
+  const complaint = stderr.split("\n").filter((line) => !line.startsWith("# Warning: ")).join("\n");
+  const lines = tailOf(complaint, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
     const wrapped = /^"command failed" err="(.*)"$/.exec(line);
     return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
   }).map(
@@ -25095,6 +25181,33 @@ var init_kustomize_graph = __esm({
   }
 });
 
+// src/scan/sources/kustomize-notes.ts
+function notDeployedNotes(dirs) {
+  if (dirs.length === 0) return [];
+  const MAX_NAMED5 = 5;
+  const named = dirs.slice(0, MAX_NAMED5).join(", ");
+  const more = dirs.length > MAX_NAMED5 ? ` and ${dirs.length - MAX_NAMED5} more` : "";
+  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
+  return [
+    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`
+  ];
+}
+function untouchedNotes(labels) {
+  const MAX_NAMED5 = 5;
+  if (labels.length <= MAX_NAMED5) {
+    return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
+  }
+  const named = labels.slice(0, MAX_NAMED5).map((label2) => label2.replace(/^kustomize /, ""));
+  return [
+    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED5} more)`
+  ];
+}
+var init_kustomize_notes = __esm({
+  "src/scan/sources/kustomize-notes.ts"() {
+    "use strict";
+  }
+});
+
 // src/scan/sources/kustomize-roots.ts
 function chooseRoots(kustomizations, graph, rules) {
   const discovered = rules.paths ? kustomizations.filter((k) => matchesPaths(k, rules.paths)) : kustomizations;
@@ -25124,6 +25237,17 @@ function chooseRoots(kustomizations, graph, rules) {
   }
   return { roots: roots.sort(), notDeployed: notDeployed.sort() };
 }
+function rootsWithout(broken, byCommit, rules, planned) {
+  const dirs = /* @__PURE__ */ new Set();
+  for (const ks of byCommit) {
+    const kept = [...ks.values()].filter((k) => !broken.has(k.dir));
+    for (const dir of chooseRoots(kept, buildKustomizeGraph(kept), rules).roots) dirs.add(dir);
+  }
+  return [...dirs].filter((dir) => !planned.has(dir) && !broken.has(dir)).sort().map((dir) => ({
+    dir,
+    brokenIncluders: [...broken].filter((b) => byCommit.some((ks) => kustomizationsUnder(b, ks).some((k) => k.dir === dir))).sort()
+  }));
+}
 function notDeployedDir(dir) {
   return dir.split("/").find((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
 }
@@ -25144,6 +25268,7 @@ var NOT_DEPLOYED_DIR_NAMES, SHARED_DIR_NAMES;
 var init_kustomize_roots = __esm({
   "src/scan/sources/kustomize-roots.ts"() {
     "use strict";
+    init_kustomize_graph();
     NOT_DEPLOYED_DIR_NAMES = [
       "test",
       "tests",
@@ -25358,6 +25483,7 @@ async function findKustomizeSources(git, ctx) {
   let roots = ctx.dirs;
   let notDeployed = [];
   let deployments = [];
+  let rules;
   if (ctx.dirs.length === 0) {
     const choice = await discoverRoots(
       git,
@@ -25368,17 +25494,18 @@ async function findKustomizeSources(git, ctx) {
     );
     roots = choice.roots;
     deployments = choice.deployments;
+    rules = choice.rules;
     notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
   }
   const sources = [];
   const untouched = [];
   const binary = lazy(() => findKustomize(ctx.pathDirs));
   const readBy = /* @__PURE__ */ new Map();
-  for (const dir of roots) {
+  const sourcesOf = (dir) => {
     const label2 = `kustomize ${dir || "."}`;
     const inputs = inputsOf(dir);
     const included = includedIn(dir);
-    let touched = false;
+    const made = [];
     for (const deployment of deploymentsOfDir(dir, deployments)) {
       const components = deployment?.settings.components ?? [];
       const at = { label: label2, inputs, included, changedInputs: [], baseKs, headKs, binary };
@@ -25389,22 +25516,43 @@ async function findKustomizeSources(git, ctx) {
       }
       at.changedInputs = touches(dir, at.inputs, at.included);
       if (at.changedInputs.length === 0) continue;
-      touched = true;
-      const source2 = kustomizeSource(dir, ctx, at, deployment && { deployment, index: sources.length });
+      const source2 = kustomizeSource(dir, ctx, at, deployment && { deployment, index: readBy.size });
       readBy.set(source2, at.included);
-      sources.push(source2);
+      made.push(source2);
     }
-    if (!touched) untouched.push(label2);
+    return made;
+  };
+  for (const dir of roots) {
+    const made = sourcesOf(dir);
+    if (made.length === 0) untouched.push(`kustomize ${dir || "."}`);
+    sources.push(...made);
   }
   await markInert(git, ctx, sources, (source2) => readBy.get(source2) ?? []);
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && await binary() === void 0) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
   }
+  const planned = new Set(roots);
+  const brokenSources = /* @__PURE__ */ new Set();
+  const onTheirOwn = (broken) => {
+    for (const source2 of broken) brokenSources.add(source2);
+    const made = [...readBy.keys()];
+    const brokenDirs = new Set(
+      [...planned].filter((dir) => {
+        const of = made.filter((s) => s.kustomization?.dir === dir);
+        return of.length > 0 && of.every((s) => brokenSources.has(s));
+      })
+    );
+    return rootsWithout(brokenDirs, [baseKs, headKs], rules, planned).flatMap(({ dir, brokenIncluders }) => {
+      planned.add(dir);
+      return sourcesOf(dir).map((source2) => ({ source: source2, brokenIncluders }));
+    });
+  };
   return {
     sources,
     owned: (path6) => baseGraph.ownedFiles.has(path6) || headGraph.ownedFiles.has(path6),
-    notes
+    notes,
+    ...rules ? { onTheirOwn } : {}
   };
 }
 function kustomizeSource(dir, ctx, at, as) {
@@ -25504,27 +25652,7 @@ async function discoverRoots(git, ctx, graphs, byCommit, touched) {
   const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
   const roots = [.../* @__PURE__ */ new Set([...base.roots, ...head.roots])].sort();
   const notDeployed = [.../* @__PURE__ */ new Set([...base.notDeployed, ...head.notDeployed])].filter((dir) => !roots.includes(dir)).sort();
-  return { roots, notDeployed, deployments };
-}
-function notDeployedNotes(dirs) {
-  if (dirs.length === 0) return [];
-  const MAX_NAMED5 = 5;
-  const named = dirs.slice(0, MAX_NAMED5).join(", ");
-  const more = dirs.length > MAX_NAMED5 ? ` and ${dirs.length - MAX_NAMED5} more` : "";
-  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
-  return [
-    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`
-  ];
-}
-function untouchedNotes(labels) {
-  const MAX_NAMED5 = 5;
-  if (labels.length <= MAX_NAMED5) {
-    return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
-  }
-  const named = labels.slice(0, MAX_NAMED5).map((label2) => label2.replace(/^kustomize /, ""));
-  return [
-    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED5} more)`
-  ];
+  return { roots, notDeployed, deployments, rules };
 }
 async function kustomizationsAt(git, ctx) {
   const kustomizationPaths = (paths) => {
@@ -25587,6 +25715,7 @@ var init_kustomize_sources = __esm({
     init_kustomization_names();
     init_kustomize_entries();
     init_kustomize_graph();
+    init_kustomize_notes();
     init_kustomize_roots();
   }
 });
@@ -26123,18 +26252,14 @@ async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, l
   }
 }
 function parseOutputs(sources, outputs, parsers) {
-  const warnings = [];
+  const failures = [];
   const unbuilt = /* @__PURE__ */ new Map();
   const headParsed = sources.map((source2, i) => {
     const [atHead, atBase] = outputs[i];
     if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
     if (atBase instanceof KustomizeBuildError) {
       unbuilt.set(source2.label, "both");
-      warnings.push({
-        file: source2.file,
-        message: brokenAtBothWarning(source2, atBase, atHead),
-        unread: "kustomization, cannot be built at either commit"
-      });
+      failures.push({ source: source2, atBase, atHead });
     }
     return [];
   });
@@ -26143,14 +26268,27 @@ function parseOutputs(sources, outputs, parsers) {
     if (outputs[i][0] instanceof KustomizeBuildError) return [];
     if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
     unbuilt.set(source2.label, "base");
-    warnings.push({
-      file: source2.file,
-      message: baseFailureWarning(source2, output, outputs[i][0] !== void 0),
-      unread: "kustomization, cannot be built at the base commit"
-    });
+    failures.push({ source: source2, atBase: output, removed: outputs[i][0] === void 0 });
     return headParsed[i];
   });
-  return { headParsed, baseParsed, warnings, unbuilt };
+  return { headParsed, baseParsed, warnings: failureWarnings(failures), unbuilt };
+}
+function failureWarnings(failures) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const failure of failures) {
+    const error2 = failure.atHead ?? failure.atBase;
+    const key = [failure.atHead ? "both" : "base", failure.removed, error2.why, error2.detail].join("\0");
+    groups.set(key, [...groups.get(key) ?? [], failure]);
+  }
+  return [...groups.values()].map((group2) => {
+    const [first, ...others] = group2;
+    return {
+      file: first.source.file,
+      ...others.length > 0 ? { more: others.map((f) => f.source.file) } : {},
+      message: first.atHead ? brokenAtBothWarning(group2, first.atBase, first.atHead) : baseFailureWarning(group2, first.atBase, !first.removed),
+      unread: first.atHead ? "kustomization, cannot be built at either commit" : "kustomization, cannot be built at the base commit"
+    };
+  });
 }
 async function renderEach(sources, commits, trees, log) {
   const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
@@ -26198,12 +26336,20 @@ function headFailureMessage(source2, error2) {
   return `${source2.label} cannot be built at the head commit ${error2.commit.slice(0, 12)}: \`${error2.command}\` failed (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}
 Nothing was planned or applied. ${ways}.`;
 }
-function brokenAtBothWarning(source2, atBase, atHead) {
-  return `${source2.label} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); it was broken before this push, so nothing is planned from it. If this cluster does not deploy it, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
+function whoFailed(group2) {
+  const labels = group2.map((f) => f.source.label);
+  const who = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+  return { who, they: labels.length > 1 };
 }
-function baseFailureWarning(source2, error2, atHead) {
-  const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
-  return `${source2.label} cannot be built at the base commit ${error2.commit.slice(0, 12)} (\`${error2.command}\`: ${error2.why}${error2.detail ? `: ${error2.detail}` : ""}); ${now}, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
+function brokenAtBothWarning(group2, atBase, atHead) {
+  const { who, they } = whoFailed(group2);
+  const alike = they ? ", each alike" : "";
+  return `${who} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`${alike}: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); ${they ? "they were" : "it was"} broken before this push, so nothing is planned from ${they ? "them" : "it"}. If this cluster does not deploy ${they ? "them" : "it"}, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
+}
+function baseFailureWarning(group2, error2, atHead) {
+  const { who, they } = whoFailed(group2);
+  const now = atHead ? `${they ? "they build" : "it builds"} at head, so this push fixes ${they ? "them" : "it"}` : `this push removes ${they ? "them" : "it"}`;
+  return `${who} cannot be built at the base commit ${error2.commit.slice(0, 12)} (\`${error2.command}\`${they ? ", each alike" : ""}: ${error2.why}${error2.detail ? `: ${error2.detail}` : ""}); ${now}, but what the push changed in ${they ? "them" : "it"} cannot be told: ${they ? "their" : "its"} configs restart nothing (${they ? "their" : "its"} workloads still restart for configs changed elsewhere)`;
 }
 function blamed(m, source2, texts, written) {
   const blamedFile = blameFile(
@@ -26257,6 +26403,39 @@ var init_render_all = __esm({
     init_blame();
     init_checkout_scope();
     init_resource_locations();
+  }
+});
+
+// src/scan/render-on-their-own.ts
+async function renderOnTheirOwn(sources, render, onTheirOwn, notes) {
+  let rendered = await render(sources);
+  let batch = sources;
+  for (; ; ) {
+    const broken = batch.filter((source2) => rendered.unbuilt?.get(source2.label) === "both");
+    const next = broken.length > 0 && onTheirOwn ? onTheirOwn(broken) : [];
+    if (next.length === 0) return rendered;
+    batch = next.map(({ source: source2 }) => source2);
+    const more = await render(batch);
+    for (const { source: source2, brokenIncluders } of next) {
+      const includers = brokenIncluders.map((dir) => dir || ".").join(", ");
+      const built = more.unbuilt?.get(source2.label);
+      const outcome = built === void 0 ? "rendered at both commits" : `cannot be built at ${built === "both" ? "either commit" : "the base commit"} either (see the notes)`;
+      notes.push(
+        `${source2.label}: planned on its own, as nothing that includes it builds (kustomize cannot build ${includers} at either commit); ${outcome}`
+      );
+    }
+    rendered = {
+      base: [...rendered.base, ...more.base],
+      head: [...rendered.head, ...more.head],
+      problems: [...rendered.problems, ...more.problems],
+      warnings: [...rendered.warnings, ...more.warnings],
+      unbuilt: new Map([...rendered.unbuilt ?? [], ...more.unbuilt ?? []])
+    };
+  }
+}
+var init_render_on_their_own = __esm({
+  "src/scan/render-on-their-own.ts"() {
+    "use strict";
   }
 });
 
@@ -26376,6 +26555,7 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
   const sources = [];
   let owned = inChart;
   let kustomizeOwned = () => false;
+  let onTheirOwn;
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
   if (kustomizeOn) {
     const kustomize = await findKustomizeSources(git, {
@@ -26394,6 +26574,7 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
     });
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
+    onTheirOwn = kustomize.onTheirOwn;
     const plain = await findPlainDeployedSources(git, {
       head,
       changedPaths,
@@ -26422,7 +26603,8 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
   const { timeoutMs } = options;
-  const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  const renderOnce = (some) => renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderOnTheirOwn(some, renderOnce, onTheirOwn, notes);
   return { owned, warnings, ...startRenders(sources, notes, render) };
 }
 function startRenders(sources, notes, render) {
@@ -26516,6 +26698,7 @@ var init_render_sources = __esm({
     init_render_command();
     init_renderer_environment();
     init_render_all();
+    init_render_on_their_own();
     init_helm_charts();
     init_kustomization_names();
     init_paths_at_base();
@@ -26564,7 +26747,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
   problems.push(...settled.problems);
   const all = [...compared.head, ...consumers];
   const headConfigs = /* @__PURE__ */ new Map();
-  collectConfigs(all, headConfigs, [], compared.found.snapshots.head);
+  collectConfigs(all, headConfigs, [], compared.found.snapshots.head, folders?.deployedDirs);
   return {
     changedFiles: compared.changedFiles,
     changes,
@@ -26577,6 +26760,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     sourceNotes: rendered?.notes ?? [],
     sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
     ...renderers.owned ? { owned: renderers.owned } : {},
+    ...folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {},
     variants: settled.variants
   };
 }
@@ -26645,7 +26829,8 @@ async function readConsumers(git, head, settledAtBase, ctx) {
 async function deploymentFolders(git, head, manifests, changedFiles) {
   const filesById = /* @__PURE__ */ new Map();
   for (const m of manifests) {
-    if (m.origin !== void 0 || workloadKindOf(m.object) === void 0) continue;
+    if (m.origin !== void 0 || workloadKindOf(m.object) === void 0 && !isConfigKind(m.id.kind))
+      continue;
     const files = filesById.get(idKey(m.id)) ?? /* @__PURE__ */ new Set();
     filesById.set(idKey(m.id), files.add(m.file));
   }
@@ -26659,7 +26844,6 @@ async function deploymentFolders(git, head, manifests, changedFiles) {
   }
   if (dirs.size === 0) return void 0;
   const deployments = await findDeployments(git, { head }, [...dirs]);
-  if (deployments.length === 0) return void 0;
   return {
     deployedDirs: [...new Set(deployments.map((d) => d.dir))],
     changedFiles: changedFiles.map((c) => c.path)
@@ -26776,7 +26960,21 @@ var init_run_result = __esm({
   }
 });
 
+// vendor:re2js
+var require_re2js = __commonJS({
+  "vendor:re2js"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("re2js"));
+  }
+});
+
 // src/plan/reloader.ts
+async function prepareReloaderLists(workloads) {
+  const lists = Object.values(TYPED).map((t) => t.reload);
+  const hasList = (object) => lists.some((name) => annotationsOf(object)[name] !== void 0);
+  if (re2 !== void 0) return;
+  if (!workloads.some((w) => hasList(w) || hasList(field(field(w, "spec"), "template")))) return;
+  re2 = (await Promise.resolve().then(() => __toESM(require_re2js(), 1))).RE2JS;
+}
 function reloaderCoverage(workload, config, marks, controller2) {
   if (marks?.ignore) return void 0;
   const typed = TYPED[config.kind];
@@ -26784,7 +26982,7 @@ function reloaderCoverage(workload, config, marks, controller2) {
   const decisive = [AUTO, typed.auto, typed.reload, SEARCH];
   const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf(field(field(workload, "spec"), "template"));
   const exclude = own[typed.exclude];
-  if (exclude?.split(",").some((name) => name.trim() === config.name)) return void 0;
+  if (exclude?.split(",").some((name) => goTrimSpace(name) === config.name)) return void 0;
   const auto = annotations[AUTO] ?? "";
   const typedAuto = annotations[typed.auto] ?? "";
   if (goTrue(auto)) return quote(AUTO, auto);
@@ -26820,18 +27018,26 @@ function goTrue(value) {
   return ["1", "t", "T", "true", "True", "TRUE"].includes(value);
 }
 function namesMatch(list, name) {
+  if (re2 === void 0)
+    throw new Error("a Reloader reload list was read before prepareReloaderLists loaded RE2");
+  const engine = re2;
   return list.split(",").some((entry) => {
+    let pattern;
     try {
-      return new RegExp(`^${entry.trim()}$`).test(name);
+      pattern = engine.compile(`^${goTrimSpace(entry)}$`);
     } catch {
       return false;
     }
+    return pattern.test(name);
   });
+}
+function goTrimSpace(text) {
+  return text.replace(GO_TRIM, "");
 }
 function quote(name, value) {
   return `${name}: ${JSON.stringify(value)}`;
 }
-var AUTO, SEARCH, TYPED;
+var AUTO, SEARCH, TYPED, re2, GO_SPACE, GO_TRIM;
 var init_reloader = __esm({
   "src/plan/reloader.ts"() {
     "use strict";
@@ -26851,6 +27057,8 @@ var init_reloader = __esm({
         exclude: "secrets.exclude.reloader.stakater.com/reload"
       }
     };
+    GO_SPACE = "[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+    GO_TRIM = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, "g");
   }
 });
 
@@ -26906,7 +27114,7 @@ function buildPlan(input) {
       runBy ? {
         ...workload,
         action: "skip",
-        reason: `its pod template is run by ${shortId2(runBy)} (workloadRef): restarted through it`
+        reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`
       } : workload
     );
   }
@@ -26928,7 +27136,7 @@ function changedReferences(candidate, found, changesByKey, stillReferencing) {
     if (change.status === "deleted") {
       const key = idKey(change.id);
       if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
-      stillReferencing.get(key).add(shortId2(candidate.id));
+      stillReferencing.get(key).add(shortId(candidate.id));
       continue;
     }
     if (change.status === "added" && !ref.optional) {
@@ -26987,20 +27195,20 @@ function reloaderCoverageOf(candidate, consuming, options) {
 function describeCoverage(covered) {
   const reasons = new Set(covered.map(([, why]) => why));
   if (reasons.size === 1) return [...reasons][0];
-  return covered.map(([config, why]) => `${shortId2(config)}: ${why}`).join("; ");
+  return covered.map(([config, why]) => `${shortId(config)}: ${why}`).join("; ");
 }
 function reloaderNote(candidate, reloader) {
   if (reloader.uncovered.length === 0) return "";
-  const names = reloader.uncovered.map(shortId2).join(", ");
+  const names = reloader.uncovered.map(shortId).join(", ");
   if (reloader.covered.length > 0) {
-    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId2(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
+    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
   }
   const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
   if (annotations.length === 0) return "";
   return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names}`;
 }
 function waitingForAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
+  const names = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
   const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
     id: candidate.id,
@@ -27012,7 +27220,7 @@ function waitingForAddedConfig(candidate, configs) {
   };
 }
 function rollsOntoAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId2))].sort(compareStrings);
+  const names = [...new Set(configs.map(shortId))].sort(compareStrings);
   return {
     id: candidate.id,
     source: candidate.source,
@@ -27071,13 +27279,13 @@ function describeConsumption(references) {
   return groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
     const vias = [...new Set(refs.map(viaLabel))];
-    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+    return `${shortId(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
   }).join("; ");
 }
 function readsNoChangedKey(references) {
   const parts = groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
-    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
+    return `${shortId(config)} (keys: ${listKeys(keys)})`;
   });
   return `reads ${parts.join("; ")}, none of which changed`;
 }
@@ -27099,7 +27307,7 @@ function listKeys(keys) {
   if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
   return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
 }
-function shortId2(id) {
+function shortId(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
 var MAX_LISTED_KEYS;
@@ -28061,75 +28269,6 @@ var init_wait = __esm({
   }
 });
 
-// src/core/restart-patch.ts
-function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
-  const annotations = {
-    [CONFIG_HASH_ANNOTATION]: hash,
-    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
-  };
-  return atTemplate(templatePath, { metadata: { annotations } });
-}
-function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME.test(varName)) {
-    throw new UserError(
-      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
-    );
-  }
-  const containers = arrayField(podSpec, "containers");
-  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
-  const entries = containers.map((container) => {
-    const name = stringField(container, "name");
-    if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
-    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
-      throw new UserError(
-        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
-      );
-    }
-    return { name, env: [{ name: varName, value }] };
-  });
-  return atTemplate(templatePath, { spec: { containers: entries } });
-}
-function envMergePatch(live2, templatePath, varName, value) {
-  const template = templateAt(live2, templatePath);
-  const entries = envPatch(field(template, "spec"), varName, value, []);
-  const wanted = new Map(
-    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
-  );
-  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
-    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
-    const added = arrayField(wanted.get(stringField(container, "name")), "env");
-    return { ...container, env: [...env, ...added] };
-  });
-  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec: { containers } })
-  };
-}
-function currentHash(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
-}
-function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
-}
-function templateAnnotation(obj, templatePath, name) {
-  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
-}
-var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
-var init_restart_patch = __esm({
-  "src/core/restart-patch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_pod_template();
-    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
-    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
-    SPEC_TEMPLATE = ["spec", "template"];
-    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-  }
-});
-
 // src/rollout/wait-for-agent.ts
 async function waitForAgent(cluster, ids, opts) {
   const now = opts.now ?? Date.now;
@@ -28847,21 +28986,40 @@ async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, 
   const contents = new Map(liveContents);
   for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
   const key = hashKey ? Buffer.from(hashKey) : void 0;
+  const readBy = definitionsReadBy(headConfigs, contents);
   const hashes = /* @__PURE__ */ new Map();
   for (const workload of workloads) {
     const consumed = consumedKeysOf(workload, manifests);
-    const hash = configHash2(consumed, contents, key, secretUid);
+    const read = readBy(manifests.get(idKey(workload.id))?.file);
+    const hash = configHash2(consumed, read, key, secretUid);
     if (hash === void 0) continue;
-    const digests = configDigests2(consumed, contents, key, secretUid);
+    const digests = configDigests2(consumed, read, key, secretUid);
     hashes.set(idKey(workload.id), { hash, ...digests ? { digests: formatDigests2(digests) } : {} });
   }
   return hashes;
+}
+function definitionsReadBy(headConfigs, contents) {
+  const several = [...headConfigs].filter(([, config]) => config.folders !== void 0);
+  if (several.length === 0) return () => contents;
+  const byFile = /* @__PURE__ */ new Map();
+  return (file) => {
+    if (!file) return contents;
+    let read = byFile.get(file);
+    if (read === void 0) {
+      const own = new Map(contents);
+      for (const [key, config] of several) own.set(key, headConfigReadBy(config, file).content);
+      read = own;
+      byFile.set(file, read);
+    }
+    return read;
+  };
 }
 var init_restart_hash = __esm({
   "src/rollout/strategy/restart-hash.ts"() {
     "use strict";
     init_model();
     init_consumed_configs();
+    init_folder_definitions();
   }
 });
 
@@ -29036,7 +29194,7 @@ function createGitopsStrategy(hashKey) {
           idKey(w.id),
           consumedBy(w, headWorkloads).flatMap((id) => {
             const config = headConfigs.get(idKey(id));
-            return config ? [config.snapshot] : [];
+            return config ? [headConfigReadBy(config, headWorkloads.get(idKey(w.id))?.file)] : [];
           })
         ])
       );
@@ -29121,6 +29279,7 @@ var init_gitops_strategy = __esm({
     init_model();
     init_restart_patch();
     init_consumed_configs();
+    init_folder_definitions();
     init_live_configs();
     init_restart_hash();
   }
@@ -29351,7 +29510,7 @@ function repoint(podSpec, rename2, collect) {
   const spec = structuredClone(isRecord(podSpec) ? podSpec : {});
   const located = [];
   const sites = [];
-  const visit2 = (holder, key, configKind2, path6, placement) => {
+  const visit3 = (holder, key, configKind2, path6, placement) => {
     if (!isRecord(holder)) return;
     const name = stringField(holder, key);
     if (!name) return;
@@ -29362,8 +29521,8 @@ function repoint(podSpec, rename2, collect) {
     holder[key] = to;
     located.push({ ...site, to, placement });
   };
-  visitVolumes(spec, visit2);
-  visitContainers(spec, visit2);
+  visitVolumes(spec, visit3);
+  visitContainers(spec, visit3);
   return { spec, located, sites };
 }
 function repointStrategicPatch(repointed, templatePath) {
@@ -29424,21 +29583,21 @@ function repointMergePatch(repointed, live2, templatePath) {
 function findItem(spec, list, name) {
   return arrayField(spec, list).find((item) => stringField(item, "name") === name);
 }
-function visitVolumes(spec, visit2) {
+function visitVolumes(spec, visit3) {
   arrayField(spec, "volumes").forEach((volume, index) => {
     const volumeName = stringField(volume, "name");
     const at = `volumes[${volumeName ?? index}]`;
     const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
-    visit2(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
-    visit2(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    visit3(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
+    visit3(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
     arrayField(field(volume, "projected"), "sources").forEach((source2, i) => {
       const sourceAt = `${at}.sources[${i}]`;
-      visit2(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
-      visit2(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+      visit3(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
+      visit3(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
     });
   });
 }
-function visitContainers(spec, visit2) {
+function visitContainers(spec, visit3) {
   for (const list of CONTAINER_LISTS2) {
     arrayField(spec, list).forEach((container, index) => {
       const containerName = stringField(container, "name");
@@ -29450,14 +29609,14 @@ function visitContainers(spec, visit2) {
         ...envName === void 0 ? {} : { envName }
       });
       arrayField(container, "envFrom").forEach((envFrom, i) => {
-        visit2(
+        visit3(
           field(envFrom, "configMapRef"),
           "name",
           "ConfigMap",
           `${at}.envFrom[${i}].configMapRef`,
           place("envFrom")
         );
-        visit2(
+        visit3(
           field(envFrom, "secretRef"),
           "name",
           "Secret",
@@ -29469,14 +29628,14 @@ function visitContainers(spec, visit2) {
         const envName = stringField(env, "name");
         const envAt = `${at}.env[${envName ?? i}]`;
         const valueFrom = field(env, "valueFrom");
-        visit2(
+        visit3(
           field(valueFrom, "configMapKeyRef"),
           "name",
           "ConfigMap",
           `${envAt}.configMapKeyRef`,
           place("env", envName)
         );
-        visit2(
+        visit3(
           field(valueFrom, "secretKeyRef"),
           "name",
           "Secret",
@@ -30255,6 +30414,10 @@ async function completeAndRollOut(repoPlan, connection, context) {
     )
   ) : [];
   const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
+  const variants = [...scan.variants.values()].flat().flatMap((v) => [v.base, v.head]);
+  await prepareReloaderLists(
+    [...scan.workloads, ...plannedClusterWorkloads, ...variants].map((m) => m?.object)
+  );
   const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
   await context.onPlan?.(plan, plannedClusterWorkloads);
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
@@ -30390,6 +30553,7 @@ var init_apply = __esm({
     init_run_result();
     init_build_plan();
     init_guard_rails();
+    init_reloader();
     init_repo_plan();
     init_discover_cluster();
     init_roll_out_plan();
@@ -30737,7 +30901,8 @@ async function planRepository(deps) {
         ids,
         scan.headConfigs,
         scanOptions,
-        scan.owned
+        scan.owned,
+        scan.deployedDirs
       ),
       commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci })
     }
@@ -30773,7 +30938,7 @@ function scanOptionsOf(settings, env, range) {
 function reportScanProblems(scan, settings, log) {
   for (const problem of scan.problems) log.warn(problem.message, problem);
   for (const warning2 of scan.sourceWarnings) log.warn(warning2.message, { file: warning2.file });
-  const errors = scan.problems.filter((p) => p.severity === "error");
+  const errors = scan.problems.filter((p) => p.severity === "error" || p.duplicateKey);
   if (settings.strict && errors.length > 0) {
     const first = errors[0];
     throw new UserError(
@@ -30874,7 +31039,7 @@ var init_fleet = __esm({
 });
 
 // src/report/describe.ts
-function shortId3(id) {
+function shortId2(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
 function shortSha(sha) {
@@ -30893,7 +31058,7 @@ function describeKeys(change) {
 function describeReferences(workload) {
   return workload.references.map((r) => {
     const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
-    return `${shortId3(r.config)} via ${r.path}${keys}`;
+    return `${shortId2(r.config)} via ${r.path}${keys}`;
   });
 }
 function describeResult(result) {
@@ -30947,8 +31112,8 @@ function incompleteHeadline(report) {
   return `Incomplete plan: ${unread.length} ${what}: ${describeUnread(unread)}. From the rest: ${rest}`;
 }
 function failedHeadline(results) {
-  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId3(r.id));
-  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId3(r.id));
+  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId2(r.id));
+  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId2(r.id));
   const parts = [
     ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
     ...failed2.length > 0 ? [failed2.join(", ")] : []
@@ -36290,7 +36455,7 @@ var OPTIONS = [
     default: "false",
     env: "CONFIG_ROLLOUT_STRICT",
     summary: "exit 2 on an unparsable manifest or an incomplete plan",
-    description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on)."
+    description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or holds a duplicate key, or the plan is incomplete: something the range touched was not read (default: report it and go on)."
   },
   {
     name: "reloader",
@@ -37157,7 +37322,7 @@ function changesPart(plan, maxRows) {
   ];
   for (const c of plan.changes.slice(0, maxRows)) {
     out.push(
-      row([shortId3(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
+      row([shortId2(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
     );
   }
   if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
@@ -37194,7 +37359,7 @@ ${s.render(maxRows)}`).join("\n");
     for (const w of plan.workloads.slice(0, maxRows)) {
       const result = resultOf(w);
       const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
-      const cells = [md(shortId3(w.id)), md(w.id.namespace), md(w.action), why];
+      const cells = [md(shortId2(w.id)), md(w.id.namespace), md(w.action), why];
       if (withResults) {
         cells.push(
           md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
@@ -37210,7 +37375,7 @@ ${s.render(maxRows)}`).join("\n");
   if (explained.length > 0) {
     out.push("", "#### Why the new pods did not start", "");
     for (const r of explained) {
-      out.push(`- **${md(shortId3(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
+      out.push(`- **${md(shortId2(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
       for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
     }
   }
@@ -37315,7 +37480,7 @@ function body(report, repository = true) {
     out.push(
       ...table(
         plan.changes.map((c) => [
-          `${shortId3(c.id)}`,
+          `${shortId2(c.id)}`,
           `ns ${c.id.namespace}`,
           describeStatus(c),
           describeWhere(c),
@@ -37332,7 +37497,7 @@ function clusterPart(report) {
   if (plan.workloads.length > 0) {
     out.push("", `Workloads (${plan.workloads.length}):`);
     for (const w of plan.workloads) {
-      out.push(`  ${w.action.padEnd(7)} ${shortId3(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
+      out.push(`  ${w.action.padEnd(7)} ${shortId2(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
       if (w.origin) out.push(`            from ${describeWhere(w)}`);
       for (const line of describeReferences(w)) out.push(`            ${line}`);
     }
@@ -37346,7 +37511,7 @@ function clusterPart(report) {
       ...table([
         ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
         ...report.results.map((r) => [
-          shortId3(r.id),
+          shortId2(r.id),
           r.id.namespace,
           describeResult(r),
           formatDuration(r.durationMs),
@@ -37359,7 +37524,7 @@ function clusterPart(report) {
   if (explained.length > 0) {
     out.push("", "Why the new pods did not start:");
     for (const r of explained) {
-      out.push(`  ${shortId3(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
+      out.push(`  ${shortId2(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
       for (const line of causeDetails(r)) out.push(`    ${line}`);
     }
   }
@@ -38004,6 +38169,7 @@ init_model();
 init_run_limited();
 init_deployed_build();
 init_parse_manifest_file();
+init_yaml_messages();
 init_path_filter();
 init_kustomize();
 init_renderer_environment();
@@ -38337,7 +38503,56 @@ async function kustomizationsAt2(git, commit) {
 // src/stamp/stamp-as-deployed.ts
 init_deployed_dirs();
 init_deployed_namespaces();
-init_deployment_units();
+
+// src/stamp/deployment-units.ts
+init_model();
+init_config_content();
+init_folder_definitions();
+function unitConfigs(manifests, deployedDirs) {
+  const definitions = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const key = idKey(m.id);
+    definitions.set(key, [
+      ...definitions.get(key) ?? [],
+      { file: m.file, line: m.line, content: configContentOf(m).content }
+    ]);
+  }
+  const byFile = /* @__PURE__ */ new Map();
+  const contentsFor = (workload) => {
+    let contents = byFile.get(workload.file);
+    if (contents === void 0) {
+      contents = new Map(
+        [...definitions].map(([key, defs]) => [
+          key,
+          configDefinitionFor(workload.file, defs, deployedDirs).content
+        ])
+      );
+      byFile.set(workload.file, contents);
+    }
+    return contents;
+  };
+  const ambiguities = (workload, covers) => {
+    const notes = [];
+    for (const config of covers) {
+      const defs = definitions.get(idKey(config)) ?? [];
+      if (new Set(defs.map((d) => canonicalJson(d.content))).size < 2) continue;
+      if (readsOwnFolders(workload.file, defs, deployedDirs)) continue;
+      const used = configDefinitionFor(workload.file, defs, deployedDirs);
+      const others = defs.filter((d) => d !== used).map((d) => d.file);
+      notes.push(
+        `${shortId3(workload.id)} (${workload.file}) is stamped with ${shortId3(config)} as ${used.file} defines it (none is in its own folder: the closest one, the last in path order among equally close ones), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
+      );
+    }
+    return notes;
+  };
+  return { contentsFor, ambiguities };
+}
+function shortId3(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+
+// src/stamp/stamp-as-deployed.ts
 function stampAsDeployed(read, key) {
   const deployed = inDeployedNamespaces([...read]);
   const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
@@ -38398,12 +38613,18 @@ var import_yaml6 = __toESM(require_yaml(), 1);
 init_json_shape();
 init_model();
 init_restart_patch();
+init_config_content();
 
 // src/stamp/annotation-edit.ts
 var import_yaml5 = __toESM(require_yaml(), 1);
 var UnstampableError = class extends Error {
 };
 var MergeKeyError = class extends UnstampableError {
+  constructor(message, offset) {
+    super(message);
+    this.offset = offset;
+  }
+  offset;
 };
 function applyEdits(source2, edits) {
   let out = source2;
@@ -38414,34 +38635,31 @@ function applyEdits(source2, edits) {
 }
 function annotationEdits(source2, doc, templatePath, key, value) {
   const ctx = new EditContext(source2);
+  const merged = new MergedLookup(doc, source2);
   let node = doc.contents;
   let parentKeyCol;
-  const merged = (map, k, where) => refuseMerged(doc, map, k, where);
+  const path6 = [];
   for (const segment of templatePath) {
-    const map = asMap(node, segment);
-    const pair = findPair(map, segment);
-    if (!pair) merged(map, segment, templatePath.join("."));
-    if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
-    parentKeyCol = keyColumn(ctx, pair);
-    node = pair.value;
+    const found = merged.find(asMap(node, segment), segment, path6);
+    path6.push(segment);
+    if (!found) throw new UnstampableError(`no ${path6.join(".")} in the object`);
+    parentKeyCol = keyColumn(ctx, found.pair);
+    node = found.pair.value;
   }
   const template = asMap(node, "template");
   ctx.noteStep(template, parentKeyCol);
-  const at = `${templatePath.join(".")}.template`;
-  const metaPair = findPair(template, "metadata");
-  if (!metaPair) merged(template, "metadata", at);
-  if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
-  if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
-  const metadata = asMap(metaPair.value, "metadata");
-  const annPair = findPair(metadata, "annotations");
-  if (!annPair) merged(metadata, "annotations", `${at}.metadata`);
-  if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
-  if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
-  const annotations = asMap(annPair.value, "annotations");
-  const current = findPair(annotations, key);
-  if (!current) merged(annotations, key, `${at}.metadata.annotations`);
+  const meta = merged.find(template, "metadata", path6);
+  if (!meta) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
+  if (isEmpty(meta.pair.value))
+    return ctx.fillEmpty(meta.owner, meta.pair, { annotations: { [key]: value } });
+  const metadata = asMap(meta.pair.value, "metadata");
+  const ann = merged.find(metadata, "annotations", [...path6, "metadata"]);
+  if (!ann) return ctx.insert(metadata, "annotations", { [key]: value });
+  if (isEmpty(ann.pair.value)) return ctx.fillEmpty(ann.owner, ann.pair, { [key]: value });
+  const annotations = asMap(ann.pair.value, "annotations");
+  const current = merged.find(annotations, key, [...path6, "metadata", "annotations"]);
   if (!current) return ctx.insert(annotations, key, value);
-  const scalar3 = current.value;
+  const scalar3 = current.pair.value;
   if ((0, import_yaml5.isScalar)(scalar3) && scalar3.value === value) return [];
   if ((0, import_yaml5.isScalar)(scalar3) && scalar3.range) {
     const old = source2.slice(scalar3.range[0], scalar3.range[1]);
@@ -38449,22 +38667,70 @@ function annotationEdits(source2, doc, templatePath, key, value) {
     const text = block ? `${ctx.scalarText(value, "PLAIN")}${old.endsWith("\n") ? ctx.eol : ""}` : ctx.scalarText(value, scalar3.type);
     return [{ start: scalar3.range[0], end: scalar3.range[1], text }];
   }
-  if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(annotations, current, value);
+  if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(current.owner, current.pair, value);
   throw new UnstampableError(`${key} is not a plain value`);
 }
-function refuseMerged(doc, map, key, where) {
-  const merge = map.items.find((item) => (0, import_yaml5.isPair)(item) && (0, import_yaml5.isScalar)(item.key) && item.key.value === "<<");
-  if (!merge) return;
-  const sources = (0, import_yaml5.isSeq)(merge.value) ? merge.value.items : [merge.value];
-  for (const source2 of sources) {
-    const resolved = (0, import_yaml5.isAlias)(source2) ? source2.resolve(doc) : source2;
-    if (!(0, import_yaml5.isMap)(resolved) || findPair(resolved, key) || findPair(resolved, "<<")) {
-      throw new MergeKeyError(
-        `${where} takes ${JSON.stringify(key)} from a YAML merge key (<<): stamping beside it would replace the merged value whole (Kubernetes applies the merge), and stamping the anchor would change every object that merges it. Write ${where}.${key} out in this object (without <<), then stamp again`
-      );
-    }
+var MergedLookup = class {
+  constructor(doc, source2) {
+    this.doc = doc;
+    this.source = source2;
   }
-}
+  doc;
+  source;
+  uses;
+  /** The pair that gives `map` its `key`, and the mapping it is written in; undefined when none does. */
+  find(map, key, path6) {
+    const own = findPair(map, key);
+    if (own) return { pair: own, owner: map };
+    const merge = findPair(map, "<<");
+    if (!merge) return void 0;
+    const at = merge.key.range?.[0] ?? 0;
+    const field5 = [...path6, key].join(".");
+    for (const item of (0, import_yaml5.isSeq)(merge.value) ? merge.value.items : [merge.value]) {
+      const merged = (0, import_yaml5.isAlias)(item) ? item.resolve(this.doc) : item;
+      if (!(0, import_yaml5.isMap)(merged)) continue;
+      const found = this.find(merged, key, path6);
+      if (!found) continue;
+      const fix = `Write ${field5} out in this object beside the merge key (what is written there replaces the merged ${key} whole: copy what it holds), then stamp again`;
+      if ((0, import_yaml5.isAlias)(item)) {
+        const anchor = this.source.lastIndexOf(`&${item.source}`, merged.range?.[0] ?? at);
+        throw new MergeKeyError(
+          `${field5} comes from the YAML anchor &${item.source} (line ${this.lineOf(anchor)}) through the merge key (<<): stamping it there would change every place that uses the anchor. ${fix}`,
+          at
+        );
+      }
+      const others = this.aliasesOf(merged);
+      if (others.length > 0) {
+        throw new MergeKeyError(
+          `${field5} comes from the mapping &${merged.anchor} that the merge key (<<) holds, which is used again at line ${others.map((o) => this.lineOf(o)).join(", ")}: stamping it would change those too. ${fix}`,
+          at
+        );
+      }
+      return found;
+    }
+    return void 0;
+  }
+  /** Offsets of the aliases in the document that stand for `node`. */
+  aliasesOf(node) {
+    if (this.uses === void 0) {
+      const uses = /* @__PURE__ */ new Map();
+      (0, import_yaml5.visit)(this.doc, {
+        Alias: (_, alias) => {
+          const target = alias.resolve(this.doc);
+          uses.set(target, [...uses.get(target) ?? [], alias.range?.[0] ?? 0]);
+        }
+      });
+      this.uses = uses;
+    }
+    return this.uses.get(node) ?? [];
+  }
+  lineOf(offset) {
+    let line = 1;
+    for (let i = this.source.indexOf("\n"); i !== -1 && i < offset; i = this.source.indexOf("\n", i + 1))
+      line++;
+    return line;
+  }
+};
 function asMap(node, what) {
   if ((0, import_yaml5.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
   if (!(0, import_yaml5.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
@@ -38625,7 +38891,7 @@ function stampFile(source2, targets, defaultNamespace) {
       }
     } catch (error2) {
       if (error2 instanceof MergeKeyError) {
-        const line = lineOf(source2, doc.range[0]);
+        const line = lineOf(source2, error2.offset);
         return {
           ...result,
           changed: [],
@@ -38657,11 +38923,9 @@ function changedBeyondStamp(source2, text, targets) {
   for (const [i, object] of after.objects.entries()) {
     const id = idOf2(object, "");
     const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
-    if (target && annotationAt(object, target.templatePath) !== target.hash) {
-      return `${id.kind.toLowerCase()}/${id.name}: the stamp did not reach its pod template; nothing was written to the file`;
-    }
-    const strip = (o) => JSON.stringify(target ? withoutStamp(o, target.templatePath) : o);
-    if (strip(object) !== strip(before.objects[i])) {
+    const original = before.objects[i];
+    const expected = target ? withStamp(original, target.templatePath, target.hash) : original;
+    if (canonicalJson(object ?? null) !== canonicalJson(expected ?? null)) {
       return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
     }
   }
@@ -38684,25 +38948,16 @@ function kubernetesView(text) {
   });
   return { objects, errors };
 }
-function templateAnnotations(object, path6) {
-  let node = object;
-  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
-  return field(field(node, "metadata"), "annotations");
-}
-function annotationAt(object, path6) {
-  const annotations = templateAnnotations(object, path6);
-  return isRecord(annotations) ? annotations[CONFIG_HASH_ANNOTATION] : void 0;
-}
-function withoutStamp(object, path6) {
+function withStamp(object, path6, hash) {
   const copy = JSON.parse(JSON.stringify(object ?? null));
   let node = copy;
   for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
-  const metadata = field(node, "metadata");
-  const annotations = field(metadata, "annotations");
-  if (!isRecord(node) || !isRecord(metadata) || !isRecord(annotations)) return copy;
-  delete annotations[CONFIG_HASH_ANNOTATION];
-  if (Object.keys(annotations).length === 0) delete metadata.annotations;
-  if (Object.keys(metadata).length === 0) delete node.metadata;
+  if (!isRecord(node)) return copy;
+  const metadata = isRecord(node.metadata) ? node.metadata : {};
+  const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
+  annotations[CONFIG_HASH_ANNOTATION] = hash;
+  metadata.annotations = annotations;
+  node.metadata = metadata;
   return copy;
 }
 function lineOf(text, offset) {
@@ -39084,7 +39339,7 @@ async function parseFiles2(tree, files, settings, problems) {
         problem.duplicateKey ? {
           ...problem,
           severity: "error",
-          message: `${problem.message} (kustomize, which Argo CD and Flux build with, rejects it)`
+          message: `${problem.message.replace(READ_AS_KUBECTL_DOES, "")} (kustomize, which Argo CD and Flux build with, rejects it)`
         } : problem
       );
     }
