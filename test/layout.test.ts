@@ -115,6 +115,7 @@ const STAGE_IO = new Set([
   "rollout/pod-watch.ts",
   "rollout/restart-and-wait.ts",
   "rollout/restart.ts",
+  "rollout/restore-configs.ts",
   "rollout/roll-out-plan.ts",
   "rollout/sync-configs.ts",
   "rollout/wait-for-agent.ts",
