@@ -175,7 +175,10 @@ export function componentOptions() {
 export function renderGitlabComponent(current: string): string {
   const inputs = componentOptions().flatMap((o) => {
     const lines = [`    ${o.name}:`];
-    if (o.type === "boolean") lines.push("      type: boolean", `      default: ${o.default ?? "false"}`);
+    if (o.type === "boolean" && o.default !== undefined)
+      lines.push("      type: boolean", `      default: ${o.default}`);
+    // A switch whose default depends on other settings (--rollback-on-failure): unset unless chosen.
+    else if (o.type === "boolean") lines.push(`      default: ""`, `      options: ["", "true", "false"]`);
     else lines.push(`      default: ${JSON.stringify(o.default ?? "")}`);
     // GitLab requires the default among the options: a default computed at run time ("") has none.
     if (o.choices?.includes(o.default ?? "")) lines.push(`      options: [${o.choices.join(", ")}]`);

@@ -109,6 +109,7 @@ const STAGE_IO = new Set([
   "scan/render/render-command.ts",
   "scan/render/renderer-environment.ts",
   "plan/repo-plan.ts",
+  "rollout/bake.ts",
   "rollout/check-permissions.ts",
   "rollout/discover-cluster.ts",
   "rollout/find-on-cluster.ts",
@@ -257,8 +258,8 @@ test("no import circles anywhere in src/ (type-only and dynamic imports included
   expect(circles.join("\n")).toBe("");
 });
 
-/** The strategies (how a restart is written) and the versioned strategy's steps. */
-const STRATEGY_FOLDERS = ["rollout/strategy/", "rollout/versioned/"];
+/** The strategies (how a restart is written), the versioned strategy's steps and the in-place strategies' restore. */
+const STRATEGY_FOLDERS = ["rollout/strategy/", "rollout/versioned/", "rollout/restore/"];
 const isStrategy = (file: string) => STRATEGY_FOLDERS.some((folder) => file.startsWith(folder));
 
 test.each(files.map(rel).filter(isStrategy))(

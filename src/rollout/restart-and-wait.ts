@@ -8,11 +8,14 @@ import { workloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import { formatId, idKey, type Manifest, type PlannedWorkload } from "../core/model.js";
 import { isFailure, type WorkloadResult } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { AccessCheck, Cluster } from "../kube/kube-client.js";
 import { interruptSignal, noteDone } from "../process/interrupt.js";
 import type { Settings } from "../settings/settings.js";
-import { checkPermissions, checkPodWatchAccess, configWrite, patchWrites } from "./check-permissions.js";
+import { startBake } from "./bake.js";
+import { reviewAccess } from "./check-permissions.js";
+import { formatWait } from "./heartbeat.js";
 import { type RestartRequest, restartWorkloads } from "./restart.js";
+import { restoreConfigs } from "./restore-configs.js";
 import type {
   AfterWaitOutcome,
   ConfigWrite,
@@ -32,7 +35,7 @@ export interface RolloutContext {
   /** Workload definitions by idKey: objects listed from the cluster spare a GET. */
   manifests: Map<string, Manifest>;
   settings: Pick<Settings, "dryRun" | "wait" | "timeoutMs" | "concurrency" | "watchPods" | "logLines"> &
-    Partial<Pick<Settings, "maxParallelRollouts">>;
+    Partial<Pick<Settings, "maxParallelRollouts" | "bakeMs">>;
   log: Log;
   now: () => number;
 }
@@ -52,6 +55,8 @@ export interface RestartRound {
   followUnchanged: boolean;
   /** What a refused permission check left unwritten, for its message. */
   checked?: string;
+  /** Asked about with this round's writes: what a later step needs (Prepared.reviews). */
+  reviews?: AccessCheck[];
   /** A patched workload whose rollout failed, as soon as the wait says so (others may still roll out). */
   onFailed?: (result: WorkloadResult) => void;
   /** The access review of this round's writes already ran (with every wave's, before the first), and what it said of the pod watch. */
@@ -107,8 +112,11 @@ export async function rollOut(
       ? await log.group("Check permissions for every wave", () =>
           reviewAccess(
             cluster,
-            context.prepared.configWrites,
-            agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind)! })),
+            {
+              configs: context.prepared.configWrites,
+              targets: agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind)! })),
+              ...(context.prepared.reviews ? { reviews: context.prepared.reviews } : {}),
+            },
             agent.context.settings,
             log,
           ),
@@ -123,6 +131,14 @@ export async function rollOut(
         followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });
       continue;
     }
+    // A workload reading a config a rollback put back meanwhile is not restarted onto it.
+    const held = round.requests.flatMap(({ id }) => {
+      const why = strategy.heldBack?.(id);
+      return why ? [{ id, restart: "not-started" as const, message: why }] : [];
+    });
+    followed.push(...held);
+    const requests = round.requests.filter((r) => !held.some((h) => h.id === r.id));
+    if (requests.length === 0) continue;
     const results = await restartAndWait(
       cluster,
       {
@@ -131,8 +147,9 @@ export async function rollOut(
           restart: `${strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart"}${round.label}`,
           wait: `${WAIT_FOR_ROLLOUTS}${round.label}`,
         },
-        requests: round.requests,
+        requests,
         configWrites: index === 0 ? context.prepared.configWrites : [],
+        ...(index === 0 && context.prepared.reviews ? { reviews: context.prepared.reviews } : {}),
         ...(reviewed ? { reviewed } : {}),
       },
       agent.context,
@@ -188,21 +205,42 @@ async function awaitAgent(
 }
 
 /**
- * The rollback round. Refused before its first write (RBAC, or the access review failing), it
- * writes nothing, and each workload's result says why: the run still reports what the first
- * restart did, instead of stopping on an error that would hide it.
+ * The rollback round. In-place strategies first put the configs back (asked about before the
+ * run's first write); a workload reading one that could not be is left alone. Refused before its
+ * first patch (RBAC, or the access review failing), the round patches nothing, and each workload's
+ * result says why: the run still reports what the first restart did, instead of stopping on an
+ * error that would hide it.
  */
 async function rollBack(
   cluster: Cluster,
   rollback: Rollback,
   context: RolloutContext,
 ): Promise<WorkloadResult[]> {
+  const { settings, log } = context;
+  const left = new Set<string>();
+  if (rollback.restores?.length) {
+    const restores = rollback.restores;
+    const outcomes = await log.group("Put the changed configs back to the base commit's content", () =>
+      restoreConfigs(cluster, restores, {
+        dryRun: settings.dryRun === "server",
+        concurrency: settings.concurrency,
+        log,
+      }),
+    );
+    for (const o of outcomes) {
+      if (o.result === "refused") for (const reader of o.readers) left.add(idKey(reader));
+      else if (o.result === "restored") noteDone(`restored ${formatId(o.id)} to the base commit's content`);
+    }
+    rollback.restored?.(outcomes);
+  }
+  const ids = rollback.ids.filter((id) => !left.has(idKey(id)));
+  if (ids.length === 0) return [];
   const round: RestartRound = {
     titles: {
       restart: "Roll back failed workloads to their previous config",
       wait: "Wait for the rollbacks",
     },
-    requests: rollback.ids.map((id) => ({ id })),
+    requests: ids.map((id) => ({ id })),
     patchFor: rollback.patchFor,
     configWrites: [],
     followUnchanged: false,
@@ -212,7 +250,7 @@ async function rollBack(
     return await restartAndWait(cluster, round, context);
   } catch (error) {
     if (!isExpectedError(error)) throw error;
-    return rollback.ids.map((id) => ({ id, restart: "failed", message: error.message }));
+    return ids.map((id) => ({ id, restart: "failed", message: error.message }));
   }
 }
 
@@ -235,14 +273,12 @@ export async function restartAndWait(
       beforeWrites: async (targets) => {
         if (round.reviewed) watchPods &&= round.reviewed.watchPods;
         else {
-          const access = await reviewAccess(
-            cluster,
-            round.configWrites,
+          const writes = {
+            configs: round.configWrites,
             targets,
-            settings,
-            log,
-            round.checked,
-          );
+            ...(round.reviews ? { reviews: round.reviews } : {}),
+          };
+          const access = await reviewAccess(cluster, writes, settings, log, round.checked);
           watchPods &&= access.watchPods;
         }
         for (const write of round.configWrites) {
@@ -279,27 +315,52 @@ export async function restartAndWait(
     for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
     return [...results.values()];
   }
-  const failedNow = (rollout: WaitResult) => {
+  const failedNow = (rollout: Pick<WaitResult, "id" | "result" | "message">) => {
     const result = results.get(idKey(rollout.id));
     if (result?.restart !== "restarted" || rollout.result !== "failed") return;
     round.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
   };
-  const rollouts = await log.group(round.titles.wait, () =>
-    waitForRollouts(cluster, waitFor.map(waitTargetOf), {
+  const pods = watchPods
+    ? { cluster, logLines: settings.logLines, warn: (message: string) => log.warn(message) }
+    : undefined;
+  // --bake: each rollout that completes is watched on (bake.ts); a failed bake is a failed rollout.
+  const bake =
+    settings.bakeMs !== undefined && pods
+      ? startBake({
+          bakeMs: settings.bakeMs,
+          pods,
+          onFailed: failedNow,
+          onHeartbeat: (line) => log.info(line),
+          interrupt: interruptSignal,
+        })
+      : undefined;
+  const generationOf = new Map(waitFor.map((w) => [idKey(w.id), w.generation]));
+  const rollouts = await log.group(round.titles.wait, async () => {
+    const waited = await waitForRollouts(cluster, waitFor.map(waitTargetOf), {
       timeoutMs: settings.timeoutMs,
       onProgress: logProgress(log),
       onHeartbeat: (line) => log.info(line),
       // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
       // not finished, so a versioned run rolls it back through the same path.
       interrupt: interruptSignal,
-      ...(round.onFailed ? { onSettled: failedNow } : {}),
+      onSettled: (rollout) => {
+        if (rollout.result === "done")
+          bake?.add({ ...rollout, generation: generationOf.get(idKey(rollout.id)) });
+        failedNow(rollout);
+      },
       // Pods forbidden in the access review: the wait is on the rollout status alone. A run that
       // sends no review (gitops) learns the same from the watch's own first answer (one warning).
-      pods: !watchPods
-        ? undefined
-        : { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) },
-    }),
-  );
+      pods,
+    });
+    if (!bake) return waited;
+    const failed = new Map((await bake.done()).map((f) => [idKey(f.id), f]));
+    const healthy = `; its new pods stayed healthy through the ${formatWait(settings.bakeMs!)} bake`;
+    return waited.map((rollout) =>
+      rollout.result === "done"
+        ? { ...rollout, message: `${rollout.message}${healthy}`, ...failed.get(idKey(rollout.id)) }
+        : rollout,
+    );
+  });
   for (const rollout of rollouts) {
     const result = results.get(idKey(rollout.id));
     if (result)
@@ -325,32 +386,4 @@ function inlineSections(log: Log): Log {
       return work();
     },
   };
-}
-
-/**
- * The access review before a round's first write: every config write and patch (a gap fails the
- * run, exit 2, nothing written), then what the pod watch reads when it is on (never fatal: one
- * warning, and a watch that may not run is off).
- */
-async function reviewAccess(
-  cluster: Cluster,
-  configWrites: readonly ConfigWrite[],
-  targets: Parameters<typeof patchWrites>[0],
-  settings: RolloutContext["settings"],
-  log: Log,
-  checked?: string,
-): Promise<{ watchPods: boolean }> {
-  const configs = configWrites.flatMap((w) =>
-    (["create", "patch"] as const).map((verb) => ({ ...configWrite(w.id), verb })),
-  );
-  await checkPermissions(cluster, [...configs, ...patchWrites(targets)], log, settings.concurrency, checked);
-  if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
-  const access = await checkPodWatchAccess(
-    cluster,
-    targets.map((t) => t.id.namespace),
-    settings.logLines,
-    settings.concurrency,
-  );
-  if (access.warning) log.warn(access.warning);
-  return { watchPods: access.watch };
 }

@@ -7,10 +7,11 @@
 import { isExpectedError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { runLimited } from "../core/run-limited.js";
+import type { RestoredConfig } from "../core/run-result.js";
 import type { Cluster } from "../kube/kube-client.js";
 import { changedKeys } from "../scan/manifests/config-content.js";
 import { liveConfigContent } from "../scan/manifests/live-config.js";
-import { byHand, type ConfigRestore, describeConfig, type RestoreOutcome } from "./restore/restore-source.js";
+import { byHand, type ConfigRestore, describeConfig } from "./restore/restore-source.js";
 import { restoreWrite } from "./restore/restore-write.js";
 
 type RestoreCluster = Pick<Cluster, "readObject" | "writeConfigAs" | "retryOnConflict">;
@@ -19,7 +20,7 @@ export async function restoreConfigs(
   cluster: RestoreCluster,
   restores: readonly ConfigRestore[],
   opts: { dryRun: boolean; concurrency: number; log: Log },
-): Promise<RestoreOutcome[]> {
+): Promise<RestoredConfig[]> {
   return runLimited([...restores], opts.concurrency, async (restore) => {
     const outcome = await restoreOne(cluster, restore, opts.dryRun);
     const line = `${describeConfig(restore.id)}: ${outcome.message}`;
@@ -33,10 +34,10 @@ async function restoreOne(
   cluster: RestoreCluster,
   restore: ConfigRestore,
   dryRun: boolean,
-): Promise<RestoreOutcome> {
+): Promise<RestoredConfig> {
   const { id, base, head, source, readers } = restore;
   const at = `${source.commit.slice(0, 12)}'s content (${source.origin ?? source.file})`;
-  const ended = (result: RestoreOutcome["result"], message: string): RestoreOutcome => ({
+  const ended = (result: RestoredConfig["result"], message: string): RestoredConfig => ({
     id,
     result,
     message,

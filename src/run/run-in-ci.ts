@@ -3,7 +3,7 @@
 // plan file before anything is written to the cluster; --plan applies a saved plan (saved-plan.ts).
 
 import type { Log } from "../core/log.js";
-import type { OptionNaming } from "../core/option-naming.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { RunReport } from "../core/run-result.js";
 import type { Git } from "../git/git.js";
 import { eventReader } from "../range/github-event.js";
@@ -97,11 +97,21 @@ export async function runCommand(
   },
 ): Promise<RunReport> {
   const { logFor, openGit, ...rest } = adapters;
+  const naming = adapters.naming ?? CLI_FLAGS;
+  const deprecated = (log: Log) => {
+    for (const { given, use } of settings.deprecated ?? [])
+      log.warn(`${naming.option(given)} is deprecated: use ${naming.option(use)}`);
+    return log;
+  };
   if (command === "sync") {
     const { runSync } = await import("./sync.js");
-    return runSync(settings, { connection: adapters.cluster, log: logFor(undefined), now: Date.now });
+    return runSync(settings, {
+      connection: adapters.cluster,
+      log: deprecated(logFor(undefined)),
+      now: Date.now,
+    });
   }
   const git = settings.plan === undefined ? await openGit() : openGit;
-  const log = logFor(typeof git === "function" ? undefined : git.root);
+  const log = deprecated(logFor(typeof git === "function" ? undefined : git.root));
   return runInCi(settings, { ...rest, git, log });
 }

@@ -36,8 +36,12 @@ export interface Settings {
   discover?: Discover;
   strategy: Strategy;
   envName: string;
-  /** --strategy versioned: repoint a failed workload back to the config it used before. */
-  rollback: boolean;
+  /** --rollback-on-failure as given (or its old spelling --rollback); undefined: the strategy's default (rollsBackOnFailure). */
+  rollbackOnFailure?: boolean;
+  /** --bake: how long each completed rollout's new pods are watched; undefined: off. */
+  bakeMs?: number;
+  /** Deprecated spellings given: the option used and the one to use instead. */
+  deprecated?: Array<{ given: string; use: string }>;
   /** --strategy versioned: delete unreferenced managed copies after a successful run. */
   prune: boolean;
   /** --strategy versioned: copies per config --prune always keeps. */
@@ -162,7 +166,8 @@ export function toSettings(...sources: RawValues[]): Settings {
     discover: str("discover") as Discover | undefined,
     strategy: given<Strategy>("strategy"),
     envName: given("env-name"),
-    rollback: bool("rollback"),
+    ...rollbackOnFailure(get("rollback-on-failure"), get("rollback")),
+    ...(num("bake") !== undefined ? { bakeMs: num("bake") } : {}),
     prune: bool("prune"),
     keep: given("keep"),
     dryRun: given<DryRun>("dry-run"),
@@ -223,6 +228,15 @@ export function toSettings(...sources: RawValues[]): Settings {
     );
   }
   return settings;
+}
+
+/** --rollback-on-failure, or its deprecated spelling --rollback (the new one wins when both are given). */
+function rollbackOnFailure(given: unknown, old: unknown): Pick<Settings, "rollbackOnFailure" | "deprecated"> {
+  const value = typeof given === "boolean" ? given : typeof old === "boolean" ? old : undefined;
+  return {
+    ...(value !== undefined ? { rollbackOnFailure: value } : {}),
+    ...(typeof old === "boolean" ? { deprecated: [{ given: "rollback", use: "rollback-on-failure" }] } : {}),
+  };
 }
 
 /** --contexts as waves; one cluster (--context) and several cannot both be asked for. */

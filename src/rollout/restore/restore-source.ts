@@ -25,16 +25,6 @@ export interface RestoreSource {
   origin?: string;
 }
 
-export type RestoreResult = "restored" | "unchanged" | "refused";
-
-/** How the restore of one config ended. */
-export interface RestoreOutcome {
-  id: ObjectId;
-  result: RestoreResult;
-  message: string;
-  readers: ObjectId[];
-}
-
 /** `configmap/app-config (namespace shop)`. */
 export function describeConfig(id: ObjectId): string {
   return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
