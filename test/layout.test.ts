@@ -113,6 +113,7 @@ const STAGE_IO = new Set([
   "rollout/check-permissions.ts",
   "rollout/discover-cluster.ts",
   "rollout/find-on-cluster.ts",
+  "rollout/follow-rollouts.ts",
   "rollout/pod-watch.ts",
   "rollout/restart-and-wait.ts",
   "rollout/restart.ts",

@@ -80,66 +80,21 @@ export function startBake(opts: BakeOptions): Bake {
   };
   opts.interrupt?.addEventListener("abort", interrupted, { once: true });
 
-  const add: Bake["add"] = ({ id, generation, object }) => {
-    const key = idKey(id);
+  const add: Bake["add"] = (target) => {
+    const key = idKey(target.id);
     if (running.has(key)) return;
-    const started = now();
-    const stop = new AbortController();
-    const pods = new Map<string, SeenPod>();
-    let finished = false;
     let resolve = () => {};
     ended.push(new Promise<void>((r) => (resolve = r)));
-    const finish = (failure?: BakeFailure) => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(timer);
-      stop.abort();
-      for (const seen of pods.values()) clearTimeout(seen.timer);
+    const started = now();
+    const finish = bakeOne(target, opts, now, notReadyMs, (failure) => {
       running.delete(key);
       if (failure) {
         failures.push(failure);
         opts.onFailed?.(failure);
       }
       resolve();
-    };
-    const watch = startPodWatch(
-      [
-        {
-          id,
-          ...(generation !== undefined ? { generation } : {}),
-          latest: () => object,
-          settled: () => finished,
-          fail: (message, cause) =>
-            finish({
-              id,
-              result: "failed",
-              message: `rolled out, then failed its ${formatWait(opts.bakeMs)} bake after ${formatWait(now() - started)}: ${message}`,
-              cause,
-            }),
-        },
-      ],
-      {
-        ...opts.pods,
-        failure: (pod) => {
-          const uid = String(field(field(pod, "metadata"), "uid") ?? "");
-          const seen: SeenPod = pods.get(uid) ?? { restarts: new Map(), wasReady: false };
-          pods.set(uid, seen);
-          seen.latest = pod;
-          clearTimeout(seen.timer);
-          const verdict = bakeVerdict(pod, seen, now(), notReadyMs);
-          if (verdict !== "later") return verdict;
-          // Not ready since a moment ago: its latest state is judged again once the threshold has passed.
-          seen.timer = setTimeout(
-            () => watch.judge(seen.latest!),
-            notReadyMs - (now() - seen.notReadySince!) + 1,
-          );
-          return undefined;
-        },
-      },
-      stop.signal,
-    );
-    const timer = setTimeout(() => finish(), opts.bakeMs);
-    running.set(key, { id, ends: started + opts.bakeMs, finish });
+    });
+    running.set(key, { id: target.id, ends: started + opts.bakeMs, finish });
     if (opts.interrupt?.aborted) interrupted();
   };
 
@@ -152,6 +107,59 @@ export function startBake(opts: BakeOptions): Bake {
       return failures;
     },
   };
+}
+
+/**
+ * One workload's bake: its own pod watch, judged by the bake's rules, until the window ends (no
+ * failure) or a pod fails it. Returns how to end it early (an interrupt); `ended` is told once.
+ */
+function bakeOne(
+  { id, generation, object }: Parameters<Bake["add"]>[0],
+  opts: BakeOptions,
+  now: () => number,
+  notReadyMs: number,
+  ended: (failure?: BakeFailure) => void,
+): (failure?: BakeFailure) => void {
+  const started = now();
+  const stop = new AbortController();
+  const pods = new Map<string, SeenPod>();
+  let finished = false;
+  const finish = (failure?: BakeFailure) => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    stop.abort();
+    for (const seen of pods.values()) clearTimeout(seen.timer);
+    ended(failure);
+  };
+  const target = {
+    id,
+    ...(generation !== undefined ? { generation } : {}),
+    latest: () => object,
+    settled: () => finished,
+    fail: (message: string, cause: PodCause) =>
+      finish({
+        id,
+        result: "failed",
+        message: `rolled out, then failed its ${formatWait(opts.bakeMs)} bake after ${formatWait(now() - started)}: ${message}`,
+        cause,
+      }),
+  };
+  const failure = (pod: Plain): PodCause | undefined => {
+    const uid = String(field(field(pod, "metadata"), "uid") ?? "");
+    const seen: SeenPod = pods.get(uid) ?? { restarts: new Map(), wasReady: false };
+    pods.set(uid, seen);
+    seen.latest = pod;
+    clearTimeout(seen.timer);
+    const verdict = bakeVerdict(pod, seen, now(), notReadyMs);
+    if (verdict !== "later") return verdict;
+    // Not ready since a moment ago: its latest state is judged again once the threshold has passed.
+    seen.timer = setTimeout(() => watch.judge(seen.latest!), notReadyMs - (now() - seen.notReadySince!) + 1);
+    return undefined;
+  };
+  const watch = startPodWatch([target], { ...opts.pods, failure }, stop.signal);
+  const timer = setTimeout(() => finish(), opts.bakeMs);
+  return finish;
 }
 
 /**

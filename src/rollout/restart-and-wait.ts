@@ -11,9 +11,8 @@ import { isFailure, type WorkloadResult } from "../core/run-result.js";
 import type { AccessCheck, Cluster } from "../kube/kube-client.js";
 import { interruptSignal, noteDone } from "../process/interrupt.js";
 import type { Settings } from "../settings/settings.js";
-import { startBake } from "./bake.js";
 import { reviewAccess } from "./check-permissions.js";
-import { formatWait } from "./heartbeat.js";
+import { followRollouts } from "./follow-rollouts.js";
 import { type RestartRequest, restartWorkloads } from "./restart.js";
 import { restoreConfigs } from "./restore-configs.js";
 import type {
@@ -24,7 +23,6 @@ import type {
   Rollback,
   StepFor,
 } from "./strategy/restart-strategy.js";
-import { logProgress, type WaitResult, waitForRollouts, waitTargetOf } from "./wait.js";
 import { waitForAgent } from "./wait-for-agent.js";
 import { rolloutRounds } from "./waves.js";
 
@@ -66,7 +64,10 @@ export interface RestartRound {
 /** The stage that waits for the rollouts (bounded by --timeout itself): run/fleet.ts watches for it. */
 export const WAIT_FOR_ROLLOUTS = "Wait for rollouts";
 
-/** Restart, wait, and let the strategy roll back and finish. */
+/**
+ * Restart, wait, and let the strategy roll back and finish. Long (about 100 lines) on purpose: the
+ * rounds, the early and late rollbacks and the after-wait of one run, in the order they happen.
+ */
 export async function rollOut(
   cluster: Cluster,
   workloads: PlannedWorkload[],
@@ -131,13 +132,8 @@ export async function rollOut(
         followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });
       continue;
     }
-    // A workload reading a config a rollback put back meanwhile is not restarted onto it.
-    const held = round.requests.flatMap(({ id }) => {
-      const why = strategy.heldBack?.(id);
-      return why ? [{ id, restart: "not-started" as const, message: why }] : [];
-    });
+    const { held, requests } = holdBack(strategy, round.requests);
     followed.push(...held);
-    const requests = round.requests.filter((r) => !held.some((h) => h.id === r.id));
     if (requests.length === 0) continue;
     const results = await restartAndWait(
       cluster,
@@ -173,6 +169,18 @@ export async function rollOut(
   return strategy.afterWait
     ? strategy.afterWait(results, rolledBack, { cluster, log })
     : { results, notes: [] };
+}
+
+/** A workload reading a config a rollback put back meanwhile is not restarted onto it. */
+function holdBack(
+  strategy: RestartStrategy,
+  requests: RestartRequest[],
+): { held: WorkloadResult[]; requests: RestartRequest[] } {
+  const held = requests.flatMap(({ id }): WorkloadResult[] => {
+    const why = strategy.heldBack?.(id);
+    return why ? [{ id, restart: "not-started", message: why }] : [];
+  });
+  return { held, requests: requests.filter((r) => !held.some((h) => h.id === r.id)) };
 }
 
 /**
@@ -315,52 +323,9 @@ export async function restartAndWait(
     for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
     return [...results.values()];
   }
-  const failedNow = (rollout: Pick<WaitResult, "id" | "result" | "message">) => {
-    const result = results.get(idKey(rollout.id));
-    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
-    round.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
-  };
-  const pods = watchPods
-    ? { cluster, logLines: settings.logLines, warn: (message: string) => log.warn(message) }
-    : undefined;
-  // --bake: each rollout that completes is watched on (bake.ts); a failed bake is a failed rollout.
-  const bake =
-    settings.bakeMs !== undefined && pods
-      ? startBake({
-          bakeMs: settings.bakeMs,
-          pods,
-          onFailed: failedNow,
-          onHeartbeat: (line) => log.info(line),
-          interrupt: interruptSignal,
-        })
-      : undefined;
-  const generationOf = new Map(waitFor.map((w) => [idKey(w.id), w.generation]));
-  const rollouts = await log.group(round.titles.wait, async () => {
-    const waited = await waitForRollouts(cluster, waitFor.map(waitTargetOf), {
-      timeoutMs: settings.timeoutMs,
-      onProgress: logProgress(log),
-      onHeartbeat: (line) => log.info(line),
-      // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
-      // not finished, so a versioned run rolls it back through the same path.
-      interrupt: interruptSignal,
-      onSettled: (rollout) => {
-        if (rollout.result === "done")
-          bake?.add({ ...rollout, generation: generationOf.get(idKey(rollout.id)) });
-        failedNow(rollout);
-      },
-      // Pods forbidden in the access review: the wait is on the rollout status alone. A run that
-      // sends no review (gitops) learns the same from the watch's own first answer (one warning).
-      pods,
-    });
-    if (!bake) return waited;
-    const failed = new Map((await bake.done()).map((f) => [idKey(f.id), f]));
-    const healthy = `; its new pods stayed healthy through the ${formatWait(settings.bakeMs!)} bake`;
-    return waited.map((rollout) =>
-      rollout.result === "done"
-        ? { ...rollout, message: `${rollout.message}${healthy}`, ...failed.get(idKey(rollout.id)) }
-        : rollout,
-    );
-  });
+  const rollouts = await log.group(round.titles.wait, () =>
+    followRollouts(cluster, waitFor, results, { onFailed: round.onFailed, settings, log, watchPods }),
+  );
   for (const rollout of rollouts) {
     const result = results.get(idKey(rollout.id));
     if (result)

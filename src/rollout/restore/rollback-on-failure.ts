@@ -14,6 +14,10 @@ import { changedConfigsOf, type RestorePlan, restoreReviews } from "./restore-pl
 import type { ConfigRestore } from "./restore-source.js";
 import { isFailedRollout, reportRollbacks } from "./rollback-report.js";
 
+/**
+ * The strategy with the rollback. Long (about 80 lines) because its methods share the run's state as
+ * closures (what was started, claimed, restored and rolled back), as the versioned strategy's do.
+ */
 export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePlan): RestartStrategy {
   const rollbackStep = strategy.rollbackStep;
   if (!rollbackStep) return strategy;
