@@ -225,7 +225,7 @@ export function renderRollback(f: RollbackFigures): string[] {
     "",
     `Requests: ${total(f.withFlag)} with the flag, ${total(f.without)} without (${ratio(total(f.withFlag), total(f.without))}); the flag adds ${extra.map(([key, n]) => `${key} ${n > 0 ? "+" : ""}${n}`).join(", ")}. Each workload that fails at its own moment is rolled back in its own round, with that round's access review, read, patch and watches.`,
     "",
-    `A run where nothing fails: ${sum(f.healthy.withFlag)} requests with the flag, ${sum(f.healthy.without)} without (${ratio(sum(f.healthy.withFlag), sum(f.healthy.without))}): the access reviews of the restore's \`get\` and \`patch\`, one per verb, kind and namespace.`,
+    `A run where nothing fails: ${sum(f.healthy.withFlag)} requests with the flag, ${sum(f.healthy.without)} without (${ratio(sum(f.healthy.withFlag), sum(f.healthy.without))}): the access reviews of the restore's \`get\` and \`patch\`, one per verb and config.`,
     "",
   ];
 }

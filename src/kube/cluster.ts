@@ -22,6 +22,8 @@ export interface AccessCheck {
   resource: string;
   /** `log` for pods/log. */
   subresource?: string;
+  /** One object by name: a Role that grants only `resourceNames` answers only for named objects. */
+  name?: string;
   namespace: string;
 }
 

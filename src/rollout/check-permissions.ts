@@ -95,7 +95,7 @@ async function review(
   concurrency: number,
 ): Promise<Array<{ check: AccessCheck; allowed: boolean | undefined }>> {
   const key = (c: AccessCheck) =>
-    `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}`;
+    `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}/${c.name ?? ""}`;
   const unique = new Map(needed.map((c) => [key(c), c]));
   return runLimited([...unique.values()], concurrency, async (check) => ({
     check,
@@ -103,10 +103,11 @@ async function review(
   }));
 }
 
-/** `patch deployments.apps in namespace shop`, `get pods/log in namespace shop`. */
+/** `patch deployments.apps in namespace shop`, `get pods/log in namespace shop`, `patch secrets db in namespace shop`. */
 function describeCheck(c: AccessCheck): string {
   const resource = `${c.resource}${c.subresource ? `/${c.subresource}` : ""}`;
-  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource} in namespace ${c.namespace}`;
+  const named = c.name ? ` ${c.name}` : "";
+  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource}${named} in namespace ${c.namespace}`;
 }
 
 /**

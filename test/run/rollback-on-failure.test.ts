@@ -255,7 +255,7 @@ describe.skipIf(!kubectlPath)("--rollback-on-failure, in place", () => {
     const run = await p.run(["--rollback-on-failure"]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      "may not patch configmaps in namespace shop (checked before any change: nothing was written)",
+      "may not patch configmaps app-config in namespace shop (checked before any change: nothing was written)",
     );
     expect(p.sim.requests.filter((r) => r.method === "PATCH")).toEqual([]);
     // The flag is what needs it: without it the run restarts (and fails, leaving c2 in place).

@@ -78,7 +78,8 @@ export function changedConfigsOf(workload: PlannedWorkload): string[] {
 
 /**
  * What a restore needs, asked about before the run's first write: reading each config a restarted
- * workload reads that could be put back, and patching it (a server-side apply or a merge patch).
+ * workload reads that could be put back, and patching it (a server-side apply or a merge patch) —
+ * by name, as a Role that lists Secrets by `resourceNames` grants them.
  */
 export function restoreReviews(plan: RestorePlan): AccessCheck[] {
   const read = new Set(plan.workloads.flatMap(changedConfigsOf));
@@ -86,6 +87,12 @@ export function restoreReviews(plan: RestorePlan): AccessCheck[] {
     .filter((restore) => read.has(idKey(restore.id)))
     .flatMap(({ id }) => {
       const { group, resource } = configKind(id.kind);
-      return (["get", "patch"] as const).map((verb) => ({ verb, group, resource, namespace: id.namespace }));
+      return (["get", "patch"] as const).map((verb) => ({
+        verb,
+        group,
+        resource,
+        namespace: id.namespace,
+        name: id.name,
+      }));
     });
 }

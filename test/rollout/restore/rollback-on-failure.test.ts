@@ -88,11 +88,11 @@ describe("--rollback-on-failure, in place", () => {
   test("the access review asks to read and patch every config that could be put back, and only those", async () => {
     const { strategy } = layer();
     const prepared = await strategy.prepare({} as never);
-    expect(prepared.reviews?.map((c) => `${c.verb} ${c.resource} ${c.namespace}`)).toEqual([
-      "get configmaps shop",
-      "patch configmaps shop",
-      "get configmaps shop",
-      "patch configmaps shop",
+    expect(prepared.reviews?.map((c) => `${c.verb} ${c.resource}/${c.name} ${c.namespace}`)).toEqual([
+      "get configmaps/x shop",
+      "patch configmaps/x shop",
+      "get configmaps/y shop",
+      "patch configmaps/y shop",
     ]);
   });
 
