@@ -14,7 +14,8 @@
 //   none, to the base manifest, against the live object), with the annotation set to the base
 //   commit's, as that manager. A later `kubectl apply` reads the annotation, a later
 //   `kubectl apply --server-side` takes over that manager's fields as from any client-side apply.
-// - no manager recorded (an object written before field management, or by hand): a server-side
+// - no manager recorded (an object written before field management, or by hand): client-side
+//   apply's patch as kubectl-client-side-apply when kubectl's annotation is there, else a server-side
 //   apply as config-rollout, the manager --apply writes as.
 
 import { arrayField, field, isRecord, type JsonObject, stringField } from "../../core/json-shape.js";
@@ -46,8 +47,13 @@ export type RestoreWrite =
   /** Why it cannot be written back (the report adds what to run by hand). */
   | { refused: string };
 
-/** The fields of managedFields that hold a config's content. */
-const CONTENT_FIELDS = ["f:data", "f:binaryData"];
+/**
+ * The fields of managedFields that hold a config's content (a Secret applied with stringData is
+ * recorded under f:stringData: the server folds it into data after tracking the fields).
+ */
+const CONTENT_FIELDS = ["f:data", "f:binaryData", "f:stringData"];
+/** The field manager of client-side `kubectl apply`. */
+const CLIENT_SIDE_APPLY = "kubectl-client-side-apply";
 
 /**
  * The write that puts `live` back to `base` (the base commit's manifest of the config), `head` being
@@ -63,7 +69,10 @@ export function restoreWrite(
   if (field(live, "immutable") === true && changedKeys(liveConfigContent(live), base.content).length > 0) {
     return { refused: "it is immutable (immutable: true): its content cannot be changed" };
   }
-  const writer = lastContentWriter(live);
+  // No manager recorded, but kubectl's annotation: a client-side apply from before field management.
+  const writer =
+    lastContentWriter(live) ??
+    (parseLastApplied(live) ? { manager: CLIENT_SIDE_APPLY, operation: "Update" } : undefined);
   const desired = withoutServerFields({
     ...base.manifest,
     metadata: { ...metadataOf(base.manifest), namespace },

@@ -53,6 +53,8 @@ describe("the manager that wrote the data last", () => {
       "kubectl",
       "Apply",
     ],
+    // A Secret applied with stringData is recorded under it.
+    [[entry("kubectl", "Apply", "t", { "f:stringData": { "f:password": {} } })], "kubectl", "Apply"],
     // Owning only metadata, or a status subresource, is not writing the content.
     [
       [
@@ -112,8 +114,13 @@ describe("the write", () => {
     expect(restoreWrite(current, base, undefined, "shop")).toEqual({ refused: expect.stringMatching(why) });
   });
 
-  test("nobody recorded: a server-side apply as config-rollout; nothing to change: unchanged", () => {
+  test("nobody recorded: kubectl's annotation says client-side apply, else a server-side apply as config-rollout; nothing to change: unchanged", () => {
     expect(restoreWrite(live([]), base, undefined, "shop")).toMatchObject({ fieldManager: "config-rollout" });
+    const annotated = live([], { annotations: { [LA]: lastAppliedOf(manifest({ A: "broken" }), "shop") } });
+    expect(restoreWrite(annotated, base, undefined, "shop")).toMatchObject({
+      patch: { data: { A: "1", B: "kept" } },
+      fieldManager: "kubectl-client-side-apply",
+    });
     const restored = {
       ...base.manifest,
       metadata: {
