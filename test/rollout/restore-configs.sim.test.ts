@@ -165,4 +165,33 @@ describe.skipIf(!kubectlPath)("a restored config and the deploy step's next kube
     ).toBe(written);
     expect(written).toContain("\\u003c\\u0026\\u003e");
   });
+
+  test.each([
+    { refusal: "RBAC (403)", status: 403 as const, times: 1, why: /^not restored: .*forbidden/i },
+    {
+      refusal: "a conflict that persists (409)",
+      status: 409 as const,
+      times: 50,
+      why: /^not restored: .*conflict/i,
+    },
+  ])(
+    "a write refused by $refusal is named with what to run by hand, and the config is left as it was",
+    async ({ status, times, why }) => {
+      const c = await cluster();
+      await c.apply("c1", false);
+      await c.apply("c2", false);
+      c.h.sim.failNext({ verb: "patch", kind: "configmaps" }, status, times);
+      const [outcome] = await restoreConfigs(c.h.cluster, [restoreOf("c1")], {
+        dryRun: false,
+        concurrency: 4,
+        log: createMemoryLog(),
+      });
+      expect(outcome?.result).toBe("refused");
+      expect(outcome?.message).toMatch(why);
+      expect(outcome?.message).toContain(
+        "restore it by hand: git show aaaaaaaaaaaa:app.yaml | kubectl apply -n shop -f - (the file's other objects at aaaaaaaaaaaa too)",
+      );
+      expect(c.live().data).toEqual({ A: "broken", C: "new" });
+    },
+  );
 });
