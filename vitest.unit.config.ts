@@ -11,6 +11,7 @@ export default defineConfig({
       "test/scan/sources/**/*.test.ts",
       "test/plan/**/*.test.ts",
       "test/rollout/versioned/**/*.test.ts",
+      "test/rollout/restore/**/*.test.ts",
       "test/stamp/{annotation-edit,kustomize-stamp}.test.ts",
       "test/settings/**/*.test.ts",
       "test/report/**/*.test.ts",

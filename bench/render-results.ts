@@ -7,6 +7,7 @@ import type { KustomizeFigures } from "./kustomize-overlays.js";
 import { formatMb, formatMs, median, min, ratio } from "./measure.js";
 import { floorMs, type PlanCommands, type PlanSizeResult } from "./plan-at-scale.js";
 import { type PodWatchFigures, renderPodWatch } from "./pod-watch.js";
+import { type RollbackFigures, renderRollback } from "./rollback.js";
 import type { StampFigures } from "./stamp-at-scale.js";
 import { renderSync, type SyncFigures } from "./sync-at-scale.js";
 
@@ -50,6 +51,7 @@ export interface BenchResults {
   stamp?: StampFigures;
   finish?: { restarts: number; rolloutStepMs: number; latencyMs: number[]; wallMs: number[] };
   pods?: PodWatchFigures;
+  rollback?: RollbackFigures;
   sync?: SyncFigures;
   cold?: { runs: number; figures: ColdStartFigures[]; noChangeOutcome: string };
   fleet?: FleetFigures;
@@ -102,6 +104,7 @@ export function renderResults(r: BenchResults): string {
   if (r.api) out.push(...renderApi(r.api));
   if (r.finish) out.push(...renderFinish(r.finish));
   if (r.pods) out.push(...renderPodWatch(r.pods));
+  if (r.rollback) out.push(...renderRollback(r.rollback));
   if (r.sync) out.push(...renderSync(r.sync));
   if (r.cold) out.push(...renderCold(r.cold));
   if (r.kustomize) out.push(...renderKustomize(r.kustomize));
@@ -240,6 +243,14 @@ function summaryRows(r: BenchResults): Array<[string, string, Verdict]> {
       "pods: pod watching costs one list+watch per namespace, not per workload (≤ 2 per namespace)",
       `${podTotal} for ${r.pods.requests.restarts} restarts in ${r.pods.requests.namespaces} namespaces`,
       podTotal <= 2 * r.pods.requests.namespaces,
+    ]);
+  }
+  if (r.rollback) {
+    const toBase = median(r.rollback.withFlag.map((run) => run.toBaseMs ?? Number.POSITIVE_INFINITY));
+    rows.push([
+      "rollback: first failing pod -> cluster back at the base state, every reader ready (< 10 s)",
+      `median ${formatMs(toBase)}`,
+      toBase < 10_000,
     ]);
   }
   if (r.sync) {

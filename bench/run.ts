@@ -4,7 +4,7 @@
 //
 //   npm run bench                          build dist/, then run everything (~2 minutes on 2 cores)
 //   npm run bench -- --no-build            measure dist/ as it is
-//   npm run bench -- --only plan,cold      a subset (plan, api, finish, pods, sync, cold, kustomize, stamp, fleet), printed; RESULTS.md untouched
+//   npm run bench -- --only plan,cold      a subset (plan, api, finish, pods, rollback, sync, cold, kustomize, stamp, fleet), printed; RESULTS.md untouched
 //   npm run bench -- --runs 3              repetitions of each timed command (default 5)
 
 import { execFileSync } from "node:child_process";
@@ -22,6 +22,7 @@ import { hasGnuTime, median } from "./measure.js";
 import { benchPlanSize } from "./plan-at-scale.js";
 import { benchPodWatch } from "./pod-watch.js";
 import { type BenchResults, renderResults, replaceBetweenMarkers } from "./render-results.js";
+import { benchRollback } from "./rollback.js";
 import { benchStamp } from "./stamp-at-scale.js";
 import { benchSync } from "./sync-at-scale.js";
 
@@ -29,7 +30,18 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
 const cli = join(root, "dist", "cli.js");
 
-const ALL_SECTIONS = ["plan", "api", "finish", "pods", "sync", "cold", "kustomize", "stamp", "fleet"];
+const ALL_SECTIONS = [
+  "plan",
+  "api",
+  "finish",
+  "pods",
+  "rollback",
+  "sync",
+  "cold",
+  "kustomize",
+  "stamp",
+  "fleet",
+];
 /** Names git searches for in the many-names measurement: a shared base changed in every namespace. */
 const SEARCH_SCALING_NAMES = 3000;
 
@@ -188,6 +200,10 @@ async function main(): Promise<void> {
     if (args.only.has("pods")) {
       log("pod watching: a crash-looping config to exit 1, and the requests it costs");
       results.pods = await benchPodWatch(work, cli, args.runs);
+    }
+    if (args.only.has("rollback")) {
+      log("rollback on failure: crash-looping new pods, back to the base state");
+      results.rollback = await benchRollback(work, cli, args.runs);
     }
     if (args.only.has("sync")) {
       log("sync: 1,000 workloads, 2,000 configs, 100 namespaces; 10% of the Secrets changed");

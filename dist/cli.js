@@ -276,7 +276,7 @@ function exitCodeOf(report) {
   return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
 }
 function isFailure(result) {
-  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
+  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted", "rolled-back"].includes(result.rollout ?? "");
 }
 function reportOf(plan, rolledOut, dryRun, cluster) {
   const { results, notes } = rolledOut;
@@ -284,6 +284,7 @@ function reportOf(plan, rolledOut, dryRun, cluster) {
     plan,
     results,
     ...notes.length > 0 ? { notes: [...notes] } : {},
+    ...rolledOut.restores?.length ? { restores: rolledOut.restores } : {},
     outcome: outcomeOf(plan, results, dryRun),
     ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
     dryRun
@@ -365,7 +366,7 @@ function describeResult(result) {
   if (result.restart === "agent-not-applied") return "agent has not applied the commit";
   const followed = ["restarted", "unchanged", "agent-applied"];
   if (!result.rollout || !followed.includes(result.restart)) return result.restart;
-  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  const rollout = result.rollout === "done" ? "rolled out" : result.rollout === "rolled-back" ? "rolled back" : result.rollout;
   if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
   return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
 }
@@ -412,12 +413,18 @@ function incompleteHeadline(report) {
 }
 function failedHeadline(results) {
   const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
-  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId(r.id));
+  const rolledBack = results.filter((r) => r.rollout === "rolled-back").map((r) => shortId(r.id));
+  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied" && r.rollout !== "rolled-back").map((r) => shortId(r.id));
   const parts = [
     ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
-    ...failed2.length > 0 ? [failed2.join(", ")] : []
+    ...failed2.length > 0 ? [failed2.join(", ")] : [],
+    ...rolledBack.length > 0 ? [`rolled back to what ran before: ${rolledBack.join(", ")}`] : []
   ];
   return `Failed: ${parts.join("; ")}.`;
+}
+function describeRestore(restore) {
+  const readers = restore.readers.map(shortId).join(", ");
+  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}`;
 }
 function fleetHeadline(clusters) {
   const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
@@ -699,6 +706,17 @@ ${s.render(maxRows)}`).join("\n");
       for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
     }
   }
+  if (report.restores?.length) {
+    out.push(
+      "",
+      "#### Restored configs",
+      "",
+      "| Config | Namespace | Result | Detail |",
+      "|---|---|---|---|"
+    );
+    for (const r of report.restores.slice(0, maxRows))
+      out.push(row([md(shortId(r.id)), md(r.id.namespace), md(r.result), md(describeRestore(r))]));
+  }
   const graph = edgeCount(plan) > 1 ? mermaidGraph(plan) : [];
   if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
   if (report.notes?.length) {
@@ -842,6 +860,9 @@ var init_option_naming = __esm({
 });
 
 // src/core/setting-choices.ts
+function rollsBackOnFailure(settings) {
+  return settings.rollbackOnFailure ?? settings.strategy === "versioned";
+}
 var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS;
 var init_setting_choices = __esm({
   "src/core/setting-choices.ts"() {
@@ -1216,14 +1237,24 @@ var init_options = __esm({
         description: "Name of the env var set by {strategy=env}."
       },
       {
-        name: "rollback",
+        name: "rollback-on-failure",
         type: "boolean",
         group: "strategy",
         commands: "run",
-        default: "true",
-        env: "CONFIG_ROLLOUT_ROLLBACK",
-        summary: "versioned: repoint a failed workload to its old config",
-        description: "With {strategy=versioned}: when a rollout fails, repoint that workload to the config it used before and wait for it ({rollback=false} leaves it)."
+        sync: true,
+        env: "CONFIG_ROLLOUT_ROLLBACK_ON_FAILURE",
+        summary: "on a failed rollout, put configs and workloads back",
+        description: "When a restarted workload fails: put the configs it reads back to the base commit's content and roll their readers back to their template before the run, then exit 1 (docs/rollback.md). Default: on for {strategy=versioned}, off for annotation and env; refused by gitops and sync."
+      },
+      {
+        name: "bake",
+        type: "duration",
+        group: "strategy",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_BAKE",
+        placeholder: "DURATION",
+        summary: "watch each rolled-out workload's new pods this long",
+        description: "After each rollout completes, watch its new pods this long: a container restart, a pod not ready for 10s or one that cannot start fails the workload (docs/rollback.md). Default: off."
       },
       {
         name: "keep",
@@ -1414,7 +1445,7 @@ var init_options = __esm({
         placeholder: "FILE",
         actionInput: false,
         summary: "also write a dotenv report (GitLab: reports:dotenv)",
-        description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with {output=json} a short summary goes to stderr."
+        description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED, CONFIG_ROLLOUT_FAILED and CONFIG_ROLLOUT_ROLLED_BACK. Written whatever the exit code; with {output=json} a short summary goes to stderr."
       },
       {
         name: "strict",
@@ -1549,6 +1580,13 @@ var init_deprecated_options = __esm({
         (old, current) => flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
       ),
       deprecated("prune", "boolean", "keep", (old) => flag("prune", old) ? void 0 : "all"),
+      // --rollback (versioned only) became the one flag for every strategy; the new spelling wins.
+      deprecated(
+        "rollback",
+        "boolean",
+        "rollback-on-failure",
+        (old, current) => current === void 0 ? String(flag("rollback", old)) : void 0
+      ),
       deprecated("contexts", "string", "context", (old, current) => {
         if (current !== void 0) {
           throw new UserError(
@@ -1617,7 +1655,7 @@ function workloadStatus(workload, dryRun) {
   if (FAILED_ROLLOUTS.includes(result.rollout)) {
     return {
       state: "failed",
-      label: `rollout ${result.rollout}`,
+      label: result.rollout === "rolled-back" ? "rolled back" : `rollout ${result.rollout}`,
       type: result.rollout,
       detail: result.message
     };
@@ -1654,7 +1692,10 @@ function renderDotenv(report, exitCode) {
     CONFIG_ROLLOUT_RESTARTED: joinCapped(
       workloads.filter((w) => w.result?.restart === "restarted").map(workloadKey)
     ),
-    CONFIG_ROLLOUT_FAILED: joinCapped(workloads.filter((w) => status(w).state === "failed").map(workloadKey))
+    CONFIG_ROLLOUT_FAILED: joinCapped(workloads.filter((w) => status(w).state === "failed").map(workloadKey)),
+    CONFIG_ROLLOUT_ROLLED_BACK: joinCapped(
+      workloads.filter((w) => w.result?.rollout === "rolled-back").map(workloadKey)
+    )
   };
   return Object.entries(values).map(([key, value]) => `${key}=${value.replace(/[\r\n]+/g, " ")}
 `).join("");
@@ -1781,8 +1822,8 @@ var init_gitlab_reports = __esm({
   "src/report/gitlab-reports.ts"() {
     "use strict";
     OUTCOMES = ["restarted", "nothing-to-do", "failed", "planned", "incomplete"];
-    FAILED_ROLLOUTS = ["failed", "timeout", "deleted"];
-    MAX_LIST_CHARS = 1e3;
+    FAILED_ROLLOUTS = ["failed", "timeout", "deleted", "rolled-back"];
+    MAX_LIST_CHARS = 900;
   }
 });
 
@@ -2205,15 +2246,15 @@ var init_cat_file_reader = __esm({
       /** The process new reads go to; undefined once it has ended (or been ended), until the next read. */
       current;
       /** The objects named (e.g. "<sha>:<path>", "<ref>^{commit}"; no newlines), one entry each, in order. */
-      read(names, maxContentBytes = Number.POSITIVE_INFINITY, onEntry) {
-        if (names.length === 0) return Promise.resolve([]);
+      read(names2, maxContentBytes = Number.POSITIVE_INFINITY, onEntry) {
+        if (names2.length === 0) return Promise.resolve([]);
         if (this.current === void 0) {
           const started = new CatFileProcess(this.root, this.idleMs, () => {
             if (this.current === started) this.current = void 0;
           });
           this.current = started;
         }
-        return this.current.ask(names, maxContentBytes, onEntry);
+        return this.current.ask(names2, maxContentBytes, onEntry);
       }
     };
     CatFileProcess = class {
@@ -2260,12 +2301,12 @@ var init_cat_file_reader = __esm({
       stderr = [];
       failed;
       idle;
-      ask(names, maxContentBytes, onEntry) {
+      ask(names2, maxContentBytes, onEntry) {
         return new Promise((resolve9, reject) => {
           if (this.failed) return reject(this.failed);
           clearTimeout(this.idle);
           this.queue.push({
-            names,
+            names: names2,
             entries: [],
             maxContentBytes,
             ...onEntry ? { onEntry } : {},
@@ -2273,7 +2314,7 @@ var init_cat_file_reader = __esm({
             reject
           });
           holdRun(this.child, true);
-          this.child.stdin.write(`${names.join("\n")}
+          this.child.stdin.write(`${names2.join("\n")}
 `);
         });
       }
@@ -2605,10 +2646,10 @@ function blobPathsOfLsTree(output, baseNames) {
 function blobPathsNamed(output, baseNames) {
   if (baseNames.length === 0) return [];
   const text = output.toString("latin1");
-  const names = new RegExp(`[/	](?:${baseNames.map(escapeRegExp).join("|")})(?:\0|$)`, "g");
+  const names2 = new RegExp(`[/	](?:${baseNames.map(escapeRegExp).join("|")})(?:\0|$)`, "g");
   const wanted = new Set(baseNames);
   const paths = [];
-  for (const match of text.matchAll(names)) {
+  for (const match of text.matchAll(names2)) {
     const stop = match[0].endsWith("\0") ? match.index + match[0].length - 1 : text.length;
     const entry = entryOf(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
     if (entry.type === "blob" && wanted.has(entry.path.slice(entry.path.lastIndexOf("/") + 1))) {
@@ -2782,7 +2823,7 @@ async function runGrep(root, request, onName) {
   }
 }
 async function grepWith(root, request, syntax, onName) {
-  const names = nulRecords((records) => {
+  const names2 = nulRecords((records) => {
     for (const name of records.toString("utf8").split("\0")) if (name !== "") onName(name);
   });
   const args = [
@@ -2801,7 +2842,7 @@ async function grepWith(root, request, syntax, onName) {
   await spawnGit(root, [...args, ...request.pathspecs], {
     okExitCodes: [1],
     idleTimeoutMs: request.idleTimeoutMs,
-    onStdout: names.push,
+    onStdout: names2.push,
     input: `${grepPatternLines(request.needles, syntax).join("\n")}
 `,
     // Byte semantics whatever the runner's locale: a UTF-8 locale would make PCRE2 decode every
@@ -2809,7 +2850,7 @@ async function grepWith(root, request, syntax, onName) {
     ...syntax === "fixed" ? {} : { env: { LC_ALL: "C" } },
     ...request.signal ? { signal: request.signal } : {}
   });
-  names.end();
+  names2.end();
 }
 function grepThreads(cores = (0, import_node_os.availableParallelism)()) {
   return Math.max(1, cores - 1);
@@ -2871,13 +2912,13 @@ function splitByNewline(paths) {
   const unique2 = [...new Set(paths)].filter((path) => path !== "");
   return [unique2.filter((path) => !path.includes("\n")), unique2.filter((path) => path.includes("\n"))];
 }
-async function catFileSizes(root, names, idleTimeoutMs) {
-  if (names.length === 0) return [];
+async function catFileSizes(root, names2, idleTimeoutMs) {
+  if (names2.length === 0) return [];
   const entries = [];
   const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
   try {
     await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
-      input: `${names.join("\n")}
+      input: `${names2.join("\n")}
 `,
       idleTimeoutMs,
       onStdout: (chunk) => parser.push(chunk)
@@ -2888,8 +2929,8 @@ async function catFileSizes(root, names, idleTimeoutMs) {
     throw missingObjectError(text) ?? new Error(`git cat-file --batch-check failed (exit ${error.exitCode}): ${text}`);
   }
   parser.end();
-  if (entries.length !== names.length) {
-    throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
+  if (entries.length !== names2.length) {
+    throw new Error(`git cat-file answered ${entries.length} of ${names2.length} lookups`);
   }
   return entries;
 }
@@ -3194,6 +3235,7 @@ function reportObject(report) {
     ...plan.sources ? { sources: plan.sources } : {},
     ...plan.unread ? { unread: plan.unread } : {},
     ...report.notes ? { notes: report.notes } : {},
+    ...report.restores ? { restores: restoreObjects(report) } : {},
     ...report.clusters ? {
       clusters: report.clusters.map((c) => ({
         context: c.context,
@@ -3204,6 +3246,7 @@ function reportObject(report) {
         ...c.report?.cluster ? { server: c.report.cluster.server } : {},
         workloads: c.report ? workloadObjects(c.report) : [],
         ...c.report?.notes ? { notes: c.report.notes } : {},
+        ...c.report?.restores ? { restores: restoreObjects(c.report) } : {},
         ...c.report && c.report.plan.warnings.length > 0 ? { warnings: c.report.plan.warnings } : {}
       }))
     } : {}
@@ -3238,11 +3281,20 @@ function workloadObjects(report) {
           rollout: result.rollout,
           message: result.message,
           durationMs: result.durationMs,
-          ...result.cause ? { cause: result.cause } : {}
+          ...result.cause ? { cause: result.cause } : {},
+          ...result.rollback ? { rollback: result.rollback } : {}
         }
       } : {}
     };
   });
+}
+function restoreObjects(report) {
+  return (report.restores ?? []).map((r) => ({
+    ...r.id,
+    result: r.result,
+    message: r.message,
+    readers: r.readers
+  }));
 }
 function renderJson(report) {
   return `${JSON.stringify(reportObject(report), null, 2)}
@@ -3336,6 +3388,15 @@ function clusterPart(report) {
       out.push(`  ${shortId(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
       for (const line of causeDetails(r)) out.push(`    ${line}`);
     }
+  }
+  if (report.restores?.length) {
+    out.push("", "Restored configs (--rollback-on-failure):");
+    out.push(
+      ...table([
+        ["CONFIG", "NAMESPACE", "RESULT", "DETAIL"],
+        ...report.restores.map((r) => [shortId(r.id), r.id.namespace, r.result, describeRestore(r)])
+      ])
+    );
   }
   if (report.notes?.length) {
     out.push("", "Notes:");
@@ -3655,8 +3716,8 @@ function loadFiles(kc, files, label2) {
   if (kc.getContexts().length === 0) throw new UserError(`${label2} defines no contexts`);
 }
 function mergeByName(first, second) {
-  const names = new Set(first.map((item) => item.name));
-  return [...first, ...second.filter((item) => !names.has(item.name))];
+  const names2 = new Set(first.map((item) => item.name));
+  return [...first, ...second.filter((item) => !names2.has(item.name))];
 }
 function parseInto(kc, where, load) {
   try {
@@ -4286,147 +4347,6 @@ var init_workload_kinds = __esm({
   }
 });
 
-// src/core/secret-values.ts
-function recordSecretContent(content) {
-  for (const base64 of Object.values(content)) {
-    if (seen.has(base64)) continue;
-    seen.add(base64);
-    recordSecretBytes(Buffer.from(base64, "base64"));
-  }
-}
-function recordSecretBytes(bytes) {
-  const fresh = secretForms(bytes).filter((form) => !recorded.has(form));
-  if (fresh.length === 0) return;
-  for (const form of fresh) {
-    recorded.add(form);
-    const prefix = form.slice(0, MIN_SECRET_LENGTH);
-    const bucket = byPrefix.get(prefix) ?? { lengths: [], forms: /* @__PURE__ */ new Set() };
-    bucket.forms.add(form);
-    if (!bucket.lengths.includes(form.length)) {
-      bucket.lengths.push(form.length);
-      bucket.lengths.sort((a, b) => b - a);
-    }
-    byPrefix.set(prefix, bucket);
-  }
-  for (const listener of listeners) listener(fresh);
-}
-function secretForms(bytes) {
-  const text = bytes.toString("utf8");
-  const trimmed = text.trim();
-  if (trimmed.length < MIN_SECRET_LENGTH) return [];
-  const forms = /* @__PURE__ */ new Set();
-  if (Buffer.from(text, "utf8").equals(bytes)) {
-    forms.add(trimmed);
-    forms.add(JSON.stringify(trimmed).slice(1, -1));
-    for (const line of trimmed.split(/\r?\n/)) {
-      const part = line.trim();
-      if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
-    }
-  }
-  for (const base64 of [bytes.toString("base64"), Buffer.from(trimmed, "utf8").toString("base64")]) {
-    forms.add(base64);
-    forms.add(base64.replace(/=+$/, ""));
-  }
-  return [...forms];
-}
-function redactSecrets(text) {
-  if (byPrefix.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
-  let out = "";
-  let copied = 0;
-  for (let at = 0; at <= text.length - MIN_SECRET_LENGTH; ) {
-    const bucket = byPrefix.get(text.slice(at, at + MIN_SECRET_LENGTH));
-    const length = bucket?.lengths.find((n) => bucket.forms.has(text.slice(at, at + n)));
-    if (length === void 0) {
-      at++;
-      continue;
-    }
-    out += text.slice(copied, at) + MASKED;
-    at += length;
-    copied = at;
-  }
-  return copied === 0 ? text : out + text.slice(copied);
-}
-function redactSecretsIn(value) {
-  if (recorded.size === 0) return value;
-  return redactValue(value);
-}
-function redactValue(value) {
-  if (typeof value === "string") return redactSecrets(value);
-  if (Array.isArray(value)) return value.map(redactValue);
-  if (value !== null && typeof value === "object") {
-    const out = {};
-    for (const [key, inner] of Object.entries(value))
-      Object.defineProperty(out, redactSecrets(key), {
-        value: redactValue(inner),
-        enumerable: true,
-        writable: true,
-        configurable: true
-      });
-    return out;
-  }
-  return value;
-}
-function redactError(error) {
-  if (!(error instanceof Error) || recorded.size === 0) return error;
-  error.message = redactSecrets(error.message);
-  if (error.stack) error.stack = redactSecrets(error.stack);
-  return error;
-}
-function redactingLog(log) {
-  return {
-    ...log,
-    info: (message) => log.info(redactSecrets(message)),
-    warn: (message, where) => log.warn(redactSecrets(message), where),
-    debug: (message) => log.debug(redactSecrets(message)),
-    group: (title, work) => log.group(redactSecrets(title), work)
-  };
-}
-var MIN_SECRET_LENGTH, MIN_SECRET_LINE, OPAQUE_LINE, MASKED, recorded, byPrefix, seen, listeners;
-var init_secret_values = __esm({
-  "src/core/secret-values.ts"() {
-    "use strict";
-    MIN_SECRET_LENGTH = 8;
-    MIN_SECRET_LINE = 16;
-    OPAQUE_LINE = /^[A-Za-z0-9+/=_.~-]+$/;
-    MASKED = "***";
-    recorded = /* @__PURE__ */ new Set();
-    byPrefix = /* @__PURE__ */ new Map();
-    seen = /* @__PURE__ */ new Set();
-    listeners = /* @__PURE__ */ new Set();
-  }
-});
-
-// src/scan/manifests/live-config.ts
-function liveConfigContent(obj) {
-  const content = {};
-  const data = field(obj, "data");
-  const isSecret = field(obj, "kind") === "Secret";
-  if (isRecord(data)) {
-    for (const [key, value] of Object.entries(data)) {
-      if (typeof value !== "string") continue;
-      content[key] = isSecret ? canonicalBase64(value) : Buffer.from(value, "utf8").toString("base64");
-    }
-  }
-  const binary = field(obj, "binaryData");
-  if (!isSecret && isRecord(binary)) {
-    for (const [key, value] of Object.entries(binary)) {
-      if (typeof value === "string") content[key] = canonicalBase64(value);
-    }
-  }
-  if (isSecret) recordSecretContent(content);
-  return content;
-}
-function canonicalBase64(value) {
-  return Buffer.from(value, "base64").toString("base64");
-}
-var init_live_config = __esm({
-  "src/scan/manifests/live-config.ts"() {
-    "use strict";
-    init_json_shape();
-    init_secret_values();
-  }
-});
-
 // src/kube/retry.ts
 function isApiException(error) {
   return error instanceof Error && typeof error.code === "number" && "headers" in error;
@@ -4584,6 +4504,185 @@ var init_api_errors = __esm({
     init_json_shape();
     init_retry();
     init_errors();
+  }
+});
+
+// src/core/secret-values.ts
+function recordSecretContent(content) {
+  for (const base64 of Object.values(content)) {
+    if (seen.has(base64)) continue;
+    seen.add(base64);
+    recordSecretBytes(Buffer.from(base64, "base64"));
+  }
+}
+function recordSecretBytes(bytes) {
+  const fresh = secretForms(bytes).filter((form) => !recorded.has(form));
+  if (fresh.length === 0) return;
+  for (const form of fresh) {
+    recorded.add(form);
+    const prefix = form.slice(0, MIN_SECRET_LENGTH);
+    const bucket = byPrefix.get(prefix) ?? { lengths: [], forms: /* @__PURE__ */ new Set() };
+    bucket.forms.add(form);
+    if (!bucket.lengths.includes(form.length)) {
+      bucket.lengths.push(form.length);
+      bucket.lengths.sort((a, b) => b - a);
+    }
+    byPrefix.set(prefix, bucket);
+  }
+  for (const listener of listeners) listener(fresh);
+}
+function secretForms(bytes) {
+  const text = bytes.toString("utf8");
+  const trimmed = text.trim();
+  if (trimmed.length < MIN_SECRET_LENGTH) return [];
+  const forms = /* @__PURE__ */ new Set();
+  if (Buffer.from(text, "utf8").equals(bytes)) {
+    forms.add(trimmed);
+    forms.add(JSON.stringify(trimmed).slice(1, -1));
+    for (const line of trimmed.split(/\r?\n/)) {
+      const part = line.trim();
+      if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
+    }
+  }
+  for (const base64 of [bytes.toString("base64"), Buffer.from(trimmed, "utf8").toString("base64")]) {
+    forms.add(base64);
+    forms.add(base64.replace(/=+$/, ""));
+  }
+  return [...forms];
+}
+function redactSecrets(text) {
+  if (byPrefix.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
+  let out = "";
+  let copied = 0;
+  for (let at = 0; at <= text.length - MIN_SECRET_LENGTH; ) {
+    const bucket = byPrefix.get(text.slice(at, at + MIN_SECRET_LENGTH));
+    const length = bucket?.lengths.find((n) => bucket.forms.has(text.slice(at, at + n)));
+    if (length === void 0) {
+      at++;
+      continue;
+    }
+    out += text.slice(copied, at) + MASKED;
+    at += length;
+    copied = at;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+function redactSecretsIn(value) {
+  if (recorded.size === 0) return value;
+  return redactValue(value);
+}
+function redactValue(value) {
+  if (typeof value === "string") return redactSecrets(value);
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value !== null && typeof value === "object") {
+    const out = {};
+    for (const [key, inner] of Object.entries(value))
+      Object.defineProperty(out, redactSecrets(key), {
+        value: redactValue(inner),
+        enumerable: true,
+        writable: true,
+        configurable: true
+      });
+    return out;
+  }
+  return value;
+}
+function redactError(error) {
+  if (!(error instanceof Error) || recorded.size === 0) return error;
+  error.message = redactSecrets(error.message);
+  if (error.stack) error.stack = redactSecrets(error.stack);
+  return error;
+}
+function redactingLog(log) {
+  return {
+    ...log,
+    info: (message) => log.info(redactSecrets(message)),
+    warn: (message, where) => log.warn(redactSecrets(message), where),
+    debug: (message) => log.debug(redactSecrets(message)),
+    group: (title, work) => log.group(redactSecrets(title), work)
+  };
+}
+var MIN_SECRET_LENGTH, MIN_SECRET_LINE, OPAQUE_LINE, MASKED, recorded, byPrefix, seen, listeners;
+var init_secret_values = __esm({
+  "src/core/secret-values.ts"() {
+    "use strict";
+    MIN_SECRET_LENGTH = 8;
+    MIN_SECRET_LINE = 16;
+    OPAQUE_LINE = /^[A-Za-z0-9+/=_.~-]+$/;
+    MASKED = "***";
+    recorded = /* @__PURE__ */ new Set();
+    byPrefix = /* @__PURE__ */ new Map();
+    seen = /* @__PURE__ */ new Set();
+    listeners = /* @__PURE__ */ new Set();
+  }
+});
+
+// src/scan/manifests/live-config.ts
+function liveConfigContent(obj) {
+  const content = {};
+  const data = field(obj, "data");
+  const isSecret = field(obj, "kind") === "Secret";
+  if (isRecord(data)) {
+    for (const [key, value] of Object.entries(data)) {
+      if (typeof value !== "string") continue;
+      content[key] = isSecret ? canonicalBase64(value) : Buffer.from(value, "utf8").toString("base64");
+    }
+  }
+  const binary = field(obj, "binaryData");
+  if (!isSecret && isRecord(binary)) {
+    for (const [key, value] of Object.entries(binary)) {
+      if (typeof value === "string") content[key] = canonicalBase64(value);
+    }
+  }
+  if (isSecret) recordSecretContent(content);
+  return content;
+}
+function canonicalBase64(value) {
+  return Buffer.from(value, "base64").toString("base64");
+}
+var init_live_config = __esm({
+  "src/scan/manifests/live-config.ts"() {
+    "use strict";
+    init_json_shape();
+    init_secret_values();
+  }
+});
+
+// src/kube/config-bodies.ts
+function liveConfig(obj) {
+  const metadata = obj.metadata ?? {};
+  return {
+    uid: metadata.uid ?? "",
+    resourceVersion: metadata.resourceVersion ?? "",
+    content: liveConfigContent(obj)
+  };
+}
+function applyBody(obj, namespaceDefault) {
+  const kind = obj.kind;
+  if (kind !== "ConfigMap" && kind !== "Secret")
+    throw new Error(`applyConfig: kind ${String(kind)} is not a config`);
+  const metadata = { ...obj.metadata ?? {} };
+  for (const key of [
+    "resourceVersion",
+    "uid",
+    "managedFields",
+    "creationTimestamp",
+    "generation",
+    "selfLink"
+  ]) {
+    delete metadata[key];
+  }
+  metadata.namespace ??= namespaceDefault;
+  if (typeof metadata.name !== "string" || typeof metadata.namespace !== "string") {
+    throw new Error("applyConfig: the manifest needs metadata.name and a namespace");
+  }
+  const { status: _status, ...rest } = obj;
+  return { ...rest, apiVersion: "v1", kind, metadata };
+}
+var init_config_bodies = __esm({
+  "src/kube/config-bodies.ts"() {
+    "use strict";
+    init_live_config();
   }
 });
 
@@ -4850,36 +4949,6 @@ function workloadSpec(id, kind) {
     metadata: { name: id.name, namespace: id.namespace }
   };
 }
-function liveConfig(obj) {
-  const metadata = obj.metadata ?? {};
-  return {
-    uid: metadata.uid ?? "",
-    resourceVersion: metadata.resourceVersion ?? "",
-    content: liveConfigContent(obj)
-  };
-}
-function applyBody(obj, namespaceDefault) {
-  const kind = obj.kind;
-  if (kind !== "ConfigMap" && kind !== "Secret")
-    throw new Error(`applyConfig: kind ${String(kind)} is not a config`);
-  const metadata = { ...obj.metadata ?? {} };
-  for (const key of [
-    "resourceVersion",
-    "uid",
-    "managedFields",
-    "creationTimestamp",
-    "generation",
-    "selfLink"
-  ]) {
-    delete metadata[key];
-  }
-  metadata.namespace ??= namespaceDefault;
-  if (typeof metadata.name !== "string" || typeof metadata.namespace !== "string") {
-    throw new Error("applyConfig: the manifest needs metadata.name and a namespace");
-  }
-  const { status: _status, ...rest } = obj;
-  return { ...rest, apiVersion: "v1", kind, metadata };
-}
 function asApiException(error) {
   const code = error?.statusCode;
   return typeof code === "number" ? new import_client_node6.ApiException(code, String(error.message), void 0, {}) : error;
@@ -4895,8 +4964,8 @@ var init_kube_client = __esm({
     init_errors();
     init_api_kinds();
     init_workload_kinds();
-    init_live_config();
     init_api_errors();
+    init_config_bodies();
     init_request();
     init_retry();
     init_watch_stream();
@@ -5012,6 +5081,26 @@ var init_kube_client = __esm({
             PATCH_CONTENT_TYPES.apply
           )
         );
+      }
+      async writeConfigAs(id, write, fieldManager, dryRun) {
+        const { resource } = configKind(id.kind);
+        const { name, namespace } = id;
+        const apply = "apply" in write;
+        const own = apply ? void 0 : write.patch.metadata;
+        const body2 = apply ? applyBody(write.apply, namespace) : { ...write.patch, apiVersion: "v1", kind: id.kind, metadata: { ...own, name, namespace } };
+        const result = await this.request(
+          { verb: "patch", resource, namespace, name },
+          () => this.api.patch(
+            body2,
+            void 0,
+            dryRun ? "All" : void 0,
+            fieldManager,
+            apply ? true : void 0,
+            PATCH_CONTENT_TYPES[apply ? "apply" : "merge"]
+          ),
+          typeof own?.resourceVersion === "string"
+        );
+        return toPlain(result);
       }
       readWorkload(id) {
         const kind = workloadEntry(id.kind);
@@ -6285,6 +6374,7 @@ function nothingRead(sourceNotes) {
     workloads: [],
     newWorkloadIds: /* @__PURE__ */ new Set(),
     headConfigs: /* @__PURE__ */ new Map(),
+    baseConfigs: /* @__PURE__ */ new Map(),
     problems: [],
     assumedNamespace: /* @__PURE__ */ new Set(),
     baseWorkloads: [],
@@ -6335,7 +6425,7 @@ async function mayTouchSources(git, base, head, changedPaths, options) {
       if (dir === "") break;
     }
   }
-  const inDir = (dir, names) => names.map((name) => dir === "" ? name : `${dir}/${name}`);
+  const inDir = (dir, names2) => names2.map((name) => dir === "" ? name : `${dir}/${name}`);
   const explicit = options.kustomize.filter((dir) => dir !== "none");
   const lookups = [
     .../* @__PURE__ */ new Set([
@@ -6387,10 +6477,10 @@ async function unreadSubmodules(changes, options) {
   ).map((f) => ({ file: f.path, message: describe2(f), unread: "submodule, another repository" }));
 }
 function probeNames(globs) {
-  const names = globs.map(
+  const names2 = globs.map(
     (glob) => (glob.split("/").at(-1) ?? "").replace(/\{([^,}]*)[^}]*\}/g, "$1").replace(/\[([^\]])[^\]]*\]/g, "$1").replace(/[*?]+/g, "x")
   );
-  return [...new Set(names.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
+  return [...new Set(names2.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
 }
 function describe2(change) {
   const { from, to } = change.submodule ?? {};
@@ -6420,7 +6510,7 @@ var init_glob_pathspecs = __esm({
 
 // src/scan/manifests/config-names-in-text.ts
 function configNamesInText(text) {
-  const names = [];
+  const names2 = [];
   for (const document of text.split(DOCUMENT_SEPARATOR)) {
     if (!CONFIG_KIND.test(document)) continue;
     const block = METADATA_BLOCK.exec(document)?.[1];
@@ -6430,9 +6520,9 @@ function configNamesInText(text) {
       const indent = match[1].length;
       if (!best || indent < best.indent) best = { indent, name: match[2] };
     }
-    if (best) names.push(best.name);
+    if (best) names2.push(best.name);
   }
-  return names;
+  return names2;
 }
 var DOCUMENT_SEPARATOR, CONFIG_KIND, METADATA_BLOCK, NAME_LINE;
 var init_config_names_in_text = __esm({
@@ -7882,27 +7972,27 @@ var init_read_files = __esm({
 });
 
 // src/scan/candidates.ts
-function withTemplateRefs(names) {
-  return names.length > 0 ? [...names, TEMPLATE_REF] : names;
+function withTemplateRefs(names2) {
+  return names2.length > 0 ? [...names2, TEMPLATE_REF] : names2;
 }
-function uniqueNames(names) {
-  return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
+function uniqueNames(names2) {
+  return [...new Set(names2)].filter((name) => name !== "" && !name.includes("\n")).sort();
 }
-async function findCandidateFiles(git, rev, names, alreadyRead, wanted, signal) {
+async function findCandidateFiles(git, rev, names2, alreadyRead, wanted, signal) {
   const pathspecs = globsToPathspecs(wanted.globs) ?? [];
-  if (names.length === 0 || wanted.globs.length === 0) return [];
-  const hits = await git.grepFiles(rev, names, pathspecs, signal);
+  if (names2.length === 0 || wanted.globs.length === 0) return [];
+  const hits = await git.grepFiles(rev, names2, pathspecs, signal);
   return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
 }
 function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted, options) {
-  const names = new Set(
+  const names2 = new Set(
     withTemplateRefs(
       [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
     )
   );
-  if (names.size === 0) return void 0;
+  if (names2.size === 0) return void 0;
   const parsed = /* @__PURE__ */ new Map();
-  const hits = git.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
+  const hits = git.grepAndReadFiles(rev, [...names2], globsToPathspecs(wanted.globs) ?? [], {
     read: (path) => !alreadyRead.has(path) && wanted(path),
     maxBytes: options.maxFileSize,
     onFile(path, file) {
@@ -7919,17 +8009,17 @@ function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted, options)
   });
   hits.catch(() => {
   });
-  return { names, hits, parsed };
+  return { names: names2, hits, parsed };
 }
-async function readCandidates(git, rev, names, early, ctx) {
+async function readCandidates(git, rev, names2, early, ctx) {
   const problems = [];
-  const manifests = await readAll(git, rev, names, early, { ...ctx, problems });
-  ctx.problems.push(...await problemsThatMatter(git, rev, names, problems));
+  const manifests = await readAll(git, rev, names2, early, { ...ctx, problems });
+  ctx.problems.push(...await problemsThatMatter(git, rev, names2, problems));
   return manifests;
 }
-async function problemsThatMatter(git, rev, names, problems) {
-  if (problems.length === 0 || !names.includes(TEMPLATE_REF)) return problems;
-  const configNames = names.filter((name) => name !== TEMPLATE_REF);
+async function problemsThatMatter(git, rev, names2, problems) {
+  if (problems.length === 0 || !names2.includes(TEMPLATE_REF)) return problems;
+  const configNames = names2.filter((name) => name !== TEMPLATE_REF);
   const files = [...new Set(problems.filter((p) => p.unread === void 0).map((p) => p.file))];
   const texts = await git.readFiles(rev, files);
   const namesAConfig = (file) => {
@@ -7938,12 +8028,12 @@ async function problemsThatMatter(git, rev, names, problems) {
   };
   return problems.filter((p) => p.unread !== void 0 || namesAConfig(p.file));
 }
-async function readAll(git, rev, names, early, ctx) {
+async function readAll(git, rev, names2, early, ctx) {
   if (early === void 0) {
-    const candidates2 = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
+    const candidates2 = await findCandidateFiles(git, rev, names2, ctx.alreadyRead, ctx.wanted);
     return readManifests(git, rev, candidates2, ctx.options, ctx.problems);
   }
-  const missed = names.filter((name) => !early.names.has(name));
+  const missed = names2.filter((name) => !early.names.has(name));
   const [guessed, more] = await Promise.all([
     early.hits,
     findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted)
@@ -8460,6 +8550,43 @@ function envMergePatch(live2, templatePath, varName, value) {
     ...atTemplate(templatePath, { spec: { containers } })
   };
 }
+function envValues(podSpec, varName) {
+  return new Map(
+    arrayField(podSpec, "containers").map((container) => [
+      stringField(container, "name") ?? "",
+      stringField(
+        arrayField(container, "env").find((e) => field(e, "name") === varName),
+        "value"
+      )
+    ])
+  );
+}
+function envRestorePatch(live2, templatePath, varName, previous, type) {
+  const podSpec = field(templateAt(live2, templatePath), "spec");
+  const current = envValues(podSpec, varName);
+  const changed = [...previous].filter(([name, value]) => current.has(name) && current.get(name) !== value);
+  if (changed.length === 0) return void 0;
+  if (type === "strategic-merge") {
+    const containers2 = changed.map(([name, value]) => ({
+      name,
+      env: [value === void 0 ? { name: varName, $patch: "delete" } : { name: varName, value }]
+    }));
+    return atTemplate(templatePath, { spec: { containers: containers2 } });
+  }
+  const containers = arrayField(podSpec, "containers").map((container) => {
+    const value = previous.get(stringField(container, "name") ?? "");
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+    return {
+      ...container,
+      env: value === void 0 ? env : [...env, { name: varName, value }]
+    };
+  });
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec: { containers } })
+  };
+}
 function currentHash(obj, templatePath = SPEC_TEMPLATE) {
   return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
 }
@@ -8622,16 +8749,16 @@ function containerReferences(podSpec) {
   return refs;
 }
 function volumesMountedWithSubPath(podSpec) {
-  const names = /* @__PURE__ */ new Set();
+  const names2 = /* @__PURE__ */ new Set();
   for (const list of CONTAINER_LISTS) {
     for (const container of arrayField(podSpec, list)) {
       for (const mount of arrayField(container, "volumeMounts")) {
         const name = stringField(mount, "name");
-        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
+        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names2.add(name);
       }
     }
   }
-  return names;
+  return names2;
 }
 function configName(source2, key) {
   const name = stringField(source2, key);
@@ -9580,8 +9707,8 @@ function matchesPaths(k, paths) {
   return paths.matches(k.path) || paths.matches(k.dir === "" ? "kustomization.yaml" : `${k.dir}/kustomization.yaml`);
 }
 function namedByGlob(dir, globs) {
-  const names = dir.split("/").filter((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
-  return names.every((name) => globs.some((glob) => glob.split("/").includes(name)));
+  const names2 = dir.split("/").filter((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
+  return names2.every((name) => globs.some((glob) => glob.split("/").includes(name)));
 }
 var NOT_DEPLOYED_DIR_NAMES, SHARED_DIR_NAMES;
 var init_kustomize_roots = __esm({
@@ -11073,6 +11200,9 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     workloads: settled.head,
     newWorkloadIds: atBase.newWorkloadIds,
     headConfigs,
+    baseConfigs: new Map(
+      compared.base.filter((m) => changes.some((c) => c.status === "modified" && idKey(c.id) === idKey(m.id))).map((m) => [idKey(m.id), m])
+    ),
     problems,
     assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
     baseWorkloads: settled.base,
@@ -11126,9 +11256,9 @@ function startRenders2(git, commits, changedFiles, options, log) {
   return pending;
 }
 async function readConsumers(git, head, settledAtBase, ctx) {
-  const names = withTemplateRefs(uniqueNames(settledAtBase.map((c) => c.id.name)));
+  const names2 = withTemplateRefs(uniqueNames(settledAtBase.map((c) => c.id.name)));
   const alreadyRead = new Set(ctx.read.headPaths);
-  const candidates = await readCandidates(git, head, names, ctx.read.early, { ...ctx, alreadyRead });
+  const candidates = await readCandidates(git, head, names2, ctx.read.early, { ...ctx, alreadyRead });
   const owned = ctx.owned;
   let consumers = candidates;
   if (owned !== void 0) {
@@ -11280,11 +11410,11 @@ function reloaderCoverage(workload, config, marks, controller2) {
   return void 0;
 }
 function reloaderAnnotationsOf(workload) {
-  const names = /* @__PURE__ */ new Set([AUTO, SEARCH, ...Object.values(TYPED).flatMap((t) => [t.auto, t.reload])]);
+  const names2 = /* @__PURE__ */ new Set([AUTO, SEARCH, ...Object.values(TYPED).flatMap((t) => [t.auto, t.reload])]);
   const found = [];
   for (const source2 of [workload, field(field(workload, "spec"), "template")]) {
     for (const [name, value] of Object.entries(annotationsOf(source2))) {
-      if (names.has(name)) found.push(quote(name, value));
+      if (names2.has(name)) found.push(quote(name, value));
     }
   }
   return [...new Set(found)];
@@ -11481,17 +11611,17 @@ function describeCoverage(covered) {
 }
 function reloaderNote(candidate, reloader) {
   if (reloader.uncovered.length === 0) return "";
-  const names = reloader.uncovered.map(shortId2).join(", ");
+  const names2 = reloader.uncovered.map(shortId2).join(", ");
   if (reloader.covered.length > 0) {
-    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId2(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
+    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId2(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names2}`;
   }
   const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
   if (annotations.length === 0) return "";
-  return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names}`;
+  return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names2}`;
 }
 function waitingForAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
-  const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
+  const names2 = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
+  const reason = `references ${names2}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
     id: candidate.id,
     source: candidate.source,
@@ -11502,14 +11632,14 @@ function waitingForAddedConfig(candidate, configs) {
   };
 }
 function rollsOntoAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId2))].sort(compareStrings);
+  const names2 = [...new Set(configs.map(shortId2))].sort(compareStrings);
   return {
     id: candidate.id,
     source: candidate.source,
     ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
     action: "skip",
     rollsOnApply: true,
-    reason: rollsOnApplyReason(names.map((name) => `${name}, added in this diff`)),
+    reason: rollsOnApplyReason(names2.map((name) => `${name}, added in this diff`)),
     references: []
   };
 }
@@ -11724,7 +11854,7 @@ async function checkPodWatchAccess(cluster, namespaces, logLines, concurrency) {
   };
 }
 async function review(cluster, needed, concurrency) {
-  const key = (c) => `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}`;
+  const key = (c) => `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}/${c.name ?? ""}`;
   const unique2 = new Map(needed.map((c) => [key(c), c]));
   return runLimited([...unique2.values()], concurrency, async (check) => ({
     check,
@@ -11733,7 +11863,22 @@ async function review(cluster, needed, concurrency) {
 }
 function describeCheck(c) {
   const resource = `${c.resource}${c.subresource ? `/${c.subresource}` : ""}`;
-  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource} in namespace ${c.namespace}`;
+  const named = c.name ? ` ${c.name}` : "";
+  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource}${named} in namespace ${c.namespace}`;
+}
+async function reviewAccess(cluster, writes, settings, log, checked) {
+  const configs = writes.configs.flatMap(
+    (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
+  );
+  const needed = [...configs, ...patchWrites(writes.targets), ...writes.reviews ?? []];
+  const namespaces = writes.targets.map((t) => t.id.namespace);
+  const baking = settings.bakeMs !== void 0 && settings.dryRun !== "server";
+  const bakeReads = baking ? podWatchReads(namespaces, 0).filter((c) => c.resource === "pods") : [];
+  await checkPermissions(cluster, [...needed, ...bakeReads], log, settings.concurrency, checked);
+  if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
+  const access = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
+  if (access.warning) log.warn(access.warning);
+  return { watchPods: access.watch };
 }
 var init_check_permissions = __esm({
   "src/rollout/check-permissions.ts"() {
@@ -11773,312 +11918,6 @@ var init_find_on_cluster = __esm({
     init_workload_kinds();
     init_model();
     init_run_limited();
-  }
-});
-
-// src/rollout/restart.ts
-async function restartWorkloads(requests, cluster, opts) {
-  const started = opts.now();
-  const limit = opts.concurrency;
-  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
-  const pending = prepared.filter((p) => "step" in p);
-  await opts.beforeWrites?.(pending.map((p) => p.target));
-  return runLimited(requests, limit, async (request, index) => {
-    const ready = prepared[index];
-    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
-    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
-    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
-    return result;
-  });
-}
-async function prepareOne(request, cluster, opts) {
-  const { id } = request;
-  const kind = restartableKind(id.kind);
-  if (!kind) {
-    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
-  }
-  try {
-    const live2 = isLive(request.object) ? request.object : await cluster.readWorkload(id);
-    if (!live2) return { result: "failed", message: await missingMessage(id, kind, cluster) };
-    const refusal = kind.refusesRestart?.(live2);
-    if (refusal) return { result: "paused", message: refusal };
-    const ownerId = kind.templateOwner?.(live2);
-    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live: live2 };
-    if ("failed" in target) return { result: "failed", message: target.failed };
-    const step = opts.strategy.patchFor(id, target.live, target.kind);
-    if ("unchanged" in step) {
-      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live2), object: live2 };
-    }
-    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
-  } catch (error) {
-    if (isExpectedError(error)) return { result: "failed", message: error.message };
-    throw error;
-  }
-}
-async function sendPatch(request, first, cluster, opts) {
-  try {
-    return await cluster.retryOnConflict(async (attempt) => {
-      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
-      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
-    });
-  } catch (error) {
-    if (isExpectedError(error)) return { result: "failed", message: error.message };
-    throw error;
-  }
-}
-async function patchOnce({ target, step, ownerId }, cluster, opts) {
-  try {
-    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
-    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
-    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
-    if (ownerId) {
-      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
-    }
-    return {
-      result: "restarted",
-      message,
-      generation: generationOf(patched),
-      ...opts.dryRun ? {} : { object: patched }
-    };
-  } catch (error) {
-    if (isExpectedError(error) && !isConflict(error)) return { result: "failed", message: error.message };
-    throw error;
-  }
-}
-async function templateOwner(ownerId, cluster) {
-  const kind = restartableKind(ownerId.kind);
-  if (!kind) {
-    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
-  }
-  const live2 = await cluster.readWorkload(ownerId);
-  if (!live2)
-    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
-  return { id: ownerId, kind, live: live2 };
-}
-async function missingMessage(id, kind, cluster) {
-  if (kind.customResource && !await cluster.serves(kind.kind)) {
-    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
-  }
-  return `${formatId(id)} does not exist in the cluster`;
-}
-function generationOf(obj) {
-  const generation = field(field(obj, "metadata"), "generation");
-  return typeof generation === "number" ? generation : void 0;
-}
-function isLive(object) {
-  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
-}
-var init_restart = __esm({
-  "src/rollout/restart.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_workload_kinds();
-    init_model();
-    init_run_limited();
-    init_retry();
-  }
-});
-
-// src/core/kinds/rollout-verdict.ts
-function rolloutVerdict(rollout, obj) {
-  const uid = field(field(obj, "metadata"), "uid");
-  const followedUid = field(field(rollout.object, "metadata"), "uid");
-  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
-    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
-  const generation = field(field(obj, "metadata"), "generation");
-  const expected = rollout.generation;
-  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
-  if (status.notWaitable) return { end: "not-waitable", message: status.message };
-  if (status.error) return { end: "failed", message: status.message };
-  if (status.paused) return { end: "paused", message: status.message };
-  if (status.done) return { end: "done", message: status.message };
-  return { waiting: status.message };
-}
-function ownerChangeUnseen(obj, ownerGeneration) {
-  if (ownerGeneration === void 0) return false;
-  const seen2 = Number.parseInt(
-    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
-    10
-  );
-  return !(seen2 >= ownerGeneration);
-}
-var init_rollout_verdict = __esm({
-  "src/core/kinds/rollout-verdict.ts"() {
-    "use strict";
-    init_json_shape();
-    init_model();
-    init_argo_rollout_status();
-    init_rollout_status();
-    init_workload_kinds();
-  }
-});
-
-// src/kube/list-watch.ts
-async function listAndWatch(source2, req) {
-  const { names, signal } = req;
-  const now = req.now ?? Date.now;
-  const fieldSelector = names.length === 1 ? `metadata.name=${names[0]}` : void 0;
-  const pending = () => !signal.aborted && names.some((name) => req.following(name));
-  let resourceVersion;
-  let fromMostRecent = req.fromMostRecent;
-  let failures = 0;
-  let quickCloses = 0;
-  while (pending()) {
-    try {
-      if (resourceVersion === void 0 && !fromMostRecent) {
-        resourceVersion = await listOnce(source2, req, fieldSelector);
-        if (resourceVersion === void 0 || !pending()) return;
-      }
-      const opened = now();
-      const ending = await watchSession(
-        source2,
-        req,
-        { fromVersion: resourceVersion, fieldSelector, pending },
-        (rv) => {
-          resourceVersion = rv;
-        }
-      );
-      failures = 0;
-      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
-      fromMostRecent = false;
-      if (ending.how === "gone") resourceVersion = void 0;
-      if (ending.how === "closed") {
-        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
-        if (quickCloses > 1)
-          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
-      }
-    } catch (error) {
-      fromMostRecent = false;
-      resourceVersion = void 0;
-      if (error instanceof ClusterAccessError && error.status === 410) continue;
-      if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
-      req.onRetry(error);
-      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
-      await sleep(backoffDelayMs(failures++, backoff), signal);
-    }
-  }
-}
-async function listOnce(source2, req, fieldSelector) {
-  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
-  if (req.signal.aborted) return void 0;
-  const followed = new Set(req.names);
-  const present = /* @__PURE__ */ new Set();
-  for (const item of list.items) {
-    const name = String(field(field(item, "metadata"), "name") ?? "");
-    present.add(name);
-    if (followed.has(name)) req.onObject(name, item);
-  }
-  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
-  return list.resourceVersion;
-}
-function sleep(ms, signal) {
-  return new Promise((resolve9) => {
-    if (signal.aborted) return resolve9();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve9();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done);
-  });
-}
-function watchSession(source2, req, at, seen2) {
-  const { names, signal } = req;
-  const followed = new Set(names);
-  return new Promise((resolve9, reject) => {
-    let handle;
-    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
-    const unseen = () => shown2 !== void 0 && names.some((name) => req.following(name) && !shown2?.has(name));
-    const detach = () => signal.removeEventListener("abort", stop);
-    const end = (how) => {
-      detach();
-      handle?.abort();
-      resolve9({ how, unseen: unseen() });
-    };
-    const stop = () => end("complete");
-    signal.addEventListener("abort", stop);
-    handle = source2.watchWorkloads(
-      req.namespace,
-      req.kind,
-      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
-      (type, obj) => {
-        if (type === "ERROR") {
-          const code = field(obj, "code");
-          if (code === 410) return end("gone");
-          detach();
-          handle?.abort();
-          const message = String(field(obj, "message") ?? "watch error");
-          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
-        }
-        const rv = field(field(obj, "metadata"), "resourceVersion");
-        if (typeof rv === "string" && rv !== "") seen2(rv);
-        if (type === "BOOKMARK") {
-          for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
-          shown2 = void 0;
-        } else {
-          const name = String(field(field(obj, "metadata"), "name") ?? "");
-          if (!followed.has(name)) return;
-          shown2?.add(name);
-          if (type === "DELETED") req.onGone(name, "deleted");
-          else req.onObject(name, obj);
-        }
-        if (!at.pending()) end("complete");
-      },
-      (error) => {
-        detach();
-        if (error) reject(error);
-        else resolve9({ how: "closed", unseen: unseen() });
-      }
-    );
-    if (signal.aborted) end("complete");
-  });
-}
-var init_list_watch = __esm({
-  "src/kube/list-watch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_retry();
-  }
-});
-
-// src/rollout/heartbeat.ts
-function startHeartbeat(timeoutMs, line, print2, opts = {}) {
-  const now = opts.now ?? Date.now;
-  const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
-  const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
-  const started = now();
-  let last = started;
-  const tick = () => {
-    const at = now();
-    if (at - last < Math.max(everyMs, floorMs)) return;
-    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
-    if (text === void 0) return;
-    last = at;
-    print2(text);
-  };
-  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
-  timer.unref();
-  return {
-    printed: () => {
-      last = now();
-    },
-    stop: () => clearInterval(timer)
-  };
-}
-function formatWait(ms) {
-  const seconds3 = Math.round(ms / 1e3);
-  if (seconds3 < 60) return `${seconds3}s`;
-  return `${Math.floor(seconds3 / 60)}m${String(seconds3 % 60).padStart(2, "0")}s`;
-}
-var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
-var init_heartbeat = __esm({
-  "src/rollout/heartbeat.ts"() {
-    "use strict";
-    HEARTBEAT_MS = 3e4;
-    MIN_HEARTBEAT_MS = 1e4;
   }
 });
 
@@ -12215,6 +12054,174 @@ var init_pod_verdict = __esm({
   }
 });
 
+// src/rollout/heartbeat.ts
+function startHeartbeat(timeoutMs, line, print2, opts = {}) {
+  const now = opts.now ?? Date.now;
+  const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
+  const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
+  const started = now();
+  let last = started;
+  const tick = () => {
+    const at = now();
+    if (at - last < Math.max(everyMs, floorMs)) return;
+    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
+    if (text === void 0) return;
+    last = at;
+    print2(text);
+  };
+  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
+  timer.unref();
+  return {
+    printed: () => {
+      last = now();
+    },
+    stop: () => clearInterval(timer)
+  };
+}
+function formatWait(ms) {
+  const seconds3 = Math.round(ms / 1e3);
+  if (seconds3 < 60) return `${seconds3}s`;
+  return `${Math.floor(seconds3 / 60)}m${String(seconds3 % 60).padStart(2, "0")}s`;
+}
+var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
+var init_heartbeat = __esm({
+  "src/rollout/heartbeat.ts"() {
+    "use strict";
+    HEARTBEAT_MS = 3e4;
+    MIN_HEARTBEAT_MS = 1e4;
+  }
+});
+
+// src/kube/list-watch.ts
+async function listAndWatch(source2, req) {
+  const { names: names2, signal } = req;
+  const now = req.now ?? Date.now;
+  const fieldSelector = names2.length === 1 ? `metadata.name=${names2[0]}` : void 0;
+  const pending = () => !signal.aborted && names2.some((name) => req.following(name));
+  let resourceVersion;
+  let fromMostRecent = req.fromMostRecent;
+  let failures = 0;
+  let quickCloses = 0;
+  while (pending()) {
+    try {
+      if (resourceVersion === void 0 && !fromMostRecent) {
+        resourceVersion = await listOnce(source2, req, fieldSelector);
+        if (resourceVersion === void 0 || !pending()) return;
+      }
+      const opened = now();
+      const ending = await watchSession(
+        source2,
+        req,
+        { fromVersion: resourceVersion, fieldSelector, pending },
+        (rv) => {
+          resourceVersion = rv;
+        }
+      );
+      failures = 0;
+      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
+      fromMostRecent = false;
+      if (ending.how === "gone") resourceVersion = void 0;
+      if (ending.how === "closed") {
+        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
+        if (quickCloses > 1)
+          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
+      }
+    } catch (error) {
+      fromMostRecent = false;
+      resourceVersion = void 0;
+      if (error instanceof ClusterAccessError && error.status === 410) continue;
+      if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
+      req.onRetry(error);
+      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
+      await sleep(backoffDelayMs(failures++, backoff), signal);
+    }
+  }
+}
+async function listOnce(source2, req, fieldSelector) {
+  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
+  if (req.signal.aborted) return void 0;
+  const followed = new Set(req.names);
+  const present = /* @__PURE__ */ new Set();
+  for (const item of list.items) {
+    const name = String(field(field(item, "metadata"), "name") ?? "");
+    present.add(name);
+    if (followed.has(name)) req.onObject(name, item);
+  }
+  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
+  return list.resourceVersion;
+}
+function sleep(ms, signal) {
+  return new Promise((resolve9) => {
+    if (signal.aborted) return resolve9();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve9();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
+function watchSession(source2, req, at, seen2) {
+  const { names: names2, signal } = req;
+  const followed = new Set(names2);
+  return new Promise((resolve9, reject) => {
+    let handle;
+    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
+    const unseen = () => shown2 !== void 0 && names2.some((name) => req.following(name) && !shown2?.has(name));
+    const detach = () => signal.removeEventListener("abort", stop);
+    const end = (how) => {
+      detach();
+      handle?.abort();
+      resolve9({ how, unseen: unseen() });
+    };
+    const stop = () => end("complete");
+    signal.addEventListener("abort", stop);
+    handle = source2.watchWorkloads(
+      req.namespace,
+      req.kind,
+      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
+      (type, obj) => {
+        if (type === "ERROR") {
+          const code = field(obj, "code");
+          if (code === 410) return end("gone");
+          detach();
+          handle?.abort();
+          const message = String(field(obj, "message") ?? "watch error");
+          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
+        }
+        const rv = field(field(obj, "metadata"), "resourceVersion");
+        if (typeof rv === "string" && rv !== "") seen2(rv);
+        if (type === "BOOKMARK") {
+          for (const name of names2) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
+          shown2 = void 0;
+        } else {
+          const name = String(field(field(obj, "metadata"), "name") ?? "");
+          if (!followed.has(name)) return;
+          shown2?.add(name);
+          if (type === "DELETED") req.onGone(name, "deleted");
+          else req.onObject(name, obj);
+        }
+        if (!at.pending()) end("complete");
+      },
+      (error) => {
+        detach();
+        if (error) reject(error);
+        else resolve9({ how: "closed", unseen: unseen() });
+      }
+    );
+    if (signal.aborted) end("complete");
+  });
+}
+var init_list_watch = __esm({
+  "src/kube/list-watch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_retry();
+  }
+});
+
 // src/kube/watch-pods.ts
 async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250) {
   let resourceVersion;
@@ -12289,7 +12296,7 @@ function startPodWatch(targets, opts, signal) {
   const judge2 = (pod) => {
     const namespace = String(field(field(pod, "metadata"), "namespace") ?? "");
     const key = `${namespace}/${String(field(field(pod, "metadata"), "name") ?? "")}`;
-    const cause = podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
+    const cause = opts.failure ? opts.failure(pod) : podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
     const owner = cause && workloadOfPod(pod);
     const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
     if (!cause || !owner || !target || target.settled() || failing.has(target)) {
@@ -12366,7 +12373,7 @@ function startPodWatch(targets, opts, signal) {
       );
     });
   }
-  return { recheck };
+  return { recheck, judge: judge2 };
 }
 function bound(line) {
   const flat = redactSecrets(line).replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
@@ -12382,6 +12389,201 @@ var init_pod_watch = __esm({
     init_secret_values();
     init_watch_pods();
     MAX_LINE = 300;
+  }
+});
+
+// src/rollout/bake.ts
+function startBake(opts) {
+  const now = opts.now ?? Date.now;
+  const notReadyMs = opts.notReadyMs ?? BAKE_NOT_READY_MS;
+  const running = /* @__PURE__ */ new Map();
+  const ended = [];
+  const failures = [];
+  const heartbeat = opts.onHeartbeat ? startHeartbeat(opts.bakeMs, () => stillBaking([...running.values()], now()), opts.onHeartbeat, {
+    now,
+    ...opts.heartbeat
+  }) : void 0;
+  const interrupted = () => {
+    for (const bake of [...running.values()]) {
+      bake.finish({
+        id: bake.id,
+        result: "timeout",
+        message: `interrupted while baking: its new pods were not watched for the whole ${formatWait(opts.bakeMs)}`
+      });
+    }
+  };
+  opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  const add = (target) => {
+    const key = idKey(target.id);
+    if (running.has(key)) return;
+    let resolve9 = () => {
+    };
+    ended.push(new Promise((r) => resolve9 = r));
+    const started = now();
+    const finish = bakeOne(target, opts, now, notReadyMs, (failure) => {
+      running.delete(key);
+      if (failure) {
+        failures.push(failure);
+        opts.onFailed?.(failure);
+      }
+      resolve9();
+    });
+    running.set(key, { id: target.id, ends: started + opts.bakeMs, finish });
+    if (opts.interrupt?.aborted) interrupted();
+  };
+  return {
+    add,
+    async done() {
+      await Promise.all(ended);
+      heartbeat?.stop();
+      opts.interrupt?.removeEventListener("abort", interrupted);
+      return failures;
+    }
+  };
+}
+function bakeOne({ id, generation, object }, opts, now, notReadyMs, ended) {
+  const started = now();
+  const stop = new AbortController();
+  const pods = /* @__PURE__ */ new Map();
+  let finished = false;
+  const finish = (failure2) => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    stop.abort();
+    for (const seen2 of pods.values()) clearTimeout(seen2.timer);
+    ended(failure2);
+  };
+  const target = {
+    id,
+    ...generation !== void 0 ? { generation } : {},
+    latest: () => object,
+    settled: () => finished,
+    fail: (message, cause) => finish({
+      id,
+      result: "failed",
+      message: `rolled out, then failed its ${formatWait(opts.bakeMs)} bake after ${formatWait(now() - started)}: ${message}`,
+      cause
+    })
+  };
+  const failure = (pod) => {
+    const uid = String(field(field(pod, "metadata"), "uid") ?? "");
+    const seen2 = pods.get(uid) ?? { restarts: /* @__PURE__ */ new Map(), wasReady: false };
+    pods.set(uid, seen2);
+    seen2.latest = pod;
+    clearTimeout(seen2.timer);
+    const verdict = bakeVerdict(pod, seen2, now(), notReadyMs);
+    if (verdict !== "later") return verdict;
+    seen2.timer = setTimeout(() => watch.judge(seen2.latest), notReadyMs - (now() - seen2.notReadySince) + 1);
+    return void 0;
+  };
+  const watch = startPodWatch([target], { ...opts.pods, failure }, stop.signal);
+  const timer = setTimeout(() => finish(), opts.bakeMs);
+  return finish;
+}
+function bakeVerdict(pod, seen2, at, notReadyMs) {
+  if (field(field(pod, "metadata"), "deletionTimestamp") !== void 0) return void 0;
+  const fast = podFailure(pod);
+  if (fast) return fast;
+  const name = String(field(field(pod, "metadata"), "name") ?? "");
+  const status = field(pod, "status");
+  const containers = [field(status, "initContainerStatuses"), field(status, "containerStatuses")].flatMap(
+    (list) => Array.isArray(list) ? list : []
+  );
+  for (const container of containers) {
+    const containerName = String(field(container, "name") ?? "");
+    const restartCount = Number(field(container, "restartCount") ?? 0);
+    const before = seen2.restarts.get(containerName);
+    if (before === void 0) seen2.restarts.set(containerName, restartCount);
+    else if (restartCount > before) return restartCause(name, containerName, container, restartCount);
+  }
+  const conditions2 = field(status, "conditions");
+  const ready = Array.isArray(conditions2) && conditions2.some((c) => field(c, "type") === "Ready" && field(c, "status") === "True");
+  if (ready) {
+    seen2.wasReady = true;
+    seen2.notReadySince = void 0;
+    return void 0;
+  }
+  if (!seen2.wasReady) return void 0;
+  seen2.notReadySince ??= at;
+  if (at - seen2.notReadySince < notReadyMs) return "later";
+  const unready = containers.find((c) => field(c, "ready") === false);
+  return {
+    pod: name,
+    container: String(field(unready, "name") ?? ""),
+    reason: "NotReady",
+    message: `not ready for ${formatWait(at - seen2.notReadySince)} after it was ready`,
+    restartCount: Number(field(unready, "restartCount") ?? 0)
+  };
+}
+function restartCause(pod, container, status, restartCount) {
+  const waiting2 = field(field(status, "state"), "waiting");
+  const terminated = field(field(status, "lastState"), "terminated");
+  const exitCode = field(terminated, "exitCode");
+  const reason = field(terminated, "reason");
+  return {
+    pod,
+    container,
+    reason: typeof field(waiting2, "reason") === "string" ? String(field(waiting2, "reason")) : "Restarted",
+    restartCount,
+    ...terminated !== void 0 ? {
+      lastTermination: {
+        ...typeof exitCode === "number" ? { exitCode } : {},
+        ...typeof reason === "string" ? { reason } : {}
+      }
+    } : {}
+  };
+}
+function stillBaking(running, at) {
+  if (running.length === 0) return void 0;
+  const shown2 = running.slice(0, 3).map((b) => `${b.id.kind.toLowerCase()}/${b.id.name} (${formatWait(Math.max(0, b.ends - at))} left)`);
+  const more = running.length > 3 ? `; and ${running.length - 3} more` : "";
+  return `still baking ${running.length} workload${running.length === 1 ? "" : "s"}: ${shown2.join(", ")}${more}`;
+}
+var BAKE_NOT_READY_MS;
+var init_bake = __esm({
+  "src/rollout/bake.ts"() {
+    "use strict";
+    init_json_shape();
+    init_pod_verdict();
+    init_model();
+    init_heartbeat();
+    init_pod_watch();
+    BAKE_NOT_READY_MS = 1e4;
+  }
+});
+
+// src/core/kinds/rollout-verdict.ts
+function rolloutVerdict(rollout, obj) {
+  const uid = field(field(obj, "metadata"), "uid");
+  const followedUid = field(field(rollout.object, "metadata"), "uid");
+  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
+    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
+  const generation = field(field(obj, "metadata"), "generation");
+  const expected = rollout.generation;
+  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
+  if (status.notWaitable) return { end: "not-waitable", message: status.message };
+  if (status.error) return { end: "failed", message: status.message };
+  if (status.paused) return { end: "paused", message: status.message };
+  if (status.done) return { end: "done", message: status.message };
+  return { waiting: status.message };
+}
+function ownerChangeUnseen(obj, ownerGeneration) {
+  if (ownerGeneration === void 0) return false;
+  const seen2 = Number.parseInt(
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    10
+  );
+  return !(seen2 >= ownerGeneration);
+}
+var init_rollout_verdict = __esm({
+  "src/core/kinds/rollout-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    init_model();
+    init_argo_rollout_status();
+    init_rollout_status();
+    init_workload_kinds();
   }
 });
 
@@ -12414,6 +12616,8 @@ async function waitForRollouts(cluster, targets, opts) {
       if (state3.result) return;
       state3.result = { id: state3.target.id, result, message, durationMs: now() - started };
       if (cause) state3.result.cause = cause;
+      const observed = state3.latest ?? state3.target.object;
+      if (observed) state3.result.object = observed;
       waiting2.opts.onSettled?.(state3.result);
       if (--unsettled === 0) stop.abort();
     }
@@ -12551,6 +12755,404 @@ var init_wait = __esm({
   }
 });
 
+// src/rollout/follow-rollouts.ts
+async function followRollouts(cluster, waitFor, results, context) {
+  const { settings, log, watchPods: watchPods2 } = context;
+  const failedNow = (rollout) => {
+    const result = results.get(idKey(rollout.id));
+    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
+    context.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
+  };
+  const pods = watchPods2 ? { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) } : void 0;
+  const bake = settings.bakeMs !== void 0 && pods ? startBake({
+    bakeMs: settings.bakeMs,
+    pods,
+    onFailed: failedNow,
+    onHeartbeat: (line) => log.info(line),
+    interrupt: interruptSignal
+  }) : void 0;
+  const generationOf2 = new Map(waitFor.map((w) => [idKey(w.id), w.generation]));
+  const waited = await waitForRollouts(cluster, waitFor.map(waitTargetOf), {
+    timeoutMs: settings.timeoutMs,
+    onProgress: logProgress(log),
+    onHeartbeat: (line) => log.info(line),
+    // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
+    // not finished, so a versioned run rolls it back through the same path.
+    interrupt: interruptSignal,
+    onSettled: (rollout) => {
+      if (rollout.result === "done")
+        bake?.add({ ...rollout, generation: generationOf2.get(idKey(rollout.id)) });
+      failedNow(rollout);
+    },
+    // Pods forbidden in the access review: the wait is on the rollout status alone. A run that
+    // sends no review (gitops) learns the same from the watch's own first answer (one warning).
+    pods
+  });
+  if (!bake) return waited;
+  const failed2 = new Map((await bake.done()).map((f) => [idKey(f.id), f]));
+  const healthy = `; its new pods stayed healthy through the ${formatWait(settings.bakeMs)} bake`;
+  return waited.map(
+    (rollout) => rollout.result === "done" ? { ...rollout, message: `${rollout.message}${healthy}`, ...failed2.get(idKey(rollout.id)) } : rollout
+  );
+}
+var init_follow_rollouts = __esm({
+  "src/rollout/follow-rollouts.ts"() {
+    "use strict";
+    init_model();
+    init_interrupt();
+    init_bake();
+    init_heartbeat();
+    init_wait();
+  }
+});
+
+// src/rollout/restart.ts
+async function restartWorkloads(requests, cluster, opts) {
+  const started = opts.now();
+  const limit = opts.concurrency;
+  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
+  const pending = prepared.filter((p) => "step" in p);
+  await opts.beforeWrites?.(pending.map((p) => p.target));
+  return runLimited(requests, limit, async (request, index) => {
+    const ready = prepared[index];
+    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
+    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
+    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
+    return result;
+  });
+}
+async function prepareOne(request, cluster, opts) {
+  const { id } = request;
+  const kind = restartableKind(id.kind);
+  if (!kind) {
+    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
+  }
+  try {
+    const live2 = isLive(request.object) ? request.object : await cluster.readWorkload(id);
+    if (!live2) return { result: "failed", message: await missingMessage(id, kind, cluster) };
+    const refusal = kind.refusesRestart?.(live2);
+    if (refusal) return { result: "paused", message: refusal };
+    const ownerId = kind.templateOwner?.(live2);
+    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live: live2 };
+    if ("failed" in target) return { result: "failed", message: target.failed };
+    const step = opts.strategy.patchFor(id, target.live, target.kind);
+    if ("unchanged" in step) {
+      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live2), object: live2 };
+    }
+    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
+  } catch (error) {
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+async function sendPatch(request, first, cluster, opts) {
+  try {
+    return await cluster.retryOnConflict(async (attempt) => {
+      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
+      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
+    });
+  } catch (error) {
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+async function patchOnce({ target, step, ownerId }, cluster, opts) {
+  try {
+    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
+    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
+    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
+    if (ownerId) {
+      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
+    }
+    return {
+      result: "restarted",
+      message,
+      generation: generationOf(patched),
+      ...opts.dryRun ? {} : { object: patched }
+    };
+  } catch (error) {
+    if (isExpectedError(error) && !isConflict(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+async function templateOwner(ownerId, cluster) {
+  const kind = restartableKind(ownerId.kind);
+  if (!kind) {
+    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
+  }
+  const live2 = await cluster.readWorkload(ownerId);
+  if (!live2)
+    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
+  return { id: ownerId, kind, live: live2 };
+}
+async function missingMessage(id, kind, cluster) {
+  if (kind.customResource && !await cluster.serves(kind.kind)) {
+    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
+  }
+  return `${formatId(id)} does not exist in the cluster`;
+}
+function generationOf(obj) {
+  const generation = field(field(obj, "metadata"), "generation");
+  return typeof generation === "number" ? generation : void 0;
+}
+function isLive(object) {
+  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
+}
+var init_restart = __esm({
+  "src/rollout/restart.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+    init_retry();
+  }
+});
+
+// src/rollout/restore/restore-source.ts
+function describeConfig(id) {
+  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
+}
+function byHand(restore, why) {
+  const { id, source: source2 } = restore;
+  const commit = source2.commit.slice(0, 12);
+  const apply = source2.origin ? `render ${source2.origin} at ${commit} and apply ${id.kind.toLowerCase()}/${id.name} from it with kubectl apply` : `git show ${shellWord(`${commit}:${source2.file}`)} | kubectl apply -n ${id.namespace} -f - (the file's other objects at ${commit} too)`;
+  const first = /immutable/.test(why) ? `kubectl delete ${id.kind.toLowerCase()} ${id.name} -n ${id.namespace}, then ` : "";
+  return `not restored: ${why}; restore it by hand: ${first}${apply}, then roll back its readers (kubectl rollout undo)`;
+}
+function shellWord(word) {
+  if (/^[\w./:@+,=-]+$/.test(word)) return word;
+  if (!new RegExp("\\p{Cc}", "u").test(word)) return `'${word.replaceAll("'", `'\\''`)}'`;
+  const escaped = [...word].map((c) => /[\p{Cc}'\\]/u.test(c) ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : c).join("");
+  return `$'${escaped}'`;
+}
+var init_restore_source = __esm({
+  "src/rollout/restore/restore-source.ts"() {
+    "use strict";
+  }
+});
+
+// src/rollout/restore/last-applied.ts
+function lastAppliedOf(manifest, namespace) {
+  const metadata = isRecord(manifest.metadata) ? manifest.metadata : {};
+  const annotations = isRecord(metadata.annotations) ? { ...metadata.annotations } : {};
+  delete annotations[LAST_APPLIED_ANNOTATION];
+  return goJson({ ...manifest, metadata: { ...metadata, namespace, annotations } });
+}
+function parseLastApplied(live2) {
+  const metadata = isRecord(live2) ? live2.metadata : void 0;
+  const annotations = isRecord(metadata) ? metadata.annotations : void 0;
+  const text = isRecord(annotations) ? annotations[LAST_APPLIED_ANNOTATION] : void 0;
+  if (typeof text !== "string") return void 0;
+  try {
+    const parsed = JSON.parse(text);
+    return isRecord(parsed) ? parsed : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function goJson(value) {
+  const sorted = (v) => {
+    if (Array.isArray(v)) return v.map(sorted);
+    if (!isRecord(v)) return v;
+    return Object.fromEntries(
+      Object.keys(v).sort().map((key) => [key, sorted(v[key])])
+    );
+  };
+  const text = JSON.stringify(sorted(value)).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`
+  );
+  return `${text}
+`;
+}
+var LAST_APPLIED_ANNOTATION;
+var init_last_applied = __esm({
+  "src/rollout/restore/last-applied.ts"() {
+    "use strict";
+    init_json_shape();
+    LAST_APPLIED_ANNOTATION = "kubectl.kubernetes.io/last-applied-configuration";
+  }
+});
+
+// src/rollout/restore/three-way-patch.ts
+function threeWayPatch(original, modified, current) {
+  const patch = {};
+  for (const [key, value] of Object.entries(modified)) {
+    const live2 = current[key];
+    if (isRecord(value) && isRecord(live2)) {
+      const before = original[key];
+      const nested = threeWayPatch(isRecord(before) ? before : {}, value, live2);
+      if (Object.keys(nested).length > 0) patch[key] = nested;
+    } else if (!isSameValue(value, live2)) patch[key] = value;
+  }
+  for (const key of Object.keys(original)) {
+    if (!Object.hasOwn(modified, key) && Object.hasOwn(current, key)) patch[key] = null;
+  }
+  return patch;
+}
+function isSameValue(a, b) {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => isSameValue(v, b[i]));
+  }
+  if (isRecord(a) || isRecord(b)) {
+    if (!isRecord(a) || !isRecord(b)) return false;
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && isSameValue(a[k], b[k]));
+  }
+  return a === b;
+}
+var init_three_way_patch = __esm({
+  "src/rollout/restore/three-way-patch.ts"() {
+    "use strict";
+    init_json_shape();
+  }
+});
+
+// src/rollout/restore/restore-write.ts
+function restoreWrite(live2, base, head, namespace) {
+  if (!live2) return { refused: "it is not on the cluster any more" };
+  if (field(live2, "immutable") === true && changedKeys(liveConfigContent(live2), base.content).length > 0) {
+    return { refused: "it is immutable (immutable: true): its content cannot be changed" };
+  }
+  const writer = lastContentWriter(live2) ?? (parseLastApplied(live2) ? { manager: CLIENT_SIDE_APPLY, operation: "Update" } : void 0);
+  const desired = withoutServerFields({
+    ...base.manifest,
+    metadata: { ...metadataOf(base.manifest), namespace }
+  });
+  if (!writer) {
+    return {
+      apply: desired,
+      fieldManager: OWN_FIELD_MANAGER,
+      how: `server-side apply as ${OWN_FIELD_MANAGER} (no field manager recorded on the live object)`
+    };
+  }
+  if (writer.operation === "Apply") {
+    return { apply: desired, fieldManager: writer.manager, how: `server-side apply as ${writer.manager}` };
+  }
+  const recorded2 = parseLastApplied(live2);
+  const modified = recorded2 ? {
+    ...desired,
+    metadata: {
+      ...metadataOf(desired),
+      annotations: {
+        ...annotationsOf2(desired),
+        [LAST_APPLIED_ANNOTATION]: lastAppliedOf(base.manifest, namespace)
+      }
+    }
+  } : desired;
+  const original = recorded2 ?? (head ? { ...head, metadata: { ...metadataOf(head), namespace } } : {});
+  const patch = threeWayPatch(original, modified, live2);
+  if (Object.keys(patch).length === 0) return { unchanged: "it already holds the base commit's manifest" };
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
+  return {
+    patch: { ...patch, metadata: { ...metadataOf(patch), ...resourceVersion ? { resourceVersion } : {} } },
+    fieldManager: writer.manager,
+    how: `${recorded2 ? "client-side apply's three-way patch" : "merge patch"} as ${writer.manager}`
+  };
+}
+function lastContentWriter(live2) {
+  const entries = arrayField(field(live2, "metadata"), "managedFields").filter(
+    (entry) => field(entry, "subresource") === void 0 && typeof field(entry, "manager") === "string" && CONTENT_FIELDS.some((name) => isRecord(field(field(entry, "fieldsV1"), name)))
+  );
+  const rank = (entry) => `${stringField(entry, "time") ?? ""}|${field(entry, "operation") === "Apply" ? 1 : 0}`;
+  const latest = entries.sort((a, b) => rank(b).localeCompare(rank(a)))[0];
+  if (!latest) return void 0;
+  return {
+    manager: stringField(latest, "manager"),
+    operation: stringField(latest, "operation") ?? "Update"
+  };
+}
+function metadataOf(obj) {
+  const metadata = field(obj, "metadata");
+  return isRecord(metadata) ? metadata : {};
+}
+function annotationsOf2(obj) {
+  const annotations = field(field(obj, "metadata"), "annotations");
+  return isRecord(annotations) ? annotations : {};
+}
+function withoutServerFields(obj) {
+  const { status: _status, ...rest } = obj;
+  const metadata = { ...metadataOf(obj) };
+  for (const key of [
+    "resourceVersion",
+    "uid",
+    "managedFields",
+    "creationTimestamp",
+    "generation",
+    "selfLink"
+  ])
+    delete metadata[key];
+  return { ...rest, metadata };
+}
+var OWN_FIELD_MANAGER, CONTENT_FIELDS, CLIENT_SIDE_APPLY;
+var init_restore_write = __esm({
+  "src/rollout/restore/restore-write.ts"() {
+    "use strict";
+    init_json_shape();
+    init_config_content();
+    init_live_config();
+    init_last_applied();
+    init_three_way_patch();
+    OWN_FIELD_MANAGER = "config-rollout";
+    CONTENT_FIELDS = ["f:data", "f:binaryData", "f:stringData"];
+    CLIENT_SIDE_APPLY = "kubectl-client-side-apply";
+  }
+});
+
+// src/rollout/restore-configs.ts
+async function restoreConfigs(cluster, restores, opts) {
+  return runLimited([...restores], opts.concurrency, async (restore) => {
+    const outcome = await restoreOne(cluster, restore, opts.dryRun);
+    const line = `${describeConfig(restore.id)}: ${outcome.message}`;
+    if (outcome.result === "refused") opts.log.warn(line);
+    else opts.log.info(line);
+    return outcome;
+  });
+}
+async function restoreOne(cluster, restore, dryRun) {
+  const { id, base, head, source: source2, readers } = restore;
+  const at = `${source2.commit.slice(0, 12)}'s content (${source2.origin ?? source2.file})`;
+  const ended = (result, message) => ({
+    id,
+    result,
+    message,
+    readers
+  });
+  try {
+    return await cluster.retryOnConflict(async () => {
+      const live2 = await cluster.readObject({ apiVersion: "v1", ...id });
+      const write = restoreWrite(live2, base, head, id.namespace);
+      if ("refused" in write) return ended("refused", byHand(restore, write.refused));
+      if ("unchanged" in write) return ended("unchanged", `holds ${at} already`);
+      const written = await cluster.writeConfigAs(id, write, write.fieldManager, dryRun);
+      const left = dryRun ? [] : changedKeys(liveConfigContent({ ...written, kind: id.kind }), base.content);
+      if (left.length > 0) {
+        return ended(
+          "refused",
+          byHand(restore, `written back (${write.how}), but keys ${left.join(", ")} still differ`)
+        );
+      }
+      return ended("restored", `restored to ${at} (${write.how})${dryRun ? " (server dry run)" : ""}`);
+    });
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+    return ended("refused", byHand(restore, error.message));
+  }
+}
+var init_restore_configs = __esm({
+  "src/rollout/restore-configs.ts"() {
+    "use strict";
+    init_errors();
+    init_run_limited();
+    init_config_content();
+    init_live_config();
+    init_restore_source();
+    init_restore_write();
+  }
+});
+
 // src/rollout/wait-for-agent.ts
 async function waitForAgent(cluster, ids, opts) {
   const now = opts.now ?? Date.now;
@@ -12596,9 +13198,9 @@ async function waitForAgent(cluster, ids, opts) {
     (waited, left) => {
       const open = [...followed.values()].filter((f) => !f.settled);
       if (open.length === 0) return void 0;
-      const names = open.slice(0, 3).map((f) => formatId(f.id)).join(", ");
+      const names2 = open.slice(0, 3).map((f) => formatId(f.id)).join(", ");
       const done = followed.size - open.length;
-      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names}${open.length > 3 ? ", \u2026" : ""}`;
+      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names2}${open.length > 3 ? ", \u2026" : ""}`;
     },
     (line) => opts.log.info(line),
     { now, ...opts.heartbeat }
@@ -12775,8 +13377,11 @@ async function rollOut(cluster, workloads, context) {
     "Check permissions for every wave",
     () => reviewAccess(
       cluster,
-      context.prepared.configWrites,
-      agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind) })),
+      {
+        configs: context.prepared.configWrites,
+        targets: agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind) })),
+        ...context.prepared.reviews ? { reviews: context.prepared.reviews } : {}
+      },
       agent.context.settings,
       log
     )
@@ -12790,6 +13395,9 @@ async function rollOut(cluster, workloads, context) {
         followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });
       continue;
     }
+    const { held, requests } = holdBack(strategy, round.requests);
+    followed.push(...held);
+    if (requests.length === 0) continue;
     const results2 = await restartAndWait(
       cluster,
       {
@@ -12798,8 +13406,9 @@ async function rollOut(cluster, workloads, context) {
           restart: `${strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart"}${round.label}`,
           wait: `${WAIT_FOR_ROLLOUTS}${round.label}`
         },
-        requests: round.requests,
+        requests,
         configWrites: index === 0 ? context.prepared.configWrites : [],
+        ...index === 0 && context.prepared.reviews ? { reviews: context.prepared.reviews } : {},
         ...reviewed ? { reviewed } : {}
       },
       agent.context
@@ -12822,6 +13431,13 @@ async function rollOut(cluster, workloads, context) {
   ];
   return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
 }
+function holdBack(strategy, requests) {
+  const held = requests.flatMap(({ id }) => {
+    const why = strategy.heldBack?.(id);
+    return why ? [{ id, restart: "not-started", message: why }] : [];
+  });
+  return { held, requests: requests.filter((r) => !held.some((h) => h.id === r.id)) };
+}
 async function awaitAgent(cluster, workloads, agent, context) {
   const { settings, log, now } = context;
   const started = now();
@@ -12843,12 +13459,32 @@ async function awaitAgent(cluster, workloads, agent, context) {
   };
 }
 async function rollBack(cluster, rollback, context) {
+  const { settings, log } = context;
+  const left = /* @__PURE__ */ new Set();
+  if (rollback.restores?.length) {
+    const restores = rollback.restores;
+    const outcomes = await log.group(
+      "Put the changed configs back to the base commit's content",
+      () => restoreConfigs(cluster, restores, {
+        dryRun: settings.dryRun === "server",
+        concurrency: settings.concurrency,
+        log
+      })
+    );
+    for (const o of outcomes) {
+      if (o.result === "refused") for (const reader of o.readers) left.add(idKey(reader));
+      else if (o.result === "restored") noteDone(`restored ${formatId(o.id)} to the base commit's content`);
+    }
+    rollback.restored?.(outcomes);
+  }
+  const ids = rollback.ids.filter((id) => !left.has(idKey(id)));
+  if (ids.length === 0) return [];
   const round = {
     titles: {
       restart: "Roll back failed workloads to their previous config",
       wait: "Wait for the rollbacks"
     },
-    requests: rollback.ids.map((id) => ({ id })),
+    requests: ids.map((id) => ({ id })),
     patchFor: rollback.patchFor,
     configWrites: [],
     followUnchanged: false,
@@ -12858,7 +13494,7 @@ async function rollBack(cluster, rollback, context) {
     return await restartAndWait(cluster, round, context);
   } catch (error) {
     if (!isExpectedError(error)) throw error;
-    return rollback.ids.map((id) => ({ id, restart: "failed", message: error.message }));
+    return ids.map((id) => ({ id, restart: "failed", message: error.message }));
   }
 }
 async function restartAndWait(cluster, round, context) {
@@ -12877,14 +13513,12 @@ async function restartAndWait(cluster, round, context) {
       beforeWrites: async (targets) => {
         if (round.reviewed) watchPods2 &&= round.reviewed.watchPods;
         else {
-          const access = await reviewAccess(
-            cluster,
-            round.configWrites,
+          const writes = {
+            configs: round.configWrites,
             targets,
-            settings,
-            log,
-            round.checked
-          );
+            ...round.reviews ? { reviews: round.reviews } : {}
+          };
+          const access = await reviewAccess(cluster, writes, settings, log, round.checked);
           watchPods2 &&= access.watchPods;
         }
         for (const write of round.configWrites) {
@@ -12916,25 +13550,9 @@ async function restartAndWait(cluster, round, context) {
     for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
     return [...results.values()];
   }
-  const failedNow = (rollout) => {
-    const result = results.get(idKey(rollout.id));
-    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
-    round.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
-  };
   const rollouts = await log.group(
     round.titles.wait,
-    () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
-      timeoutMs: settings.timeoutMs,
-      onProgress: logProgress(log),
-      onHeartbeat: (line) => log.info(line),
-      // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
-      // not finished, so a versioned run rolls it back through the same path.
-      interrupt: interruptSignal,
-      ...round.onFailed ? { onSettled: failedNow } : {},
-      // Pods forbidden in the access review: the wait is on the rollout status alone. A run that
-      // sends no review (gitops) learns the same from the watch's own first answer (one warning).
-      pods: !watchPods2 ? void 0 : { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) }
-    })
+    () => followRollouts(cluster, waitFor, results, { onFailed: round.onFailed, settings, log, watchPods: watchPods2 })
   );
   for (const rollout of rollouts) {
     const result = results.get(idKey(rollout.id));
@@ -12957,21 +13575,6 @@ function inlineSections(log) {
     }
   };
 }
-async function reviewAccess(cluster, configWrites, targets, settings, log, checked) {
-  const configs = configWrites.flatMap(
-    (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
-  );
-  await checkPermissions(cluster, [...configs, ...patchWrites(targets)], log, settings.concurrency, checked);
-  if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
-  const access = await checkPodWatchAccess(
-    cluster,
-    targets.map((t) => t.id.namespace),
-    settings.logLines,
-    settings.concurrency
-  );
-  if (access.warning) log.warn(access.warning);
-  return { watchPods: access.watch };
-}
 var WAIT_FOR_ROLLOUTS;
 var init_restart_and_wait = __esm({
   "src/rollout/restart-and-wait.ts"() {
@@ -12982,11 +13585,219 @@ var init_restart_and_wait = __esm({
     init_run_result();
     init_interrupt();
     init_check_permissions();
+    init_follow_rollouts();
     init_restart();
-    init_wait();
+    init_restore_configs();
     init_wait_for_agent();
     init_waves();
     WAIT_FOR_ROLLOUTS = "Wait for rollouts";
+  }
+});
+
+// src/rollout/restore/restore-plan.ts
+function restorePlanOf(input) {
+  const restorable = /* @__PURE__ */ new Map();
+  const notRestorable = /* @__PURE__ */ new Map();
+  for (const change of input.changes) {
+    const key = idKey(change.id);
+    if (change.status === "added") {
+      notRestorable.set(
+        key,
+        "the change adds it: it did not exist at the base commit, there is nothing to put back"
+      );
+      continue;
+    }
+    if (change.status === "deleted") {
+      notRestorable.set(key, "the change deletes it from the repository: a rollback does not re-create it");
+      continue;
+    }
+    const base = input.baseConfigs.get(key);
+    const content = base ? configContentOf(base).content : void 0;
+    if (!base || !content) {
+      notRestorable.set(
+        key,
+        "its definition at the base commit was not read: its earlier content is not known"
+      );
+      continue;
+    }
+    const id = change.id;
+    restorable.set(key, {
+      id,
+      base: { manifest: base.object, content },
+      ...input.headConfigs.has(key) ? { head: input.headConfigs.get(key).manifest.object } : {},
+      source: { commit: input.base, file: base.file, ...base.origin ? { origin: base.origin } : {} }
+    });
+  }
+  return { restorable, notRestorable, workloads: input.workloads };
+}
+function changedConfigsOf(workload) {
+  return [
+    ...new Set(workload.references.filter((r) => r.changedKeys.length > 0).map((r) => idKey(r.config)))
+  ];
+}
+function restoreReviews(plan) {
+  const read = new Set(plan.workloads.flatMap(changedConfigsOf));
+  return [...plan.restorable.values()].filter((restore) => read.has(idKey(restore.id))).flatMap(({ id }) => {
+    const { group, resource } = configKind(id.kind);
+    return ["get", "patch"].map((verb) => ({
+      verb,
+      group,
+      resource,
+      namespace: id.namespace,
+      name: id.name
+    }));
+  });
+}
+var init_restore_plan = __esm({
+  "src/rollout/restore/restore-plan.ts"() {
+    "use strict";
+    init_api_kinds();
+    init_model();
+    init_config_content();
+  }
+});
+
+// src/rollout/restore/rollback-report.ts
+function isFailedRollout(result) {
+  return (result.restart === "restarted" || result.restart === "unchanged") && (result.rollout === "failed" || result.rollout === "timeout");
+}
+function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
+  const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
+  for (const result of results) {
+    const key = idKey(result.id);
+    const mine = outcomes.filter((o) => o.readers.some((reader) => idKey(reader) === key));
+    const back = backOf.get(key);
+    if (back) {
+      const put = names(mine.filter((o) => o.result !== "refused"));
+      const own = isFailedRollout(result) ? result.message : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
+      result.rollback = {
+        restart: back.restart,
+        ...back.rollout ? { rollout: back.rollout } : {},
+        message: back.message
+      };
+      if (back.restart === "restarted" && back.rollout === "done") {
+        result.rollout = "rolled-back";
+        result.message = `${own}; rolled back to its pod template before the run (${put} restored): the rollback rolled out`;
+      } else if (back.restart === "unchanged") {
+        result.message = `${own}; rollback: ${back.message}`;
+      } else {
+        result.rollout = back.rollout === "timeout" ? "timeout" : "failed";
+        const ended = back.restart === "restarted" ? `rollout ${back.rollout ?? "was not followed"}` : back.restart;
+        result.message = `${own}; the rollback (${put} restored) ${ended}: ${back.message}`;
+      }
+      log.warn(`${formatId(result.id)}: ${result.message}`);
+      continue;
+    }
+    if (!isFailedRollout(result)) continue;
+    const reads = readsOf(key);
+    const why = outcomes.filter(
+      (o) => (o.result === "refused" || o.result === "not-restorable") && reads.includes(idKey(o.id))
+    );
+    if (why.length === 0) continue;
+    result.message = `${result.message}; not rolled back: ${why.map((o) => `${names([o])} ${o.result === "refused" ? "could not be restored" : "cannot be restored"}`).join(", ")} (see the restored configs)`;
+    log.warn(`${formatId(result.id)}: ${result.message}`);
+  }
+}
+function names(outcomes) {
+  return outcomes.map((o) => `${o.id.kind.toLowerCase()}/${o.id.name}`).join(", ");
+}
+var init_rollback_report = __esm({
+  "src/rollout/restore/rollback-report.ts"() {
+    "use strict";
+    init_model();
+  }
+});
+
+// src/rollout/restore/rollback-on-failure.ts
+function withRollbackOnFailure(strategy, plan) {
+  const rollbackStep = strategy.rollbackStep;
+  if (!rollbackStep) return strategy;
+  const readsOf = new Map(plan.workloads.map((w) => [idKey(w.id), changedConfigsOf(w)]));
+  const started = /* @__PURE__ */ new Map();
+  const claimed = /* @__PURE__ */ new Map();
+  const restoredContent = /* @__PURE__ */ new Map();
+  const rolledBack = /* @__PURE__ */ new Set();
+  const outcomes = [];
+  const notRestorableSeen = /* @__PURE__ */ new Set();
+  return {
+    ...strategy,
+    async prepare(context) {
+      const prepared = await strategy.prepare(context);
+      return { ...prepared, reviews: [...prepared.reviews ?? [], ...restoreReviews(plan)] };
+    },
+    patchFor(id, live2, kind) {
+      started.set(idKey(id), id);
+      return strategy.patchFor(id, live2, kind);
+    },
+    heldBack(id) {
+      const put = (readsOf.get(idKey(id)) ?? []).find((key) => claimed.has(key));
+      if (put === void 0) return void 0;
+      return `not restarted: ${describeKey(put)} it reads was put back to the base commit's content after ${formatId(claimed.get(put).failed)} failed`;
+    },
+    async rollbackFor(results, context) {
+      const failed2 = results.filter((r) => isFailedRollout(r) && !rolledBack.has(idKey(r.id)));
+      const restores = [];
+      for (const result of failed2) {
+        for (const key of readsOf.get(idKey(result.id)) ?? []) {
+          if (claimed.has(key)) continue;
+          const restorable = plan.restorable.get(key);
+          if (!restorable) {
+            if (notRestorableSeen.has(key)) continue;
+            notRestorableSeen.add(key);
+            const why = plan.notRestorable.get(key) ?? "the repository does not define it";
+            outcomes.push({
+              id: idOf(key),
+              result: "not-restorable",
+              message: `not restored: ${why}`,
+              readers: []
+            });
+            continue;
+          }
+          claimed.set(key, { failed: result.id });
+          restores.push({ ...restorable, readers: [] });
+        }
+      }
+      if (restores.length === 0) return void 0;
+      const keys = new Set(restores.map((r) => idKey(r.id)));
+      const readers = [...started.values()].filter(
+        (id) => readsOf.get(idKey(id))?.some((key) => keys.has(key))
+      );
+      for (const restore of restores) {
+        restore.readers = readers.filter((id) => readsOf.get(idKey(id)).includes(idKey(restore.id)));
+        restoredContent.set(idKey(restore.id), restore.base.content);
+      }
+      for (const id of readers) rolledBack.add(idKey(id));
+      context.log.warn(
+        `${failed2.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map((id) => formatId(id)).join(", ") || "no workload"}`
+      );
+      return {
+        ids: readers,
+        patchFor: await rollbackStep(new Map(restoredContent)),
+        restores,
+        restored: (ended) => outcomes.push(...ended)
+      };
+    },
+    async afterWait(results, back, context) {
+      const inner = strategy.afterWait ? await strategy.afterWait(results, back, context) : { results, notes: [] };
+      reportRollbacks(inner.results, back, outcomes, (key) => readsOf.get(key) ?? [], context.log);
+      return { ...inner, restores: outcomes };
+    }
+  };
+}
+function idOf(key) {
+  const [kind = "", namespace = "", ...name] = key.split("/");
+  return { kind, namespace, name: name.join("/") };
+}
+function describeKey(key) {
+  const id = idOf(key);
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+var init_rollback_on_failure = __esm({
+  "src/rollout/restore/rollback-on-failure.ts"() {
+    "use strict";
+    init_model();
+    init_restore_plan();
+    init_rollback_report();
   }
 });
 
@@ -13083,9 +13894,9 @@ async function syncConfigs(cluster, configs, options, log) {
       waiting2 = await stillDifferent(waiting2);
       if (waiting2.length === 0) break;
       if (Date.now() >= deadline) {
-        const names = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+        const names2 = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
         throw new RolloutFailure(
-          `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
+          `the cluster does not hold the committed content of ${names2} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
         );
       }
     }
@@ -13107,7 +13918,7 @@ var init_sync_configs = __esm({
 
 // src/rollout/roll-out-plan.ts
 async function rollOutPlan(cluster, plan, context) {
-  const { strategy, settings, log } = context;
+  const { settings, log } = context;
   const onCluster = await findOnCluster(
     cluster,
     plan.toRestart,
@@ -13120,6 +13931,10 @@ async function rollOutPlan(cluster, plan, context) {
   for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
   const present = onCluster.present;
   if (present.length === 0) return { results: onCluster.absent, notes: [] };
+  const strategy = plan.restore && context.strategy.rollbackStep && rollsBackOnFailure(settings) ? withRollbackOnFailure(
+    context.strategy,
+    restorePlanOf({ ...plan.restore, headConfigs: plan.headConfigs, workloads: present })
+  ) : context.strategy;
   const manifests = new Map(
     [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
   );
@@ -13161,17 +13976,24 @@ async function rollOutPlan(cluster, plan, context) {
       log
     });
   });
-  const after = await rollOut(cluster, present, { ...context, prepared, manifests });
-  return { results: [...onCluster.absent, ...after.results], notes: after.notes };
+  const after = await rollOut(cluster, present, { ...context, strategy, prepared, manifests });
+  return {
+    results: [...onCluster.absent, ...after.results],
+    notes: after.notes,
+    ...after.restores ? { restores: after.restores } : {}
+  };
 }
 var init_roll_out_plan = __esm({
   "src/rollout/roll-out-plan.ts"() {
     "use strict";
     init_model();
+    init_setting_choices();
     init_consumed_configs();
     init_check_permissions();
     init_find_on_cluster();
     init_restart_and_wait();
+    init_restore_plan();
+    init_rollback_on_failure();
     init_sync_configs();
   }
 });
@@ -13263,10 +14085,11 @@ var init_config_hash = __esm({
 });
 
 // src/rollout/strategy/restart-hash.ts
-async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid, liveContents = /* @__PURE__ */ new Map()) {
+async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid, liveContents = /* @__PURE__ */ new Map(), replaced = /* @__PURE__ */ new Map()) {
   const { configDigests: configDigests2, configHash: configHash2, formatDigests: formatDigests2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
   const contents = new Map(liveContents);
   for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
+  for (const [key2, content] of replaced) contents.set(key2, content);
   const key = hashKey ? Buffer.from(hashKey) : void 0;
   const readBy = definitionsReadBy(headConfigs, contents);
   const hashes = /* @__PURE__ */ new Map();
@@ -13326,6 +14149,7 @@ function annotationStep(hashFor, digestsFor = () => void 0) {
 }
 function createAnnotationStrategy(hashKey, concurrency) {
   let hashes = /* @__PURE__ */ new Map();
+  let rehash = async () => hashes;
   return {
     name: "annotation",
     needsLiveConfigs: true,
@@ -13350,20 +14174,31 @@ function createAnnotationStrategy(hashKey, concurrency) {
           if (!headConfigs.has(k)) liveContents.set(k, live2.content);
         }
       }
-      hashes = await computeRestartHashes(
+      rehash = (contents) => computeRestartHashes(
         workloads,
         manifests,
         headConfigs,
         hashKey,
         (id) => uids.get(idKey(id)),
-        liveContents
+        liveContents,
+        contents
       );
+      hashes = await rehash(/* @__PURE__ */ new Map());
       return { configWrites: [] };
     },
     patchFor: annotationStep(
       (id) => hashes.get(idKey(id))?.hash,
       (id) => hashes.get(idKey(id))?.digests
-    )
+    ),
+    // Back to the hash of what the workload reads once the configs are restored: the base commit's
+    // hash when every config it reads is back (its template before the run, when it had one).
+    async rollbackStep(restored) {
+      const back = await rehash(restored);
+      return annotationStep(
+        (id) => back.get(idKey(id))?.hash,
+        (id) => back.get(idKey(id))?.digests
+      );
+    }
   };
 }
 async function readReadable(cluster, ids, concurrency) {
@@ -13396,15 +14231,26 @@ var init_annotation_strategy = __esm({
 
 // src/rollout/strategy/env-strategy.ts
 function createEnvStrategy(envName, now) {
+  const before = /* @__PURE__ */ new Map();
   return {
     name: "env",
     needsLiveConfigs: true,
     prepare: async () => ({ configWrites: [] }),
-    patchFor(_id, live2, kind) {
+    patchFor(id, live2, kind) {
       const value = String(Math.floor(now() / 1e3));
       const type = kind.restart.patch;
+      if (!before.has(idKey(id)))
+        before.set(idKey(id), envValues(podSpecAt(live2, kind.templatePath), envName));
       const patch = type === "strategic-merge" ? envPatch(podSpecAt(live2, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live2, kind.templatePath, envName, value);
       return { patch, type, describe: `${envName}=${value}` };
+    },
+    rollbackStep: async () => (id, live2, kind) => {
+      const previous = before.get(idKey(id));
+      if (!previous) return { unchanged: "not restarted by this run: nothing to roll back" };
+      const patch = envRestorePatch(live2, kind.templatePath, envName, previous, kind.restart.patch);
+      if (!patch) return { unchanged: `${envName} is as before the run` };
+      const values = [...new Set(previous.values())].map((v) => v ?? "unset");
+      return { patch, type: kind.restart.patch, describe: `${envName} back to ${values.join(", ")}` };
     }
   };
 }
@@ -13412,6 +14258,7 @@ var init_env_strategy = __esm({
   "src/rollout/strategy/env-strategy.ts"() {
     "use strict";
     init_pod_template();
+    init_model();
     init_restart_patch();
   }
 });
@@ -13947,11 +14794,11 @@ function podSpecOfHolder(obj) {
   return podTemplateOf(obj)?.spec;
 }
 function referencedConfigs(holders) {
-  const names = /* @__PURE__ */ new Set();
+  const names2 = /* @__PURE__ */ new Set();
   for (const holder of holders) {
-    for (const site of referenceSites(podSpecOfHolder(holder))) names.add(`${site.configKind}/${site.name}`);
+    for (const site of referenceSites(podSpecOfHolder(holder))) names2.add(`${site.configKind}/${site.name}`);
   }
-  return names;
+  return names2;
 }
 function choosePrunable(copies, kind, referenced, keep) {
   const managed = copies.filter(isManagedCopy);
@@ -13992,12 +14839,12 @@ async function prune(cluster, sources, settings, definedAtHead, log) {
   const dryRun = settings.dryRun === "server";
   const referencedIn = /* @__PURE__ */ new Map();
   const referenced = (namespace) => {
-    let names = referencedIn.get(namespace);
-    if (!names) {
-      names = readReferencingObjects(cluster, namespace).then(referencedConfigs);
-      referencedIn.set(namespace, names);
+    let names2 = referencedIn.get(namespace);
+    if (!names2) {
+      names2 = readReferencingObjects(cluster, namespace).then(referencedConfigs);
+      referencedIn.set(namespace, names2);
     }
-    return names;
+    return names2;
   };
   const managedCopies = managedCopyLister(cluster);
   await log.group("Prune unreferenced config copies", async () => {
@@ -14073,9 +14920,9 @@ function indexCopies(copies) {
     const { source: source2 } = copy;
     renameTo.set(idKey(source2), copy.name);
     for (const name of older.keys()) renameTo.set(idKey({ ...source2, name }), copy.name);
-    const names = copiesIn.get(source2.namespace) ?? /* @__PURE__ */ new Set();
-    names.add(`${source2.kind}/${copy.name}`);
-    copiesIn.set(source2.namespace, names);
+    const names2 = copiesIn.get(source2.namespace) ?? /* @__PURE__ */ new Set();
+    names2.add(`${source2.kind}/${copy.name}`);
+    copiesIn.set(source2.namespace, names2);
   }
   return { renameTo, copiesIn };
 }
@@ -14185,8 +15032,8 @@ function rollbackTarget(facts, history, before) {
   return { none: `no earlier config of ${what} to return to (${tried.join("; ")})` };
 }
 function namesOfSource(podSpec, facts) {
-  const names = referenceSites(podSpec).filter((site) => site.configKind === facts.kind && isSourceOrCopy(site.name, facts.source)).map((site) => site.name);
-  return [...new Set(names)];
+  const names2 = referenceSites(podSpec).filter((site) => site.configKind === facts.kind && isSourceOrCopy(site.name, facts.source)).map((site) => site.name);
+  return [...new Set(names2)];
 }
 function isSourceOrCopy(name, source2) {
   return name === source2 || name.startsWith(`${source2}-`) && /^[0-9a-f]{10}$/.test(name.slice(source2.length + 1));
@@ -14287,7 +15134,7 @@ function reportRollback(results, rolledBack, repointings, targets, log) {
   for (const result of results.filter((r) => isRolledBack(r, repointings))) {
     const back = backOf.get(idKey(result.id));
     const chosen = [...targets.get(idKey(result.id)) ?? /* @__PURE__ */ new Map()];
-    const names = describeChanges(
+    const names2 = describeChanges(
       chosen.flatMap(([failing, target]) => {
         if (!("name" in target)) return [];
         const [configKind2, name] = failing.split("/");
@@ -14298,9 +15145,17 @@ function reportRollback(results, rolledBack, repointings, targets, log) {
     );
     const none = chosen.flatMap(([, target]) => "none" in target ? [target.none] : []);
     const followed = back?.rollout !== void 0 && back.rollout !== "not-waited";
-    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${result.id.kind.toLowerCase()}/${result.id.name} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names}); the rollback rolled out` : `rolled back (${names}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
+    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${result.id.kind.toLowerCase()}/${result.id.name} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names2}); the rollback rolled out` : `rolled back (${names2}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
     const partly = back?.restart === "restarted" && none.length > 0 ? `; ${none.join("; ")}: left on the new copy` : "";
     result.message = `${result.message}; ${verdict}${partly}`;
+    if (back) {
+      result.rollback = {
+        restart: back.restart,
+        ...back.rollout ? { rollout: back.rollout } : {},
+        message: back.message
+      };
+    }
+    if (back?.restart === "restarted" && back.rollout === "done") result.rollout = "rolled-back";
     log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}${partly}`);
   }
 }
@@ -14408,6 +15263,7 @@ __export(versioned_strategy_exports, {
   createVersionedStrategy: () => createVersionedStrategy
 });
 function createVersionedStrategy(settings) {
+  const rollback = rollsBackOnFailure(settings);
   let copies = [];
   let index = indexCopies([]);
   const repointings = /* @__PURE__ */ new Map();
@@ -14455,7 +15311,7 @@ function createVersionedStrategy(settings) {
       return repointStep(live2, kind, repointing.repointed);
     },
     async rollbackFor(results, { cluster }) {
-      if (!settings.rollback) return void 0;
+      if (!rollback) return void 0;
       const found = await rollbackOf(results, repointings, copies, cluster, settings.concurrency);
       for (const [key, targets] of found?.targets ?? []) rollbackTargets.set(key, targets);
       return found?.rollback;
@@ -14472,11 +15328,11 @@ function createVersionedStrategy(settings) {
           result.message = `repointed ${describeChanges(changes)}; ${result.message}`;
         }
       }
-      if (settings.rollback) reportRollback(results, rolledBack, repointings, rollbackTargets, log);
+      if (rollback) reportRollback(results, rolledBack, repointings, rollbackTargets, log);
       else {
         for (const r of results) {
           if (isFailure(r) && repointings.has(idKey(r.id)))
-            r.message += "; --no-rollback: left on the new copy";
+            r.message += "; --rollback-on-failure off: left on the new copy";
         }
       }
       if (settings.prune && !results.some(isFailure)) {
@@ -14492,6 +15348,7 @@ var init_versioned_strategy = __esm({
     init_errors();
     init_model();
     init_run_result();
+    init_setting_choices();
     init_copies();
     init_prune();
     init_repoint_workloads();
@@ -14717,7 +15574,7 @@ async function completeAndRollOut(repoPlan, connection, context) {
     return reportOf(plan, { results: [], notes: order ? [order, ...notes2] : notes2 }, settings.dryRun);
   }
   const live2 = await connectOnce();
-  const { results, notes } = await rollOutPlan(
+  const { results, notes, restores } = await rollOutPlan(
     live2,
     {
       toRestart,
@@ -14735,11 +15592,17 @@ async function completeAndRollOut(repoPlan, connection, context) {
       headConfigs: scan.headConfigs,
       readHeadConfigs: repoPlan.readHeadConfigs,
       commitOrder: repoPlan.commitOrder,
-      head: repoPlan.head
+      head: repoPlan.head,
+      restore: { base: repoPlan.base, changes: scan.changes, baseConfigs: scan.baseConfigs }
     },
     { strategy, settings, log, now }
   );
-  return reportOf(plan, { results, notes: order ? [order, ...notes] : notes }, settings.dryRun, live2);
+  return reportOf(
+    plan,
+    { results, notes: order ? [order, ...notes] : notes, ...restores ? { restores } : {} },
+    settings.dryRun,
+    live2
+  );
 }
 function completePlan(repoPlan, clusterWorkloads, strategy, context) {
   const { settings, log } = context;
@@ -14802,13 +15665,13 @@ function withWorkloadSources(workloads, manifests) {
 }
 function assumedNamespaceNote(scan, workloads, namespace) {
   const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
-  const names = [
+  const names2 = [
     ...new Set(
       ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
     )
   ];
-  if (names.length === 0) return void 0;
-  const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
+  if (names2.length === 0) return void 0;
+  const listed = names2.length > MAX_LISTED ? `${names2.slice(0, MAX_LISTED).join(", ")} and ${names2.length - MAX_LISTED} more` : names2.join(", ");
   return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
 }
 async function applyPlanToCluster(repoPlan, connection, context) {
@@ -15484,9 +16347,9 @@ var init_fleet2 = __esm({
 // src/rollout/strategy/planned-strategy.ts
 function createPlannedStrategy(document, now) {
   if (document.strategy === "env") {
-    const names = new Set(document.workloads.map((w) => "env" in w.change ? w.change.env : ""));
-    const [envName] = names;
-    if (names.size !== 1 || !envName) throw new UserError("the plan's env changes must name one variable");
+    const names2 = new Set(document.workloads.map((w) => "env" in w.change ? w.change.env : ""));
+    const [envName] = names2;
+    if (names2.size !== 1 || !envName) throw new UserError("the plan's env changes must name one variable");
     return createEnvStrategy(envName, now);
   }
   if (document.strategy !== "annotation") {
@@ -15530,6 +16393,12 @@ async function applySavedPlan(document, file, connection, context) {
   const { settings, log } = context;
   const now = context.now ?? Date.now;
   const key = checkPlanKey(document, file, settings.hashKey, context.naming);
+  if (settings.rollbackOnFailure === true) {
+    const naming = context.naming ?? CLI_FLAGS;
+    throw new UserError(
+      `${file}: ${naming.option("rollback-on-failure")} puts configs back to the base commit's content, which a plan file does not hold: apply the plan from a checkout of the repository, without ${naming.option("plan")}`
+    );
+  }
   const strategy = createPlannedStrategy(document, now);
   const plan = guardedPlanOf(document, file, settings, context.naming ?? CLI_FLAGS);
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
@@ -15848,7 +16717,7 @@ async function readLiveState(cluster, scope, concurrency) {
     }))
   );
   const workloads = lists.flat().map(({ object, kind }) => {
-    const id = idOf(object, kind.kind);
+    const id = idOf2(object, kind.kind);
     return { id, object, kind, consumed: consumedOf(object, kind, id.namespace) };
   });
   const wanted = /* @__PURE__ */ new Map();
@@ -15865,7 +16734,7 @@ async function readLiveState(cluster, scope, concurrency) {
   const unreadable = /* @__PURE__ */ new Map();
   await runLimited([...groups.values()], concurrency, async ({ namespace, kind, ids }) => {
     for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency, unreadable)) {
-      const id = idOf(object, kind);
+      const id = idOf2(object, kind);
       if (wanted.has(idKey(id))) configs.set(idKey(id), object);
     }
   });
@@ -15900,7 +16769,7 @@ async function readPods(cluster, workload) {
     return void 0;
   }
 }
-function idOf(object, kind) {
+function idOf2(object, kind) {
   const metadata = field(object, "metadata");
   return {
     kind,
@@ -16117,6 +16986,11 @@ __export(sync_exports, {
 });
 async function runSync(settings, deps) {
   const { log } = deps;
+  if (settings.rollbackOnFailure === true) {
+    throw new UserError(
+      "config-rollout sync cannot roll back on failure: it restarts workloads for configs changed outside git, whose earlier content is gone (no base commit holds it); drop --rollback-on-failure"
+    );
+  }
   const named = parseNamedConfigs(settings.syncConfigs);
   const cluster = await deps.connection.connect();
   if (!cluster) {
@@ -16398,12 +17272,20 @@ function validateSettings(values) {
     );
   }
   if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.bakeMs !== void 0) checkBake(values, values.bakeMs);
   if (values.strategy === "gitops") checkGitops(values);
+}
+function checkBake(values, bakeMs) {
+  checkDuration("bake", bakeMs);
+  const without = !values.wait ? "--no-wait" : !values.watchPods ? "--no-watch-pods" : void 0;
+  if (without)
+    throw new UserError(`--bake watches each rollout's new pods once it is done: drop ${without}, or --bake`);
 }
 function checkGitops(values) {
   const refused = [
     values.apply ? "--apply (the agent applies the configs)" : void 0,
     values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
+    values.rollbackOnFailure === true ? "--rollback-on-failure (the agent owns the state: revert the commit in git and it rolls back)" : void 0,
     values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
   ].filter((part) => part !== void 0);
   if (refused.length > 0) {
@@ -16422,8 +17304,8 @@ function checkDuration(option, ms) {
 function formatHours(ms) {
   return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
 }
-function checkNamespaces(option, names) {
-  for (const name of names) {
+function checkNamespaces(option, names2) {
+  for (const name of names2) {
     if (!isNamespaceName(name)) {
       throw new UserError(
         `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
@@ -16494,7 +17376,8 @@ function toSettings(...sources) {
     discover: str2("discover"),
     strategy: given("strategy"),
     envName: given("env-name"),
-    rollback: bool("rollback"),
+    ...typeof get("rollback-on-failure") === "boolean" ? { rollbackOnFailure: get("rollback-on-failure") } : {},
+    ...num2("bake") !== void 0 ? { bakeMs: num2("bake") } : {},
     ...keepCopies(given("keep")),
     dryRun: given("dry-run"),
     apply: bool("apply"),
@@ -17691,7 +18574,7 @@ function changedBeyondStamp(source2, text, targets) {
   }
   if (before.objects.length !== after.objects.length) return "the stamped file would hold other documents";
   for (const [i, object] of after.objects.entries()) {
-    const id = idOf2(object, "");
+    const id = idOf3(object, "");
     const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
     const original = before.objects[i];
     const expected = target ? withStamp(original, target.templatePath, target.hash) : original;
@@ -17742,9 +18625,9 @@ function idOfDoc(doc, defaultNamespace) {
   } catch {
     object = void 0;
   }
-  return idOf2(object, defaultNamespace);
+  return idOf3(object, defaultNamespace);
 }
-function idOf2(object, defaultNamespace) {
+function idOf3(object, defaultNamespace) {
   if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
   const metadata = field(object, "metadata");
   return {
@@ -18111,10 +18994,10 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report, de
 }
 async function readKustomizations(tree, files, settings) {
   if (settings.kustomize[0] === "none") return [];
-  const names = new Set(KUSTOMIZATION_FILE_NAMES);
+  const names2 = new Set(KUSTOMIZATION_FILE_NAMES);
   const found = [];
   for (const file of files) {
-    if (!names.has(file.slice(file.lastIndexOf("/") + 1))) continue;
+    if (!names2.has(file.slice(file.lastIndexOf("/") + 1))) continue;
     const text = (await tree.read(file))?.toString("utf8");
     if (text !== void 0) found.push(readKustomizationFile(file, text));
   }
@@ -18623,9 +19506,9 @@ function flagSections(command) {
   return lines;
 }
 function flagLines(option) {
-  const names = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
+  const names2 = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
   const value = option.type === "boolean" ? "" : ` ${option.placeholder ?? option.choices?.join("|") ?? "VALUE"}`;
-  const flag2 = `  ${names}${value}`;
+  const flag2 = `  ${names2}${value}`;
   const gap = flag2.length < SUMMARY_COLUMN ? " ".repeat(SUMMARY_COLUMN - flag2.length) : "  ";
   const lines = [`${flag2}${gap}${spellOptions(option.summary, CLI_FLAGS)}`];
   const facts = [

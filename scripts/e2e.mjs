@@ -18,7 +18,10 @@
 // (--strategy versioned in the pipeline its docs prescribe, apply then config-rollout: a good change
 // rolls out onto a new copy; a bad one, a key the workload needs removed, is applied — which points
 // the workload back at the in-place config, now holding the bad content — then fails and is rolled
-// back to the good copy, not to the in-place config). The cluster comes from KUBECONFIG or
+// back to the good copy, not to the in-place config) or rollback (the same changes with the
+// annotation strategy and --rollback-on-failure: the bad change is put back in place to the good
+// content, the reader rolled back to its good template; then the fix applied with kubectl apply and
+// kubectl apply --server-side converges, nothing left behind; `cli` only). The cluster comes from KUBECONFIG or
 // ~/.kube/config. Every container runs $E2E_IMAGE (default registry.k8s.io/pause:3.10: tiny, starts at once).
 
 import { execFileSync, spawnSync } from "node:child_process";
@@ -47,14 +50,18 @@ function demoFiles(version, namespace) {
   );
 }
 
+/** checkout's config at each version: v3 renames PAYMENT_URL; v4 and v5 fix it (rollback scenario). */
+const CHECKOUT_CONFIG = {
+  v1: { PAYMENT_URL: "https://payments.internal/v1", LOG_LEVEL: "info" },
+  v2: { PAYMENT_URL: "https://payments.internal/v1", LOG_LEVEL: "debug" },
+  v3: { PAYMENTS_URL: "https://payments.internal/v1", LOG_LEVEL: "debug" },
+  v4: { PAYMENT_URL: "https://payments.internal/v2", LOG_LEVEL: "warn" },
+  v5: { PAYMENT_URL: "https://payments.internal/v2", LOG_LEVEL: "error" },
+};
+
 /** Written for this test: checkout needs PAYMENT_URL; v3 renames it, so checkout's new pods cannot start. */
 function versionedFiles(version, namespace) {
-  const checkout =
-    version === "v1"
-      ? { PAYMENT_URL: "https://payments.internal/v1", LOG_LEVEL: "info" }
-      : version === "v2"
-        ? { PAYMENT_URL: "https://payments.internal/v1", LOG_LEVEL: "debug" }
-        : { PAYMENTS_URL: "https://payments.internal/v1", LOG_LEVEL: "debug" };
+  const checkout = CHECKOUT_CONFIG[version];
   const data = (values) =>
     Object.entries(values)
       .map(([key, value]) => `  ${key}: "${value}"`)
@@ -121,6 +128,22 @@ const SCENARIOS = {
       { label: "bad", from: "v2", to: "v3", args: ["--strategy", "versioned"], exitCode: 1 },
     ],
   },
+  rollback: {
+    versions: ["v1", "v2", "v3", "v4", "v5"],
+    files: versionedFiles,
+    applyBeforeRuns: undefined,
+    applyEachRun: true,
+    workloads: ["deployment/checkout", "deployment/catalog"],
+    runs: [
+      { label: "good", from: "v1", to: "v2", args: [], exitCode: 0 },
+      { label: "bad", from: "v2", to: "v3", args: ["--rollback-on-failure"], exitCode: 1 },
+    ],
+    // After the runs: the fix, applied as a client-side and then a server-side deploy step would.
+    fixes: [
+      { version: "v4", serverSide: false },
+      { version: "v5", serverSide: true },
+    ],
+  },
 };
 
 function fail(message) {
@@ -165,10 +188,16 @@ function writeVersion(target, files) {
   }
 }
 
-function apply(scenario, version, namespace) {
+function apply(scenario, version, namespace, serverSide = false) {
   const { manifests } = paths(namespace);
   writeVersion(join(manifests, version), scenario.files(version, namespace));
-  kubectl("apply", "--recursive", "-f", join(manifests, version));
+  return kubectl(
+    "apply",
+    ...(serverSide ? ["--server-side"] : []),
+    "--recursive",
+    "-f",
+    join(manifests, version),
+  );
 }
 
 function waitForRollouts(scenario, namespace, workloads = scenario.workloads) {
@@ -294,8 +323,8 @@ const VERIFY = {
       check(report.outcome === "failed", `outcome failed (got ${report.outcome})`);
       const checkout = report.workloads.find((w) => key(w) === "deployment/checkout");
       check(
-        ["failed", "timeout"].includes(checkout?.result?.rollout),
-        `deployment/checkout's rollout failed (${checkout?.result?.rollout})`,
+        checkout?.result?.rollout === "rolled-back",
+        `deployment/checkout's rollout failed and was rolled back (${checkout?.result?.rollout})`,
       );
       check(
         checkout?.result?.message.includes("the rollback rolled out"),
@@ -322,6 +351,51 @@ const VERIFY = {
   },
 };
 
+/** --rollback-on-failure in place: the good run's template, the bad one put back to it and to v2's content. */
+let goodCheckoutHash;
+VERIFY.rollback = (state, report, succeeded, label) => {
+  const live = (what) => JSON.parse(kubectl("get", what, "-n", state.namespace, "-o", "json"));
+  const hash = () => live("deployment/checkout").spec.template.metadata?.annotations?.[HASH_ANNOTATION];
+  if (label === "good") {
+    check(succeeded && report.outcome === "restarted", `the good change rolled out (${report.outcome})`);
+    goodCheckoutHash = hash();
+    check(goodCheckoutHash !== undefined, `deployment/checkout carries ${HASH_ANNOTATION}`);
+  } else {
+    check(!succeeded && report.outcome === "failed", `the bad change failed the run (${report.outcome})`);
+    const checkout = report.workloads.find((w) => key(w) === "deployment/checkout");
+    check(
+      checkout?.result?.rollout === "rolled-back",
+      `deployment/checkout rolled back: ${checkout?.result?.message}`,
+    );
+    const restored = report.restores?.find((r) => r.name === "checkout-config");
+    check(restored?.result === "restored", `configmap/checkout-config restored: ${restored?.message}`);
+    check(
+      sameData(live("configmap/checkout-config").data, CHECKOUT_CONFIG.v2),
+      "configmap/checkout-config holds v2's content again (PAYMENT_URL back, PAYMENTS_URL gone)",
+    );
+    check(hash() === goodCheckoutHash, "deployment/checkout runs the good run's template again");
+  }
+  waitForRollouts(SCENARIOS.rollback, state.namespace, ["deployment/checkout"]);
+};
+
+/** The fixes after a rollback, each applied by the deploy step: the live config is exactly that version. */
+function applyFixes(name, namespace) {
+  for (const { version, serverSide } of SCENARIOS[name].fixes ?? []) {
+    apply(SCENARIOS[name], version, namespace, serverSide);
+    const data = JSON.parse(kubectl("get", "configmap/checkout-config", "-n", namespace, "-o", "json")).data;
+    check(
+      sameData(data, CHECKOUT_CONFIG[version]),
+      `${version} applied with kubectl apply${serverSide ? " --server-side" : ""}: the config is exactly ${version}, no conflict, no key left behind`,
+    );
+  }
+}
+
+/** The same keys and values, in any order. */
+function sameData(a, b) {
+  const sorted = (o) => JSON.stringify(Object.entries(o ?? {}).sort(([x], [y]) => x.localeCompare(y)));
+  return sorted(a) === sorted(b);
+}
+
 function sameList(a, b) {
   return JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
 }
@@ -338,6 +412,7 @@ function runCli(name, namespace) {
     check(result.status === r.exitCode, `the CLI exited ${r.exitCode} (got ${result.status})`);
     VERIFY[name](state, parseReport(result.stdout, "stdout"), result.status === 0, r.label);
   }
+  applyFixes(name, namespace);
 }
 
 function verify(name, namespace) {
@@ -418,7 +493,7 @@ if (
   !/^[a-z0-9-]+$/.test(namespace ?? "")
 ) {
   console.error(
-    "usage: node scripts/e2e.mjs prepare|cli|verify annotation|versioned NAMESPACE\n       node scripts/e2e.mjs cli sync NAMESPACE\n       node scripts/e2e.mjs apply versioned NAMESPACE good|bad",
+    "usage: node scripts/e2e.mjs prepare|cli|verify annotation|versioned NAMESPACE\n       node scripts/e2e.mjs cli sync|rollback NAMESPACE\n       node scripts/e2e.mjs apply versioned NAMESPACE good|bad",
   );
   process.exit(2);
 }

@@ -269,8 +269,11 @@ export function renderGitlabComponent(current: string): string {
     const lines = [`    ${o.name}:`];
     // An old spelling is a string defaulting to "" (unset): only a value given is turned, with a warning.
     const old = DEPRECATED_OPTIONS.includes(o as never);
-    if (o.type === "boolean" && !old)
-      lines.push("      type: boolean", `      default: ${o.default ?? "false"}`);
+    if (o.type === "boolean" && !old && o.default !== undefined)
+      lines.push("      type: boolean", `      default: ${o.default}`);
+    // A switch whose default depends on other settings ({rollback-on-failure}): unset unless chosen.
+    else if (o.type === "boolean" && !old)
+      lines.push(`      default: ""`, `      options: ["", "true", "false"]`);
     else lines.push(`      default: ${JSON.stringify(old ? "" : (o.default ?? ""))}`);
     // GitLab requires the default among the options: a default computed at run time ("") has none,
     // and a switch takes true and false too.

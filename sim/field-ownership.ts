@@ -1,5 +1,5 @@
-// Server-side apply's field ownership, as far as conflicts go: which manager owns which field of an
-// object, and the 409 an apply gets when it would change a field another manager owns.
+// Server-side apply's field ownership: which manager owns which field of an object, the 409 an apply
+// gets when it would change a field another manager owns, and the fields an applier drops.
 //
 // Fields are leaf paths in the real server's notation: `.spec.replicas`,
 // `.spec.template.spec.containers[name="app"].envFrom`. Lists with a merge key (containers, env,
@@ -7,17 +7,21 @@
 // whole, like `envFrom` and `projected.sources`. The rules kept: an Update (a patch or PUT) gives
 // its manager the fields whose value it changed and takes them from everyone else; an Apply owns
 // exactly the fields it sets and conflicts, unless forced, with another manager's field whose value
-// it would change. Not kept: an applier dropping a field it no longer applies (the real server then
-// removes the field when nobody else owns it). managedFields show each manager's fields (fieldsV1).
+// it would change; a field an applier owned and no longer applies is removed when nobody else owns
+// it. A write that sets managedFields itself (kubectl's move from client-side to server-side apply)
+// replaces the owners with what it sets. managedFields show each manager's fields (fieldsV1); a
+// manager left owning nothing has no entry.
 
-import { isRecord } from "./json.js";
+import { clone, deepEqual, isRecord } from "./json.js";
 import type { ResourceInfo } from "./resources.js";
 import { failure, StatusError } from "./status.js";
 import { schemaForKind, type TypeSchema } from "./strategic-merge-schema.js";
 import type { KubeObject } from "./types.js";
 
-/** Server-owned metadata: never applied, never owned. */
+/** Server-owned and identity metadata: never owned (the real server strips them before tracking). */
 const SERVER_METADATA = new Set([
+  "name",
+  "namespace",
   "resourceVersion",
   "uid",
   "managedFields",
@@ -106,20 +110,76 @@ function fieldsTree(obj: unknown, kind: string, owned: ReadonlySet<string>): Rec
   return tree;
 }
 
+/** The leaves of `obj` that a fieldsV1 tree names (a write that sets managedFields itself). */
+function leavesIn(obj: unknown, kind: string, tree: unknown): Set<string> {
+  const owned = new Set<string>();
+  walkLeaves(obj, kind, (path, steps) => {
+    let node = tree;
+    for (const step of steps) {
+      node = isRecord(node) ? node[step] : undefined;
+      if (node === undefined) return;
+    }
+    owned.add(path);
+  });
+  return owned;
+}
+
+/** `obj` without the leaves at `paths`; an item of an associative list left with its key alone goes too. */
+function withoutLeaves(obj: KubeObject, kind: string, paths: ReadonlySet<string>): KubeObject {
+  const copy = clone(obj);
+  const doomed: string[][] = [];
+  walkLeaves(copy, kind, (path, steps) => {
+    if (paths.has(path)) doomed.push(steps);
+  });
+  for (const steps of doomed) {
+    // Walk down to the leaf, remembering the way, to remove what the removal leaves empty: a map
+    // of a map, an item of an associative list with its key alone.
+    let node: unknown = copy;
+    const way: Array<{ parent: unknown; node: unknown; key?: string }> = [];
+    for (const step of steps.slice(0, -1)) {
+      const parent = node;
+      if (step.startsWith("k:")) {
+        const [key, value] = Object.entries(JSON.parse(step.slice(2)) as Record<string, unknown>)[0]!;
+        node = (parent as unknown[]).find((item) => isRecord(item) && deepEqual(item[key], value));
+        way.push({ parent, node, key });
+      } else {
+        node = isRecord(parent) ? parent[step.slice(2)] : undefined;
+        way.push({ parent, node });
+      }
+    }
+    if (isRecord(node)) delete node[steps.at(-1)!.slice(2)];
+    for (const [i, { parent, node: here, key }] of [...way.entries()].reverse()) {
+      if (!isRecord(here)) break;
+      const left = Object.keys(here);
+      if (key !== undefined && left.every((k) => k === key)) {
+        (parent as unknown[]).splice((parent as unknown[]).indexOf(here), 1);
+      } else if (key === undefined && left.length === 0 && i > 0 && isRecord(parent)) {
+        delete parent[steps[i]!.slice(2)];
+      } else break;
+    }
+  }
+  return copy;
+}
+
 export class FieldOwnership {
   private readonly objects = new Map<string, Map<string, Owner>>();
 
-  /** The 409 of an apply that would change fields other managers own (none when forced). */
+  /**
+   * The 409 of an apply that would change fields other managers own. Returns whether the apply
+   * takes those fields as a forced one does: forced, or every conflict is in `takeover` (the
+   * fields a kubectl apply may take from client-side apply, last-applied.ts).
+   */
   checkApply(
     info: ResourceInfo,
     previous: KubeObject,
     applied: KubeObject,
     manager: string,
     force: boolean,
-  ): void {
-    if (force) return;
+    takeover: ReadonlySet<string> = new Set(),
+  ): boolean {
+    if (force) return true;
     const owners = this.objects.get(keyOf(info, previous));
-    if (!owners) return;
+    if (!owners) return false;
     const current = fieldValues(previous, info.kind);
     const conflicts: Array<{ owner: Owner; field: string }> = [];
     for (const [field, value] of fieldValues(applied, info.kind)) {
@@ -129,7 +189,44 @@ export class FieldOwnership {
         if (id !== ownerId(manager, "Apply") && owner.fields.has(field)) conflicts.push({ owner, field });
       }
     }
-    if (conflicts.length > 0) throw conflictError(conflicts);
+    const left = conflicts.filter((c) => !takeover.has(c.field));
+    if (left.length > 0) throw conflictError(left);
+    return conflicts.length > 0;
+  }
+
+  /**
+   * `merged` (the live object with an apply merged in) without the fields this manager's apply
+   * owned, no longer applies, and no other manager owns: the real server removes them.
+   */
+  withoutDropped(info: ResourceInfo, merged: KubeObject, manager: string, applied: KubeObject): KubeObject {
+    const owners = this.objects.get(keyOf(info, merged));
+    const mine = owners?.get(ownerId(manager, "Apply"));
+    if (!owners || !mine) return merged;
+    const still = new Set(fieldValues(applied, info.kind).keys());
+    const dropped = new Set(
+      [...mine.fields].filter(
+        (field) =>
+          !still.has(field) &&
+          ![...owners].some(([id, other]) => id !== ownerId(manager, "Apply") && other.fields.has(field)),
+      ),
+    );
+    return dropped.size === 0 ? merged : withoutLeaves(merged, info.kind, dropped);
+  }
+
+  /** The owners a write set through metadata.managedFields: each entry's fieldsV1, read against `obj`. */
+  replace(info: ResourceInfo, obj: KubeObject, entries: Record<string, unknown>[]): void {
+    const owners = new Map<string, Owner>();
+    for (const entry of entries) {
+      if (entry.subresource !== undefined) continue;
+      const operation = entry.operation === "Apply" ? "Apply" : "Update";
+      owners.set(ownerId(String(entry.manager), operation), {
+        manager: String(entry.manager),
+        operation,
+        apiVersion: String(entry.apiVersion ?? ""),
+        fields: leavesIn(obj, info.kind, entry.fieldsV1),
+      });
+    }
+    this.objects.set(keyOf(info, obj), owners);
   }
 
   /** After a successful write: who owns what now. */
@@ -185,15 +282,24 @@ export class FieldOwnership {
     return [...fieldValues(applied, info.kind).keys()].every((field) => owner.fields.has(field));
   }
 
-  /** The managedFields entries of an object with each manager's fieldsV1 filled in from ownership. */
-  describe(info: ResourceInfo, obj: KubeObject, entries: Record<string, unknown>[]): void {
+  /**
+   * The managedFields entries of an object with each manager's fieldsV1 filled in from ownership;
+   * a manager that owns nothing any more has no entry.
+   */
+  describe(
+    info: ResourceInfo,
+    obj: KubeObject,
+    entries: Record<string, unknown>[],
+  ): Record<string, unknown>[] {
     const owners = this.objects.get(keyOf(info, obj));
-    if (!owners) return;
-    for (const entry of entries) {
-      if (entry.subresource !== undefined) continue;
+    if (!owners) return entries;
+    return entries.filter((entry) => {
+      if (entry.subresource !== undefined) return true;
       const owner = owners.get(ownerId(String(entry.manager), String(entry.operation)));
-      if (owner) entry.fieldsV1 = fieldsTree(obj, info.kind, owner.fields);
-    }
+      if (!owner) return true;
+      entry.fieldsV1 = fieldsTree(obj, info.kind, owner.fields);
+      return owner.fields.size > 0;
+    });
   }
 
   forget(info: ResourceInfo, namespace: string, name: string): void {

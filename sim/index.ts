@@ -6,9 +6,12 @@ import { ArgoRolloutController } from "./argo-rollouts.js";
 import { ROLLOUTS } from "./argo-rollouts-crd.js";
 import { ControllerRevisions } from "./controller-revisions.js";
 import { CustomResources, knownCrd } from "./custom-resources.js";
+import { handleUpgrade } from "./exec.js";
 import { Faults } from "./faults.js";
 import { writeKubeconfig } from "./kubeconfig.js";
+import { KubeletVolumes } from "./kubelet-volumes.js";
 import { listenDual } from "./listener.js";
+import { READY_FIRST } from "./pod-states.js";
 import { SimulatedPods } from "./pods.js";
 import { Registry } from "./registry.js";
 import { ReplicaSetHistory, seededRevision } from "./replica-set-history.js";
@@ -68,6 +71,8 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
   const revisions = new ControllerRevisions(store);
   // A crash-looping container restarts every 4 controller steps (the kubelet's back-off is 10 s, 20 s, …).
   const pods = new SimulatedPods(store, nodes, 4 * (opts.rolloutStepMs ?? 20));
+  // What the pods' containers see of their configs: mounted files follow a change `kubeletSyncMs` later.
+  const kubelet = new KubeletVolumes(store, opts.kubeletSyncMs ?? 10 * (opts.rolloutStepMs ?? 20));
   /** Run the controllers now instead of on the next microtask (seed and remove are synchronous). */
   const settleControllers = () => {
     replicaSets.flush();
@@ -96,6 +101,8 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       customResources,
       podLog: (namespace, name, query) => pods.log(namespace, name, query),
     }),
+    (req, socket) =>
+      handleUpgrade({ store, kubelet, token: () => token, requests: () => requests }, req, socket),
   );
   address = `127.0.0.1:${listener.port}`;
   const url = `http://${address}`;
@@ -155,7 +162,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       pods.setFailure(`${info.resource}/${namespace}/${name}`, failure, options);
       // Pods that cannot start hold the rollout after its first new pod, as a real controller's
       // maxUnavailable does; a pod that is only slow to be ready does not.
-      const stalls = failure !== undefined && failure !== "not-ready-then-ready";
+      const stalls = failure !== undefined && !READY_FIRST.includes(failure);
       simulator.setBehaviour(
         info,
         namespace,
@@ -163,6 +170,10 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
         stalls ? "stall" : "complete",
         stalls ? options.onlyFor : undefined,
       );
+    },
+    podFiles: (namespace, pod, container) => {
+      const files = kubelet.files(namespace, pod, container);
+      return files && Object.fromEntries(files);
     },
     failNext: (match, status, times, retryAfterSeconds) =>
       faults.failNext(match, status, times, retryAfterSeconds),
@@ -179,6 +190,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       replicaSets.close();
       revisions.close();
       pods.close();
+      kubelet.close();
       dropWatches(true);
       await listener.close();
     },

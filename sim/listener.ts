@@ -4,6 +4,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { type AddressInfo, createServer as createNetServer, type Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import { selfSignedCert } from "./tls-cert.js";
 
 export interface DualListener {
@@ -20,10 +21,14 @@ const TLS_HANDSHAKE = 0x16;
 export async function listenDual(
   port: number,
   handler: (req: IncomingMessage, res: ServerResponse) => void,
+  /** An HTTP upgrade (kubectl exec's WebSocket). */
+  upgrade?: (req: IncomingMessage, socket: Duplex) => void,
 ): Promise<DualListener> {
   const { cert, key } = selfSignedCert();
   const http = createHttpServer(handler);
   const https = createHttpsServer({ cert, key }, handler);
+  if (upgrade)
+    for (const server of [http, https]) server.on("upgrade", (req, socket) => upgrade(req, socket));
   const sockets = new Set<Socket>();
   let accepted = 0;
   const net = createNetServer((socket) => {

@@ -18,7 +18,18 @@ export type PodFailure =
   | "InvalidImageName"
   | "CrashLoopBackOff"
   | "OOMKilled"
-  | "not-ready-then-ready";
+  | "not-ready-then-ready"
+  /** Ready (the rollout completes), then its first container crashes and crash-loops: what a bake catches. */
+  | "ready-then-crash"
+  /** Ready (the rollout completes), then not ready for good (a failing readiness probe). */
+  | "ready-then-not-ready";
+
+/** Failures that let the pod become ready first: a rollout of such pods completes. */
+export const READY_FIRST: readonly PodFailure[] = [
+  "not-ready-then-ready",
+  "ready-then-crash",
+  "ready-then-not-ready",
+];
 
 export interface PodFailureOptions {
   /** The waiting message (config/image errors) or the termination message (crashes). */
@@ -27,6 +38,8 @@ export interface PodFailureOptions {
   log?: string[];
   /** Exit code of a crashing container (default 1; OOMKilled: 137). */
   exitCode?: number;
+  /** ready-then-crash, ready-then-not-ready: how long the pod stays ready first (default 4 controller steps). */
+  readyForMs?: number;
   /** Only pods of templates it accepts (called with the pod's owner: ReplicaSet, StatefulSet, DaemonSet). */
   onlyFor?: (owner: KubeObject) => boolean;
 }
@@ -145,7 +158,8 @@ export class PodStates {
   start(pod: KubeObject, failure: PodFailure, options: PodFailureOptions): KubeObject {
     const state: Running = { failure, options, restarts: 0 };
     this.running.set(this.keyOf(pod), state);
-    const shown = this.statusOf(pod, state);
+    // Ready first: the pod as it is (running and ready) until its timer turns it.
+    const shown = failure.startsWith("ready-then-") ? pod : this.statusOf(pod, state);
     this.schedule(shown);
     return shown;
   }
@@ -177,7 +191,7 @@ export class PodStates {
     const lines = state?.options.log ?? [];
     const previous = query.previous === "true";
     const crashes = state?.failure === "CrashLoopBackOff" || state?.failure === "OOMKilled";
-    if (state && !crashes && state.failure !== "not-ready-then-ready")
+    if (state && !crashes && !READY_FIRST.includes(state.failure))
       return {
         status: 400,
         text: `container "${container}" in pod "${podName}" is waiting to start: ${state.failure}`,
@@ -200,8 +214,9 @@ export class PodStates {
     const state = this.running.get(this.keyOf(pod));
     if (!state || this.closed) return;
     const crashes = state.failure === "CrashLoopBackOff" || state.failure === "OOMKilled";
-    if (!crashes && state.failure !== "not-ready-then-ready") return;
-    state.timer = setTimeout(() => this.tick(pod), this.restartMs);
+    if (!crashes && !READY_FIRST.includes(state.failure)) return;
+    const ready = state.failure.startsWith("ready-then-") ? state.options.readyForMs : undefined;
+    state.timer = setTimeout(() => this.tick(pod), ready ?? this.restartMs);
     state.timer.unref();
   }
 
@@ -221,6 +236,13 @@ export class PodStates {
       this.store.write("pods", readyPod(pod));
       return;
     }
+    if (state.failure === "ready-then-not-ready") {
+      this.running.delete(key);
+      this.store.write("pods", this.statusOf(pod, { ...state, failure: "not-ready-then-ready" }));
+      return;
+    }
+    // Ready, then crashing: from now on a crash loop like any other.
+    if (state.failure === "ready-then-crash") state.failure = "CrashLoopBackOff";
     state.restarts++;
     this.store.write("pods", this.statusOf(pod, state));
     if (state.restarts < MAX_RESTARTS) this.schedule(pod);

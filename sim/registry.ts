@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { applyDefaults } from "./defaults.js";
 import { FieldOwnership } from "./field-ownership.js";
 import { childRecord, clone, deepEqual, isRecord, numberAt, stringAt } from "./json.js";
+import { takeoverFields, withLastApplied } from "./last-applied.js";
 import { apiVersionOf, RESOURCES, type ResourceInfo, resourceFor } from "./resources.js";
 import type { RolloutSimulator } from "./rollout.js";
 import { alreadyExists, badRequest, conflict, namespaceNotFound, notFound } from "./status.js";
@@ -135,21 +136,31 @@ export class Registry {
     if (opts.dryRun) return obj;
     this.ownership.forget(info, namespace, name);
     this.recordOwnership(info, undefined, obj, opts);
-    this.ownership.describe(info, obj, managedEntries(obj));
+    metadata.managedFields = this.ownership.describe(info, obj, managedEntries(obj));
     const stored = this.store.write(info.resource, obj);
     if (info.workload) this.simulator.written(info, stored);
     return stored;
   }
 
   /** PUT, PATCH and apply to an existing object: `next` is the wanted object. */
-  update(info: ResourceInfo, previous: KubeObject, wanted: KubeObject, opts: WriteOptions): KubeObject {
+  update(info: ResourceInfo, previous: KubeObject, desired: KubeObject, opts: WriteOptions): KubeObject {
+    let wanted = desired;
     const name = stringAt(previous, "metadata", "name") ?? "";
     const wantedRv = stringAt(wanted, "metadata", "resourceVersion");
     if (wantedRv && wantedRv !== stringAt(previous, "metadata", "resourceVersion"))
       throw conflict(info, name);
     this.checkType(info, wanted);
-    if (opts.operation === "Apply" && opts.applied)
-      this.ownership.checkApply(info, previous, opts.applied, opts.manager, opts.force === true);
+    const applied = opts.operation === "Apply" ? opts.applied : undefined;
+    let forced = opts.force === true;
+    if (applied) {
+      const takeover = takeoverFields(opts.manager, previous, info.kind);
+      forced = this.ownership.checkApply(info, previous, applied, opts.manager, forced, takeover);
+      wanted = withLastApplied(
+        this.ownership.withoutDropped(info, wanted, opts.manager, applied),
+        opts.manager,
+        applied,
+      );
+    }
     let next: KubeObject;
     if (opts.subresource === "status") {
       next = clone(previous);
@@ -168,7 +179,15 @@ export class Registry {
       else metadata[key] = before[key];
     }
     metadata.resourceVersion = before.resourceVersion;
-    metadata.managedFields = before.managedFields;
+    // A write that sets managedFields itself (kubectl moving client-side apply's fields to its
+    // server-side apply) replaces the owners with what it sets.
+    const requested = managedEntries(next);
+    const rewrites =
+      !applied &&
+      opts.subresource === undefined &&
+      requested.length > 0 &&
+      !deepEqual(requested, before.managedFields);
+    metadata.managedFields = rewrites ? requested : before.managedFields;
     applyDefaults(info.kind, next);
     checkDecodable(info, next);
     validateObject(info, next, previous);
@@ -180,16 +199,14 @@ export class Registry {
     }
     // A no-op write changes nothing; a no-op apply still makes its manager an owner of the fields it
     // applies (shared ownership, as the real server records it), unless it owns them already.
-    const applying = opts.operation === "Apply" && opts.applied !== undefined;
-    if (
-      sameContent(previous, next) &&
-      (!applying || this.ownership.ownsAll(info, previous, opts.manager, opts.applied!))
-    )
+    const unchanged = sameContent(previous, next);
+    if (unchanged && !rewrites && (!applied || this.ownership.ownsAll(info, previous, opts.manager, applied)))
       return previous;
-    recordManager(next, info, opts);
+    if (!(rewrites && unchanged)) recordManager(next, info, opts);
     if (opts.dryRun) return next;
-    this.recordOwnership(info, previous, next, opts);
-    this.ownership.describe(info, next, managedEntries(next));
+    if (rewrites) this.ownership.replace(info, next, requested);
+    this.recordOwnership(info, previous, next, { ...opts, force: forced });
+    metadata.managedFields = this.ownership.describe(info, next, managedEntries(next));
     const stored = this.store.write(info.resource, next);
     if (info.workload) this.simulator.written(info, stored);
     return stored;

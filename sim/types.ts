@@ -100,6 +100,12 @@ export interface SimCluster {
     failure: PodFailure | undefined,
     options?: PodFailureOptions,
   ): void;
+  /**
+   * The files a pod's container (default: its first) sees of the ConfigMaps and Secrets it mounts,
+   * path -> content, as `kubectl exec POD -- cat PATH` shows them: whole-volume mounts follow each
+   * change of the config `kubeletSyncMs` later, subPath mounts keep what the pod started with.
+   */
+  podFiles(namespace: string, pod: string, container?: string): Record<string, string> | undefined;
   failNext(match: FailMatch, status: FailStatus, times?: number, retryAfterSeconds?: number): void;
   /**
    * Never answer the matching requests (every request without a match: a hung API server) until
@@ -141,4 +147,6 @@ export interface SimOptions {
   bookmarkIntervalMs?: number;
   /** CustomResourceDefinitions installed at start (default none: a cluster without Argo Rollouts). */
   crds?: SimCrd[];
+  /** How long after a config changes the pods mounting it see the change (default 10 steps; a real kubelet up to ~1 min). */
+  kubeletSyncMs?: number;
 }

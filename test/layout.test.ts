@@ -109,12 +109,15 @@ const STAGE_IO = new Set([
   "scan/render/render-command.ts",
   "scan/render/renderer-environment.ts",
   "plan/repo-plan.ts",
+  "rollout/bake.ts",
   "rollout/check-permissions.ts",
   "rollout/discover-cluster.ts",
   "rollout/find-on-cluster.ts",
+  "rollout/follow-rollouts.ts",
   "rollout/pod-watch.ts",
   "rollout/restart-and-wait.ts",
   "rollout/restart.ts",
+  "rollout/restore-configs.ts",
   "rollout/roll-out-plan.ts",
   "rollout/sync-configs.ts",
   "rollout/wait-for-agent.ts",
@@ -256,8 +259,8 @@ test("no import circles anywhere in src/ (type-only and dynamic imports included
   expect(circles.join("\n")).toBe("");
 });
 
-/** The strategies (how a restart is written) and the versioned strategy's steps. */
-const STRATEGY_FOLDERS = ["rollout/strategy/", "rollout/versioned/"];
+/** The strategies (how a restart is written), the versioned strategy's steps and the in-place strategies' restore. */
+const STRATEGY_FOLDERS = ["rollout/strategy/", "rollout/versioned/", "rollout/restore/"];
 const isStrategy = (file: string) => STRATEGY_FOLDERS.some((folder) => file.startsWith(folder));
 
 test.each(files.map(rel).filter(isStrategy))(

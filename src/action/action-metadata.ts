@@ -116,6 +116,11 @@ export const ACTION_OUTPUTS: readonly ActionOutput[] = [
       "JSON array of the workloads this run restarted: [{kind, namespace, name}], with the context too ({context, kind, namespace, name}) when `context` names several contexts.",
   },
   {
+    name: "rolled-back",
+    description:
+      "JSON array of the workloads rollback-on-failure rolled back to what they ran before (the change failed): [{kind, namespace, name}], with the context too when `contexts` is set. The configs put back are in the plan output's restores.",
+  },
+  {
     name: "plan",
     description: "The whole report as JSON, the same object `config-rollout --output json` prints.",
   },

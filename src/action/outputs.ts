@@ -5,7 +5,7 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RunReport } from "../core/run-result.js";
+import type { RunReport, WorkloadResult } from "../core/run-result.js";
 import { reportObject } from "../report/report-json.js";
 
 /** GitHub's limit per output, less a margin for the delimiter lines of the output file. */
@@ -23,20 +23,20 @@ export function actionOutputs(report: RunReport): Record<string, string> {
   const runs = report.clusters
     ? report.clusters.map((c) => ({ context: c.context, results: c.report?.results ?? [] }))
     : [{ context: undefined, results: report.results }];
-  const restarted = runs.flatMap(({ context, results }) =>
-    results
-      .filter((r) => r.restart === "restarted")
-      .map((r) => ({
+  const workloads = (keep: (result: WorkloadResult) => boolean) =>
+    runs.flatMap(({ context, results }) =>
+      results.filter(keep).map((r) => ({
         ...(context ? { context } : {}),
         kind: r.id.kind,
         namespace: r.id.namespace,
         name: r.id.name,
       })),
-  );
+    );
   return {
     result: report.outcome,
     "changed-configs": JSON.stringify(changed),
-    restarted: JSON.stringify(restarted),
+    restarted: JSON.stringify(workloads((r) => r.restart === "restarted")),
+    "rolled-back": JSON.stringify(workloads((r) => r.rollout === "rolled-back")),
     plan: JSON.stringify(reportObject(report)),
   };
 }

@@ -97,6 +97,58 @@ export function envMergePatch(
   };
 }
 
+/** Each container's value of env var `varName` in a pod spec (undefined: not set), by container name. */
+export function envValues(podSpec: unknown, varName: string): Map<string, string | undefined> {
+  return new Map(
+    arrayField(podSpec, "containers").map((container) => [
+      stringField(container, "name") ?? "",
+      stringField(
+        arrayField(container, "env").find((e) => field(e, "name") === varName),
+        "value",
+      ),
+    ]),
+  );
+}
+
+/**
+ * The patch that sets env var `varName` of each container back to `previous` (removing it where it
+ * was not set), or undefined when the template holds those values already. Strategic merge for
+ * built-in kinds; a JSON merge patch of the whole container list, guarded by the resourceVersion,
+ * for custom resources (as envMergePatch).
+ */
+export function envRestorePatch(
+  live: unknown,
+  templatePath: readonly string[],
+  varName: string,
+  previous: ReadonlyMap<string, string | undefined>,
+  type: "strategic-merge" | "merge",
+): Record<string, unknown> | undefined {
+  const podSpec = field(templateAt(live, templatePath), "spec");
+  const current = envValues(podSpec, varName);
+  const changed = [...previous].filter(([name, value]) => current.has(name) && current.get(name) !== value);
+  if (changed.length === 0) return undefined;
+  if (type === "strategic-merge") {
+    const containers = changed.map(([name, value]) => ({
+      name,
+      env: [value === undefined ? { name: varName, $patch: "delete" } : { name: varName, value }],
+    }));
+    return atTemplate(templatePath, { spec: { containers } });
+  }
+  const containers = arrayField(podSpec, "containers").map((container) => {
+    const value = previous.get(stringField(container, "name") ?? "");
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+    return {
+      ...(container as Record<string, unknown>),
+      env: value === undefined ? env : [...env, { name: varName, value }],
+    };
+  });
+  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
+  return {
+    ...(resourceVersion ? { metadata: { resourceVersion } } : {}),
+    ...atTemplate(templatePath, { spec: { containers } }),
+  };
+}
+
 /** The config hash the workload's pod template carries, if any. */
 export function currentHash(
   obj: unknown,

@@ -26,7 +26,12 @@ export type RolloutOutcome =
   | "timeout"
   | "not-waitable"
   | "deleted"
-  | "not-waited";
+  | "not-waited"
+  /**
+   * --rollback-on-failure: the change failed (this rollout, or another workload reading a config it
+   * reads) and the workload was rolled back to what it ran before the run; that rollback rolled out.
+   */
+  | "rolled-back";
 
 export interface WorkloadResult {
   id: ObjectId;
@@ -36,6 +41,22 @@ export interface WorkloadResult {
   durationMs?: number;
   /** The new pod that could not start and failed the rollout early: pod, container, reason, events, log. */
   cause?: PodCause;
+  /** --rollback-on-failure: how its rollback was sent and ended (`rollout` is then "rolled-back" when it rolled out). */
+  rollback?: { restart: RestartOutcome; rollout?: RolloutOutcome; message: string };
+}
+
+/** --rollback-on-failure, in-place strategies: what became of one changed config a failed workload reads. */
+export interface RestoredConfig {
+  id: ObjectId;
+  /**
+   * restored: written back to the base commit's content; unchanged: it held that already; refused:
+   * the write was refused (RBAC, immutable, a conflict), the message says what to run by hand;
+   * not-restorable: the base commit's content is not known (added by the change, deleted, …).
+   */
+  result: "restored" | "unchanged" | "refused" | "not-restorable";
+  message: string;
+  /** The workloads rolled back because they read it. */
+  readers: ObjectId[];
 }
 
 /**
@@ -56,6 +77,8 @@ export interface RunReport {
   dryRun: DryRun;
   /** What the strategy adds beyond each workload's result (versioned: copies a dry run would create, copies pruned). */
   notes?: string[];
+  /** --rollback-on-failure, in-place strategies: the changed configs put back (or not) after a failure. */
+  restores?: RestoredConfig[];
   /** A --contexts run: one entry per cluster, in the order given (the plan above is the repository's). */
   clusters?: ClusterReport[];
 }
@@ -80,12 +103,12 @@ export function exitCodeOf(report: RunReport): number {
   return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
 }
 
-/** A restart that failed, or a rollout that failed, timed out or lost its workload. */
+/** A restart that failed, or a rollout that failed, timed out, lost its workload or was rolled back (the change did not land). */
 export function isFailure(result: WorkloadResult): boolean {
   return (
     result.restart === "failed" ||
     result.restart === "agent-not-applied" ||
-    ["failed", "timeout", "deleted"].includes(result.rollout ?? "")
+    ["failed", "timeout", "deleted", "rolled-back"].includes(result.rollout ?? "")
   );
 }
 
@@ -95,7 +118,7 @@ export function isFailure(result: WorkloadResult): boolean {
  */
 export function reportOf(
   plan: Plan,
-  rolledOut: { results: WorkloadResult[]; notes: readonly string[] },
+  rolledOut: { results: WorkloadResult[]; notes: readonly string[]; restores?: RestoredConfig[] },
   dryRun: RunReport["dryRun"],
   cluster?: { context: string; server: string },
 ): RunReport {
@@ -104,6 +127,7 @@ export function reportOf(
     plan,
     results,
     ...(notes.length > 0 ? { notes: [...notes] } : {}),
+    ...(rolledOut.restores?.length ? { restores: rolledOut.restores } : {}),
     outcome: outcomeOf(plan, results, dryRun),
     ...(cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {}),
     dryRun,

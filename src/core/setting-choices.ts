@@ -14,3 +14,12 @@ export type Discover = (typeof DISCOVER_MODES)[number];
 
 export const OUTPUT_FORMATS = ["text", "json", "markdown"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/**
+ * Whether a run puts the last good state back when a rollout fails (--rollback-on-failure): as
+ * asked, else on for --strategy versioned (its old copy is still there: nothing is overwritten) and
+ * off for the in-place strategies (the restore writes configs the deploy step owns).
+ */
+export function rollsBackOnFailure(settings: { strategy: Strategy; rollbackOnFailure?: boolean }): boolean {
+  return settings.rollbackOnFailure ?? settings.strategy === "versioned";
+}

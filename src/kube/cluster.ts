@@ -22,6 +22,8 @@ export interface AccessCheck {
   resource: string;
   /** `log` for pods/log. */
   subresource?: string;
+  /** One object by name: a Role that grants only `resourceNames` answers only for named objects. */
+  name?: string;
   namespace: string;
 }
 
@@ -61,6 +63,18 @@ export interface Cluster {
   listConfigMaps(namespace: string): Promise<Map<string, LiveConfig>>;
   /** Server-side apply (field manager, force) of a ConfigMap or Secret manifest. */
   applyConfig(obj: Record<string, unknown>, dryRun: boolean, namespace?: string): Promise<void>;
+  /**
+   * Write a config as another field manager would (a restore, rollout/restore/restore-write.ts): a
+   * forced server-side apply of `write.apply`, or a JSON merge patch (guarded by the
+   * resourceVersion its metadata carries: a 409 is reported, for the caller to read again).
+   * Returns the object as written.
+   */
+  writeConfigAs(
+    id: ObjectId,
+    write: { apply: Record<string, unknown> } | { patch: Record<string, unknown> },
+    fieldManager: string,
+    dryRun: boolean,
+  ): Promise<Record<string, unknown>>;
   readWorkload(id: ObjectId): Promise<Record<string, unknown> | undefined>;
   /**
    * A patch, sent as the kind's table entry says unless `type` is given; returns the patched object.

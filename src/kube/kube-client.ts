@@ -20,8 +20,7 @@ import {
   type WorkloadKind,
   workloadKind,
 } from "../core/kinds/workload-kinds.js";
-import type { ObjectId } from "../core/model.js";
-import { liveConfigContent } from "../scan/manifests/live-config.js";
+import type { ConfigKind, ObjectId } from "../core/model.js";
 import { describeKubeError, type RequestDescription } from "./api-errors.js";
 import type {
   AccessCheck,
@@ -32,6 +31,7 @@ import type {
   WatchEventHandler,
   WatchHandle,
 } from "./cluster.js";
+import { applyBody, liveConfig } from "./config-bodies.js";
 import type { ObjectApi } from "./object-api.js";
 import { createRequester, type Requester, type RequestOptions, type RequestWhat } from "./request.js";
 import { retryOnConflict } from "./retry.js";
@@ -179,6 +179,36 @@ class KubeCluster implements Cluster {
         PATCH_CONTENT_TYPES.apply,
       ),
     );
+  }
+
+  async writeConfigAs(
+    id: ObjectId,
+    write: { apply: Plain } | { patch: Plain },
+    fieldManager: string,
+    dryRun: boolean,
+  ): Promise<Plain> {
+    const { resource } = configKind(id.kind as ConfigKind);
+    const { name, namespace } = id;
+    const apply = "apply" in write;
+    const own = apply ? undefined : (write.patch.metadata as { resourceVersion?: unknown } | undefined);
+    // The object API takes the target from the body; in a merge patch these equal the live fields.
+    const body = apply
+      ? applyBody(write.apply, namespace)
+      : { ...write.patch, apiVersion: "v1", kind: id.kind, metadata: { ...own, name, namespace } };
+    const result = await this.request(
+      { verb: "patch", resource, namespace, name },
+      () =>
+        this.api.patch(
+          body as never,
+          undefined,
+          dryRun ? "All" : undefined,
+          fieldManager,
+          apply ? true : undefined,
+          PATCH_CONTENT_TYPES[apply ? "apply" : "merge"],
+        ),
+      typeof own?.resourceVersion === "string",
+    );
+    return toPlain(result);
   }
 
   readWorkload(id: ObjectId): Promise<Plain | undefined> {
@@ -349,39 +379,6 @@ function workloadSpec(id: ObjectId, kind: ApiKind): Plain {
     kind: kind.kind,
     metadata: { name: id.name, namespace: id.namespace },
   };
-}
-
-function liveConfig(obj: Plain): LiveConfig {
-  const metadata = (obj.metadata ?? {}) as { uid?: string; resourceVersion?: string };
-  return {
-    uid: metadata.uid ?? "",
-    resourceVersion: metadata.resourceVersion ?? "",
-    content: liveConfigContent(obj),
-  };
-}
-
-/** A ConfigMap/Secret manifest as an apply body: server-owned metadata dropped, namespace set. */
-function applyBody(obj: Plain, namespaceDefault: string | undefined): Plain {
-  const kind = obj.kind;
-  if (kind !== "ConfigMap" && kind !== "Secret")
-    throw new Error(`applyConfig: kind ${String(kind)} is not a config`);
-  const metadata = { ...((obj.metadata ?? {}) as Plain) };
-  for (const key of [
-    "resourceVersion",
-    "uid",
-    "managedFields",
-    "creationTimestamp",
-    "generation",
-    "selfLink",
-  ]) {
-    delete metadata[key];
-  }
-  metadata.namespace ??= namespaceDefault;
-  if (typeof metadata.name !== "string" || typeof metadata.namespace !== "string") {
-    throw new Error("applyConfig: the manifest needs metadata.name and a namespace");
-  }
-  const { status: _status, ...rest } = obj;
-  return { ...rest, apiVersion: "v1", kind, metadata };
 }
 
 /** Watch reports an HTTP failure as a plain Error with statusCode; give it the ApiException shape. */

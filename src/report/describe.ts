@@ -4,6 +4,7 @@ import {
   type ClusterReport,
   isFailure,
   outcomeOfWhatWasRead,
+  type RestoredConfig,
   type RunReport,
   type WorkloadResult,
 } from "../core/run-result.js";
@@ -41,7 +42,12 @@ export function describeResult(result: WorkloadResult): string {
   if (result.restart === "agent-not-applied") return "agent has not applied the commit";
   const followed = ["restarted", "unchanged", "agent-applied"];
   if (!result.rollout || !followed.includes(result.restart)) return result.restart;
-  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  const rollout =
+    result.rollout === "done"
+      ? "rolled out"
+      : result.rollout === "rolled-back"
+        ? "rolled back"
+        : result.rollout;
   if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
   // A rerun: the patch was already there, the rollout was judged all the same.
   return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
@@ -106,19 +112,30 @@ function incompleteHeadline(report: RunReport): string {
   return `Incomplete plan: ${unread.length} ${what}: ${describeUnread(unread)}. From the rest: ${rest}`;
 }
 
-/** The failed workloads; those the GitOps agent never updated are named apart from failed rollouts. */
+/**
+ * The failed workloads; those the GitOps agent never updated, and those rolled back to the last good
+ * state (--rollback-on-failure: the change still failed), are named apart from failed rollouts.
+ */
 function failedHeadline(results: WorkloadResult[]): string {
   const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
+  const rolledBack = results.filter((r) => r.rollout === "rolled-back").map((r) => shortId(r.id));
   const failed = results
-    .filter((r) => isFailure(r) && r.restart !== "agent-not-applied")
+    .filter((r) => isFailure(r) && r.restart !== "agent-not-applied" && r.rollout !== "rolled-back")
     .map((r) => shortId(r.id));
   const parts = [
     ...(notApplied.length > 0
       ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`]
       : []),
     ...(failed.length > 0 ? [failed.join(", ")] : []),
+    ...(rolledBack.length > 0 ? [`rolled back to what ran before: ${rolledBack.join(", ")}`] : []),
   ];
   return `Failed: ${parts.join("; ")}.`;
+}
+
+/** One restored config's line: what became of it, and which workloads were rolled back for it. */
+export function describeRestore(restore: RestoredConfig): string {
+  const readers = restore.readers.map(shortId).join(", ");
+  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}`;
 }
 
 /** A --contexts run: each cluster and how it ended. */

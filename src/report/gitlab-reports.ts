@@ -40,9 +40,9 @@ export interface WorkloadStatus {
 type Json = Record<string, unknown>;
 
 const OUTCOMES: readonly string[] = ["restarted", "nothing-to-do", "failed", "planned", "incomplete"];
-const FAILED_ROLLOUTS: readonly (string | undefined)[] = ["failed", "timeout", "deleted"];
-// GitLab rejects a dotenv file over 5 KiB; four lists of this size plus the short values fit.
-const MAX_LIST_CHARS = 1000;
+const FAILED_ROLLOUTS: readonly (string | undefined)[] = ["failed", "timeout", "deleted", "rolled-back"];
+// GitLab rejects a dotenv file over 5 KiB; five lists of this size plus the short values fit.
+const MAX_LIST_CHARS = 900;
 
 /** The parsed report, or why it could not be read. */
 export function readReport(text: string): { report?: GitLabReportInput; error?: string } {
@@ -98,7 +98,7 @@ export function workloadStatus(workload: ReportWorkload, dryRun: string): Worklo
   if (FAILED_ROLLOUTS.includes(result.rollout)) {
     return {
       state: "failed",
-      label: `rollout ${result.rollout}`,
+      label: result.rollout === "rolled-back" ? "rolled back" : `rollout ${result.rollout}`,
       type: result.rollout,
       detail: result.message,
     };
@@ -144,6 +144,9 @@ export function renderDotenv(report: GitLabReportInput | undefined, exitCode: nu
       workloads.filter((w) => w.result?.restart === "restarted").map(workloadKey),
     ),
     CONFIG_ROLLOUT_FAILED: joinCapped(workloads.filter((w) => status(w).state === "failed").map(workloadKey)),
+    CONFIG_ROLLOUT_ROLLED_BACK: joinCapped(
+      workloads.filter((w) => w.result?.rollout === "rolled-back").map(workloadKey),
+    ),
   };
   return Object.entries(values)
     .map(([key, value]) => `${key}=${value.replace(/[\r\n]+/g, " ")}\n`)

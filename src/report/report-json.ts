@@ -26,6 +26,7 @@ export function reportObject(report: RunReport) {
     ...(plan.sources ? { sources: plan.sources } : {}),
     ...(plan.unread ? { unread: plan.unread } : {}),
     ...(report.notes ? { notes: report.notes } : {}),
+    ...(report.restores ? { restores: restoreObjects(report) } : {}),
     ...(report.clusters
       ? {
           clusters: report.clusters.map((c) => ({
@@ -37,6 +38,7 @@ export function reportObject(report: RunReport) {
             ...(c.report?.cluster ? { server: c.report.cluster.server } : {}),
             workloads: c.report ? workloadObjects(c.report) : [],
             ...(c.report?.notes ? { notes: c.report.notes } : {}),
+            ...(c.report?.restores ? { restores: restoreObjects(c.report) } : {}),
             ...(c.report && c.report.plan.warnings.length > 0 ? { warnings: c.report.plan.warnings } : {}),
           })),
         }
@@ -77,11 +79,22 @@ function workloadObjects(report: RunReport) {
               message: result.message,
               durationMs: result.durationMs,
               ...(result.cause ? { cause: result.cause } : {}),
+              ...(result.rollback ? { rollback: result.rollback } : {}),
             },
           }
         : {}),
     };
   });
+}
+
+/** --rollback-on-failure: each changed config a failed workload reads, what became of it, its rolled-back readers. */
+function restoreObjects(report: RunReport) {
+  return (report.restores ?? []).map((r) => ({
+    ...r.id,
+    result: r.result,
+    message: r.message,
+    readers: r.readers,
+  }));
 }
 
 export function renderJson(report: RunReport): string {

@@ -6,6 +6,7 @@ import {
   describeKeys,
   describeRange,
   describeReferences,
+  describeRestore,
   describeResult,
   describeStatus,
   describeWhere,
@@ -144,6 +145,17 @@ export function renderMarkdown(report: RunReport, maxRows = 500, repository = tr
       out.push(`- **${md(shortId(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
       for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
     }
+  }
+  if (report.restores?.length) {
+    out.push(
+      "",
+      "#### Restored configs",
+      "",
+      "| Config | Namespace | Result | Detail |",
+      "|---|---|---|---|",
+    );
+    for (const r of report.restores.slice(0, maxRows))
+      out.push(row([md(shortId(r.id)), md(r.id.namespace), md(r.result), md(describeRestore(r))]));
   }
   // The picture after the tables, and only where it shows more than a table row does: one config
   // feeding one workload is said by the row itself.

@@ -5,6 +5,7 @@ import {
   describeKeys,
   describeRange,
   describeReferences,
+  describeRestore,
   describeResult,
   describeStatus,
   describeWhere,
@@ -100,6 +101,15 @@ function clusterPart(report: RunReport): string[] {
       out.push(`  ${shortId(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
       for (const line of causeDetails(r)) out.push(`    ${line}`);
     }
+  }
+  if (report.restores?.length) {
+    out.push("", "Restored configs (--rollback-on-failure):");
+    out.push(
+      ...table([
+        ["CONFIG", "NAMESPACE", "RESULT", "DETAIL"],
+        ...report.restores.map((r) => [shortId(r.id), r.id.namespace, r.result, describeRestore(r)]),
+      ]),
+    );
   }
   if (report.notes?.length) {
     out.push("", "Notes:");

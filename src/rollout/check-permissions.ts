@@ -9,6 +9,7 @@ import type { Log } from "../core/log.js";
 import type { ConfigKind, ObjectId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { AccessCheck, Cluster } from "../kube/kube-client.js";
+import type { Settings } from "../settings/settings.js";
 
 /** The patches a restart sends, one per object it patches. */
 export function patchWrites(targets: Array<{ id: ObjectId; kind: WorkloadKind }>): AccessCheck[] {
@@ -94,7 +95,7 @@ async function review(
   concurrency: number,
 ): Promise<Array<{ check: AccessCheck; allowed: boolean | undefined }>> {
   const key = (c: AccessCheck) =>
-    `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}`;
+    `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}/${c.name ?? ""}`;
   const unique = new Map(needed.map((c) => [key(c), c]));
   return runLimited([...unique.values()], concurrency, async (check) => ({
     check,
@@ -102,8 +103,43 @@ async function review(
   }));
 }
 
-/** `patch deployments.apps in namespace shop`, `get pods/log in namespace shop`. */
+/** `patch deployments.apps in namespace shop`, `get pods/log in namespace shop`, `patch secrets db in namespace shop`. */
 function describeCheck(c: AccessCheck): string {
   const resource = `${c.resource}${c.subresource ? `/${c.subresource}` : ""}`;
-  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource} in namespace ${c.namespace}`;
+  const named = c.name ? ` ${c.name}` : "";
+  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource}${named} in namespace ${c.namespace}`;
+}
+
+/**
+ * The access review before a round's first write: every config write and patch, and what a later
+ * step needs (`reviews`: --rollback-on-failure's restore), a gap failing the run (exit 2, nothing
+ * written); then what the pod watch reads when it is on (never fatal: one warning, and a watch that
+ * may not run is off) — unless --bake needs it: a bake that cannot watch pods fails the run too.
+ */
+export async function reviewAccess(
+  cluster: Pick<Cluster, "canI" | "context">,
+  writes: {
+    configs: ReadonlyArray<{ id: ObjectId }>;
+    targets: Parameters<typeof patchWrites>[0];
+    reviews?: AccessCheck[];
+  },
+  settings: Pick<Settings, "watchPods" | "wait" | "dryRun" | "logLines" | "concurrency"> & {
+    bakeMs?: number;
+  },
+  log: Log,
+  checked?: string,
+): Promise<{ watchPods: boolean }> {
+  const configs = writes.configs.flatMap((w) =>
+    (["create", "patch"] as const).map((verb) => ({ ...configWrite(w.id), verb })),
+  );
+  const needed = [...configs, ...patchWrites(writes.targets), ...(writes.reviews ?? [])];
+  const namespaces = writes.targets.map((t) => t.id.namespace);
+  // --bake watches pods after each rollout: without them it cannot keep its promise.
+  const baking = settings.bakeMs !== undefined && settings.dryRun !== "server";
+  const bakeReads = baking ? podWatchReads(namespaces, 0).filter((c) => c.resource === "pods") : [];
+  await checkPermissions(cluster, [...needed, ...bakeReads], log, settings.concurrency, checked);
+  if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
+  const access = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
+  if (access.warning) log.warn(access.warning);
+  return { watchPods: access.watch };
 }

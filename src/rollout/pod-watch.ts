@@ -34,6 +34,8 @@ export interface PodWatchOptions {
   logLines: number;
   /** Restarts of a crashing container before its workload fails (default CRASH_RESTARTS). */
   crashRestarts?: number;
+  /** What fails a workload instead of podFailure's states (the bake's rules, bake.ts). */
+  failure?: (pod: Plain) => PodCause | undefined;
   /** The one warning when pods cannot be watched. */
   warn: (message: string) => void;
   retryDelayMs?: number;
@@ -57,7 +59,7 @@ export function startPodWatch(
   targets: PodWatchTarget[],
   opts: PodWatchOptions,
   signal: AbortSignal,
-): { recheck(): void } {
+): { recheck(): void; judge(pod: Plain): void } {
   const { cluster } = opts;
   const byWorkload = new Map(targets.map((t) => [`${t.id.namespace}/${t.id.kind}/${t.id.name}`, t]));
   /** Failing pods whose template could not be told new or old yet, by namespace/name. */
@@ -74,7 +76,7 @@ export function startPodWatch(
   const judge = (pod: Plain): void => {
     const namespace = String(field(field(pod, "metadata"), "namespace") ?? "");
     const key = `${namespace}/${String(field(field(pod, "metadata"), "name") ?? "")}`;
-    const cause = podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
+    const cause = opts.failure ? opts.failure(pod) : podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
     const owner = cause && workloadOfPod(pod);
     const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
     if (!cause || !owner || !target || target.settled() || failing.has(target)) {
@@ -164,7 +166,7 @@ export function startPodWatch(
       );
     });
   }
-  return { recheck };
+  return { recheck, judge };
 }
 
 /** One line of application or event text, cut to a bounded length. */

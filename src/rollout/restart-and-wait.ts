@@ -8,11 +8,13 @@ import { workloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import { formatId, idKey, type Manifest, type PlannedWorkload } from "../core/model.js";
 import { isFailure, type WorkloadResult } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { AccessCheck, Cluster } from "../kube/kube-client.js";
 import { interruptSignal, noteDone } from "../process/interrupt.js";
 import type { Settings } from "../settings/settings.js";
-import { checkPermissions, checkPodWatchAccess, configWrite, patchWrites } from "./check-permissions.js";
+import { reviewAccess } from "./check-permissions.js";
+import { followRollouts } from "./follow-rollouts.js";
 import { type RestartRequest, restartWorkloads } from "./restart.js";
+import { restoreConfigs } from "./restore-configs.js";
 import type {
   AfterWaitOutcome,
   ConfigWrite,
@@ -21,7 +23,6 @@ import type {
   Rollback,
   StepFor,
 } from "./strategy/restart-strategy.js";
-import { logProgress, type WaitResult, waitForRollouts, waitTargetOf } from "./wait.js";
 import { waitForAgent } from "./wait-for-agent.js";
 import { rolloutRounds } from "./waves.js";
 
@@ -32,7 +33,7 @@ export interface RolloutContext {
   /** Workload definitions by idKey: objects listed from the cluster spare a GET. */
   manifests: Map<string, Manifest>;
   settings: Pick<Settings, "dryRun" | "wait" | "timeoutMs" | "concurrency" | "watchPods" | "logLines"> &
-    Partial<Pick<Settings, "maxParallelRollouts">>;
+    Partial<Pick<Settings, "maxParallelRollouts" | "bakeMs">>;
   log: Log;
   now: () => number;
 }
@@ -52,6 +53,8 @@ export interface RestartRound {
   followUnchanged: boolean;
   /** What a refused permission check left unwritten, for its message. */
   checked?: string;
+  /** Asked about with this round's writes: what a later step needs (Prepared.reviews). */
+  reviews?: AccessCheck[];
   /** A patched workload whose rollout failed, as soon as the wait says so (others may still roll out). */
   onFailed?: (result: WorkloadResult) => void;
   /** The access review of this round's writes already ran (with every wave's, before the first), and what it said of the pod watch. */
@@ -61,7 +64,10 @@ export interface RestartRound {
 /** The stage that waits for the rollouts (bounded by --timeout itself): run/fleet.ts watches for it. */
 export const WAIT_FOR_ROLLOUTS = "Wait for rollouts";
 
-/** Restart, wait, and let the strategy roll back and finish. */
+/**
+ * Restart, wait, and let the strategy roll back and finish. Long (about 100 lines) on purpose: the
+ * rounds, the early and late rollbacks and the after-wait of one run, in the order they happen.
+ */
 export async function rollOut(
   cluster: Cluster,
   workloads: PlannedWorkload[],
@@ -107,8 +113,11 @@ export async function rollOut(
       ? await log.group("Check permissions for every wave", () =>
           reviewAccess(
             cluster,
-            context.prepared.configWrites,
-            agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind)! })),
+            {
+              configs: context.prepared.configWrites,
+              targets: agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind)! })),
+              ...(context.prepared.reviews ? { reviews: context.prepared.reviews } : {}),
+            },
             agent.context.settings,
             log,
           ),
@@ -123,6 +132,9 @@ export async function rollOut(
         followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });
       continue;
     }
+    const { held, requests } = holdBack(strategy, round.requests);
+    followed.push(...held);
+    if (requests.length === 0) continue;
     const results = await restartAndWait(
       cluster,
       {
@@ -131,8 +143,9 @@ export async function rollOut(
           restart: `${strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart"}${round.label}`,
           wait: `${WAIT_FOR_ROLLOUTS}${round.label}`,
         },
-        requests: round.requests,
+        requests,
         configWrites: index === 0 ? context.prepared.configWrites : [],
+        ...(index === 0 && context.prepared.reviews ? { reviews: context.prepared.reviews } : {}),
         ...(reviewed ? { reviewed } : {}),
       },
       agent.context,
@@ -156,6 +169,18 @@ export async function rollOut(
   return strategy.afterWait
     ? strategy.afterWait(results, rolledBack, { cluster, log })
     : { results, notes: [] };
+}
+
+/** A workload reading a config a rollback put back meanwhile is not restarted onto it. */
+function holdBack(
+  strategy: RestartStrategy,
+  requests: RestartRequest[],
+): { held: WorkloadResult[]; requests: RestartRequest[] } {
+  const held = requests.flatMap(({ id }): WorkloadResult[] => {
+    const why = strategy.heldBack?.(id);
+    return why ? [{ id, restart: "not-started", message: why }] : [];
+  });
+  return { held, requests: requests.filter((r) => !held.some((h) => h.id === r.id)) };
 }
 
 /**
@@ -188,21 +213,42 @@ async function awaitAgent(
 }
 
 /**
- * The rollback round. Refused before its first write (RBAC, or the access review failing), it
- * writes nothing, and each workload's result says why: the run still reports what the first
- * restart did, instead of stopping on an error that would hide it.
+ * The rollback round. In-place strategies first put the configs back (asked about before the
+ * run's first write); a workload reading one that could not be is left alone. Refused before its
+ * first patch (RBAC, or the access review failing), the round patches nothing, and each workload's
+ * result says why: the run still reports what the first restart did, instead of stopping on an
+ * error that would hide it.
  */
 async function rollBack(
   cluster: Cluster,
   rollback: Rollback,
   context: RolloutContext,
 ): Promise<WorkloadResult[]> {
+  const { settings, log } = context;
+  const left = new Set<string>();
+  if (rollback.restores?.length) {
+    const restores = rollback.restores;
+    const outcomes = await log.group("Put the changed configs back to the base commit's content", () =>
+      restoreConfigs(cluster, restores, {
+        dryRun: settings.dryRun === "server",
+        concurrency: settings.concurrency,
+        log,
+      }),
+    );
+    for (const o of outcomes) {
+      if (o.result === "refused") for (const reader of o.readers) left.add(idKey(reader));
+      else if (o.result === "restored") noteDone(`restored ${formatId(o.id)} to the base commit's content`);
+    }
+    rollback.restored?.(outcomes);
+  }
+  const ids = rollback.ids.filter((id) => !left.has(idKey(id)));
+  if (ids.length === 0) return [];
   const round: RestartRound = {
     titles: {
       restart: "Roll back failed workloads to their previous config",
       wait: "Wait for the rollbacks",
     },
-    requests: rollback.ids.map((id) => ({ id })),
+    requests: ids.map((id) => ({ id })),
     patchFor: rollback.patchFor,
     configWrites: [],
     followUnchanged: false,
@@ -212,7 +258,7 @@ async function rollBack(
     return await restartAndWait(cluster, round, context);
   } catch (error) {
     if (!isExpectedError(error)) throw error;
-    return rollback.ids.map((id) => ({ id, restart: "failed", message: error.message }));
+    return ids.map((id) => ({ id, restart: "failed", message: error.message }));
   }
 }
 
@@ -235,14 +281,12 @@ export async function restartAndWait(
       beforeWrites: async (targets) => {
         if (round.reviewed) watchPods &&= round.reviewed.watchPods;
         else {
-          const access = await reviewAccess(
-            cluster,
-            round.configWrites,
+          const writes = {
+            configs: round.configWrites,
             targets,
-            settings,
-            log,
-            round.checked,
-          );
+            ...(round.reviews ? { reviews: round.reviews } : {}),
+          };
+          const access = await reviewAccess(cluster, writes, settings, log, round.checked);
           watchPods &&= access.watchPods;
         }
         for (const write of round.configWrites) {
@@ -279,26 +323,8 @@ export async function restartAndWait(
     for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
     return [...results.values()];
   }
-  const failedNow = (rollout: WaitResult) => {
-    const result = results.get(idKey(rollout.id));
-    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
-    round.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
-  };
   const rollouts = await log.group(round.titles.wait, () =>
-    waitForRollouts(cluster, waitFor.map(waitTargetOf), {
-      timeoutMs: settings.timeoutMs,
-      onProgress: logProgress(log),
-      onHeartbeat: (line) => log.info(line),
-      // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
-      // not finished, so a versioned run rolls it back through the same path.
-      interrupt: interruptSignal,
-      ...(round.onFailed ? { onSettled: failedNow } : {}),
-      // Pods forbidden in the access review: the wait is on the rollout status alone. A run that
-      // sends no review (gitops) learns the same from the watch's own first answer (one warning).
-      pods: !watchPods
-        ? undefined
-        : { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) },
-    }),
+    followRollouts(cluster, waitFor, results, { onFailed: round.onFailed, settings, log, watchPods }),
   );
   for (const rollout of rollouts) {
     const result = results.get(idKey(rollout.id));
@@ -325,32 +351,4 @@ function inlineSections(log: Log): Log {
       return work();
     },
   };
-}
-
-/**
- * The access review before a round's first write: every config write and patch (a gap fails the
- * run, exit 2, nothing written), then what the pod watch reads when it is on (never fatal: one
- * warning, and a watch that may not run is off).
- */
-async function reviewAccess(
-  cluster: Cluster,
-  configWrites: readonly ConfigWrite[],
-  targets: Parameters<typeof patchWrites>[0],
-  settings: RolloutContext["settings"],
-  log: Log,
-  checked?: string,
-): Promise<{ watchPods: boolean }> {
-  const configs = configWrites.flatMap((w) =>
-    (["create", "patch"] as const).map((verb) => ({ ...configWrite(w.id), verb })),
-  );
-  await checkPermissions(cluster, [...configs, ...patchWrites(targets)], log, settings.concurrency, checked);
-  if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
-  const access = await checkPodWatchAccess(
-    cluster,
-    targets.map((t) => t.id.namespace),
-    settings.logLines,
-    settings.concurrency,
-  );
-  if (access.warning) log.warn(access.warning);
-  return { watchPods: access.watch };
 }

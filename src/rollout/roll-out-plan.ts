@@ -5,6 +5,7 @@
 import type { CommitOrder } from "../core/commit-sha.js";
 import type { Log } from "../core/log.js";
 import {
+  type ConfigChange,
   formatId,
   type HeadConfig,
   idKey,
@@ -12,13 +13,16 @@ import {
   type ObjectId,
   type PlannedWorkload,
 } from "../core/model.js";
-import type { WorkloadResult } from "../core/run-result.js";
+import type { RestoredConfig, WorkloadResult } from "../core/run-result.js";
+import { rollsBackOnFailure } from "../core/setting-choices.js";
 import type { Cluster } from "../kube/kube-client.js";
 import { consumedBy } from "../plan/consumed-configs.js";
 import type { Settings } from "../settings/settings.js";
 import { checkPermissions, configWrite } from "./check-permissions.js";
 import { findOnCluster } from "./find-on-cluster.js";
 import { rollOut } from "./restart-and-wait.js";
+import { restorePlanOf } from "./restore/restore-plan.js";
+import { withRollbackOnFailure } from "./restore/rollback-on-failure.js";
 import type { RestartStrategy } from "./strategy/restart-strategy.js";
 import { type ExpectedConfig, syncConfigs } from "./sync-configs.js";
 
@@ -38,6 +42,13 @@ export interface PlanOnCluster {
   /** Where a commit stands relative to `head` in git's history. */
   commitOrder(commit: string): Promise<CommitOrder>;
   head: string;
+  /** What --rollback-on-failure can put back (a run from git; a saved plan holds no content). */
+  restore?: {
+    base: string;
+    changes: ConfigChange[];
+    /** The base commit's definitions of the changed configs, by idKey. */
+    baseConfigs: ReadonlyMap<string, Manifest>;
+  };
 }
 
 export interface ClusterContext {
@@ -51,8 +62,8 @@ export async function rollOutPlan(
   cluster: Cluster,
   plan: PlanOnCluster,
   context: ClusterContext,
-): Promise<{ results: WorkloadResult[]; notes: string[] }> {
-  const { strategy, settings, log } = context;
+): Promise<{ results: WorkloadResult[]; notes: string[]; restores?: RestoredConfig[] }> {
+  const { settings, log } = context;
   // Another environment's workloads (and the configs only they consume) are not this cluster's.
   const onCluster = await findOnCluster(
     cluster,
@@ -66,6 +77,14 @@ export async function rollOutPlan(
   for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
   const present = onCluster.present;
   if (present.length === 0) return { results: onCluster.absent, notes: [] };
+  // In place: a failure puts the changed configs back, and their readers (restore/).
+  const strategy =
+    plan.restore && context.strategy.rollbackStep && rollsBackOnFailure(settings)
+      ? withRollbackOnFailure(
+          context.strategy,
+          restorePlanOf({ ...plan.restore, headConfigs: plan.headConfigs, workloads: present }),
+        )
+      : context.strategy;
 
   const manifests = new Map(
     [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m]),
@@ -116,6 +135,10 @@ export async function rollOutPlan(
     });
   });
 
-  const after = await rollOut(cluster, present, { ...context, prepared, manifests });
-  return { results: [...onCluster.absent, ...after.results], notes: after.notes };
+  const after = await rollOut(cluster, present, { ...context, strategy, prepared, manifests });
+  return {
+    results: [...onCluster.absent, ...after.results],
+    notes: after.notes,
+    ...(after.restores ? { restores: after.restores } : {}),
+  };
 }

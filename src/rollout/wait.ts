@@ -59,6 +59,8 @@ export interface WaitResult {
   durationMs: number;
   /** A new pod that cannot start, which failed the workload early (pod-watch.ts). */
   cause?: PodCause;
+  /** The workload as last observed (a bake tells its new pods by it, bake.ts). */
+  object?: Plain;
 }
 
 export interface WaitOptions {
@@ -121,6 +123,8 @@ export async function waitForRollouts(
       if (state.result) return;
       state.result = { id: state.target.id, result, message, durationMs: now() - started };
       if (cause) state.result.cause = cause;
+      const observed = state.latest ?? state.target.object;
+      if (observed) state.result.object = observed;
       waiting.opts.onSettled?.(state.result);
       if (--unsettled === 0) stop.abort();
     },

@@ -45,6 +45,12 @@ export async function applySavedPlan(
   const { settings, log } = context;
   const now = context.now ?? Date.now;
   const key = checkPlanKey(document, file, settings.hashKey, context.naming);
+  if (settings.rollbackOnFailure === true) {
+    const naming = context.naming ?? CLI_FLAGS;
+    throw new UserError(
+      `${file}: ${naming.option("rollback-on-failure")} puts configs back to the base commit's content, which a plan file does not hold: apply the plan from a checkout of the repository, without ${naming.option("plan")}`,
+    );
+  }
   const strategy = createPlannedStrategy(document, now);
   const plan = guardedPlanOf(document, file, settings, context.naming ?? CLI_FLAGS);
   const toRestart = plan.workloads.filter((w) => w.action === "restart");

@@ -99,7 +99,7 @@ export async function completeAndRollOut(
   }
 
   const live = await connectOnce();
-  const { results, notes } = await rollOutPlan(
+  const { results, notes, restores } = await rollOutPlan(
     live,
     {
       toRestart,
@@ -118,10 +118,16 @@ export async function completeAndRollOut(
       readHeadConfigs: repoPlan.readHeadConfigs,
       commitOrder: repoPlan.commitOrder,
       head: repoPlan.head,
+      restore: { base: repoPlan.base, changes: scan.changes, baseConfigs: scan.baseConfigs },
     },
     { strategy, settings, log, now },
   );
-  return reportOf(plan, { results, notes: order ? [order, ...notes] : notes }, settings.dryRun, live);
+  return reportOf(
+    plan,
+    { results, notes: order ? [order, ...notes] : notes, ...(restores ? { restores } : {}) },
+    settings.dryRun,
+    live,
+  );
 }
 
 /**

@@ -36,6 +36,11 @@ export async function runSync(
   deps: { connection: ClusterConnection; log: Log; now: () => number },
 ): Promise<RunReport> {
   const { log } = deps;
+  if (settings.rollbackOnFailure === true) {
+    throw new UserError(
+      "config-rollout sync cannot roll back on failure: it restarts workloads for configs changed outside git, whose earlier content is gone (no base commit holds it); drop --rollback-on-failure",
+    );
+  }
   const named = parseNamedConfigs(settings.syncConfigs);
   const cluster = await deps.connection.connect();
   if (!cluster) {

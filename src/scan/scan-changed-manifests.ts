@@ -85,6 +85,11 @@ export async function scanChangedManifests(
     workloads: settled.head,
     newWorkloadIds: atBase.newWorkloadIds,
     headConfigs,
+    baseConfigs: new Map(
+      compared.base
+        .filter((m) => changes.some((c) => c.status === "modified" && idKey(c.id) === idKey(m.id)))
+        .map((m) => [idKey(m.id), m]),
+    ),
     problems,
     assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
     baseWorkloads: settled.base,

@@ -58,6 +58,8 @@ export interface RepositoryScan {
   newWorkloadIds: Set<string>;
   /** Configs at head, by idKey: the changed ones and any others read on the way. */
   headConfigs: Map<string, HeadConfig>;
+  /** The changed configs' definitions at base, by idKey (what --rollback-on-failure puts back). */
+  baseConfigs: Map<string, Manifest>;
   problems: ManifestProblem[];
   /** idKeys of the objects read whose manifest names no namespace (--namespace was assumed). */
   assumedNamespace: Set<string>;
@@ -86,6 +88,7 @@ export function nothingRead(sourceNotes: string[]): RepositoryScan {
     workloads: [],
     newWorkloadIds: new Set(),
     headConfigs: new Map(),
+    baseConfigs: new Map(),
     problems: [],
     assumedNamespace: new Set(),
     baseWorkloads: [],

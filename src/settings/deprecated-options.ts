@@ -57,6 +57,10 @@ export const DEPRECATED_OPTIONS: readonly DeprecatedOption[] = [
       : "status",
   ),
   deprecated("prune", "boolean", "keep", (old) => (flag("prune", old) ? undefined : "all")),
+  // --rollback (versioned only) became the one flag for every strategy; the new spelling wins.
+  deprecated("rollback", "boolean", "rollback-on-failure", (old, current) =>
+    current === undefined ? String(flag("rollback", old)) : undefined,
+  ),
   deprecated("contexts", "string", "context", (old, current) => {
     if (current !== undefined) {
       throw new UserError(

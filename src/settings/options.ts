@@ -120,15 +120,26 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "Name of the env var set by {strategy=env}.",
   },
   {
-    name: "rollback",
+    name: "rollback-on-failure",
     type: "boolean",
     group: "strategy",
     commands: "run",
-    default: "true",
-    env: "CONFIG_ROLLOUT_ROLLBACK",
-    summary: "versioned: repoint a failed workload to its old config",
+    sync: true,
+    env: "CONFIG_ROLLOUT_ROLLBACK_ON_FAILURE",
+    summary: "on a failed rollout, put configs and workloads back",
     description:
-      "With {strategy=versioned}: when a rollout fails, repoint that workload to the config it used before and wait for it ({rollback=false} leaves it).",
+      "When a restarted workload fails: put the configs it reads back to the base commit's content and roll their readers back to their template before the run, then exit 1 (docs/rollback.md). Default: on for {strategy=versioned}, off for annotation and env; refused by gitops and sync.",
+  },
+  {
+    name: "bake",
+    type: "duration",
+    group: "strategy",
+    commands: "run",
+    env: "CONFIG_ROLLOUT_BAKE",
+    placeholder: "DURATION",
+    summary: "watch each rolled-out workload's new pods this long",
+    description:
+      "After each rollout completes, watch its new pods this long: a container restart, a pod not ready for 10s or one that cannot start fails the workload (docs/rollback.md). Default: off.",
   },
   {
     name: "keep",
@@ -333,7 +344,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     actionInput: false,
     summary: "also write a dotenv report (GitLab: reports:dotenv)",
     description:
-      "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with {output=json} a short summary goes to stderr.",
+      "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED, CONFIG_ROLLOUT_FAILED and CONFIG_ROLLOUT_ROLLED_BACK. Written whatever the exit code; with {output=json} a short summary goes to stderr.",
   },
   {
     name: "strict",

@@ -39,8 +39,10 @@ export interface Settings {
   discover?: Discover;
   strategy: Strategy;
   envName: string;
-  /** --strategy versioned: repoint a failed workload back to the config it used before. */
-  rollback: boolean;
+  /** --rollback-on-failure as given; undefined: the strategy's default (rollsBackOnFailure). */
+  rollbackOnFailure?: boolean;
+  /** --bake: how long each completed rollout's new pods are watched; undefined: off. */
+  bakeMs?: number;
   /** --strategy versioned: delete unreferenced managed copies after a successful run (--keep is not all). */
   prune: boolean;
   /** --strategy versioned: copies per config a prune always keeps (--keep N). */
@@ -177,7 +179,10 @@ export function toSettings(...sources: RawValues[]): Settings {
     discover: str("discover") as Discover | undefined,
     strategy: given<Strategy>("strategy"),
     envName: given("env-name"),
-    rollback: bool("rollback"),
+    ...(typeof get("rollback-on-failure") === "boolean"
+      ? { rollbackOnFailure: get("rollback-on-failure") as boolean }
+      : {}),
+    ...(num("bake") !== undefined ? { bakeMs: num("bake") } : {}),
     ...keepCopies(given<number | "all">("keep")),
     dryRun: given<DryRun>("dry-run"),
     apply: bool("apply"),

@@ -26,6 +26,10 @@ export interface CheckedValues {
   apply: boolean;
   discover?: string;
   dryRun: string;
+  wait: boolean;
+  watchPods: boolean;
+  rollbackOnFailure?: boolean;
+  bakeMs?: number;
 }
 
 export function validateSettings(values: CheckedValues): void {
@@ -56,7 +60,16 @@ export function validateSettings(values: CheckedValues): void {
     );
   }
   if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.bakeMs !== undefined) checkBake(values, values.bakeMs);
   if (values.strategy === "gitops") checkGitops(values);
+}
+
+/** --bake watches the new pods once a rollout is done: it needs both the wait and the pod watch. */
+function checkBake(values: CheckedValues, bakeMs: number): void {
+  checkDuration("bake", bakeMs);
+  const without = !values.wait ? "--no-wait" : !values.watchPods ? "--no-watch-pods" : undefined;
+  if (without)
+    throw new UserError(`--bake watches each rollout's new pods once it is done: drop ${without}, or --bake`);
 }
 
 /**
@@ -67,6 +80,9 @@ function checkGitops(values: CheckedValues): void {
   const refused = [
     values.apply ? "--apply (the agent applies the configs)" : undefined,
     values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : undefined,
+    values.rollbackOnFailure === true
+      ? "--rollback-on-failure (the agent owns the state: revert the commit in git and it rolls back)"
+      : undefined,
     values.discover !== undefined && values.discover !== "repo"
       ? `--discover ${values.discover} (the agent deploys only what the repository defines)`
       : undefined,

@@ -101,7 +101,7 @@ describe(".github/workflows/e2e.yml against the simulated API server", () => {
 
   beforeAll(async () => {
     sim = await startSimCluster({ rolloutStepMs: 20 });
-    for (const namespace of ["e2e-versioned-cli", "e2e-versioned-action"]) {
+    for (const namespace of ["e2e-versioned-cli", "e2e-versioned-action", "e2e-rollback-cli"]) {
       // As a kubelet does: checkout's pods cannot start (CreateContainerConfigError), so the pod
       // watch fails the rollout within seconds and the rollback starts then, not at the timeout.
       sim.setPodFailure("Deployment", namespace, "checkout", "CreateContainerConfigError", {
@@ -191,6 +191,7 @@ describe(".github/workflows/e2e.yml against the simulated API server", () => {
       "annotation, action: verify",
       "sync, CLI: a Secret rotated outside git restarts exactly its reader, then nothing",
       "versioned, CLI: apply then run; a good change rolls out onto a copy, a bad one fails and is rolled back to it",
+      "rollback on failure, CLI: a bad change is put back in place and its reader rolled back; the fix applied both ways converges",
       "versioned, action: prepare",
       "versioned, action: apply the good change",
       "versioned, action: the good change",
@@ -261,6 +262,6 @@ describe("the project's workflows", () => {
     const steps = workflow("e2e.yml").jobs.kind!.steps;
     expect(steps.some((s) => s.uses?.startsWith("helm/kind-action@"))).toBe(true);
     expect(steps.filter((s) => s.uses === "./")).toHaveLength(3);
-    expect(steps.filter((s) => s.run?.startsWith("node scripts/e2e.mjs cli "))).toHaveLength(3);
+    expect(steps.filter((s) => s.run?.startsWith("node scripts/e2e.mjs cli "))).toHaveLength(4);
   });
 });

@@ -218,6 +218,7 @@ describe("the GitLab template run by gitlab-ci-local", () => {
       CONFIG_ROLLOUT_PLANNED: "Deployment/shop/web",
       CONFIG_ROLLOUT_RESTARTED: "Deployment/shop/web",
       CONFIG_ROLLOUT_FAILED: "",
+      CONFIG_ROLLOUT_ROLLED_BACK: "",
     });
     const junit = run.artifact("config-rollout", "config-rollout-junit.xml");
     expect(junit).toContain('tests="2" failures="0" errors="0" skipped="1"');

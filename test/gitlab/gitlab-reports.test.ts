@@ -219,25 +219,33 @@ describe("renderDotenv", () => {
       name: "api",
       result: { restart: "restarted", rollout: "timeout", message: "timed out" },
     });
-    const r = report({ outcome: "failed", workloads: [...report().workloads, failing] });
+    const rolledBack = workload({
+      name: "worker",
+      result: { restart: "restarted", rollout: "rolled-back", message: "rolled back" },
+    });
+    const r = report({ outcome: "failed", workloads: [...report().workloads, failing, rolledBack] });
     expect(renderDotenv(r, 1)).toBe(
       [
         "CONFIG_ROLLOUT_RESULT=failed",
         "CONFIG_ROLLOUT_EXIT_CODE=1",
         "CONFIG_ROLLOUT_CHANGED_CONFIGS=ConfigMap/shop/web-config",
-        "CONFIG_ROLLOUT_PLANNED=Deployment/shop/web,Deployment/shop/api",
-        "CONFIG_ROLLOUT_RESTARTED=Deployment/shop/web,Deployment/shop/api",
-        "CONFIG_ROLLOUT_FAILED=Deployment/shop/api",
+        "CONFIG_ROLLOUT_PLANNED=Deployment/shop/web,Deployment/shop/api,Deployment/shop/worker",
+        "CONFIG_ROLLOUT_RESTARTED=Deployment/shop/web,Deployment/shop/api,Deployment/shop/worker",
+        "CONFIG_ROLLOUT_FAILED=Deployment/shop/api,Deployment/shop/worker",
+        "CONFIG_ROLLOUT_ROLLED_BACK=Deployment/shop/worker",
         "",
       ].join("\n"),
     );
+    // JUnit: a rolled-back workload is a failed test case, labelled so.
+    expect(workloadStatus(rolledBack, "none")).toMatchObject({ state: "failed", label: "rolled back" });
   });
 
   test("stays under GitLab's 5 KiB dotenv limit with thousands of workloads", () => {
     const many = Array.from({ length: 3000 }, (_, i) =>
       workload({
         name: `service-with-a-long-name-${i}`,
-        result: { restart: "restarted", rollout: "done", message: "" },
+        // Rolled back: every list of the file is full at once (planned, restarted, failed, rolled back).
+        result: { restart: "restarted", rollout: "rolled-back", message: "" },
       }),
     );
     const changes = many.map((w) => ({ kind: "ConfigMap", namespace: "shop", name: w.name }));

@@ -103,11 +103,16 @@ describe("the CI/CD component's inputs", () => {
       expect(input, `no input for --${name}`).toBeDefined();
       expect(componentJob.variables[option.env!]).toBe(String(input?.default));
       expect(String(input?.default)).toBe(option.default ?? "");
-      expect(input?.type ?? "string").toBe(option.type === "boolean" ? "boolean" : "string");
+      // A switch with no default of its own (it depends on other settings) stays unset unless chosen.
+      const switchLike = option.type === "boolean" && option.default !== undefined;
+      expect(input?.type ?? "string").toBe(switchLike ? "boolean" : "string");
+      if (option.type === "boolean" && !switchLike) expect(input?.options).toEqual(["", "true", "false"]);
       // GitLab checks options itself: not for a switch (true and false are values too) or a number's words.
-      const enumeration = option.choices && option.default !== undefined && !option.switch;
-      if (enumeration && option.type === "string") expect(input?.options).toEqual(option.choices);
-      else expect(input?.options).toBeUndefined();
+      else {
+        const enumeration = option.choices && option.default !== undefined && !option.switch;
+        if (enumeration && option.type === "string") expect(input?.options).toEqual(option.choices);
+        else expect(input?.options).toBeUndefined();
+      }
     },
   );
 

@@ -169,7 +169,9 @@ describe("--strategy versioned", () => {
     const v3 = nameOf(copiesOf(s, "ConfigMap", "app-config").find((c) => nameOf(c) !== v2))!;
     const report = JSON.parse(run.stdout) as RunJson;
     const web = report.workloads.find((w) => w.name === "web")?.result;
-    expect(web?.rollout).toBe("failed");
+    // The change failed (exit 1); the workload runs its last good config again.
+    expect(web?.rollout).toBe("rolled-back");
+    expect(web?.message).toContain("exceeded its progress deadline");
     expect(web?.message).toContain(`configmap ${v3} → ${v2}`);
     expect(web?.message).toMatch(/the rollback rolled out/);
     expect(run.stderr).toMatch(new RegExp(`deployment/web.*rollout of the new config failed.*${v3} → ${v2}`));
@@ -222,9 +224,9 @@ describe("--strategy versioned", () => {
     const run = await s.run([...VERSIONED, "--timeout", "2s", "--output", "json"]);
     expect(run.code).toBe(1);
     const worker = (JSON.parse(run.stdout) as RunJson).workloads.find((w) => w.name === "worker")?.result;
-    expect(worker?.rollout).toBe("timeout");
+    expect(worker?.rollout).toBe("rolled-back");
     expect(worker?.message).toMatch(
-      new RegExp(`→ ${v2}, copied at [0-9a-f]{12}\\); the rollback rolled out`),
+      new RegExp(`timed out after 2s.*→ ${v2}, copied at [0-9a-f]{12}\\); the rollback rolled out`),
     );
     expect(namesUsed(s, "StatefulSet", "worker")).toEqual([v2]);
   });
@@ -241,11 +243,12 @@ describe("--strategy versioned", () => {
     const results = new Map(
       (JSON.parse(run.stdout) as RunJson).workloads.map((w) => [w.name, w.result] as const),
     );
-    expect(results.get("web")?.rollout).toBe("failed");
+    expect(results.get("web")?.rollout).toBe("rolled-back");
     expect(results.get("web")?.message).toMatch(
       /CreateContainerConfigError.*→ app-config\); the rollback rolled out/,
     );
-    expect(results.get("worker")?.rollout).toBe("timeout");
+    expect(results.get("worker")?.rollout).toBe("rolled-back");
+    expect(results.get("worker")?.message).toMatch(/timed out after 4s/);
     expect(results.get("worker")?.message).toMatch(/→ app-config\); the rollback rolled out/);
     // Two rollback rounds: web's as soon as its pods failed, worker's after the deadline.
     expect(run.stderr.match(/Roll back failed workloads to their previous config/g)).toHaveLength(2);
@@ -268,7 +271,9 @@ describe("--strategy versioned", () => {
     const run = await s.run([...VERSIONED, "--no-rollback"]);
     expect(run.code).toBe(1);
     expect(namesUsed(s, "Deployment", "web")).not.toEqual([v2]);
-    expect(run.stdout).toMatch(/--no-rollback: left on the new copy/);
+    expect(run.stdout).toMatch(/--rollback-on-failure off: left on the new copy/);
+    // The old spelling still works, and says so.
+    expect(run.stderr).toContain("--rollback is deprecated: use --rollback-on-failure");
   });
 
   test("--prune deletes only managed copies nothing names; a scaled-to-zero ReplicaSet keeps its copy", async () => {

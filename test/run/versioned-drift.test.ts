@@ -103,8 +103,8 @@ describe.skipIf(!kubectlPath)("versioned configs and kubectl", () => {
         workloads: Array<{ name: string; result?: { rollout?: string; message: string } }>;
       }
     ).workloads.find((w) => w.name === "web")?.result;
-    // Failed by the pod watch (a pod-level cause), not by the timeout.
-    expect(web?.rollout).toBe("failed");
+    // Failed by the pod watch (a pod-level cause), not by the timeout, then rolled back.
+    expect(web?.rollout).toBe("rolled-back");
     expect(web?.message).toContain("CreateContainerConfigError");
     const bad = s.sim
       .list("ConfigMap", NS)

@@ -2,6 +2,9 @@
 // rejected while the settings are read, with exit code 2 (a UserError).
 import { describe, expect, test } from "vitest";
 import { UserError } from "../../src/core/errors.js";
+import { CLI_FLAGS } from "../../src/core/option-naming.js";
+import { rollsBackOnFailure } from "../../src/core/setting-choices.js";
+import { deprecationWarnings } from "../../src/settings/deprecated-options.js";
 import { toSettings } from "../../src/settings/settings.js";
 
 describe("settings are validated before any API call", () => {
@@ -27,6 +30,14 @@ describe("settings are validated before any API call", () => {
     [{ "max-file-size": "0" }, /--max-file-size: must be at least 1/],
     [{ concurrency: "0" }, /--concurrency: must be between 1 and 64/],
     [{ concurrency: "65" }, /--concurrency: must be between 1 and 64/],
+    [{ bake: "0s" }, /--bake: must be more than 0/],
+    [{ bake: "2m", wait: "false" }, /--bake watches each rollout's new pods once it is done: drop --no-wait/],
+    [{ bake: "2m", "watch-pods": "false" }, /drop --no-watch-pods, or --bake/],
+    [
+      { strategy: "gitops", "rollback-on-failure": "true" },
+      /--strategy gitops writes nothing to the cluster: drop --rollback-on-failure \(the agent owns the state: revert the commit in git/,
+    ],
+    [{ strategy: "gitops", rollback: "true" }, /drop --rollback-on-failure/],
   ])("%j", (raw, message) => {
     expect(() => toSettings(raw)).toThrow(UserError);
     expect(() => toSettings(raw)).toThrow(message);
@@ -41,7 +52,30 @@ describe("settings are validated before any API call", () => {
     [{ namespace: "shop-1", namespaces: "a,b-2", "exclude-namespaces": "" }],
     [{ "env-name": "_restarted_at" }],
     [{ concurrency: "1" }],
+    [{ strategy: "gitops", "rollback-on-failure": "false", bake: "1m" }],
   ])("%j is accepted", (raw) => {
     expect(() => toSettings(raw)).not.toThrow();
+  });
+});
+
+describe("--rollback-on-failure", () => {
+  test.each([
+    [{}, "annotation", false],
+    [{ strategy: "env" }, "env", false],
+    [{ strategy: "versioned" }, "versioned", true],
+    [{ strategy: "versioned", "rollback-on-failure": "false" }, "versioned", false],
+    [{ "rollback-on-failure": "true" }, "annotation", true],
+    // The old spelling, and the new one winning over it.
+    [{ strategy: "versioned", rollback: "false" }, "versioned", false],
+    [{ rollback: "false", "rollback-on-failure": "true" }, "annotation", true],
+  ])("%j: strategy %s, rolls back %s", (raw: Record<string, string>, strategy, expected) => {
+    const settings = toSettings(raw);
+    expect(settings.strategy).toBe(strategy);
+    expect(rollsBackOnFailure(settings)).toBe(expected);
+    expect(deprecationWarnings(raw, CLI_FLAGS)).toEqual(
+      raw.rollback
+        ? [expect.stringMatching(/^--no-rollback is deprecated .*: use --rollback-on-failure false$/)]
+        : [],
+    );
   });
 });

@@ -33,10 +33,8 @@ function deployment(envFrom: string, replicas = 2) {
 }
 
 describe("fields", () => {
-  test("associative lists by merge key, other lists atomic, server metadata and status left out", () => {
+  test("associative lists by merge key, other lists atomic, identity and server metadata and status left out", () => {
     expect([...fieldValues(deployment("cfg"), "Deployment").keys()]).toEqual([
-      ".metadata.name",
-      ".metadata.namespace",
       ".metadata.labels.app",
       ".spec.replicas",
       '.spec.template.spec.containers[name="app"].name',

@@ -43,6 +43,8 @@ export function createAnnotationStrategy(
   concurrency: number,
 ): RestartStrategy {
   let hashes = new Map<string, { hash: string; digests?: string }>();
+  /** The hashes of what the workloads read with some configs' content replaced (a rollback's). */
+  let rehash: (contents: ReadonlyMap<string, ConfigContent>) => Promise<typeof hashes> = async () => hashes;
   return {
     name: "annotation",
     needsLiveConfigs: true,
@@ -77,20 +79,32 @@ export function createAnnotationStrategy(
           if (!headConfigs.has(k)) liveContents.set(k, live.content);
         }
       }
-      hashes = await computeRestartHashes(
-        workloads,
-        manifests,
-        headConfigs,
-        hashKey,
-        (id) => uids.get(idKey(id)),
-        liveContents,
-      );
+      rehash = (contents) =>
+        computeRestartHashes(
+          workloads,
+          manifests,
+          headConfigs,
+          hashKey,
+          (id) => uids.get(idKey(id)),
+          liveContents,
+          contents,
+        );
+      hashes = await rehash(new Map());
       return { configWrites: [] };
     },
     patchFor: annotationStep(
       (id) => hashes.get(idKey(id))?.hash,
       (id) => hashes.get(idKey(id))?.digests,
     ),
+    // Back to the hash of what the workload reads once the configs are restored: the base commit's
+    // hash when every config it reads is back (its template before the run, when it had one).
+    async rollbackStep(restored) {
+      const back = await rehash(restored);
+      return annotationStep(
+        (id) => back.get(idKey(id))?.hash,
+        (id) => back.get(idKey(id))?.digests,
+      );
+    },
   };
 }
 

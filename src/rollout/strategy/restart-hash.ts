@@ -30,11 +30,14 @@ export async function computeRestartHashes(
   secretUid?: (id: ObjectId) => string | undefined,
   /** Live content of consumed configs the repository does not define (the live strategy only). */
   liveContents: ReadonlyMap<string, ConfigContent> = new Map(),
+  /** Content that replaces the head commit's (a rollback's: configs put back to the base commit). */
+  replaced: ReadonlyMap<string, ConfigContent> = new Map(),
 ): Promise<Map<string, { hash: string; digests?: string }>> {
   // Loaded here, not at start: a run that restarts nothing never needs node:crypto.
   const { configDigests, configHash, formatDigests } = await import("../../scan/manifests/config-hash.js");
   const contents = new Map<string, ConfigContent>(liveContents);
   for (const [key, config] of headConfigs) contents.set(key, config.snapshot.content);
+  for (const [key, content] of replaced) contents.set(key, content);
   const key = hashKey ? Buffer.from(hashKey) : undefined;
   const readBy = definitionsReadBy(headConfigs, contents);
   const hashes = new Map<string, { hash: string; digests?: string }>();

@@ -10,10 +10,18 @@
 import type { CommitOrder } from "../../core/commit-sha.js";
 import type { PatchType, RestartableKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
-import type { ConfigKind, HeadConfig, Manifest, ObjectId, PlannedWorkload } from "../../core/model.js";
-import type { WorkloadResult } from "../../core/run-result.js";
+import type {
+  ConfigContent,
+  ConfigKind,
+  HeadConfig,
+  Manifest,
+  ObjectId,
+  PlannedWorkload,
+} from "../../core/model.js";
+import type { RestoredConfig, WorkloadResult } from "../../core/run-result.js";
 import type { DryRun, Strategy } from "../../core/setting-choices.js";
-import type { Cluster, LiveConfig } from "../../kube/kube-client.js";
+import type { AccessCheck, Cluster, LiveConfig } from "../../kube/kube-client.js";
+import type { ConfigRestore } from "../restore/restore-source.js";
 
 type Plain = Record<string, unknown>;
 
@@ -51,6 +59,11 @@ export interface ConfigWrite {
 export interface Prepared {
   /** Written by the restart path after its permission check, before the first patch. */
   configWrites: ConfigWrite[];
+  /**
+   * What a later step may need, asked about with the first round's writes so a denial stops the
+   * run before any write (--rollback-on-failure: reading and patching the configs it may restore).
+   */
+  reviews?: AccessCheck[];
 }
 
 export type RestartStep =
@@ -73,6 +86,13 @@ export type StepFor = (id: ObjectId, live: Plain, kind: RestartableKind) => Rest
 export interface Rollback {
   ids: ObjectId[];
   patchFor: StepFor;
+  /**
+   * In-place strategies: configs to put back to the base commit's content first. A workload reading
+   * one that could not be is not patched (it would read the failed content again).
+   */
+  restores?: ConfigRestore[];
+  /** How each restore ended, told once they are written and before any workload is patched. */
+  restored?: (outcomes: RestoredConfig[]) => void;
 }
 
 /** What a strategy may use after the wait. */
@@ -86,6 +106,8 @@ export interface AfterWaitOutcome {
   results: WorkloadResult[];
   /** Lines for the report (copies pruned, or that would be). */
   notes: string[];
+  /** In-place strategies with --rollback-on-failure: the configs put back, or not, and why. */
+  restores?: RestoredConfig[];
 }
 
 export interface RestartStrategy {
@@ -126,6 +148,14 @@ export interface RestartStrategy {
    */
   rollbackFor?(results: WorkloadResult[], context: AfterWaitContext): Promise<Rollback | undefined>;
   /**
+   * In-place strategies (annotation, env): the step that puts a workload back to the pod template it
+   * ran before this run, once the `restored` configs (base content by idKey) are back: the hash of
+   * what it then reads, the previous RESTART_TIME. Used by --rollback-on-failure (restore/).
+   */
+  rollbackStep?(restored: ReadonlyMap<string, ConfigContent>): Promise<StepFor>;
+  /** A workload of a later round not to restart, and why (a config it reads was put back meanwhile). */
+  heldBack?(id: ObjectId): string | undefined;
+  /**
    * The last step, once any rollback has rolled out (`rolledBack`: its results, in its order):
    * amend the results, clean up (versioned: say what rolled back, prune unused copies).
    */
@@ -141,7 +171,8 @@ export interface StrategySettings {
   envName: string;
   hashKey?: string;
   dryRun: DryRun;
-  rollback: boolean;
+  /** --rollback-on-failure as given; undefined: the strategy's default (rollsBackOnFailure). */
+  rollbackOnFailure?: boolean;
   prune: boolean;
   keep: number;
   /** API requests in flight at once (--concurrency). */

@@ -34,7 +34,7 @@ type Plain = Record<string, unknown>;
 /** What the versioned strategy reads of the run's settings ("server" dry run: copies, patches and deletions carry dryRun=All). */
 export type VersionedSettings = Pick<
   StrategySettings,
-  "hashKey" | "dryRun" | "rollback" | "prune" | "keep" | "concurrency"
+  "strategy" | "hashKey" | "dryRun" | "rollbackOnFailure" | "prune" | "keep" | "concurrency"
 >;
 
 export interface SourceCopy {

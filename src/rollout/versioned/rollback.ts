@@ -138,7 +138,7 @@ async function historyOf(
   }
 }
 
-/** Each rolled-back workload's result says what its rollback did, and a warning says so too. */
+/** Each rolled-back workload's result says what its rollback did ("rolled-back" once it rolled out), and a warning says so too. */
 export function reportRollback(
   results: WorkloadResult[],
   rolledBack: WorkloadResult[],
@@ -172,6 +172,15 @@ export function reportRollback(
     const partly =
       back?.restart === "restarted" && none.length > 0 ? `; ${none.join("; ")}: left on the new copy` : "";
     result.message = `${result.message}; ${verdict}${partly}`;
+    if (back) {
+      result.rollback = {
+        restart: back.restart,
+        ...(back.rollout ? { rollout: back.rollout } : {}),
+        message: back.message,
+      };
+    }
+    // The change failed all the same: rolled back (exit 1), not rolled out.
+    if (back?.restart === "restarted" && back.rollout === "done") result.rollout = "rolled-back";
     log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}${partly}`);
   }
 }

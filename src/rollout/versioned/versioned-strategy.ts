@@ -10,6 +10,7 @@
 import { UserError } from "../../core/errors.js";
 import { type ConfigKind, formatId, idKey } from "../../core/model.js";
 import { isFailure } from "../../core/run-result.js";
+import { rollsBackOnFailure } from "../../core/setting-choices.js";
 import type { Cluster } from "../../kube/kube-client.js";
 import type { RestartStrategy } from "../strategy/restart-strategy.js";
 import {
@@ -40,6 +41,7 @@ export type { VersionedSettings } from "./copies.js";
  * each method is a few lines that call the step files (copies, repoint-workloads, rollback, prune).
  */
 export function createVersionedStrategy(settings: VersionedSettings): RestartStrategy {
+  const rollback = rollsBackOnFailure(settings);
   let copies: SourceCopy[] = [];
   let index: CopyIndex = indexCopies([]);
   const repointings: Repointings = new Map();
@@ -103,7 +105,7 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
     },
 
     async rollbackFor(results, { cluster }) {
-      if (!settings.rollback) return undefined;
+      if (!rollback) return undefined;
       const found = await rollbackOf(results, repointings, copies, cluster, settings.concurrency);
       for (const [key, targets] of found?.targets ?? []) rollbackTargets.set(key, targets);
       return found?.rollback;
@@ -122,11 +124,11 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
           result.message = `repointed ${describeChanges(changes)}; ${result.message}`;
         }
       }
-      if (settings.rollback) reportRollback(results, rolledBack, repointings, rollbackTargets, log);
+      if (rollback) reportRollback(results, rolledBack, repointings, rollbackTargets, log);
       else {
         for (const r of results) {
           if (isFailure(r) && repointings.has(idKey(r.id)))
-            r.message += "; --no-rollback: left on the new copy";
+            r.message += "; --rollback-on-failure off: left on the new copy";
         }
       }
       if (settings.prune && !results.some(isFailure)) {

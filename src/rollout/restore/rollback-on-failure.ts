@@ -1,0 +1,113 @@
+// --rollback-on-failure for the in-place strategies (annotation, env): the run's strategy with a
+// rollback. When a restarted workload fails, the changed configs it reads that the repository
+// defines at both commits are put back to the base commit's content, and every workload this run
+// restarted that reads one of them — its own rollout failed or not — goes back to the pod template
+// it ran before the run (strategy.rollbackStep), through the restart path with the same rules. The
+// restore's reads and writes are asked about with the first round's writes. Each failure is acted
+// on once: a workload already rolled back does not start another restore, a config already restored
+// is not written again, and a workload of a later round that reads one is not restarted at all.
+
+import { type ConfigContent, formatId, idKey, type ObjectId } from "../../core/model.js";
+import type { RestoredConfig } from "../../core/run-result.js";
+import type { RestartStrategy } from "../strategy/restart-strategy.js";
+import { changedConfigsOf, type RestorePlan, restoreReviews } from "./restore-plan.js";
+import type { ConfigRestore } from "./restore-source.js";
+import { isFailedRollout, reportRollbacks } from "./rollback-report.js";
+
+/**
+ * The strategy with the rollback. Long (about 80 lines) because its methods share the run's state as
+ * closures (what was started, claimed, restored and rolled back), as the versioned strategy's do.
+ */
+export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePlan): RestartStrategy {
+  const rollbackStep = strategy.rollbackStep;
+  if (!rollbackStep) return strategy;
+  const readsOf = new Map(plan.workloads.map((w) => [idKey(w.id), changedConfigsOf(w)]));
+  /** Workloads this run has restarted (or found restarted by an earlier run): the readers a restore rolls back. */
+  const started = new Map<string, ObjectId>();
+  /** Configs a failure asked for, by idKey: what failed first, then how the restore ended. */
+  const claimed = new Map<string, { failed: ObjectId }>();
+  /** The base content of every config put back so far: what the rolled-back templates must read. */
+  const restoredContent = new Map<string, ConfigContent>();
+  /** Workloads rolled back: their own later verdicts are the rollback's, not the change's. */
+  const rolledBack = new Set<string>();
+  const outcomes: RestoredConfig[] = [];
+  const notRestorableSeen = new Set<string>();
+
+  return {
+    ...strategy,
+    async prepare(context) {
+      const prepared = await strategy.prepare(context);
+      return { ...prepared, reviews: [...(prepared.reviews ?? []), ...restoreReviews(plan)] };
+    },
+    patchFor(id, live, kind) {
+      started.set(idKey(id), id);
+      return strategy.patchFor(id, live, kind);
+    },
+    heldBack(id) {
+      const put = (readsOf.get(idKey(id)) ?? []).find((key) => claimed.has(key));
+      if (put === undefined) return undefined;
+      return `not restarted: ${describeKey(put)} it reads was put back to the base commit's content after ${formatId(claimed.get(put)!.failed)} failed`;
+    },
+    async rollbackFor(results, context) {
+      const failed = results.filter((r) => isFailedRollout(r) && !rolledBack.has(idKey(r.id)));
+      const restores: ConfigRestore[] = [];
+      for (const result of failed) {
+        for (const key of readsOf.get(idKey(result.id)) ?? []) {
+          if (claimed.has(key)) continue;
+          const restorable = plan.restorable.get(key);
+          if (!restorable) {
+            if (notRestorableSeen.has(key)) continue;
+            notRestorableSeen.add(key);
+            const why = plan.notRestorable.get(key) ?? "the repository does not define it";
+            outcomes.push({
+              id: idOf(key),
+              result: "not-restorable",
+              message: `not restored: ${why}`,
+              readers: [],
+            });
+            continue;
+          }
+          claimed.set(key, { failed: result.id });
+          restores.push({ ...restorable, readers: [] });
+        }
+      }
+      if (restores.length === 0) return undefined;
+      // Every workload restarted so far that reads a config put back now, the failed ones included.
+      const keys = new Set(restores.map((r) => idKey(r.id)));
+      const readers = [...started.values()].filter((id) =>
+        readsOf.get(idKey(id))?.some((key) => keys.has(key)),
+      );
+      for (const restore of restores) {
+        restore.readers = readers.filter((id) => readsOf.get(idKey(id))!.includes(idKey(restore.id)));
+        restoredContent.set(idKey(restore.id), restore.base.content);
+      }
+      for (const id of readers) rolledBack.add(idKey(id));
+      context.log.warn(
+        `${failed.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map((id) => formatId(id)).join(", ") || "no workload"}`,
+      );
+      return {
+        ids: readers,
+        patchFor: await rollbackStep(new Map(restoredContent)),
+        restores,
+        restored: (ended) => outcomes.push(...ended),
+      };
+    },
+    async afterWait(results, back, context) {
+      const inner = strategy.afterWait
+        ? await strategy.afterWait(results, back, context)
+        : { results, notes: [] };
+      reportRollbacks(inner.results, back, outcomes, (key) => readsOf.get(key) ?? [], context.log);
+      return { ...inner, restores: outcomes };
+    },
+  };
+}
+
+function idOf(key: string): ObjectId {
+  const [kind = "", namespace = "", ...name] = key.split("/");
+  return { kind, namespace, name: name.join("/") };
+}
+
+function describeKey(key: string): string {
+  const id = idOf(key);
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}

@@ -1,0 +1,70 @@
+// What each workload's result says after --rollback-on-failure (in-place strategies): a workload
+// rolled back says what was put back and how its rollback ended ("rolled-back" once it rolled out;
+// the change still failed, so the run exits 1); a failed workload that could not be rolled back says
+// why. Pure: the results are amended in place, and each line is logged as a warning.
+
+import type { Log } from "../../core/log.js";
+import { formatId, idKey } from "../../core/model.js";
+import type { RestoredConfig, WorkloadResult } from "../../core/run-result.js";
+
+/** A rollout this run followed that failed or timed out: what starts a rollback. */
+export function isFailedRollout(result: WorkloadResult): boolean {
+  return (
+    (result.restart === "restarted" || result.restart === "unchanged") &&
+    (result.rollout === "failed" || result.rollout === "timeout")
+  );
+}
+
+export function reportRollbacks(
+  results: WorkloadResult[],
+  rolledBack: readonly WorkloadResult[],
+  outcomes: readonly RestoredConfig[],
+  /** The changed configs (idKeys) a workload reads. */
+  readsOf: (key: string) => readonly string[],
+  log: Log,
+): void {
+  const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
+  for (const result of results) {
+    const key = idKey(result.id);
+    const mine = outcomes.filter((o) => o.readers.some((reader) => idKey(reader) === key));
+    const back = backOf.get(key);
+    if (back) {
+      const put = names(mine.filter((o) => o.result !== "refused"));
+      const own = isFailedRollout(result)
+        ? result.message
+        : `its rollout ${result.rollout === "done" ? "finished" : (result.rollout ?? "was not followed")}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
+      result.rollback = {
+        restart: back.restart,
+        ...(back.rollout ? { rollout: back.rollout } : {}),
+        message: back.message,
+      };
+      if (back.restart === "restarted" && back.rollout === "done") {
+        result.rollout = "rolled-back";
+        result.message = `${own}; rolled back to its pod template before the run (${put} restored): the rollback rolled out`;
+      } else if (back.restart === "unchanged") {
+        result.message = `${own}; rollback: ${back.message}`;
+      } else {
+        result.rollout = back.rollout === "timeout" ? "timeout" : "failed";
+        const ended =
+          back.restart === "restarted" ? `rollout ${back.rollout ?? "was not followed"}` : back.restart;
+        result.message = `${own}; the rollback (${put} restored) ${ended}: ${back.message}`;
+      }
+      log.warn(`${formatId(result.id)}: ${result.message}`);
+      continue;
+    }
+    if (!isFailedRollout(result)) continue;
+    const reads = readsOf(key);
+    const why = outcomes.filter(
+      (o) => (o.result === "refused" || o.result === "not-restorable") && reads.includes(idKey(o.id)),
+    );
+    if (why.length === 0) continue;
+    result.message = `${result.message}; not rolled back: ${why
+      .map((o) => `${names([o])} ${o.result === "refused" ? "could not be restored" : "cannot be restored"}`)
+      .join(", ")} (see the restored configs)`;
+    log.warn(`${formatId(result.id)}: ${result.message}`);
+  }
+}
+
+function names(outcomes: readonly RestoredConfig[]): string {
+  return outcomes.map((o) => `${o.id.kind.toLowerCase()}/${o.id.name}`).join(", ");
+}
