@@ -273,7 +273,9 @@ describe("--strategy versioned", () => {
     expect(namesUsed(s, "Deployment", "web")).not.toEqual([v2]);
     expect(run.stdout).toMatch(/--rollback-on-failure off: left on the new copy/);
     // The old spelling still works, and says so.
-    expect(run.stderr).toContain("--rollback is deprecated: use --rollback-on-failure");
+    expect(run.stderr).toContain(
+      "--no-rollback is deprecated and will be removed in the next minor release: use --rollback-on-failure false",
+    );
   });
 
   test("--prune deletes only managed copies nothing names; a scaled-to-zero ReplicaSet keeps its copy", async () => {
