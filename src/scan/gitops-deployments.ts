@@ -1,11 +1,14 @@
 // Which touched kustomizations a Flux Kustomization or an Argo CD Application in the repository
-// deploys, and with which settings (see scan/sources/deployed-dirs.ts): one `git grep` at head for
-// their directories, in manifest files, and the files it finds read and parsed.
+// deploys, and with which settings (see scan/sources/deployed-dirs.ts). Once per run, one `git grep`
+// at head finds the files that hold such an object (their apiVersion) and reads them: a repository
+// without one costs that search alone. Each question then parses only the files whose `path` field
+// names one of its directories, as a whole value: a folder named like a common value (`apps`, `v1`,
+// `default`) makes no file of the repository a candidate because `apiVersion: apps/v1` holds it.
 
 import type { Git } from "../git/git.js";
 import { globsToPathspecs } from "../git/glob-pathspecs.js";
 import { parseManifestFile } from "./manifests/parse-manifest-file.js";
-import { type Deployment, deploymentsOf } from "./sources/deployed-dirs.js";
+import { type Deployment, deploymentsOf, normalizedDir } from "./sources/deployed-dirs.js";
 
 /** Objects that name a GitOps path are small; a larger file is a bundle, not read for this. */
 const MAX_GITOPS_FILE_BYTES = 1024 * 1024;
@@ -16,6 +19,12 @@ export const MANIFEST_FILE = /\.(ya?ml|json)$/;
  * manifest file.
  */
 const MANIFEST_GLOBS = ["**/*.yaml", "**/*.yml", "**/*.json"];
+/**
+ * What the apiVersion of an object deploymentsOf reads starts with (`kustomize.toolkit.fluxcd.io/v1`,
+ * `argoproj.io/v1alpha1`). The version's `v` leaves out the annotations of the same groups
+ * (`kustomize.toolkit.fluxcd.io/reconcile`, `argocd.argoproj.io/sync-wave`) that many manifests carry.
+ */
+const GITOPS_API_GROUPS = ["kustomize.toolkit.fluxcd.io/v", "argoproj.io/v"];
 
 export interface DeploymentSearch {
   head: string;
@@ -31,21 +40,83 @@ export async function findDeployments(
 ): Promise<Deployment[]> {
   const wanted = new Set(dirs.filter((dir) => dir !== ""));
   if (wanted.size === 0) return [];
+  const files = await gitopsFiles(git, ctx);
+  const deployments: Deployment[] = [];
+  for (const file of files) {
+    if (!file.paths.some((path) => wanted.has(path))) continue;
+    file.deployments ??= parseDeployments(file.path, file.bytes);
+    deployments.push(...(await file.deployments).filter((d) => wanted.has(d.dir)));
+  }
+  return deployments;
+}
+
+interface GitopsFile {
+  path: string;
+  bytes: Buffer;
+  /** The directories its `path` fields name (normalized as deploymentsOf normalizes them). */
+  paths: string[];
+  /** Parsed on the first question that needs it. */
+  deployments?: Promise<Deployment[]>;
+}
+
+/** The files holding a GitOps object at head, per Git adapter (one run) and search: read once. */
+const searches = new WeakMap<Git, Map<string, Promise<GitopsFile[]>>>();
+
+function gitopsFiles(git: Git, ctx: DeploymentSearch): Promise<GitopsFile[]> {
   const globs = ctx.paths?.globs ?? MANIFEST_GLOBS;
-  // The directory as a YAML or JSON value is written (`path: ./apps/web`, `"path": "apps/web"`):
-  // a short name ("app") alone would find most files of a large repository.
-  const spellings = [...wanted].flatMap((dir) =>
-    [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`]),
-  );
-  const hits = (await git.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
-    (path) => MANIFEST_FILE.test(path) && (ctx.paths?.matches(path) ?? true),
+  const key = JSON.stringify([ctx.head, globs]);
+  const byKey = searches.get(git) ?? new Map<string, Promise<GitopsFile[]>>();
+  searches.set(git, byKey);
+  let found = byKey.get(key);
+  if (found === undefined) {
+    found = readGitopsFiles(git, ctx.head, globs, ctx.paths?.matches);
+    byKey.set(key, found);
+  }
+  return found;
+}
+
+async function readGitopsFiles(
+  git: Git,
+  head: string,
+  globs: readonly string[],
+  matches: ((path: string) => boolean) | undefined,
+): Promise<GitopsFile[]> {
+  const hits = (await git.grepFiles(head, GITOPS_API_GROUPS, globsToPathspecs([...globs]) ?? [])).filter(
+    (path) => MANIFEST_FILE.test(path) && (matches?.(path) ?? true),
   );
   if (hits.length === 0) return [];
-  const { files } = await git.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
-  const objects: Record<string, unknown>[] = [];
-  for (const [path, bytes] of files) {
-    const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
-    objects.push(...parsed.manifests.map((m) => m.object));
+  const { files } = await git.readFilesUpTo(head, hits, MAX_GITOPS_FILE_BYTES);
+  return [...files].map(([path, bytes]) => ({ path, bytes, paths: namedPaths(bytes.toString("utf8")) }));
+}
+
+async function parseDeployments(path: string, bytes: Buffer): Promise<Deployment[]> {
+  const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
+  return deploymentsOf(parsed.manifests.map((m) => m.object));
+}
+
+/**
+ * A `path:` key (YAML, flow or JSON, quoted or not) and the rest of its line. Flux's spec.path and
+ * Argo CD's source.path are written so; a value on a line of its own below the key is not looked for.
+ */
+const PATH_FIELD = /(?:^|[\s{,])["']?path["']?[ \t]*:[ \t]*([^\r\n]*)/gm;
+
+/** The directories the `path` fields of a text name, each value taken whole (quotes, `./` and a trailing `/` aside). */
+export function namedPaths(text: string): string[] {
+  const dirs = new Set<string>();
+  for (const match of text.matchAll(PATH_FIELD)) {
+    const dir = normalizedDir(scalarAt(match[1]!));
+    if (dir !== undefined && dir !== "") dirs.add(dir);
   }
-  return deploymentsOf(objects).filter((d) => wanted.has(d.dir));
+  return [...dirs];
+}
+
+/** The scalar at the start of `rest`: a quoted string, or a plain one up to a comment or a flow delimiter. */
+function scalarAt(rest: string): string {
+  const quote = rest[0];
+  if (quote === '"' || quote === "'") {
+    const end = rest.indexOf(quote, 1);
+    return end < 0 ? rest.slice(1) : rest.slice(1, end);
+  }
+  const end = rest.search(/[,}\]]|\s#/);
+  return (end < 0 ? rest : rest.slice(0, end)).trim();
 }

@@ -33,8 +33,6 @@ export interface PlainDeployedContext {
   timeoutMs: number;
   maxOutputBytes: number;
   paths?: { matches(path: string): boolean; globs: readonly string[] };
-  /** The deployments of these folders, when already looked up (else one `git grep` here). */
-  deployments?: { dirs: ReadonlySet<string>; found: readonly Deployment[] };
   /** Overlay numbers already taken by other sources of the run. */
   firstIndex: number;
 }
@@ -65,12 +63,8 @@ export async function findPlainDeployedSources(
   }
   const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
   if (candidates.length === 0) return none;
-  const known = ctx.deployments;
   const search = { head: ctx.head, ...(ctx.paths ? { paths: ctx.paths } : {}) };
-  const found =
-    known && candidates.every((dir) => known.dirs.has(dir))
-      ? known.found.filter((d) => candidates.includes(d.dir))
-      : await findDeployments(git, search, candidates);
+  const found = await findDeployments(git, search, candidates);
   const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
   const sources: RenderedSource[] = [];
   const rendered: string[] = [];

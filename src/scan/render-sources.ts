@@ -109,7 +109,6 @@ export async function renderSources(
       pathDirs,
       binary: once(() => findKustomize(pathDirs)),
       firstIndex: kustomize.sources.length,
-      ...(options.deployments ? { deployments: options.deployments } : {}),
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
       ...(explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}),
