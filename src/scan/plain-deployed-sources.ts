@@ -13,7 +13,7 @@ import { buildDeployed } from "./deployed-build.js";
 import { findDeployments } from "./gitops-deployments.js";
 import { writeGeneratedKustomization } from "./render/generated-kustomization.js";
 import { type KustomizeBinary, NO_KUSTOMIZE_HINT } from "./render/kustomize.js";
-import type { RenderedSource } from "./rendered-source.js";
+import { type RenderedSource, yamlDataInput } from "./rendered-source.js";
 import { type Deployment, deploymentsOfDir, isPlainDeployment } from "./sources/deployed-dirs.js";
 import { describeSettings, overlayDir } from "./sources/deployment-overlay.js";
 import { kustomizationDirOf } from "./sources/kustomization-names.js";
@@ -117,6 +117,13 @@ function plainSource(
     changedInputs: [...changedInputs, ...inComponents],
     generators: [],
     kustomization: { dir, named: false },
+    // Components are kustomizations not read here: what they run is unknown.
+    ...(components.length === 0
+      ? {
+          readsAsData: (path: string, text: string) =>
+            yamlDataInput(path, text, { textSubstituted: deployment.settings.substitute !== undefined }),
+        }
+      : {}),
     render: async (checkout, commit, signal) => {
       // Not there at this commit (or nothing to list): it deploys nothing here.
       if (!(await writeGeneratedKustomization(`${checkout.dir}/${dir}`))) return undefined;

@@ -89,6 +89,7 @@ export async function scanChangedManifests(
     assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
     baseWorkloads: settled.base,
     sourceNotes: rendered?.notes ?? [],
+    ...(rendered?.skippedRenders() ? { skippedRenders: rendered.skippedRenders() } : {}),
     sourceWarnings: [...(rendered?.warnings ?? []), ...compared.warnings],
     ...(renderers.owned ? { owned: renderers.owned } : {}),
     variants: settled.variants,

@@ -66,6 +66,8 @@ export interface RepositoryScan {
   baseWorkloads: Manifest[];
   /** What the report says about rendered sources. */
   sourceNotes: string[];
+  /** Renders not run because nothing they print could change the plan (see render-sources.ts). */
+  skippedRenders?: number;
   /** Sources the plan could not read (a changed Helm chart, a kustomization broken at base). */
   sourceWarnings: SourceWarning[];
   /** Files a renderer owns: later raw reads skip them too. */
