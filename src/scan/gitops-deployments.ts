@@ -43,7 +43,7 @@ export async function findDeployments(
   const files = await gitopsFiles(git, ctx);
   const deployments: Deployment[] = [];
   for (const file of files) {
-    if (!file.paths.some((path) => wanted.has(path))) continue;
+    if (!file.paths.some((path) => path === ANY_PATH || wanted.has(path))) continue;
     file.deployments ??= parseDeployments(file.path, file.bytes);
     deployments.push(...(await file.deployments).filter((d) => wanted.has(d.dir)));
   }
@@ -100,22 +100,41 @@ async function parseDeployments(path: string, bytes: Buffer): Promise<Deployment
  */
 const PATH_FIELD = /(?:^|[\s{,])["']?path["']?[ \t]*:[ \t]*([^\r\n]*)/gm;
 
-/** The directories the `path` fields of a text name, each value taken whole (quotes, `./` and a trailing `/` aside). */
+/**
+ * The directories the `path` fields of a text name, each value taken whole (quotes, `./` and a
+ * trailing `/` aside); ANY_PATH among them when a value cannot be read so (written on the lines
+ * below its key, an anchor or alias, an escape JSON does not know): the file is then parsed for
+ * every question.
+ */
 export function namedPaths(text: string): string[] {
   const dirs = new Set<string>();
   for (const match of text.matchAll(PATH_FIELD)) {
-    const dir = normalizedDir(scalarAt(match[1]!));
+    const value = scalarAt(match[1]!);
+    if (value === undefined) {
+      dirs.add(ANY_PATH);
+      continue;
+    }
+    const dir = normalizedDir(value);
     if (dir !== undefined && dir !== "") dirs.add(dir);
   }
   return [...dirs];
 }
 
+/** Stands for any directory in namedPaths' answer (no directory is named so: it is no path). */
+export const ANY_PATH = "\0";
+
 /** The scalar at the start of `rest`: a quoted string, or a plain one up to a comment or a flow delimiter. */
-function scalarAt(rest: string): string {
-  const quote = rest[0];
-  if (quote === '"' || quote === "'") {
-    const end = rest.indexOf(quote, 1);
-    return end < 0 ? rest.slice(1) : rest.slice(1, end);
+function scalarAt(rest: string): string | undefined {
+  if (rest.trim() === "" || /^[|>&*!]/.test(rest)) return undefined;
+  if (rest[0] === "'") return /^'((?:[^']|'')*)'/.exec(rest)?.[1]?.replaceAll("''", "'");
+  if (rest[0] === '"') {
+    // YAML's double-quoted escapes are JSON's and more: a folder named with a newline is "a\nb".
+    const quoted = /^"(?:[^"\\]|\\.)*"/.exec(rest)?.[0];
+    try {
+      return quoted === undefined ? undefined : (JSON.parse(quoted) as string);
+    } catch {
+      return undefined;
+    }
   }
   const end = rest.search(/[,}\]]|\s#/);
   return (end < 0 ? rest : rest.slice(0, end)).trim();

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { createMemoryLog } from "../../src/core/log.js";
 import { createGit } from "../../src/git/create-git.js";
 import type { Git } from "../../src/git/git.js";
-import { findDeployments, namedPaths } from "../../src/scan/gitops-deployments.js";
+import { ANY_PATH, findDeployments, namedPaths } from "../../src/scan/gitops-deployments.js";
 import { type ScanOptions, scanRepository } from "../../src/scan/scan-repository.js";
 import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
@@ -145,7 +145,20 @@ describe("the GitOps objects of a repository", () => {
       "  path: apps/web/base",
       "  path: '{{path}}'",
       "  path: $CLUSTER/apps",
+      // Folder names are data: any character, a newline included.
+      '  path: "odd/new\\nline, \\"quoted\\": *"',
+      "  path: 'odd/it''s'",
     ].join("\n");
-    expect(namedPaths(text).sort()).toEqual(["apps/web", "apps/web/base", "platform", "v1"]);
+    expect(namedPaths(text).sort()).toEqual([
+      "apps/web",
+      "apps/web/base",
+      "odd/it's",
+      'odd/new\nline, "quoted": *',
+      "platform",
+      "v1",
+    ]);
+    // A value not on its key's line (or an alias, a block scalar): the file is read for any folder.
+    expect(namedPaths("spec:\n  path:\n    ./apps\n")).toEqual([ANY_PATH]);
+    expect(namedPaths("spec:\n  path: *dir\n")).toEqual([ANY_PATH]);
   });
 });
