@@ -27,6 +27,12 @@ export interface ChangedManifests {
   early: EarlySearch | undefined;
 }
 
+/**
+ * A changed file this large is parsed only once the renders have said whether they own it (an owned
+ * file's raw objects are dropped): a CRD bundle a kustomization lists takes a second to parse.
+ */
+const LARGE_FILE_BYTES = 64 * 1024;
+
 export async function readChangedManifests(
   git: Git,
   commits: { base: string; head: string },
@@ -34,6 +40,8 @@ export async function readChangedManifests(
   wanted: PathFilter,
   options: ScanOptions,
   log: Log,
+  /** The files the renders own, once they know (undefined: no renders). */
+  owned?: Promise<((path: string) => boolean) | undefined>,
 ): Promise<ChangedManifests> {
   const changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || (f.oldPath !== undefined && wanted(f.oldPath)),
@@ -52,10 +60,14 @@ export async function readChangedManifests(
   const early = earlyCandidateSearch(git, commits.head, baseFiles, new Set(headPaths), wanted, options);
   const headFiles = await readBytes(git, commits.head, headPaths, options, oversized.head);
   const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
+  const large = (path: string) =>
+    Math.max(baseFiles.get(path)?.length ?? 0, headFiles.get(path)?.length ?? 0) > LARGE_FILE_BYTES;
+  const largeOwned = [...basePaths, ...headPaths].some(large) ? await owned : undefined;
+  const parsed = (path: string) => !(largeOwned?.(path) && large(path));
   const baseProblems: ManifestProblem[] = [];
-  const base = await parseFiles(basePaths, baseFiles, options, baseProblems);
+  const base = await parseFiles(basePaths.filter(parsed), baseFiles, options, baseProblems);
   const headProblems: ManifestProblem[] = [];
-  const head = await parseFiles(headPaths, headFiles, options, headProblems);
+  const head = await parseFiles(headPaths.filter(parsed), headFiles, options, headProblems);
   return {
     changedFiles,
     headPaths,

@@ -36,8 +36,16 @@ export async function scanChangedManifests(
 ): Promise<RepositoryScan> {
   const options = withDeployedNamespaces(git, head, allChangedFiles, scanOptions);
   // The renders run alongside the raw reads; the raw manifests of owned files are dropped afterwards.
+  // Once the renders know which files they own, the searches and reads still to come skip them.
   const pending = startRenders(git, { base, head }, allChangedFiles, options, log);
-  const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
+  const owned = pending?.then(
+    (r) => {
+      renderers.owned = r.owned;
+      return r.owned;
+    },
+    () => undefined,
+  );
+  const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log, owned);
   const rendered = pending && (await pending);
   renderers.owned = rendered?.owned;
   let compared = rendered
