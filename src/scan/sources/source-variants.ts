@@ -111,7 +111,9 @@ export function settleWorkloads(
         return own.used;
       }
       const used = ordered[ordered.length - 1]!;
-      const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
+      // One definition (the usual case) differs from nothing: no canonical text made for it.
+      const usedText = ordered.length > 1 ? canonicalJson(used.object) : "";
+      const other = ordered.find((m) => m !== used && canonicalJson(m.object) !== usedText);
       const separate = folders && separateDeployments(ordered, folders);
       // In separate deployments the configs may differ while the workloads agree: said either way.
       if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
