@@ -24,7 +24,7 @@ const MANIFEST_GLOBS = ["**/*.yaml", "**/*.yml", "**/*.json"];
  * `argoproj.io/v1alpha1`). The version's `v` leaves out the annotations of the same groups
  * (`kustomize.toolkit.fluxcd.io/reconcile`, `argocd.argoproj.io/sync-wave`) that many manifests carry.
  */
-const GITOPS_API_GROUPS = ["kustomize.toolkit.fluxcd.io/v", "argoproj.io/v"];
+export const GITOPS_API_GROUPS = ["kustomize.toolkit.fluxcd.io/v", "argoproj.io/v"];
 
 export interface DeploymentSearch {
   head: string;
@@ -64,15 +64,58 @@ const searches = new WeakMap<Git, Map<string, Promise<GitopsFile[]>>>();
 
 function gitopsFiles(git: Git, ctx: DeploymentSearch): Promise<GitopsFile[]> {
   const globs = ctx.paths?.globs ?? MANIFEST_GLOBS;
+  const byKey = searchesOf(git);
   const key = JSON.stringify([ctx.head, globs]);
-  const byKey = searches.get(git) ?? new Map<string, Promise<GitopsFile[]>>();
-  searches.set(git, byKey);
   let found = byKey.get(key);
   if (found === undefined) {
     found = readGitopsFiles(git, ctx.head, globs, ctx.paths?.matches);
     byKey.set(key, found);
   }
   return found;
+}
+
+function searchesOf(git: Git): Map<string, Promise<GitopsFile[]>> {
+  const byKey = searches.get(git) ?? new Map<string, Promise<GitopsFile[]>>();
+  searches.set(git, byKey);
+  return byKey;
+}
+
+/**
+ * For a search of every manifest file at `head` that runs anyway (the early consumer search, with
+ * GITOPS_API_GROUPS among its strings): takes this run's GitOps search over when it has not started,
+ * and returns how to hand it what that search found, the files holding a GitOps apiVersion and their
+ * bytes (undefined: not read, or larger than it reads). Undefined when the search is not shared.
+ */
+export function shareGitopsSearch(
+  git: Git,
+  head: string,
+  globs: readonly string[],
+): ((found: Promise<Map<string, Buffer | undefined>>) => void) | undefined {
+  const byKey = searchesOf(git);
+  const key = JSON.stringify([head, MANIFEST_GLOBS]);
+  if (byKey.has(key) || [...new Set(globs)].sort().join("\0") !== [...MANIFEST_GLOBS].sort().join("\0")) {
+    return undefined;
+  }
+  let hand!: (found: Promise<Map<string, Buffer | undefined>>) => void;
+  const handed = new Promise<Map<string, Buffer | undefined>>((resolve, reject) => {
+    hand = (found) => found.then(resolve, reject);
+  });
+  const files = handed.then(async (found) => {
+    const unread = [...found].filter(([, bytes]) => bytes === undefined).map(([path]) => path);
+    const read =
+      unread.length > 0 ? (await git.readFilesUpTo(head, unread, MAX_GITOPS_FILE_BYTES)).files : new Map();
+    return [...found]
+      .map(([path, bytes]) => [path, bytes ?? read.get(path)] as const)
+      .filter((entry): entry is readonly [string, Buffer] => entry[1] !== undefined)
+      .filter(([path, bytes]) => MANIFEST_FILE.test(path) && bytes.length <= MAX_GITOPS_FILE_BYTES)
+      .map(([path, bytes]) => ({ path, bytes, text: bytes.toString("utf8") }))
+      .filter(({ text }) => GITOPS_API_GROUPS.some((group) => text.includes(group)))
+      .map(({ path, bytes, text }) => ({ path, bytes, paths: namedPaths(text) }));
+  });
+  // Awaited by the questions; a failure surfaces there, never as an unhandled rejection meanwhile.
+  files.catch(() => {});
+  byKey.set(key, files);
+  return hand;
 }
 
 async function readGitopsFiles(

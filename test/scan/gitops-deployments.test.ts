@@ -71,7 +71,7 @@ describe("folders named like common values", () => {
     return files;
   };
 
-  test("a config change reads its file and its consumer, nothing because of a folder's name", async () => {
+  test("a config change reads its file, nothing because of a folder's name, in one search", async () => {
     const { git, base, head } = await repoOf(tree("info"), tree("debug"));
     const { adapter, greps, reads } = counting(git);
     const scan = await scanRepository(adapter, base, head, options, createMemoryLog());
@@ -79,10 +79,25 @@ describe("folders named like common values", () => {
     expect(scan.workloads.map((w) => w.id.name)).toContain("apps-app0");
     // The files read: the changed one at both commits, nothing for the GitOps search (no object).
     expect(new Set(reads.flat())).toEqual(new Set(["apps/team/app0/app.yaml"]));
-    // One search for GitOps objects (their apiVersion), none for a spelling of a folder's name.
-    const gitopsSearches = greps.filter((needles) => needles.some((n) => n.includes("fluxcd")));
-    expect(gitopsSearches).toHaveLength(1);
+    // One pass over the tree: the consumers' names and the GitOps apiVersions together, no spelling
+    // of a folder's name.
+    expect(greps).toHaveLength(1);
+    expect(greps[0]).toEqual(expect.arrayContaining(["apps-app0-config", "kustomize.toolkit.fluxcd.io/v"]));
     expect(greps.flat().some((n) => /apps|default|\bv1\b/.test(n) && !n.includes("config"))).toBe(false);
+  });
+
+  test("the one search also finds the GitOps objects: the namespace one sets applies", async () => {
+    const flux =
+      "apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: apps\nspec:\n  path: ./apps/team\n  targetNamespace: team\n";
+    const { git, base, head } = await repoOf(
+      { ...tree("info"), "clusters/apps.yaml": flux },
+      { ...tree("debug"), "clusters/apps.yaml": flux },
+    );
+    const { adapter, greps } = counting(git);
+    const scan = await scanRepository(adapter, base, head, options, createMemoryLog());
+    expect(scan.changes.map((c) => `${c.id.namespace}/${c.id.name}`)).toEqual(["team/apps-app0-config"]);
+    expect(scan.workloads.map((w) => `${w.id.namespace}/${w.id.name}`)).toContain("team/apps-app0");
+    expect(greps).toHaveLength(1);
   });
 
   test("a change to a Service alone asks nothing about GitOps objects", async () => {
