@@ -60,6 +60,8 @@ export function earlyCandidateSearch(
   alreadyRead: Set<string>,
   wanted: PathFilter,
   options: ScanOptions,
+  /** The bytes of `alreadyRead` at `rev`, being read: not read again for the GitOps search. */
+  alreadyReadFiles?: Promise<Map<string, Buffer>>,
 ): EarlySearch | undefined {
   // Names git grep cannot search for are left to the exact search, which reports them as before.
   const names = new Set(
@@ -112,7 +114,12 @@ export function earlyCandidateSearch(
     }
     return paths.filter((path) => !read.has(path) || parsed.has(path));
   });
-  gitops?.(found.then((paths) => new Map(paths.map((path) => [path, read.get(path)]))));
+  gitops?.(
+    found.then(async (paths) => {
+      const known = await alreadyReadFiles;
+      return new Map(paths.map((path) => [path, read.get(path) ?? known?.get(path)]));
+    }),
+  );
   // Handled here so that a failure surfaces where the result is awaited, never as an unhandled rejection.
   hits.catch(() => {});
   return { names, hits, parsed };

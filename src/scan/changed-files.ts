@@ -57,8 +57,18 @@ export async function readChangedManifests(
   // configs in the changed files at base cover the names to search for. Guess them from the text
   // and start the one `git grep` now: git walks the tree on another core while this process reads
   // the head side and parses.
-  const early = earlyCandidateSearch(git, commits.head, baseFiles, new Set(headPaths), wanted, options);
-  const headFiles = await readBytes(git, commits.head, headPaths, options, oversized.head);
+  const headRead = readBytes(git, commits.head, headPaths, options, oversized.head);
+  headRead.catch(() => {});
+  const early = earlyCandidateSearch(
+    git,
+    commits.head,
+    baseFiles,
+    new Set(headPaths),
+    wanted,
+    options,
+    headRead,
+  );
+  const headFiles = await headRead;
   const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
   const large = (path: string) =>
     Math.max(baseFiles.get(path)?.length ?? 0, headFiles.get(path)?.length ?? 0) > LARGE_FILE_BYTES;
