@@ -67,8 +67,8 @@ export async function benchFleet(
     }
   };
   const independent = await measure(() => contexts.map((context) => ["--context", context]));
-  const oneWave = await measure(() => [["--contexts", contexts.join(",")]]);
-  const tenWaves = await measure(() => [["--contexts", contexts.join(";")]]);
+  const oneWave = await measure(() => [["--context", contexts.join(",")]]);
+  const tenWaves = await measure(() => [["--context", contexts.join(";")]]);
   return {
     clusters: contexts.length,
     restartsPerCluster: repo.expectedRestarts.length,

@@ -94,7 +94,7 @@ async function crashRun(
   const namespaces = [...new Set(repo.apps.map((a) => a.namespace))];
   const crashes = watchCrashes(cluster, namespaces);
   try {
-    const flags = ["--timeout", `${TIMEOUT_SECONDS}s`, ...(watchPods ? [] : ["--no-watch-pods"])];
+    const flags = ["--timeout", `${TIMEOUT_SECONDS}s`, ...(watchPods ? [] : ["--wait", "status"])];
     const result = await run(process.execPath, [...configRolloutArgs(cli, repo, kubeconfig), ...flags], {
       cwd: repo.dir,
       env: cleanEnv(work),

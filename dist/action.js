@@ -1383,8 +1383,8 @@ var require_util = __commonJS({
       } : null;
     }
     function addListener(obj, name, listener) {
-      const listeners = obj[kListeners] ??= [];
-      listeners.push([name, listener]);
+      const listeners2 = obj[kListeners] ??= [];
+      listeners2.push([name, listener]);
       obj.on(name, listener);
       return obj;
     }
@@ -19179,6 +19179,121 @@ var init_option_naming = __esm({
   }
 });
 
+// src/core/secret-values.ts
+function recordSecretContent(content) {
+  for (const base64 of Object.values(content)) {
+    if (seen.has(base64)) continue;
+    seen.add(base64);
+    recordSecretBytes(Buffer.from(base64, "base64"));
+  }
+}
+function recordSecretBytes(bytes) {
+  const fresh = secretForms(bytes).filter((form) => !recorded.has(form));
+  if (fresh.length === 0) return;
+  for (const form of fresh) {
+    recorded.add(form);
+    const prefix = form.slice(0, MIN_SECRET_LENGTH);
+    const bucket = byPrefix.get(prefix) ?? { lengths: [], forms: /* @__PURE__ */ new Set() };
+    bucket.forms.add(form);
+    if (!bucket.lengths.includes(form.length)) {
+      bucket.lengths.push(form.length);
+      bucket.lengths.sort((a, b) => b - a);
+    }
+    byPrefix.set(prefix, bucket);
+  }
+  for (const listener of listeners) listener(fresh);
+}
+function secretForms(bytes) {
+  const text = bytes.toString("utf8");
+  const trimmed = text.trim();
+  if (trimmed.length < MIN_SECRET_LENGTH) return [];
+  const forms = /* @__PURE__ */ new Set();
+  if (Buffer.from(text, "utf8").equals(bytes)) {
+    forms.add(trimmed);
+    forms.add(JSON.stringify(trimmed).slice(1, -1));
+    for (const line of trimmed.split(/\r?\n/)) {
+      const part = line.trim();
+      if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
+    }
+  }
+  for (const base64 of [bytes.toString("base64"), Buffer.from(trimmed, "utf8").toString("base64")]) {
+    forms.add(base64);
+    forms.add(base64.replace(/=+$/, ""));
+  }
+  return [...forms];
+}
+function onSecretForms(listener) {
+  listeners.add(listener);
+  if (recorded.size > 0) listener([...recorded]);
+  return () => listeners.delete(listener);
+}
+function redactSecrets(text) {
+  if (byPrefix.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
+  let out = "";
+  let copied = 0;
+  for (let at = 0; at <= text.length - MIN_SECRET_LENGTH; ) {
+    const bucket = byPrefix.get(text.slice(at, at + MIN_SECRET_LENGTH));
+    const length = bucket?.lengths.find((n) => bucket.forms.has(text.slice(at, at + n)));
+    if (length === void 0) {
+      at++;
+      continue;
+    }
+    out += text.slice(copied, at) + MASKED;
+    at += length;
+    copied = at;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+function redactSecretsIn(value) {
+  if (recorded.size === 0) return value;
+  return redactValue(value);
+}
+function redactValue(value) {
+  if (typeof value === "string") return redactSecrets(value);
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value !== null && typeof value === "object") {
+    const out = {};
+    for (const [key, inner] of Object.entries(value))
+      Object.defineProperty(out, redactSecrets(key), {
+        value: redactValue(inner),
+        enumerable: true,
+        writable: true,
+        configurable: true
+      });
+    return out;
+  }
+  return value;
+}
+function redactError(error2) {
+  if (!(error2 instanceof Error) || recorded.size === 0) return error2;
+  error2.message = redactSecrets(error2.message);
+  if (error2.stack) error2.stack = redactSecrets(error2.stack);
+  return error2;
+}
+function redactingLog(log) {
+  return {
+    ...log,
+    info: (message) => log.info(redactSecrets(message)),
+    warn: (message, where) => log.warn(redactSecrets(message), where),
+    debug: (message) => log.debug(redactSecrets(message)),
+    group: (title, work) => log.group(redactSecrets(title), work)
+  };
+}
+var MIN_SECRET_LENGTH, MIN_SECRET_LINE, OPAQUE_LINE, MASKED, recorded, byPrefix, seen, listeners;
+var init_secret_values = __esm({
+  "src/core/secret-values.ts"() {
+    "use strict";
+    MIN_SECRET_LENGTH = 8;
+    MIN_SECRET_LINE = 16;
+    OPAQUE_LINE = /^[A-Za-z0-9+/=_.~-]+$/;
+    MASKED = "***";
+    recorded = /* @__PURE__ */ new Set();
+    byPrefix = /* @__PURE__ */ new Map();
+    seen = /* @__PURE__ */ new Set();
+    listeners = /* @__PURE__ */ new Set();
+  }
+});
+
 // src/core/errors.ts
 function exitCodeFor(error2) {
   if (error2 instanceof UserError || error2 instanceof RolloutFailure) return error2.exitCode;
@@ -20443,6 +20558,7 @@ function liveConfigContent(obj) {
       if (typeof value === "string") content[key] = canonicalBase64(value);
     }
   }
+  if (isSecret) recordSecretContent(content);
   return content;
 }
 function canonicalBase64(value) {
@@ -20452,6 +20568,7 @@ var init_live_config = __esm({
   "src/scan/manifests/live-config.ts"() {
     "use strict";
     init_json_shape();
+    init_secret_values();
   }
 });
 
@@ -20468,7 +20585,8 @@ function isRetryable(error2) {
 function networkErrorCode(error2) {
   const e = error2;
   if (e === null || typeof e !== "object") return void 0;
-  if (e.name === "TypeError" && e.message === "fetch failed") return networkErrorCode(e.cause) ?? "network error";
+  if (e.name === "TypeError" && e.message === "fetch failed")
+    return networkErrorCode(e.cause) ?? "network error";
   if (typeof e.code === "string" && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(e.code)) return e.code;
   return void 0;
 }
@@ -21246,13 +21364,17 @@ var init_ci_kind = __esm({
 
 // src/plan/unread-sources.ts
 function unreadSourcesOf(problems, warnings) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const unread = [];
-  for (const item of [...warnings, ...problems]) {
+  const items = [
+    ...warnings.flatMap((w) => [w, ...(w.more ?? []).map((file) => ({ ...w, file }))]),
+    ...problems
+  ];
+  for (const item of items) {
     if (item.unread === void 0) continue;
     const key = `${item.file}\0${item.unread}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (seen2.has(key)) continue;
+    seen2.add(key);
     unread.push({ file: item.file, why: item.unread });
   }
   return unread;
@@ -22450,9 +22572,9 @@ function stringMapProblem(value) {
 }
 function duplicateKeyMessage(key, quiet, read) {
   const named = quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}`;
-  return read ? `${named} (read as kubectl applies it: the last value wins; kustomize rejects it)` : named;
+  return read ? `${named}${READ_AS_KUBECTL_DOES}` : named;
 }
-var SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
+var SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT, READ_AS_KUBECTL_DOES;
 var init_yaml_messages = __esm({
   "src/scan/manifests/yaml-messages.ts"() {
     "use strict";
@@ -22471,6 +22593,7 @@ var init_yaml_messages = __esm({
       TAB_AS_INDENT: "a tab used for indentation",
       UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)"
     };
+    READ_AS_KUBECTL_DOES = " (read as kubectl applies it, the last value winning whatever its --validate; kustomize rejects the file; --strict stops on it)";
   }
 });
 
@@ -23155,194 +23278,6 @@ var init_parse_documents = __esm({
   }
 });
 
-// src/scan/manifests/order.ts
-function compareStrings(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function compareIds(a, b) {
-  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
-}
-var init_order = __esm({
-  "src/scan/manifests/order.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/manifests/config-content.ts
-function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
-}
-function configContentOf(m) {
-  const problems = [];
-  const content = {};
-  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
-  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
-  const entries = (section) => {
-    const value = field(m.object, section);
-    if (value === void 0 || value === null) return [];
-    if (!isRecord(value)) {
-      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
-      return [];
-    }
-    const valid = [];
-    for (const [key, v] of Object.entries(value)) {
-      if (!VALID_KEY.test(key)) {
-        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
-        continue;
-      }
-      valid.push([key, v]);
-    }
-    return valid;
-  };
-  const text = (section, key, value) => {
-    if (typeof value === "string") return value;
-    if (value === null) {
-      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
-      return "";
-    }
-    report(
-      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
-    );
-    return void 0;
-  };
-  const decoded = (section, key, value) => {
-    const s = text(section, key, value);
-    if (s === void 0) return void 0;
-    const compact = s.replace(/[\r\n]/g, "");
-    if (!STD_BASE64.test(compact)) {
-      report(`${section} key "${key}" is not valid base64`);
-      return void 0;
-    }
-    return Buffer.from(compact, "base64").toString("base64");
-  };
-  if (m.id.kind === "ConfigMap") {
-    for (const [key, value] of entries("data")) {
-      const s = text("data", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    for (const [key, value] of entries("binaryData")) {
-      if (Object.hasOwn(content, key)) {
-        report(`key "${key}" is in both data and binaryData`);
-        continue;
-      }
-      const b = decoded("binaryData", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-  } else if (m.id.kind === "Secret") {
-    for (const [key, value] of entries("data")) {
-      const b = decoded("data", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-    for (const [key, value] of entries("stringData")) {
-      const s = text("stringData", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-  }
-  return { content: sortKeys(content), problems };
-}
-function changedKeys(a, b) {
-  const before = a ?? {};
-  const after = b ?? {};
-  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isRecord(value)) {
-    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
-    return `{${parts.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-function sortKeys(content) {
-  const sorted = {};
-  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
-  return sorted;
-}
-function setKey(content, key, value) {
-  if (key === "__proto__")
-    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
-  else content[key] = value;
-}
-var VALID_KEY, STD_BASE64;
-var init_config_content = __esm({
-  "src/scan/manifests/config-content.ts"() {
-    "use strict";
-    init_json_shape();
-    init_order();
-    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
-    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-  }
-});
-
-// src/stamp/deployment-units.ts
-function deploymentUnitOf(file, deployedDirs) {
-  let unit;
-  for (const dir of deployedDirs) {
-    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
-    if (unit === void 0 || dir.length > unit.length) unit = dir;
-  }
-  return unit;
-}
-function unitConfigs(manifests, deployedDirs) {
-  const definitions = /* @__PURE__ */ new Map();
-  const global2 = /* @__PURE__ */ new Map();
-  const byUnit = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const key = idKey(m.id);
-    const content = configContentOf(m).content;
-    const unit = deploymentUnitOf(m.file, deployedDirs);
-    global2.set(key, content);
-    if (unit !== void 0) {
-      if (!byUnit.has(unit)) byUnit.set(unit, /* @__PURE__ */ new Map());
-      byUnit.get(unit).set(key, content);
-    }
-    if (!definitions.has(key)) definitions.set(key, []);
-    definitions.get(key).push({ file: m.file, content, ...unit !== void 0 ? { unit } : {} });
-  }
-  const merged = /* @__PURE__ */ new Map();
-  const contentsFor = (workload) => {
-    const unit = deploymentUnitOf(workload.file, deployedDirs);
-    const own = unit === void 0 ? void 0 : byUnit.get(unit);
-    if (unit === void 0 || own === void 0) return global2;
-    if (!merged.has(unit)) merged.set(unit, new Map([...global2, ...own]));
-    return merged.get(unit);
-  };
-  const ambiguities = (workload, covers) => {
-    const unit = deploymentUnitOf(workload.file, deployedDirs);
-    const notes = [];
-    for (const config of covers) {
-      const defs = definitions.get(idKey(config)) ?? [];
-      const distinct = new Set(defs.map((d) => canonical(d.content)));
-      if (distinct.size < 2) continue;
-      if (unit !== void 0 && defs.some((d) => d.unit === unit)) continue;
-      const used = defs[defs.length - 1];
-      const others = defs.filter((d) => d !== used).map((d) => d.file);
-      notes.push(
-        `${shortId(workload.id)} (${workload.file}) is stamped with ${shortId(config)} as ${used.file} defines it (the last in path order), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
-      );
-    }
-    return notes;
-  };
-  return { contentsFor, ambiguities };
-}
-function shortId(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function canonical(content) {
-  return JSON.stringify(
-    Object.keys(content).sort().map((key) => [key, content[key]])
-  );
-}
-var init_deployment_units = __esm({
-  "src/stamp/deployment-units.ts"() {
-    "use strict";
-    init_model();
-    init_config_content();
-  }
-});
-
 // src/scan/sources/deployed-dirs.ts
 function deployedDirsOf(objects) {
   return [...new Set(deploymentsOf(objects).map((d) => d.dir))].sort();
@@ -23463,6 +23398,66 @@ var init_deployed_dirs = __esm({
   }
 });
 
+// src/scan/manifests/order.ts
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function compareIds(a, b) {
+  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
+}
+var init_order = __esm({
+  "src/scan/manifests/order.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/sources/folder-definitions.ts
+function deploymentUnitOf(file, deployedDirs) {
+  let unit;
+  for (const dir of deployedDirs) {
+    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
+    if (unit === void 0 || dir.length > unit.length) unit = dir;
+  }
+  return unit;
+}
+function configDefinitionFor(workloadFile, definitions, deployedDirs) {
+  const ordered = [...definitions].sort(
+    (a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0)
+  );
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  const readable = ordered.filter((d) => {
+    const own = deploymentUnitOf(d.file, deployedDirs);
+    return own === void 0 || own === unit;
+  });
+  if (readable.length === 0) return ordered[ordered.length - 1];
+  const folders = workloadFile.split("/").slice(0, -1);
+  const closeness = (file) => {
+    const other = file.split("/").slice(0, -1);
+    let common = 0;
+    while (common < folders.length && common < other.length && folders[common] === other[common]) common++;
+    return common;
+  };
+  let chosen = readable[0];
+  for (const d of readable) if (closeness(d.file) >= closeness(chosen.file)) chosen = d;
+  return chosen;
+}
+function headConfigReadBy(config, workloadFile) {
+  if (config.folders === void 0 || !workloadFile) return config.snapshot;
+  return configDefinitionFor(workloadFile, config.folders.definitions, config.folders.deployedDirs);
+}
+function readsOwnFolders(workloadFile, definitions, deployedDirs) {
+  const chosen = configDefinitionFor(workloadFile, definitions, deployedDirs);
+  const folder = (file) => file.split("/").slice(0, -1).join("/");
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  return unit !== void 0 && deploymentUnitOf(chosen.file, deployedDirs) === unit || folder(chosen.file) !== "" && workloadFile.startsWith(`${folder(chosen.file)}/`);
+}
+var init_folder_definitions = __esm({
+  "src/scan/sources/folder-definitions.ts"() {
+    "use strict";
+    init_order();
+  }
+});
+
 // src/scan/sources/deployed-namespaces.ts
 function namespacesOfDeployments(deployments) {
   const byDir = /* @__PURE__ */ new Map();
@@ -23472,9 +23467,9 @@ function namespacesOfDeployments(deployments) {
       ...replaces ? { namespace: replaces } : {},
       ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
     };
-    const seen = byDir.get(d.dir);
-    if (seen === void 0) byDir.set(d.dir, own);
-    else if (seen !== null && JSON.stringify(seen) !== JSON.stringify(own)) byDir.set(d.dir, null);
+    const seen2 = byDir.get(d.dir);
+    if (seen2 === void 0) byDir.set(d.dir, own);
+    else if (seen2 !== null && JSON.stringify(seen2) !== JSON.stringify(own)) byDir.set(d.dir, null);
   }
   const dirs = [...byDir.keys()];
   if (dirs.length === 0) return void 0;
@@ -23508,8 +23503,8 @@ function asWritten(read, stamps) {
 var init_deployed_namespaces = __esm({
   "src/scan/sources/deployed-namespaces.ts"() {
     "use strict";
-    init_deployment_units();
     init_deployed_dirs();
+    init_folder_definitions();
   }
 });
 
@@ -23661,6 +23656,116 @@ var init_candidates = __esm({
     init_config_names_in_text();
     init_read_files();
     TEMPLATE_REF = "workloadRef";
+  }
+});
+
+// src/scan/manifests/config-content.ts
+function isConfigManifest(m) {
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
+}
+function configContentOf(m) {
+  const problems = [];
+  const content = {};
+  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
+  const entries = (section) => {
+    const value = field(m.object, section);
+    if (value === void 0 || value === null) return [];
+    if (!isRecord(value)) {
+      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
+      return [];
+    }
+    const valid = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (!VALID_KEY.test(key)) {
+        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
+        continue;
+      }
+      valid.push([key, v]);
+    }
+    return valid;
+  };
+  const text = (section, key, value) => {
+    if (typeof value === "string") return value;
+    if (value === null) {
+      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
+      return "";
+    }
+    report(
+      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
+    );
+    return void 0;
+  };
+  const decoded = (section, key, value) => {
+    const s = text(section, key, value);
+    if (s === void 0) return void 0;
+    const compact = s.replace(/[\r\n]/g, "");
+    if (!STD_BASE64.test(compact)) {
+      report(`${section} key "${key}" is not valid base64`);
+      return void 0;
+    }
+    return Buffer.from(compact, "base64").toString("base64");
+  };
+  if (m.id.kind === "ConfigMap") {
+    for (const [key, value] of entries("data")) {
+      const s = text("data", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    for (const [key, value] of entries("binaryData")) {
+      if (Object.hasOwn(content, key)) {
+        report(`key "${key}" is in both data and binaryData`);
+        continue;
+      }
+      const b = decoded("binaryData", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+  } else if (m.id.kind === "Secret") {
+    for (const [key, value] of entries("data")) {
+      const b = decoded("data", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+    recordSecretContent(content);
+    for (const [key, value] of entries("stringData")) {
+      const s = text("stringData", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    recordSecretContent(content);
+  }
+  return { content: sortKeys(content), problems };
+}
+function changedKeys(a, b) {
+  const before = a ?? {};
+  const after = b ?? {};
+  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function sortKeys(content) {
+  const sorted = {};
+  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
+  return sorted;
+}
+function setKey(content, key, value) {
+  if (key === "__proto__")
+    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+  else content[key] = value;
+}
+var VALID_KEY, STD_BASE64;
+var init_config_content = __esm({
+  "src/scan/manifests/config-content.ts"() {
+    "use strict";
+    init_json_shape();
+    init_secret_values();
+    init_order();
+    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
+    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
   }
 });
 
@@ -23990,6 +24095,75 @@ var init_rolls_on_apply = __esm({
   }
 });
 
+// src/core/restart-patch.ts
+function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
+  const annotations = {
+    [CONFIG_HASH_ANNOTATION]: hash,
+    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
+  };
+  return atTemplate(templatePath, { metadata: { annotations } });
+}
+function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
+  if (!ENV_NAME.test(varName)) {
+    throw new UserError(
+      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
+    );
+  }
+  const containers = arrayField(podSpec, "containers");
+  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
+  const entries = containers.map((container) => {
+    const name = stringField(container, "name");
+    if (!name) throw new UserError("a container of the pod template has no name");
+    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
+    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
+      throw new UserError(
+        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
+      );
+    }
+    return { name, env: [{ name: varName, value }] };
+  });
+  return atTemplate(templatePath, { spec: { containers: entries } });
+}
+function envMergePatch(live2, templatePath, varName, value) {
+  const template = templateAt(live2, templatePath);
+  const entries = envPatch(field(template, "spec"), varName, value, []);
+  const wanted = new Map(
+    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
+  );
+  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+    const added = arrayField(wanted.get(stringField(container, "name")), "env");
+    return { ...container, env: [...env, ...added] };
+  });
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec: { containers } })
+  };
+}
+function currentHash(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
+}
+function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
+}
+function templateAnnotation(obj, templatePath, name) {
+  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
+}
+var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
+var init_restart_patch = __esm({
+  "src/core/restart-patch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_template();
+    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
+    SPEC_TEMPLATE = ["spec", "template"];
+    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+  }
+});
+
 // src/scan/manifests/consumed-keys.ts
 function consumedKeys(references, namespace) {
   const byConfig = /* @__PURE__ */ new Map();
@@ -24201,11 +24375,11 @@ var init_consumed_configs = __esm({
 });
 
 // src/scan/sources/folder-twins.ts
-function folderTwinsWarning(ordered, configs) {
+function folderTwinsWarning(ordered, configs, used = ordered[ordered.length - 1]) {
   const folderOf = (m) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
   const folders = new Set(ordered.map(folderOf));
   if (folders.size < 2) return void 0;
-  const used = ordered[ordered.length - 1];
+  const which2 = used === ordered[ordered.length - 1] ? "the last in path order" : "the one whose folder's configs the range changes";
   for (const id of consumedConfigIds(used, /* @__PURE__ */ new Map())) {
     const byFolder = /* @__PURE__ */ new Map();
     for (const c of configs) {
@@ -24221,7 +24395,7 @@ function folderTwinsWarning(ordered, configs) {
       line: used.line,
       col: 1,
       severity: "warning",
-      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: this plan restarts it once, read as \`kubectl apply -R -f\` applies the folders together (the later path wins). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
+      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: each definition reads its own folder's configs (as \`stamp\` hashes it), and this plan restarts it once, as ${used.file}:${used.line} defines it (${which2}). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
     };
   }
   return void 0;
@@ -24300,14 +24474,16 @@ function settleWorkloads(base, head, folders, headConfigs = []) {
         if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
         return own.used;
       }
-      const used = ordered[ordered.length - 1];
-      const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
+      const last = ordered[ordered.length - 1];
+      const other = ordered.find((m) => canonicalJson(unstamped(m)) !== canonicalJson(unstamped(last)));
       const separate = folders && separateDeployments(ordered, folders);
+      const twins = !other && !deployedAtAll(ordered, folders);
+      const used = twins && folders && definitionReadingChange(ordered, headConfigs, folders) || last;
       if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
       else if (warn && other) problems.push(rawDuplicateWarning(used, other));
-      else if (warn && !deployedAtAll(ordered, folders)) {
-        const twins = folderTwinsWarning(ordered, headConfigs);
-        if (twins) problems.push(twins);
+      else if (warn && twins) {
+        const warning2 = folderTwinsWarning(ordered, headConfigs, used);
+        if (warning2) problems.push(warning2);
       }
       return used;
     });
@@ -24318,6 +24494,26 @@ function settleWorkloads(base, head, folders, headConfigs = []) {
 }
 function deployedAtAll(ordered, folders) {
   return folders !== void 0 && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== void 0);
+}
+function definitionReadingChange(ordered, configs, folders) {
+  const changed = new Set(folders.changedFiles);
+  const reading = ordered.filter(
+    (workload) => consumedConfigIds(workload, /* @__PURE__ */ new Map()).some((id) => {
+      const definitions = configs.filter((c) => c.origin === void 0 && idKey(c.id) === idKey(id));
+      return definitions.length > 0 && changed.has(configDefinitionFor(workload.file, definitions, folders.deployedDirs).file);
+    })
+  );
+  return reading.length === 1 ? reading[0] : void 0;
+}
+function unstamped(m) {
+  const templatePath = workloadKindOf(m.object)?.templatePath;
+  if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
+  const copy = structuredClone(m.object);
+  let node = copy;
+  for (const segment of templatePath) node = node[segment];
+  const annotations = node.metadata.annotations;
+  delete annotations[CONFIG_HASH_ANNOTATION];
+  return copy;
 }
 function separateDeployments(ordered, folders) {
   const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
@@ -24371,12 +24567,12 @@ function variantOf(base, head) {
 function distinctVariants(variants) {
   const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
   const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   return ordered.filter((v) => {
     const text = `${v.base ? canonicalJson(v.base.object) : "-"}
 ${v.head ? canonicalJson(v.head.object) : "-"}`;
-    if (seen.has(text)) return false;
-    seen.add(text);
+    if (seen2.has(text)) return false;
+    seen2.add(text);
     return true;
   });
 }
@@ -24403,10 +24599,13 @@ var RAW2;
 var init_source_variants = __esm({
   "src/scan/sources/source-variants.ts"() {
     "use strict";
+    init_workload_kinds();
     init_model();
-    init_deployment_units();
+    init_restart_patch();
+    init_consumed_configs();
     init_config_content();
     init_order();
+    init_folder_definitions();
     init_folder_twins();
     RAW2 = "";
   }
@@ -24482,7 +24681,7 @@ __export(configs_at_head_exports, {
   collectConfigs: () => collectConfigs,
   readConfigsAt: () => readConfigsAt
 });
-async function readConfigsAt(git, rev, ids, known, options, owned) {
+async function readConfigsAt(git, rev, ids, known, options, owned, deployedDirs = []) {
   const missing = ids.filter((id) => !known.has(idKey(id)));
   if (missing.length === 0) return known;
   const wanted = await createPathFilter(options, owned);
@@ -24499,25 +24698,32 @@ async function readConfigsAt(git, rev, ids, known, options, owned) {
   collectConfigs(
     manifests.filter((m) => missingKeys.has(idKey(m.id))),
     known,
-    problems
+    problems,
+    void 0,
+    deployedDirs
   );
   return known;
 }
-function collectConfigs(manifests, into, problems, known) {
-  for (const manifest of manifests) {
-    const key = idKey(manifest.id);
-    if (!isConfigManifest(manifest) || into.has(key)) continue;
-    const made = known?.get(key);
-    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) {
-      into.set(key, { manifest, snapshot: made });
-      continue;
-    }
+function collectConfigs(manifests, into, problems, known, deployedDirs = []) {
+  const snapshotOf = (manifest) => {
+    const made = known?.get(idKey(manifest.id));
+    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) return made;
     const { content, problems: contentProblems } = configContentOf(manifest);
     problems.push(...contentProblems);
-    into.set(key, {
-      manifest,
-      snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content }
-    });
+    return { id: manifest.id, file: manifest.file, line: manifest.line, content };
+  };
+  for (const manifest of manifests) {
+    const key = idKey(manifest.id);
+    if (!isConfigManifest(manifest)) continue;
+    const present = into.get(key);
+    if (present === void 0) {
+      into.set(key, { manifest, snapshot: snapshotOf(manifest) });
+      continue;
+    }
+    if (manifest.origin !== void 0 || present.manifest.origin !== void 0) continue;
+    const definitions = present.folders?.definitions ?? [present.snapshot];
+    if (definitions.some((d) => d.file === manifest.file && d.line === manifest.line)) continue;
+    present.folders = { definitions: [...definitions, snapshotOf(manifest)], deployedDirs };
   }
 }
 var init_configs_at_head = __esm({
@@ -24749,7 +24955,8 @@ function remoteFailureDetail(text) {
   return `could not fetch the remote resource${from}: ${unique2(errors).join("; ") || "see kustomize's message"}`;
 }
 function shortDetail(stderr, treeDir) {
-  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
+  const complaint = stderr.split("\n").filter((line) => !line.startsWith("# Warning: ")).join("\n");
+  const lines = tailOf(complaint, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
     const wrapped = /^"command failed" err="(.*)"$/.exec(line);
     return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
   }).map(
@@ -24953,12 +25160,12 @@ function buildKustomizeGraph(kustomizations) {
 }
 function kustomizationsUnder(dir, kustomizations) {
   const byDir = kustomizations instanceof Map ? kustomizations : new Map(kustomizations.map((k) => [k.dir, k]));
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const order = [];
   const walk = (d) => {
     const k = byDir.get(d);
-    if (!k || seen.has(d)) return;
-    seen.add(d);
+    if (!k || seen2.has(d)) return;
+    seen2.add(d);
     order.push(k);
     for (const entry of k.entries) walk(entry);
   };
@@ -24970,6 +25177,33 @@ function resourceFilesOf(kustomizations, isKustomization) {
 }
 var init_kustomize_graph = __esm({
   "src/scan/sources/kustomize-graph.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/sources/kustomize-notes.ts
+function notDeployedNotes(dirs) {
+  if (dirs.length === 0) return [];
+  const MAX_NAMED5 = 5;
+  const named = dirs.slice(0, MAX_NAMED5).join(", ");
+  const more = dirs.length > MAX_NAMED5 ? ` and ${dirs.length - MAX_NAMED5} more` : "";
+  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
+  return [
+    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`
+  ];
+}
+function untouchedNotes(labels) {
+  const MAX_NAMED5 = 5;
+  if (labels.length <= MAX_NAMED5) {
+    return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
+  }
+  const named = labels.slice(0, MAX_NAMED5).map((label2) => label2.replace(/^kustomize /, ""));
+  return [
+    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED5} more)`
+  ];
+}
+var init_kustomize_notes = __esm({
+  "src/scan/sources/kustomize-notes.ts"() {
     "use strict";
   }
 });
@@ -25003,6 +25237,17 @@ function chooseRoots(kustomizations, graph, rules) {
   }
   return { roots: roots.sort(), notDeployed: notDeployed.sort() };
 }
+function rootsWithout(broken, byCommit, rules, planned) {
+  const dirs = /* @__PURE__ */ new Set();
+  for (const ks of byCommit) {
+    const kept = [...ks.values()].filter((k) => !broken.has(k.dir));
+    for (const dir of chooseRoots(kept, buildKustomizeGraph(kept), rules).roots) dirs.add(dir);
+  }
+  return [...dirs].filter((dir) => !planned.has(dir) && !broken.has(dir)).sort().map((dir) => ({
+    dir,
+    brokenIncluders: [...broken].filter((b) => byCommit.some((ks) => kustomizationsUnder(b, ks).some((k) => k.dir === dir))).sort()
+  }));
+}
 function notDeployedDir(dir) {
   return dir.split("/").find((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
 }
@@ -25023,6 +25268,7 @@ var NOT_DEPLOYED_DIR_NAMES, SHARED_DIR_NAMES;
 var init_kustomize_roots = __esm({
   "src/scan/sources/kustomize-roots.ts"() {
     "use strict";
+    init_kustomize_graph();
     NOT_DEPLOYED_DIR_NAMES = [
       "test",
       "tests",
@@ -25237,6 +25483,7 @@ async function findKustomizeSources(git, ctx) {
   let roots = ctx.dirs;
   let notDeployed = [];
   let deployments = [];
+  let rules;
   if (ctx.dirs.length === 0) {
     const choice = await discoverRoots(
       git,
@@ -25247,17 +25494,18 @@ async function findKustomizeSources(git, ctx) {
     );
     roots = choice.roots;
     deployments = choice.deployments;
+    rules = choice.rules;
     notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
   }
   const sources = [];
   const untouched = [];
   const binary = lazy(() => findKustomize(ctx.pathDirs));
   const readBy = /* @__PURE__ */ new Map();
-  for (const dir of roots) {
+  const sourcesOf = (dir) => {
     const label2 = `kustomize ${dir || "."}`;
     const inputs = inputsOf(dir);
     const included = includedIn(dir);
-    let touched = false;
+    const made = [];
     for (const deployment of deploymentsOfDir(dir, deployments)) {
       const components = deployment?.settings.components ?? [];
       const at = { label: label2, inputs, included, changedInputs: [], baseKs, headKs, binary };
@@ -25268,22 +25516,43 @@ async function findKustomizeSources(git, ctx) {
       }
       at.changedInputs = touches(dir, at.inputs, at.included);
       if (at.changedInputs.length === 0) continue;
-      touched = true;
-      const source2 = kustomizeSource(dir, ctx, at, deployment && { deployment, index: sources.length });
+      const source2 = kustomizeSource(dir, ctx, at, deployment && { deployment, index: readBy.size });
       readBy.set(source2, at.included);
-      sources.push(source2);
+      made.push(source2);
     }
-    if (!touched) untouched.push(label2);
+    return made;
+  };
+  for (const dir of roots) {
+    const made = sourcesOf(dir);
+    if (made.length === 0) untouched.push(`kustomize ${dir || "."}`);
+    sources.push(...made);
   }
   await markInert(git, ctx, sources, (source2) => readBy.get(source2) ?? []);
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && await binary() === void 0) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
   }
+  const planned = new Set(roots);
+  const brokenSources = /* @__PURE__ */ new Set();
+  const onTheirOwn = (broken) => {
+    for (const source2 of broken) brokenSources.add(source2);
+    const made = [...readBy.keys()];
+    const brokenDirs = new Set(
+      [...planned].filter((dir) => {
+        const of = made.filter((s) => s.kustomization?.dir === dir);
+        return of.length > 0 && of.every((s) => brokenSources.has(s));
+      })
+    );
+    return rootsWithout(brokenDirs, [baseKs, headKs], rules, planned).flatMap(({ dir, brokenIncluders }) => {
+      planned.add(dir);
+      return sourcesOf(dir).map((source2) => ({ source: source2, brokenIncluders }));
+    });
+  };
   return {
     sources,
     owned: (path6) => baseGraph.ownedFiles.has(path6) || headGraph.ownedFiles.has(path6),
-    notes
+    notes,
+    ...rules ? { onTheirOwn } : {}
   };
 }
 function kustomizeSource(dir, ctx, at, as) {
@@ -25383,27 +25652,7 @@ async function discoverRoots(git, ctx, graphs, byCommit, touched) {
   const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
   const roots = [.../* @__PURE__ */ new Set([...base.roots, ...head.roots])].sort();
   const notDeployed = [.../* @__PURE__ */ new Set([...base.notDeployed, ...head.notDeployed])].filter((dir) => !roots.includes(dir)).sort();
-  return { roots, notDeployed, deployments };
-}
-function notDeployedNotes(dirs) {
-  if (dirs.length === 0) return [];
-  const MAX_NAMED5 = 5;
-  const named = dirs.slice(0, MAX_NAMED5).join(", ");
-  const more = dirs.length > MAX_NAMED5 ? ` and ${dirs.length - MAX_NAMED5} more` : "";
-  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
-  return [
-    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`
-  ];
-}
-function untouchedNotes(labels) {
-  const MAX_NAMED5 = 5;
-  if (labels.length <= MAX_NAMED5) {
-    return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
-  }
-  const named = labels.slice(0, MAX_NAMED5).map((label2) => label2.replace(/^kustomize /, ""));
-  return [
-    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED5} more)`
-  ];
+  return { roots, notDeployed, deployments, rules };
 }
 async function kustomizationsAt(git, ctx) {
   const kustomizationPaths = (paths) => {
@@ -25466,6 +25715,7 @@ var init_kustomize_sources = __esm({
     init_kustomization_names();
     init_kustomize_entries();
     init_kustomize_graph();
+    init_kustomize_notes();
     init_kustomize_roots();
   }
 });
@@ -26002,18 +26252,14 @@ async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, l
   }
 }
 function parseOutputs(sources, outputs, parsers) {
-  const warnings = [];
+  const failures = [];
   const unbuilt = /* @__PURE__ */ new Map();
   const headParsed = sources.map((source2, i) => {
     const [atHead, atBase] = outputs[i];
     if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
     if (atBase instanceof KustomizeBuildError) {
       unbuilt.set(source2.label, "both");
-      warnings.push({
-        file: source2.file,
-        message: brokenAtBothWarning(source2, atBase, atHead),
-        unread: "kustomization, cannot be built at either commit"
-      });
+      failures.push({ source: source2, atBase, atHead });
     }
     return [];
   });
@@ -26022,14 +26268,27 @@ function parseOutputs(sources, outputs, parsers) {
     if (outputs[i][0] instanceof KustomizeBuildError) return [];
     if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
     unbuilt.set(source2.label, "base");
-    warnings.push({
-      file: source2.file,
-      message: baseFailureWarning(source2, output, outputs[i][0] !== void 0),
-      unread: "kustomization, cannot be built at the base commit"
-    });
+    failures.push({ source: source2, atBase: output, removed: outputs[i][0] === void 0 });
     return headParsed[i];
   });
-  return { headParsed, baseParsed, warnings, unbuilt };
+  return { headParsed, baseParsed, warnings: failureWarnings(failures), unbuilt };
+}
+function failureWarnings(failures) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const failure of failures) {
+    const error2 = failure.atHead ?? failure.atBase;
+    const key = [failure.atHead ? "both" : "base", failure.removed, error2.why, error2.detail].join("\0");
+    groups.set(key, [...groups.get(key) ?? [], failure]);
+  }
+  return [...groups.values()].map((group2) => {
+    const [first, ...others] = group2;
+    return {
+      file: first.source.file,
+      ...others.length > 0 ? { more: others.map((f) => f.source.file) } : {},
+      message: first.atHead ? brokenAtBothWarning(group2, first.atBase, first.atHead) : baseFailureWarning(group2, first.atBase, !first.removed),
+      unread: first.atHead ? "kustomization, cannot be built at either commit" : "kustomization, cannot be built at the base commit"
+    };
+  });
 }
 async function renderEach(sources, commits, trees, log) {
   const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
@@ -26077,12 +26336,20 @@ function headFailureMessage(source2, error2) {
   return `${source2.label} cannot be built at the head commit ${error2.commit.slice(0, 12)}: \`${error2.command}\` failed (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}
 Nothing was planned or applied. ${ways}.`;
 }
-function brokenAtBothWarning(source2, atBase, atHead) {
-  return `${source2.label} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); it was broken before this push, so nothing is planned from it. If this cluster does not deploy it, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
+function whoFailed(group2) {
+  const labels = group2.map((f) => f.source.label);
+  const who = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+  return { who, they: labels.length > 1 };
 }
-function baseFailureWarning(source2, error2, atHead) {
-  const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
-  return `${source2.label} cannot be built at the base commit ${error2.commit.slice(0, 12)} (\`${error2.command}\`: ${error2.why}${error2.detail ? `: ${error2.detail}` : ""}); ${now}, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
+function brokenAtBothWarning(group2, atBase, atHead) {
+  const { who, they } = whoFailed(group2);
+  const alike = they ? ", each alike" : "";
+  return `${who} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`${alike}: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); ${they ? "they were" : "it was"} broken before this push, so nothing is planned from ${they ? "them" : "it"}. If this cluster does not deploy ${they ? "them" : "it"}, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
+}
+function baseFailureWarning(group2, error2, atHead) {
+  const { who, they } = whoFailed(group2);
+  const now = atHead ? `${they ? "they build" : "it builds"} at head, so this push fixes ${they ? "them" : "it"}` : `this push removes ${they ? "them" : "it"}`;
+  return `${who} cannot be built at the base commit ${error2.commit.slice(0, 12)} (\`${error2.command}\`${they ? ", each alike" : ""}: ${error2.why}${error2.detail ? `: ${error2.detail}` : ""}); ${now}, but what the push changed in ${they ? "them" : "it"} cannot be told: ${they ? "their" : "its"} configs restart nothing (${they ? "their" : "its"} workloads still restart for configs changed elsewhere)`;
 }
 function blamed(m, source2, texts, written) {
   const blamedFile = blameFile(
@@ -26136,6 +26403,39 @@ var init_render_all = __esm({
     init_blame();
     init_checkout_scope();
     init_resource_locations();
+  }
+});
+
+// src/scan/render-on-their-own.ts
+async function renderOnTheirOwn(sources, render, onTheirOwn, notes) {
+  let rendered = await render(sources);
+  let batch = sources;
+  for (; ; ) {
+    const broken = batch.filter((source2) => rendered.unbuilt?.get(source2.label) === "both");
+    const next = broken.length > 0 && onTheirOwn ? onTheirOwn(broken) : [];
+    if (next.length === 0) return rendered;
+    batch = next.map(({ source: source2 }) => source2);
+    const more = await render(batch);
+    for (const { source: source2, brokenIncluders } of next) {
+      const includers = brokenIncluders.map((dir) => dir || ".").join(", ");
+      const built = more.unbuilt?.get(source2.label);
+      const outcome = built === void 0 ? "rendered at both commits" : `cannot be built at ${built === "both" ? "either commit" : "the base commit"} either (see the notes)`;
+      notes.push(
+        `${source2.label}: planned on its own, as nothing that includes it builds (kustomize cannot build ${includers} at either commit); ${outcome}`
+      );
+    }
+    rendered = {
+      base: [...rendered.base, ...more.base],
+      head: [...rendered.head, ...more.head],
+      problems: [...rendered.problems, ...more.problems],
+      warnings: [...rendered.warnings, ...more.warnings],
+      unbuilt: new Map([...rendered.unbuilt ?? [], ...more.unbuilt ?? []])
+    };
+  }
+}
+var init_render_on_their_own = __esm({
+  "src/scan/render-on-their-own.ts"() {
+    "use strict";
   }
 });
 
@@ -26255,6 +26555,7 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
   const sources = [];
   let owned = inChart;
   let kustomizeOwned = () => false;
+  let onTheirOwn;
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
   if (kustomizeOn) {
     const kustomize = await findKustomizeSources(git, {
@@ -26273,6 +26574,7 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
     });
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
+    onTheirOwn = kustomize.onTheirOwn;
     const plain = await findPlainDeployedSources(git, {
       head,
       changedPaths,
@@ -26301,7 +26603,8 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
   const { timeoutMs } = options;
-  const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  const renderOnce = (some) => renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderOnTheirOwn(some, renderOnce, onTheirOwn, notes);
   return { owned, warnings, ...startRenders(sources, notes, render) };
 }
 function startRenders(sources, notes, render) {
@@ -26395,6 +26698,7 @@ var init_render_sources = __esm({
     init_render_command();
     init_renderer_environment();
     init_render_all();
+    init_render_on_their_own();
     init_helm_charts();
     init_kustomization_names();
     init_paths_at_base();
@@ -26443,7 +26747,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
   problems.push(...settled.problems);
   const all = [...compared.head, ...consumers];
   const headConfigs = /* @__PURE__ */ new Map();
-  collectConfigs(all, headConfigs, [], compared.found.snapshots.head);
+  collectConfigs(all, headConfigs, [], compared.found.snapshots.head, folders?.deployedDirs);
   return {
     changedFiles: compared.changedFiles,
     changes,
@@ -26456,6 +26760,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     sourceNotes: rendered?.notes ?? [],
     sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
     ...renderers.owned ? { owned: renderers.owned } : {},
+    ...folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {},
     variants: settled.variants
   };
 }
@@ -26524,7 +26829,8 @@ async function readConsumers(git, head, settledAtBase, ctx) {
 async function deploymentFolders(git, head, manifests, changedFiles) {
   const filesById = /* @__PURE__ */ new Map();
   for (const m of manifests) {
-    if (m.origin !== void 0 || workloadKindOf(m.object) === void 0) continue;
+    if (m.origin !== void 0 || workloadKindOf(m.object) === void 0 && !isConfigKind(m.id.kind))
+      continue;
     const files = filesById.get(idKey(m.id)) ?? /* @__PURE__ */ new Set();
     filesById.set(idKey(m.id), files.add(m.file));
   }
@@ -26538,7 +26844,6 @@ async function deploymentFolders(git, head, manifests, changedFiles) {
   }
   if (dirs.size === 0) return void 0;
   const deployments = await findDeployments(git, { head }, [...dirs]);
-  if (deployments.length === 0) return void 0;
   return {
     deployedDirs: [...new Set(deployments.map((d) => d.dir))],
     changedFiles: changedFiles.map((c) => c.path)
@@ -26655,7 +26960,21 @@ var init_run_result = __esm({
   }
 });
 
+// vendor:re2js
+var require_re2js = __commonJS({
+  "vendor:re2js"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("re2js"));
+  }
+});
+
 // src/plan/reloader.ts
+async function prepareReloaderLists(workloads) {
+  const lists = Object.values(TYPED).map((t) => t.reload);
+  const hasList = (object) => lists.some((name) => annotationsOf(object)[name] !== void 0);
+  if (re2 !== void 0) return;
+  if (!workloads.some((w) => hasList(w) || hasList(field(field(w, "spec"), "template")))) return;
+  re2 = (await Promise.resolve().then(() => __toESM(require_re2js(), 1))).RE2JS;
+}
 function reloaderCoverage(workload, config, marks, controller2) {
   if (marks?.ignore) return void 0;
   const typed = TYPED[config.kind];
@@ -26663,7 +26982,7 @@ function reloaderCoverage(workload, config, marks, controller2) {
   const decisive = [AUTO, typed.auto, typed.reload, SEARCH];
   const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf(field(field(workload, "spec"), "template"));
   const exclude = own[typed.exclude];
-  if (exclude?.split(",").some((name) => name.trim() === config.name)) return void 0;
+  if (exclude?.split(",").some((name) => goTrimSpace(name) === config.name)) return void 0;
   const auto = annotations[AUTO] ?? "";
   const typedAuto = annotations[typed.auto] ?? "";
   if (goTrue(auto)) return quote(AUTO, auto);
@@ -26699,18 +27018,26 @@ function goTrue(value) {
   return ["1", "t", "T", "true", "True", "TRUE"].includes(value);
 }
 function namesMatch(list, name) {
+  if (re2 === void 0)
+    throw new Error("a Reloader reload list was read before prepareReloaderLists loaded RE2");
+  const engine = re2;
   return list.split(",").some((entry) => {
+    let pattern;
     try {
-      return new RegExp(`^${entry.trim()}$`).test(name);
+      pattern = engine.compile(`^${goTrimSpace(entry)}$`);
     } catch {
       return false;
     }
+    return pattern.test(name);
   });
+}
+function goTrimSpace(text) {
+  return text.replace(GO_TRIM, "");
 }
 function quote(name, value) {
   return `${name}: ${JSON.stringify(value)}`;
 }
-var AUTO, SEARCH, TYPED;
+var AUTO, SEARCH, TYPED, re2, GO_SPACE, GO_TRIM;
 var init_reloader = __esm({
   "src/plan/reloader.ts"() {
     "use strict";
@@ -26730,6 +27057,8 @@ var init_reloader = __esm({
         exclude: "secrets.exclude.reloader.stakater.com/reload"
       }
     };
+    GO_SPACE = "[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+    GO_TRIM = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, "g");
   }
 });
 
@@ -26785,7 +27114,7 @@ function buildPlan(input) {
       runBy ? {
         ...workload,
         action: "skip",
-        reason: `its pod template is run by ${shortId2(runBy)} (workloadRef): restarted through it`
+        reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`
       } : workload
     );
   }
@@ -26807,7 +27136,7 @@ function changedReferences(candidate, found, changesByKey, stillReferencing) {
     if (change.status === "deleted") {
       const key = idKey(change.id);
       if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
-      stillReferencing.get(key).add(shortId2(candidate.id));
+      stillReferencing.get(key).add(shortId(candidate.id));
       continue;
     }
     if (change.status === "added" && !ref.optional) {
@@ -26838,7 +27167,7 @@ function planWorkload(candidate, references, newWorkloadIds, options) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
   const reloader = reloaderCoverageOf(candidate, consuming, options);
-  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --restart-reloader-managed to restart it here too` : void 0;
+  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --reloader none to restart it here too` : void 0;
   const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
   if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
   const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
@@ -26866,20 +27195,20 @@ function reloaderCoverageOf(candidate, consuming, options) {
 function describeCoverage(covered) {
   const reasons = new Set(covered.map(([, why]) => why));
   if (reasons.size === 1) return [...reasons][0];
-  return covered.map(([config, why]) => `${shortId2(config)}: ${why}`).join("; ");
+  return covered.map(([config, why]) => `${shortId(config)}: ${why}`).join("; ");
 }
 function reloaderNote(candidate, reloader) {
   if (reloader.uncovered.length === 0) return "";
-  const names = reloader.uncovered.map(shortId2).join(", ");
+  const names = reloader.uncovered.map(shortId).join(", ");
   if (reloader.covered.length > 0) {
-    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId2(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
+    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
   }
   const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
   if (annotations.length === 0) return "";
   return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names}`;
 }
 function waitingForAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
+  const names = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
   const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
     id: candidate.id,
@@ -26891,7 +27220,7 @@ function waitingForAddedConfig(candidate, configs) {
   };
 }
 function rollsOntoAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId2))].sort(compareStrings);
+  const names = [...new Set(configs.map(shortId))].sort(compareStrings);
   return {
     id: candidate.id,
     source: candidate.source,
@@ -26934,13 +27263,13 @@ function mergeCandidates(repo, cluster) {
 }
 function referencesOf(objects, lookup) {
   if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const refs = [];
   for (const object of objects) {
     for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
       const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (seen2.has(key)) continue;
+      seen2.add(key);
       refs.push(ref);
     }
   }
@@ -26950,13 +27279,13 @@ function describeConsumption(references) {
   return groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
     const vias = [...new Set(refs.map(viaLabel))];
-    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+    return `${shortId(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
   }).join("; ");
 }
 function readsNoChangedKey(references) {
   const parts = groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
-    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
+    return `${shortId(config)} (keys: ${listKeys(keys)})`;
   });
   return `reads ${parts.join("; ")}, none of which changed`;
 }
@@ -26978,7 +27307,7 @@ function listKeys(keys) {
   if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
   return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
 }
-function shortId2(id) {
+function shortId(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
 var MAX_LISTED_KEYS;
@@ -27109,7 +27438,7 @@ async function checkPodWatchAccess(cluster, namespaces, logLines, concurrency) {
   const effect = watch ? "a new pod that cannot start still fails its workload early, but its cause is quoted without what cannot be read" : "waiting on the rollout status alone, without failing early on pods that cannot start";
   return {
     watch,
-    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --no-watch-pods.`
+    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`
   };
 }
 async function review(cluster, needed, concurrency) {
@@ -27286,11 +27615,11 @@ function rolloutVerdict(rollout, obj) {
 }
 function ownerChangeUnseen(obj, ownerGeneration) {
   if (ownerGeneration === void 0) return false;
-  const seen = Number.parseInt(
+  const seen2 = Number.parseInt(
     String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
     10
   );
-  return !(seen >= ownerGeneration);
+  return !(seen2 >= ownerGeneration);
 }
 var init_rollout_verdict = __esm({
   "src/core/kinds/rollout-verdict.ts"() {
@@ -27373,7 +27702,7 @@ function sleep(ms, signal) {
     signal.addEventListener("abort", done);
   });
 }
-function watchSession(source2, req, at, seen) {
+function watchSession(source2, req, at, seen2) {
   const { names, signal } = req;
   const followed = new Set(names);
   return new Promise((resolve8, reject) => {
@@ -27402,7 +27731,7 @@ function watchSession(source2, req, at, seen) {
           return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
         }
         const rv = field(field(obj, "metadata"), "resourceVersion");
-        if (typeof rv === "string" && rv !== "") seen(rv);
+        if (typeof rv === "string" && rv !== "") seen2(rv);
         if (type === "BOOKMARK") {
           for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
           shown2 = void 0;
@@ -27477,7 +27806,7 @@ function str(value) {
 }
 function oneLine2(value) {
   if (value === void 0) return void 0;
-  const flat = value.trim().replace(/\s*[\r\n]+\s*/g, " | ").replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  const flat = redactSecrets(value).trim().replace(/\s*[\r\n]+\s*/g, " | ").replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
   return flat.length > MAX_CAUSE_MESSAGE ? `${flat.slice(0, MAX_CAUSE_MESSAGE)}\u2026` : flat;
 }
 function labelOf(pod, name) {
@@ -27586,6 +27915,7 @@ var init_pod_verdict = __esm({
   "src/core/kinds/pod-verdict.ts"() {
     "use strict";
     init_json_shape();
+    init_secret_values();
     CRASH_RESTARTS = 2;
     WILL_NOT_HEAL = /* @__PURE__ */ new Set([
       "CreateContainerConfigError",
@@ -27686,8 +28016,8 @@ function startPodWatch(targets, opts, signal) {
     }
     const latest = target.latest();
     const observed = field(field(latest, "status"), "observedGeneration");
-    const seen = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
-    if (seen && owner.kind === "Deployment" && owner.replicaSet) {
+    const seen2 = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
+    if (seen2 && owner.kind === "Deployment" && owner.replicaSet) {
       const name = owner.replicaSet;
       const cached = replicaSets.get(`${namespace}/${name}`);
       if (!cached) {
@@ -27705,7 +28035,7 @@ function startPodWatch(targets, opts, signal) {
       });
       return;
     }
-    const isNew = seen ? runsNewTemplate(pod, latest) : void 0;
+    const isNew = seen2 ? runsNewTemplate(pod, latest) : void 0;
     if (isNew === true) {
       undecided.delete(key);
       void failWith(target, pod, cause);
@@ -27738,7 +28068,7 @@ function startPodWatch(targets, opts, signal) {
           previous: true,
           tailLines: opts.logLines
         });
-        const lines = text.split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
+        const lines = redactSecrets(text).split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
         if (lines.length > 0) quoted.log = lines;
       } catch {
       }
@@ -27750,14 +28080,14 @@ function startPodWatch(targets, opts, signal) {
     watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error2) => {
       const why = error2 instanceof ClusterAccessError ? error2.message : String(error2);
       warnOnce(
-        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --no-watch-pods.`
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --wait status.`
       );
     });
   }
   return { recheck };
 }
 function bound(line) {
-  const flat = line.replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  const flat = redactSecrets(line).replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
   return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}\u2026` : flat;
 }
 var MAX_LINE;
@@ -27767,6 +28097,7 @@ var init_pod_watch = __esm({
     init_errors();
     init_json_shape();
     init_pod_verdict();
+    init_secret_values();
     init_watch_pods();
     MAX_LINE = 300;
   }
@@ -27938,75 +28269,6 @@ var init_wait = __esm({
   }
 });
 
-// src/core/restart-patch.ts
-function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
-  const annotations = {
-    [CONFIG_HASH_ANNOTATION]: hash,
-    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
-  };
-  return atTemplate(templatePath, { metadata: { annotations } });
-}
-function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME.test(varName)) {
-    throw new UserError(
-      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
-    );
-  }
-  const containers = arrayField(podSpec, "containers");
-  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
-  const entries = containers.map((container) => {
-    const name = stringField(container, "name");
-    if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
-    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
-      throw new UserError(
-        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
-      );
-    }
-    return { name, env: [{ name: varName, value }] };
-  });
-  return atTemplate(templatePath, { spec: { containers: entries } });
-}
-function envMergePatch(live2, templatePath, varName, value) {
-  const template = templateAt(live2, templatePath);
-  const entries = envPatch(field(template, "spec"), varName, value, []);
-  const wanted = new Map(
-    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
-  );
-  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
-    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
-    const added = arrayField(wanted.get(stringField(container, "name")), "env");
-    return { ...container, env: [...env, ...added] };
-  });
-  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec: { containers } })
-  };
-}
-function currentHash(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
-}
-function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
-}
-function templateAnnotation(obj, templatePath, name) {
-  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
-}
-var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
-var init_restart_patch = __esm({
-  "src/core/restart-patch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_pod_template();
-    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
-    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
-    SPEC_TEMPLATE = ["spec", "template"];
-    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-  }
-});
-
 // src/rollout/wait-for-agent.ts
 async function waitForAgent(cluster, ids, opts) {
   const now = opts.now ?? Date.now;
@@ -28115,11 +28377,11 @@ async function followGroup2(cluster, members, context) {
   });
 }
 function notAppliedResult(state3, timeoutMs, durationMs) {
-  const seen = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+  const seen2 = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
   return {
     id: state3.id,
     restart: "agent-not-applied",
-    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen2}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
     durationMs
   };
 }
@@ -28677,9 +28939,14 @@ function formatDigests(digests) {
 }
 function parseDigests(text) {
   const digests = /* @__PURE__ */ new Map();
-  for (const entry of text.split(",")) {
-    const match = /^(ConfigMap|Secret)\/([^=]+)=([0-9a-f]+)$/.exec(entry.trim());
-    if (match) digests.set(`${match[1]}/${match[2]}`, match[3]);
+  if (text.trim() === "") return digests;
+  const entries = text.split(",");
+  if (entries.length > MAX_DIGESTS) return void 0;
+  for (const entry of entries) {
+    const match = DIGEST_ENTRY.exec(entry.trim());
+    const config = match && `${match[1]}/${match[2]}`;
+    if (!config || digests.has(config)) return void 0;
+    digests.set(config, match[3]);
   }
   return digests;
 }
@@ -28695,7 +28962,7 @@ function uidKey(secrets, secretUid) {
   }
   return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
 }
-var import_node_crypto, DIGEST_LENGTH;
+var import_node_crypto, DIGEST_LENGTH, MAX_DIGESTS, DIGEST_ENTRY;
 var init_config_hash = __esm({
   "src/scan/manifests/config-hash.ts"() {
     "use strict";
@@ -28706,6 +28973,10 @@ var init_config_hash = __esm({
     init_order();
     init_consumed_keys();
     DIGEST_LENGTH = 10;
+    MAX_DIGESTS = 1e3;
+    DIGEST_ENTRY = new RegExp(
+      `^(ConfigMap|Secret)/([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)=([0-9a-f]{${DIGEST_LENGTH}})$`
+    );
   }
 });
 
@@ -28715,21 +28986,40 @@ async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, 
   const contents = new Map(liveContents);
   for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
   const key = hashKey ? Buffer.from(hashKey) : void 0;
+  const readBy = definitionsReadBy(headConfigs, contents);
   const hashes = /* @__PURE__ */ new Map();
   for (const workload of workloads) {
     const consumed = consumedKeysOf(workload, manifests);
-    const hash = configHash2(consumed, contents, key, secretUid);
+    const read = readBy(manifests.get(idKey(workload.id))?.file);
+    const hash = configHash2(consumed, read, key, secretUid);
     if (hash === void 0) continue;
-    const digests = configDigests2(consumed, contents, key, secretUid);
+    const digests = configDigests2(consumed, read, key, secretUid);
     hashes.set(idKey(workload.id), { hash, ...digests ? { digests: formatDigests2(digests) } : {} });
   }
   return hashes;
+}
+function definitionsReadBy(headConfigs, contents) {
+  const several = [...headConfigs].filter(([, config]) => config.folders !== void 0);
+  if (several.length === 0) return () => contents;
+  const byFile = /* @__PURE__ */ new Map();
+  return (file) => {
+    if (!file) return contents;
+    let read = byFile.get(file);
+    if (read === void 0) {
+      const own = new Map(contents);
+      for (const [key, config] of several) own.set(key, headConfigReadBy(config, file).content);
+      read = own;
+      byFile.set(file, read);
+    }
+    return read;
+  };
 }
 var init_restart_hash = __esm({
   "src/rollout/strategy/restart-hash.ts"() {
     "use strict";
     init_model();
     init_consumed_configs();
+    init_folder_definitions();
   }
 });
 
@@ -28904,7 +29194,7 @@ function createGitopsStrategy(hashKey) {
           idKey(w.id),
           consumedBy(w, headWorkloads).flatMap((id) => {
             const config = headConfigs.get(idKey(id));
-            return config ? [config.snapshot] : [];
+            return config ? [headConfigReadBy(config, headWorkloads.get(idKey(w.id))?.file)] : [];
           })
         ])
       );
@@ -28989,6 +29279,7 @@ var init_gitops_strategy = __esm({
     init_model();
     init_restart_patch();
     init_consumed_configs();
+    init_folder_definitions();
     init_live_configs();
     init_restart_hash();
   }
@@ -29219,7 +29510,7 @@ function repoint(podSpec, rename2, collect) {
   const spec = structuredClone(isRecord(podSpec) ? podSpec : {});
   const located = [];
   const sites = [];
-  const visit2 = (holder, key, configKind2, path6, placement) => {
+  const visit3 = (holder, key, configKind2, path6, placement) => {
     if (!isRecord(holder)) return;
     const name = stringField(holder, key);
     if (!name) return;
@@ -29230,8 +29521,8 @@ function repoint(podSpec, rename2, collect) {
     holder[key] = to;
     located.push({ ...site, to, placement });
   };
-  visitVolumes(spec, visit2);
-  visitContainers(spec, visit2);
+  visitVolumes(spec, visit3);
+  visitContainers(spec, visit3);
   return { spec, located, sites };
 }
 function repointStrategicPatch(repointed, templatePath) {
@@ -29292,21 +29583,21 @@ function repointMergePatch(repointed, live2, templatePath) {
 function findItem(spec, list, name) {
   return arrayField(spec, list).find((item) => stringField(item, "name") === name);
 }
-function visitVolumes(spec, visit2) {
+function visitVolumes(spec, visit3) {
   arrayField(spec, "volumes").forEach((volume, index) => {
     const volumeName = stringField(volume, "name");
     const at = `volumes[${volumeName ?? index}]`;
     const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
-    visit2(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
-    visit2(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    visit3(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
+    visit3(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
     arrayField(field(volume, "projected"), "sources").forEach((source2, i) => {
       const sourceAt = `${at}.sources[${i}]`;
-      visit2(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
-      visit2(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+      visit3(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
+      visit3(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
     });
   });
 }
-function visitContainers(spec, visit2) {
+function visitContainers(spec, visit3) {
   for (const list of CONTAINER_LISTS2) {
     arrayField(spec, list).forEach((container, index) => {
       const containerName = stringField(container, "name");
@@ -29318,14 +29609,14 @@ function visitContainers(spec, visit2) {
         ...envName === void 0 ? {} : { envName }
       });
       arrayField(container, "envFrom").forEach((envFrom, i) => {
-        visit2(
+        visit3(
           field(envFrom, "configMapRef"),
           "name",
           "ConfigMap",
           `${at}.envFrom[${i}].configMapRef`,
           place("envFrom")
         );
-        visit2(
+        visit3(
           field(envFrom, "secretRef"),
           "name",
           "Secret",
@@ -29337,14 +29628,14 @@ function visitContainers(spec, visit2) {
         const envName = stringField(env, "name");
         const envAt = `${at}.env[${envName ?? i}]`;
         const valueFrom = field(env, "valueFrom");
-        visit2(
+        visit3(
           field(valueFrom, "configMapKeyRef"),
           "name",
           "ConfigMap",
           `${envAt}.configMapKeyRef`,
           place("env", envName)
         );
-        visit2(
+        visit3(
           field(valueFrom, "secretKeyRef"),
           "name",
           "Secret",
@@ -30123,6 +30414,10 @@ async function completeAndRollOut(repoPlan, connection, context) {
     )
   ) : [];
   const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
+  const variants = [...scan.variants.values()].flat().flatMap((v) => [v.base, v.head]);
+  await prepareReloaderLists(
+    [...scan.workloads, ...plannedClusterWorkloads, ...variants].map((m) => m?.object)
+  );
   const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
   await context.onPlan?.(plan, plannedClusterWorkloads);
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
@@ -30258,6 +30553,7 @@ var init_apply = __esm({
     init_run_result();
     init_build_plan();
     init_guard_rails();
+    init_reloader();
     init_repo_plan();
     init_discover_cluster();
     init_roll_out_plan();
@@ -30605,7 +30901,8 @@ async function planRepository(deps) {
         ids,
         scan.headConfigs,
         scanOptions,
-        scan.owned
+        scan.owned,
+        scan.deployedDirs
       ),
       commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci })
     }
@@ -30641,7 +30938,7 @@ function scanOptionsOf(settings, env, range) {
 function reportScanProblems(scan, settings, log) {
   for (const problem of scan.problems) log.warn(problem.message, problem);
   for (const warning2 of scan.sourceWarnings) log.warn(warning2.message, { file: warning2.file });
-  const errors = scan.problems.filter((p) => p.severity === "error");
+  const errors = scan.problems.filter((p) => p.severity === "error" || p.duplicateKey);
   if (settings.strict && errors.length > 0) {
     const first = errors[0];
     throw new UserError(
@@ -30690,7 +30987,7 @@ var init_run = __esm({
 // src/core/fleet.ts
 function parseContexts(text, option = "--contexts") {
   const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
-  const seen = /* @__PURE__ */ new Map();
+  const seen2 = /* @__PURE__ */ new Map();
   for (const [i, wave] of waves.entries()) {
     if (wave.every((name) => name === "")) {
       throw new UserError(
@@ -30701,13 +30998,13 @@ function parseContexts(text, option = "--contexts") {
       if (name === "") {
         throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
       }
-      const first = seen.get(name);
+      const first = seen2.get(name);
       if (first !== void 0) {
         throw new UserError(
           `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
         );
       }
-      seen.set(name, i);
+      seen2.set(name, i);
     }
   }
   return waves;
@@ -30742,7 +31039,7 @@ var init_fleet = __esm({
 });
 
 // src/report/describe.ts
-function shortId3(id) {
+function shortId2(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
 function shortSha(sha) {
@@ -30761,7 +31058,7 @@ function describeKeys(change) {
 function describeReferences(workload) {
   return workload.references.map((r) => {
     const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
-    return `${shortId3(r.config)} via ${r.path}${keys}`;
+    return `${shortId2(r.config)} via ${r.path}${keys}`;
   });
 }
 function describeResult(result) {
@@ -30811,11 +31108,12 @@ function headline(report) {
 function incompleteHeadline(report) {
   const unread = report.plan.unread ?? [];
   const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
-  return `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. From the rest: ${rest}`;
+  const what = report.plan.live ? "config(s) could not be read" : "touched source(s) not read";
+  return `Incomplete plan: ${unread.length} ${what}: ${describeUnread(unread)}. From the rest: ${rest}`;
 }
 function failedHeadline(results) {
-  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId3(r.id));
-  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId3(r.id));
+  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId2(r.id));
+  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId2(r.id));
   const parts = [
     ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
     ...failed2.length > 0 ? [failed2.join(", ")] : []
@@ -31345,6 +31643,11 @@ function consumedOf(workload, kind, namespace) {
   return consumedKeys(findReferences(podSpecAt(workload, kind.templatePath)), namespace);
 }
 function syncVerdict(workload, kind, live2, options, consumed = consumedOf(workload, kind, stringField(field(workload, "metadata"), "namespace") ?? "")) {
+  const unreadable = consumed.flatMap((c) => {
+    const why = live2.unreadable?.get(idKey(c.id));
+    return why === void 0 ? [] : [{ id: c.id, why }];
+  });
+  if (unreadable.length > 0) return { state: "unreadable", configs: unreadable };
   const existing = consumed.filter((c) => live2.contents.has(idKey(c.id)));
   if (existing.length === 0) return { state: "reads-nothing" };
   const uid = (id) => live2.uids.get(idKey(id));
@@ -31354,37 +31657,54 @@ function syncVerdict(workload, kind, live2, options, consumed = consumedOf(workl
     return { state: "cannot-hash", why: "a Secret it reads could not be read for its UID: set --hash-key" };
   }
   const digests = formatDigests(digestMap);
-  const recorded = currentHash(workload, kind.templatePath);
-  if (recorded === void 0) return baselineVerdict(workload, consumed, hash, digests);
-  if (recorded === hash) return { state: "current", uncovered: [], gone: [] };
-  const manager = hashOwners(workload, kind.templatePath).find((m) => m !== options.fieldManager);
-  if (manager !== void 0) return { state: "managed-elsewhere", manager };
+  const optional2 = optionalOnly(workload, kind);
+  const recorded2 = currentHash(workload, kind.templatePath);
+  if (recorded2 === void 0) return baselineVerdict(workload, consumed, hash, digestMap, optional2);
+  if (recorded2 === hash) return { state: "current", uncovered: [], gone: [] };
   const recordedDigests = currentDigests(workload, kind.templatePath);
-  if (recordedDigests === void 0) return { state: "unknown-coverage", hash, digests };
-  return compareDigests(consumed, parseDigests(recordedDigests), digestMap, hash, digests);
+  const compared = recordedDigests === void 0 ? void 0 : compareDigests(consumed, recordedDigests, digestMap, hash, optional2);
+  const manager = hashOwners(workload, kind.templatePath).find((m) => m !== options.fieldManager);
+  if (manager !== void 0)
+    return { state: "managed-elsewhere", manager, stale: compared?.state === "stale" ? compared.stale : [] };
+  return compared ?? { state: "unknown-coverage", hash, digests };
 }
-function compareDigests(consumed, recorded, now, hash, digests) {
+function compareDigests(consumed, recordedText, now, hash, optional2) {
+  const digests = formatDigests(now);
+  const recorded2 = parseDigests(recordedText);
+  if (recorded2 === void 0)
+    return { state: "stale", hash, digests, stale: [], uncovered: [], gone: [], digestsUnparsed: true };
   const stale = [];
   const uncovered = [];
   const gone = [];
   for (const config of consumed) {
     const key = `${config.id.kind}/${config.id.name}`;
-    const before = recorded.get(key);
+    const before = recorded2.get(key);
     const after = now.get(key);
     if (before === void 0) {
-      if (after !== void 0) uncovered.push(config);
-    } else if (after === void 0) gone.push(config);
+      if (after !== void 0) (optional2.has(key) ? stale : uncovered).push(config);
+    } else if (after === void 0) (optional2.has(key) ? stale : gone).push(config);
     else if (before !== after) stale.push(config);
   }
   if (stale.length === 0) return { state: "current", uncovered, gone };
   return { state: "stale", hash, digests, stale, uncovered, gone };
 }
-function baselineVerdict(workload, consumed, hash, digests) {
+function baselineVerdict(workload, consumed, hash, now, optional2) {
+  const digests = formatDigests(now);
   const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
   if (baseline === void 0) return { state: "no-baseline", hash, digests, consumed };
   const [recordedHash, recordedDigests = ""] = baseline.split(" ");
   if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
-  return compareDigests(consumed, parseDigests(recordedDigests), parseDigests(digests), hash, digests);
+  return compareDigests(consumed, recordedDigests, now, hash, optional2);
+}
+function optionalOnly(workload, kind) {
+  const required = /* @__PURE__ */ new Set();
+  const optional2 = /* @__PURE__ */ new Set();
+  for (const ref of findReferences(podSpecAt(workload, kind.templatePath))) {
+    const key = `${ref.configKind}/${ref.configName}`;
+    (ref.optional ? optional2 : required).add(key);
+  }
+  for (const key of required) optional2.delete(key);
+  return optional2;
 }
 function baselineValue(hash, digests) {
   return `${hash} ${digests}`;
@@ -31443,15 +31763,16 @@ async function readLiveState(cluster, scope, concurrency) {
     groups.set(key, group2);
   }
   const configs = /* @__PURE__ */ new Map();
+  const unreadable = /* @__PURE__ */ new Map();
   await runLimited([...groups.values()], concurrency, async ({ namespace, kind, ids }) => {
-    for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency)) {
+    for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency, unreadable)) {
       const id = idOf(object, kind);
       if (wanted.has(idKey(id))) configs.set(idKey(id), object);
     }
   });
-  return { workloads, configs };
+  return { workloads, configs, unreadable };
 }
-async function listOrGet(cluster, namespace, kind, ids, concurrency) {
+async function listOrGet(cluster, namespace, kind, ids, concurrency, unreadable) {
   const apiVersion = apiVersionOf(configKind(kind));
   try {
     return await cluster.listObjects(namespace, apiVersion, kind);
@@ -31463,6 +31784,7 @@ async function listOrGet(cluster, namespace, kind, ids, concurrency) {
       return await cluster.readObject({ apiVersion, kind, namespace: id.namespace, name: id.name });
     } catch (error2) {
       if (!isExpectedError(error2)) throw error2;
+      unreadable.set(idKey({ kind, namespace: id.namespace, name: id.name }), error2.message);
       return void 0;
     }
   });
@@ -31505,15 +31827,29 @@ var init_read_live_state = __esm({
 // src/sync/sync-plan.ts
 function parseNamedConfigs(values) {
   return values.map((value) => {
+    const refuse = (why) => new UserError(
+      `--config ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}\u2026` : value)}: ${why}`
+    );
     const match = NAMED.exec(value.trim());
-    if (!match) {
-      throw new UserError(
-        `--config ${JSON.stringify(value)}: expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)`
+    if (!match)
+      throw refuse(
+        "expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)"
       );
-    }
-    const kind = match[1].toLowerCase() === "secret" ? "Secret" : "ConfigMap";
-    return { kind, name: match[2], ...match[4] ? { key: match[4] } : {} };
+    const [, kindName, name = "", key] = match;
+    if (name.length > MAX_NAME || !DNS_SUBDOMAIN.test(name))
+      throw refuse(
+        `${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}\u2026` : name)} is not a ConfigMap or Secret name (lowercase letters, digits, "-" and ".", starting and ending with a letter or digit, at most ${MAX_NAME} characters)`
+      );
+    if (key !== void 0 && !validKey(key))
+      throw refuse(
+        `${JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}\u2026` : key)} is not a ConfigMap or Secret key (letters, digits, "-", "_" and ".", not "." or "..", not starting with "..", at most ${MAX_NAME} characters)`
+      );
+    const kind = kindName.toLowerCase() === "secret" ? "Secret" : "ConfigMap";
+    return { kind, name, ...key !== void 0 ? { key } : {} };
   });
+}
+function validKey(key) {
+  return key.length <= MAX_NAME && CONFIG_KEY.test(key) && key !== "." && !key.startsWith("..");
 }
 function readsNamed(consumed, named) {
   if (named.length === 0) return true;
@@ -31528,7 +31864,7 @@ function syncAction(verdict, adopt, adopted) {
     case "stale":
       return {
         do: "restart",
-        reason: `its pods started with older content of ${verdict.stale.map(configName2).join(", ")}`,
+        reason: verdict.digestsUnparsed ? `its config-hash differs and its ${CONFIG_DIGESTS_ANNOTATION} annotation does not parse: restarted on the hash alone` : `its pods started with older content of ${verdict.stale.map(configName2).join(", ")}`,
         stale: verdict.stale,
         annotation: { hash: verdict.hash, digests: verdict.digests }
       };
@@ -31563,10 +31899,15 @@ function syncAction(verdict, adopt, adopted) {
     case "managed-elsewhere":
       return {
         do: "leave",
-        reason: `its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`
+        reason: `${verdict.stale.length > 0 ? `stale: its pods started with older content of ${verdict.stale.map(configName2).join(", ")}; ` : ""}its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`
       };
     case "cannot-hash":
       return { do: "leave", reason: verdict.why };
+    case "unreadable":
+      return {
+        do: "leave",
+        reason: `not verified: ${verdict.configs.map((c) => `${shortName(c.id)} cannot be read (${c.why})`).join("; ")}`
+      };
     default:
       return { do: "leave", reason: "current" };
   }
@@ -31575,10 +31916,23 @@ function syncPlan(decisions, scopeNote) {
   const changes = /* @__PURE__ */ new Map();
   const workloads = [];
   const warnings = [];
+  const unread = /* @__PURE__ */ new Map();
   let current = 0;
   for (const { workload, verdict, action } of decisions) {
+    const w = shortName(workload.id);
+    if (verdict.state === "unreadable") {
+      for (const c of verdict.configs)
+        unread.set(idKey(c.id), { file: `${shortName(c.id)} (namespace ${c.id.namespace})`, why: c.why });
+    }
+    if (verdict.state === "stale" && verdict.digestsUnparsed)
+      warnings.push(
+        `${w} (namespace ${workload.id.namespace}): its ${CONFIG_DIGESTS_ANNOTATION} annotation does not parse: treated as no digests, its config-hash decides (it differs)`
+      );
+    if (verdict.state === "managed-elsewhere" && verdict.stale.length > 0)
+      warnings.push(
+        `${w} (namespace ${workload.id.namespace}) is stale (${verdict.stale.map(configName2).join(", ")} changed since its pods started), and its config-hash is owned by ${verdict.manager}: sync leaves it to that manager`
+      );
     if (verdict.state === "current" || verdict.state === "stale") {
-      const w = shortName(workload.id);
       if (verdict.uncovered.length > 0)
         warnings.push(
           `${w} (namespace ${workload.id.namespace}): not covered yet by its config-hash: ${verdict.uncovered.map(configName2).join(", ")} (covered at its next restart)`
@@ -31620,6 +31974,7 @@ function syncPlan(decisions, scopeNote) {
     workloads,
     problems: [],
     warnings,
+    ...unread.size > 0 ? { unread: [...unread.values()] } : {},
     live: true
   };
 }
@@ -31640,15 +31995,19 @@ function configName2(config) {
 function shortName(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
-var NAMED;
+var NAMED, DNS_SUBDOMAIN, CONFIG_KEY, MAX_NAME;
 var init_sync_plan = __esm({
   "src/sync/sync-plan.ts"() {
     "use strict";
     init_errors();
     init_workload_kinds();
     init_model();
+    init_restart_patch();
     init_references();
-    NAMED = /^(configmap|secret)\/([a-z0-9]([-a-z0-9.]*[a-z0-9])?)(?::(.+))?$/i;
+    NAMED = /^(configmap|secret)\/([^:]*)(?::(.*))?$/i;
+    DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+    CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
+    MAX_NAME = 253;
   }
 });
 
@@ -31694,7 +32053,7 @@ async function runSync(settings, deps) {
         const verdict = syncVerdict(
           workload.object,
           workload.kind,
-          { contents, uids },
+          { contents, uids, unreadable: state3.unreadable },
           {
             ...hashKey ? { hashKey } : {},
             fieldManager: FIELD_MANAGER
@@ -31707,15 +32066,22 @@ async function runSync(settings, deps) {
     )
   );
   const plan = syncPlan(decisions, describeScope(settings, named.length));
+  for (const warning2 of plan.warnings) log.warn(warning2);
   const cluster_ = loaded ? { context: loaded.context, server: loaded.server } : void 0;
-  if (settings.dryRun === "client") return reportOf(plan, { results: [], notes: [] }, "client", cluster_);
+  const { valid: restarts, failed: badWaves } = splitBadWaves(
+    decisions.flatMap(
+      ({ workload, action }) => action.do === "restart" ? [{ workload, annotation: action.annotation }] : []
+    )
+  );
+  if (settings.dryRun === "client")
+    return reportOf(plan, { results: badWaves, notes: [] }, "client", cluster_);
   const baselines = decisions.flatMap(
     ({ workload, action }) => action.do === "record-baseline" ? [{ workload, annotation: action.annotation }] : []
   );
-  const restarts = decisions.flatMap(
-    ({ workload, action }) => action.do === "restart" ? [{ workload, annotation: action.annotation }] : []
-  );
-  const results = await recordBaselines(cluster, baselines, settings, log);
+  const results = [
+    ...badWaves,
+    ...await recordBaselines(cluster, baselines, settings, log)
+  ];
   if (restarts.length > 0) {
     const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), d.annotation]));
     const after = await rollOut(
@@ -31733,6 +32099,20 @@ async function runSync(settings, deps) {
     results.push(...after.results);
   }
   return reportOf(plan, { results, notes: [] }, settings.dryRun, cluster_);
+}
+function splitBadWaves(restarts) {
+  const valid = [];
+  const failed2 = [];
+  for (const restart of restarts) {
+    try {
+      waveOf(restart.workload.id, restart.workload.object);
+      valid.push(restart);
+    } catch (error2) {
+      if (!(error2 instanceof UserError)) throw error2;
+      failed2.push({ id: restart.workload.id, restart: "failed", message: `not restarted: ${error2.message}` });
+    }
+  }
+  return { valid, failed: failed2 };
 }
 function syncStrategy(hashes) {
   return {
@@ -31799,6 +32179,7 @@ var init_sync = __esm({
     init_check_permissions();
     init_restart_and_wait();
     init_annotation_strategy();
+    init_waves();
     init_live_config();
     init_adopt();
     init_read_live_state();
@@ -34067,8 +34448,8 @@ function getExecOutput(commandLine, args, options) {
         originalStdoutListener(data);
       }
     };
-    const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-    const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+    const listeners2 = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
+    const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners: listeners2 }));
     stdout += stdoutDecoder.end();
     stderr += stderrDecoder.end();
     return {
@@ -34309,6 +34690,7 @@ function getIDToken(aud) {
 
 // src/action/main.ts
 init_option_naming();
+init_secret_values();
 
 // src/git/create-git.ts
 var import_node_fs3 = require("node:fs");
@@ -35411,6 +35793,11 @@ function escapeJsonForCiLog(json) {
 // src/action/main.ts
 init_cluster_connection();
 
+// src/run/run-in-ci.ts
+init_errors();
+init_option_naming();
+init_secret_values();
+
 // src/range/read-ci-environment.ts
 init_errors();
 init_ci_kind();
@@ -35486,18 +35873,29 @@ async function rangeAndCi(flags, env, readEvent) {
 }
 async function runCommand(command, settings, adapters) {
   const { logFor, openGit, ...rest } = adapters;
-  if (command === "sync") {
-    const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
-    return runSync2(settings, { connection: adapters.cluster, log: logFor(void 0), now: Date.now });
+  try {
+    if (command === "sync") {
+      if (settings.contexts) {
+        const option = (adapters.naming ?? CLI_FLAGS).option("context");
+        throw new UserError(
+          `sync checks one cluster: give ${option} one context (run sync once per cluster)`
+        );
+      }
+      const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
+      const log2 = redactingLog(logFor(void 0));
+      return redactSecretsIn(await runSync2(settings, { connection: adapters.cluster, log: log2, now: Date.now }));
+    }
+    const git = settings.plan === void 0 ? await openGit() : openGit;
+    const log = redactingLog(logFor(typeof git === "function" ? void 0 : git.root));
+    return redactSecretsIn(await runInCi(settings, { ...rest, git, log }));
+  } catch (error2) {
+    throw redactError(error2);
   }
-  const git = settings.plan === void 0 ? await openGit() : openGit;
-  const log = logFor(typeof git === "function" ? void 0 : git.root);
-  return runInCi(settings, { ...rest, git, log });
 }
 
-// src/settings/settings.ts
+// src/settings/deprecated-options.ts
 init_errors();
-init_fleet();
+init_option_naming();
 
 // src/core/setting-choices.ts
 var STRATEGIES = ["annotation", "env", "versioned", "gitops"];
@@ -35509,6 +35907,7 @@ var OUTPUT_FORMATS = ["text", "json", "markdown"];
 var CLUSTER_OPTIONS = [
   {
     name: "kubeconfig",
+    summary: "kubeconfig file (default: $KUBECONFIG, ~/.kube/config)",
     type: "string",
     group: "cluster",
     commands: "run",
@@ -35519,6 +35918,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "kubeconfig-data",
+    summary: "a whole kubeconfig as text or base64 (masked)",
     type: "string",
     group: "cluster",
     commands: "run",
@@ -35530,6 +35930,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "exec-plugin-timeout",
+    summary: "time limit of a kubeconfig's credential plugin",
     type: "duration",
     group: "limits",
     commands: "run",
@@ -35541,6 +35942,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "request-timeout",
+    summary: "time limit of one Kubernetes API request",
     type: "duration",
     group: "limits",
     commands: "run",
@@ -35548,7 +35950,7 @@ var CLUSTER_OPTIONS = [
     default: "30s",
     env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
     placeholder: "DURATION",
-    description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
+    description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by {timeout}."
   },
   {
     name: "context",
@@ -35557,29 +35959,23 @@ var CLUSTER_OPTIONS = [
     commands: "run",
     sync: true,
     env: "CONFIG_ROLLOUT_CONTEXT",
-    placeholder: "NAME",
-    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-  },
-  {
-    name: "contexts",
-    type: "string",
-    group: "cluster",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_CONTEXTS",
-    placeholder: "LIST",
-    description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (docs/fleets.md)."
+    placeholder: "NAME|WAVES",
+    summary: "kubeconfig context, or several in waves: a;b,c",
+    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). Several contexts make one run in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after {timeout}); after a failed cluster later waves are skipped (docs/fleets.md). sync takes one context."
   },
   {
     name: "continue-on-failure",
+    summary: "run later waves of {context} after a failed cluster",
     type: "boolean",
     group: "cluster",
     commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
+    description: "With several contexts in {context}: run the later waves even after a cluster failed (the exit code still says so)."
   },
   {
     name: "namespaces",
+    summary: "only restart workloads in these namespaces",
     type: "list",
     group: "cluster",
     commands: "run",
@@ -35591,6 +35987,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "exclude-namespaces",
+    summary: "never restart workloads in these namespaces",
     type: "list",
     group: "cluster",
     commands: "run",
@@ -35602,16 +35999,18 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "selector",
+    summary: "label selector on the workloads to check",
     type: "string",
     group: "cluster",
     commands: "sync",
     env: "CONFIG_ROLLOUT_SELECTOR",
     short: "l",
     placeholder: "SELECTOR",
-    description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l."
+    description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's label selector."
   },
   {
     name: "config",
+    summary: "check only the readers of these configs",
     type: "list",
     group: "cluster",
     commands: "sync",
@@ -35622,6 +36021,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "adopt",
+    summary: "adopt workloads with no baseline",
     type: "boolean",
     group: "cluster",
     commands: "sync",
@@ -35631,6 +36031,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "max-restarts",
+    summary: "refuse a plan that restarts more than N workloads",
     type: "integer",
     group: "limits",
     commands: "run",
@@ -35640,6 +36041,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "max-parallel-rollouts",
+    summary: "at most N workloads rolling out at once",
     type: "integer",
     group: "cluster",
     commands: "run",
@@ -35650,6 +36052,7 @@ var CLUSTER_OPTIONS = [
   },
   {
     name: "concurrency",
+    summary: "most API requests in flight at once",
     type: "integer",
     group: "limits",
     commands: "run",
@@ -35666,16 +36069,18 @@ var CLUSTER_OPTIONS = [
 var SOURCE_OPTIONS = [
   {
     name: "kustomize",
+    summary: "kustomizations to render (default: every root; none: raw only)",
     type: "list",
     group: "sources",
     commands: "both",
     default: "",
     env: "CONFIG_ROLLOUT_KUSTOMIZE",
     placeholder: "DIRS",
-    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
+    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if {paths} is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
   },
   {
     name: "render",
+    summary: "a command that prints the manifests (e.g. helm template)",
     type: "string",
     group: "sources",
     commands: "both",
@@ -35685,16 +36090,18 @@ var SOURCE_OPTIONS = [
   },
   {
     name: "render-paths",
+    summary: "files that are inputs of {render}",
     type: "list",
     group: "sources",
     commands: "run",
     default: "**",
     env: "CONFIG_ROLLOUT_RENDER_PATHS",
     placeholder: "GLOBS",
-    description: "Files that are inputs of --render: it runs only when the range touches one."
+    description: "Files that are inputs of {render}: it runs only when the range touches one."
   },
   {
     name: "git-timeout",
+    summary: "a git command silent this long is stopped",
     type: "duration",
     group: "limits",
     commands: "both",
@@ -35705,26 +36112,29 @@ var SOURCE_OPTIONS = [
   },
   {
     name: "render-timeout",
+    summary: "time limit of one render",
     type: "duration",
     group: "limits",
     commands: "both",
     default: "10m",
     env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
     placeholder: "DURATION",
-    description: "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
+    description: "Time limit for one render (a kustomize build or the {render} command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
   },
   {
     name: "render-env",
+    summary: "variables {render} gets besides the fixed ones",
     type: "list",
     group: "sources",
     commands: "run",
     default: "",
     env: "CONFIG_ROLLOUT_RENDER_ENV",
     placeholder: "NAMES",
-    description: "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
+    description: "Environment variables passed to the {render} command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
   },
   {
     name: "allow-remote-kustomize",
+    summary: "render remote kustomize resources of an untrusted head",
     type: "boolean",
     group: "sources",
     commands: "both",
@@ -35735,6 +36145,8 @@ var SOURCE_OPTIONS = [
 ];
 
 // src/settings/options.ts
+var WAIT_MODES = ["pods", "status", "none"];
+var RELOADER_MODES = ["annotated", "all", "none"];
 var OPTIONS = [
   {
     name: "base",
@@ -35743,6 +36155,7 @@ var OPTIONS = [
     commands: "both",
     env: "CONFIG_ROLLOUT_BASE",
     placeholder: "REV",
+    summary: "commit to compare from (default: the CI event's)",
     description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
   },
   {
@@ -35752,6 +36165,7 @@ var OPTIONS = [
     commands: "both",
     env: "CONFIG_ROLLOUT_HEAD",
     placeholder: "REV",
+    summary: "commit to compare to (default: the CI event's, or HEAD)",
     description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
   },
   {
@@ -35762,6 +36176,7 @@ var OPTIONS = [
     default: ".",
     env: "CONFIG_ROLLOUT_REPO",
     placeholder: "DIR",
+    summary: "the git repository holding the manifests",
     description: "Path of the git repository holding the manifests."
   },
   {
@@ -35772,6 +36187,7 @@ var OPTIONS = [
     default: "**/*.yaml,**/*.yml,**/*.json",
     env: "CONFIG_ROLLOUT_PATHS",
     placeholder: "GLOBS",
+    summary: "manifest files to read",
     description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
   },
   {
@@ -35782,7 +36198,8 @@ var OPTIONS = [
     default: "",
     env: "CONFIG_ROLLOUT_EXCLUDE",
     placeholder: "GLOBS",
-    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
+    summary: "files to ignore even when {paths} matches them",
+    description: "Files to ignore even when they match {paths} (e.g. Helm templates: **/templates/**)."
   },
   ...SOURCE_OPTIONS,
   {
@@ -35794,6 +36211,7 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_NAMESPACE",
     short: "n",
     placeholder: "NS",
+    summary: "namespace of manifests that do not name one",
     description: "Namespace of manifests that do not name one."
   },
   {
@@ -35803,6 +36221,7 @@ var OPTIONS = [
     commands: "run",
     choices: DISCOVER_MODES,
     env: "CONFIG_ROLLOUT_DISCOVER",
+    summary: "where to look for consumers (default: both with a cluster)",
     description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
   },
   {
@@ -35813,6 +36232,7 @@ var OPTIONS = [
     default: "annotation",
     choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
+    summary: "how to restart (docs/strategies.md)",
     description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md)."
   },
   {
@@ -35823,7 +36243,8 @@ var OPTIONS = [
     default: "RESTART_TIME",
     env: "CONFIG_ROLLOUT_ENV_NAME",
     placeholder: "NAME",
-    description: "Name of the env var set by --strategy env."
+    summary: "the env var {strategy=env} sets",
+    description: "Name of the env var set by {strategy=env}."
   },
   {
     name: "rollback",
@@ -35832,16 +36253,8 @@ var OPTIONS = [
     commands: "run",
     default: "true",
     env: "CONFIG_ROLLOUT_ROLLBACK",
-    description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
-  },
-  {
-    name: "prune",
-    type: "boolean",
-    group: "strategy",
-    commands: "run",
-    default: "true",
-    env: "CONFIG_ROLLOUT_PRUNE",
-    description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
+    summary: "versioned: repoint a failed workload to its old config",
+    description: "With {strategy=versioned}: when a rollout fails, repoint that workload to the config it used before and wait for it ({rollback=false} leaves it)."
   },
   {
     name: "keep",
@@ -35849,9 +36262,11 @@ var OPTIONS = [
     group: "strategy",
     commands: "run",
     default: "3",
+    choices: ["all"],
     env: "CONFIG_ROLLOUT_KEEP",
-    placeholder: "N",
-    description: "--strategy versioned: copies of each config --prune always keeps, newest first."
+    placeholder: "N|all",
+    summary: "versioned: copies kept per config (all: delete none)",
+    description: "With {strategy=versioned}: after a successful run, managed copies that no workload, ReplicaSet, ControllerRevision or Pod names are deleted, except the newest N of each config; all deletes none."
   },
   {
     name: "dry-run",
@@ -35861,8 +36276,10 @@ var OPTIONS = [
     sync: true,
     default: "none",
     choices: DRY_RUNS,
+    switch: { on: "client", off: "none" },
     env: "CONFIG_ROLLOUT_DRY_RUN",
-    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
+    summary: "plan only (client), or writes with dryRun=All (server)",
+    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none."
   },
   {
     name: "apply",
@@ -35871,6 +36288,7 @@ var OPTIONS = [
     commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_APPLY",
+    summary: "server-side apply the changed configs first",
     description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
   },
   {
@@ -35880,7 +36298,8 @@ var OPTIONS = [
     commands: "run",
     env: "CONFIG_ROLLOUT_PLAN_OUT",
     placeholder: "FILE",
-    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See docs/fleets.md."
+    summary: "write the plan to FILE, to apply elsewhere with {plan}",
+    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with {dry-run=client}: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs {hash-key}. See docs/fleets.md."
   },
   {
     name: "plan",
@@ -35889,27 +36308,21 @@ var OPTIONS = [
     commands: "run",
     env: "CONFIG_ROLLOUT_PLAN",
     placeholder: "FILE",
-    description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
+    summary: "apply a plan file, without git or a renderer",
+    description: "Apply a plan written by {plan-out}, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; {strategy=versioned} needs that checkout. Not with {apply}."
   },
   {
     name: "wait",
-    type: "boolean",
+    type: "string",
     group: "strategy",
     commands: "run",
     sync: true,
-    default: "true",
+    default: "pods",
+    choices: WAIT_MODES,
+    switch: { on: "pods", off: "none" },
     env: "CONFIG_ROLLOUT_WAIT",
-    description: "Wait for every rollout to finish (--no-wait to skip)."
-  },
-  {
-    name: "watch-pods",
-    type: "boolean",
-    group: "strategy",
-    commands: "run",
-    sync: true,
-    default: "true",
-    env: "CONFIG_ROLLOUT_WATCH_PODS",
-    description: "While waiting, watch the new pods and fail a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events (--no-watch-pods to wait on the rollout status alone)."
+    summary: "wait and fail fast on pods (pods), on status alone, or none",
+    description: "pods: wait for every rollout and watch its new pods, failing a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events. status: wait on the rollout status alone. none: do not wait. true means pods, false means none."
   },
   {
     name: "logs",
@@ -35920,7 +36333,8 @@ var OPTIONS = [
     default: "0",
     env: "CONFIG_ROLLOUT_LOGS",
     placeholder: "N",
-    description: "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md)."
+    summary: "quote N log lines of a crashed container (may hold secrets)",
+    description: "With {wait=pods}: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md)."
   },
   {
     name: "timeout",
@@ -35931,6 +36345,7 @@ var OPTIONS = [
     default: "5m",
     env: "CONFIG_ROLLOUT_TIMEOUT",
     placeholder: "DURATION",
+    summary: "how long to wait for all rollouts together",
     description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
   },
   {
@@ -35941,6 +36356,7 @@ var OPTIONS = [
     default: "60s",
     env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
     placeholder: "DURATION",
+    summary: "how long the cluster may take to hold the committed configs",
     description: "How long to wait for the cluster to hold the committed config content before failing."
   },
   ...CLUSTER_OPTIONS,
@@ -35951,7 +36367,8 @@ var OPTIONS = [
     commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHECK",
-    description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
+    summary: "write nothing; exit 1 when a stamp is missing or stale",
+    description: "Write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
   },
   {
     name: "changed-only",
@@ -35960,7 +36377,8 @@ var OPTIONS = [
     commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-    description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
+    summary: "stamp only workloads whose configs changed in {base}..{head}",
+    description: "Stamp only the workloads whose consumed config content changed between {base} and {head} (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
   },
   {
     name: "hash-key",
@@ -35971,7 +36389,8 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_HASH_KEY",
     secret: true,
     placeholder: "KEY",
-    description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and `stamp` and --strategy gitops refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
+    summary: "HMAC key of the config hash (needed to stamp Secrets)",
+    description: "HMAC key of the config-hash annotation (live and stamp alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and stamp and {strategy=gitops} refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
   },
   {
     name: "output",
@@ -35983,6 +36402,7 @@ var OPTIONS = [
     choices: OUTPUT_FORMATS,
     env: "CONFIG_ROLLOUT_OUTPUT",
     short: "o",
+    summary: "report format on stdout (logs go to stderr)",
     description: "Report format on stdout; logs always go to stderr."
   },
   {
@@ -35992,6 +36412,7 @@ var OPTIONS = [
     commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_COMMENT",
+    summary: "post the plan on the pull or merge request",
     description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see docs/pull-request-comments.md)."
   },
   {
@@ -36001,6 +36422,7 @@ var OPTIONS = [
     commands: "run",
     env: "CONFIG_ROLLOUT_COMMENT_ID",
     placeholder: "ID",
+    summary: "which comment this run owns (one per cluster of a matrix)",
     description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
   },
   {
@@ -36011,6 +36433,7 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_JUNIT",
     placeholder: "FILE",
     actionInput: false,
+    summary: "also write a JUnit report (GitLab: reports:junit)",
     description: "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code."
   },
   {
@@ -36021,7 +36444,8 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_DOTENV",
     placeholder: "FILE",
     actionInput: false,
-    description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with --output json a short summary goes to stderr."
+    summary: "also write a dotenv report (GitLab: reports:dotenv)",
+    description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with {output=json} a short summary goes to stderr."
   },
   {
     name: "strict",
@@ -36030,25 +36454,19 @@ var OPTIONS = [
     commands: "both",
     default: "false",
     env: "CONFIG_ROLLOUT_STRICT",
-    description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on)."
+    summary: "exit 2 on an unparsable manifest or an incomplete plan",
+    description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or holds a duplicate key, or the plan is incomplete: something the range touched was not read (default: report it and go on)."
   },
   {
-    name: "restart-reloader-managed",
-    type: "boolean",
+    name: "reloader",
+    type: "string",
     group: "cluster",
     commands: "run",
-    default: "false",
-    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-    description: "Also restart workloads Stakater Reloader restarts itself for every changed config they read (default: skip them, with the reason)."
-  },
-  {
-    name: "reloader-auto-reload-all",
-    type: "boolean",
-    group: "cluster",
-    commands: "run",
-    default: "false",
-    env: "CONFIG_ROLLOUT_RELOADER_AUTO_RELOAD_ALL",
-    description: `The cluster's Stakater Reloader runs with --auto-reload-all: every workload without reloader.stakater.com/auto: "false" is left to it (default: only workloads whose annotations cover the changed configs).`
+    default: "annotated",
+    choices: RELOADER_MODES,
+    env: "CONFIG_ROLLOUT_RELOADER",
+    summary: "workloads Stakater Reloader restarts itself, left to it",
+    description: `Which workloads the cluster's Stakater Reloader restarts itself, so this run skips them (with the reason). annotated: those whose Reloader annotations cover every changed config they read. all: Reloader runs with auto-reload-all, so every workload without reloader.stakater.com/auto: "false" is left to it. none: restart every consumer here, Reloader or not.`
   },
   {
     name: "max-file-size",
@@ -36059,6 +36477,7 @@ var OPTIONS = [
     default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
     placeholder: "BYTES",
+    summary: "larger manifest files are not read (reported as unknown)",
     description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
   },
   {
@@ -36069,19 +36488,107 @@ var OPTIONS = [
     sync: true,
     default: "false",
     env: "CONFIG_ROLLOUT_DEBUG",
+    summary: "print stack traces of internal errors",
     description: "Print stack traces of internal errors."
   }
 ];
 
-// src/settings/parse-duration.ts
+// src/settings/value-spellings.ts
+function parseBooleanText(text) {
+  const lower = text.trim().toLowerCase();
+  if (lower === "true") return true;
+  if (lower === "false") return false;
+  return void 0;
+}
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 function parseDuration(text) {
   const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return "unitless";
   const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
   return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
 }
+
+// src/settings/deprecated-options.ts
+function flag(name, value) {
+  const parsed = parseBooleanText(value);
+  if (parsed === void 0) throw new UserError(`--${name}: expected true or false, got "${value}"`);
+  return parsed;
+}
+function deprecated(name, type, replacedBy, translate) {
+  const replacement = OPTIONS.find((option) => option.name === replacedBy);
+  if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
+  return {
+    name,
+    type,
+    group: replacement.group,
+    commands: replacement.commands,
+    ...replacement.sync ? { sync: true } : {},
+    env: `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`,
+    ...type === "string" ? { placeholder: replacement.placeholder } : {},
+    summary: `deprecated: use {${replacedBy}}`,
+    description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
+    replacedBy,
+    translate
+  };
+}
+var DEPRECATED_OPTIONS = [
+  // --watch-pods false: wait on the rollout status alone, unless not waiting at all.
+  deprecated(
+    "watch-pods",
+    "boolean",
+    "wait",
+    (old, current) => flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
+  ),
+  deprecated("prune", "boolean", "keep", (old) => flag("prune", old) ? void 0 : "all"),
+  deprecated("contexts", "string", "context", (old, current) => {
+    if (current !== void 0) {
+      throw new UserError(
+        "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)"
+      );
+    }
+    return old;
+  }),
+  deprecated(
+    "reloader-auto-reload-all",
+    "boolean",
+    "reloader",
+    (old, current) => flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : void 0
+  ),
+  deprecated(
+    "restart-reloader-managed",
+    "boolean",
+    "reloader",
+    (old) => flag("restart-reloader-managed", old) ? "none" : void 0
+  )
+];
+function replaceDeprecated(source2) {
+  const values = { ...source2 };
+  for (const old of DEPRECATED_OPTIONS) {
+    const value = values[old.name];
+    if (value === void 0) continue;
+    delete values[old.name];
+    const replaced = old.translate(value, values[old.replacedBy]);
+    if (replaced !== void 0) values[old.replacedBy] = replaced;
+  }
+  return values;
+}
+function deprecationWarnings(source2, naming) {
+  return DEPRECATED_OPTIONS.filter((old) => source2[old.name] !== void 0).map((old) => {
+    const value = source2[old.name];
+    const replaced = old.translate(value, void 0);
+    const use = replaced === void 0 ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)` : `use ${naming.set(old.replacedBy, replaced)}`;
+    return `${spell(old, value, naming)} is deprecated and will be removed in the next minor release: ${use}`;
+  });
+}
+function spell(old, value, naming) {
+  if (naming !== CLI_FLAGS || old.type !== "boolean") return naming.set(old.name, value);
+  return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
+}
+
+// src/settings/settings.ts
+init_errors();
+init_fleet();
 
 // src/settings/validate-settings.ts
 init_errors();
@@ -36151,9 +36658,17 @@ function checkNamespaces(option, names) {
 }
 
 // src/settings/settings.ts
+var ENV_VARIABLES = {
+  entryPoint: "cli",
+  option: (name) => envOf(name),
+  set: (name, value) => `${envOf(name)}=${value}`
+};
+function envOf(name) {
+  return [...OPTIONS, ...DEPRECATED_OPTIONS].find((o) => o.name === name)?.env ?? `--${name}`;
+}
 function rawValuesFromEnv(env) {
   const raw = {};
-  for (const option of OPTIONS) {
+  for (const option of [...OPTIONS, ...DEPRECATED_OPTIONS]) {
     const value = option.env ? env[option.env] : void 0;
     if (value !== void 0 && value !== "") raw[option.name] = value;
   }
@@ -36164,7 +36679,8 @@ function rawValuesFromEnv(env) {
 function toSettings(...sources) {
   const raw = {};
   for (const source2 of sources) {
-    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
+    for (const [key, value] of Object.entries(replaceDeprecated(source2)))
+      if (value !== void 0) raw[key] = value;
   }
   const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
   const str2 = (name) => get(name);
@@ -36199,14 +36715,13 @@ function toSettings(...sources) {
     strategy: given("strategy"),
     envName: given("env-name"),
     rollback: bool("rollback"),
-    prune: bool("prune"),
-    keep: given("keep"),
+    ...keepCopies(given("keep")),
     dryRun: given("dry-run"),
     apply: bool("apply"),
     planOut: str2("plan-out") || void 0,
     plan: str2("plan") || void 0,
-    wait: bool("wait"),
-    watchPods: bool("watch-pods"),
+    wait: given("wait") !== "none",
+    watchPods: given("wait") === "pods",
     logLines: given("logs"),
     timeoutMs: given("timeout"),
     configTimeoutMs: given("config-timeout"),
@@ -36214,8 +36729,7 @@ function toSettings(...sources) {
     requestTimeoutMs: given("request-timeout"),
     kubeconfig: str2("kubeconfig"),
     kubeconfigData: str2("kubeconfig-data"),
-    context: str2("context"),
-    ...contextWaves(str2("contexts"), str2("context")),
+    ...contextWaves(str2("context")),
     continueOnFailure: bool("continue-on-failure"),
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
@@ -36235,8 +36749,8 @@ function toSettings(...sources) {
     dotenv: str2("dotenv") || void 0,
     strict: bool("strict"),
     maxFileSize: given("max-file-size"),
-    restartReloaderManaged: bool("restart-reloader-managed"),
-    reloaderAutoReloadAll: bool("reloader-auto-reload-all"),
+    restartReloaderManaged: given("reloader") === "none",
+    reloaderAutoReloadAll: given("reloader") === "all",
     debug: bool("debug")
   };
   validateSettings(settings);
@@ -36255,19 +36769,18 @@ function toSettings(...sources) {
   }
   if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
     throw new UserError(
-      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
+      `--context with several contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`
     );
   }
   return settings;
 }
-function contextWaves(contexts, context) {
-  if (contexts === void 0 || contexts === "") return {};
-  if (context) {
-    throw new UserError(
-      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
-    );
-  }
-  return { contexts: parseContexts(contexts) };
+function contextWaves(text) {
+  if (text === void 0 || text === "") return {};
+  if (!/[;,]/.test(text)) return { context: text };
+  return { contexts: parseContexts(text, "--context") };
+}
+function keepCopies(keep) {
+  return keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep };
 }
 function isExplicit(values, name) {
   const defaults = splitList(requireSpec(name).default ?? "");
@@ -36293,35 +36806,46 @@ function requireSpec(name) {
   if (!spec) throw new Error(`unknown option ${name}`);
   return spec;
 }
-var TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
-var FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
 function parseOptionValue(spec, rawValue) {
   const text = rawValue ?? spec.default;
   if (text === void 0) return void 0;
   const where = `--${spec.name}`;
   switch (spec.type) {
     case "boolean": {
-      const lower = text.trim().toLowerCase();
-      if (TRUE.has(lower)) return true;
-      if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
+      const value = parseBooleanText(text);
+      if (value === void 0) throw new UserError(`${where}: expected true or false, got "${text}"`);
+      return value;
     }
     case "list":
       return splitList(text);
     case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
-      return Number(text.trim());
+      const value = text.trim();
+      if (spec.choices?.includes(value)) return value;
+      if (!/^\d+$/.test(value)) {
+        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
+        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
+      }
+      return Number(value);
     }
     case "duration": {
       const ms = parseDuration(text);
+      if (ms === "unitless") {
+        const n = text.trim();
+        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
+      }
       if (ms === void 0)
         throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
       return ms;
     }
     case "string": {
       const value = text.trim();
+      const switched = spec.switch ? parseBooleanText(value) : void 0;
+      if (switched !== void 0) return switched ? spec.switch.on : spec.switch.off;
       if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+        const switchWords = spec.switch ? ` (or true, false)` : "";
+        throw new UserError(
+          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`
+        );
       }
       return spec.secret ? text : value;
     }
@@ -36798,7 +37322,7 @@ function changesPart(plan, maxRows) {
   ];
   for (const c of plan.changes.slice(0, maxRows)) {
     out.push(
-      row([shortId3(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
+      row([shortId2(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
     );
   }
   if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
@@ -36835,7 +37359,7 @@ ${s.render(maxRows)}`).join("\n");
     for (const w of plan.workloads.slice(0, maxRows)) {
       const result = resultOf(w);
       const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
-      const cells = [md(shortId3(w.id)), md(w.id.namespace), md(w.action), why];
+      const cells = [md(shortId2(w.id)), md(w.id.namespace), md(w.action), why];
       if (withResults) {
         cells.push(
           md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
@@ -36851,7 +37375,7 @@ ${s.render(maxRows)}`).join("\n");
   if (explained.length > 0) {
     out.push("", "#### Why the new pods did not start", "");
     for (const r of explained) {
-      out.push(`- **${md(shortId3(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
+      out.push(`- **${md(shortId2(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
       for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
     }
   }
@@ -36883,24 +37407,37 @@ function row(cells) {
 }
 var ZERO_WIDTH_SPACE2 = "&#8203;";
 function escapeMarkdown(text) {
-  return text.replace(/\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#]|:(?=\/\/)|(?<=\bwww)\./gi, (c) => {
-    switch (c) {
-      case "&":
-        return "&amp;";
-      case "<":
-        return "&lt;";
-      case ">":
-        return "&gt;";
-      case "@":
-      case "#":
-      case ":":
-        return `${c}${ZERO_WIDTH_SPACE2}`;
-      case ".":
-        return `${ZERO_WIDTH_SPACE2}.`;
-      default:
-        return LINE_BREAK.test(c) ? " " : `\\${c}`;
+  const escaped = text.replace(
+    /\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#$]|!(?=\d)|%(?=[\w"])|:(?=\/\/|(?:[\w+-]*[a-z+][\w+-]*|100|1234):)|(?<=\bwww)\.|(?<=\bGH)-(?=\d)/gi,
+    (c, at) => {
+      const next = text[at + 1] ?? "";
+      const reference = (c === "&" ? /\d/ : /[\w"]/).test(next) ? ZERO_WIDTH_SPACE2 : "";
+      switch (c) {
+        case "&":
+          return `&amp;${reference}`;
+        case "<":
+          return "&lt;";
+        case ">":
+          return "&gt;";
+        case "$":
+          return "<span>&#36;</span>";
+        case "~":
+          return `\\~${reference}`;
+        case "@":
+        case "#":
+        case ":":
+        case "!":
+        case "%":
+        case "-":
+          return `${c}${ZERO_WIDTH_SPACE2}`;
+        case ".":
+          return `${ZERO_WIDTH_SPACE2}.`;
+        default:
+          return LINE_BREAK.test(c) ? " " : `\\${c}`;
+      }
     }
-  });
+  );
+  return escaped.trimStart().replace(/^(?:[-+](?=\s|$)|\d+(?=[.)](?:\s|$)))/, (m) => m === "-" || m === "+" ? `\\${m}` : `${m}\\`);
 }
 var LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;
 function md(text) {
@@ -36943,7 +37480,7 @@ function body(report, repository = true) {
     out.push(
       ...table(
         plan.changes.map((c) => [
-          `${shortId3(c.id)}`,
+          `${shortId2(c.id)}`,
           `ns ${c.id.namespace}`,
           describeStatus(c),
           describeWhere(c),
@@ -36960,7 +37497,7 @@ function clusterPart(report) {
   if (plan.workloads.length > 0) {
     out.push("", `Workloads (${plan.workloads.length}):`);
     for (const w of plan.workloads) {
-      out.push(`  ${w.action.padEnd(7)} ${shortId3(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
+      out.push(`  ${w.action.padEnd(7)} ${shortId2(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
       if (w.origin) out.push(`            from ${describeWhere(w)}`);
       for (const line of describeReferences(w)) out.push(`            ${line}`);
     }
@@ -36974,7 +37511,7 @@ function clusterPart(report) {
       ...table([
         ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
         ...report.results.map((r) => [
-          shortId3(r.id),
+          shortId2(r.id),
           r.id.namespace,
           describeResult(r),
           formatDuration(r.durationMs),
@@ -36987,7 +37524,7 @@ function clusterPart(report) {
   if (explained.length > 0) {
     out.push("", "Why the new pods did not start:");
     for (const r of explained) {
-      out.push(`  ${shortId3(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
+      out.push(`  ${shortId2(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
       for (const line of causeDetails(r)) out.push(`    ${line}`);
     }
   }
@@ -37302,9 +37839,10 @@ async function publishReport(core, report, settings, env, state3, comment) {
 async function publishFailure(core, error2, debug2, env, state3, comment) {
   const message = escapeForCiLog(describeError(error2, debug2).replace(/^error: /, ""));
   if (!state3.resultWritten) core.setOutput("result", "failed");
+  const line = escapeMarkdown(message.split("\n")[0] ?? "");
   await writeSummary(core, env, `### config-rollout
 
-**Failed:** ${message.split("\n")[0]}
+**Failed:** ${line}
 `, "");
   await comment?.({ error: commentErrorLine(describeError(error2, false)) });
   core.setFailed(message);
@@ -37351,6 +37889,20 @@ function isEntryPoint(moduleUrl) {
 // src/action/read-inputs.ts
 init_errors();
 
+// src/settings/describe-option.ts
+var REFERENCE = /\{([a-z][a-z-]*)(?:=([^{}\s]+))?\}/g;
+function spellOptions(text, naming) {
+  return text.replace(
+    REFERENCE,
+    (_, name, value) => value === void 0 ? naming.option(name) : naming.set(name, value)
+  );
+}
+var INPUT_NAMES = {
+  entryPoint: "action",
+  option: (name) => `\`${name}\``,
+  set: (name, value) => `\`${name}: ${value}\``
+};
+
 // src/action/action-metadata.ts
 var ALLOW_UNTRUSTED_INPUT = {
   name: "allow-untrusted",
@@ -37377,7 +37929,7 @@ var COMMIT_INPUT = {
 var ACTION_OVERRIDES = {
   "dry-run": {
     default: "",
-    description: "none: restart for real. client: print the plan, touch nothing. server: send every write with dryRun=All. true means client, false means none. Default: none, but client on pull_request events.",
+    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none. Default: none, but client on pull_request events.",
     defaultNote: "none, but client on `pull_request` events"
   },
   // Unset means "on pull request events": GitHub would fill a declared default in, so there is none.
@@ -37388,12 +37940,14 @@ var ACTION_OVERRIDES = {
   }
 };
 function actionInputs() {
-  const fromOptions = OPTIONS.filter((option) => option.actionInput !== false).map((option) => {
-    const choices = option.choices ? ` One of: ${option.choices.join(", ")}.` : "";
+  const fromOptions = [...OPTIONS, ...DEPRECATED_OPTIONS].filter((option) => option.actionInput !== false).map((option) => {
+    const words = option.type === "integer" ? "Or" : "One of";
+    const choices = option.choices ? ` ${words}: ${option.choices.join(", ")}.` : "";
     return {
       name: option.name,
-      description: `${option.description}${choices}`,
-      default: option.default ?? "",
+      description: `${spellOptions(option.description, INPUT_NAMES)}${choices}`,
+      // An old spelling has no default: set, it is turned into its replacement with a warning.
+      default: DEPRECATED_OPTIONS.includes(option) ? "" : option.default ?? "",
       ...ACTION_OVERRIDES[option.name]
     };
   });
@@ -37410,7 +37964,7 @@ function readActionInputs(getInput2) {
     if (ACTION_ONLY.has(input.name)) continue;
     const value = getInput2(input.name);
     if (value === "") continue;
-    values[input.name] = input.name === "dry-run" ? dryRunValue(value) : value;
+    values[input.name] = value;
   }
   return {
     values,
@@ -37425,17 +37979,10 @@ function commandValue(value) {
   if (value === "run" || value === "stamp" || value === "sync") return value;
   throw new UserError(`input command: expected run, stamp or sync, got "${value}"`);
 }
-function dryRunValue(value) {
-  const lower = value.toLowerCase();
-  if (lower === "true") return "client";
-  if (lower === "false") return "none";
-  return value;
-}
 function parseBoolean(name, value) {
-  const lower = value.toLowerCase();
-  if (lower === "true") return true;
-  if (lower === "false") return false;
-  throw new UserError(`input ${name}: expected true or false, got "${value}"`);
+  const parsed = parseBooleanText(value);
+  if (parsed === void 0) throw new UserError(`input ${name}: expected true or false, got "${value}"`);
+  return parsed;
 }
 function kubeconfigLabels(inputs) {
   return {
@@ -37622,6 +38169,7 @@ init_model();
 init_run_limited();
 init_deployed_build();
 init_parse_manifest_file();
+init_yaml_messages();
 init_path_filter();
 init_kustomize();
 init_renderer_environment();
@@ -37955,7 +38503,56 @@ async function kustomizationsAt2(git, commit) {
 // src/stamp/stamp-as-deployed.ts
 init_deployed_dirs();
 init_deployed_namespaces();
-init_deployment_units();
+
+// src/stamp/deployment-units.ts
+init_model();
+init_config_content();
+init_folder_definitions();
+function unitConfigs(manifests, deployedDirs) {
+  const definitions = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const key = idKey(m.id);
+    definitions.set(key, [
+      ...definitions.get(key) ?? [],
+      { file: m.file, line: m.line, content: configContentOf(m).content }
+    ]);
+  }
+  const byFile = /* @__PURE__ */ new Map();
+  const contentsFor = (workload) => {
+    let contents = byFile.get(workload.file);
+    if (contents === void 0) {
+      contents = new Map(
+        [...definitions].map(([key, defs]) => [
+          key,
+          configDefinitionFor(workload.file, defs, deployedDirs).content
+        ])
+      );
+      byFile.set(workload.file, contents);
+    }
+    return contents;
+  };
+  const ambiguities = (workload, covers) => {
+    const notes = [];
+    for (const config of covers) {
+      const defs = definitions.get(idKey(config)) ?? [];
+      if (new Set(defs.map((d) => canonicalJson(d.content))).size < 2) continue;
+      if (readsOwnFolders(workload.file, defs, deployedDirs)) continue;
+      const used = configDefinitionFor(workload.file, defs, deployedDirs);
+      const others = defs.filter((d) => d !== used).map((d) => d.file);
+      notes.push(
+        `${shortId3(workload.id)} (${workload.file}) is stamped with ${shortId3(config)} as ${used.file} defines it (none is in its own folder: the closest one, the last in path order among equally close ones), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
+      );
+    }
+    return notes;
+  };
+  return { contentsFor, ambiguities };
+}
+function shortId3(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+
+// src/stamp/stamp-as-deployed.ts
 function stampAsDeployed(read, key) {
   const deployed = inDeployedNamespaces([...read]);
   const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
@@ -38016,12 +38613,18 @@ var import_yaml6 = __toESM(require_yaml(), 1);
 init_json_shape();
 init_model();
 init_restart_patch();
+init_config_content();
 
 // src/stamp/annotation-edit.ts
 var import_yaml5 = __toESM(require_yaml(), 1);
 var UnstampableError = class extends Error {
 };
 var MergeKeyError = class extends UnstampableError {
+  constructor(message, offset) {
+    super(message);
+    this.offset = offset;
+  }
+  offset;
 };
 function applyEdits(source2, edits) {
   let out = source2;
@@ -38032,34 +38635,31 @@ function applyEdits(source2, edits) {
 }
 function annotationEdits(source2, doc, templatePath, key, value) {
   const ctx = new EditContext(source2);
+  const merged = new MergedLookup(doc, source2);
   let node = doc.contents;
   let parentKeyCol;
-  const merged = (map, k, where) => refuseMerged(doc, map, k, where);
+  const path6 = [];
   for (const segment of templatePath) {
-    const map = asMap(node, segment);
-    const pair = findPair(map, segment);
-    if (!pair) merged(map, segment, templatePath.join("."));
-    if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
-    parentKeyCol = keyColumn(ctx, pair);
-    node = pair.value;
+    const found = merged.find(asMap(node, segment), segment, path6);
+    path6.push(segment);
+    if (!found) throw new UnstampableError(`no ${path6.join(".")} in the object`);
+    parentKeyCol = keyColumn(ctx, found.pair);
+    node = found.pair.value;
   }
   const template = asMap(node, "template");
   ctx.noteStep(template, parentKeyCol);
-  const at = `${templatePath.join(".")}.template`;
-  const metaPair = findPair(template, "metadata");
-  if (!metaPair) merged(template, "metadata", at);
-  if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
-  if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
-  const metadata = asMap(metaPair.value, "metadata");
-  const annPair = findPair(metadata, "annotations");
-  if (!annPair) merged(metadata, "annotations", `${at}.metadata`);
-  if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
-  if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
-  const annotations = asMap(annPair.value, "annotations");
-  const current = findPair(annotations, key);
-  if (!current) merged(annotations, key, `${at}.metadata.annotations`);
+  const meta = merged.find(template, "metadata", path6);
+  if (!meta) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
+  if (isEmpty(meta.pair.value))
+    return ctx.fillEmpty(meta.owner, meta.pair, { annotations: { [key]: value } });
+  const metadata = asMap(meta.pair.value, "metadata");
+  const ann = merged.find(metadata, "annotations", [...path6, "metadata"]);
+  if (!ann) return ctx.insert(metadata, "annotations", { [key]: value });
+  if (isEmpty(ann.pair.value)) return ctx.fillEmpty(ann.owner, ann.pair, { [key]: value });
+  const annotations = asMap(ann.pair.value, "annotations");
+  const current = merged.find(annotations, key, [...path6, "metadata", "annotations"]);
   if (!current) return ctx.insert(annotations, key, value);
-  const scalar3 = current.value;
+  const scalar3 = current.pair.value;
   if ((0, import_yaml5.isScalar)(scalar3) && scalar3.value === value) return [];
   if ((0, import_yaml5.isScalar)(scalar3) && scalar3.range) {
     const old = source2.slice(scalar3.range[0], scalar3.range[1]);
@@ -38067,22 +38667,70 @@ function annotationEdits(source2, doc, templatePath, key, value) {
     const text = block ? `${ctx.scalarText(value, "PLAIN")}${old.endsWith("\n") ? ctx.eol : ""}` : ctx.scalarText(value, scalar3.type);
     return [{ start: scalar3.range[0], end: scalar3.range[1], text }];
   }
-  if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(annotations, current, value);
+  if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(current.owner, current.pair, value);
   throw new UnstampableError(`${key} is not a plain value`);
 }
-function refuseMerged(doc, map, key, where) {
-  const merge = map.items.find((item) => (0, import_yaml5.isPair)(item) && (0, import_yaml5.isScalar)(item.key) && item.key.value === "<<");
-  if (!merge) return;
-  const sources = (0, import_yaml5.isSeq)(merge.value) ? merge.value.items : [merge.value];
-  for (const source2 of sources) {
-    const resolved = (0, import_yaml5.isAlias)(source2) ? source2.resolve(doc) : source2;
-    if (!(0, import_yaml5.isMap)(resolved) || findPair(resolved, key) || findPair(resolved, "<<")) {
-      throw new MergeKeyError(
-        `${where} takes ${JSON.stringify(key)} from a YAML merge key (<<): stamping beside it would replace the merged value whole (Kubernetes applies the merge), and stamping the anchor would change every object that merges it. Write ${where}.${key} out in this object (without <<), then stamp again`
-      );
-    }
+var MergedLookup = class {
+  constructor(doc, source2) {
+    this.doc = doc;
+    this.source = source2;
   }
-}
+  doc;
+  source;
+  uses;
+  /** The pair that gives `map` its `key`, and the mapping it is written in; undefined when none does. */
+  find(map, key, path6) {
+    const own = findPair(map, key);
+    if (own) return { pair: own, owner: map };
+    const merge = findPair(map, "<<");
+    if (!merge) return void 0;
+    const at = merge.key.range?.[0] ?? 0;
+    const field5 = [...path6, key].join(".");
+    for (const item of (0, import_yaml5.isSeq)(merge.value) ? merge.value.items : [merge.value]) {
+      const merged = (0, import_yaml5.isAlias)(item) ? item.resolve(this.doc) : item;
+      if (!(0, import_yaml5.isMap)(merged)) continue;
+      const found = this.find(merged, key, path6);
+      if (!found) continue;
+      const fix = `Write ${field5} out in this object beside the merge key (what is written there replaces the merged ${key} whole: copy what it holds), then stamp again`;
+      if ((0, import_yaml5.isAlias)(item)) {
+        const anchor = this.source.lastIndexOf(`&${item.source}`, merged.range?.[0] ?? at);
+        throw new MergeKeyError(
+          `${field5} comes from the YAML anchor &${item.source} (line ${this.lineOf(anchor)}) through the merge key (<<): stamping it there would change every place that uses the anchor. ${fix}`,
+          at
+        );
+      }
+      const others = this.aliasesOf(merged);
+      if (others.length > 0) {
+        throw new MergeKeyError(
+          `${field5} comes from the mapping &${merged.anchor} that the merge key (<<) holds, which is used again at line ${others.map((o) => this.lineOf(o)).join(", ")}: stamping it would change those too. ${fix}`,
+          at
+        );
+      }
+      return found;
+    }
+    return void 0;
+  }
+  /** Offsets of the aliases in the document that stand for `node`. */
+  aliasesOf(node) {
+    if (this.uses === void 0) {
+      const uses = /* @__PURE__ */ new Map();
+      (0, import_yaml5.visit)(this.doc, {
+        Alias: (_, alias) => {
+          const target = alias.resolve(this.doc);
+          uses.set(target, [...uses.get(target) ?? [], alias.range?.[0] ?? 0]);
+        }
+      });
+      this.uses = uses;
+    }
+    return this.uses.get(node) ?? [];
+  }
+  lineOf(offset) {
+    let line = 1;
+    for (let i = this.source.indexOf("\n"); i !== -1 && i < offset; i = this.source.indexOf("\n", i + 1))
+      line++;
+    return line;
+  }
+};
 function asMap(node, what) {
   if ((0, import_yaml5.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
   if (!(0, import_yaml5.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
@@ -38243,7 +38891,7 @@ function stampFile(source2, targets, defaultNamespace) {
       }
     } catch (error2) {
       if (error2 instanceof MergeKeyError) {
-        const line = lineOf(source2, doc.range[0]);
+        const line = lineOf(source2, error2.offset);
         return {
           ...result,
           changed: [],
@@ -38275,11 +38923,9 @@ function changedBeyondStamp(source2, text, targets) {
   for (const [i, object] of after.objects.entries()) {
     const id = idOf2(object, "");
     const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
-    if (target && annotationAt(object, target.templatePath) !== target.hash) {
-      return `${id.kind.toLowerCase()}/${id.name}: the stamp did not reach its pod template; nothing was written to the file`;
-    }
-    const strip = (o) => JSON.stringify(target ? withoutStamp(o, target.templatePath) : o);
-    if (strip(object) !== strip(before.objects[i])) {
+    const original = before.objects[i];
+    const expected = target ? withStamp(original, target.templatePath, target.hash) : original;
+    if (canonicalJson(object ?? null) !== canonicalJson(expected ?? null)) {
       return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
     }
   }
@@ -38302,25 +38948,16 @@ function kubernetesView(text) {
   });
   return { objects, errors };
 }
-function templateAnnotations(object, path6) {
-  let node = object;
-  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
-  return field(field(node, "metadata"), "annotations");
-}
-function annotationAt(object, path6) {
-  const annotations = templateAnnotations(object, path6);
-  return isRecord(annotations) ? annotations[CONFIG_HASH_ANNOTATION] : void 0;
-}
-function withoutStamp(object, path6) {
+function withStamp(object, path6, hash) {
   const copy = JSON.parse(JSON.stringify(object ?? null));
   let node = copy;
   for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
-  const metadata = field(node, "metadata");
-  const annotations = field(metadata, "annotations");
-  if (!isRecord(node) || !isRecord(metadata) || !isRecord(annotations)) return copy;
-  delete annotations[CONFIG_HASH_ANNOTATION];
-  if (Object.keys(annotations).length === 0) delete metadata.annotations;
-  if (Object.keys(metadata).length === 0) delete node.metadata;
+  if (!isRecord(node)) return copy;
+  const metadata = isRecord(node.metadata) ? node.metadata : {};
+  const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
+  annotations[CONFIG_HASH_ANNOTATION] = hash;
+  metadata.annotations = annotations;
+  node.metadata = metadata;
   return copy;
 }
 function lineOf(text, offset) {
@@ -38702,7 +39339,7 @@ async function parseFiles2(tree, files, settings, problems) {
         problem.duplicateKey ? {
           ...problem,
           severity: "error",
-          message: `${problem.message} (kustomize, which Argo CD and Flux build with, rejects it)`
+          message: `${problem.message.replace(READ_AS_KUBECTL_DOES, "")} (kustomize, which Argo CD and Flux build with, rejects it)`
         } : problem
       );
     }
@@ -38918,15 +39555,22 @@ async function stampStep(core, settings, inputs, env) {
 async function run() {
   const env = process.env;
   const mask = createMasker((value) => setSecret(value));
+  onSecretForms(mask);
   const state3 = { resultWritten: false };
   let debug2 = isDebug();
   let log = createGitHubLog(core_exports);
   let comment;
   try {
     const inputs = readActionInputs((name) => getInput(name));
-    const raw = { ...rawValuesFromEnv(env), ...inputs.values };
+    const fromEnv = rawValuesFromEnv(env);
+    const raw = { ...fromEnv, ...inputs.values };
     maskInputs(raw, inputs.githubToken, mask);
-    const parsed = toSettings(raw);
+    const parsed = toSettings(fromEnv, inputs.values);
+    for (const warning2 of [
+      ...deprecationWarnings(fromEnv, ENV_VARIABLES),
+      ...deprecationWarnings(inputs.values, ACTION_INPUTS)
+    ])
+      warning(escapeForCiLog(warning2));
     debug2 ||= parsed.debug;
     if (inputs.command === "stamp") return await stampStep(core_exports, parsed, inputs, env);
     const cluster = createClusterConnection(parsed, env, kubeconfigLabels(inputs), mask);

@@ -257,6 +257,522 @@ var init_error_line = __esm({
   }
 });
 
+// src/core/model.ts
+function idKey(id) {
+  return `${id.kind}/${id.namespace}/${id.name}`;
+}
+function formatId(id) {
+  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
+}
+var init_model = __esm({
+  "src/core/model.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/run-result.ts
+function exitCodeOf(report) {
+  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
+  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+}
+function isFailure(result) {
+  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
+}
+function reportOf(plan, rolledOut, dryRun, cluster) {
+  const { results, notes } = rolledOut;
+  return {
+    plan,
+    results,
+    ...notes.length > 0 ? { notes: [...notes] } : {},
+    outcome: outcomeOf(plan, results, dryRun),
+    ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
+    dryRun
+  };
+}
+function outcomeOf(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
+  if (plan.unread && plan.unread.length > 0) return "incomplete";
+  return outcomeOfWhatWasRead(plan, results, dryRun);
+}
+function outcomeOfWhatWasRead(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
+  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
+  if (dryRun !== "none") return "planned";
+  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
+}
+var init_run_result = __esm({
+  "src/core/run-result.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
+// src/plan/unread-sources.ts
+function unreadSourcesOf(problems, warnings) {
+  const seen2 = /* @__PURE__ */ new Set();
+  const unread = [];
+  const items = [
+    ...warnings.flatMap((w) => [w, ...(w.more ?? []).map((file) => ({ ...w, file }))]),
+    ...problems
+  ];
+  for (const item of items) {
+    if (item.unread === void 0) continue;
+    const key = `${item.file}\0${item.unread}`;
+    if (seen2.has(key)) continue;
+    seen2.add(key);
+    unread.push({ file: item.file, why: item.unread });
+  }
+  return unread;
+}
+function describeUnread(unread) {
+  const named = unread.slice(0, MAX_NAMED).map((u) => `${u.file} (${u.why})`);
+  const more = unread.length > MAX_NAMED ? ` and ${unread.length - MAX_NAMED} more` : "";
+  return `${named.join(", ")}${more}`;
+}
+var MAX_NAMED;
+var init_unread_sources = __esm({
+  "src/plan/unread-sources.ts"() {
+    "use strict";
+    MAX_NAMED = 5;
+  }
+});
+
+// src/report/describe.ts
+function shortId(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function shortSha(sha) {
+  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
+}
+function describeRange(report) {
+  const { plan } = report;
+  if (!plan.base) return plan.rangeNote;
+  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
+}
+function describeKeys(change) {
+  if (change.keys.length === 0) return "-";
+  const shown2 = change.keys.slice(0, 8).join(", ");
+  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
+}
+function describeReferences(workload) {
+  return workload.references.map((r) => {
+    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+    return `${shortId(r.config)} via ${r.path}${keys}`;
+  });
+}
+function describeResult(result) {
+  if (result.restart === "not-on-cluster") return "not on this cluster";
+  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
+  const followed = ["restarted", "unchanged", "agent-applied"];
+  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
+  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
+  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
+}
+function causeDetails(result) {
+  const cause = result.cause;
+  if (!cause) return [];
+  const log = cause.log ?? [];
+  return [
+    ...(cause.events ?? []).map((event) => `event: ${event}`),
+    ...log.length > 0 ? [
+      `log of the previous run of ${cause.container} (last ${log.length} lines):`,
+      ...log.map((l) => `| ${l}`)
+    ] : []
+  ];
+}
+function formatDuration(ms) {
+  if (ms === void 0) return "-";
+  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
+}
+function headline(report) {
+  if (report.clusters) return fleetHeadline(report.clusters);
+  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
+  switch (report.outcome) {
+    case "nothing-to-do":
+      return nothingToRestart(report);
+    case "planned":
+      return `Dry run: ${restarts} workload(s) would restart.`;
+    case "restarted": {
+      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
+      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
+      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+    }
+    case "failed":
+      return failedHeadline(report.results);
+    case "incomplete":
+      return incompleteHeadline(report);
+  }
+}
+function incompleteHeadline(report) {
+  const unread = report.plan.unread ?? [];
+  const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
+  const what = report.plan.live ? "config(s) could not be read" : "touched source(s) not read";
+  return `Incomplete plan: ${unread.length} ${what}: ${describeUnread(unread)}. From the rest: ${rest}`;
+}
+function failedHeadline(results) {
+  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
+  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId(r.id));
+  const parts = [
+    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
+    ...failed2.length > 0 ? [failed2.join(", ")] : []
+  ];
+  return `Failed: ${parts.join("; ")}.`;
+}
+function fleetHeadline(clusters) {
+  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
+  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
+  if (failed2.length > 0) return `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).`;
+  const unread = clusters.find((c) => c.report?.plan.unread?.length)?.report?.plan.unread;
+  return unread ? `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. ${clusters.length} cluster(s): ${each}.` : `${clusters.length} cluster(s): ${each}.`;
+}
+function clusterOutcome(cluster) {
+  if (cluster.outcome === "nothing-to-do") return "nothing to do";
+  if (cluster.outcome === "planned") return "planned (dry run)";
+  if (cluster.outcome === "incomplete") return "incomplete (not everything was read)";
+  return cluster.outcome;
+}
+function nothingToRestart(report) {
+  const { plan, results } = report;
+  if (plan.live && !plan.workloads.some((w) => w.action === "restart")) {
+    const left = plan.workloads.length;
+    return `In sync: no workload in scope runs older content of a config it reads${left > 0 ? ` (${left} left alone: see Workloads)` : ""}.`;
+  }
+  if (plan.changes.length === 0) {
+    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
+  }
+  if (plan.workloads.some((w) => w.action === "restart")) {
+    const unchanged = results.filter((r) => r.restart === "unchanged").length;
+    const paused = results.filter((r) => r.restart === "paused").length;
+    if (unchanged > 0 && paused === 0) {
+      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
+    }
+    const parts2 = [
+      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
+      ...paused > 0 ? [`${paused} paused`] : []
+    ];
+    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
+  }
+  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
+  const readNone = plan.workloads.filter(
+    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
+  ).length;
+  const other = plan.workloads.length - rolls - readNone;
+  if (plan.workloads.length === 0) {
+    return "Nothing to restart: no running workload consumes the changed content.";
+  }
+  if (rolls === plan.workloads.length) {
+    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
+  }
+  if (readNone === plan.workloads.length) {
+    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
+  }
+  if (other === plan.workloads.length) {
+    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
+  }
+  const parts = [
+    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
+    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
+    ...other > 0 ? [`${other} skipped (each says why)`] : []
+  ];
+  return `Nothing to restart: ${parts.join(", ")}.`;
+}
+function describeWhere(item) {
+  const at = item.file === void 0 || item.file === "" ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
+  if (item.origin !== void 0) {
+    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
+    const details = [at, changed].filter((part) => part !== void 0);
+    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
+  }
+  return at ?? "-";
+}
+function describeStatus(change) {
+  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
+}
+var init_describe = __esm({
+  "src/report/describe.ts"() {
+    "use strict";
+    init_run_result();
+    init_unread_sources();
+  }
+});
+
+// src/report/mermaid-graph.ts
+function mermaidGraph(plan) {
+  if (plan.workloads.length === 0) return [];
+  const changes = plan.changes.filter(
+    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
+  );
+  const nodeCount = changes.length + plan.workloads.length;
+  const body2 = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
+  return [
+    "```mermaid",
+    "flowchart LR",
+    ...body2,
+    "  classDef config fill:#eef,stroke:#557",
+    "  classDef restart fill:#dfd,stroke:#383",
+    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
+    "  classDef rolls fill:#ffd,stroke:#aa3",
+    "```"
+  ];
+}
+function detailed(plan) {
+  const lines = [];
+  const configNodes = /* @__PURE__ */ new Map();
+  for (const change of plan.changes) {
+    const node = `c${configNodes.size}`;
+    const where = change.origin ?? change.file;
+    configNodes.set(idKey(change.id), node);
+    lines.push(
+      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
+    );
+  }
+  plan.workloads.forEach((w, i) => {
+    const node = `w${i}`;
+    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
+    lines.push(
+      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
+    );
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
+      const from = configNodes.get(config);
+      if (from) lines.push(`  ${from} --> ${node}`);
+    }
+  });
+  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
+  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
+}
+function folded(plan, configCount) {
+  const lines = [];
+  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
+  const groups = /* @__PURE__ */ new Map();
+  for (const w of plan.workloads) {
+    const key = `${w.id.namespace}\0${roleOf(w)}`;
+    groups.set(key, [...groups.get(key) ?? [], w]);
+  }
+  namespaces.forEach((namespace, n) => {
+    const configs = new Set(
+      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
+    );
+    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
+    ["restart", "rolls", "skip"].forEach((role) => {
+      const members = groups.get(`${namespace}\0${role}`) ?? [];
+      if (members.length === 0) return;
+      const node = `n${n}${role}`;
+      const roleText = role === "rolls" ? "roll on apply" : role;
+      lines.push(
+        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
+      );
+      lines.push(`  n${n} --> ${node}`);
+    });
+  });
+  const nodes = configCount + plan.workloads.length;
+  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
+  lines.push(
+    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
+  );
+  return lines;
+}
+function roleOf(w) {
+  if (w.rollsOnApply) return "rolls";
+  return w.action;
+}
+function actionLabel(w) {
+  return w.rollsOnApply ? "rolls on apply" : w.action;
+}
+function label(title, detail) {
+  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
+}
+function escapeLabel(text) {
+  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
+}
+var MAX_NODES;
+var init_mermaid_graph = __esm({
+  "src/report/mermaid-graph.ts"() {
+    "use strict";
+    init_model();
+    MAX_NODES = 40;
+  }
+});
+
+// src/report/report-markdown.ts
+function markdownSections(report) {
+  const clusters = report.clusters;
+  if (!clusters) return [{ render: (rows) => renderMarkdown(report, rows) }];
+  return [
+    { render: (rows) => fleetSummary(report, clusters, rows) },
+    ...clusters.map((cluster) => ({
+      title: `${md(cluster.context)} (wave ${cluster.wave}): ${md(clusterOutcome(cluster))}`,
+      render: (rows) => [
+        ...cluster.message ? [md(cluster.message), ""] : [],
+        ...cluster.report ? [renderMarkdown(cluster.report, rows, false).replace(/^### config-rollout\n\n/, "")] : []
+      ].join("\n") || "-"
+    }))
+  ];
+}
+function fleetSummary(report, clusters, maxRows) {
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`,
+    "",
+    "| Cluster | Wave | Outcome | Detail |",
+    "|---|---|---|---|",
+    ...clusters.map((c) => row([md(c.context), String(c.wave), md(clusterOutcome(c)), md(c.message ?? "")])),
+    ...report.plan.sources?.length ? sourcesPart(report.plan, maxRows) : [],
+    ...changesPart(report.plan, maxRows)
+  ];
+  return `${out.join("\n")}
+`;
+}
+function sourcesPart(plan, maxRows) {
+  const out = ["", "#### Sources", ""];
+  for (const note of (plan.sources ?? []).slice(0, maxRows)) out.push(`- ${md(note)}`);
+  return out;
+}
+function changesPart(plan, maxRows) {
+  if (plan.changes.length === 0) return [];
+  const out = [
+    "",
+    "#### Changed configs",
+    "",
+    "| Config | Namespace | Change | Source | Keys |",
+    "|---|---|---|---|---|"
+  ];
+  for (const c of plan.changes.slice(0, maxRows)) {
+    out.push(
+      row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
+    );
+  }
+  if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
+  return out;
+}
+function renderMarkdown(report, maxRows = 500, repository = true) {
+  if (report.clusters) {
+    return markdownSections(report).map((s) => s.title === void 0 ? s.render(maxRows) : `### ${s.title}
+
+${s.render(maxRows)}`).join("\n");
+  }
+  const { plan } = report;
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`
+  ];
+  if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
+  if (repository) out.push(...changesPart(plan, maxRows));
+  if (plan.workloads.length > 0) {
+    const resultOf2 = (w) => report.results.find(
+      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
+    );
+    const withResults = report.results.length > 0;
+    out.push(
+      "",
+      "#### Workloads",
+      "",
+      withResults ? "| Workload | Namespace | Action | Why | Result | Duration |" : "| Workload | Namespace | Action | Why |",
+      withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|"
+    );
+    for (const w of plan.workloads.slice(0, maxRows)) {
+      const result = resultOf2(w);
+      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
+      const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
+      if (withResults) {
+        cells.push(
+          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
+          md(formatDuration(result?.durationMs))
+        );
+      }
+      out.push(row(cells));
+    }
+    if (plan.workloads.length > maxRows)
+      out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
+  }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0).slice(0, maxRows);
+  if (explained.length > 0) {
+    out.push("", "#### Why the new pods did not start", "");
+    for (const r of explained) {
+      out.push(`- **${md(shortId(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
+      for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
+    }
+  }
+  const graph = edgeCount(plan) > 1 ? mermaidGraph(plan) : [];
+  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
+  if (report.notes?.length) {
+    out.push("", "#### Notes", "");
+    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+  }
+  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
+  if (notes.length > 0) {
+    out.push("", "#### Warnings", "");
+    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+    if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
+  }
+  return `${out.join("\n")}
+`;
+}
+function edgeCount(plan) {
+  const changed = new Set(plan.changes.map((c) => idKey(c.id)));
+  let edges = 0;
+  for (const w of plan.workloads) {
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) if (changed.has(config)) edges++;
+  }
+  return edges;
+}
+function row(cells) {
+  return `| ${cells.join(" | ")} |`;
+}
+function escapeMarkdown(text) {
+  const escaped = text.replace(
+    /\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#$]|!(?=\d)|%(?=[\w"])|:(?=\/\/|(?:[\w+-]*[a-z+][\w+-]*|100|1234):)|(?<=\bwww)\.|(?<=\bGH)-(?=\d)/gi,
+    (c, at) => {
+      const next = text[at + 1] ?? "";
+      const reference = (c === "&" ? /\d/ : /[\w"]/).test(next) ? ZERO_WIDTH_SPACE2 : "";
+      switch (c) {
+        case "&":
+          return `&amp;${reference}`;
+        case "<":
+          return "&lt;";
+        case ">":
+          return "&gt;";
+        case "$":
+          return "<span>&#36;</span>";
+        case "~":
+          return `\\~${reference}`;
+        case "@":
+        case "#":
+        case ":":
+        case "!":
+        case "%":
+        case "-":
+          return `${c}${ZERO_WIDTH_SPACE2}`;
+        case ".":
+          return `${ZERO_WIDTH_SPACE2}.`;
+        default:
+          return LINE_BREAK.test(c) ? " " : `\\${c}`;
+      }
+    }
+  );
+  return escaped.trimStart().replace(/^(?:[-+](?=\s|$)|\d+(?=[.)](?:\s|$)))/, (m) => m === "-" || m === "+" ? `\\${m}` : `${m}\\`);
+}
+function md(text) {
+  return escapeMarkdown(text);
+}
+var ZERO_WIDTH_SPACE2, LINE_BREAK;
+var init_report_markdown = __esm({
+  "src/report/report-markdown.ts"() {
+    "use strict";
+    init_model();
+    init_describe();
+    init_mermaid_graph();
+    ZERO_WIDTH_SPACE2 = "&#8203;";
+    LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;
+  }
+});
+
 // src/report/error-report.ts
 function errorReportObject(error, debug) {
   const { message, hint, stack } = errorParts(error, debug);
@@ -280,8 +796,8 @@ function renderErrorReport(error, debug, format) {
       const lines = [
         "### config-rollout",
         "",
-        `**Failed (exit code ${e.exitCode}):** ${markdownText(e.message)}`,
-        ...e.hint ? ["", markdownText(e.hint)] : [],
+        `**Failed (exit code ${e.exitCode}):** ${escapeMarkdown(e.message)}`,
+        ...e.hint ? ["", escapeMarkdown(e.hint)] : [],
         ...e.stack ? ["", "```", e.stack.replaceAll("```", "'''"), "```"] : []
       ];
       return escapeForCiLog(`${lines.join("\n")}
@@ -291,15 +807,13 @@ function renderErrorReport(error, debug, format) {
       return "";
   }
 }
-function markdownText(text) {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/[\\`*_[\]|~]/g, "\\$&").replace(/\r?\n/g, " ");
-}
 var init_error_report = __esm({
   "src/report/error-report.ts"() {
     "use strict";
     init_errors();
     init_ci_log_text();
     init_error_line();
+    init_report_markdown();
   }
 });
 
@@ -310,6 +824,20 @@ var init_version = __esm({
     "use strict";
     VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
     USER_AGENT = `config-rollout/${VERSION}`;
+  }
+});
+
+// src/core/option-naming.ts
+var CLI_FLAGS;
+var init_option_naming = __esm({
+  "src/core/option-naming.ts"() {
+    "use strict";
+    CLI_FLAGS = {
+      entryPoint: "cli",
+      option: (name) => `--${name}`,
+      // A bare --dry-run means client: the shortest thing to type.
+      set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
+    };
   }
 });
 
@@ -333,6 +861,7 @@ var init_cluster_options = __esm({
     CLUSTER_OPTIONS = [
       {
         name: "kubeconfig",
+        summary: "kubeconfig file (default: $KUBECONFIG, ~/.kube/config)",
         type: "string",
         group: "cluster",
         commands: "run",
@@ -343,6 +872,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "kubeconfig-data",
+        summary: "a whole kubeconfig as text or base64 (masked)",
         type: "string",
         group: "cluster",
         commands: "run",
@@ -354,6 +884,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "exec-plugin-timeout",
+        summary: "time limit of a kubeconfig's credential plugin",
         type: "duration",
         group: "limits",
         commands: "run",
@@ -365,6 +896,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "request-timeout",
+        summary: "time limit of one Kubernetes API request",
         type: "duration",
         group: "limits",
         commands: "run",
@@ -372,7 +904,7 @@ var init_cluster_options = __esm({
         default: "30s",
         env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
         placeholder: "DURATION",
-        description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
+        description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by {timeout}."
       },
       {
         name: "context",
@@ -381,29 +913,23 @@ var init_cluster_options = __esm({
         commands: "run",
         sync: true,
         env: "CONFIG_ROLLOUT_CONTEXT",
-        placeholder: "NAME",
-        description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-      },
-      {
-        name: "contexts",
-        type: "string",
-        group: "cluster",
-        commands: "run",
-        env: "CONFIG_ROLLOUT_CONTEXTS",
-        placeholder: "LIST",
-        description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (docs/fleets.md)."
+        placeholder: "NAME|WAVES",
+        summary: "kubeconfig context, or several in waves: a;b,c",
+        description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). Several contexts make one run in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after {timeout}); after a failed cluster later waves are skipped (docs/fleets.md). sync takes one context."
       },
       {
         name: "continue-on-failure",
+        summary: "run later waves of {context} after a failed cluster",
         type: "boolean",
         group: "cluster",
         commands: "run",
         default: "false",
         env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-        description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
+        description: "With several contexts in {context}: run the later waves even after a cluster failed (the exit code still says so)."
       },
       {
         name: "namespaces",
+        summary: "only restart workloads in these namespaces",
         type: "list",
         group: "cluster",
         commands: "run",
@@ -415,6 +941,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "exclude-namespaces",
+        summary: "never restart workloads in these namespaces",
         type: "list",
         group: "cluster",
         commands: "run",
@@ -426,16 +953,18 @@ var init_cluster_options = __esm({
       },
       {
         name: "selector",
+        summary: "label selector on the workloads to check",
         type: "string",
         group: "cluster",
         commands: "sync",
         env: "CONFIG_ROLLOUT_SELECTOR",
         short: "l",
         placeholder: "SELECTOR",
-        description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l."
+        description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's label selector."
       },
       {
         name: "config",
+        summary: "check only the readers of these configs",
         type: "list",
         group: "cluster",
         commands: "sync",
@@ -446,6 +975,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "adopt",
+        summary: "adopt workloads with no baseline",
         type: "boolean",
         group: "cluster",
         commands: "sync",
@@ -455,6 +985,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "max-restarts",
+        summary: "refuse a plan that restarts more than N workloads",
         type: "integer",
         group: "limits",
         commands: "run",
@@ -464,6 +995,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "max-parallel-rollouts",
+        summary: "at most N workloads rolling out at once",
         type: "integer",
         group: "cluster",
         commands: "run",
@@ -474,6 +1006,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "concurrency",
+        summary: "most API requests in flight at once",
         type: "integer",
         group: "limits",
         commands: "run",
@@ -496,16 +1029,18 @@ var init_source_options = __esm({
     SOURCE_OPTIONS = [
       {
         name: "kustomize",
+        summary: "kustomizations to render (default: every root; none: raw only)",
         type: "list",
         group: "sources",
         commands: "both",
         default: "",
         env: "CONFIG_ROLLOUT_KUSTOMIZE",
         placeholder: "DIRS",
-        description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
+        description: "Kustomization directories to render at both commits and plan from; raw files are then read only if {paths} is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
       },
       {
         name: "render",
+        summary: "a command that prints the manifests (e.g. helm template)",
         type: "string",
         group: "sources",
         commands: "both",
@@ -515,16 +1050,18 @@ var init_source_options = __esm({
       },
       {
         name: "render-paths",
+        summary: "files that are inputs of {render}",
         type: "list",
         group: "sources",
         commands: "run",
         default: "**",
         env: "CONFIG_ROLLOUT_RENDER_PATHS",
         placeholder: "GLOBS",
-        description: "Files that are inputs of --render: it runs only when the range touches one."
+        description: "Files that are inputs of {render}: it runs only when the range touches one."
       },
       {
         name: "git-timeout",
+        summary: "a git command silent this long is stopped",
         type: "duration",
         group: "limits",
         commands: "both",
@@ -535,26 +1072,29 @@ var init_source_options = __esm({
       },
       {
         name: "render-timeout",
+        summary: "time limit of one render",
         type: "duration",
         group: "limits",
         commands: "both",
         default: "10m",
         env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
         placeholder: "DURATION",
-        description: "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
+        description: "Time limit for one render (a kustomize build or the {render} command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
       },
       {
         name: "render-env",
+        summary: "variables {render} gets besides the fixed ones",
         type: "list",
         group: "sources",
         commands: "run",
         default: "",
         env: "CONFIG_ROLLOUT_RENDER_ENV",
         placeholder: "NAMES",
-        description: "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
+        description: "Environment variables passed to the {render} command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
       },
       {
         name: "allow-remote-kustomize",
+        summary: "render remote kustomize resources of an untrusted head",
         type: "boolean",
         group: "sources",
         commands: "both",
@@ -567,13 +1107,15 @@ var init_source_options = __esm({
 });
 
 // src/settings/options.ts
-var OPTIONS;
+var WAIT_MODES, RELOADER_MODES, OPTIONS;
 var init_options = __esm({
   "src/settings/options.ts"() {
     "use strict";
     init_setting_choices();
     init_cluster_options();
     init_source_options();
+    WAIT_MODES = ["pods", "status", "none"];
+    RELOADER_MODES = ["annotated", "all", "none"];
     OPTIONS = [
       {
         name: "base",
@@ -582,6 +1124,7 @@ var init_options = __esm({
         commands: "both",
         env: "CONFIG_ROLLOUT_BASE",
         placeholder: "REV",
+        summary: "commit to compare from (default: the CI event's)",
         description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
       },
       {
@@ -591,6 +1134,7 @@ var init_options = __esm({
         commands: "both",
         env: "CONFIG_ROLLOUT_HEAD",
         placeholder: "REV",
+        summary: "commit to compare to (default: the CI event's, or HEAD)",
         description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
       },
       {
@@ -601,6 +1145,7 @@ var init_options = __esm({
         default: ".",
         env: "CONFIG_ROLLOUT_REPO",
         placeholder: "DIR",
+        summary: "the git repository holding the manifests",
         description: "Path of the git repository holding the manifests."
       },
       {
@@ -611,6 +1156,7 @@ var init_options = __esm({
         default: "**/*.yaml,**/*.yml,**/*.json",
         env: "CONFIG_ROLLOUT_PATHS",
         placeholder: "GLOBS",
+        summary: "manifest files to read",
         description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
       },
       {
@@ -621,7 +1167,8 @@ var init_options = __esm({
         default: "",
         env: "CONFIG_ROLLOUT_EXCLUDE",
         placeholder: "GLOBS",
-        description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
+        summary: "files to ignore even when {paths} matches them",
+        description: "Files to ignore even when they match {paths} (e.g. Helm templates: **/templates/**)."
       },
       ...SOURCE_OPTIONS,
       {
@@ -633,6 +1180,7 @@ var init_options = __esm({
         env: "CONFIG_ROLLOUT_NAMESPACE",
         short: "n",
         placeholder: "NS",
+        summary: "namespace of manifests that do not name one",
         description: "Namespace of manifests that do not name one."
       },
       {
@@ -642,6 +1190,7 @@ var init_options = __esm({
         commands: "run",
         choices: DISCOVER_MODES,
         env: "CONFIG_ROLLOUT_DISCOVER",
+        summary: "where to look for consumers (default: both with a cluster)",
         description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
       },
       {
@@ -652,6 +1201,7 @@ var init_options = __esm({
         default: "annotation",
         choices: STRATEGIES,
         env: "CONFIG_ROLLOUT_STRATEGY",
+        summary: "how to restart (docs/strategies.md)",
         description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md)."
       },
       {
@@ -662,7 +1212,8 @@ var init_options = __esm({
         default: "RESTART_TIME",
         env: "CONFIG_ROLLOUT_ENV_NAME",
         placeholder: "NAME",
-        description: "Name of the env var set by --strategy env."
+        summary: "the env var {strategy=env} sets",
+        description: "Name of the env var set by {strategy=env}."
       },
       {
         name: "rollback",
@@ -671,16 +1222,8 @@ var init_options = __esm({
         commands: "run",
         default: "true",
         env: "CONFIG_ROLLOUT_ROLLBACK",
-        description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
-      },
-      {
-        name: "prune",
-        type: "boolean",
-        group: "strategy",
-        commands: "run",
-        default: "true",
-        env: "CONFIG_ROLLOUT_PRUNE",
-        description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
+        summary: "versioned: repoint a failed workload to its old config",
+        description: "With {strategy=versioned}: when a rollout fails, repoint that workload to the config it used before and wait for it ({rollback=false} leaves it)."
       },
       {
         name: "keep",
@@ -688,9 +1231,11 @@ var init_options = __esm({
         group: "strategy",
         commands: "run",
         default: "3",
+        choices: ["all"],
         env: "CONFIG_ROLLOUT_KEEP",
-        placeholder: "N",
-        description: "--strategy versioned: copies of each config --prune always keeps, newest first."
+        placeholder: "N|all",
+        summary: "versioned: copies kept per config (all: delete none)",
+        description: "With {strategy=versioned}: after a successful run, managed copies that no workload, ReplicaSet, ControllerRevision or Pod names are deleted, except the newest N of each config; all deletes none."
       },
       {
         name: "dry-run",
@@ -700,8 +1245,10 @@ var init_options = __esm({
         sync: true,
         default: "none",
         choices: DRY_RUNS,
+        switch: { on: "client", off: "none" },
         env: "CONFIG_ROLLOUT_DRY_RUN",
-        description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
+        summary: "plan only (client), or writes with dryRun=All (server)",
+        description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none."
       },
       {
         name: "apply",
@@ -710,6 +1257,7 @@ var init_options = __esm({
         commands: "run",
         default: "false",
         env: "CONFIG_ROLLOUT_APPLY",
+        summary: "server-side apply the changed configs first",
         description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
       },
       {
@@ -719,7 +1267,8 @@ var init_options = __esm({
         commands: "run",
         env: "CONFIG_ROLLOUT_PLAN_OUT",
         placeholder: "FILE",
-        description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See docs/fleets.md."
+        summary: "write the plan to FILE, to apply elsewhere with {plan}",
+        description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with {dry-run=client}: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs {hash-key}. See docs/fleets.md."
       },
       {
         name: "plan",
@@ -728,27 +1277,21 @@ var init_options = __esm({
         commands: "run",
         env: "CONFIG_ROLLOUT_PLAN",
         placeholder: "FILE",
-        description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
+        summary: "apply a plan file, without git or a renderer",
+        description: "Apply a plan written by {plan-out}, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; {strategy=versioned} needs that checkout. Not with {apply}."
       },
       {
         name: "wait",
-        type: "boolean",
+        type: "string",
         group: "strategy",
         commands: "run",
         sync: true,
-        default: "true",
+        default: "pods",
+        choices: WAIT_MODES,
+        switch: { on: "pods", off: "none" },
         env: "CONFIG_ROLLOUT_WAIT",
-        description: "Wait for every rollout to finish (--no-wait to skip)."
-      },
-      {
-        name: "watch-pods",
-        type: "boolean",
-        group: "strategy",
-        commands: "run",
-        sync: true,
-        default: "true",
-        env: "CONFIG_ROLLOUT_WATCH_PODS",
-        description: "While waiting, watch the new pods and fail a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events (--no-watch-pods to wait on the rollout status alone)."
+        summary: "wait and fail fast on pods (pods), on status alone, or none",
+        description: "pods: wait for every rollout and watch its new pods, failing a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events. status: wait on the rollout status alone. none: do not wait. true means pods, false means none."
       },
       {
         name: "logs",
@@ -759,7 +1302,8 @@ var init_options = __esm({
         default: "0",
         env: "CONFIG_ROLLOUT_LOGS",
         placeholder: "N",
-        description: "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md)."
+        summary: "quote N log lines of a crashed container (may hold secrets)",
+        description: "With {wait=pods}: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md)."
       },
       {
         name: "timeout",
@@ -770,6 +1314,7 @@ var init_options = __esm({
         default: "5m",
         env: "CONFIG_ROLLOUT_TIMEOUT",
         placeholder: "DURATION",
+        summary: "how long to wait for all rollouts together",
         description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
       },
       {
@@ -780,6 +1325,7 @@ var init_options = __esm({
         default: "60s",
         env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
         placeholder: "DURATION",
+        summary: "how long the cluster may take to hold the committed configs",
         description: "How long to wait for the cluster to hold the committed config content before failing."
       },
       ...CLUSTER_OPTIONS,
@@ -790,7 +1336,8 @@ var init_options = __esm({
         commands: "stamp",
         default: "false",
         env: "CONFIG_ROLLOUT_CHECK",
-        description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
+        summary: "write nothing; exit 1 when a stamp is missing or stale",
+        description: "Write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
       },
       {
         name: "changed-only",
@@ -799,7 +1346,8 @@ var init_options = __esm({
         commands: "stamp",
         default: "false",
         env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-        description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
+        summary: "stamp only workloads whose configs changed in {base}..{head}",
+        description: "Stamp only the workloads whose consumed config content changed between {base} and {head} (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
       },
       {
         name: "hash-key",
@@ -810,7 +1358,8 @@ var init_options = __esm({
         env: "CONFIG_ROLLOUT_HASH_KEY",
         secret: true,
         placeholder: "KEY",
-        description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and `stamp` and --strategy gitops refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
+        summary: "HMAC key of the config hash (needed to stamp Secrets)",
+        description: "HMAC key of the config-hash annotation (live and stamp alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and stamp and {strategy=gitops} refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
       },
       {
         name: "output",
@@ -822,6 +1371,7 @@ var init_options = __esm({
         choices: OUTPUT_FORMATS,
         env: "CONFIG_ROLLOUT_OUTPUT",
         short: "o",
+        summary: "report format on stdout (logs go to stderr)",
         description: "Report format on stdout; logs always go to stderr."
       },
       {
@@ -831,6 +1381,7 @@ var init_options = __esm({
         commands: "run",
         default: "false",
         env: "CONFIG_ROLLOUT_COMMENT",
+        summary: "post the plan on the pull or merge request",
         description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see docs/pull-request-comments.md)."
       },
       {
@@ -840,6 +1391,7 @@ var init_options = __esm({
         commands: "run",
         env: "CONFIG_ROLLOUT_COMMENT_ID",
         placeholder: "ID",
+        summary: "which comment this run owns (one per cluster of a matrix)",
         description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
       },
       {
@@ -850,6 +1402,7 @@ var init_options = __esm({
         env: "CONFIG_ROLLOUT_JUNIT",
         placeholder: "FILE",
         actionInput: false,
+        summary: "also write a JUnit report (GitLab: reports:junit)",
         description: "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code."
       },
       {
@@ -860,7 +1413,8 @@ var init_options = __esm({
         env: "CONFIG_ROLLOUT_DOTENV",
         placeholder: "FILE",
         actionInput: false,
-        description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with --output json a short summary goes to stderr."
+        summary: "also write a dotenv report (GitLab: reports:dotenv)",
+        description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with {output=json} a short summary goes to stderr."
       },
       {
         name: "strict",
@@ -869,25 +1423,19 @@ var init_options = __esm({
         commands: "both",
         default: "false",
         env: "CONFIG_ROLLOUT_STRICT",
-        description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on)."
+        summary: "exit 2 on an unparsable manifest or an incomplete plan",
+        description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or holds a duplicate key, or the plan is incomplete: something the range touched was not read (default: report it and go on)."
       },
       {
-        name: "restart-reloader-managed",
-        type: "boolean",
+        name: "reloader",
+        type: "string",
         group: "cluster",
         commands: "run",
-        default: "false",
-        env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-        description: "Also restart workloads Stakater Reloader restarts itself for every changed config they read (default: skip them, with the reason)."
-      },
-      {
-        name: "reloader-auto-reload-all",
-        type: "boolean",
-        group: "cluster",
-        commands: "run",
-        default: "false",
-        env: "CONFIG_ROLLOUT_RELOADER_AUTO_RELOAD_ALL",
-        description: `The cluster's Stakater Reloader runs with --auto-reload-all: every workload without reloader.stakater.com/auto: "false" is left to it (default: only workloads whose annotations cover the changed configs).`
+        default: "annotated",
+        choices: RELOADER_MODES,
+        env: "CONFIG_ROLLOUT_RELOADER",
+        summary: "workloads Stakater Reloader restarts itself, left to it",
+        description: `Which workloads the cluster's Stakater Reloader restarts itself, so this run skips them (with the reason). annotated: those whose Reloader annotations cover every changed config they read. all: Reloader runs with auto-reload-all, so every workload without reloader.stakater.com/auto: "false" is left to it. none: restart every consumer here, Reloader or not.`
       },
       {
         name: "max-file-size",
@@ -898,6 +1446,7 @@ var init_options = __esm({
         default: "16777216",
         env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
         placeholder: "BYTES",
+        summary: "larger manifest files are not read (reported as unknown)",
         description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
       },
       {
@@ -908,8 +1457,118 @@ var init_options = __esm({
         sync: true,
         default: "false",
         env: "CONFIG_ROLLOUT_DEBUG",
+        summary: "print stack traces of internal errors",
         description: "Print stack traces of internal errors."
       }
+    ];
+  }
+});
+
+// src/settings/value-spellings.ts
+function parseBooleanText(text) {
+  const lower = text.trim().toLowerCase();
+  if (lower === "true") return true;
+  if (lower === "false") return false;
+  return void 0;
+}
+function parseDuration(text) {
+  const trimmed = text.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return "unitless";
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
+  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+var UNIT_MS;
+var init_value_spellings = __esm({
+  "src/settings/value-spellings.ts"() {
+    "use strict";
+    UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+  }
+});
+
+// src/settings/deprecated-options.ts
+function flag(name, value) {
+  const parsed = parseBooleanText(value);
+  if (parsed === void 0) throw new UserError(`--${name}: expected true or false, got "${value}"`);
+  return parsed;
+}
+function deprecated(name, type, replacedBy, translate) {
+  const replacement = OPTIONS.find((option) => option.name === replacedBy);
+  if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
+  return {
+    name,
+    type,
+    group: replacement.group,
+    commands: replacement.commands,
+    ...replacement.sync ? { sync: true } : {},
+    env: `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`,
+    ...type === "string" ? { placeholder: replacement.placeholder } : {},
+    summary: `deprecated: use {${replacedBy}}`,
+    description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
+    replacedBy,
+    translate
+  };
+}
+function replaceDeprecated(source2) {
+  const values = { ...source2 };
+  for (const old of DEPRECATED_OPTIONS) {
+    const value = values[old.name];
+    if (value === void 0) continue;
+    delete values[old.name];
+    const replaced = old.translate(value, values[old.replacedBy]);
+    if (replaced !== void 0) values[old.replacedBy] = replaced;
+  }
+  return values;
+}
+function deprecationWarnings(source2, naming) {
+  return DEPRECATED_OPTIONS.filter((old) => source2[old.name] !== void 0).map((old) => {
+    const value = source2[old.name];
+    const replaced = old.translate(value, void 0);
+    const use = replaced === void 0 ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)` : `use ${naming.set(old.replacedBy, replaced)}`;
+    return `${spell(old, value, naming)} is deprecated and will be removed in the next minor release: ${use}`;
+  });
+}
+function spell(old, value, naming) {
+  if (naming !== CLI_FLAGS || old.type !== "boolean") return naming.set(old.name, value);
+  return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
+}
+var DEPRECATED_OPTIONS;
+var init_deprecated_options = __esm({
+  "src/settings/deprecated-options.ts"() {
+    "use strict";
+    init_errors();
+    init_option_naming();
+    init_options();
+    init_value_spellings();
+    DEPRECATED_OPTIONS = [
+      // --watch-pods false: wait on the rollout status alone, unless not waiting at all.
+      deprecated(
+        "watch-pods",
+        "boolean",
+        "wait",
+        (old, current) => flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
+      ),
+      deprecated("prune", "boolean", "keep", (old) => flag("prune", old) ? void 0 : "all"),
+      deprecated("contexts", "string", "context", (old, current) => {
+        if (current !== void 0) {
+          throw new UserError(
+            "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)"
+          );
+        }
+        return old;
+      }),
+      deprecated(
+        "reloader-auto-reload-all",
+        "boolean",
+        "reloader",
+        (old, current) => flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : void 0
+      ),
+      deprecated(
+        "restart-reloader-managed",
+        "boolean",
+        "reloader",
+        (old) => flag("restart-reloader-managed", old) ? "none" : void 0
+      )
     ];
   }
 });
@@ -1006,7 +1665,7 @@ function escapeXml(text) {
 function seconds(ms) {
   return ((ms ?? 0) / 1e3).toFixed(3);
 }
-function describeReferences(workload) {
+function describeReferences2(workload) {
   return (workload.references ?? []).map((r) => {
     const changed = r.changedKeys?.length ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
     return `${r.config.kind.toLowerCase()}/${r.config.name} via ${r.path}${changed}`;
@@ -1040,7 +1699,7 @@ function renderJunit(report, exitCode, error) {
       `${status.label}: ${status.detail}`,
       ...causeLines(w.result?.cause),
       `defined in ${where}`,
-      ...describeReferences(w)
+      ...describeReferences2(w)
     ];
     const body2 = [];
     if (status.state === "failed") {
@@ -1132,13 +1791,13 @@ function writeReportFiles(files, jsonText, exitCode, io, summary) {
   if (files.junit === void 0 && files.dotenv === void 0) return exitCode;
   const reports = gitlabReports(jsonText, exitCode);
   let code = exitCode;
-  const write = (flag, file, text) => {
+  const write = (flag2, file, text) => {
     if (file === void 0) return;
     try {
       (0, import_node_fs2.writeFileSync)((0, import_node_path.resolve)(io.cwd, file), text);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      io.stderr(`${escapeForCiLog(`error: --${flag} ${file}: cannot write the report (${reason})`)}
+      io.stderr(`${escapeForCiLog(`error: --${flag2} ${file}: cannot write the report (${reason})`)}
 `);
       if (code === 0) code = EXIT_USAGE;
     }
@@ -1149,12 +1808,12 @@ function writeReportFiles(files, jsonText, exitCode, io, summary) {
   return code;
 }
 function requestedReportFiles(argv, env) {
-  const value = (flag, variable) => {
+  const value = (flag2, variable) => {
     let found = env[variable] || void 0;
     for (let i = 0; i < argv.length; i++) {
       const arg = argv[i];
-      if (arg === `--${flag}`) found = argv[i + 1];
-      else if (arg.startsWith(`--${flag}=`)) found = arg.slice(flag.length + 3);
+      if (arg === `--${flag2}`) found = argv[i + 1];
+      else if (arg.startsWith(`--${flag2}=`)) found = arg.slice(flag2.length + 3);
     }
     return found;
   };
@@ -1196,43 +1855,6 @@ var init_report_error = __esm({
     init_ci_log_text();
     init_error_line();
     init_error_report();
-  }
-});
-
-// src/core/run-result.ts
-function exitCodeOf(report) {
-  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
-  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
-}
-function isFailure(result) {
-  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
-}
-function reportOf(plan, rolledOut, dryRun, cluster) {
-  const { results, notes } = rolledOut;
-  return {
-    plan,
-    results,
-    ...notes.length > 0 ? { notes: [...notes] } : {},
-    outcome: outcomeOf(plan, results, dryRun),
-    ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
-    dryRun
-  };
-}
-function outcomeOf(plan, results, dryRun) {
-  if (results.some(isFailure)) return "failed";
-  if (plan.unread && plan.unread.length > 0) return "incomplete";
-  return outcomeOfWhatWasRead(plan, results, dryRun);
-}
-function outcomeOfWhatWasRead(plan, results, dryRun) {
-  if (results.some(isFailure)) return "failed";
-  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
-  if (dryRun !== "none") return "planned";
-  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
-}
-var init_run_result = __esm({
-  "src/core/run-result.ts"() {
-    "use strict";
-    init_errors();
   }
 });
 
@@ -2632,467 +3254,6 @@ var init_report_json = __esm({
   }
 });
 
-// src/core/model.ts
-function idKey(id) {
-  return `${id.kind}/${id.namespace}/${id.name}`;
-}
-function formatId(id) {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
-}
-var init_model = __esm({
-  "src/core/model.ts"() {
-    "use strict";
-  }
-});
-
-// src/plan/unread-sources.ts
-function unreadSourcesOf(problems, warnings) {
-  const seen = /* @__PURE__ */ new Set();
-  const unread = [];
-  for (const item of [...warnings, ...problems]) {
-    if (item.unread === void 0) continue;
-    const key = `${item.file}\0${item.unread}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    unread.push({ file: item.file, why: item.unread });
-  }
-  return unread;
-}
-function describeUnread(unread) {
-  const named = unread.slice(0, MAX_NAMED).map((u) => `${u.file} (${u.why})`);
-  const more = unread.length > MAX_NAMED ? ` and ${unread.length - MAX_NAMED} more` : "";
-  return `${named.join(", ")}${more}`;
-}
-var MAX_NAMED;
-var init_unread_sources = __esm({
-  "src/plan/unread-sources.ts"() {
-    "use strict";
-    MAX_NAMED = 5;
-  }
-});
-
-// src/report/describe.ts
-function shortId(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function shortSha(sha) {
-  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
-}
-function describeRange(report) {
-  const { plan } = report;
-  if (!plan.base) return plan.rangeNote;
-  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
-}
-function describeKeys(change) {
-  if (change.keys.length === 0) return "-";
-  const shown2 = change.keys.slice(0, 8).join(", ");
-  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
-}
-function describeReferences2(workload) {
-  return workload.references.map((r) => {
-    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
-    return `${shortId(r.config)} via ${r.path}${keys}`;
-  });
-}
-function describeResult(result) {
-  if (result.restart === "not-on-cluster") return "not on this cluster";
-  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
-  const followed = ["restarted", "unchanged", "agent-applied"];
-  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
-  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
-  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
-  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
-}
-function causeDetails(result) {
-  const cause = result.cause;
-  if (!cause) return [];
-  const log = cause.log ?? [];
-  return [
-    ...(cause.events ?? []).map((event) => `event: ${event}`),
-    ...log.length > 0 ? [
-      `log of the previous run of ${cause.container} (last ${log.length} lines):`,
-      ...log.map((l) => `| ${l}`)
-    ] : []
-  ];
-}
-function formatDuration(ms) {
-  if (ms === void 0) return "-";
-  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
-}
-function headline(report) {
-  if (report.clusters) return fleetHeadline(report.clusters);
-  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
-  switch (report.outcome) {
-    case "nothing-to-do":
-      return nothingToRestart(report);
-    case "planned":
-      return `Dry run: ${restarts} workload(s) would restart.`;
-    case "restarted": {
-      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
-      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
-      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
-    }
-    case "failed":
-      return failedHeadline(report.results);
-    case "incomplete":
-      return incompleteHeadline(report);
-  }
-}
-function incompleteHeadline(report) {
-  const unread = report.plan.unread ?? [];
-  const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
-  return `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. From the rest: ${rest}`;
-}
-function failedHeadline(results) {
-  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
-  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId(r.id));
-  const parts = [
-    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
-    ...failed2.length > 0 ? [failed2.join(", ")] : []
-  ];
-  return `Failed: ${parts.join("; ")}.`;
-}
-function fleetHeadline(clusters) {
-  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
-  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
-  if (failed2.length > 0) return `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).`;
-  const unread = clusters.find((c) => c.report?.plan.unread?.length)?.report?.plan.unread;
-  return unread ? `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. ${clusters.length} cluster(s): ${each}.` : `${clusters.length} cluster(s): ${each}.`;
-}
-function clusterOutcome(cluster) {
-  if (cluster.outcome === "nothing-to-do") return "nothing to do";
-  if (cluster.outcome === "planned") return "planned (dry run)";
-  if (cluster.outcome === "incomplete") return "incomplete (not everything was read)";
-  return cluster.outcome;
-}
-function nothingToRestart(report) {
-  const { plan, results } = report;
-  if (plan.live && !plan.workloads.some((w) => w.action === "restart")) {
-    const left = plan.workloads.length;
-    return `In sync: no workload in scope runs older content of a config it reads${left > 0 ? ` (${left} left alone: see Workloads)` : ""}.`;
-  }
-  if (plan.changes.length === 0) {
-    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
-  }
-  if (plan.workloads.some((w) => w.action === "restart")) {
-    const unchanged = results.filter((r) => r.restart === "unchanged").length;
-    const paused = results.filter((r) => r.restart === "paused").length;
-    if (unchanged > 0 && paused === 0) {
-      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
-    }
-    const parts2 = [
-      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
-      ...paused > 0 ? [`${paused} paused`] : []
-    ];
-    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
-  }
-  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
-  const readNone = plan.workloads.filter(
-    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
-  ).length;
-  const other = plan.workloads.length - rolls - readNone;
-  if (plan.workloads.length === 0) {
-    return "Nothing to restart: no running workload consumes the changed content.";
-  }
-  if (rolls === plan.workloads.length) {
-    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
-  }
-  if (readNone === plan.workloads.length) {
-    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
-  }
-  if (other === plan.workloads.length) {
-    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
-  }
-  const parts = [
-    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
-    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
-    ...other > 0 ? [`${other} skipped (each says why)`] : []
-  ];
-  return `Nothing to restart: ${parts.join(", ")}.`;
-}
-function describeWhere(item) {
-  const at = item.file === void 0 || item.file === "" ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
-  if (item.origin !== void 0) {
-    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
-    const details = [at, changed].filter((part) => part !== void 0);
-    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
-  }
-  return at ?? "-";
-}
-function describeStatus(change) {
-  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
-}
-var init_describe = __esm({
-  "src/report/describe.ts"() {
-    "use strict";
-    init_run_result();
-    init_unread_sources();
-  }
-});
-
-// src/report/mermaid-graph.ts
-function mermaidGraph(plan) {
-  if (plan.workloads.length === 0) return [];
-  const changes = plan.changes.filter(
-    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
-  );
-  const nodeCount = changes.length + plan.workloads.length;
-  const body2 = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
-  return [
-    "```mermaid",
-    "flowchart LR",
-    ...body2,
-    "  classDef config fill:#eef,stroke:#557",
-    "  classDef restart fill:#dfd,stroke:#383",
-    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
-    "  classDef rolls fill:#ffd,stroke:#aa3",
-    "```"
-  ];
-}
-function detailed(plan) {
-  const lines = [];
-  const configNodes = /* @__PURE__ */ new Map();
-  for (const change of plan.changes) {
-    const node = `c${configNodes.size}`;
-    const where = change.origin ?? change.file;
-    configNodes.set(idKey(change.id), node);
-    lines.push(
-      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
-    );
-  }
-  plan.workloads.forEach((w, i) => {
-    const node = `w${i}`;
-    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
-    lines.push(
-      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
-    );
-    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
-      const from = configNodes.get(config);
-      if (from) lines.push(`  ${from} --> ${node}`);
-    }
-  });
-  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
-  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
-}
-function folded(plan, configCount) {
-  const lines = [];
-  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
-  const groups = /* @__PURE__ */ new Map();
-  for (const w of plan.workloads) {
-    const key = `${w.id.namespace}\0${roleOf(w)}`;
-    groups.set(key, [...groups.get(key) ?? [], w]);
-  }
-  namespaces.forEach((namespace, n) => {
-    const configs = new Set(
-      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
-    );
-    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
-    ["restart", "rolls", "skip"].forEach((role) => {
-      const members = groups.get(`${namespace}\0${role}`) ?? [];
-      if (members.length === 0) return;
-      const node = `n${n}${role}`;
-      const roleText = role === "rolls" ? "roll on apply" : role;
-      lines.push(
-        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
-      );
-      lines.push(`  n${n} --> ${node}`);
-    });
-  });
-  const nodes = configCount + plan.workloads.length;
-  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
-  lines.push(
-    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
-  );
-  return lines;
-}
-function roleOf(w) {
-  if (w.rollsOnApply) return "rolls";
-  return w.action;
-}
-function actionLabel(w) {
-  return w.rollsOnApply ? "rolls on apply" : w.action;
-}
-function label(title, detail) {
-  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
-}
-function escapeLabel(text) {
-  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
-}
-var MAX_NODES;
-var init_mermaid_graph = __esm({
-  "src/report/mermaid-graph.ts"() {
-    "use strict";
-    init_model();
-    MAX_NODES = 40;
-  }
-});
-
-// src/report/report-markdown.ts
-function markdownSections(report) {
-  const clusters = report.clusters;
-  if (!clusters) return [{ render: (rows) => renderMarkdown(report, rows) }];
-  return [
-    { render: (rows) => fleetSummary(report, clusters, rows) },
-    ...clusters.map((cluster) => ({
-      title: `${md(cluster.context)} (wave ${cluster.wave}): ${md(clusterOutcome(cluster))}`,
-      render: (rows) => [
-        ...cluster.message ? [md(cluster.message), ""] : [],
-        ...cluster.report ? [renderMarkdown(cluster.report, rows, false).replace(/^### config-rollout\n\n/, "")] : []
-      ].join("\n") || "-"
-    }))
-  ];
-}
-function fleetSummary(report, clusters, maxRows) {
-  const out = [
-    "### config-rollout",
-    "",
-    `**${md(headline(report))}**`,
-    "",
-    `Range: ${md(describeRange(report))}`,
-    "",
-    "| Cluster | Wave | Outcome | Detail |",
-    "|---|---|---|---|",
-    ...clusters.map((c) => row([md(c.context), String(c.wave), md(clusterOutcome(c)), md(c.message ?? "")])),
-    ...report.plan.sources?.length ? sourcesPart(report.plan, maxRows) : [],
-    ...changesPart(report.plan, maxRows)
-  ];
-  return `${out.join("\n")}
-`;
-}
-function sourcesPart(plan, maxRows) {
-  const out = ["", "#### Sources", ""];
-  for (const note of (plan.sources ?? []).slice(0, maxRows)) out.push(`- ${md(note)}`);
-  return out;
-}
-function changesPart(plan, maxRows) {
-  if (plan.changes.length === 0) return [];
-  const out = [
-    "",
-    "#### Changed configs",
-    "",
-    "| Config | Namespace | Change | Source | Keys |",
-    "|---|---|---|---|---|"
-  ];
-  for (const c of plan.changes.slice(0, maxRows)) {
-    out.push(
-      row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
-    );
-  }
-  if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
-  return out;
-}
-function renderMarkdown(report, maxRows = 500, repository = true) {
-  if (report.clusters) {
-    return markdownSections(report).map((s) => s.title === void 0 ? s.render(maxRows) : `### ${s.title}
-
-${s.render(maxRows)}`).join("\n");
-  }
-  const { plan } = report;
-  const out = [
-    "### config-rollout",
-    "",
-    `**${md(headline(report))}**`,
-    "",
-    `Range: ${md(describeRange(report))}`
-  ];
-  if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
-  if (repository) out.push(...changesPart(plan, maxRows));
-  if (plan.workloads.length > 0) {
-    const resultOf2 = (w) => report.results.find(
-      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
-    );
-    const withResults = report.results.length > 0;
-    out.push(
-      "",
-      "#### Workloads",
-      "",
-      withResults ? "| Workload | Namespace | Action | Why | Result | Duration |" : "| Workload | Namespace | Action | Why |",
-      withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|"
-    );
-    for (const w of plan.workloads.slice(0, maxRows)) {
-      const result = resultOf2(w);
-      const why = [w.reason, ...describeReferences2(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
-      const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
-      if (withResults) {
-        cells.push(
-          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
-          md(formatDuration(result?.durationMs))
-        );
-      }
-      out.push(row(cells));
-    }
-    if (plan.workloads.length > maxRows)
-      out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
-  }
-  const explained = report.results.filter((r) => causeDetails(r).length > 0).slice(0, maxRows);
-  if (explained.length > 0) {
-    out.push("", "#### Why the new pods did not start", "");
-    for (const r of explained) {
-      out.push(`- **${md(shortId(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
-      for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
-    }
-  }
-  const graph = edgeCount(plan) > 1 ? mermaidGraph(plan) : [];
-  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
-  if (report.notes?.length) {
-    out.push("", "#### Notes", "");
-    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
-  }
-  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
-  if (notes.length > 0) {
-    out.push("", "#### Warnings", "");
-    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
-    if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
-  }
-  return `${out.join("\n")}
-`;
-}
-function edgeCount(plan) {
-  const changed = new Set(plan.changes.map((c) => idKey(c.id)));
-  let edges = 0;
-  for (const w of plan.workloads) {
-    for (const config of new Set(w.references.map((r) => idKey(r.config)))) if (changed.has(config)) edges++;
-  }
-  return edges;
-}
-function row(cells) {
-  return `| ${cells.join(" | ")} |`;
-}
-function escapeMarkdown(text) {
-  return text.replace(/\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#]|:(?=\/\/)|(?<=\bwww)\./gi, (c) => {
-    switch (c) {
-      case "&":
-        return "&amp;";
-      case "<":
-        return "&lt;";
-      case ">":
-        return "&gt;";
-      case "@":
-      case "#":
-      case ":":
-        return `${c}${ZERO_WIDTH_SPACE2}`;
-      case ".":
-        return `${ZERO_WIDTH_SPACE2}.`;
-      default:
-        return LINE_BREAK.test(c) ? " " : `\\${c}`;
-    }
-  });
-}
-function md(text) {
-  return escapeMarkdown(text);
-}
-var ZERO_WIDTH_SPACE2, LINE_BREAK;
-var init_report_markdown = __esm({
-  "src/report/report-markdown.ts"() {
-    "use strict";
-    init_model();
-    init_describe();
-    init_mermaid_graph();
-    ZERO_WIDTH_SPACE2 = "&#8203;";
-    LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;
-  }
-});
-
 // src/report/report-text.ts
 function renderText(report) {
   if (report.clusters) return renderClusters(report, report.clusters);
@@ -3147,7 +3308,7 @@ function clusterPart(report) {
     for (const w of plan.workloads) {
       out.push(`  ${w.action.padEnd(7)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
       if (w.origin) out.push(`            from ${describeWhere(w)}`);
-      for (const line of describeReferences2(w)) out.push(`            ${line}`);
+      for (const line of describeReferences(w)) out.push(`            ${line}`);
     }
   }
   if (plan.warnings.length > 0) {
@@ -4125,6 +4286,116 @@ var init_workload_kinds = __esm({
   }
 });
 
+// src/core/secret-values.ts
+function recordSecretContent(content) {
+  for (const base64 of Object.values(content)) {
+    if (seen.has(base64)) continue;
+    seen.add(base64);
+    recordSecretBytes(Buffer.from(base64, "base64"));
+  }
+}
+function recordSecretBytes(bytes) {
+  const fresh = secretForms(bytes).filter((form) => !recorded.has(form));
+  if (fresh.length === 0) return;
+  for (const form of fresh) {
+    recorded.add(form);
+    const prefix = form.slice(0, MIN_SECRET_LENGTH);
+    const bucket = byPrefix.get(prefix) ?? { lengths: [], forms: /* @__PURE__ */ new Set() };
+    bucket.forms.add(form);
+    if (!bucket.lengths.includes(form.length)) {
+      bucket.lengths.push(form.length);
+      bucket.lengths.sort((a, b) => b - a);
+    }
+    byPrefix.set(prefix, bucket);
+  }
+  for (const listener of listeners) listener(fresh);
+}
+function secretForms(bytes) {
+  const text = bytes.toString("utf8");
+  const trimmed = text.trim();
+  if (trimmed.length < MIN_SECRET_LENGTH) return [];
+  const forms = /* @__PURE__ */ new Set();
+  if (Buffer.from(text, "utf8").equals(bytes)) {
+    forms.add(trimmed);
+    forms.add(JSON.stringify(trimmed).slice(1, -1));
+    for (const line of trimmed.split(/\r?\n/)) {
+      const part = line.trim();
+      if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
+    }
+  }
+  for (const base64 of [bytes.toString("base64"), Buffer.from(trimmed, "utf8").toString("base64")]) {
+    forms.add(base64);
+    forms.add(base64.replace(/=+$/, ""));
+  }
+  return [...forms];
+}
+function redactSecrets(text) {
+  if (byPrefix.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
+  let out = "";
+  let copied = 0;
+  for (let at = 0; at <= text.length - MIN_SECRET_LENGTH; ) {
+    const bucket = byPrefix.get(text.slice(at, at + MIN_SECRET_LENGTH));
+    const length = bucket?.lengths.find((n) => bucket.forms.has(text.slice(at, at + n)));
+    if (length === void 0) {
+      at++;
+      continue;
+    }
+    out += text.slice(copied, at) + MASKED;
+    at += length;
+    copied = at;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+function redactSecretsIn(value) {
+  if (recorded.size === 0) return value;
+  return redactValue(value);
+}
+function redactValue(value) {
+  if (typeof value === "string") return redactSecrets(value);
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value !== null && typeof value === "object") {
+    const out = {};
+    for (const [key, inner] of Object.entries(value))
+      Object.defineProperty(out, redactSecrets(key), {
+        value: redactValue(inner),
+        enumerable: true,
+        writable: true,
+        configurable: true
+      });
+    return out;
+  }
+  return value;
+}
+function redactError(error) {
+  if (!(error instanceof Error) || recorded.size === 0) return error;
+  error.message = redactSecrets(error.message);
+  if (error.stack) error.stack = redactSecrets(error.stack);
+  return error;
+}
+function redactingLog(log) {
+  return {
+    ...log,
+    info: (message) => log.info(redactSecrets(message)),
+    warn: (message, where) => log.warn(redactSecrets(message), where),
+    debug: (message) => log.debug(redactSecrets(message)),
+    group: (title, work) => log.group(redactSecrets(title), work)
+  };
+}
+var MIN_SECRET_LENGTH, MIN_SECRET_LINE, OPAQUE_LINE, MASKED, recorded, byPrefix, seen, listeners;
+var init_secret_values = __esm({
+  "src/core/secret-values.ts"() {
+    "use strict";
+    MIN_SECRET_LENGTH = 8;
+    MIN_SECRET_LINE = 16;
+    OPAQUE_LINE = /^[A-Za-z0-9+/=_.~-]+$/;
+    MASKED = "***";
+    recorded = /* @__PURE__ */ new Set();
+    byPrefix = /* @__PURE__ */ new Map();
+    seen = /* @__PURE__ */ new Set();
+    listeners = /* @__PURE__ */ new Set();
+  }
+});
+
 // src/scan/manifests/live-config.ts
 function liveConfigContent(obj) {
   const content = {};
@@ -4142,6 +4413,7 @@ function liveConfigContent(obj) {
       if (typeof value === "string") content[key] = canonicalBase64(value);
     }
   }
+  if (isSecret) recordSecretContent(content);
   return content;
 }
 function canonicalBase64(value) {
@@ -4151,6 +4423,7 @@ var init_live_config = __esm({
   "src/scan/manifests/live-config.ts"() {
     "use strict";
     init_json_shape();
+    init_secret_values();
   }
 });
 
@@ -4167,7 +4440,8 @@ function isRetryable(error) {
 function networkErrorCode(error) {
   const e = error;
   if (e === null || typeof e !== "object") return void 0;
-  if (e.name === "TypeError" && e.message === "fetch failed") return networkErrorCode(e.cause) ?? "network error";
+  if (e.name === "TypeError" && e.message === "fetch failed")
+    return networkErrorCode(e.cause) ?? "network error";
   if (typeof e.code === "string" && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(e.code)) return e.code;
   return void 0;
 }
@@ -5450,20 +5724,6 @@ var init_read_ci_environment = __esm({
   }
 });
 
-// src/core/option-naming.ts
-var CLI_FLAGS;
-var init_option_naming = __esm({
-  "src/core/option-naming.ts"() {
-    "use strict";
-    CLI_FLAGS = {
-      entryPoint: "cli",
-      option: (name) => `--${name}`,
-      // A bare --dry-run means client: the shortest thing to type.
-      set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
-    };
-  }
-});
-
 // src/plan/repo-plan.ts
 function planOfScan(repoPlan, parts) {
   const sources = [...repoPlan.scan.sourceNotes, ...parts.sources];
@@ -6631,9 +6891,9 @@ function stringMapProblem(value) {
 }
 function duplicateKeyMessage(key, quiet, read) {
   const named = quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}`;
-  return read ? `${named} (read as kubectl applies it: the last value wins; kustomize rejects it)` : named;
+  return read ? `${named}${READ_AS_KUBECTL_DOES}` : named;
 }
-var SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
+var SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT, READ_AS_KUBECTL_DOES;
 var init_yaml_messages = __esm({
   "src/scan/manifests/yaml-messages.ts"() {
     "use strict";
@@ -6652,6 +6912,7 @@ var init_yaml_messages = __esm({
       TAB_AS_INDENT: "a tab used for indentation",
       UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)"
     };
+    READ_AS_KUBECTL_DOES = " (read as kubectl applies it, the last value winning whatever its --validate; kustomize rejects the file; --strict stops on it)";
   }
 });
 
@@ -7336,194 +7597,6 @@ var init_parse_documents = __esm({
   }
 });
 
-// src/scan/manifests/order.ts
-function compareStrings(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function compareIds(a, b) {
-  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
-}
-var init_order = __esm({
-  "src/scan/manifests/order.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/manifests/config-content.ts
-function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
-}
-function configContentOf(m) {
-  const problems = [];
-  const content = {};
-  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
-  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
-  const entries = (section) => {
-    const value = field(m.object, section);
-    if (value === void 0 || value === null) return [];
-    if (!isRecord(value)) {
-      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
-      return [];
-    }
-    const valid = [];
-    for (const [key, v] of Object.entries(value)) {
-      if (!VALID_KEY.test(key)) {
-        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
-        continue;
-      }
-      valid.push([key, v]);
-    }
-    return valid;
-  };
-  const text = (section, key, value) => {
-    if (typeof value === "string") return value;
-    if (value === null) {
-      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
-      return "";
-    }
-    report(
-      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
-    );
-    return void 0;
-  };
-  const decoded = (section, key, value) => {
-    const s = text(section, key, value);
-    if (s === void 0) return void 0;
-    const compact = s.replace(/[\r\n]/g, "");
-    if (!STD_BASE64.test(compact)) {
-      report(`${section} key "${key}" is not valid base64`);
-      return void 0;
-    }
-    return Buffer.from(compact, "base64").toString("base64");
-  };
-  if (m.id.kind === "ConfigMap") {
-    for (const [key, value] of entries("data")) {
-      const s = text("data", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    for (const [key, value] of entries("binaryData")) {
-      if (Object.hasOwn(content, key)) {
-        report(`key "${key}" is in both data and binaryData`);
-        continue;
-      }
-      const b = decoded("binaryData", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-  } else if (m.id.kind === "Secret") {
-    for (const [key, value] of entries("data")) {
-      const b = decoded("data", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-    for (const [key, value] of entries("stringData")) {
-      const s = text("stringData", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-  }
-  return { content: sortKeys(content), problems };
-}
-function changedKeys(a, b) {
-  const before = a ?? {};
-  const after = b ?? {};
-  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isRecord(value)) {
-    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
-    return `{${parts.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-function sortKeys(content) {
-  const sorted = {};
-  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
-  return sorted;
-}
-function setKey(content, key, value) {
-  if (key === "__proto__")
-    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
-  else content[key] = value;
-}
-var VALID_KEY, STD_BASE64;
-var init_config_content = __esm({
-  "src/scan/manifests/config-content.ts"() {
-    "use strict";
-    init_json_shape();
-    init_order();
-    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
-    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-  }
-});
-
-// src/stamp/deployment-units.ts
-function deploymentUnitOf(file, deployedDirs) {
-  let unit;
-  for (const dir of deployedDirs) {
-    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
-    if (unit === void 0 || dir.length > unit.length) unit = dir;
-  }
-  return unit;
-}
-function unitConfigs(manifests, deployedDirs) {
-  const definitions = /* @__PURE__ */ new Map();
-  const global = /* @__PURE__ */ new Map();
-  const byUnit = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const key = idKey(m.id);
-    const content = configContentOf(m).content;
-    const unit = deploymentUnitOf(m.file, deployedDirs);
-    global.set(key, content);
-    if (unit !== void 0) {
-      if (!byUnit.has(unit)) byUnit.set(unit, /* @__PURE__ */ new Map());
-      byUnit.get(unit).set(key, content);
-    }
-    if (!definitions.has(key)) definitions.set(key, []);
-    definitions.get(key).push({ file: m.file, content, ...unit !== void 0 ? { unit } : {} });
-  }
-  const merged = /* @__PURE__ */ new Map();
-  const contentsFor = (workload) => {
-    const unit = deploymentUnitOf(workload.file, deployedDirs);
-    const own = unit === void 0 ? void 0 : byUnit.get(unit);
-    if (unit === void 0 || own === void 0) return global;
-    if (!merged.has(unit)) merged.set(unit, new Map([...global, ...own]));
-    return merged.get(unit);
-  };
-  const ambiguities = (workload, covers) => {
-    const unit = deploymentUnitOf(workload.file, deployedDirs);
-    const notes = [];
-    for (const config of covers) {
-      const defs = definitions.get(idKey(config)) ?? [];
-      const distinct = new Set(defs.map((d) => canonical(d.content)));
-      if (distinct.size < 2) continue;
-      if (unit !== void 0 && defs.some((d) => d.unit === unit)) continue;
-      const used = defs[defs.length - 1];
-      const others = defs.filter((d) => d !== used).map((d) => d.file);
-      notes.push(
-        `${shortId2(workload.id)} (${workload.file}) is stamped with ${shortId2(config)} as ${used.file} defines it (the last in path order), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
-      );
-    }
-    return notes;
-  };
-  return { contentsFor, ambiguities };
-}
-function shortId2(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function canonical(content) {
-  return JSON.stringify(
-    Object.keys(content).sort().map((key) => [key, content[key]])
-  );
-}
-var init_deployment_units = __esm({
-  "src/stamp/deployment-units.ts"() {
-    "use strict";
-    init_model();
-    init_config_content();
-  }
-});
-
 // src/scan/sources/deployed-dirs.ts
 function deployedDirsOf(objects) {
   return [...new Set(deploymentsOf(objects).map((d) => d.dir))].sort();
@@ -7644,6 +7717,66 @@ var init_deployed_dirs = __esm({
   }
 });
 
+// src/scan/manifests/order.ts
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function compareIds(a, b) {
+  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
+}
+var init_order = __esm({
+  "src/scan/manifests/order.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/sources/folder-definitions.ts
+function deploymentUnitOf(file, deployedDirs) {
+  let unit;
+  for (const dir of deployedDirs) {
+    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
+    if (unit === void 0 || dir.length > unit.length) unit = dir;
+  }
+  return unit;
+}
+function configDefinitionFor(workloadFile, definitions, deployedDirs) {
+  const ordered = [...definitions].sort(
+    (a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0)
+  );
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  const readable = ordered.filter((d) => {
+    const own = deploymentUnitOf(d.file, deployedDirs);
+    return own === void 0 || own === unit;
+  });
+  if (readable.length === 0) return ordered[ordered.length - 1];
+  const folders = workloadFile.split("/").slice(0, -1);
+  const closeness = (file) => {
+    const other = file.split("/").slice(0, -1);
+    let common = 0;
+    while (common < folders.length && common < other.length && folders[common] === other[common]) common++;
+    return common;
+  };
+  let chosen = readable[0];
+  for (const d of readable) if (closeness(d.file) >= closeness(chosen.file)) chosen = d;
+  return chosen;
+}
+function headConfigReadBy(config, workloadFile) {
+  if (config.folders === void 0 || !workloadFile) return config.snapshot;
+  return configDefinitionFor(workloadFile, config.folders.definitions, config.folders.deployedDirs);
+}
+function readsOwnFolders(workloadFile, definitions, deployedDirs) {
+  const chosen = configDefinitionFor(workloadFile, definitions, deployedDirs);
+  const folder = (file) => file.split("/").slice(0, -1).join("/");
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  return unit !== void 0 && deploymentUnitOf(chosen.file, deployedDirs) === unit || folder(chosen.file) !== "" && workloadFile.startsWith(`${folder(chosen.file)}/`);
+}
+var init_folder_definitions = __esm({
+  "src/scan/sources/folder-definitions.ts"() {
+    "use strict";
+    init_order();
+  }
+});
+
 // src/scan/sources/deployed-namespaces.ts
 function namespacesOfDeployments(deployments) {
   const byDir = /* @__PURE__ */ new Map();
@@ -7653,9 +7786,9 @@ function namespacesOfDeployments(deployments) {
       ...replaces ? { namespace: replaces } : {},
       ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
     };
-    const seen = byDir.get(d.dir);
-    if (seen === void 0) byDir.set(d.dir, own);
-    else if (seen !== null && JSON.stringify(seen) !== JSON.stringify(own)) byDir.set(d.dir, null);
+    const seen2 = byDir.get(d.dir);
+    if (seen2 === void 0) byDir.set(d.dir, own);
+    else if (seen2 !== null && JSON.stringify(seen2) !== JSON.stringify(own)) byDir.set(d.dir, null);
   }
   const dirs = [...byDir.keys()];
   if (dirs.length === 0) return void 0;
@@ -7689,8 +7822,8 @@ function asWritten(read, stamps) {
 var init_deployed_namespaces = __esm({
   "src/scan/sources/deployed-namespaces.ts"() {
     "use strict";
-    init_deployment_units();
     init_deployed_dirs();
+    init_folder_definitions();
   }
 });
 
@@ -7842,6 +7975,116 @@ var init_candidates = __esm({
     init_config_names_in_text();
     init_read_files();
     TEMPLATE_REF = "workloadRef";
+  }
+});
+
+// src/scan/manifests/config-content.ts
+function isConfigManifest(m) {
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
+}
+function configContentOf(m) {
+  const problems = [];
+  const content = {};
+  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
+  const entries = (section) => {
+    const value = field(m.object, section);
+    if (value === void 0 || value === null) return [];
+    if (!isRecord(value)) {
+      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
+      return [];
+    }
+    const valid = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (!VALID_KEY.test(key)) {
+        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
+        continue;
+      }
+      valid.push([key, v]);
+    }
+    return valid;
+  };
+  const text = (section, key, value) => {
+    if (typeof value === "string") return value;
+    if (value === null) {
+      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
+      return "";
+    }
+    report(
+      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
+    );
+    return void 0;
+  };
+  const decoded = (section, key, value) => {
+    const s = text(section, key, value);
+    if (s === void 0) return void 0;
+    const compact = s.replace(/[\r\n]/g, "");
+    if (!STD_BASE64.test(compact)) {
+      report(`${section} key "${key}" is not valid base64`);
+      return void 0;
+    }
+    return Buffer.from(compact, "base64").toString("base64");
+  };
+  if (m.id.kind === "ConfigMap") {
+    for (const [key, value] of entries("data")) {
+      const s = text("data", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    for (const [key, value] of entries("binaryData")) {
+      if (Object.hasOwn(content, key)) {
+        report(`key "${key}" is in both data and binaryData`);
+        continue;
+      }
+      const b = decoded("binaryData", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+  } else if (m.id.kind === "Secret") {
+    for (const [key, value] of entries("data")) {
+      const b = decoded("data", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+    recordSecretContent(content);
+    for (const [key, value] of entries("stringData")) {
+      const s = text("stringData", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    recordSecretContent(content);
+  }
+  return { content: sortKeys(content), problems };
+}
+function changedKeys(a, b) {
+  const before = a ?? {};
+  const after = b ?? {};
+  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function sortKeys(content) {
+  const sorted = {};
+  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
+  return sorted;
+}
+function setKey(content, key, value) {
+  if (key === "__proto__")
+    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+  else content[key] = value;
+}
+var VALID_KEY, STD_BASE64;
+var init_config_content = __esm({
+  "src/scan/manifests/config-content.ts"() {
+    "use strict";
+    init_json_shape();
+    init_secret_values();
+    init_order();
+    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
+    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
   }
 });
 
@@ -8171,6 +8414,75 @@ var init_rolls_on_apply = __esm({
   }
 });
 
+// src/core/restart-patch.ts
+function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
+  const annotations = {
+    [CONFIG_HASH_ANNOTATION]: hash,
+    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
+  };
+  return atTemplate(templatePath, { metadata: { annotations } });
+}
+function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
+  if (!ENV_NAME.test(varName)) {
+    throw new UserError(
+      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
+    );
+  }
+  const containers = arrayField(podSpec, "containers");
+  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
+  const entries = containers.map((container) => {
+    const name = stringField(container, "name");
+    if (!name) throw new UserError("a container of the pod template has no name");
+    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
+    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
+      throw new UserError(
+        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
+      );
+    }
+    return { name, env: [{ name: varName, value }] };
+  });
+  return atTemplate(templatePath, { spec: { containers: entries } });
+}
+function envMergePatch(live2, templatePath, varName, value) {
+  const template = templateAt(live2, templatePath);
+  const entries = envPatch(field(template, "spec"), varName, value, []);
+  const wanted = new Map(
+    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
+  );
+  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+    const added = arrayField(wanted.get(stringField(container, "name")), "env");
+    return { ...container, env: [...env, ...added] };
+  });
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec: { containers } })
+  };
+}
+function currentHash(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
+}
+function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
+}
+function templateAnnotation(obj, templatePath, name) {
+  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
+}
+var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
+var init_restart_patch = __esm({
+  "src/core/restart-patch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_template();
+    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
+    SPEC_TEMPLATE = ["spec", "template"];
+    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+  }
+});
+
 // src/scan/manifests/consumed-keys.ts
 function consumedKeys(references, namespace) {
   const byConfig = /* @__PURE__ */ new Map();
@@ -8382,11 +8694,11 @@ var init_consumed_configs = __esm({
 });
 
 // src/scan/sources/folder-twins.ts
-function folderTwinsWarning(ordered, configs) {
+function folderTwinsWarning(ordered, configs, used = ordered[ordered.length - 1]) {
   const folderOf = (m) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
   const folders = new Set(ordered.map(folderOf));
   if (folders.size < 2) return void 0;
-  const used = ordered[ordered.length - 1];
+  const which = used === ordered[ordered.length - 1] ? "the last in path order" : "the one whose folder's configs the range changes";
   for (const id of consumedConfigIds(used, /* @__PURE__ */ new Map())) {
     const byFolder = /* @__PURE__ */ new Map();
     for (const c of configs) {
@@ -8402,7 +8714,7 @@ function folderTwinsWarning(ordered, configs) {
       line: used.line,
       col: 1,
       severity: "warning",
-      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: this plan restarts it once, read as \`kubectl apply -R -f\` applies the folders together (the later path wins). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
+      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: each definition reads its own folder's configs (as \`stamp\` hashes it), and this plan restarts it once, as ${used.file}:${used.line} defines it (${which}). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
     };
   }
   return void 0;
@@ -8481,14 +8793,16 @@ function settleWorkloads(base, head, folders, headConfigs = []) {
         if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
         return own.used;
       }
-      const used = ordered[ordered.length - 1];
-      const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
+      const last = ordered[ordered.length - 1];
+      const other = ordered.find((m) => canonicalJson(unstamped(m)) !== canonicalJson(unstamped(last)));
       const separate = folders && separateDeployments(ordered, folders);
+      const twins = !other && !deployedAtAll(ordered, folders);
+      const used = twins && folders && definitionReadingChange(ordered, headConfigs, folders) || last;
       if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
       else if (warn && other) problems.push(rawDuplicateWarning(used, other));
-      else if (warn && !deployedAtAll(ordered, folders)) {
-        const twins = folderTwinsWarning(ordered, headConfigs);
-        if (twins) problems.push(twins);
+      else if (warn && twins) {
+        const warning = folderTwinsWarning(ordered, headConfigs, used);
+        if (warning) problems.push(warning);
       }
       return used;
     });
@@ -8499,6 +8813,26 @@ function settleWorkloads(base, head, folders, headConfigs = []) {
 }
 function deployedAtAll(ordered, folders) {
   return folders !== void 0 && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== void 0);
+}
+function definitionReadingChange(ordered, configs, folders) {
+  const changed = new Set(folders.changedFiles);
+  const reading = ordered.filter(
+    (workload) => consumedConfigIds(workload, /* @__PURE__ */ new Map()).some((id) => {
+      const definitions = configs.filter((c) => c.origin === void 0 && idKey(c.id) === idKey(id));
+      return definitions.length > 0 && changed.has(configDefinitionFor(workload.file, definitions, folders.deployedDirs).file);
+    })
+  );
+  return reading.length === 1 ? reading[0] : void 0;
+}
+function unstamped(m) {
+  const templatePath = workloadKindOf(m.object)?.templatePath;
+  if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
+  const copy = structuredClone(m.object);
+  let node = copy;
+  for (const segment of templatePath) node = node[segment];
+  const annotations = node.metadata.annotations;
+  delete annotations[CONFIG_HASH_ANNOTATION];
+  return copy;
 }
 function separateDeployments(ordered, folders) {
   const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
@@ -8552,12 +8886,12 @@ function variantOf(base, head) {
 function distinctVariants(variants) {
   const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
   const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   return ordered.filter((v) => {
     const text = `${v.base ? canonicalJson(v.base.object) : "-"}
 ${v.head ? canonicalJson(v.head.object) : "-"}`;
-    if (seen.has(text)) return false;
-    seen.add(text);
+    if (seen2.has(text)) return false;
+    seen2.add(text);
     return true;
   });
 }
@@ -8584,10 +8918,13 @@ var RAW2;
 var init_source_variants = __esm({
   "src/scan/sources/source-variants.ts"() {
     "use strict";
+    init_workload_kinds();
     init_model();
-    init_deployment_units();
+    init_restart_patch();
+    init_consumed_configs();
     init_config_content();
     init_order();
+    init_folder_definitions();
     init_folder_twins();
     RAW2 = "";
   }
@@ -8663,7 +9000,7 @@ __export(configs_at_head_exports, {
   collectConfigs: () => collectConfigs,
   readConfigsAt: () => readConfigsAt
 });
-async function readConfigsAt(git, rev, ids, known, options, owned) {
+async function readConfigsAt(git, rev, ids, known, options, owned, deployedDirs = []) {
   const missing = ids.filter((id) => !known.has(idKey(id)));
   if (missing.length === 0) return known;
   const wanted = await createPathFilter(options, owned);
@@ -8680,25 +9017,32 @@ async function readConfigsAt(git, rev, ids, known, options, owned) {
   collectConfigs(
     manifests.filter((m) => missingKeys.has(idKey(m.id))),
     known,
-    problems
+    problems,
+    void 0,
+    deployedDirs
   );
   return known;
 }
-function collectConfigs(manifests, into, problems, known) {
-  for (const manifest of manifests) {
-    const key = idKey(manifest.id);
-    if (!isConfigManifest(manifest) || into.has(key)) continue;
-    const made = known?.get(key);
-    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) {
-      into.set(key, { manifest, snapshot: made });
-      continue;
-    }
+function collectConfigs(manifests, into, problems, known, deployedDirs = []) {
+  const snapshotOf = (manifest) => {
+    const made = known?.get(idKey(manifest.id));
+    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) return made;
     const { content, problems: contentProblems } = configContentOf(manifest);
     problems.push(...contentProblems);
-    into.set(key, {
-      manifest,
-      snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content }
-    });
+    return { id: manifest.id, file: manifest.file, line: manifest.line, content };
+  };
+  for (const manifest of manifests) {
+    const key = idKey(manifest.id);
+    if (!isConfigManifest(manifest)) continue;
+    const present = into.get(key);
+    if (present === void 0) {
+      into.set(key, { manifest, snapshot: snapshotOf(manifest) });
+      continue;
+    }
+    if (manifest.origin !== void 0 || present.manifest.origin !== void 0) continue;
+    const definitions = present.folders?.definitions ?? [present.snapshot];
+    if (definitions.some((d) => d.file === manifest.file && d.line === manifest.line)) continue;
+    present.folders = { definitions: [...definitions, snapshotOf(manifest)], deployedDirs };
   }
 }
 var init_configs_at_head = __esm({
@@ -8930,7 +9274,8 @@ function remoteFailureDetail(text) {
   return `could not fetch the remote resource${from}: ${unique2(errors).join("; ") || "see kustomize's message"}`;
 }
 function shortDetail(stderr2, treeDir) {
-  const lines = tailOf(stderr2, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
+  const complaint = stderr2.split("\n").filter((line) => !line.startsWith("# Warning: ")).join("\n");
+  const lines = tailOf(complaint, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
     const wrapped = /^"command failed" err="(.*)"$/.exec(line);
     return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
   }).map(
@@ -9134,12 +9479,12 @@ function buildKustomizeGraph(kustomizations) {
 }
 function kustomizationsUnder(dir, kustomizations) {
   const byDir = kustomizations instanceof Map ? kustomizations : new Map(kustomizations.map((k) => [k.dir, k]));
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const order = [];
   const walk = (d) => {
     const k = byDir.get(d);
-    if (!k || seen.has(d)) return;
-    seen.add(d);
+    if (!k || seen2.has(d)) return;
+    seen2.add(d);
     order.push(k);
     for (const entry of k.entries) walk(entry);
   };
@@ -9151,6 +9496,33 @@ function resourceFilesOf(kustomizations, isKustomization) {
 }
 var init_kustomize_graph = __esm({
   "src/scan/sources/kustomize-graph.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/sources/kustomize-notes.ts
+function notDeployedNotes(dirs) {
+  if (dirs.length === 0) return [];
+  const MAX_NAMED5 = 5;
+  const named = dirs.slice(0, MAX_NAMED5).join(", ");
+  const more = dirs.length > MAX_NAMED5 ? ` and ${dirs.length - MAX_NAMED5} more` : "";
+  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
+  return [
+    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`
+  ];
+}
+function untouchedNotes(labels) {
+  const MAX_NAMED5 = 5;
+  if (labels.length <= MAX_NAMED5) {
+    return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
+  }
+  const named = labels.slice(0, MAX_NAMED5).map((label2) => label2.replace(/^kustomize /, ""));
+  return [
+    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED5} more)`
+  ];
+}
+var init_kustomize_notes = __esm({
+  "src/scan/sources/kustomize-notes.ts"() {
     "use strict";
   }
 });
@@ -9184,6 +9556,17 @@ function chooseRoots(kustomizations, graph, rules) {
   }
   return { roots: roots.sort(), notDeployed: notDeployed.sort() };
 }
+function rootsWithout(broken, byCommit, rules, planned) {
+  const dirs = /* @__PURE__ */ new Set();
+  for (const ks of byCommit) {
+    const kept = [...ks.values()].filter((k) => !broken.has(k.dir));
+    for (const dir of chooseRoots(kept, buildKustomizeGraph(kept), rules).roots) dirs.add(dir);
+  }
+  return [...dirs].filter((dir) => !planned.has(dir) && !broken.has(dir)).sort().map((dir) => ({
+    dir,
+    brokenIncluders: [...broken].filter((b) => byCommit.some((ks) => kustomizationsUnder(b, ks).some((k) => k.dir === dir))).sort()
+  }));
+}
 function notDeployedDir(dir) {
   return dir.split("/").find((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
 }
@@ -9204,6 +9587,7 @@ var NOT_DEPLOYED_DIR_NAMES, SHARED_DIR_NAMES;
 var init_kustomize_roots = __esm({
   "src/scan/sources/kustomize-roots.ts"() {
     "use strict";
+    init_kustomize_graph();
     NOT_DEPLOYED_DIR_NAMES = [
       "test",
       "tests",
@@ -9418,6 +9802,7 @@ async function findKustomizeSources(git, ctx) {
   let roots = ctx.dirs;
   let notDeployed = [];
   let deployments = [];
+  let rules;
   if (ctx.dirs.length === 0) {
     const choice = await discoverRoots(
       git,
@@ -9428,17 +9813,18 @@ async function findKustomizeSources(git, ctx) {
     );
     roots = choice.roots;
     deployments = choice.deployments;
+    rules = choice.rules;
     notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
   }
   const sources = [];
   const untouched = [];
   const binary = lazy(() => findKustomize(ctx.pathDirs));
   const readBy = /* @__PURE__ */ new Map();
-  for (const dir of roots) {
+  const sourcesOf = (dir) => {
     const label2 = `kustomize ${dir || "."}`;
     const inputs = inputsOf(dir);
     const included = includedIn(dir);
-    let touched = false;
+    const made = [];
     for (const deployment of deploymentsOfDir(dir, deployments)) {
       const components = deployment?.settings.components ?? [];
       const at = { label: label2, inputs, included, changedInputs: [], baseKs, headKs, binary };
@@ -9449,22 +9835,43 @@ async function findKustomizeSources(git, ctx) {
       }
       at.changedInputs = touches(dir, at.inputs, at.included);
       if (at.changedInputs.length === 0) continue;
-      touched = true;
-      const source2 = kustomizeSource(dir, ctx, at, deployment && { deployment, index: sources.length });
+      const source2 = kustomizeSource(dir, ctx, at, deployment && { deployment, index: readBy.size });
       readBy.set(source2, at.included);
-      sources.push(source2);
+      made.push(source2);
     }
-    if (!touched) untouched.push(label2);
+    return made;
+  };
+  for (const dir of roots) {
+    const made = sourcesOf(dir);
+    if (made.length === 0) untouched.push(`kustomize ${dir || "."}`);
+    sources.push(...made);
   }
   await markInert(git, ctx, sources, (source2) => readBy.get(source2) ?? []);
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && await binary() === void 0) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
   }
+  const planned = new Set(roots);
+  const brokenSources = /* @__PURE__ */ new Set();
+  const onTheirOwn = (broken) => {
+    for (const source2 of broken) brokenSources.add(source2);
+    const made = [...readBy.keys()];
+    const brokenDirs = new Set(
+      [...planned].filter((dir) => {
+        const of = made.filter((s) => s.kustomization?.dir === dir);
+        return of.length > 0 && of.every((s) => brokenSources.has(s));
+      })
+    );
+    return rootsWithout(brokenDirs, [baseKs, headKs], rules, planned).flatMap(({ dir, brokenIncluders }) => {
+      planned.add(dir);
+      return sourcesOf(dir).map((source2) => ({ source: source2, brokenIncluders }));
+    });
+  };
   return {
     sources,
     owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
-    notes
+    notes,
+    ...rules ? { onTheirOwn } : {}
   };
 }
 function kustomizeSource(dir, ctx, at, as) {
@@ -9564,27 +9971,7 @@ async function discoverRoots(git, ctx, graphs, byCommit, touched) {
   const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
   const roots = [.../* @__PURE__ */ new Set([...base.roots, ...head.roots])].sort();
   const notDeployed = [.../* @__PURE__ */ new Set([...base.notDeployed, ...head.notDeployed])].filter((dir) => !roots.includes(dir)).sort();
-  return { roots, notDeployed, deployments };
-}
-function notDeployedNotes(dirs) {
-  if (dirs.length === 0) return [];
-  const MAX_NAMED5 = 5;
-  const named = dirs.slice(0, MAX_NAMED5).join(", ");
-  const more = dirs.length > MAX_NAMED5 ? ` and ${dirs.length - MAX_NAMED5} more` : "";
-  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
-  return [
-    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`
-  ];
-}
-function untouchedNotes(labels) {
-  const MAX_NAMED5 = 5;
-  if (labels.length <= MAX_NAMED5) {
-    return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
-  }
-  const named = labels.slice(0, MAX_NAMED5).map((label2) => label2.replace(/^kustomize /, ""));
-  return [
-    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED5} more)`
-  ];
+  return { roots, notDeployed, deployments, rules };
 }
 async function kustomizationsAt(git, ctx) {
   const kustomizationPaths = (paths) => {
@@ -9647,6 +10034,7 @@ var init_kustomize_sources = __esm({
     init_kustomization_names();
     init_kustomize_entries();
     init_kustomize_graph();
+    init_kustomize_notes();
     init_kustomize_roots();
   }
 });
@@ -10183,18 +10571,14 @@ async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, l
   }
 }
 function parseOutputs(sources, outputs, parsers) {
-  const warnings = [];
+  const failures = [];
   const unbuilt = /* @__PURE__ */ new Map();
   const headParsed = sources.map((source2, i) => {
     const [atHead, atBase] = outputs[i];
     if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
     if (atBase instanceof KustomizeBuildError) {
       unbuilt.set(source2.label, "both");
-      warnings.push({
-        file: source2.file,
-        message: brokenAtBothWarning(source2, atBase, atHead),
-        unread: "kustomization, cannot be built at either commit"
-      });
+      failures.push({ source: source2, atBase, atHead });
     }
     return [];
   });
@@ -10203,14 +10587,27 @@ function parseOutputs(sources, outputs, parsers) {
     if (outputs[i][0] instanceof KustomizeBuildError) return [];
     if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
     unbuilt.set(source2.label, "base");
-    warnings.push({
-      file: source2.file,
-      message: baseFailureWarning(source2, output, outputs[i][0] !== void 0),
-      unread: "kustomization, cannot be built at the base commit"
-    });
+    failures.push({ source: source2, atBase: output, removed: outputs[i][0] === void 0 });
     return headParsed[i];
   });
-  return { headParsed, baseParsed, warnings, unbuilt };
+  return { headParsed, baseParsed, warnings: failureWarnings(failures), unbuilt };
+}
+function failureWarnings(failures) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const failure of failures) {
+    const error = failure.atHead ?? failure.atBase;
+    const key = [failure.atHead ? "both" : "base", failure.removed, error.why, error.detail].join("\0");
+    groups.set(key, [...groups.get(key) ?? [], failure]);
+  }
+  return [...groups.values()].map((group) => {
+    const [first, ...others] = group;
+    return {
+      file: first.source.file,
+      ...others.length > 0 ? { more: others.map((f) => f.source.file) } : {},
+      message: first.atHead ? brokenAtBothWarning(group, first.atBase, first.atHead) : baseFailureWarning(group, first.atBase, !first.removed),
+      unread: first.atHead ? "kustomization, cannot be built at either commit" : "kustomization, cannot be built at the base commit"
+    };
+  });
 }
 async function renderEach(sources, commits, trees, log) {
   const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
@@ -10258,12 +10655,20 @@ function headFailureMessage(source2, error) {
   return `${source2.label} cannot be built at the head commit ${error.commit.slice(0, 12)}: \`${error.command}\` failed (${error.why})${error.detail ? `: ${error.detail}` : ""}
 Nothing was planned or applied. ${ways}.`;
 }
-function brokenAtBothWarning(source2, atBase, atHead) {
-  return `${source2.label} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); it was broken before this push, so nothing is planned from it. If this cluster does not deploy it, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
+function whoFailed(group) {
+  const labels = group.map((f) => f.source.label);
+  const who = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+  return { who, they: labels.length > 1 };
 }
-function baseFailureWarning(source2, error, atHead) {
-  const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
-  return `${source2.label} cannot be built at the base commit ${error.commit.slice(0, 12)} (\`${error.command}\`: ${error.why}${error.detail ? `: ${error.detail}` : ""}); ${now}, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
+function brokenAtBothWarning(group, atBase, atHead) {
+  const { who, they } = whoFailed(group);
+  const alike = they ? ", each alike" : "";
+  return `${who} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`${alike}: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); ${they ? "they were" : "it was"} broken before this push, so nothing is planned from ${they ? "them" : "it"}. If this cluster does not deploy ${they ? "them" : "it"}, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
+}
+function baseFailureWarning(group, error, atHead) {
+  const { who, they } = whoFailed(group);
+  const now = atHead ? `${they ? "they build" : "it builds"} at head, so this push fixes ${they ? "them" : "it"}` : `this push removes ${they ? "them" : "it"}`;
+  return `${who} cannot be built at the base commit ${error.commit.slice(0, 12)} (\`${error.command}\`${they ? ", each alike" : ""}: ${error.why}${error.detail ? `: ${error.detail}` : ""}); ${now}, but what the push changed in ${they ? "them" : "it"} cannot be told: ${they ? "their" : "its"} configs restart nothing (${they ? "their" : "its"} workloads still restart for configs changed elsewhere)`;
 }
 function blamed(m, source2, texts, written) {
   const blamedFile = blameFile(
@@ -10317,6 +10722,39 @@ var init_render_all = __esm({
     init_blame();
     init_checkout_scope();
     init_resource_locations();
+  }
+});
+
+// src/scan/render-on-their-own.ts
+async function renderOnTheirOwn(sources, render, onTheirOwn, notes) {
+  let rendered = await render(sources);
+  let batch = sources;
+  for (; ; ) {
+    const broken = batch.filter((source2) => rendered.unbuilt?.get(source2.label) === "both");
+    const next = broken.length > 0 && onTheirOwn ? onTheirOwn(broken) : [];
+    if (next.length === 0) return rendered;
+    batch = next.map(({ source: source2 }) => source2);
+    const more = await render(batch);
+    for (const { source: source2, brokenIncluders } of next) {
+      const includers = brokenIncluders.map((dir) => dir || ".").join(", ");
+      const built = more.unbuilt?.get(source2.label);
+      const outcome = built === void 0 ? "rendered at both commits" : `cannot be built at ${built === "both" ? "either commit" : "the base commit"} either (see the notes)`;
+      notes.push(
+        `${source2.label}: planned on its own, as nothing that includes it builds (kustomize cannot build ${includers} at either commit); ${outcome}`
+      );
+    }
+    rendered = {
+      base: [...rendered.base, ...more.base],
+      head: [...rendered.head, ...more.head],
+      problems: [...rendered.problems, ...more.problems],
+      warnings: [...rendered.warnings, ...more.warnings],
+      unbuilt: new Map([...rendered.unbuilt ?? [], ...more.unbuilt ?? []])
+    };
+  }
+}
+var init_render_on_their_own = __esm({
+  "src/scan/render-on-their-own.ts"() {
+    "use strict";
   }
 });
 
@@ -10436,6 +10874,7 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
   const sources = [];
   let owned = inChart;
   let kustomizeOwned = () => false;
+  let onTheirOwn;
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
   if (kustomizeOn) {
     const kustomize = await findKustomizeSources(git, {
@@ -10454,6 +10893,7 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
     });
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
+    onTheirOwn = kustomize.onTheirOwn;
     const plain = await findPlainDeployedSources(git, {
       head,
       changedPaths,
@@ -10482,7 +10922,8 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
   const { timeoutMs } = options;
-  const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  const renderOnce = (some) => renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderOnTheirOwn(some, renderOnce, onTheirOwn, notes);
   return { owned, warnings, ...startRenders(sources, notes, render) };
 }
 function startRenders(sources, notes, render) {
@@ -10576,6 +11017,7 @@ var init_render_sources = __esm({
     init_render_command();
     init_renderer_environment();
     init_render_all();
+    init_render_on_their_own();
     init_helm_charts();
     init_kustomization_names();
     init_paths_at_base();
@@ -10624,7 +11066,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
   problems.push(...settled.problems);
   const all = [...compared.head, ...consumers];
   const headConfigs = /* @__PURE__ */ new Map();
-  collectConfigs(all, headConfigs, [], compared.found.snapshots.head);
+  collectConfigs(all, headConfigs, [], compared.found.snapshots.head, folders?.deployedDirs);
   return {
     changedFiles: compared.changedFiles,
     changes,
@@ -10637,6 +11079,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     sourceNotes: rendered?.notes ?? [],
     sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
     ...renderers.owned ? { owned: renderers.owned } : {},
+    ...folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {},
     variants: settled.variants
   };
 }
@@ -10705,7 +11148,8 @@ async function readConsumers(git, head, settledAtBase, ctx) {
 async function deploymentFolders(git, head, manifests, changedFiles) {
   const filesById = /* @__PURE__ */ new Map();
   for (const m of manifests) {
-    if (m.origin !== void 0 || workloadKindOf(m.object) === void 0) continue;
+    if (m.origin !== void 0 || workloadKindOf(m.object) === void 0 && !isConfigKind(m.id.kind))
+      continue;
     const files = filesById.get(idKey(m.id)) ?? /* @__PURE__ */ new Set();
     filesById.set(idKey(m.id), files.add(m.file));
   }
@@ -10719,7 +11163,6 @@ async function deploymentFolders(git, head, manifests, changedFiles) {
   }
   if (dirs.size === 0) return void 0;
   const deployments = await findDeployments(git, { head }, [...dirs]);
-  if (deployments.length === 0) return void 0;
   return {
     deployedDirs: [...new Set(deployments.map((d) => d.dir))],
     changedFiles: changedFiles.map((c) => c.path)
@@ -10799,7 +11242,21 @@ var init_scan_repository = __esm({
   }
 });
 
+// vendor:re2js
+var require_re2js = __commonJS({
+  "vendor:re2js"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("re2js"));
+  }
+});
+
 // src/plan/reloader.ts
+async function prepareReloaderLists(workloads) {
+  const lists = Object.values(TYPED).map((t) => t.reload);
+  const hasList = (object) => lists.some((name) => annotationsOf(object)[name] !== void 0);
+  if (re2 !== void 0) return;
+  if (!workloads.some((w) => hasList(w) || hasList(field(field(w, "spec"), "template")))) return;
+  re2 = (await Promise.resolve().then(() => __toESM(require_re2js(), 1))).RE2JS;
+}
 function reloaderCoverage(workload, config, marks, controller2) {
   if (marks?.ignore) return void 0;
   const typed = TYPED[config.kind];
@@ -10807,7 +11264,7 @@ function reloaderCoverage(workload, config, marks, controller2) {
   const decisive = [AUTO, typed.auto, typed.reload, SEARCH];
   const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf(field(field(workload, "spec"), "template"));
   const exclude = own[typed.exclude];
-  if (exclude?.split(",").some((name) => name.trim() === config.name)) return void 0;
+  if (exclude?.split(",").some((name) => goTrimSpace(name) === config.name)) return void 0;
   const auto = annotations[AUTO] ?? "";
   const typedAuto = annotations[typed.auto] ?? "";
   if (goTrue(auto)) return quote(AUTO, auto);
@@ -10843,18 +11300,26 @@ function goTrue(value) {
   return ["1", "t", "T", "true", "True", "TRUE"].includes(value);
 }
 function namesMatch(list, name) {
+  if (re2 === void 0)
+    throw new Error("a Reloader reload list was read before prepareReloaderLists loaded RE2");
+  const engine = re2;
   return list.split(",").some((entry) => {
+    let pattern;
     try {
-      return new RegExp(`^${entry.trim()}$`).test(name);
+      pattern = engine.compile(`^${goTrimSpace(entry)}$`);
     } catch {
       return false;
     }
+    return pattern.test(name);
   });
+}
+function goTrimSpace(text) {
+  return text.replace(GO_TRIM, "");
 }
 function quote(name, value) {
   return `${name}: ${JSON.stringify(value)}`;
 }
-var AUTO, SEARCH, TYPED;
+var AUTO, SEARCH, TYPED, re2, GO_SPACE, GO_TRIM;
 var init_reloader = __esm({
   "src/plan/reloader.ts"() {
     "use strict";
@@ -10874,6 +11339,8 @@ var init_reloader = __esm({
         exclude: "secrets.exclude.reloader.stakater.com/reload"
       }
     };
+    GO_SPACE = "[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+    GO_TRIM = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, "g");
   }
 });
 
@@ -10929,7 +11396,7 @@ function buildPlan(input) {
       runBy ? {
         ...workload,
         action: "skip",
-        reason: `its pod template is run by ${shortId3(runBy)} (workloadRef): restarted through it`
+        reason: `its pod template is run by ${shortId2(runBy)} (workloadRef): restarted through it`
       } : workload
     );
   }
@@ -10951,7 +11418,7 @@ function changedReferences(candidate, found, changesByKey, stillReferencing) {
     if (change.status === "deleted") {
       const key = idKey(change.id);
       if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
-      stillReferencing.get(key).add(shortId3(candidate.id));
+      stillReferencing.get(key).add(shortId2(candidate.id));
       continue;
     }
     if (change.status === "added" && !ref.optional) {
@@ -10982,7 +11449,7 @@ function planWorkload(candidate, references, newWorkloadIds, options) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
   const reloader = reloaderCoverageOf(candidate, consuming, options);
-  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --restart-reloader-managed to restart it here too` : void 0;
+  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --reloader none to restart it here too` : void 0;
   const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
   if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
   const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
@@ -11010,20 +11477,20 @@ function reloaderCoverageOf(candidate, consuming, options) {
 function describeCoverage(covered) {
   const reasons = new Set(covered.map(([, why]) => why));
   if (reasons.size === 1) return [...reasons][0];
-  return covered.map(([config, why]) => `${shortId3(config)}: ${why}`).join("; ");
+  return covered.map(([config, why]) => `${shortId2(config)}: ${why}`).join("; ");
 }
 function reloaderNote(candidate, reloader) {
   if (reloader.uncovered.length === 0) return "";
-  const names = reloader.uncovered.map(shortId3).join(", ");
+  const names = reloader.uncovered.map(shortId2).join(", ");
   if (reloader.covered.length > 0) {
-    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId3(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
+    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId2(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
   }
   const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
   if (annotations.length === 0) return "";
   return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names}`;
 }
 function waitingForAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId3))].sort(compareStrings).join(", ");
+  const names = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
   const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
     id: candidate.id,
@@ -11035,7 +11502,7 @@ function waitingForAddedConfig(candidate, configs) {
   };
 }
 function rollsOntoAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId3))].sort(compareStrings);
+  const names = [...new Set(configs.map(shortId2))].sort(compareStrings);
   return {
     id: candidate.id,
     source: candidate.source,
@@ -11078,13 +11545,13 @@ function mergeCandidates(repo, cluster) {
 }
 function referencesOf(objects, lookup) {
   if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const refs = [];
   for (const object of objects) {
     for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
       const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (seen2.has(key)) continue;
+      seen2.add(key);
       refs.push(ref);
     }
   }
@@ -11094,13 +11561,13 @@ function describeConsumption(references) {
   return groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
     const vias = [...new Set(refs.map(viaLabel))];
-    return `${shortId3(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
   }).join("; ");
 }
 function readsNoChangedKey(references) {
   const parts = groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
-    return `${shortId3(config)} (keys: ${listKeys(keys)})`;
+    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
   });
   return `reads ${parts.join("; ")}, none of which changed`;
 }
@@ -11122,7 +11589,7 @@ function listKeys(keys) {
   if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
   return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
 }
-function shortId3(id) {
+function shortId2(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
 var MAX_LISTED_KEYS;
@@ -11253,7 +11720,7 @@ async function checkPodWatchAccess(cluster, namespaces, logLines, concurrency) {
   const effect = watch ? "a new pod that cannot start still fails its workload early, but its cause is quoted without what cannot be read" : "waiting on the rollout status alone, without failing early on pods that cannot start";
   return {
     watch,
-    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --no-watch-pods.`
+    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`
   };
 }
 async function review(cluster, needed, concurrency) {
@@ -11430,11 +11897,11 @@ function rolloutVerdict(rollout, obj) {
 }
 function ownerChangeUnseen(obj, ownerGeneration) {
   if (ownerGeneration === void 0) return false;
-  const seen = Number.parseInt(
+  const seen2 = Number.parseInt(
     String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
     10
   );
-  return !(seen >= ownerGeneration);
+  return !(seen2 >= ownerGeneration);
 }
 var init_rollout_verdict = __esm({
   "src/core/kinds/rollout-verdict.ts"() {
@@ -11517,7 +11984,7 @@ function sleep(ms, signal) {
     signal.addEventListener("abort", done);
   });
 }
-function watchSession(source2, req, at, seen) {
+function watchSession(source2, req, at, seen2) {
   const { names, signal } = req;
   const followed = new Set(names);
   return new Promise((resolve9, reject) => {
@@ -11546,7 +12013,7 @@ function watchSession(source2, req, at, seen) {
           return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
         }
         const rv = field(field(obj, "metadata"), "resourceVersion");
-        if (typeof rv === "string" && rv !== "") seen(rv);
+        if (typeof rv === "string" && rv !== "") seen2(rv);
         if (type === "BOOKMARK") {
           for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
           shown2 = void 0;
@@ -11621,7 +12088,7 @@ function str(value) {
 }
 function oneLine2(value) {
   if (value === void 0) return void 0;
-  const flat = value.trim().replace(/\s*[\r\n]+\s*/g, " | ").replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  const flat = redactSecrets(value).trim().replace(/\s*[\r\n]+\s*/g, " | ").replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
   return flat.length > MAX_CAUSE_MESSAGE ? `${flat.slice(0, MAX_CAUSE_MESSAGE)}\u2026` : flat;
 }
 function labelOf(pod, name) {
@@ -11730,6 +12197,7 @@ var init_pod_verdict = __esm({
   "src/core/kinds/pod-verdict.ts"() {
     "use strict";
     init_json_shape();
+    init_secret_values();
     CRASH_RESTARTS = 2;
     WILL_NOT_HEAL = /* @__PURE__ */ new Set([
       "CreateContainerConfigError",
@@ -11830,8 +12298,8 @@ function startPodWatch(targets, opts, signal) {
     }
     const latest = target.latest();
     const observed = field(field(latest, "status"), "observedGeneration");
-    const seen = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
-    if (seen && owner.kind === "Deployment" && owner.replicaSet) {
+    const seen2 = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
+    if (seen2 && owner.kind === "Deployment" && owner.replicaSet) {
       const name = owner.replicaSet;
       const cached = replicaSets.get(`${namespace}/${name}`);
       if (!cached) {
@@ -11849,7 +12317,7 @@ function startPodWatch(targets, opts, signal) {
       });
       return;
     }
-    const isNew = seen ? runsNewTemplate(pod, latest) : void 0;
+    const isNew = seen2 ? runsNewTemplate(pod, latest) : void 0;
     if (isNew === true) {
       undecided.delete(key);
       void failWith(target, pod, cause);
@@ -11882,7 +12350,7 @@ function startPodWatch(targets, opts, signal) {
           previous: true,
           tailLines: opts.logLines
         });
-        const lines = text.split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
+        const lines = redactSecrets(text).split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
         if (lines.length > 0) quoted.log = lines;
       } catch {
       }
@@ -11894,14 +12362,14 @@ function startPodWatch(targets, opts, signal) {
     watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error) => {
       const why = error instanceof ClusterAccessError ? error.message : String(error);
       warnOnce(
-        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --no-watch-pods.`
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --wait status.`
       );
     });
   }
   return { recheck };
 }
 function bound(line) {
-  const flat = line.replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  const flat = redactSecrets(line).replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
   return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}\u2026` : flat;
 }
 var MAX_LINE;
@@ -11911,6 +12379,7 @@ var init_pod_watch = __esm({
     init_errors();
     init_json_shape();
     init_pod_verdict();
+    init_secret_values();
     init_watch_pods();
     MAX_LINE = 300;
   }
@@ -12082,75 +12551,6 @@ var init_wait = __esm({
   }
 });
 
-// src/core/restart-patch.ts
-function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
-  const annotations = {
-    [CONFIG_HASH_ANNOTATION]: hash,
-    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
-  };
-  return atTemplate(templatePath, { metadata: { annotations } });
-}
-function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME.test(varName)) {
-    throw new UserError(
-      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
-    );
-  }
-  const containers = arrayField(podSpec, "containers");
-  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
-  const entries = containers.map((container) => {
-    const name = stringField(container, "name");
-    if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
-    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
-      throw new UserError(
-        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
-      );
-    }
-    return { name, env: [{ name: varName, value }] };
-  });
-  return atTemplate(templatePath, { spec: { containers: entries } });
-}
-function envMergePatch(live2, templatePath, varName, value) {
-  const template = templateAt(live2, templatePath);
-  const entries = envPatch(field(template, "spec"), varName, value, []);
-  const wanted = new Map(
-    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
-  );
-  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
-    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
-    const added = arrayField(wanted.get(stringField(container, "name")), "env");
-    return { ...container, env: [...env, ...added] };
-  });
-  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec: { containers } })
-  };
-}
-function currentHash(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
-}
-function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
-}
-function templateAnnotation(obj, templatePath, name) {
-  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
-}
-var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
-var init_restart_patch = __esm({
-  "src/core/restart-patch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_pod_template();
-    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
-    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
-    SPEC_TEMPLATE = ["spec", "template"];
-    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-  }
-});
-
 // src/rollout/wait-for-agent.ts
 async function waitForAgent(cluster, ids, opts) {
   const now = opts.now ?? Date.now;
@@ -12259,11 +12659,11 @@ async function followGroup2(cluster, members, context) {
   });
 }
 function notAppliedResult(state3, timeoutMs, durationMs) {
-  const seen = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+  const seen2 = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
   return {
     id: state3.id,
     restart: "agent-not-applied",
-    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen2}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
     durationMs
   };
 }
@@ -12821,9 +13221,14 @@ function formatDigests(digests) {
 }
 function parseDigests(text) {
   const digests = /* @__PURE__ */ new Map();
-  for (const entry of text.split(",")) {
-    const match = /^(ConfigMap|Secret)\/([^=]+)=([0-9a-f]+)$/.exec(entry.trim());
-    if (match) digests.set(`${match[1]}/${match[2]}`, match[3]);
+  if (text.trim() === "") return digests;
+  const entries = text.split(",");
+  if (entries.length > MAX_DIGESTS) return void 0;
+  for (const entry of entries) {
+    const match = DIGEST_ENTRY.exec(entry.trim());
+    const config = match && `${match[1]}/${match[2]}`;
+    if (!config || digests.has(config)) return void 0;
+    digests.set(config, match[3]);
   }
   return digests;
 }
@@ -12839,7 +13244,7 @@ function uidKey(secrets, secretUid) {
   }
   return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
 }
-var import_node_crypto, DIGEST_LENGTH;
+var import_node_crypto, DIGEST_LENGTH, MAX_DIGESTS, DIGEST_ENTRY;
 var init_config_hash = __esm({
   "src/scan/manifests/config-hash.ts"() {
     "use strict";
@@ -12850,6 +13255,10 @@ var init_config_hash = __esm({
     init_order();
     init_consumed_keys();
     DIGEST_LENGTH = 10;
+    MAX_DIGESTS = 1e3;
+    DIGEST_ENTRY = new RegExp(
+      `^(ConfigMap|Secret)/([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)=([0-9a-f]{${DIGEST_LENGTH}})$`
+    );
   }
 });
 
@@ -12859,21 +13268,40 @@ async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, 
   const contents = new Map(liveContents);
   for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
   const key = hashKey ? Buffer.from(hashKey) : void 0;
+  const readBy = definitionsReadBy(headConfigs, contents);
   const hashes = /* @__PURE__ */ new Map();
   for (const workload of workloads) {
     const consumed = consumedKeysOf(workload, manifests);
-    const hash = configHash2(consumed, contents, key, secretUid);
+    const read = readBy(manifests.get(idKey(workload.id))?.file);
+    const hash = configHash2(consumed, read, key, secretUid);
     if (hash === void 0) continue;
-    const digests = configDigests2(consumed, contents, key, secretUid);
+    const digests = configDigests2(consumed, read, key, secretUid);
     hashes.set(idKey(workload.id), { hash, ...digests ? { digests: formatDigests2(digests) } : {} });
   }
   return hashes;
+}
+function definitionsReadBy(headConfigs, contents) {
+  const several = [...headConfigs].filter(([, config]) => config.folders !== void 0);
+  if (several.length === 0) return () => contents;
+  const byFile = /* @__PURE__ */ new Map();
+  return (file) => {
+    if (!file) return contents;
+    let read = byFile.get(file);
+    if (read === void 0) {
+      const own = new Map(contents);
+      for (const [key, config] of several) own.set(key, headConfigReadBy(config, file).content);
+      read = own;
+      byFile.set(file, read);
+    }
+    return read;
+  };
 }
 var init_restart_hash = __esm({
   "src/rollout/strategy/restart-hash.ts"() {
     "use strict";
     init_model();
     init_consumed_configs();
+    init_folder_definitions();
   }
 });
 
@@ -13048,7 +13476,7 @@ function createGitopsStrategy(hashKey) {
           idKey(w.id),
           consumedBy(w, headWorkloads).flatMap((id) => {
             const config = headConfigs.get(idKey(id));
-            return config ? [config.snapshot] : [];
+            return config ? [headConfigReadBy(config, headWorkloads.get(idKey(w.id))?.file)] : [];
           })
         ])
       );
@@ -13133,6 +13561,7 @@ var init_gitops_strategy = __esm({
     init_model();
     init_restart_patch();
     init_consumed_configs();
+    init_folder_definitions();
     init_live_configs();
     init_restart_hash();
   }
@@ -13363,7 +13792,7 @@ function repoint(podSpec, rename, collect) {
   const spec = structuredClone(isRecord(podSpec) ? podSpec : {});
   const located = [];
   const sites = [];
-  const visit2 = (holder, key, configKind2, path, placement) => {
+  const visit3 = (holder, key, configKind2, path, placement) => {
     if (!isRecord(holder)) return;
     const name = stringField(holder, key);
     if (!name) return;
@@ -13374,8 +13803,8 @@ function repoint(podSpec, rename, collect) {
     holder[key] = to;
     located.push({ ...site, to, placement });
   };
-  visitVolumes(spec, visit2);
-  visitContainers(spec, visit2);
+  visitVolumes(spec, visit3);
+  visitContainers(spec, visit3);
   return { spec, located, sites };
 }
 function repointStrategicPatch(repointed, templatePath) {
@@ -13436,21 +13865,21 @@ function repointMergePatch(repointed, live2, templatePath) {
 function findItem(spec, list, name) {
   return arrayField(spec, list).find((item) => stringField(item, "name") === name);
 }
-function visitVolumes(spec, visit2) {
+function visitVolumes(spec, visit3) {
   arrayField(spec, "volumes").forEach((volume, index) => {
     const volumeName = stringField(volume, "name");
     const at = `volumes[${volumeName ?? index}]`;
     const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
-    visit2(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
-    visit2(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    visit3(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
+    visit3(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
     arrayField(field(volume, "projected"), "sources").forEach((source2, i) => {
       const sourceAt = `${at}.sources[${i}]`;
-      visit2(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
-      visit2(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+      visit3(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
+      visit3(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
     });
   });
 }
-function visitContainers(spec, visit2) {
+function visitContainers(spec, visit3) {
   for (const list of CONTAINER_LISTS2) {
     arrayField(spec, list).forEach((container, index) => {
       const containerName = stringField(container, "name");
@@ -13462,14 +13891,14 @@ function visitContainers(spec, visit2) {
         ...envName === void 0 ? {} : { envName }
       });
       arrayField(container, "envFrom").forEach((envFrom, i) => {
-        visit2(
+        visit3(
           field(envFrom, "configMapRef"),
           "name",
           "ConfigMap",
           `${at}.envFrom[${i}].configMapRef`,
           place("envFrom")
         );
-        visit2(
+        visit3(
           field(envFrom, "secretRef"),
           "name",
           "Secret",
@@ -13481,14 +13910,14 @@ function visitContainers(spec, visit2) {
         const envName = stringField(env, "name");
         const envAt = `${at}.env[${envName ?? i}]`;
         const valueFrom = field(env, "valueFrom");
-        visit2(
+        visit3(
           field(valueFrom, "configMapKeyRef"),
           "name",
           "ConfigMap",
           `${envAt}.configMapKeyRef`,
           place("env", envName)
         );
-        visit2(
+        visit3(
           field(valueFrom, "secretKeyRef"),
           "name",
           "Secret",
@@ -14267,6 +14696,10 @@ async function completeAndRollOut(repoPlan, connection, context) {
     )
   ) : [];
   const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
+  const variants = [...scan.variants.values()].flat().flatMap((v) => [v.base, v.head]);
+  await prepareReloaderLists(
+    [...scan.workloads, ...plannedClusterWorkloads, ...variants].map((m) => m?.object)
+  );
   const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
   await context.onPlan?.(plan, plannedClusterWorkloads);
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
@@ -14402,6 +14835,7 @@ var init_apply = __esm({
     init_run_result();
     init_build_plan();
     init_guard_rails();
+    init_reloader();
     init_repo_plan();
     init_discover_cluster();
     init_roll_out_plan();
@@ -14749,7 +15183,8 @@ async function planRepository(deps) {
         ids,
         scan.headConfigs,
         scanOptions,
-        scan.owned
+        scan.owned,
+        scan.deployedDirs
       ),
       commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci })
     }
@@ -14785,7 +15220,7 @@ function scanOptionsOf(settings, env, range) {
 function reportScanProblems(scan, settings, log) {
   for (const problem of scan.problems) log.warn(problem.message, problem);
   for (const warning of scan.sourceWarnings) log.warn(warning.message, { file: warning.file });
-  const errors = scan.problems.filter((p) => p.severity === "error");
+  const errors = scan.problems.filter((p) => p.severity === "error" || p.duplicateKey);
   if (settings.strict && errors.length > 0) {
     const first = errors[0];
     throw new UserError(
@@ -14834,7 +15269,7 @@ var init_run = __esm({
 // src/core/fleet.ts
 function parseContexts(text, option = "--contexts") {
   const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
-  const seen = /* @__PURE__ */ new Map();
+  const seen2 = /* @__PURE__ */ new Map();
   for (const [i, wave] of waves.entries()) {
     if (wave.every((name) => name === "")) {
       throw new UserError(
@@ -14845,13 +15280,13 @@ function parseContexts(text, option = "--contexts") {
       if (name === "") {
         throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
       }
-      const first = seen.get(name);
+      const first = seen2.get(name);
       if (first !== void 0) {
         throw new UserError(
           `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
         );
       }
-      seen.set(name, i);
+      seen2.set(name, i);
     }
   }
   return waves;
@@ -15307,6 +15742,11 @@ function consumedOf(workload, kind, namespace) {
   return consumedKeys(findReferences(podSpecAt(workload, kind.templatePath)), namespace);
 }
 function syncVerdict(workload, kind, live2, options, consumed = consumedOf(workload, kind, stringField(field(workload, "metadata"), "namespace") ?? "")) {
+  const unreadable = consumed.flatMap((c) => {
+    const why = live2.unreadable?.get(idKey(c.id));
+    return why === void 0 ? [] : [{ id: c.id, why }];
+  });
+  if (unreadable.length > 0) return { state: "unreadable", configs: unreadable };
   const existing = consumed.filter((c) => live2.contents.has(idKey(c.id)));
   if (existing.length === 0) return { state: "reads-nothing" };
   const uid = (id) => live2.uids.get(idKey(id));
@@ -15316,37 +15756,54 @@ function syncVerdict(workload, kind, live2, options, consumed = consumedOf(workl
     return { state: "cannot-hash", why: "a Secret it reads could not be read for its UID: set --hash-key" };
   }
   const digests = formatDigests(digestMap);
-  const recorded = currentHash(workload, kind.templatePath);
-  if (recorded === void 0) return baselineVerdict(workload, consumed, hash, digests);
-  if (recorded === hash) return { state: "current", uncovered: [], gone: [] };
-  const manager = hashOwners(workload, kind.templatePath).find((m) => m !== options.fieldManager);
-  if (manager !== void 0) return { state: "managed-elsewhere", manager };
+  const optional2 = optionalOnly(workload, kind);
+  const recorded2 = currentHash(workload, kind.templatePath);
+  if (recorded2 === void 0) return baselineVerdict(workload, consumed, hash, digestMap, optional2);
+  if (recorded2 === hash) return { state: "current", uncovered: [], gone: [] };
   const recordedDigests = currentDigests(workload, kind.templatePath);
-  if (recordedDigests === void 0) return { state: "unknown-coverage", hash, digests };
-  return compareDigests(consumed, parseDigests(recordedDigests), digestMap, hash, digests);
+  const compared = recordedDigests === void 0 ? void 0 : compareDigests(consumed, recordedDigests, digestMap, hash, optional2);
+  const manager = hashOwners(workload, kind.templatePath).find((m) => m !== options.fieldManager);
+  if (manager !== void 0)
+    return { state: "managed-elsewhere", manager, stale: compared?.state === "stale" ? compared.stale : [] };
+  return compared ?? { state: "unknown-coverage", hash, digests };
 }
-function compareDigests(consumed, recorded, now, hash, digests) {
+function compareDigests(consumed, recordedText, now, hash, optional2) {
+  const digests = formatDigests(now);
+  const recorded2 = parseDigests(recordedText);
+  if (recorded2 === void 0)
+    return { state: "stale", hash, digests, stale: [], uncovered: [], gone: [], digestsUnparsed: true };
   const stale = [];
   const uncovered = [];
   const gone = [];
   for (const config of consumed) {
     const key = `${config.id.kind}/${config.id.name}`;
-    const before = recorded.get(key);
+    const before = recorded2.get(key);
     const after = now.get(key);
     if (before === void 0) {
-      if (after !== void 0) uncovered.push(config);
-    } else if (after === void 0) gone.push(config);
+      if (after !== void 0) (optional2.has(key) ? stale : uncovered).push(config);
+    } else if (after === void 0) (optional2.has(key) ? stale : gone).push(config);
     else if (before !== after) stale.push(config);
   }
   if (stale.length === 0) return { state: "current", uncovered, gone };
   return { state: "stale", hash, digests, stale, uncovered, gone };
 }
-function baselineVerdict(workload, consumed, hash, digests) {
+function baselineVerdict(workload, consumed, hash, now, optional2) {
+  const digests = formatDigests(now);
   const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
   if (baseline === void 0) return { state: "no-baseline", hash, digests, consumed };
   const [recordedHash, recordedDigests = ""] = baseline.split(" ");
   if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
-  return compareDigests(consumed, parseDigests(recordedDigests), parseDigests(digests), hash, digests);
+  return compareDigests(consumed, recordedDigests, now, hash, optional2);
+}
+function optionalOnly(workload, kind) {
+  const required = /* @__PURE__ */ new Set();
+  const optional2 = /* @__PURE__ */ new Set();
+  for (const ref of findReferences(podSpecAt(workload, kind.templatePath))) {
+    const key = `${ref.configKind}/${ref.configName}`;
+    (ref.optional ? optional2 : required).add(key);
+  }
+  for (const key of required) optional2.delete(key);
+  return optional2;
 }
 function baselineValue(hash, digests) {
   return `${hash} ${digests}`;
@@ -15405,15 +15862,16 @@ async function readLiveState(cluster, scope, concurrency) {
     groups.set(key, group);
   }
   const configs = /* @__PURE__ */ new Map();
+  const unreadable = /* @__PURE__ */ new Map();
   await runLimited([...groups.values()], concurrency, async ({ namespace, kind, ids }) => {
-    for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency)) {
+    for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency, unreadable)) {
       const id = idOf(object, kind);
       if (wanted.has(idKey(id))) configs.set(idKey(id), object);
     }
   });
-  return { workloads, configs };
+  return { workloads, configs, unreadable };
 }
-async function listOrGet(cluster, namespace, kind, ids, concurrency) {
+async function listOrGet(cluster, namespace, kind, ids, concurrency, unreadable) {
   const apiVersion = apiVersionOf(configKind(kind));
   try {
     return await cluster.listObjects(namespace, apiVersion, kind);
@@ -15425,6 +15883,7 @@ async function listOrGet(cluster, namespace, kind, ids, concurrency) {
       return await cluster.readObject({ apiVersion, kind, namespace: id.namespace, name: id.name });
     } catch (error) {
       if (!isExpectedError(error)) throw error;
+      unreadable.set(idKey({ kind, namespace: id.namespace, name: id.name }), error.message);
       return void 0;
     }
   });
@@ -15467,15 +15926,29 @@ var init_read_live_state = __esm({
 // src/sync/sync-plan.ts
 function parseNamedConfigs(values) {
   return values.map((value) => {
+    const refuse = (why) => new UserError(
+      `--config ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}\u2026` : value)}: ${why}`
+    );
     const match = NAMED.exec(value.trim());
-    if (!match) {
-      throw new UserError(
-        `--config ${JSON.stringify(value)}: expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)`
+    if (!match)
+      throw refuse(
+        "expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)"
       );
-    }
-    const kind = match[1].toLowerCase() === "secret" ? "Secret" : "ConfigMap";
-    return { kind, name: match[2], ...match[4] ? { key: match[4] } : {} };
+    const [, kindName, name = "", key] = match;
+    if (name.length > MAX_NAME || !DNS_SUBDOMAIN.test(name))
+      throw refuse(
+        `${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}\u2026` : name)} is not a ConfigMap or Secret name (lowercase letters, digits, "-" and ".", starting and ending with a letter or digit, at most ${MAX_NAME} characters)`
+      );
+    if (key !== void 0 && !validKey(key))
+      throw refuse(
+        `${JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}\u2026` : key)} is not a ConfigMap or Secret key (letters, digits, "-", "_" and ".", not "." or "..", not starting with "..", at most ${MAX_NAME} characters)`
+      );
+    const kind = kindName.toLowerCase() === "secret" ? "Secret" : "ConfigMap";
+    return { kind, name, ...key !== void 0 ? { key } : {} };
   });
+}
+function validKey(key) {
+  return key.length <= MAX_NAME && CONFIG_KEY.test(key) && key !== "." && !key.startsWith("..");
 }
 function readsNamed(consumed, named) {
   if (named.length === 0) return true;
@@ -15490,7 +15963,7 @@ function syncAction(verdict, adopt, adopted) {
     case "stale":
       return {
         do: "restart",
-        reason: `its pods started with older content of ${verdict.stale.map(configName2).join(", ")}`,
+        reason: verdict.digestsUnparsed ? `its config-hash differs and its ${CONFIG_DIGESTS_ANNOTATION} annotation does not parse: restarted on the hash alone` : `its pods started with older content of ${verdict.stale.map(configName2).join(", ")}`,
         stale: verdict.stale,
         annotation: { hash: verdict.hash, digests: verdict.digests }
       };
@@ -15525,10 +15998,15 @@ function syncAction(verdict, adopt, adopted) {
     case "managed-elsewhere":
       return {
         do: "leave",
-        reason: `its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`
+        reason: `${verdict.stale.length > 0 ? `stale: its pods started with older content of ${verdict.stale.map(configName2).join(", ")}; ` : ""}its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`
       };
     case "cannot-hash":
       return { do: "leave", reason: verdict.why };
+    case "unreadable":
+      return {
+        do: "leave",
+        reason: `not verified: ${verdict.configs.map((c) => `${shortName(c.id)} cannot be read (${c.why})`).join("; ")}`
+      };
     default:
       return { do: "leave", reason: "current" };
   }
@@ -15537,10 +16015,23 @@ function syncPlan(decisions, scopeNote) {
   const changes = /* @__PURE__ */ new Map();
   const workloads = [];
   const warnings = [];
+  const unread = /* @__PURE__ */ new Map();
   let current = 0;
   for (const { workload, verdict, action } of decisions) {
+    const w = shortName(workload.id);
+    if (verdict.state === "unreadable") {
+      for (const c of verdict.configs)
+        unread.set(idKey(c.id), { file: `${shortName(c.id)} (namespace ${c.id.namespace})`, why: c.why });
+    }
+    if (verdict.state === "stale" && verdict.digestsUnparsed)
+      warnings.push(
+        `${w} (namespace ${workload.id.namespace}): its ${CONFIG_DIGESTS_ANNOTATION} annotation does not parse: treated as no digests, its config-hash decides (it differs)`
+      );
+    if (verdict.state === "managed-elsewhere" && verdict.stale.length > 0)
+      warnings.push(
+        `${w} (namespace ${workload.id.namespace}) is stale (${verdict.stale.map(configName2).join(", ")} changed since its pods started), and its config-hash is owned by ${verdict.manager}: sync leaves it to that manager`
+      );
     if (verdict.state === "current" || verdict.state === "stale") {
-      const w = shortName(workload.id);
       if (verdict.uncovered.length > 0)
         warnings.push(
           `${w} (namespace ${workload.id.namespace}): not covered yet by its config-hash: ${verdict.uncovered.map(configName2).join(", ")} (covered at its next restart)`
@@ -15582,6 +16073,7 @@ function syncPlan(decisions, scopeNote) {
     workloads,
     problems: [],
     warnings,
+    ...unread.size > 0 ? { unread: [...unread.values()] } : {},
     live: true
   };
 }
@@ -15602,15 +16094,19 @@ function configName2(config) {
 function shortName(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
-var NAMED;
+var NAMED, DNS_SUBDOMAIN, CONFIG_KEY, MAX_NAME;
 var init_sync_plan = __esm({
   "src/sync/sync-plan.ts"() {
     "use strict";
     init_errors();
     init_workload_kinds();
     init_model();
+    init_restart_patch();
     init_references();
-    NAMED = /^(configmap|secret)\/([a-z0-9]([-a-z0-9.]*[a-z0-9])?)(?::(.+))?$/i;
+    NAMED = /^(configmap|secret)\/([^:]*)(?::(.*))?$/i;
+    DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+    CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
+    MAX_NAME = 253;
   }
 });
 
@@ -15656,7 +16152,7 @@ async function runSync(settings, deps) {
         const verdict = syncVerdict(
           workload.object,
           workload.kind,
-          { contents, uids },
+          { contents, uids, unreadable: state3.unreadable },
           {
             ...hashKey ? { hashKey } : {},
             fieldManager: FIELD_MANAGER
@@ -15669,15 +16165,22 @@ async function runSync(settings, deps) {
     )
   );
   const plan = syncPlan(decisions, describeScope(settings, named.length));
+  for (const warning of plan.warnings) log.warn(warning);
   const cluster_ = loaded ? { context: loaded.context, server: loaded.server } : void 0;
-  if (settings.dryRun === "client") return reportOf(plan, { results: [], notes: [] }, "client", cluster_);
+  const { valid: restarts, failed: badWaves } = splitBadWaves(
+    decisions.flatMap(
+      ({ workload, action }) => action.do === "restart" ? [{ workload, annotation: action.annotation }] : []
+    )
+  );
+  if (settings.dryRun === "client")
+    return reportOf(plan, { results: badWaves, notes: [] }, "client", cluster_);
   const baselines = decisions.flatMap(
     ({ workload, action }) => action.do === "record-baseline" ? [{ workload, annotation: action.annotation }] : []
   );
-  const restarts = decisions.flatMap(
-    ({ workload, action }) => action.do === "restart" ? [{ workload, annotation: action.annotation }] : []
-  );
-  const results = await recordBaselines(cluster, baselines, settings, log);
+  const results = [
+    ...badWaves,
+    ...await recordBaselines(cluster, baselines, settings, log)
+  ];
   if (restarts.length > 0) {
     const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), d.annotation]));
     const after = await rollOut(
@@ -15695,6 +16198,20 @@ async function runSync(settings, deps) {
     results.push(...after.results);
   }
   return reportOf(plan, { results, notes: [] }, settings.dryRun, cluster_);
+}
+function splitBadWaves(restarts) {
+  const valid = [];
+  const failed2 = [];
+  for (const restart of restarts) {
+    try {
+      waveOf(restart.workload.id, restart.workload.object);
+      valid.push(restart);
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      failed2.push({ id: restart.workload.id, restart: "failed", message: `not restarted: ${error.message}` });
+    }
+  }
+  return { valid, failed: failed2 };
 }
 function syncStrategy(hashes) {
   return {
@@ -15761,6 +16278,7 @@ var init_sync = __esm({
     init_check_permissions();
     init_restart_and_wait();
     init_annotation_strategy();
+    init_waves();
     init_live_config();
     init_adopt();
     init_read_live_state();
@@ -15820,36 +16338,34 @@ async function rangeAndCi(flags, env, readEvent) {
 }
 async function runCommand(command, settings, adapters) {
   const { logFor, openGit, ...rest } = adapters;
-  if (command === "sync") {
-    const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
-    return runSync2(settings, { connection: adapters.cluster, log: logFor(void 0), now: Date.now });
+  try {
+    if (command === "sync") {
+      if (settings.contexts) {
+        const option = (adapters.naming ?? CLI_FLAGS).option("context");
+        throw new UserError(
+          `sync checks one cluster: give ${option} one context (run sync once per cluster)`
+        );
+      }
+      const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
+      const log2 = redactingLog(logFor(void 0));
+      return redactSecretsIn(await runSync2(settings, { connection: adapters.cluster, log: log2, now: Date.now }));
+    }
+    const git = settings.plan === void 0 ? await openGit() : openGit;
+    const log = redactingLog(logFor(typeof git === "function" ? void 0 : git.root));
+    return redactSecretsIn(await runInCi(settings, { ...rest, git, log }));
+  } catch (error) {
+    throw redactError(error);
   }
-  const git = settings.plan === void 0 ? await openGit() : openGit;
-  const log = logFor(typeof git === "function" ? void 0 : git.root);
-  return runInCi(settings, { ...rest, git, log });
 }
 var init_run_in_ci = __esm({
   "src/run/run-in-ci.ts"() {
     "use strict";
+    init_errors();
+    init_option_naming();
+    init_secret_values();
     init_github_event();
     init_read_ci_environment();
     init_run();
-  }
-});
-
-// src/settings/parse-duration.ts
-function parseDuration(text) {
-  const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
-  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
-}
-var UNIT_MS;
-var init_parse_duration = __esm({
-  "src/settings/parse-duration.ts"() {
-    "use strict";
-    UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
   }
 });
 
@@ -15927,9 +16443,12 @@ var init_validate_settings = __esm({
 });
 
 // src/settings/settings.ts
+function envOf(name) {
+  return [...OPTIONS, ...DEPRECATED_OPTIONS].find((o) => o.name === name)?.env ?? `--${name}`;
+}
 function rawValuesFromEnv(env) {
   const raw = {};
-  for (const option of OPTIONS) {
+  for (const option of [...OPTIONS, ...DEPRECATED_OPTIONS]) {
     const value = option.env ? env[option.env] : void 0;
     if (value !== void 0 && value !== "") raw[option.name] = value;
   }
@@ -15940,7 +16459,8 @@ function rawValuesFromEnv(env) {
 function toSettings(...sources) {
   const raw = {};
   for (const source2 of sources) {
-    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
+    for (const [key, value] of Object.entries(replaceDeprecated(source2)))
+      if (value !== void 0) raw[key] = value;
   }
   const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
   const str2 = (name) => get(name);
@@ -15975,14 +16495,13 @@ function toSettings(...sources) {
     strategy: given("strategy"),
     envName: given("env-name"),
     rollback: bool("rollback"),
-    prune: bool("prune"),
-    keep: given("keep"),
+    ...keepCopies(given("keep")),
     dryRun: given("dry-run"),
     apply: bool("apply"),
     planOut: str2("plan-out") || void 0,
     plan: str2("plan") || void 0,
-    wait: bool("wait"),
-    watchPods: bool("watch-pods"),
+    wait: given("wait") !== "none",
+    watchPods: given("wait") === "pods",
     logLines: given("logs"),
     timeoutMs: given("timeout"),
     configTimeoutMs: given("config-timeout"),
@@ -15990,8 +16509,7 @@ function toSettings(...sources) {
     requestTimeoutMs: given("request-timeout"),
     kubeconfig: str2("kubeconfig"),
     kubeconfigData: str2("kubeconfig-data"),
-    context: str2("context"),
-    ...contextWaves(str2("contexts"), str2("context")),
+    ...contextWaves(str2("context")),
     continueOnFailure: bool("continue-on-failure"),
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
@@ -16011,8 +16529,8 @@ function toSettings(...sources) {
     dotenv: str2("dotenv") || void 0,
     strict: bool("strict"),
     maxFileSize: given("max-file-size"),
-    restartReloaderManaged: bool("restart-reloader-managed"),
-    reloaderAutoReloadAll: bool("reloader-auto-reload-all"),
+    restartReloaderManaged: given("reloader") === "none",
+    reloaderAutoReloadAll: given("reloader") === "all",
     debug: bool("debug")
   };
   validateSettings(settings);
@@ -16031,19 +16549,18 @@ function toSettings(...sources) {
   }
   if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
     throw new UserError(
-      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
+      `--context with several contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`
     );
   }
   return settings;
 }
-function contextWaves(contexts, context) {
-  if (contexts === void 0 || contexts === "") return {};
-  if (context) {
-    throw new UserError(
-      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
-    );
-  }
-  return { contexts: parseContexts(contexts) };
+function contextWaves(text) {
+  if (text === void 0 || text === "") return {};
+  if (!/[;,]/.test(text)) return { context: text };
+  return { contexts: parseContexts(text, "--context") };
+}
+function keepCopies(keep) {
+  return keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep };
 }
 function isExplicit(values, name) {
   const defaults = splitList(requireSpec(name).default ?? "");
@@ -16075,27 +16592,40 @@ function parseOptionValue(spec, rawValue) {
   const where = `--${spec.name}`;
   switch (spec.type) {
     case "boolean": {
-      const lower = text.trim().toLowerCase();
-      if (TRUE.has(lower)) return true;
-      if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
+      const value = parseBooleanText(text);
+      if (value === void 0) throw new UserError(`${where}: expected true or false, got "${text}"`);
+      return value;
     }
     case "list":
       return splitList(text);
     case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
-      return Number(text.trim());
+      const value = text.trim();
+      if (spec.choices?.includes(value)) return value;
+      if (!/^\d+$/.test(value)) {
+        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
+        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
+      }
+      return Number(value);
     }
     case "duration": {
       const ms = parseDuration(text);
+      if (ms === "unitless") {
+        const n = text.trim();
+        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
+      }
       if (ms === void 0)
         throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
       return ms;
     }
     case "string": {
       const value = text.trim();
+      const switched = spec.switch ? parseBooleanText(value) : void 0;
+      if (switched !== void 0) return switched ? spec.switch.on : spec.switch.off;
       if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+        const switchWords = spec.switch ? ` (or true, false)` : "";
+        throw new UserError(
+          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`
+        );
       }
       return spec.secret ? text : value;
     }
@@ -16118,17 +16648,21 @@ function splitList(text) {
   items.push(current);
   return items.map((item) => item.trim()).filter((item) => item !== "");
 }
-var TRUE, FALSE;
+var ENV_VARIABLES;
 var init_settings = __esm({
   "src/settings/settings.ts"() {
     "use strict";
     init_errors();
     init_fleet();
+    init_deprecated_options();
     init_options();
-    init_parse_duration();
     init_validate_settings();
-    TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
-    FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
+    init_value_spellings();
+    ENV_VARIABLES = {
+      entryPoint: "cli",
+      option: (name) => envOf(name),
+      set: (name, value) => `${envOf(name)}=${value}`
+    };
   }
 });
 
@@ -16721,6 +17255,59 @@ var init_changed_roots = __esm({
   }
 });
 
+// src/stamp/deployment-units.ts
+function unitConfigs(manifests, deployedDirs) {
+  const definitions = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const key = idKey(m.id);
+    definitions.set(key, [
+      ...definitions.get(key) ?? [],
+      { file: m.file, line: m.line, content: configContentOf(m).content }
+    ]);
+  }
+  const byFile = /* @__PURE__ */ new Map();
+  const contentsFor = (workload) => {
+    let contents = byFile.get(workload.file);
+    if (contents === void 0) {
+      contents = new Map(
+        [...definitions].map(([key, defs]) => [
+          key,
+          configDefinitionFor(workload.file, defs, deployedDirs).content
+        ])
+      );
+      byFile.set(workload.file, contents);
+    }
+    return contents;
+  };
+  const ambiguities = (workload, covers) => {
+    const notes = [];
+    for (const config of covers) {
+      const defs = definitions.get(idKey(config)) ?? [];
+      if (new Set(defs.map((d) => canonicalJson(d.content))).size < 2) continue;
+      if (readsOwnFolders(workload.file, defs, deployedDirs)) continue;
+      const used = configDefinitionFor(workload.file, defs, deployedDirs);
+      const others = defs.filter((d) => d !== used).map((d) => d.file);
+      notes.push(
+        `${shortId3(workload.id)} (${workload.file}) is stamped with ${shortId3(config)} as ${used.file} defines it (none is in its own folder: the closest one, the last in path order among equally close ones), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
+      );
+    }
+    return notes;
+  };
+  return { contentsFor, ambiguities };
+}
+function shortId3(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+var init_deployment_units = __esm({
+  "src/stamp/deployment-units.ts"() {
+    "use strict";
+    init_model();
+    init_config_content();
+    init_folder_definitions();
+  }
+});
+
 // src/stamp/stamp-as-deployed.ts
 function stampAsDeployed(read, key) {
   const deployed = inDeployedNamespaces([...read]);
@@ -16802,34 +17389,31 @@ function applyEdits(source2, edits) {
 }
 function annotationEdits(source2, doc, templatePath, key, value) {
   const ctx = new EditContext(source2);
+  const merged = new MergedLookup(doc, source2);
   let node = doc.contents;
   let parentKeyCol;
-  const merged = (map, k, where) => refuseMerged(doc, map, k, where);
+  const path = [];
   for (const segment of templatePath) {
-    const map = asMap(node, segment);
-    const pair = findPair(map, segment);
-    if (!pair) merged(map, segment, templatePath.join("."));
-    if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
-    parentKeyCol = keyColumn(ctx, pair);
-    node = pair.value;
+    const found = merged.find(asMap(node, segment), segment, path);
+    path.push(segment);
+    if (!found) throw new UnstampableError(`no ${path.join(".")} in the object`);
+    parentKeyCol = keyColumn(ctx, found.pair);
+    node = found.pair.value;
   }
   const template = asMap(node, "template");
   ctx.noteStep(template, parentKeyCol);
-  const at = `${templatePath.join(".")}.template`;
-  const metaPair = findPair(template, "metadata");
-  if (!metaPair) merged(template, "metadata", at);
-  if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
-  if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
-  const metadata = asMap(metaPair.value, "metadata");
-  const annPair = findPair(metadata, "annotations");
-  if (!annPair) merged(metadata, "annotations", `${at}.metadata`);
-  if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
-  if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
-  const annotations = asMap(annPair.value, "annotations");
-  const current = findPair(annotations, key);
-  if (!current) merged(annotations, key, `${at}.metadata.annotations`);
+  const meta = merged.find(template, "metadata", path);
+  if (!meta) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
+  if (isEmpty(meta.pair.value))
+    return ctx.fillEmpty(meta.owner, meta.pair, { annotations: { [key]: value } });
+  const metadata = asMap(meta.pair.value, "metadata");
+  const ann = merged.find(metadata, "annotations", [...path, "metadata"]);
+  if (!ann) return ctx.insert(metadata, "annotations", { [key]: value });
+  if (isEmpty(ann.pair.value)) return ctx.fillEmpty(ann.owner, ann.pair, { [key]: value });
+  const annotations = asMap(ann.pair.value, "annotations");
+  const current = merged.find(annotations, key, [...path, "metadata", "annotations"]);
   if (!current) return ctx.insert(annotations, key, value);
-  const scalar3 = current.value;
+  const scalar3 = current.pair.value;
   if ((0, import_yaml5.isScalar)(scalar3) && scalar3.value === value) return [];
   if ((0, import_yaml5.isScalar)(scalar3) && scalar3.range) {
     const old = source2.slice(scalar3.range[0], scalar3.range[1]);
@@ -16837,21 +17421,8 @@ function annotationEdits(source2, doc, templatePath, key, value) {
     const text = block ? `${ctx.scalarText(value, "PLAIN")}${old.endsWith("\n") ? ctx.eol : ""}` : ctx.scalarText(value, scalar3.type);
     return [{ start: scalar3.range[0], end: scalar3.range[1], text }];
   }
-  if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(annotations, current, value);
+  if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(current.owner, current.pair, value);
   throw new UnstampableError(`${key} is not a plain value`);
-}
-function refuseMerged(doc, map, key, where) {
-  const merge = map.items.find((item) => (0, import_yaml5.isPair)(item) && (0, import_yaml5.isScalar)(item.key) && item.key.value === "<<");
-  if (!merge) return;
-  const sources = (0, import_yaml5.isSeq)(merge.value) ? merge.value.items : [merge.value];
-  for (const source2 of sources) {
-    const resolved = (0, import_yaml5.isAlias)(source2) ? source2.resolve(doc) : source2;
-    if (!(0, import_yaml5.isMap)(resolved) || findPair(resolved, key) || findPair(resolved, "<<")) {
-      throw new MergeKeyError(
-        `${where} takes ${JSON.stringify(key)} from a YAML merge key (<<): stamping beside it would replace the merged value whole (Kubernetes applies the merge), and stamping the anchor would change every object that merges it. Write ${where}.${key} out in this object (without <<), then stamp again`
-      );
-    }
-  }
 }
 function asMap(node, what) {
   if ((0, import_yaml5.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
@@ -16880,7 +17451,7 @@ function firstKey(map) {
 function plainIsString(value) {
   return /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value.replace("e", "")) && !/^0[bx]/.test(value);
 }
-var import_yaml5, UnstampableError, MergeKeyError, EditContext;
+var import_yaml5, UnstampableError, MergeKeyError, MergedLookup, EditContext;
 var init_annotation_edit = __esm({
   "src/stamp/annotation-edit.ts"() {
     "use strict";
@@ -16888,6 +17459,72 @@ var init_annotation_edit = __esm({
     UnstampableError = class extends Error {
     };
     MergeKeyError = class extends UnstampableError {
+      constructor(message, offset) {
+        super(message);
+        this.offset = offset;
+      }
+      offset;
+    };
+    MergedLookup = class {
+      constructor(doc, source2) {
+        this.doc = doc;
+        this.source = source2;
+      }
+      doc;
+      source;
+      uses;
+      /** The pair that gives `map` its `key`, and the mapping it is written in; undefined when none does. */
+      find(map, key, path) {
+        const own = findPair(map, key);
+        if (own) return { pair: own, owner: map };
+        const merge = findPair(map, "<<");
+        if (!merge) return void 0;
+        const at = merge.key.range?.[0] ?? 0;
+        const field4 = [...path, key].join(".");
+        for (const item of (0, import_yaml5.isSeq)(merge.value) ? merge.value.items : [merge.value]) {
+          const merged = (0, import_yaml5.isAlias)(item) ? item.resolve(this.doc) : item;
+          if (!(0, import_yaml5.isMap)(merged)) continue;
+          const found = this.find(merged, key, path);
+          if (!found) continue;
+          const fix = `Write ${field4} out in this object beside the merge key (what is written there replaces the merged ${key} whole: copy what it holds), then stamp again`;
+          if ((0, import_yaml5.isAlias)(item)) {
+            const anchor = this.source.lastIndexOf(`&${item.source}`, merged.range?.[0] ?? at);
+            throw new MergeKeyError(
+              `${field4} comes from the YAML anchor &${item.source} (line ${this.lineOf(anchor)}) through the merge key (<<): stamping it there would change every place that uses the anchor. ${fix}`,
+              at
+            );
+          }
+          const others = this.aliasesOf(merged);
+          if (others.length > 0) {
+            throw new MergeKeyError(
+              `${field4} comes from the mapping &${merged.anchor} that the merge key (<<) holds, which is used again at line ${others.map((o) => this.lineOf(o)).join(", ")}: stamping it would change those too. ${fix}`,
+              at
+            );
+          }
+          return found;
+        }
+        return void 0;
+      }
+      /** Offsets of the aliases in the document that stand for `node`. */
+      aliasesOf(node) {
+        if (this.uses === void 0) {
+          const uses = /* @__PURE__ */ new Map();
+          (0, import_yaml5.visit)(this.doc, {
+            Alias: (_, alias) => {
+              const target = alias.resolve(this.doc);
+              uses.set(target, [...uses.get(target) ?? [], alias.range?.[0] ?? 0]);
+            }
+          });
+          this.uses = uses;
+        }
+        return this.uses.get(node) ?? [];
+      }
+      lineOf(offset) {
+        let line = 1;
+        for (let i = this.source.indexOf("\n"); i !== -1 && i < offset; i = this.source.indexOf("\n", i + 1))
+          line++;
+        return line;
+      }
     };
     EditContext = class {
       constructor(source2) {
@@ -17024,7 +17661,7 @@ function stampFile(source2, targets, defaultNamespace) {
       }
     } catch (error) {
       if (error instanceof MergeKeyError) {
-        const line = lineOf(source2, doc.range[0]);
+        const line = lineOf(source2, error.offset);
         return {
           ...result,
           changed: [],
@@ -17056,11 +17693,9 @@ function changedBeyondStamp(source2, text, targets) {
   for (const [i, object] of after.objects.entries()) {
     const id = idOf2(object, "");
     const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
-    if (target && annotationAt(object, target.templatePath) !== target.hash) {
-      return `${id.kind.toLowerCase()}/${id.name}: the stamp did not reach its pod template; nothing was written to the file`;
-    }
-    const strip = (o) => JSON.stringify(target ? withoutStamp(o, target.templatePath) : o);
-    if (strip(object) !== strip(before.objects[i])) {
+    const original = before.objects[i];
+    const expected = target ? withStamp(original, target.templatePath, target.hash) : original;
+    if (canonicalJson(object ?? null) !== canonicalJson(expected ?? null)) {
       return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
     }
   }
@@ -17083,25 +17718,16 @@ function kubernetesView(text) {
   });
   return { objects, errors };
 }
-function templateAnnotations(object, path) {
-  let node = object;
-  for (const segment of path) node = isRecord(node) ? node[segment] : void 0;
-  return field(field(node, "metadata"), "annotations");
-}
-function annotationAt(object, path) {
-  const annotations = templateAnnotations(object, path);
-  return isRecord(annotations) ? annotations[CONFIG_HASH_ANNOTATION] : void 0;
-}
-function withoutStamp(object, path) {
+function withStamp(object, path, hash) {
   const copy = JSON.parse(JSON.stringify(object ?? null));
   let node = copy;
   for (const segment of path) node = isRecord(node) ? node[segment] : void 0;
-  const metadata = field(node, "metadata");
-  const annotations = field(metadata, "annotations");
-  if (!isRecord(node) || !isRecord(metadata) || !isRecord(annotations)) return copy;
-  delete annotations[CONFIG_HASH_ANNOTATION];
-  if (Object.keys(annotations).length === 0) delete metadata.annotations;
-  if (Object.keys(metadata).length === 0) delete node.metadata;
+  if (!isRecord(node)) return copy;
+  const metadata = isRecord(node.metadata) ? node.metadata : {};
+  const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
+  annotations[CONFIG_HASH_ANNOTATION] = hash;
+  metadata.annotations = annotations;
+  node.metadata = metadata;
   return copy;
 }
 function lineOf(text, offset) {
@@ -17135,6 +17761,7 @@ var init_stamp_file = __esm({
     init_json_shape();
     init_model();
     init_restart_patch();
+    init_config_content();
     init_annotation_edit();
   }
 });
@@ -17510,7 +18137,7 @@ async function parseFiles2(tree, files, settings, problems) {
         problem.duplicateKey ? {
           ...problem,
           severity: "error",
-          message: `${problem.message} (kustomize, which Argo CD and Flux build with, rejects it)`
+          message: `${problem.message.replace(READ_AS_KUBECTL_DOES, "")} (kustomize, which Argo CD and Flux build with, rejects it)`
         } : problem
       );
     }
@@ -17577,6 +18204,7 @@ var init_run_stamp = __esm({
     init_run_limited();
     init_deployed_build();
     init_parse_manifest_file();
+    init_yaml_messages();
     init_path_filter();
     init_kustomize();
     init_renderer_environment();
@@ -17658,7 +18286,8 @@ async function runPlanFromArgs(command, args, env, io, state3) {
     dotenv: args.values.dotenv || env.CONFIG_ROLLOUT_DOTENV || void 0
   };
   try {
-    const settings = toSettings(rawValuesFromEnv(env), args.values);
+    const fromEnv = rawValuesFromEnv(env);
+    const settings = toSettings(fromEnv, args.values);
     state3.debug = settings.debug;
     state3.output = settings.output;
     reportFiles = { junit: settings.junit, dotenv: settings.dotenv };
@@ -17670,6 +18299,11 @@ async function runPlanFromArgs(command, args, env, io, state3) {
     const log = withStagesNoted(
       createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr })
     );
+    for (const warning of [
+      ...deprecationWarnings(fromEnv, ENV_VARIABLES),
+      ...deprecationWarnings(args.values, CLI_FLAGS)
+    ])
+      log.warn(warning);
     const readEvent = eventReader(env);
     if (settings.comment) {
       const commentId = settings.commentId ? { commentId: settings.commentId } : {};
@@ -17711,6 +18345,7 @@ var init_run_cli_plan = __esm({
     "use strict";
     import_node_path14 = require("node:path");
     init_errors();
+    init_option_naming();
     init_run_result();
     init_create_git();
     init_interrupt();
@@ -17722,6 +18357,7 @@ var init_run_cli_plan = __esm({
     init_comment_on_review();
     init_run_in_ci();
     init_version();
+    init_deprecated_options();
     init_settings();
     init_gitlab_report_files();
     init_report_error();
@@ -17802,6 +18438,18 @@ init_errors();
 init_error_report();
 init_version();
 
+// src/settings/help.ts
+init_option_naming();
+
+// src/settings/describe-option.ts
+var REFERENCE = /\{([a-z][a-z-]*)(?:=([^{}\s]+))?\}/g;
+function spellOptions(text, naming) {
+  return text.replace(
+    REFERENCE,
+    (_, name, value) => value === void 0 ? naming.option(name) : naming.set(name, value)
+  );
+}
+
 // src/settings/option-spec.ts
 var OPTION_GROUPS = ["basics", "sources", "cluster", "strategy", "output", "limits", "ci"];
 function appliesTo(option, command) {
@@ -17811,11 +18459,6 @@ function appliesTo(option, command) {
 
 // src/settings/help.ts
 init_options();
-var EXIT_CODES = [
-  "0  every rollout finished, or nothing had to restart",
-  "1  a rollout failed or timed out, or an internal error",
-  "2  bad input or configuration (flags, manifests under --strict, git, kubeconfig)"
-];
 var GROUP_TITLES = {
   basics: "Basics",
   sources: "Sources (which files and renders are read)",
@@ -17825,86 +18468,148 @@ var GROUP_TITLES = {
   limits: "Limits (time, size, load)",
   ci: "CI"
 };
+var SUMMARY_COLUMN = 38;
+var COMMAND_HELP = {
+  run: {
+    oneLine: "(the default) diff two commits, restart what reads a changed config, wait",
+    title: "config-rollout run \u2014 restart exactly the workloads whose configs changed between two commits",
+    usage: "config-rollout [run] [flags]",
+    examples: [
+      ["What the last commit would restart and why, touching nothing", "config-rollout --dry-run"],
+      [
+        "Restart what a push changed and wait for the rollouts",
+        "config-rollout --base $BEFORE_SHA --head $AFTER_SHA --context prod"
+      ],
+      [
+        "Several clusters in waves: staging first, then both regions",
+        "config-rollout --context 'staging;eu,us'"
+      ]
+    ],
+    about: [
+      "Compares two commits, finds the ConfigMaps and Secrets whose content changed (raw YAML, kustomize,",
+      "Helm, any --render command), restarts the Deployments, StatefulSets, DaemonSets and Argo Rollouts",
+      "that read a changed key, and waits for each rollout. In CI the commits come from the event."
+    ],
+    exitCodes: [
+      "0  every rollout finished, nothing had to restart, or a dry run",
+      "1  a rollout failed or timed out, or an internal error (rerun with --debug)",
+      "2  bad input or configuration, found before the first write to the cluster"
+    ]
+  },
+  stamp: {
+    oneLine: "write the config hash into the manifests, for Argo CD and Flux (no cluster)",
+    title: "config-rollout stamp \u2014 write config-rollout.io/config-hash into your manifests (GitOps)",
+    usage: "config-rollout stamp [flags]",
+    examples: [
+      ["Stamp the work tree, then commit the result", "config-rollout stamp"],
+      [
+        "In a merge request: fail when a stamp is missing or stale, write nothing",
+        "config-rollout stamp --check"
+      ],
+      [
+        "Adopt stamps without rolling every workload once",
+        "config-rollout stamp --changed-only --base origin/main"
+      ]
+    ],
+    about: [
+      "Sets the pod-template annotation config-rollout.io/config-hash of every workload that reads a",
+      "ConfigMap or Secret of the repository to a hash of exactly what it reads: minimal edits of raw",
+      "files, a config-rollout-stamp.yaml patch per root kustomization. No cluster; idempotent."
+    ],
+    exitCodes: [
+      "0  stamps written, or (--check) every stamp is current",
+      "1  --check: a stamp is missing or stale (the report names each and the command that fixes it)",
+      "2  bad input, checked before anything is written (with --check or --strict: a file that does",
+      "   not parse or a kustomization that does not build)"
+    ]
+  },
+  sync: {
+    oneLine: "restart what runs config the cluster no longer holds (live state, no git)",
+    title: "config-rollout sync \u2014 restart the workloads whose pods run config the cluster no longer holds",
+    usage: "config-rollout sync [flags]",
+    examples: [
+      ["What is stale: which config, which keys it reads", "config-rollout sync --dry-run"],
+      [
+        "Restart the stale workloads of two namespaces and wait",
+        "config-rollout sync --namespaces shop,payments"
+      ],
+      ["After a rotation: only the readers of that key", "config-rollout sync --config secret/db:password"]
+    ],
+    about: [
+      "Hashes what each workload in scope reads of the live ConfigMaps and Secrets (key-precise) and",
+      "compares it with the config hash on its pod template; restarts those that differ and waits.",
+      "A workload config-rollout never restarted has no baseline: reported, adopted with --adopt."
+    ],
+    exitCodes: [
+      "0  every restart rolled out, or nothing was stale",
+      "1  a rollout failed or timed out",
+      "2  bad input or configuration (flags, --config, kubeconfig, RBAC)"
+    ]
+  }
+};
 function helpText() {
+  const commands = Object.entries(COMMAND_HELP).map(([name, help]) => `  ${name.padEnd(7)}${help.oneLine}`);
   const lines = [
     "config-rollout \u2014 restart exactly the Kubernetes workloads whose ConfigMaps or Secrets changed",
     "",
-    "Usage: config-rollout [flags]",
-    "       config-rollout stamp [flags]   (write the config hash into the manifests; see stamp --help)",
+    "Usage: config-rollout [command] [flags]",
+    "",
+    "Commands:",
+    ...commands,
+    "",
+    "A command's flags, examples and exit codes: config-rollout <command> --help",
     "",
     "Examples:",
-    "  # Plan a push: what would restart and why, touching nothing",
-    "  config-rollout --base $BEFORE_SHA --head $AFTER_SHA --dry-run",
-    "  # Restart exactly those workloads and wait for their rollouts",
-    "  config-rollout --base $BEFORE_SHA --head $AFTER_SHA --kubeconfig ~/.kube/config",
+    ...examples([
+      COMMAND_HELP.run.examples[0],
+      COMMAND_HELP.run.examples[1],
+      COMMAND_HELP.stamp.examples[1],
+      COMMAND_HELP.sync.examples[0]
+    ]),
     "",
-    "Compares two commits, finds ConfigMaps/Secrets whose content changed, restarts the Deployments,",
-    "StatefulSets and DaemonSets that consume them, and waits for each rollout.",
-    ...flagSections("run"),
+    ...VALUES,
     "",
     "Exit codes:",
-    ...EXIT_CODES.map((line) => `  ${line}`),
+    "  0  done: every rollout finished, nothing to do, or a dry run",
+    "  1  a rollout failed or timed out (stamp --check: a stamp is stale), or an internal error",
+    "  2  bad input or configuration, found before anything was written",
     "",
-    "Docs: README.md (quick starts) and docs/ \u2014 reference, strategies, rendering, GitOps, sync, fleets, RBAC, troubleshooting."
+    "  -h, --help       this help; config-rollout <command> --help for a command's",
+    "  -V, --version    the version",
+    "",
+    "Docs: docs/reference.md (every flag, input and variable) and README.md (quick starts)."
   ];
   return `${lines.join("\n")}
 `;
 }
-function stampHelpText() {
+var VALUES = [
+  "Every flag also reads a variable, CONFIG_ROLLOUT_<FLAG> (CONFIG_ROLLOUT_DRY_RUN=client); the flag",
+  "wins. Booleans are true or false (--flag, --no-flag); --dry-run and --wait alone mean client and",
+  "pods; durations need a unit (90s, 5m, 1h30m); lists are comma or newline separated."
+];
+function commandHelpText(command) {
+  const help = COMMAND_HELP[command];
   const lines = [
-    "config-rollout stamp \u2014 write config-rollout.io/config-hash into your manifests (GitOps)",
+    help.title,
     "",
-    "Usage: config-rollout stamp [flags]",
+    `Usage: ${help.usage}`,
     "",
     "Examples:",
-    "  # Stamp the work tree (then commit the result)",
-    "  config-rollout stamp",
-    "  # In a merge request's pipeline: fail when a stamp is missing or stale, write nothing",
-    "  config-rollout stamp --check",
+    ...examples(help.examples),
     "",
-    "Reads the work tree like a formatter and sets the pod-template annotation",
-    "config-rollout.io/config-hash of every Deployment, StatefulSet, DaemonSet and Argo Rollout that",
-    "consumes a ConfigMap or Secret defined in the repository to a hash of exactly what it reads.",
-    "Raw files get minimal edits; each root kustomization gets config-rollout-stamp.yaml, listed",
-    "under patches:. Commit the result: Argo CD or Flux then rolls exactly those workloads.",
-    "No cluster access. Running it twice changes nothing the second time.",
-    ...flagSections("stamp"),
+    ...help.about,
+    ...flagSections(command),
     "",
     "Exit codes:",
-    "  0  stamps written, or (--check) every stamp is current",
-    "  1  --check: a stamp is missing or stale (the report names each and the command that fixes it)",
-    "  2  bad input (flags, git, a file stamp would have to follow a symbolic link for); with --check",
-    "     or --strict also a file that does not parse or a kustomization that does not build; with",
-    "     --strict a workload that cannot be stamped (checked before anything is written)"
+    ...help.exitCodes.map((line) => `  ${line}`),
+    "",
+    `Every flag in full: docs/reference/${command}.md. Values: config-rollout --help.`
   ];
   return `${lines.join("\n")}
 `;
 }
-function syncHelpText() {
-  const lines = [
-    "config-rollout sync \u2014 restart exactly the workloads whose pods run config the cluster no longer holds",
-    "",
-    "Usage: config-rollout sync [flags]",
-    "",
-    "Examples:",
-    "  config-rollout sync --dry-run                          what is stale: which config, which keys it reads",
-    "  config-rollout sync --namespaces shop,payments         restart the stale workloads there and wait",
-    "  config-rollout sync --config secret/db-credentials:password   after a rotation: its readers only",
-    "",
-    "For every Deployment, StatefulSet, DaemonSet and Argo Rollout in scope, hashes what it reads of",
-    "the live ConfigMaps and Secrets (key-precise, the value a git-driven run writes) and compares it",
-    "with the config-hash on its pod template; restarts those that differ and waits for them. A",
-    "workload config-rollout never restarted has no baseline: reported, adopted only with --adopt.",
-    "Run twice, the second run restarts nothing. Reads Secrets only where a workload reads one.",
-    ...flagSections("sync"),
-    "",
-    "Exit codes:",
-    "  0  every restart rolled out, or nothing was stale (workloads with no baseline included)",
-    "  1  a rollout failed or timed out",
-    "  2  bad input or configuration (flags, --config, kubeconfig, RBAC)"
-  ];
-  return `${lines.join("\n")}
-`;
+function examples(pairs) {
+  return pairs.flatMap(([comment, command]) => [`  # ${comment}`, `  ${command}`]);
 }
 function flagSections(command) {
   const lines = [];
@@ -17914,32 +18619,33 @@ function flagSections(command) {
     lines.push("", `${GROUP_TITLES[group]}:`);
     for (const option of options) lines.push(...flagLines(option));
   }
-  lines.push(
-    "",
-    "Help:",
-    "  -h, --help",
-    "        Show this help.",
-    "  -V, --version",
-    "        Print the version."
-  );
+  lines.push("", "Help:", `${"  -h, --help".padEnd(SUMMARY_COLUMN)}this help`);
   return lines;
 }
 function flagLines(option) {
   const names = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
   const value = option.type === "boolean" ? "" : ` ${option.placeholder ?? option.choices?.join("|") ?? "VALUE"}`;
-  const lines = [`  ${names}${value}`, `        ${option.description}`];
+  const flag2 = `  ${names}${value}`;
+  const gap = flag2.length < SUMMARY_COLUMN ? " ".repeat(SUMMARY_COLUMN - flag2.length) : "  ";
+  const lines = [`${flag2}${gap}${spellOptions(option.summary, CLI_FLAGS)}`];
   const facts = [
-    option.default !== void 0 && option.default !== "" ? `default: ${option.default}` : void 0,
-    option.env ? `env: ${option.env}` : void 0
+    // A boolean is off unless said otherwise: only an on default is news.
+    option.default !== void 0 && option.default !== "" && !(option.type === "boolean" && option.default === "false") ? `default ${option.default}` : void 0,
+    option.env && option.env !== regularEnv(option.name) ? `variable ${option.env}` : void 0
   ].filter(Boolean);
-  if (facts.length > 0) lines.push(`        (${facts.join("; ")})`);
+  if (facts.length > 0) lines.push(`${" ".repeat(SUMMARY_COLUMN)}${facts.join(" \xB7 ")}`);
   return lines;
+}
+function regularEnv(name) {
+  return `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`;
 }
 
 // src/settings/parse-args.ts
 init_errors();
+init_deprecated_options();
 init_options();
-var SUBCOMMANDS = ["stamp", "sync"];
+init_value_spellings();
+var COMMANDS = ["run", "stamp", "sync"];
 function parseArgs(argv, command = "run") {
   const values = {};
   let help = false;
@@ -17956,64 +18662,62 @@ function parseArgs(argv, command = "run") {
     }
     if (!arg.startsWith("-") || arg === "-" || arg === "--") throw unexpectedArgument(arg, i, command);
     const eq = arg.indexOf("=");
-    const flag = eq === -1 ? arg : arg.slice(0, eq);
+    const flag2 = eq === -1 ? arg : arg.slice(0, eq);
     const inline = eq === -1 ? void 0 : arg.slice(eq + 1);
-    const negated = flag.startsWith("--no-") ? findOption(flag.slice(5)) : void 0;
-    if (negated?.type === "boolean" && inline === void 0) {
-      refuseOtherCommand(negated, flag, command);
+    const negated = flag2.startsWith("--no-") ? findOption(flag2.slice(5)) : void 0;
+    if ((negated?.type === "boolean" || negated?.switch) && inline === void 0) {
+      refuseOtherCommand(negated, flag2, command);
       values[negated.name] = "false";
       continue;
     }
-    const spec = flag.startsWith("--") ? findOption(flag.slice(2)) : OPTIONS.find((o) => `-${o.short}` === flag);
+    const spec = flag2.startsWith("--") ? findOption(flag2.slice(2)) : OPTIONS.find((o) => `-${o.short}` === flag2);
     if (!spec)
-      throw new UserError(`unknown flag ${flag}${suggestion(flag, command)}; see ${helpFor(command)}`);
-    refuseOtherCommand(spec, flag, command);
-    if (spec.type === "boolean") {
-      values[spec.name] = inline ?? "true";
-      continue;
-    }
+      throw new UserError(`unknown flag ${flag2}${suggestion(flag2, command)}; see ${helpFor(command)}`);
+    refuseOtherCommand(spec, flag2, command);
     if (inline !== void 0) {
       values[spec.name] = inline;
       continue;
     }
     const next = argv[i + 1];
-    if (spec.name === "dry-run" && (next === void 0 || !spec.choices?.includes(next))) {
-      values[spec.name] = "client";
+    if (spec.type === "boolean" || spec.switch) {
+      const isValue = next !== void 0 && (parseBooleanText(next) !== void 0 || spec.choices?.includes(next) === true);
+      values[spec.name] = isValue ? next : "true";
+      if (isValue) i++;
       continue;
     }
-    if (next === void 0) throw new UserError(`${flag} needs a value`);
+    if (next === void 0) throw new UserError(`${flag2} needs a value`);
     values[spec.name] = next;
     i++;
   }
   return { values, help, version };
 }
 function findOption(name) {
-  return OPTIONS.find((o) => o.name === name);
+  return OPTIONS.find((o) => o.name === name) ?? DEPRECATED_OPTIONS.find((o) => o.name === name);
 }
 function helpFor(command) {
-  return command === "run" ? "--help" : `config-rollout ${command} --help`;
+  return `config-rollout ${command} --help`;
 }
-function refuseOtherCommand(spec, flag, command) {
+function refuseOtherCommand(spec, flag2, command) {
   if (appliesTo(spec, command)) return;
   if (command === "sync") {
     throw new UserError(
-      `${flag} is not a flag of \`config-rollout sync\` (it compares live configs, not commits); see config-rollout sync --help`
+      `${flag2} is not a flag of \`config-rollout sync\` (it compares live configs, not commits); see config-rollout sync --help`
     );
   }
   if (spec.commands === "sync") {
-    throw new UserError(`${flag} is a flag of \`config-rollout sync\`: run \`config-rollout sync ${flag}\``);
+    throw new UserError(`${flag2} is a flag of \`config-rollout sync\`: run \`config-rollout sync ${flag2}\``);
   }
   if (command === "stamp") {
     throw new UserError(
-      `${flag} applies to the main run only (config-rollout [flags]), not to \`config-rollout stamp\`; see config-rollout stamp --help`
+      `${flag2} applies to the main run only (config-rollout [run] [flags]), not to \`config-rollout stamp\`; see config-rollout stamp --help`
     );
   }
-  throw new UserError(`${flag} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${flag}\``);
+  throw new UserError(`${flag2} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${flag2}\``);
 }
 function unexpectedArgument(arg, index, command) {
-  const near = index === 0 && command === "run" ? nearest(arg, SUBCOMMANDS) : void 0;
+  const near = index === 0 && command === "run" ? nearest(arg, COMMANDS) : void 0;
   if (near !== void 0) {
-    return new UserError(`unknown command "${arg}" (did you mean ${near}?); see --help`);
+    return new UserError(`unknown command "${arg}" (did you mean ${near}?); see config-rollout --help`);
   }
   const takes = command === "run" ? "config-rollout takes" : `config-rollout ${command} takes`;
   return new UserError(`unexpected argument "${arg}" (${takes} only flags; see ${helpFor(command)})`);
@@ -18021,8 +18725,8 @@ function unexpectedArgument(arg, index, command) {
 function flagNames(command) {
   return [...OPTIONS.filter((o) => appliesTo(o, command)).map((o) => o.name), "help", "version"];
 }
-function suggestion(flag, command) {
-  const close = nearest(flag.replace(/^-+/, ""), flagNames(command));
+function suggestion(flag2, command) {
+  const close = nearest(flag2.replace(/^-+/, ""), flagNames(command));
   return close ? ` (did you mean --${close}?)` : "";
 }
 function nearest(word, candidates) {
@@ -18058,32 +18762,29 @@ function editDistance(a, b) {
 init_gitlab_report_files();
 init_report_error();
 async function runCli(argv, env, io) {
-  const debug = env.CONFIG_ROLLOUT_DEBUG === "true";
-  const stamp = argv[0] === "stamp";
-  const sync = argv[0] === "sync";
-  const flags = stamp || sync ? argv.slice(1) : argv;
+  const debug = env.CONFIG_ROLLOUT_DEBUG?.toLowerCase() === "true";
+  const named = COMMANDS.find((name) => name === argv[0]);
+  const command = named ?? "run";
+  const flags = named ? argv.slice(1) : argv;
   let args;
   try {
-    args = parseArgs(flags, stamp ? "stamp" : sync ? "sync" : "run");
+    args = parseArgs(flags, command);
   } catch (error) {
     const output = requestedOutput(flags, env);
     const code = await reportError(error, debug, io, output);
-    if (stamp || sync) return code;
+    if (command !== "run") return code;
     const json = renderErrorReport(error, debug, "json");
     return writeReportFiles(requestedReportFiles(flags, env), json, code, io, output === "json");
   }
-  if (args.help) {
-    if (sync) return print(io, syncHelpText());
-    return print(io, stamp ? stampHelpText() : helpText());
-  }
+  if (args.help) return print(io, named ? commandHelpText(command) : helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}
 `);
-  if (stamp) {
+  if (command === "stamp") {
     const { runStampFromArgs: runStampFromArgs3 } = await Promise.resolve().then(() => (init_run_cli_plan(), run_cli_plan_exports));
     return runStampFromArgs3(flags, args, env, io, { debug, output: requestedOutput(flags, env) });
   }
   const { runPlanFromArgs: runPlanFromArgs2 } = await Promise.resolve().then(() => (init_run_cli_plan(), run_cli_plan_exports));
-  return runPlanFromArgs2(sync ? "sync" : "run", args, env, io, {
+  return runPlanFromArgs2(command, args, env, io, {
     debug,
     output: requestedOutput(flags, env)
   });

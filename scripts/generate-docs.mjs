@@ -1,8 +1,10 @@
-// Writes action.yml, the flag/output tables of docs/reference.md, .env.example and the GitLab component's inputs from the option table
-// (src/settings/options.ts), so they cannot drift from the CLI. Run by scripts/build.mjs.
+// Writes action.yml, the reference page of each command (docs/reference/), the action's tables and the
+// index's table of old spellings, .env.example and the GitLab component's inputs from the option
+// table (src/settings/options.ts), so they cannot drift from the CLI. Run by scripts/build.mjs.
 // The TypeScript renderers are bundled in memory by esbuild and imported from a data: URL:
 // no build artefact, no tsx, about 50 ms.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -48,6 +50,14 @@ export async function generateDocs({ check = false } = {}) {
   update(docs.ACTION_YML, docs.renderActionYml());
   update(docs.ENV_EXAMPLE, docs.renderEnvExample());
   update(docs.REFERENCE, docs.renderReference(readFileSync(`${root}${docs.REFERENCE}`, "utf8")));
+  for (const [command, file] of Object.entries(docs.COMMAND_REFERENCES)) {
+    mkdirSync(dirname(`${root}${file}`), { recursive: true });
+    update(file, docs.renderCommandReference(command));
+  }
+  update(
+    docs.ACTION_REFERENCE,
+    docs.renderActionReference(readFileSync(`${root}${docs.ACTION_REFERENCE}`, "utf8")),
+  );
   update(
     docs.GITLAB_COMPONENT,
     docs.renderGitlabComponent(readFileSync(`${root}${docs.GITLAB_COMPONENT}`, "utf8")),

@@ -1,6 +1,8 @@
 // The action's interface as data: its inputs (one per option of the option table, plus the
 // action-only `command`, `commit`, `allow-untrusted` and `github-token`) and its outputs. scripts/generate-docs.mjs
 // writes action.yml from this, and src/github/read-inputs.ts reads exactly these names, so the two cannot drift.
+import { DEPRECATED_OPTIONS } from "../settings/deprecated-options.js";
+import { INPUT_NAMES, spellOptions } from "../settings/describe-option.js";
 import { OPTIONS } from "../settings/options.js";
 
 export interface ActionInput {
@@ -8,7 +10,7 @@ export interface ActionInput {
   description: string;
   /** What action.yml declares as the default ("" when the value is computed at run time). */
   default: string;
-  /** How the action's default differs from the CLI's, for the README. */
+  /** How the action's default differs from the CLI's, for the reference pages. */
   defaultNote?: string;
 }
 
@@ -66,7 +68,7 @@ const ACTION_OVERRIDES: Record<string, Partial<ActionInput>> = {
   "dry-run": {
     default: "",
     description:
-      "none: restart for real. client: print the plan, touch nothing. server: send every write with dryRun=All. " +
+      "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. " +
       "true means client, false means none. Default: none, but client on pull_request events.",
     defaultNote: "none, but client on `pull_request` events",
   },
@@ -81,15 +83,19 @@ const ACTION_OVERRIDES: Record<string, Partial<ActionInput>> = {
 };
 
 export function actionInputs(): ActionInput[] {
-  const fromOptions = OPTIONS.filter((option) => option.actionInput !== false).map((option): ActionInput => {
-    const choices = option.choices ? ` One of: ${option.choices.join(", ")}.` : "";
-    return {
-      name: option.name,
-      description: `${option.description}${choices}`,
-      default: option.default ?? "",
-      ...ACTION_OVERRIDES[option.name],
-    };
-  });
+  const fromOptions = [...OPTIONS, ...DEPRECATED_OPTIONS]
+    .filter((option) => option.actionInput !== false)
+    .map((option): ActionInput => {
+      const words = option.type === "integer" ? "Or" : "One of";
+      const choices = option.choices ? ` ${words}: ${option.choices.join(", ")}.` : "";
+      return {
+        name: option.name,
+        description: `${spellOptions(option.description, INPUT_NAMES)}${choices}`,
+        // An old spelling has no default: set, it is turned into its replacement with a warning.
+        default: DEPRECATED_OPTIONS.includes(option as never) ? "" : (option.default ?? ""),
+        ...ACTION_OVERRIDES[option.name],
+      };
+    });
   return [COMMAND_INPUT, ...fromOptions, COMMIT_INPUT, ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT];
 }
 
@@ -107,7 +113,7 @@ export const ACTION_OUTPUTS: readonly ActionOutput[] = [
   {
     name: "restarted",
     description:
-      "JSON array of the workloads this run restarted: [{kind, namespace, name}], with the context too ({context, kind, namespace, name}) when `contexts` is set.",
+      "JSON array of the workloads this run restarted: [{kind, namespace, name}], with the context too ({context, kind, namespace, name}) when `context` names several contexts.",
   },
   {
     name: "plan",

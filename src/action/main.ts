@@ -4,6 +4,7 @@
 // decides before the run, and the one catch turns any throw into one failed step (publish.ts).
 import * as core from "@actions/core";
 import { ACTION_INPUTS } from "../core/option-naming.js";
+import { onSecretForms } from "../core/secret-values.js";
 import { createGit } from "../git/create-git.js";
 import { withStagesNoted } from "../process/interrupt.js";
 import { handleInterrupts } from "../process/interrupt-run.js";
@@ -11,7 +12,8 @@ import { eventReader } from "../range/github-event.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
 import { createClusterConnection } from "../run/cluster-connection.js";
 import { runCommand } from "../run/run-in-ci.js";
-import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
+import { deprecationWarnings } from "../settings/deprecated-options.js";
+import { ENV_VARIABLES, rawValuesFromEnv, toSettings } from "../settings/settings.js";
 import { createGitHubLog, type GitHubLog, workspacePath } from "./github-log.js";
 import { createMasker, maskInputs } from "./mask.js";
 import {
@@ -29,15 +31,23 @@ import { decideTrust } from "./trust-policy.js";
 export async function run(): Promise<void> {
   const env = process.env;
   const mask = createMasker((value) => core.setSecret(value));
+  // Each Secret value the run reads is masked as it is read, before any line could quote it.
+  onSecretForms(mask);
   const state: PublishState = { resultWritten: false };
   let debug = core.isDebug();
   let log: GitHubLog = createGitHubLog(core);
   let comment: Commenter | undefined; // once the settings ask for the pull request comment
   try {
     const inputs = readActionInputs((name) => core.getInput(name));
-    const raw = { ...rawValuesFromEnv(env), ...inputs.values };
+    const fromEnv = rawValuesFromEnv(env);
+    const raw = { ...fromEnv, ...inputs.values };
     maskInputs(raw, inputs.githubToken, mask);
-    const parsed = toSettings(raw);
+    const parsed = toSettings(fromEnv, inputs.values);
+    for (const warning of [
+      ...deprecationWarnings(fromEnv, ENV_VARIABLES),
+      ...deprecationWarnings(inputs.values, ACTION_INPUTS),
+    ])
+      core.warning(escapeForCiLog(warning));
     debug ||= parsed.debug;
     // No cluster: the stamp reads and writes the checkout, and at most pushes it.
     if (inputs.command === "stamp") return await stampStep(core, parsed, inputs, env);

@@ -12,6 +12,7 @@ import { headline } from "../report/describe.js";
 import { describeError } from "../report/error-line.js";
 import { failureAnnotations } from "../report/failure-annotations.js";
 import { renderReport } from "../report/render-report.js";
+import { escapeMarkdown } from "../report/report-markdown.js";
 import { commentErrorLine, type ReviewCommentRequest, reviewCommenter } from "../run/comment-on-review.js";
 import { VERSION } from "../run/version.js";
 import type { RawValues, Settings } from "../settings/settings.js";
@@ -69,7 +70,8 @@ export async function publishFailure(
 ): Promise<void> {
   const message = escapeForCiLog(describeError(error, debug).replace(/^error: /, ""));
   if (!state.resultWritten) core.setOutput("result", "failed");
-  await writeSummary(core, env, `### config-rollout\n\n**Failed:** ${message.split("\n")[0]}\n`, "");
+  const line = escapeMarkdown(message.split("\n")[0] ?? "");
+  await writeSummary(core, env, `### config-rollout\n\n**Failed:** ${line}\n`, "");
   await comment?.({ error: commentErrorLine(describeError(error, false)) });
   core.setFailed(message);
 }

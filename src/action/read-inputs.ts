@@ -3,6 +3,7 @@
 // action.yml default; an empty input counts as not given, so the option's env var or default applies.
 import { UserError } from "../core/errors.js";
 import type { RawValues } from "../settings/settings.js";
+import { parseBooleanText } from "../settings/value-spellings.js";
 import {
   ALLOW_UNTRUSTED_INPUT,
   actionInputs,
@@ -37,7 +38,7 @@ export function readActionInputs(getInput: (name: string) => string): ActionInpu
     if (ACTION_ONLY.has(input.name)) continue;
     const value = getInput(input.name);
     if (value === "") continue;
-    values[input.name] = input.name === "dry-run" ? dryRunValue(value) : value;
+    values[input.name] = value;
   }
   return {
     values,
@@ -54,19 +55,11 @@ function commandValue(value: string): "run" | "stamp" | "sync" {
   throw new UserError(`input command: expected run, stamp or sync, got "${value}"`);
 }
 
-/** A workflow author writes `dry-run: true` as often as `dry-run: client`; accept both. */
-function dryRunValue(value: string): string {
-  const lower = value.toLowerCase();
-  if (lower === "true") return "client";
-  if (lower === "false") return "none";
-  return value;
-}
-
+/** The one boolean rule of every option (value-spellings.ts), for the inputs that are no option. */
 function parseBoolean(name: string, value: string): boolean {
-  const lower = value.toLowerCase();
-  if (lower === "true") return true;
-  if (lower === "false") return false;
-  throw new UserError(`input ${name}: expected true or false, got "${value}"`);
+  const parsed = parseBooleanText(value);
+  if (parsed === undefined) throw new UserError(`input ${name}: expected true or false, got "${value}"`);
+  return parsed;
 }
 
 /** How messages name the kubeconfig the step was given. */

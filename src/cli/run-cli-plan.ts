@@ -4,6 +4,7 @@
 // (report-error.ts) and resolves to an exit code.
 import { resolve } from "node:path";
 import { UserError } from "../core/errors.js";
+import { CLI_FLAGS } from "../core/option-naming.js";
 import { exitCodeOf, type OutputFormat } from "../core/run-result.js";
 import { createGit } from "../git/create-git.js";
 import { withStagesNoted } from "../process/interrupt.js";
@@ -15,8 +16,9 @@ import { createClusterConnection } from "../run/cluster-connection.js";
 import { commentErrorLine, reviewCommenter } from "../run/comment-on-review.js";
 import { runCommand } from "../run/run-in-ci.js";
 import { VERSION } from "../run/version.js";
+import { deprecationWarnings } from "../settings/deprecated-options.js";
 import type { parseArgs } from "../settings/parse-args.js";
-import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
+import { ENV_VARIABLES, rawValuesFromEnv, toSettings } from "../settings/settings.js";
 import type { CliIo } from "./cli-io.js";
 import { type ReportFiles, writeReportFiles } from "./gitlab-report-files.js";
 import { reportError } from "./report-error.js";
@@ -38,7 +40,8 @@ export async function runPlanFromArgs(
     dotenv: args.values.dotenv || env.CONFIG_ROLLOUT_DOTENV || undefined,
   };
   try {
-    const settings = toSettings(rawValuesFromEnv(env), args.values);
+    const fromEnv = rawValuesFromEnv(env);
+    const settings = toSettings(fromEnv, args.values);
     state.debug = settings.debug;
     state.output = settings.output;
     reportFiles = { junit: settings.junit, dotenv: settings.dotenv };
@@ -50,6 +53,11 @@ export async function runPlanFromArgs(
     const log = withStagesNoted(
       createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr }),
     );
+    for (const warning of [
+      ...deprecationWarnings(fromEnv, ENV_VARIABLES),
+      ...deprecationWarnings(args.values, CLI_FLAGS),
+    ])
+      log.warn(warning);
     // GitHub's event payload, read once for the range and the comment.
     const readEvent = eventReader(env);
     // --comment: the plan on the pull or merge request; what happened is one line on stderr, never the exit code.

@@ -7,8 +7,8 @@
 import { EXIT_OK } from "../core/errors.js";
 import { renderErrorReport } from "../report/error-report.js";
 import { VERSION } from "../run/version.js";
-import { helpText, stampHelpText, syncHelpText } from "../settings/help.js";
-import { parseArgs } from "../settings/parse-args.js";
+import { commandHelpText, helpText } from "../settings/help.js";
+import { COMMANDS, parseArgs } from "../settings/parse-args.js";
 import type { CliIo } from "./cli-io.js";
 import { requestedReportFiles, writeReportFiles } from "./gitlab-report-files.js";
 import { reportError, requestedOutput } from "./report-error.js";
@@ -20,34 +20,32 @@ export async function runCli(
   env: Record<string, string | undefined>,
   io: CliIo,
 ): Promise<number> {
-  const debug = env.CONFIG_ROLLOUT_DEBUG === "true";
-  const stamp = argv[0] === "stamp";
-  const sync = argv[0] === "sync";
-  const flags = stamp || sync ? argv.slice(1) : argv;
+  const debug = env.CONFIG_ROLLOUT_DEBUG?.toLowerCase() === "true";
+  // The first word may name the command; without one it is the main run, and --help the overview.
+  const named = COMMANDS.find((name) => name === argv[0]);
+  const command = named ?? "run";
+  const flags = named ? argv.slice(1) : argv;
   let args: ReturnType<typeof parseArgs>;
   try {
-    args = parseArgs(flags, stamp ? "stamp" : sync ? "sync" : "run");
+    args = parseArgs(flags, command);
   } catch (error) {
     const output = requestedOutput(flags, env);
     const code = await reportError(error, debug, io, output);
     // The main run's GitLab reports say why it stopped (stamp has none).
-    if (stamp || sync) return code;
+    if (command !== "run") return code;
     const json = renderErrorReport(error, debug, "json");
     return writeReportFiles(requestedReportFiles(flags, env), json, code, io, output === "json");
   }
-  if (args.help) {
-    if (sync) return print(io, syncHelpText());
-    return print(io, stamp ? stampHelpText() : helpText());
-  }
+  if (args.help) return print(io, named ? commandHelpText(command) : helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}\n`);
-  if (stamp) {
+  if (command === "stamp") {
     // Through run-cli-plan.ts, which loads the stamp only for a stamp.
     const { runStampFromArgs } = await import("./run-cli-plan.js");
     return runStampFromArgs(flags, args, env, io, { debug, output: requestedOutput(flags, env) });
   }
   // Reports its own errors (see report-error.ts).
   const { runPlanFromArgs } = await import("./run-cli-plan.js");
-  return runPlanFromArgs(sync ? "sync" : "run", args, env, io, {
+  return runPlanFromArgs(command, args, env, io, {
     debug,
     output: requestedOutput(flags, env),
   });

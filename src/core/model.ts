@@ -71,6 +71,12 @@ export interface ConfigSnapshot {
 export interface HeadConfig {
   snapshot: ConfigSnapshot;
   manifest: Manifest;
+  /**
+   * Set when raw files define the config more than once at head (per-cluster folders): every
+   * definition, and the folders GitOps objects deploy. A workload's hash takes the definition its
+   * file reads (scan/sources/folder-definitions.ts), as `stamp` does; `snapshot` is the first read.
+   */
+  folders?: { definitions: ConfigSnapshot[]; deployedDirs: readonly string[] };
 }
 
 export type ChangeStatus = "modified" | "added" | "deleted";

@@ -63,7 +63,8 @@ export function networkErrorCode(error: unknown): string | undefined {
   const e = error as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown } | null;
   if (e === null || typeof e !== "object") return undefined;
   // undici's fetch (client-node 2) fails with TypeError "fetch failed", the socket error its cause.
-  if (e.name === "TypeError" && e.message === "fetch failed") return networkErrorCode(e.cause) ?? "network error";
+  if (e.name === "TypeError" && e.message === "fetch failed")
+    return networkErrorCode(e.cause) ?? "network error";
   // A socket's errno (ECONNREFUSED, ECONNRESET...), or undici's own (UND_ERR_SOCKET: the server closed it).
   if (typeof e.code === "string" && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(e.code)) return e.code;
   return undefined;

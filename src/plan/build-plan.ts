@@ -209,7 +209,7 @@ function planWorkload(
   const reloader = reloaderCoverageOf(candidate, consuming, options);
   const reloaderSkip =
     reloader.uncovered.length === 0 && !options.restartReloaderManaged
-      ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --restart-reloader-managed to restart it here too`
+      ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --reloader none to restart it here too`
       : undefined;
   const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
   if (skipReason !== undefined) return { ...base, action: "skip", reason: skipReason, references: consuming };

@@ -11,13 +11,16 @@
 // - `reloader.stakater.com/auto` or the type's `configmap|secret.reloader.stakater.com/auto` true
 //   (Go's ParseBool: 1, t, T, true, True, TRUE) covers every config of that type it references; with
 //   the controller's `--auto-reload-all` a workload that sets neither to anything covers all;
-// - `configmap|secret.reloader.stakater.com/reload` lists names, comma-separated, each a regular
-//   expression matched against the whole name (no namespace: Reloader looks in the workload's own);
+// - `configmap|secret.reloader.stakater.com/reload` lists names, comma-separated, each a Go (RE2)
+//   regular expression Reloader compiles as `"^" + item + "$"` (no namespace: it looks in the
+//   workload's own); read here with an RE2 engine too, since JavaScript's differs both ways
+//   (lookahead compiles in JavaScript and not in RE2; `(?i)`, `[[:alpha:]]`, `(?P<n>)` the reverse);
 // - `reloader.stakater.com/search: "true"` covers the configs annotated `reloader.stakater.com/match: "true"`;
 // - a config annotated `reloader.stakater.com/ignore: "true"` is never acted on by Reloader.
 //
 // Annotation names can be changed on the controller; these are its defaults.
 
+import type { RE2JS } from "re2js";
 import { field, isRecord } from "../core/json-shape.js";
 import type { ConfigChange, ConfigKind, ObjectId } from "../core/model.js";
 import { RELOADER_MATCH } from "../scan/manifests/config-changes.js";
@@ -37,6 +40,19 @@ const TYPED = {
     exclude: "secrets.exclude.reloader.stakater.com/reload",
   },
 } as const;
+
+// RE2 (260 KB, ~6 ms to load) is loaded only for a plan that reads a `reload` list: the plan is pure
+// and synchronous, so the run loads it first (prepareReloaderLists), and most runs never do.
+let re2: typeof RE2JS | undefined;
+
+/** Loads RE2 when one of `workloads` (objects) carries a Reloader `reload` list; before buildPlan. */
+export async function prepareReloaderLists(workloads: readonly unknown[]): Promise<void> {
+  const lists = Object.values(TYPED).map((t) => t.reload);
+  const hasList = (object: unknown) => lists.some((name) => annotationsOf(object)[name] !== undefined);
+  if (re2 !== undefined) return;
+  if (!workloads.some((w) => hasList(w) || hasList(field(field(w, "spec"), "template")))) return;
+  re2 = (await import("re2js")).RE2JS;
+}
 
 /** What the plan knows of the controller: whether it runs with `--auto-reload-all`. */
 export interface ReloaderController {
@@ -63,7 +79,7 @@ export function reloaderCoverage(
     ? own
     : annotationsOf(field(field(workload, "spec"), "template"));
   const exclude = own[typed.exclude];
-  if (exclude?.split(",").some((name) => name.trim() === config.name)) return undefined;
+  if (exclude?.split(",").some((name) => goTrimSpace(name) === config.name)) return undefined;
   const auto = annotations[AUTO] ?? "";
   const typedAuto = annotations[typed.auto] ?? "";
   if (goTrue(auto)) return quote(AUTO, auto);
@@ -104,17 +120,34 @@ function goTrue(value: string): boolean {
   return ["1", "t", "T", "true", "True", "TRUE"].includes(value);
 }
 
-/** Reloader's test: any comma-separated entry, trimmed, as a regular expression anchored at both ends. */
+/**
+ * Reloader's test (ShouldReload): each comma-separated entry, trimmed as Go's strings.TrimSpace trims,
+ * compiled by RE2 as `"^" + entry + "$"` and searched for in the name. Not grouped, as Reloader builds
+ * it: `a|ab` becomes `^a|ab$`, "starts with a or ends with ab". An entry RE2 does not compile is
+ * skipped (Reloader logs it and goes on).
+ */
 function namesMatch(list: string, name: string): boolean {
+  if (re2 === undefined)
+    throw new Error("a Reloader reload list was read before prepareReloaderLists loaded RE2");
+  const engine = re2;
   return list.split(",").some((entry) => {
+    let pattern: RE2JS;
     try {
-      // Not grouped, as Reloader builds it: `^a|b$` is "starts with a or ends with b".
-      return new RegExp(`^${entry.trim()}$`).test(name);
+      pattern = engine.compile(`^${goTrimSpace(entry)}$`);
     } catch {
-      // Reloader skips an entry that does not compile.
       return false;
     }
+    return pattern.test(name);
   });
+}
+
+// Go's unicode.IsSpace: JavaScript's trim() also strips U+FEFF, which Go keeps, and keeps U+0085 (NEL),
+// which Go strips.
+const GO_SPACE = "[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+const GO_TRIM = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, "g");
+
+function goTrimSpace(text: string): string {
+  return text.replace(GO_TRIM, "");
 }
 
 function quote(name: string, value: string): string {

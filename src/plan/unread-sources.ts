@@ -11,7 +11,11 @@ export function unreadSourcesOf(
 ): UnreadSource[] {
   const seen = new Set<string>();
   const unread: UnreadSource[] = [];
-  for (const item of [...warnings, ...problems]) {
+  const items = [
+    ...warnings.flatMap((w) => [w, ...(w.more ?? []).map((file) => ({ ...w, file }))]),
+    ...problems,
+  ];
+  for (const item of items) {
     if (item.unread === undefined) continue;
     const key = `${item.file}\0${item.unread}`;
     if (seen.has(key)) continue;

@@ -102,7 +102,8 @@ function incompleteHeadline(report: RunReport): string {
     report.plan.changes.length === 0
       ? "no ConfigMap or Secret content differs in what was read."
       : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
-  return `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. From the rest: ${rest}`;
+  const what = report.plan.live ? "config(s) could not be read" : "touched source(s) not read";
+  return `Incomplete plan: ${unread.length} ${what}: ${describeUnread(unread)}. From the rest: ${rest}`;
 }
 
 /** The failed workloads; those the GitOps agent never updated are named apart from failed rollouts. */

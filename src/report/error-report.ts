@@ -7,6 +7,7 @@ import { exitCodeFor } from "../core/errors.js";
 import type { OutputFormat } from "../core/run-result.js";
 import { escapeForCiLog, escapeJsonForCiLog } from "./ci-log-text.js";
 import { errorParts } from "./error-line.js";
+import { escapeMarkdown } from "./report-markdown.js";
 
 export function errorReportObject(error: unknown, debug: boolean) {
   const { message, hint, stack } = errorParts(error, debug);
@@ -31,8 +32,8 @@ export function renderErrorReport(error: unknown, debug: boolean, format: Output
       const lines = [
         "### config-rollout",
         "",
-        `**Failed (exit code ${e.exitCode}):** ${markdownText(e.message)}`,
-        ...(e.hint ? ["", markdownText(e.hint)] : []),
+        `**Failed (exit code ${e.exitCode}):** ${escapeMarkdown(e.message)}`,
+        ...(e.hint ? ["", escapeMarkdown(e.hint)] : []),
         ...(e.stack ? ["", "```", e.stack.replaceAll("```", "'''"), "```"] : []),
       ];
       return escapeForCiLog(`${lines.join("\n")}\n`);
@@ -40,14 +41,4 @@ export function renderErrorReport(error: unknown, debug: boolean, format: Output
     case "text":
       return "";
   }
-}
-
-/** The message shown literally, as report-markdown.ts shows text: no HTML, link or emphasis. */
-function markdownText(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replace(/[\\`*_[\]|~]/g, "\\$&")
-    .replace(/\r?\n/g, " ");
 }

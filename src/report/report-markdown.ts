@@ -184,31 +184,52 @@ const ZERO_WIDTH_SPACE = "&#8203;";
 
 /**
  * Text from the repository or the cluster (file paths, names, messages) as Markdown that shows it
- * literally: no HTML (so no hidden comment and no fake comment marker), no link, image, emphasis or
- * table cell boundary, no line break (CR alone ends a line too), and nothing GitHub or GitLab turns
- * into a notification or a link after rendering: `@name` mentions, `#123` references, and bare URLs
- * (`https://...`, `www.`) get a zero-width space, as Renovate does; a backslash would not stop them,
- * since those are linked in the rendered text.
+ * literally, on GitHub and GitLab alike, in a table cell, a list item or a heading: no HTML (so no
+ * hidden comment and no fake comment marker), no link, image, emphasis, strikethrough or table cell
+ * boundary, no line break (CR alone ends a line too), no list or heading of its own at the start;
+ * no math: every `$` is its own `<span>` (both render `$…$` and `$$…$$` as math, GitLab after
+ * rendering too, where neither a backslash nor an entity stops it, and a delimiter never pairs across
+ * elements); and nothing either turns into a notification, a link or an emoji after rendering:
+ * `@name` mentions, `#123`, `GH-123` and GitLab's `!123`, `%milestone`, `~label`, `&123` references,
+ * `:emoji:` shortcodes and bare URLs (`https://...`, `www.`) get a zero-width space, as Renovate
+ * does; a backslash would not stop them, since those are linked in the rendered text.
  */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#]|:(?=\/\/)|(?<=\bwww)\./gi, (c) => {
-    switch (c) {
-      case "&":
-        return "&amp;";
-      case "<":
-        return "&lt;";
-      case ">":
-        return "&gt;";
-      case "@":
-      case "#":
-      case ":":
-        return `${c}${ZERO_WIDTH_SPACE}`;
-      case ".":
-        return `${ZERO_WIDTH_SPACE}.`;
-      default:
-        return LINE_BREAK.test(c) ? " " : `\\${c}`;
-    }
-  });
+  const escaped = text.replace(
+    /\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#$]|!(?=\d)|%(?=[\w"])|:(?=\/\/|(?:[\w+-]*[a-z+][\w+-]*|100|1234):)|(?<=\bwww)\.|(?<=\bGH)-(?=\d)/gi,
+    (c: string, at: number) => {
+      // GitLab's references: `!123`, `&123`, `%milestone`, `~label`, `~"a label"`.
+      const next = text[at + 1] ?? "";
+      const reference = (c === "&" ? /\d/ : /[\w"]/).test(next) ? ZERO_WIDTH_SPACE : "";
+      switch (c) {
+        case "&":
+          return `&amp;${reference}`;
+        case "<":
+          return "&lt;";
+        case ">":
+          return "&gt;";
+        case "$":
+          return "<span>&#36;</span>";
+        case "~":
+          return `\\~${reference}`;
+        case "@":
+        case "#":
+        case ":":
+        case "!":
+        case "%":
+        case "-":
+          return `${c}${ZERO_WIDTH_SPACE}`;
+        case ".":
+          return `${ZERO_WIDTH_SPACE}.`;
+        default:
+          return LINE_BREAK.test(c) ? " " : `\\${c}`;
+      }
+    },
+  );
+  // At the start of a list item or heading, `- `, `+ `, `1. ` or `1) ` would open a list of its own.
+  return escaped
+    .trimStart()
+    .replace(/^(?:[-+](?=\s|$)|\d+(?=[.)](?:\s|$)))/, (m) => (m === "-" || m === "+" ? `\\${m}` : `${m}\\`));
 }
 
 const LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;

@@ -66,7 +66,7 @@ export function podWatchReads(namespaces: Iterable<string>, logLines: number): A
 /**
  * The pod watch's reads, asked about with the writes but never fatal: a denial is one warning.
  * Pods that cannot be listed or watched turn the watch off (the wait is on the rollout status
- * alone, as with --no-watch-pods); events or logs that cannot be read only leave the cause shorter.
+ * alone, as with --wait status); events or logs that cannot be read only leave the cause shorter.
  */
 export async function checkPodWatchAccess(
   cluster: Pick<Cluster, "canI" | "context">,
@@ -84,7 +84,7 @@ export async function checkPodWatchAccess(
     : "waiting on the rollout status alone, without failing early on pods that cannot start";
   return {
     watch,
-    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --no-watch-pods.`,
+    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`,
   };
 }
 

@@ -20,6 +20,7 @@ import {
   workloadOfPod,
 } from "../core/kinds/pod-verdict.js";
 import type { ObjectId } from "../core/model.js";
+import { redactSecrets } from "../core/secret-values.js";
 import type { Cluster } from "../kube/cluster.js";
 import { watchPods } from "../kube/watch-pods.js";
 
@@ -141,7 +142,7 @@ export function startPodWatch(
           previous: true,
           tailLines: opts.logLines,
         });
-        const lines = text
+        const lines = redactSecrets(text)
           .split("\n")
           .filter((l) => l !== "")
           .slice(-opts.logLines)
@@ -159,7 +160,7 @@ export function startPodWatch(
     watchPods(cluster, namespace, judge, signal, opts.retryDelayMs).catch((error: unknown) => {
       const why = error instanceof ClusterAccessError ? error.message : String(error);
       warnOnce(
-        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --no-watch-pods.`,
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --wait status.`,
       );
     });
   }
@@ -169,6 +170,9 @@ export function startPodWatch(
 /** One line of application or event text, cut to a bounded length. */
 function bound(line: string): string {
   // Terminal escapes and other control characters in an application's output stay out of CI logs.
-  const flat = line.replace(/\t/g, " ").replace(/\p{Cc}/gu, "");
+  // Redacted before the cut, which must not leave half of a Secret's value (core/secret-values.ts).
+  const flat = redactSecrets(line)
+    .replace(/\t/g, " ")
+    .replace(/\p{Cc}/gu, "");
   return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}…` : flat;
 }

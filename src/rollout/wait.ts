@@ -70,7 +70,7 @@ export interface WaitOptions {
   retryDelayMs?: number;
   /** Aborted when the run is interrupted: every target still waiting ends as not finished. */
   interrupt?: AbortSignal;
-  /** Watch the new pods and fail a workload whose pods cannot start (undefined: --no-watch-pods). */
+  /** Watch the new pods and fail a workload whose pods cannot start (undefined: --wait status). */
   pods?: PodWatchOptions;
   /** A progress line after 30 s without one (heartbeat.ts): what is still rolling out, how far, how long. */
   onHeartbeat?: (line: string) => void;

@@ -12,6 +12,7 @@ import { type RunReport, reportOf } from "../core/run-result.js";
 import type { Cluster } from "../kube/kube-client.js";
 import { buildPlan } from "../plan/build-plan.js";
 import { applyGuardRails } from "../plan/guard-rails.js";
+import { prepareReloaderLists } from "../plan/reloader.js";
 import {
   type ApplyContext,
   type ClusterAccess,
@@ -71,6 +72,11 @@ export async function completeAndRollOut(
     strategy.planningView && clusterWorkloads.length > 0
       ? await strategy.planningView(clusterWorkloads, await connectOnce())
       : clusterWorkloads;
+  // The plan is pure: RE2 for Reloader's reload lists is loaded first, when a workload has one.
+  const variants = [...scan.variants.values()].flat().flatMap((v) => [v.base, v.head]);
+  await prepareReloaderLists(
+    [...scan.workloads, ...plannedClusterWorkloads, ...variants].map((m) => m?.object),
+  );
   const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
   await context.onPlan?.(plan, plannedClusterWorkloads);
   const toRestart = plan.workloads.filter((w) => w.action === "restart");

@@ -2,9 +2,11 @@
 // repository, the cluster connection is prepared but only opened when needed. --plan-out writes the
 // plan file before anything is written to the cluster; --plan applies a saved plan (saved-plan.ts).
 
+import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
-import type { OptionNaming } from "../core/option-naming.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { RunReport } from "../core/run-result.js";
+import { redactError, redactingLog, redactSecretsIn } from "../core/secret-values.js";
 import type { Git } from "../git/git.js";
 import { eventReader } from "../range/github-event.js";
 import { readCiEnvironment } from "../range/read-ci-environment.js";
@@ -31,7 +33,7 @@ export async function runInCi(
   const openGit = typeof adapters.git === "function" ? adapters.git : async () => adapters.git as Git;
   const naming = adapters.naming ? { naming: adapters.naming } : {};
   if (settings.contexts) {
-    // settings.ts refuses --plan and --plan-out with --contexts: a plan file is one cluster's.
+    // settings.ts refuses --plan and --plan-out with several contexts: a plan file is one cluster's.
     const { runFleet } = await import("./fleet.js");
     return runFleet({
       settings,
@@ -97,11 +99,24 @@ export async function runCommand(
   },
 ): Promise<RunReport> {
   const { logFor, openGit, ...rest } = adapters;
-  if (command === "sync") {
-    const { runSync } = await import("./sync.js");
-    return runSync(settings, { connection: adapters.cluster, log: logFor(undefined), now: Date.now });
+  // The one boundary where what the run read leaves it: every Secret value it read (core/secret-values.ts)
+  // is redacted from the log lines, the report every output is rendered from, and the error.
+  try {
+    if (command === "sync") {
+      if (settings.contexts) {
+        const option = (adapters.naming ?? CLI_FLAGS).option("context");
+        throw new UserError(
+          `sync checks one cluster: give ${option} one context (run sync once per cluster)`,
+        );
+      }
+      const { runSync } = await import("./sync.js");
+      const log = redactingLog(logFor(undefined));
+      return redactSecretsIn(await runSync(settings, { connection: adapters.cluster, log, now: Date.now }));
+    }
+    const git = settings.plan === undefined ? await openGit() : openGit;
+    const log = redactingLog(logFor(typeof git === "function" ? undefined : git.root));
+    return redactSecretsIn(await runInCi(settings, { ...rest, git, log }));
+  } catch (error) {
+    throw redactError(error);
   }
-  const git = settings.plan === undefined ? await openGit() : openGit;
-  const log = logFor(typeof git === "function" ? undefined : git.root);
-  return runInCi(settings, { ...rest, git, log });
 }

@@ -131,6 +131,7 @@ export async function planRepository(
           scan.headConfigs,
           scanOptions,
           scan.owned,
+          scan.deployedDirs,
         ),
       commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci }),
     },
@@ -174,12 +175,14 @@ function scanOptionsOf(
 
 /**
  * Every problem and warning of the scan in the log (located: CI annotates the file); --strict stops
- * on an error, and on anything the range touched that was not read (an incomplete plan).
+ * on an error or a duplicate key, and on anything the range touched that was not read (an incomplete plan).
  */
 function reportScanProblems(scan: RepositoryScan, settings: Settings, log: Log): void {
   for (const problem of scan.problems) log.warn(problem.message, problem);
   for (const warning of scan.sourceWarnings) log.warn(warning.message, { file: warning.file });
-  const errors = scan.problems.filter((p) => p.severity === "error");
+  // A duplicate key is read (kubectl applies the last value) but is a mistake kustomize rejects:
+  // under --strict it stops the run like an error.
+  const errors = scan.problems.filter((p) => p.severity === "error" || p.duplicateKey);
   if (settings.strict && errors.length > 0) {
     const first = errors[0]!;
     throw new UserError(

@@ -14,6 +14,7 @@ import { checkPermissions, patchWrites } from "../rollout/check-permissions.js";
 import { rollOut } from "../rollout/restart-and-wait.js";
 import { annotationStep } from "../rollout/strategy/annotation-strategy.js";
 import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
+import { waveOf } from "../rollout/waves.js";
 import { liveConfigContent } from "../scan/manifests/live-config.js";
 import type { Settings } from "../settings/settings.js";
 import { judgeAdoption, lastWrite } from "../sync/adopt.js";
@@ -68,7 +69,7 @@ export async function runSync(
         const verdict = syncVerdict(
           workload.object,
           workload.kind,
-          { contents, uids },
+          { contents, uids, unreadable: state.unreadable },
           {
             ...(hashKey ? { hashKey } : {}),
             fieldManager: FIELD_MANAGER,
@@ -84,16 +85,24 @@ export async function runSync(
     ),
   );
   const plan = syncPlan(decisions, describeScope(settings, named.length));
+  for (const warning of plan.warnings) log.warn(warning);
   const cluster_ = loaded ? { context: loaded.context, server: loaded.server } : undefined;
-  if (settings.dryRun === "client") return reportOf(plan, { results: [], notes: [] }, "client", cluster_);
+  // One workload's bad wave annotation fails that workload, not the sync of every other one.
+  const { valid: restarts, failed: badWaves } = splitBadWaves(
+    decisions.flatMap(({ workload, action }) =>
+      action.do === "restart" ? [{ workload, annotation: action.annotation }] : [],
+    ),
+  );
+  if (settings.dryRun === "client")
+    return reportOf(plan, { results: badWaves, notes: [] }, "client", cluster_);
 
   const baselines = decisions.flatMap(({ workload, action }) =>
     action.do === "record-baseline" ? [{ workload, annotation: action.annotation }] : [],
   );
-  const restarts = decisions.flatMap(({ workload, action }) =>
-    action.do === "restart" ? [{ workload, annotation: action.annotation }] : [],
-  );
-  const results: WorkloadResult[] = await recordBaselines(cluster, baselines, settings, log);
+  const results: WorkloadResult[] = [
+    ...badWaves,
+    ...(await recordBaselines(cluster, baselines, settings, log)),
+  ];
   if (restarts.length > 0) {
     const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), d.annotation]));
     const after = await rollOut(
@@ -111,6 +120,24 @@ export async function runSync(
     results.push(...after.results);
   }
   return reportOf(plan, { results, notes: [] }, settings.dryRun, cluster_);
+}
+
+/** The restarts whose wave annotation reads (waves.ts), and a failed result for each of the others. */
+function splitBadWaves<T extends { workload: LiveWorkload }>(
+  restarts: T[],
+): { valid: T[]; failed: WorkloadResult[] } {
+  const valid: T[] = [];
+  const failed: WorkloadResult[] = [];
+  for (const restart of restarts) {
+    try {
+      waveOf(restart.workload.id, restart.workload.object);
+      valid.push(restart);
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      failed.push({ id: restart.workload.id, restart: "failed", message: `not restarted: ${error.message}` });
+    }
+  }
+  return { valid, failed };
 }
 
 /** The restart sync makes: the annotation strategy's step with the hash and digests it computed. */

@@ -28,6 +28,8 @@ export async function readConfigsAt(
   known: Map<string, HeadConfig>,
   options: ScanOptions,
   owned?: (path: string) => boolean,
+  /** Folders GitOps objects deploy (RepositoryScan.deployedDirs). */
+  deployedDirs: readonly string[] = [],
 ): Promise<Map<string, HeadConfig>> {
   const missing = ids.filter((id) => !known.has(idKey(id)));
   if (missing.length === 0) return known;
@@ -46,6 +48,8 @@ export async function readConfigsAt(
     manifests.filter((m) => missingKeys.has(idKey(m.id))),
     known,
     problems,
+    undefined,
+    deployedDirs,
   );
   return known;
 }
@@ -56,20 +60,28 @@ export function collectConfigs(
   problems: ManifestProblem[],
   /** Snapshots made already (findConfigChanges): reused for the object at the same file and line. */
   known?: Map<string, ConfigSnapshot>,
+  /** Folders GitOps objects deploy: how a workload picks among raw definitions in several files. */
+  deployedDirs: readonly string[] = [],
 ): void {
-  for (const manifest of manifests) {
-    const key = idKey(manifest.id);
-    if (!isConfigManifest(manifest) || into.has(key)) continue;
-    const made = known?.get(key);
-    if (made !== undefined && made.file === manifest.file && made.line === manifest.line) {
-      into.set(key, { manifest, snapshot: made });
-      continue;
-    }
+  const snapshotOf = (manifest: Manifest): ConfigSnapshot => {
+    const made = known?.get(idKey(manifest.id));
+    if (made !== undefined && made.file === manifest.file && made.line === manifest.line) return made;
     const { content, problems: contentProblems } = configContentOf(manifest);
     problems.push(...contentProblems);
-    into.set(key, {
-      manifest,
-      snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content },
-    });
+    return { id: manifest.id, file: manifest.file, line: manifest.line, content };
+  };
+  for (const manifest of manifests) {
+    const key = idKey(manifest.id);
+    if (!isConfigManifest(manifest)) continue;
+    const present = into.get(key);
+    if (present === undefined) {
+      into.set(key, { manifest, snapshot: snapshotOf(manifest) });
+      continue;
+    }
+    // Another raw definition (per-cluster folders): kept for the workloads that read it.
+    if (manifest.origin !== undefined || present.manifest.origin !== undefined) continue;
+    const definitions = present.folders?.definitions ?? [present.snapshot];
+    if (definitions.some((d) => d.file === manifest.file && d.line === manifest.line)) continue;
+    present.folders = { definitions: [...definitions, snapshotOf(manifest)], deployedDirs };
   }
 }

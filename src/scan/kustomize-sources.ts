@@ -21,7 +21,14 @@ import {
   kustomizationsUnder,
   resourceFilesOf,
 } from "./sources/kustomize-graph.js";
-import { chooseRoots, notDeployedDir, type RootChoice } from "./sources/kustomize-roots.js";
+import { notDeployedNotes, untouchedNotes } from "./sources/kustomize-notes.js";
+import {
+  chooseRoots,
+  notDeployedDir,
+  type RootChoice,
+  type RootRules,
+  rootsWithout,
+} from "./sources/kustomize-roots.js";
 
 export interface KustomizeContext {
   base: string;
@@ -50,6 +57,14 @@ export interface KustomizeSources {
   /** Files some kustomization reads at either commit. */
   owned(path: string): boolean;
   notes: string[];
+  /**
+   * Discovered roots only: the sources to plan on their own once `broken` (kustomize refused them at
+   * both commits) are taken away, for what only they included (see rootsWithout), each with the
+   * broken kustomizations that include it.
+   */
+  onTheirOwn?(
+    broken: readonly RenderedSource[],
+  ): Array<{ source: RenderedSource; brokenIncluders: string[] }>;
 }
 
 export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Promise<KustomizeSources> {
@@ -81,12 +96,14 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
   let roots = ctx.dirs;
   let notDeployed: string[] = [];
   let deployments: Deployment[] = [];
+  let rules: RootRules | undefined;
   if (ctx.dirs.length === 0) {
     const choice = await discoverRoots(git, ctx, [baseGraph, headGraph], [baseKs, headKs], (dir) =>
       touches(dir, inputsOf(dir), includedIn(dir)),
     );
     roots = choice.roots;
     deployments = choice.deployments;
+    rules = choice.rules;
     notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
   }
   const sources: RenderedSource[] = [];
@@ -94,12 +111,12 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
   const binary = lazy(() => findKustomize(ctx.pathDirs));
   // What each source reads: its directory's kustomizations and its deployment's components.
   const readBy = new Map<RenderedSource, KustomizationFile[]>();
-  for (const dir of roots) {
+  /** The sources of one root the range touches: one per GitOps deployment of it with settings. */
+  const sourcesOf = (dir: string): RenderedSource[] => {
     const label = `kustomize ${dir || "."}`;
     const inputs = inputsOf(dir);
     const included = includedIn(dir);
-    // A GitOps object's settings make another deployment of the directory: one source each.
-    let touched = false;
+    const made: RenderedSource[] = [];
     for (const deployment of deploymentsOfDir(dir, deployments)) {
       const components = deployment?.settings.components ?? [];
       const at = { label, inputs, included, changedInputs: [] as string[], baseKs, headKs, binary };
@@ -110,22 +127,45 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
       }
       at.changedInputs = touches(dir, at.inputs, at.included);
       if (at.changedInputs.length === 0) continue;
-      touched = true;
-      const source = kustomizeSource(dir, ctx, at, deployment && { deployment, index: sources.length });
+      // A number of its own in the run: where its deployment's overlay is written.
+      const source = kustomizeSource(dir, ctx, at, deployment && { deployment, index: readBy.size });
       readBy.set(source, at.included);
-      sources.push(source);
+      made.push(source);
     }
-    if (!touched) untouched.push(label);
+    return made;
+  };
+  for (const dir of roots) {
+    const made = sourcesOf(dir);
+    if (made.length === 0) untouched.push(`kustomize ${dir || "."}`);
+    sources.push(...made);
   }
   await markInert(git, ctx, sources, (source) => readBy.get(source) ?? []);
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && (await binary()) === undefined) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
   }
+  const planned = new Set(roots);
+  const brokenSources = new Set<RenderedSource>();
+  const onTheirOwn = (broken: readonly RenderedSource[]) => {
+    for (const source of broken) brokenSources.add(source);
+    // A directory is taken away when every source of it is broken (another deployment may build).
+    const made = [...readBy.keys()];
+    const brokenDirs = new Set(
+      [...planned].filter((dir) => {
+        const of = made.filter((s) => s.kustomization?.dir === dir);
+        return of.length > 0 && of.every((s) => brokenSources.has(s));
+      }),
+    );
+    return rootsWithout(brokenDirs, [baseKs, headKs], rules!, planned).flatMap(({ dir, brokenIncluders }) => {
+      planned.add(dir);
+      return sourcesOf(dir).map((source) => ({ source, brokenIncluders }));
+    });
+  };
   return {
     sources,
     owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
     notes,
+    ...(rules ? { onTheirOwn } : {}),
   };
 }
 
@@ -266,7 +306,7 @@ async function discoverRoots(
   graphs: [KustomizeGraph, KustomizeGraph],
   byCommit: [Map<string, KustomizationFile>, Map<string, KustomizationFile>],
   touched: (dir: string) => string[],
-): Promise<RootChoice & { deployments: Deployment[] }> {
+): Promise<RootChoice & { deployments: Deployment[]; rules: RootRules }> {
   const dirs = new Set<string>();
   let orphanComponent = false;
   byCommit.forEach((ks, i) => {
@@ -292,31 +332,7 @@ async function discoverRoots(
   const notDeployed = [...new Set([...base.notDeployed, ...head.notDeployed])]
     .filter((dir) => !roots.includes(dir))
     .sort();
-  return { roots, notDeployed, deployments };
-}
-
-/** Touched kustomizations in test or example directories: named, so the user can ask for them. */
-function notDeployedNotes(dirs: string[]): string[] {
-  if (dirs.length === 0) return [];
-  const MAX_NAMED = 5;
-  const named = dirs.slice(0, MAX_NAMED).join(", ");
-  const more = dirs.length > MAX_NAMED ? ` and ${dirs.length - MAX_NAMED} more` : "";
-  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
-  return [
-    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`,
-  ];
-}
-
-/** A few untouched kustomizations are named; many are counted, so a monorepo's report stays short. */
-function untouchedNotes(labels: string[]): string[] {
-  const MAX_NAMED = 5;
-  if (labels.length <= MAX_NAMED) {
-    return labels.map((label) => `${label}: not rendered, the range touches none of its files`);
-  }
-  const named = labels.slice(0, MAX_NAMED).map((label) => label.replace(/^kustomize /, ""));
-  return [
-    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED} more)`,
-  ];
+  return { roots, notDeployed, deployments, rules };
 }
 
 async function kustomizationsAt(

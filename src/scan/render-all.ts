@@ -111,18 +111,14 @@ function parseOutputs(
   warnings: SourceWarning[];
   unbuilt: Map<string, "base" | "both">;
 } {
-  const warnings: SourceWarning[] = [];
+  const failures: BuildFailure[] = [];
   const unbuilt = new Map<string, "base" | "both">();
   const headParsed = sources.map((source, i) => {
     const [atHead, atBase] = outputs[i]!;
     if (!(atHead instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(atHead);
     if (atBase instanceof KustomizeBuildError) {
       unbuilt.set(source.label, "both");
-      warnings.push({
-        file: source.file,
-        message: brokenAtBothWarning(source, atBase, atHead),
-        unread: "kustomization, cannot be built at either commit",
-      });
+      failures.push({ source, atBase, atHead });
     }
     return [];
   });
@@ -132,14 +128,45 @@ function parseOutputs(
     if (!(output instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(output);
     // Broken at base, fine at head (this push fixes it): what changed in it cannot be told.
     unbuilt.set(source.label, "base");
-    warnings.push({
-      file: source.file,
-      message: baseFailureWarning(source, output, outputs[i]![0] !== undefined),
-      unread: "kustomization, cannot be built at the base commit",
-    });
+    failures.push({ source, atBase: output, removed: outputs[i]![0] === undefined });
     return headParsed[i]!;
   });
-  return { headParsed, baseParsed, warnings, unbuilt };
+  return { headParsed, baseParsed, warnings: failureWarnings(failures), unbuilt };
+}
+
+/** A kustomization kustomize refused at base, and at head too (atHead) or not. */
+interface BuildFailure {
+  source: RenderedSource;
+  atBase: KustomizeBuildError;
+  atHead?: KustomizeBuildError;
+  /** Not at head at all (this push removes it). */
+  removed?: boolean;
+}
+
+/**
+ * One warning per failure, and one for several kustomizations that fail alike (overlays of a base
+ * kustomize refuses each print its complaint): said once, naming each, every file still unread.
+ */
+function failureWarnings(failures: readonly BuildFailure[]): SourceWarning[] {
+  const groups = new Map<string, BuildFailure[]>();
+  for (const failure of failures) {
+    const error = failure.atHead ?? failure.atBase;
+    const key = [failure.atHead ? "both" : "base", failure.removed, error.why, error.detail].join("\0");
+    groups.set(key, [...(groups.get(key) ?? []), failure]);
+  }
+  return [...groups.values()].map((group) => {
+    const [first, ...others] = group as [BuildFailure, ...BuildFailure[]];
+    return {
+      file: first.source.file,
+      ...(others.length > 0 ? { more: others.map((f) => f.source.file) } : {}),
+      message: first.atHead
+        ? brokenAtBothWarning(group, first.atBase, first.atHead)
+        : baseFailureWarning(group, first.atBase, !first.removed),
+      unread: first.atHead
+        ? "kustomization, cannot be built at either commit"
+        : "kustomization, cannot be built at the base commit",
+    };
+  });
 }
 
 /**
@@ -212,21 +239,37 @@ function headFailureMessage(source: RenderedSource, error: KustomizeBuildError):
   }\nNothing was planned or applied. ${ways}.`;
 }
 
+/** `kustomize a`, or `kustomize a, kustomize b and kustomize c` (and whether that is several). */
+function whoFailed(group: readonly BuildFailure[]): { who: string; they: boolean } {
+  const labels = group.map((f) => f.source.label);
+  const who = labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+  return { who, they: labels.length > 1 };
+}
+
 function brokenAtBothWarning(
-  source: RenderedSource,
+  group: readonly BuildFailure[],
   atBase: KustomizeBuildError,
   atHead: KustomizeBuildError,
 ): string {
-  return `${source.label} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`: ${atHead.why}${
+  const { who, they } = whoFailed(group);
+  const alike = they ? ", each alike" : "";
+  return `${who} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`${alike}: ${atHead.why}${
     atHead.detail ? `: ${atHead.detail}` : ""
-  }); it was broken before this push, so nothing is planned from it. If this cluster does not deploy it, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
+  }); ${they ? "they were" : "it was"} broken before this push, so nothing is planned from ${they ? "them" : "it"}. If this cluster does not deploy ${they ? "them" : "it"}, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
 }
 
-function baseFailureWarning(source: RenderedSource, error: KustomizeBuildError, atHead: boolean): string {
-  const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
-  return `${source.label} cannot be built at the base commit ${error.commit.slice(0, 12)} (\`${error.command}\`: ${error.why}${
+function baseFailureWarning(
+  group: readonly BuildFailure[],
+  error: KustomizeBuildError,
+  atHead: boolean,
+): string {
+  const { who, they } = whoFailed(group);
+  const now = atHead
+    ? `${they ? "they build" : "it builds"} at head, so this push fixes ${they ? "them" : "it"}`
+    : `this push removes ${they ? "them" : "it"}`;
+  return `${who} cannot be built at the base commit ${error.commit.slice(0, 12)} (\`${error.command}\`${they ? ", each alike" : ""}: ${error.why}${
     error.detail ? `: ${error.detail}` : ""
-  }); ${now}, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
+  }); ${now}, but what the push changed in ${they ? "them" : "it"} cannot be told: ${they ? "their" : "its"} configs restart nothing (${they ? "their" : "its"} workloads still restart for configs changed elsewhere)`;
 }
 
 /**

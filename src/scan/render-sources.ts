@@ -11,6 +11,7 @@ import { findKustomize } from "./render/kustomize.js";
 import { runRenderCommand } from "./render/render-command.js";
 import { renderCommandEnvironment, trustedPathDirs } from "./render/renderer-environment.js";
 import { renderAll } from "./render-all.js";
+import { type OnTheirOwn, renderOnTheirOwn } from "./render-on-their-own.js";
 import { type RenderedObjects, type RenderedSource, yamlDataInput } from "./rendered-source.js";
 import type { SourceOptions } from "./scan-model.js";
 import { type ChartReport, chartReport } from "./sources/helm-charts.js";
@@ -82,6 +83,7 @@ export async function renderSources(
   const sources: RenderedSource[] = [];
   let owned = inChart;
   let kustomizeOwned: (path: string) => boolean = () => false;
+  let onTheirOwn: OnTheirOwn | undefined;
 
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
   if (kustomizeOn) {
@@ -101,6 +103,7 @@ export async function renderSources(
     });
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
+    onTheirOwn = kustomize.onTheirOwn;
     // Plain directories a Flux Kustomization deploys with a name prefix, patches, substitution...:
     // built as Flux builds them, through a generated kustomization (plain-deployed-sources.ts).
     const plain = await findPlainDeployedSources(git, {
@@ -133,10 +136,10 @@ export async function renderSources(
   if (sources.length === 0) return { ...NOTHING_RENDERED, owned, notes, warnings };
   await markSameData(git, { base, head }, changedFiles, sources, options.maxOutputBytes);
   const { timeoutMs } = options;
+  const renderOnce = (some: RenderedSource[]) =>
+    renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
   const render = (some: RenderedSource[]) =>
-    some.length === 0
-      ? Promise.resolve(NO_OBJECTS)
-      : renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+    some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderOnTheirOwn(some, renderOnce, onTheirOwn, notes);
   return { owned, warnings, ...startRenders(sources, notes, render) };
 }
 

@@ -86,7 +86,7 @@ export async function scanChangedManifests(
   const headConfigs = new Map<string, HeadConfig>();
   // Content problems of changed configs were reported by findConfigChanges already, and the
   // content of each it read at head is taken from its snapshot rather than worked out again.
-  collectConfigs(all, headConfigs, [], compared.found.snapshots.head);
+  collectConfigs(all, headConfigs, [], compared.found.snapshots.head, folders?.deployedDirs);
   return {
     changedFiles: compared.changedFiles,
     changes,
@@ -100,6 +100,7 @@ export async function scanChangedManifests(
     ...(rendered?.skippedRenders() ? { skippedRenders: rendered.skippedRenders() } : {}),
     sourceWarnings: [...(rendered?.warnings ?? []), ...compared.warnings],
     ...(renderers.owned ? { owned: renderers.owned } : {}),
+    ...(folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {}),
     variants: settled.variants,
   };
 }
@@ -210,9 +211,9 @@ async function readConsumers(
 }
 
 /**
- * One object in two folders: when raw files define a workload more than once, the folders of those
- * files that the repository's GitOps objects deploy (one `git grep` at head, only then), and the
- * files the range changed. Undefined when no workload is defined twice.
+ * One object in two folders: when raw files define a workload or a config more than once, the
+ * folders of those files that the repository's GitOps objects deploy (one `git grep` at head, only
+ * then), and the files the range changed. Undefined when nothing is defined twice.
  */
 async function deploymentFolders(
   git: Git,
@@ -222,7 +223,8 @@ async function deploymentFolders(
 ): Promise<DeploymentFolders | undefined> {
   const filesById = new Map<string, Set<string>>();
   for (const m of manifests) {
-    if (m.origin !== undefined || workloadKindOf(m.object) === undefined) continue;
+    if (m.origin !== undefined || (workloadKindOf(m.object) === undefined && !isConfigKind(m.id.kind)))
+      continue;
     const files = filesById.get(idKey(m.id)) ?? new Set<string>();
     filesById.set(idKey(m.id), files.add(m.file));
   }
@@ -236,7 +238,6 @@ async function deploymentFolders(
   }
   if (dirs.size === 0) return undefined;
   const deployments = await findDeployments(git, { head }, [...dirs]);
-  if (deployments.length === 0) return undefined;
   return {
     deployedDirs: [...new Set(deployments.map((d) => d.dir))],
     changedFiles: changedFiles.map((c) => c.path),

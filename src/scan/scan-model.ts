@@ -72,6 +72,8 @@ export interface RepositoryScan {
   sourceWarnings: SourceWarning[];
   /** Files a renderer owns: later raw reads skip them too. */
   owned?: (path: string) => boolean;
+  /** Folders GitOps objects deploy, looked up when raw files define an object twice (folder-definitions.ts). */
+  deployedDirs?: string[];
   /**
    * Configs and workloads that several sources define differently, by idKey, the one planned from
    * first: the plan is checked against each (scan/sources/variant-conflicts.ts).

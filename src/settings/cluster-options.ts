@@ -6,6 +6,7 @@ import type { OptionSpec } from "./option-spec.js";
 export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   {
     name: "kubeconfig",
+    summary: "kubeconfig file (default: $KUBECONFIG, ~/.kube/config)",
     type: "string",
     group: "cluster",
     commands: "run",
@@ -17,6 +18,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: "kubeconfig-data",
+    summary: "a whole kubeconfig as text or base64 (masked)",
     type: "string",
     group: "cluster",
     commands: "run",
@@ -28,6 +30,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: "exec-plugin-timeout",
+    summary: "time limit of a kubeconfig's credential plugin",
     type: "duration",
     group: "limits",
     commands: "run",
@@ -40,6 +43,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: "request-timeout",
+    summary: "time limit of one Kubernetes API request",
     type: "duration",
     group: "limits",
     commands: "run",
@@ -48,7 +52,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
     placeholder: "DURATION",
     description:
-      "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout.",
+      "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by {timeout}.",
   },
   {
     name: "context",
@@ -57,30 +61,25 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
     commands: "run",
     sync: true,
     env: "CONFIG_ROLLOUT_CONTEXT",
-    placeholder: "NAME",
-    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too).",
-  },
-  {
-    name: "contexts",
-    type: "string",
-    group: "cluster",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_CONTEXTS",
-    placeholder: "LIST",
+    placeholder: "NAME|WAVES",
+    summary: "kubeconfig context, or several in waves: a;b,c",
     description:
-      "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (docs/fleets.md).",
+      "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). Several contexts make one run in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after {timeout}); after a failed cluster later waves are skipped (docs/fleets.md). sync takes one context.",
   },
   {
     name: "continue-on-failure",
+    summary: "run later waves of {context} after a failed cluster",
     type: "boolean",
     group: "cluster",
     commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so).",
+    description:
+      "With several contexts in {context}: run the later waves even after a cluster failed (the exit code still says so).",
   },
   {
     name: "namespaces",
+    summary: "only restart workloads in these namespaces",
     type: "list",
     group: "cluster",
     commands: "run",
@@ -92,6 +91,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: "exclude-namespaces",
+    summary: "never restart workloads in these namespaces",
     type: "list",
     group: "cluster",
     commands: "run",
@@ -103,16 +103,19 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: "selector",
+    summary: "label selector on the workloads to check",
     type: "string",
     group: "cluster",
     commands: "sync",
     env: "CONFIG_ROLLOUT_SELECTOR",
     short: "l",
     placeholder: "SELECTOR",
-    description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l.",
+    description:
+      "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's label selector.",
   },
   {
     name: "config",
+    summary: "check only the readers of these configs",
     type: "list",
     group: "cluster",
     commands: "sync",
@@ -124,6 +127,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: "adopt",
+    summary: "adopt workloads with no baseline",
     type: "boolean",
     group: "cluster",
     commands: "sync",
@@ -134,6 +138,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: "max-restarts",
+    summary: "refuse a plan that restarts more than N workloads",
     type: "integer",
     group: "limits",
     commands: "run",
@@ -144,6 +149,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: "max-parallel-rollouts",
+    summary: "at most N workloads rolling out at once",
     type: "integer",
     group: "cluster",
     commands: "run",
@@ -155,6 +161,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: "concurrency",
+    summary: "most API requests in flight at once",
     type: "integer",
     group: "limits",
     commands: "run",

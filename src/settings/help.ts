@@ -1,14 +1,14 @@
+// The help a person reads: `config-rollout --help` names the commands (at most 60 lines), and each
+// command's `--help` shows only its flags, grouped, one or two lines each, from the option table.
+// The whole story of every flag is in the reference pages (docs/reference/), generated from the
+// same table.
+import { CLI_FLAGS } from "../core/option-naming.js";
+import { spellOptions } from "./describe-option.js";
 import { appliesTo, type Command, OPTION_GROUPS, type OptionGroup } from "./option-spec.js";
 import { OPTIONS, type OptionSpec } from "./options.js";
 
-const EXIT_CODES = [
-  "0  every rollout finished, or nothing had to restart",
-  "1  a rollout failed or timed out, or an internal error",
-  "2  bad input or configuration (flags, manifests under --strict, git, kubeconfig)",
-];
-
 /** The `--help` headings, by the table's `group`. */
-const GROUP_TITLES: Record<OptionGroup, string> = {
+export const GROUP_TITLES: Record<OptionGroup, string> = {
   basics: "Basics",
   sources: "Sources (which files and renders are read)",
   cluster: "Cluster (where, and which workloads)",
@@ -18,88 +18,166 @@ const GROUP_TITLES: Record<OptionGroup, string> = {
   ci: "CI",
 };
 
-/** `config-rollout --help`, generated from the option table. */
+/** Where a flag's summary starts: the longest flag with its placeholder fits before it. */
+const SUMMARY_COLUMN = 38;
+
+interface CommandHelp {
+  /** One line in the top-level help's list of commands. */
+  oneLine: string;
+  title: string;
+  usage: string;
+  /** Pairs of a comment and a command line. */
+  examples: Array<[string, string]>;
+  about: string[];
+  exitCodes: string[];
+}
+
+export const COMMAND_HELP: Record<Command, CommandHelp> = {
+  run: {
+    oneLine: "(the default) diff two commits, restart what reads a changed config, wait",
+    title: "config-rollout run — restart exactly the workloads whose configs changed between two commits",
+    usage: "config-rollout [run] [flags]",
+    examples: [
+      ["What the last commit would restart and why, touching nothing", "config-rollout --dry-run"],
+      [
+        "Restart what a push changed and wait for the rollouts",
+        "config-rollout --base $BEFORE_SHA --head $AFTER_SHA --context prod",
+      ],
+      [
+        "Several clusters in waves: staging first, then both regions",
+        "config-rollout --context 'staging;eu,us'",
+      ],
+    ],
+    about: [
+      "Compares two commits, finds the ConfigMaps and Secrets whose content changed (raw YAML, kustomize,",
+      "Helm, any --render command), restarts the Deployments, StatefulSets, DaemonSets and Argo Rollouts",
+      "that read a changed key, and waits for each rollout. In CI the commits come from the event.",
+    ],
+    exitCodes: [
+      "0  every rollout finished, nothing had to restart, or a dry run",
+      "1  a rollout failed or timed out, or an internal error (rerun with --debug)",
+      "2  bad input or configuration, found before the first write to the cluster",
+    ],
+  },
+  stamp: {
+    oneLine: "write the config hash into the manifests, for Argo CD and Flux (no cluster)",
+    title: "config-rollout stamp — write config-rollout.io/config-hash into your manifests (GitOps)",
+    usage: "config-rollout stamp [flags]",
+    examples: [
+      ["Stamp the work tree, then commit the result", "config-rollout stamp"],
+      [
+        "In a merge request: fail when a stamp is missing or stale, write nothing",
+        "config-rollout stamp --check",
+      ],
+      [
+        "Adopt stamps without rolling every workload once",
+        "config-rollout stamp --changed-only --base origin/main",
+      ],
+    ],
+    about: [
+      "Sets the pod-template annotation config-rollout.io/config-hash of every workload that reads a",
+      "ConfigMap or Secret of the repository to a hash of exactly what it reads: minimal edits of raw",
+      "files, a config-rollout-stamp.yaml patch per root kustomization. No cluster; idempotent.",
+    ],
+    exitCodes: [
+      "0  stamps written, or (--check) every stamp is current",
+      "1  --check: a stamp is missing or stale (the report names each and the command that fixes it)",
+      "2  bad input, checked before anything is written (with --check or --strict: a file that does",
+      "   not parse or a kustomization that does not build)",
+    ],
+  },
+  sync: {
+    oneLine: "restart what runs config the cluster no longer holds (live state, no git)",
+    title: "config-rollout sync — restart the workloads whose pods run config the cluster no longer holds",
+    usage: "config-rollout sync [flags]",
+    examples: [
+      ["What is stale: which config, which keys it reads", "config-rollout sync --dry-run"],
+      [
+        "Restart the stale workloads of two namespaces and wait",
+        "config-rollout sync --namespaces shop,payments",
+      ],
+      ["After a rotation: only the readers of that key", "config-rollout sync --config secret/db:password"],
+    ],
+    about: [
+      "Hashes what each workload in scope reads of the live ConfigMaps and Secrets (key-precise) and",
+      "compares it with the config hash on its pod template; restarts those that differ and waits.",
+      "A workload config-rollout never restarted has no baseline: reported, adopted with --adopt.",
+    ],
+    exitCodes: [
+      "0  every restart rolled out, or nothing was stale",
+      "1  a rollout failed or timed out",
+      "2  bad input or configuration (flags, --config, kubeconfig, RBAC)",
+    ],
+  },
+};
+
+/** `config-rollout --help`: the commands, a few examples, how values are written. */
 export function helpText(): string {
+  const commands = Object.entries(COMMAND_HELP).map(([name, help]) => `  ${name.padEnd(7)}${help.oneLine}`);
   const lines = [
     "config-rollout — restart exactly the Kubernetes workloads whose ConfigMaps or Secrets changed",
     "",
-    "Usage: config-rollout [flags]",
-    "       config-rollout stamp [flags]   (write the config hash into the manifests; see stamp --help)",
+    "Usage: config-rollout [command] [flags]",
+    "",
+    "Commands:",
+    ...commands,
+    "",
+    "A command's flags, examples and exit codes: config-rollout <command> --help",
     "",
     "Examples:",
-    "  # Plan a push: what would restart and why, touching nothing",
-    "  config-rollout --base $BEFORE_SHA --head $AFTER_SHA --dry-run",
-    "  # Restart exactly those workloads and wait for their rollouts",
-    "  config-rollout --base $BEFORE_SHA --head $AFTER_SHA --kubeconfig ~/.kube/config",
+    ...examples([
+      COMMAND_HELP.run.examples[0]!,
+      COMMAND_HELP.run.examples[1]!,
+      COMMAND_HELP.stamp.examples[1]!,
+      COMMAND_HELP.sync.examples[0]!,
+    ]),
     "",
-    "Compares two commits, finds ConfigMaps/Secrets whose content changed, restarts the Deployments,",
-    "StatefulSets and DaemonSets that consume them, and waits for each rollout.",
-    ...flagSections("run"),
+    ...VALUES,
     "",
     "Exit codes:",
-    ...EXIT_CODES.map((line) => `  ${line}`),
+    "  0  done: every rollout finished, nothing to do, or a dry run",
+    "  1  a rollout failed or timed out (stamp --check: a stamp is stale), or an internal error",
+    "  2  bad input or configuration, found before anything was written",
     "",
-    "Docs: README.md (quick starts) and docs/ — reference, strategies, rendering, GitOps, sync, fleets, RBAC, troubleshooting.",
+    "  -h, --help       this help; config-rollout <command> --help for a command's",
+    "  -V, --version    the version",
+    "",
+    "Docs: docs/reference.md (every flag, input and variable) and README.md (quick starts).",
   ];
   return `${lines.join("\n")}\n`;
 }
 
-/** `config-rollout stamp --help`: only the flags stamp reads. */
-export function stampHelpText(): string {
+/** How values are written, the same for flags, variables and inputs (value-spellings.ts). */
+const VALUES = [
+  "Every flag also reads a variable, CONFIG_ROLLOUT_<FLAG> (CONFIG_ROLLOUT_DRY_RUN=client); the flag",
+  "wins. Booleans are true or false (--flag, --no-flag); --dry-run and --wait alone mean client and",
+  "pods; durations need a unit (90s, 5m, 1h30m); lists are comma or newline separated.",
+];
+
+/** `config-rollout <command> --help`: that command's flags only, grouped. */
+export function commandHelpText(command: Command): string {
+  const help = COMMAND_HELP[command];
   const lines = [
-    "config-rollout stamp — write config-rollout.io/config-hash into your manifests (GitOps)",
+    help.title,
     "",
-    "Usage: config-rollout stamp [flags]",
+    `Usage: ${help.usage}`,
     "",
     "Examples:",
-    "  # Stamp the work tree (then commit the result)",
-    "  config-rollout stamp",
-    "  # In a merge request's pipeline: fail when a stamp is missing or stale, write nothing",
-    "  config-rollout stamp --check",
+    ...examples(help.examples),
     "",
-    "Reads the work tree like a formatter and sets the pod-template annotation",
-    "config-rollout.io/config-hash of every Deployment, StatefulSet, DaemonSet and Argo Rollout that",
-    "consumes a ConfigMap or Secret defined in the repository to a hash of exactly what it reads.",
-    "Raw files get minimal edits; each root kustomization gets config-rollout-stamp.yaml, listed",
-    "under patches:. Commit the result: Argo CD or Flux then rolls exactly those workloads.",
-    "No cluster access. Running it twice changes nothing the second time.",
-    ...flagSections("stamp"),
+    ...help.about,
+    ...flagSections(command),
     "",
     "Exit codes:",
-    "  0  stamps written, or (--check) every stamp is current",
-    "  1  --check: a stamp is missing or stale (the report names each and the command that fixes it)",
-    "  2  bad input (flags, git, a file stamp would have to follow a symbolic link for); with --check",
-    "     or --strict also a file that does not parse or a kustomization that does not build; with",
-    "     --strict a workload that cannot be stamped (checked before anything is written)",
+    ...help.exitCodes.map((line) => `  ${line}`),
+    "",
+    `Every flag in full: docs/reference/${command}.md. Values: config-rollout --help.`,
   ];
   return `${lines.join("\n")}\n`;
 }
 
-/** `config-rollout sync --help`: the flags sync reads, grouped like the others. */
-export function syncHelpText(): string {
-  const lines = [
-    "config-rollout sync — restart exactly the workloads whose pods run config the cluster no longer holds",
-    "",
-    "Usage: config-rollout sync [flags]",
-    "",
-    "Examples:",
-    "  config-rollout sync --dry-run                          what is stale: which config, which keys it reads",
-    "  config-rollout sync --namespaces shop,payments         restart the stale workloads there and wait",
-    "  config-rollout sync --config secret/db-credentials:password   after a rotation: its readers only",
-    "",
-    "For every Deployment, StatefulSet, DaemonSet and Argo Rollout in scope, hashes what it reads of",
-    "the live ConfigMaps and Secrets (key-precise, the value a git-driven run writes) and compares it",
-    "with the config-hash on its pod template; restarts those that differ and waits for them. A",
-    "workload config-rollout never restarted has no baseline: reported, adopted only with --adopt.",
-    "Run twice, the second run restarts nothing. Reads Secrets only where a workload reads one.",
-    ...flagSections("sync"),
-    "",
-    "Exit codes:",
-    "  0  every restart rolled out, or nothing was stale (workloads with no baseline included)",
-    "  1  a rollout failed or timed out",
-    "  2  bad input or configuration (flags, --config, kubeconfig, RBAC)",
-  ];
-  return `${lines.join("\n")}\n`;
+function examples(pairs: ReadonlyArray<[string, string]>): string[] {
+  return pairs.flatMap(([comment, command]) => [`  # ${comment}`, `  ${command}`]);
 }
 
 /** The command's flags under their group headings, in the table's order within each group. */
@@ -111,26 +189,31 @@ function flagSections(command: Command): string[] {
     lines.push("", `${GROUP_TITLES[group]}:`);
     for (const option of options) lines.push(...flagLines(option));
   }
-  lines.push(
-    "",
-    "Help:",
-    "  -h, --help",
-    "        Show this help.",
-    "  -V, --version",
-    "        Print the version.",
-  );
+  lines.push("", "Help:", `${"  -h, --help".padEnd(SUMMARY_COLUMN)}this help`);
   return lines;
 }
 
-function flagLines(option: OptionSpec): string[] {
+/** One or two lines: the flag and its summary, then its default and an unusual variable. */
+export function flagLines(option: OptionSpec): string[] {
   const names = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
   const value =
     option.type === "boolean" ? "" : ` ${option.placeholder ?? option.choices?.join("|") ?? "VALUE"}`;
-  const lines = [`  ${names}${value}`, `        ${option.description}`];
+  const flag = `  ${names}${value}`;
+  const gap = flag.length < SUMMARY_COLUMN ? " ".repeat(SUMMARY_COLUMN - flag.length) : "  ";
+  const lines = [`${flag}${gap}${spellOptions(option.summary, CLI_FLAGS)}`];
   const facts = [
-    option.default !== undefined && option.default !== "" ? `default: ${option.default}` : undefined,
-    option.env ? `env: ${option.env}` : undefined,
+    // A boolean is off unless said otherwise: only an on default is news.
+    option.default !== undefined &&
+    option.default !== "" &&
+    !(option.type === "boolean" && option.default === "false")
+      ? `default ${option.default}`
+      : undefined,
+    option.env && option.env !== regularEnv(option.name) ? `variable ${option.env}` : undefined,
   ].filter(Boolean);
-  if (facts.length > 0) lines.push(`        (${facts.join("; ")})`);
+  if (facts.length > 0) lines.push(`${" ".repeat(SUMMARY_COLUMN)}${facts.join(" · ")}`);
   return lines;
+}
+
+function regularEnv(name: string): string {
+  return `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`;
 }

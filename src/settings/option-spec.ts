@@ -2,19 +2,19 @@
 
 export type OptionType = "string" | "boolean" | "list" | "duration" | "integer";
 
-/** The headings of `--help`, in the order it shows them. */
+/** The headings of a command's `--help`, in the order it shows them. */
 export const OPTION_GROUPS = ["basics", "sources", "cluster", "strategy", "output", "limits", "ci"] as const;
 export type OptionGroup = (typeof OPTION_GROUPS)[number];
 
 /**
- * Which command reads the option: the main run (`config-rollout [flags]`), `config-rollout stamp`,
+ * Which command reads the option: the main run (`config-rollout [run] [flags]`), `config-rollout stamp`,
  * both, or `config-rollout sync` alone. A flag is accepted, and shown by `--help`, only for the
  * commands that read it; `sync: true` adds sync to a row's commands.
  */
 export type OptionCommands = "run" | "stamp" | "both" | "sync";
 
 export interface OptionSpec {
-  /** Flag name without dashes; also the GitHub Action input name. */
+  /** Flag name without dashes; also the GitHub Action input and the GitLab component input name. */
   name: string;
   type: OptionType;
   /** The `--help` heading it is listed under. */
@@ -26,8 +26,16 @@ export interface OptionSpec {
   default?: string;
   /** Environment variable that can supply it (CLI and GitLab). */
   env?: string;
-  /** Allowed values for enumerations. */
+  /**
+   * Allowed values for enumerations. On an integer option: words it takes besides a whole number
+   * (`--keep all`).
+   */
   choices?: readonly string[];
+  /**
+   * An enumeration that is also a switch: a bare `--NAME` and `true` mean `on`, `--no-NAME` and
+   * `false` mean `off` (`--dry-run` is `--dry-run client`), in flags, variables and inputs alike.
+   */
+  switch?: { on: string; off: string };
   /** The value is a credential: never printed, masked in CI logs. */
   secret?: boolean;
   /** Single-letter alias. */
@@ -36,13 +44,23 @@ export interface OptionSpec {
   placeholder?: string;
   /** false: a flag of the CLI (and the GitLab job) only, not an input of the GitHub Action. */
   actionInput?: false;
+  /** One line of `--help` (at most 56 characters): what it is for, not every case. */
+  summary: string;
+  /**
+   * The whole story, for the reference pages, action.yml and the GitLab component. Another option
+   * is named `{name}` or `{name=value}`, never `--name`: each document spells it the way its reader
+   * sets it (`--name value` on the command line, `name: value` in a workflow).
+   */
   description: string;
 }
 
 /** The command-line command an option applies to. */
 export type Command = "run" | "stamp" | "sync";
 
-export function appliesTo(option: OptionSpec, command: Command): boolean {
+export function appliesTo(option: Pick<OptionSpec, "commands" | "sync">, command: Command): boolean {
   if (command === "sync") return option.commands === "sync" || option.sync === true;
   return option.commands === "both" || option.commands === command;
 }
+
+/** Raw values by option name, as the user wrote them. Later sources override earlier ones. */
+export type RawValues = Record<string, string | undefined>;

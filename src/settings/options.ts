@@ -1,7 +1,9 @@
-// Every setting config-rollout understands, in one table. The CLI parser, `--help`, the action's
-// inputs (action.yml), the GitLab component and docs/reference.md's flag table are all generated from it, so they cannot drift.
+// Every setting config-rollout understands, in one table. The CLI parser, each command's `--help`, the
+// action's inputs (action.yml), the GitLab component and the reference pages (docs/reference/) are all
+// generated from it, so they cannot drift. Adding an option is one entry here.
 // The rendered sources' rows (kustomize, --render, render and git time limits) are in source-options.ts,
-// the cluster connection's and the rollout's reach (kubeconfig to --concurrency) in cluster-options.ts.
+// the cluster connection's and the rollout's reach (kubeconfig to --concurrency) in cluster-options.ts;
+// old spellings kept for one minor version in deprecated-options.ts.
 
 import { DISCOVER_MODES, DRY_RUNS, OUTPUT_FORMATS, STRATEGIES } from "../core/setting-choices.js";
 import { CLUSTER_OPTIONS } from "./cluster-options.js";
@@ -9,6 +11,11 @@ import type { OptionSpec } from "./option-spec.js";
 import { SOURCE_OPTIONS } from "./source-options.js";
 
 export type { OptionSpec, OptionType } from "./option-spec.js";
+
+/** --wait: how far a run follows the restarts it made. */
+export const WAIT_MODES = ["pods", "status", "none"] as const;
+/** --reloader: which workloads the cluster's Stakater Reloader restarts itself. */
+export const RELOADER_MODES = ["annotated", "all", "none"] as const;
 
 export const OPTIONS: readonly OptionSpec[] = [
   {
@@ -18,6 +25,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: "both",
     env: "CONFIG_ROLLOUT_BASE",
     placeholder: "REV",
+    summary: "commit to compare from (default: the CI event's)",
     description:
       "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1.",
   },
@@ -28,6 +36,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: "both",
     env: "CONFIG_ROLLOUT_HEAD",
     placeholder: "REV",
+    summary: "commit to compare to (default: the CI event's, or HEAD)",
     description: "Commit to compare to. Default: the CI event's head commit, else HEAD.",
   },
   {
@@ -38,6 +47,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: ".",
     env: "CONFIG_ROLLOUT_REPO",
     placeholder: "DIR",
+    summary: "the git repository holding the manifests",
     description: "Path of the git repository holding the manifests.",
   },
   {
@@ -48,6 +58,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: "**/*.yaml,**/*.yml,**/*.json",
     env: "CONFIG_ROLLOUT_PATHS",
     placeholder: "GLOBS",
+    summary: "manifest files to read",
     description:
       "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered.",
   },
@@ -59,7 +70,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: "",
     env: "CONFIG_ROLLOUT_EXCLUDE",
     placeholder: "GLOBS",
-    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**).",
+    summary: "files to ignore even when {paths} matches them",
+    description: "Files to ignore even when they match {paths} (e.g. Helm templates: **/templates/**).",
   },
   ...SOURCE_OPTIONS,
   {
@@ -71,6 +83,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_NAMESPACE",
     short: "n",
     placeholder: "NS",
+    summary: "namespace of manifests that do not name one",
     description: "Namespace of manifests that do not name one.",
   },
   {
@@ -80,6 +93,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: "run",
     choices: DISCOVER_MODES,
     env: "CONFIG_ROLLOUT_DISCOVER",
+    summary: "where to look for consumers (default: both with a cluster)",
     description: "Where to look for consumers. Default: both when a cluster is configured, else repo.",
   },
   {
@@ -90,6 +104,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: "annotation",
     choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
+    summary: "how to restart (docs/strategies.md)",
     description:
       "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md).",
   },
@@ -101,7 +116,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: "RESTART_TIME",
     env: "CONFIG_ROLLOUT_ENV_NAME",
     placeholder: "NAME",
-    description: "Name of the env var set by --strategy env.",
+    summary: "the env var {strategy=env} sets",
+    description: "Name of the env var set by {strategy=env}.",
   },
   {
     name: "rollback",
@@ -110,18 +126,9 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: "run",
     default: "true",
     env: "CONFIG_ROLLOUT_ROLLBACK",
+    summary: "versioned: repoint a failed workload to its old config",
     description:
-      "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it).",
-  },
-  {
-    name: "prune",
-    type: "boolean",
-    group: "strategy",
-    commands: "run",
-    default: "true",
-    env: "CONFIG_ROLLOUT_PRUNE",
-    description:
-      "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them).",
+      "With {strategy=versioned}: when a rollout fails, repoint that workload to the config it used before and wait for it ({rollback=false} leaves it).",
   },
   {
     name: "keep",
@@ -129,9 +136,12 @@ export const OPTIONS: readonly OptionSpec[] = [
     group: "strategy",
     commands: "run",
     default: "3",
+    choices: ["all"],
     env: "CONFIG_ROLLOUT_KEEP",
-    placeholder: "N",
-    description: "--strategy versioned: copies of each config --prune always keeps, newest first.",
+    placeholder: "N|all",
+    summary: "versioned: copies kept per config (all: delete none)",
+    description:
+      "With {strategy=versioned}: after a successful run, managed copies that no workload, ReplicaSet, ControllerRevision or Pod names are deleted, except the newest N of each config; all deletes none.",
   },
   {
     name: "dry-run",
@@ -141,9 +151,11 @@ export const OPTIONS: readonly OptionSpec[] = [
     sync: true,
     default: "none",
     choices: DRY_RUNS,
+    switch: { on: "client", off: "none" },
     env: "CONFIG_ROLLOUT_DRY_RUN",
+    summary: "plan only (client), or writes with dryRun=All (server)",
     description:
-      "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client.",
+      "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none.",
   },
   {
     name: "apply",
@@ -152,6 +164,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_APPLY",
+    summary: "server-side apply the changed configs first",
     description:
       "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout).",
   },
@@ -162,8 +175,9 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: "run",
     env: "CONFIG_ROLLOUT_PLAN_OUT",
     placeholder: "FILE",
+    summary: "write the plan to FILE, to apply elsewhere with {plan}",
     description:
-      "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See docs/fleets.md.",
+      "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with {dry-run=client}: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs {hash-key}. See docs/fleets.md.",
   },
   {
     name: "plan",
@@ -172,29 +186,23 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: "run",
     env: "CONFIG_ROLLOUT_PLAN",
     placeholder: "FILE",
+    summary: "apply a plan file, without git or a renderer",
     description:
-      "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply.",
+      "Apply a plan written by {plan-out}, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; {strategy=versioned} needs that checkout. Not with {apply}.",
   },
   {
     name: "wait",
-    type: "boolean",
+    type: "string",
     group: "strategy",
     commands: "run",
     sync: true,
-    default: "true",
+    default: "pods",
+    choices: WAIT_MODES,
+    switch: { on: "pods", off: "none" },
     env: "CONFIG_ROLLOUT_WAIT",
-    description: "Wait for every rollout to finish (--no-wait to skip).",
-  },
-  {
-    name: "watch-pods",
-    type: "boolean",
-    group: "strategy",
-    commands: "run",
-    sync: true,
-    default: "true",
-    env: "CONFIG_ROLLOUT_WATCH_PODS",
+    summary: "wait and fail fast on pods (pods), on status alone, or none",
     description:
-      "While waiting, watch the new pods and fail a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events (--no-watch-pods to wait on the rollout status alone).",
+      "pods: wait for every rollout and watch its new pods, failing a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events. status: wait on the rollout status alone. none: do not wait. true means pods, false means none.",
   },
   {
     name: "logs",
@@ -205,8 +213,9 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: "0",
     env: "CONFIG_ROLLOUT_LOGS",
     placeholder: "N",
+    summary: "quote N log lines of a crashed container (may hold secrets)",
     description:
-      "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md).",
+      "With {wait=pods}: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md).",
   },
   {
     name: "timeout",
@@ -217,6 +226,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: "5m",
     env: "CONFIG_ROLLOUT_TIMEOUT",
     placeholder: "DURATION",
+    summary: "how long to wait for all rollouts together",
     description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h).",
   },
   {
@@ -227,6 +237,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: "60s",
     env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
     placeholder: "DURATION",
+    summary: "how long the cluster may take to hold the committed configs",
     description: "How long to wait for the cluster to hold the committed config content before failing.",
   },
   ...CLUSTER_OPTIONS,
@@ -237,8 +248,9 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHECK",
+    summary: "write nothing; exit 1 when a stamp is missing or stale",
     description:
-      "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current.",
+      "Write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current.",
   },
   {
     name: "changed-only",
@@ -247,8 +259,9 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHANGED_ONLY",
+    summary: "stamp only workloads whose configs changed in {base}..{head}",
     description:
-      "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer.",
+      "Stamp only the workloads whose consumed config content changed between {base} and {head} (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer.",
   },
   {
     name: "hash-key",
@@ -259,8 +272,9 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_HASH_KEY",
     secret: true,
     placeholder: "KEY",
+    summary: "HMAC key of the config hash (needed to stamp Secrets)",
     description:
-      "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and `stamp` and --strategy gitops refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID.",
+      "HMAC key of the config-hash annotation (live and stamp alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and stamp and {strategy=gitops} refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID.",
   },
   {
     name: "output",
@@ -272,6 +286,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     choices: OUTPUT_FORMATS,
     env: "CONFIG_ROLLOUT_OUTPUT",
     short: "o",
+    summary: "report format on stdout (logs go to stderr)",
     description: "Report format on stdout; logs always go to stderr.",
   },
   {
@@ -281,6 +296,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_COMMENT",
+    summary: "post the plan on the pull or merge request",
     description:
       "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see docs/pull-request-comments.md).",
   },
@@ -291,6 +307,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: "run",
     env: "CONFIG_ROLLOUT_COMMENT_ID",
     placeholder: "ID",
+    summary: "which comment this run owns (one per cluster of a matrix)",
     description:
       "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab).",
   },
@@ -302,6 +319,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_JUNIT",
     placeholder: "FILE",
     actionInput: false,
+    summary: "also write a JUnit report (GitLab: reports:junit)",
     description:
       "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code.",
   },
@@ -313,8 +331,9 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_DOTENV",
     placeholder: "FILE",
     actionInput: false,
+    summary: "also write a dotenv report (GitLab: reports:dotenv)",
     description:
-      "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with --output json a short summary goes to stderr.",
+      "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with {output=json} a short summary goes to stderr.",
   },
   {
     name: "strict",
@@ -323,28 +342,21 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: "both",
     default: "false",
     env: "CONFIG_ROLLOUT_STRICT",
+    summary: "exit 2 on an unparsable manifest or an incomplete plan",
     description:
-      "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on).",
+      "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or holds a duplicate key, or the plan is incomplete: something the range touched was not read (default: report it and go on).",
   },
   {
-    name: "restart-reloader-managed",
-    type: "boolean",
+    name: "reloader",
+    type: "string",
     group: "cluster",
     commands: "run",
-    default: "false",
-    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
+    default: "annotated",
+    choices: RELOADER_MODES,
+    env: "CONFIG_ROLLOUT_RELOADER",
+    summary: "workloads Stakater Reloader restarts itself, left to it",
     description:
-      "Also restart workloads Stakater Reloader restarts itself for every changed config they read (default: skip them, with the reason).",
-  },
-  {
-    name: "reloader-auto-reload-all",
-    type: "boolean",
-    group: "cluster",
-    commands: "run",
-    default: "false",
-    env: "CONFIG_ROLLOUT_RELOADER_AUTO_RELOAD_ALL",
-    description:
-      'The cluster\'s Stakater Reloader runs with --auto-reload-all: every workload without reloader.stakater.com/auto: "false" is left to it (default: only workloads whose annotations cover the changed configs).',
+      'Which workloads the cluster\'s Stakater Reloader restarts itself, so this run skips them (with the reason). annotated: those whose Reloader annotations cover every changed config they read. all: Reloader runs with auto-reload-all, so every workload without reloader.stakater.com/auto: "false" is left to it. none: restart every consumer here, Reloader or not.',
   },
   {
     name: "max-file-size",
@@ -355,6 +367,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
     placeholder: "BYTES",
+    summary: "larger manifest files are not read (reported as unknown)",
     description:
       "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion.",
   },
@@ -366,6 +379,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     sync: true,
     default: "false",
     env: "CONFIG_ROLLOUT_DEBUG",
+    summary: "print stack traces of internal errors",
     description: "Print stack traces of internal errors.",
   },
 ];

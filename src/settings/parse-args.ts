@@ -1,7 +1,9 @@
 import { UserError } from "../core/errors.js";
+import { DEPRECATED_OPTIONS } from "./deprecated-options.js";
 import { appliesTo, type Command } from "./option-spec.js";
 import { OPTIONS, type OptionSpec } from "./options.js";
 import type { RawValues } from "./settings.js";
+import { parseBooleanText } from "./value-spellings.js";
 
 export interface ParsedArgs {
   values: RawValues;
@@ -9,14 +11,15 @@ export interface ParsedArgs {
   version: boolean;
 }
 
-/** The subcommands besides the main run (the first word of the command line). */
-export const SUBCOMMANDS = ["stamp", "sync"] as const;
+/** The commands, the first word of the command line; without one, `run`. */
+export const COMMANDS = ["run", "stamp", "sync"] as const;
 
 /**
- * Command-line flags -> raw values. Accepts `--flag value`, `--flag=value`, `-o json`, `--no-flag` for
- * booleans, and a bare `--dry-run` (meaning client). Anything unknown is a usage error, with a hint;
- * so is a flag of the table that `command` does not read (a stamp-only flag on the main run, a
- * rollout flag on `stamp`): it would be silently ignored.
+ * Command-line flags -> raw values. Accepts `--flag value`, `--flag=value`, `-o json`; a boolean flag
+ * alone means true, `--no-flag` false, and `--flag true|false` says it; a switch (`--dry-run`,
+ * `--wait`) alone means its on value, `--no-flag` its off value. Anything unknown is a usage error,
+ * with a hint; so is a flag of the table that `command` does not read (a stamp-only flag on the main
+ * run, a rollout flag on `stamp`): it would be silently ignored.
  */
 export function parseArgs(argv: readonly string[], command: Command = "run"): ParsedArgs {
   const values: RawValues = {};
@@ -37,7 +40,7 @@ export function parseArgs(argv: readonly string[], command: Command = "run"): Pa
     const flag = eq === -1 ? arg : arg.slice(0, eq);
     const inline = eq === -1 ? undefined : arg.slice(eq + 1);
     const negated = flag.startsWith("--no-") ? findOption(flag.slice(5)) : undefined;
-    if (negated?.type === "boolean" && inline === undefined) {
+    if ((negated?.type === "boolean" || negated?.switch) && inline === undefined) {
       refuseOtherCommand(negated, flag, command);
       values[negated.name] = "false";
       continue;
@@ -48,18 +51,18 @@ export function parseArgs(argv: readonly string[], command: Command = "run"): Pa
     if (!spec)
       throw new UserError(`unknown flag ${flag}${suggestion(flag, command)}; see ${helpFor(command)}`);
     refuseOtherCommand(spec, flag, command);
-    if (spec.type === "boolean") {
-      values[spec.name] = inline ?? "true";
-      continue;
-    }
     if (inline !== undefined) {
       values[spec.name] = inline;
       continue;
     }
     const next = argv[i + 1];
-    // `--dry-run` alone, or followed by another flag, means a client-side dry run.
-    if (spec.name === "dry-run" && (next === undefined || !spec.choices?.includes(next))) {
-      values[spec.name] = "client";
+    // A boolean or a switch alone means true (a switch's on value); the next word is its value only
+    // when it is one (`--apply false`, `--dry-run server`), since the CLI takes no other words.
+    if (spec.type === "boolean" || spec.switch) {
+      const isValue =
+        next !== undefined && (parseBooleanText(next) !== undefined || spec.choices?.includes(next) === true);
+      values[spec.name] = isValue ? next : "true";
+      if (isValue) i++;
       continue;
     }
     if (next === undefined) throw new UserError(`${flag} needs a value`);
@@ -69,12 +72,13 @@ export function parseArgs(argv: readonly string[], command: Command = "run"): Pa
   return { values, help, version };
 }
 
+/** A flag of the table, or an old spelling kept for now (settings.ts turns it into its replacement). */
 function findOption(name: string): OptionSpec | undefined {
-  return OPTIONS.find((o) => o.name === name);
+  return OPTIONS.find((o) => o.name === name) ?? DEPRECATED_OPTIONS.find((o) => o.name === name);
 }
 
 function helpFor(command: Command): string {
-  return command === "run" ? "--help" : `config-rollout ${command} --help`;
+  return `config-rollout ${command} --help`;
 }
 
 /** A flag of the table that this command does not read: refused, naming the command that does. */
@@ -90,7 +94,7 @@ function refuseOtherCommand(spec: OptionSpec, flag: string, command: Command): v
   }
   if (command === "stamp") {
     throw new UserError(
-      `${flag} applies to the main run only (config-rollout [flags]), not to \`config-rollout stamp\`; see config-rollout stamp --help`,
+      `${flag} applies to the main run only (config-rollout [run] [flags]), not to \`config-rollout stamp\`; see config-rollout stamp --help`,
     );
   }
   throw new UserError(`${flag} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${flag}\``);
@@ -98,9 +102,9 @@ function refuseOtherCommand(spec: OptionSpec, flag: string, command: Command): v
 
 /** A word where a flag belongs; as the first word, maybe a misspelt subcommand. */
 function unexpectedArgument(arg: string, index: number, command: Command): UserError {
-  const near = index === 0 && command === "run" ? nearest(arg, SUBCOMMANDS) : undefined;
+  const near = index === 0 && command === "run" ? nearest(arg, COMMANDS) : undefined;
   if (near !== undefined) {
-    return new UserError(`unknown command "${arg}" (did you mean ${near}?); see --help`);
+    return new UserError(`unknown command "${arg}" (did you mean ${near}?); see config-rollout --help`);
   }
   const takes = command === "run" ? "config-rollout takes" : `config-rollout ${command} takes`;
   return new UserError(`unexpected argument "${arg}" (${takes} only flags; see ${helpFor(command)})`);

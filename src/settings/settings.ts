@@ -1,9 +1,12 @@
 import { UserError } from "../core/errors.js";
 import { parseContexts, type Waves } from "../core/fleet.js";
+import type { OptionNaming } from "../core/option-naming.js";
 import type { Discover, DryRun, OutputFormat, Strategy } from "../core/setting-choices.js";
+import { DEPRECATED_OPTIONS, replaceDeprecated } from "./deprecated-options.js";
+import type { RawValues } from "./option-spec.js";
 import { OPTIONS, type OptionSpec } from "./options.js";
-import { parseDuration } from "./parse-duration.js";
 import { validateSettings } from "./validate-settings.js";
+import { parseBooleanText, parseDuration } from "./value-spellings.js";
 
 export type { Discover, DryRun, OutputFormat, Strategy } from "../core/setting-choices.js";
 
@@ -38,9 +41,9 @@ export interface Settings {
   envName: string;
   /** --strategy versioned: repoint a failed workload back to the config it used before. */
   rollback: boolean;
-  /** --strategy versioned: delete unreferenced managed copies after a successful run. */
+  /** --strategy versioned: delete unreferenced managed copies after a successful run (--keep is not all). */
   prune: boolean;
-  /** --strategy versioned: copies per config --prune always keeps. */
+  /** --strategy versioned: copies per config a prune always keeps (--keep N). */
   keep: number;
   dryRun: DryRun;
   apply: boolean;
@@ -48,8 +51,9 @@ export interface Settings {
   planOut?: string;
   /** --plan: the plan file to apply instead of planning from git. */
   plan?: string;
+  /** --wait is not none. */
   wait: boolean;
-  /** --watch-pods: fail a workload early when its new pods cannot start. */
+  /** --wait pods: fail a workload early when its new pods cannot start. */
   watchPods: boolean;
   /** --logs: lines of a crashed container's previous log quoted in the report (0: none). */
   logLines: number;
@@ -62,9 +66,9 @@ export interface Settings {
   kubeconfig?: string;
   kubeconfigData?: string;
   context?: string;
-  /** --contexts: the waves of kubeconfig contexts, each run in parallel; undefined: one cluster. */
+  /** --context with several contexts: the waves, each run in parallel; undefined: one cluster. */
   contexts?: Waves;
-  /** --contexts: run later waves even after a cluster failed. */
+  /** Several contexts: run later waves even after a cluster failed. */
   continueOnFailure: boolean;
   namespaces: string[];
   excludeNamespaces: string[];
@@ -95,25 +99,35 @@ export interface Settings {
   dotenv?: string;
   strict: boolean;
   maxFileSize: number;
-  /** Restart workloads that Stakater Reloader manages too (default: skip them with the reason). */
+  /** --reloader none: restart workloads that Stakater Reloader manages too (default: skip them with the reason). */
   restartReloaderManaged: boolean;
-  /** The cluster's Reloader runs with --auto-reload-all: it manages every workload not opted out. */
+  /** --reloader all: the cluster's Reloader runs with --auto-reload-all, managing every workload not opted out. */
   reloaderAutoReloadAll: boolean;
   debug: boolean;
 }
 
-/** Raw values by option name, as the user wrote them. Later sources override earlier ones. */
-export type RawValues = Record<string, string | undefined>;
+export type { RawValues } from "./option-spec.js";
+
+/** How a message names an option set through its environment variable (the CLI's, GitLab's). */
+export const ENV_VARIABLES: OptionNaming = {
+  entryPoint: "cli",
+  option: (name) => envOf(name),
+  set: (name, value) => `${envOf(name)}=${value}`,
+};
+
+function envOf(name: string): string {
+  return [...OPTIONS, ...DEPRECATED_OPTIONS].find((o) => o.name === name)?.env ?? `--${name}`;
+}
 
 /** Values from environment variables named in the option table. */
 export function rawValuesFromEnv(env: Record<string, string | undefined>): RawValues {
   const raw: RawValues = {};
-  for (const option of OPTIONS) {
+  for (const option of [...OPTIONS, ...DEPRECATED_OPTIONS]) {
     const value = option.env ? env[option.env] : undefined;
     if (value !== undefined && value !== "") raw[option.name] = value;
   }
-  // GitLab's agent for Kubernetes selects its context through KUBE_CONTEXT.
-  // Not with --contexts, which names every context itself.
+  // GitLab's agent for Kubernetes selects its context through KUBE_CONTEXT, unless the old
+  // CONFIG_ROLLOUT_CONTEXTS names the contexts itself.
   if (raw.context === undefined && raw.contexts === undefined && env.KUBE_CONTEXT)
     raw.context = env.KUBE_CONTEXT;
   return raw;
@@ -126,7 +140,8 @@ export function rawValuesFromEnv(env: Record<string, string | undefined>): RawVa
 export function toSettings(...sources: RawValues[]): Settings {
   const raw: RawValues = {};
   for (const source of sources) {
-    for (const [key, value] of Object.entries(source)) if (value !== undefined) raw[key] = value;
+    for (const [key, value] of Object.entries(replaceDeprecated(source)))
+      if (value !== undefined) raw[key] = value;
   }
   const get = (name: string) => parseOptionValue(requireSpec(name), raw[name]);
   const str = (name: string) => get(name) as string | undefined;
@@ -163,14 +178,13 @@ export function toSettings(...sources: RawValues[]): Settings {
     strategy: given<Strategy>("strategy"),
     envName: given("env-name"),
     rollback: bool("rollback"),
-    prune: bool("prune"),
-    keep: given("keep"),
+    ...keepCopies(given<number | "all">("keep")),
     dryRun: given<DryRun>("dry-run"),
     apply: bool("apply"),
     planOut: str("plan-out") || undefined,
     plan: str("plan") || undefined,
-    wait: bool("wait"),
-    watchPods: bool("watch-pods"),
+    wait: given("wait") !== "none",
+    watchPods: given("wait") === "pods",
     logLines: given("logs"),
     timeoutMs: given("timeout"),
     configTimeoutMs: given("config-timeout"),
@@ -178,8 +192,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     requestTimeoutMs: given("request-timeout"),
     kubeconfig: str("kubeconfig"),
     kubeconfigData: str("kubeconfig-data"),
-    context: str("context"),
-    ...contextWaves(str("contexts"), str("context")),
+    ...contextWaves(str("context")),
     continueOnFailure: bool("continue-on-failure"),
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
@@ -199,8 +212,8 @@ export function toSettings(...sources: RawValues[]): Settings {
     dotenv: str("dotenv") || undefined,
     strict: bool("strict"),
     maxFileSize: given("max-file-size"),
-    restartReloaderManaged: bool("restart-reloader-managed"),
-    reloaderAutoReloadAll: bool("reloader-auto-reload-all"),
+    restartReloaderManaged: given("reloader") === "none",
+    reloaderAutoReloadAll: given("reloader") === "all",
     debug: bool("debug"),
   };
   validateSettings(settings);
@@ -219,21 +232,22 @@ export function toSettings(...sources: RawValues[]): Settings {
   }
   if (settings.contexts && (settings.plan !== undefined || settings.planOut !== undefined)) {
     throw new UserError(
-      `--contexts cannot be used with ${settings.plan !== undefined ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`,
+      `--context with several contexts cannot be used with ${settings.plan !== undefined ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`,
     );
   }
   return settings;
 }
 
-/** --contexts as waves; one cluster (--context) and several cannot both be asked for. */
-function contextWaves(contexts: string | undefined, context: string | undefined): { contexts?: Waves } {
-  if (contexts === undefined || contexts === "") return {};
-  if (context) {
-    throw new UserError(
-      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)",
-    );
-  }
-  return { contexts: parseContexts(contexts) };
+/** --context: one name, or several in waves (`a;b,c`: a first, then b and c in parallel). */
+function contextWaves(text: string | undefined): { context?: string; contexts?: Waves } {
+  if (text === undefined || text === "") return {};
+  if (!/[;,]/.test(text)) return { context: text };
+  return { contexts: parseContexts(text, "--context") };
+}
+
+/** --keep N keeps N copies of each config and prunes the rest; --keep all prunes nothing. */
+function keepCopies(keep: number | "all"): { prune: boolean; keep: number } {
+  return keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep };
 }
 
 /** A list differs from its option's default (same globs in another order count as the default). */
@@ -265,9 +279,6 @@ function requireSpec(name: string): OptionSpec {
   return spec;
 }
 
-const TRUE = new Set(["true", "yes", "1", "on"]);
-const FALSE = new Set(["false", "no", "0", "off", ""]);
-
 /** Parse one raw value by its option's type; undefined falls back to the option's default. */
 function parseOptionValue(
   spec: OptionSpec,
@@ -278,27 +289,40 @@ function parseOptionValue(
   const where = `--${spec.name}`;
   switch (spec.type) {
     case "boolean": {
-      const lower = text.trim().toLowerCase();
-      if (TRUE.has(lower)) return true;
-      if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
+      const value = parseBooleanText(text);
+      if (value === undefined) throw new UserError(`${where}: expected true or false, got "${text}"`);
+      return value;
     }
     case "list":
       return splitList(text);
     case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
-      return Number(text.trim());
+      const value = text.trim();
+      if (spec.choices?.includes(value)) return value;
+      if (!/^\d+$/.test(value)) {
+        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
+        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
+      }
+      return Number(value);
     }
     case "duration": {
       const ms = parseDuration(text);
+      if (ms === "unitless") {
+        const n = text.trim();
+        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
+      }
       if (ms === undefined)
         throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
       return ms;
     }
     case "string": {
       const value = text.trim();
+      const switched = spec.switch ? parseBooleanText(value) : undefined;
+      if (switched !== undefined) return switched ? spec.switch!.on : spec.switch!.off;
       if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+        const switchWords = spec.switch ? ` (or true, false)` : "";
+        throw new UserError(
+          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`,
+        );
       }
       return spec.secret ? text : value;
     }

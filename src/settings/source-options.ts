@@ -6,6 +6,7 @@ import type { OptionSpec } from "./option-spec.js";
 export const SOURCE_OPTIONS: readonly OptionSpec[] = [
   {
     name: "kustomize",
+    summary: "kustomizations to render (default: every root; none: raw only)",
     type: "list",
     group: "sources",
     commands: "both",
@@ -13,10 +14,11 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_KUSTOMIZE",
     placeholder: "DIRS",
     description:
-      "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only.",
+      "Kustomization directories to render at both commits and plan from; raw files are then read only if {paths} is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only.",
   },
   {
     name: "render",
+    summary: "a command that prints the manifests (e.g. helm template)",
     type: "string",
     group: "sources",
     commands: "both",
@@ -27,16 +29,18 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: "render-paths",
+    summary: "files that are inputs of {render}",
     type: "list",
     group: "sources",
     commands: "run",
     default: "**",
     env: "CONFIG_ROLLOUT_RENDER_PATHS",
     placeholder: "GLOBS",
-    description: "Files that are inputs of --render: it runs only when the range touches one.",
+    description: "Files that are inputs of {render}: it runs only when the range touches one.",
   },
   {
     name: "git-timeout",
+    summary: "a git command silent this long is stopped",
     type: "duration",
     group: "limits",
     commands: "both",
@@ -48,6 +52,7 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: "render-timeout",
+    summary: "time limit of one render",
     type: "duration",
     group: "limits",
     commands: "both",
@@ -55,10 +60,11 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
     placeholder: "DURATION",
     description:
-      "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2).",
+      "Time limit for one render (a kustomize build or the {render} command at one commit); it is then stopped with every process it started, and the run fails (exit code 2).",
   },
   {
     name: "render-env",
+    summary: "variables {render} gets besides the fixed ones",
     type: "list",
     group: "sources",
     commands: "run",
@@ -66,10 +72,11 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_RENDER_ENV",
     placeholder: "NAMES",
     description:
-      "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it.",
+      "Environment variables passed to the {render} command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it.",
   },
   {
     name: "allow-remote-kustomize",
+    summary: "render remote kustomize resources of an untrusted head",
     type: "boolean",
     group: "sources",
     commands: "both",

@@ -14,6 +14,7 @@ import {
   type Node,
   type Pair,
   type Scalar,
+  visit,
   type YAMLMap,
 } from "yaml";
 
@@ -28,12 +29,20 @@ export interface ByteEdit {
 export class UnstampableError extends Error {}
 
 /**
- * A key the edit needs comes from a YAML merge key (`<<: *anchor`). Kubernetes reads YAML 1.1 and
- * applies the merge; a key inserted beside `<<` would replace the merged one whole (the merged
- * labels gone, the selector no longer matching), and an edit of the anchor would change every
- * object that merges it. Refused: the run stops (exit 2) rather than write either.
+ * A key the edit needs comes from a YAML merge key (`<<`) whose mapping is written elsewhere (an
+ * alias) or merged more than once. Kubernetes reads YAML 1.1 and applies the merge; a key written
+ * beside `<<` replaces the merged one whole (the merged labels gone, the selector no longer
+ * matching), and an edit of the shared mapping changes every place that uses it. Refused: the run
+ * stops (exit 2) rather than write either. `offset` is where the merge key is.
  */
-export class MergeKeyError extends UnstampableError {}
+export class MergeKeyError extends UnstampableError {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
+}
 
 /** Applies non-overlapping edits to a source string. */
 export function applyEdits(source: string, edits: readonly ByteEdit[]): string {
@@ -58,34 +67,31 @@ export function annotationEdits(
   value: string,
 ): ByteEdit[] {
   const ctx = new EditContext(source);
+  const merged = new MergedLookup(doc, source);
   let node: unknown = doc.contents;
   let parentKeyCol: number | undefined;
-  const merged = (map: YAMLMap, k: string, where: string) => refuseMerged(doc, map, k, where);
+  const path: string[] = [];
   for (const segment of templatePath) {
-    const map = asMap(node, segment);
-    const pair = findPair(map, segment);
-    if (!pair) merged(map, segment, templatePath.join("."));
-    if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
-    parentKeyCol = keyColumn(ctx, pair);
-    node = pair.value;
+    const found = merged.find(asMap(node, segment), segment, path);
+    path.push(segment);
+    if (!found) throw new UnstampableError(`no ${path.join(".")} in the object`);
+    parentKeyCol = keyColumn(ctx, found.pair);
+    node = found.pair.value;
   }
   const template = asMap(node, "template");
   ctx.noteStep(template, parentKeyCol);
-  const at = `${templatePath.join(".")}.template`;
-  const metaPair = findPair(template, "metadata");
-  if (!metaPair) merged(template, "metadata", at);
-  if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
-  if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
-  const metadata = asMap(metaPair.value, "metadata");
-  const annPair = findPair(metadata, "annotations");
-  if (!annPair) merged(metadata, "annotations", `${at}.metadata`);
-  if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
-  if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
-  const annotations = asMap(annPair.value, "annotations");
-  const current = findPair(annotations, key);
-  if (!current) merged(annotations, key, `${at}.metadata.annotations`);
+  const meta = merged.find(template, "metadata", path);
+  if (!meta) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
+  if (isEmpty(meta.pair.value))
+    return ctx.fillEmpty(meta.owner, meta.pair, { annotations: { [key]: value } });
+  const metadata = asMap(meta.pair.value, "metadata");
+  const ann = merged.find(metadata, "annotations", [...path, "metadata"]);
+  if (!ann) return ctx.insert(metadata, "annotations", { [key]: value });
+  if (isEmpty(ann.pair.value)) return ctx.fillEmpty(ann.owner, ann.pair, { [key]: value });
+  const annotations = asMap(ann.pair.value, "annotations");
+  const current = merged.find(annotations, key, [...path, "metadata", "annotations"]);
   if (!current) return ctx.insert(annotations, key, value);
-  const scalar = current.value;
+  const scalar = current.pair.value;
   if (isScalar(scalar) && scalar.value === value) return [];
   if (isScalar(scalar) && scalar.range) {
     // A block scalar (`|`, `>`) ends with its line break: it is written back after the value, or
@@ -97,23 +103,78 @@ export function annotationEdits(
       : ctx.scalarText(value, scalar.type);
     return [{ start: scalar.range[0], end: scalar.range[1], text }];
   }
-  if (scalar === null || isEmpty(scalar)) return ctx.fillEmpty(annotations, current, value);
+  if (scalar === null || isEmpty(scalar)) return ctx.fillEmpty(current.owner, current.pair, value);
   throw new UnstampableError(`${key} is not a plain value`);
 }
 
-/** Throws MergeKeyError when `map` has a merge key (`<<`) whose merged mappings hold `key`. */
-function refuseMerged(doc: Document.Parsed, map: YAMLMap, key: string, where: string): void {
-  const merge = map.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === "<<");
-  if (!merge) return;
-  const sources = isSeq(merge.value) ? merge.value.items : [merge.value];
-  for (const source of sources) {
-    const resolved = isAlias(source) ? source.resolve(doc) : source;
-    // A merged mapping that itself merges: the key may come from further down; refuse alike.
-    if (!isMap(resolved) || findPair(resolved, key) || findPair(resolved, "<<")) {
-      throw new MergeKeyError(
-        `${where} takes ${JSON.stringify(key)} from a YAML merge key (<<): stamping beside it would replace the merged value whole (Kubernetes applies the merge), and stamping the anchor would change every object that merges it. Write ${where}.${key} out in this object (without <<), then stamp again`,
-      );
+/**
+ * Keys looked up as Kubernetes reads them (YAML 1.1: a merge key `<<` brings in the keys a mapping
+ * does not have itself, the first merged mapping that has one winning), found where they are
+ * written so they can be edited there. A merged mapping written right at the merge key and used
+ * nowhere else is part of this object alone: edited in place. One written elsewhere (`<<: *name`)
+ * or merged again elsewhere is shared: MergeKeyError.
+ */
+class MergedLookup {
+  private uses: Map<unknown, number[]> | undefined;
+
+  constructor(
+    private readonly doc: Document.Parsed,
+    private readonly source: string,
+  ) {}
+
+  /** The pair that gives `map` its `key`, and the mapping it is written in; undefined when none does. */
+  find(map: YAMLMap, key: string, path: readonly string[]): { pair: Pair; owner: YAMLMap } | undefined {
+    const own = findPair(map, key);
+    if (own) return { pair: own, owner: map };
+    const merge = findPair(map, "<<");
+    if (!merge) return undefined;
+    const at = (merge.key as Node).range?.[0] ?? 0;
+    const field = [...path, key].join(".");
+    for (const item of isSeq(merge.value) ? merge.value.items : [merge.value]) {
+      const merged = isAlias(item) ? item.resolve(this.doc) : item;
+      if (!isMap(merged)) continue;
+      const found = this.find(merged, key, path);
+      if (!found) continue;
+      const fix = `Write ${field} out in this object beside the merge key (what is written there replaces the merged ${key} whole: copy what it holds), then stamp again`;
+      if (isAlias(item)) {
+        const anchor = this.source.lastIndexOf(`&${item.source}`, merged.range?.[0] ?? at);
+        throw new MergeKeyError(
+          `${field} comes from the YAML anchor &${item.source} (line ${this.lineOf(anchor)}) through the merge key (<<): stamping it there would change every place that uses the anchor. ${fix}`,
+          at,
+        );
+      }
+      const others = this.aliasesOf(merged);
+      if (others.length > 0) {
+        throw new MergeKeyError(
+          `${field} comes from the mapping &${merged.anchor} that the merge key (<<) holds, which is used again at line ${others.map((o) => this.lineOf(o)).join(", ")}: stamping it would change those too. ${fix}`,
+          at,
+        );
+      }
+      return found;
     }
+    return undefined;
+  }
+
+  /** Offsets of the aliases in the document that stand for `node`. */
+  private aliasesOf(node: unknown): number[] {
+    if (this.uses === undefined) {
+      const uses = new Map<unknown, number[]>();
+      visit(this.doc, {
+        Alias: (_, alias) => {
+          const target = alias.resolve(this.doc);
+          uses.set(target, [...(uses.get(target) ?? []), alias.range?.[0] ?? 0]);
+        },
+      });
+      this.uses = uses;
+    }
+    return this.uses.get(node) ?? [];
+  }
+
+  private lineOf(offset: number): number {
+    let line = 1;
+    for (let i = this.source.indexOf("\n"); i !== -1 && i < offset; i = this.source.indexOf("\n", i + 1))
+      line++;
+    return line;
   }
 }
 

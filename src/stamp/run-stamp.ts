@@ -11,6 +11,7 @@ import type { Git } from "../git/git.js";
 import type { WorkTree } from "../git/work-tree.js";
 import { buildDeployed } from "../scan/deployed-build.js";
 import { parseManifestFile } from "../scan/manifests/parse-manifest-file.js";
+import { READ_AS_KUBECTL_DOES } from "../scan/manifests/yaml-messages.js";
 import { createPathFilter } from "../scan/path-filter.js";
 import {
   findKustomize,
@@ -297,7 +298,7 @@ async function parseFiles(
           ? {
               ...problem,
               severity: "error",
-              message: `${problem.message} (kustomize, which Argo CD and Flux build with, rejects it)`,
+              message: `${problem.message.replace(READ_AS_KUBECTL_DOES, "")} (kustomize, which Argo CD and Flux build with, rejects it)`,
             }
           : problem,
       );

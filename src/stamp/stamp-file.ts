@@ -5,6 +5,7 @@ import { type Document, parseAllDocuments } from "yaml";
 import { field, isRecord, stringField } from "../core/json-shape.js";
 import { idKey } from "../core/model.js";
 import { CONFIG_HASH_ANNOTATION } from "../core/restart-patch.js";
+import { canonicalJson } from "../scan/manifests/config-content.js";
 import {
   annotationEdits,
   applyEdits,
@@ -53,7 +54,7 @@ export function stampFile(
       }
     } catch (error) {
       if (error instanceof MergeKeyError) {
-        const line = lineOf(source, doc.range[0]);
+        const line = lineOf(source, error.offset);
         return {
           ...result,
           changed: [],
@@ -77,9 +78,10 @@ export function stampFile(
 }
 
 /**
- * The proof of a raw file's edits, read as Kubernetes reads it (YAML 1.1, merge keys applied):
- * every document the same as before but for the stamp, and each stamped workload carrying its
- * value. Undefined when so, else what differs (a bug in the edit: nothing is written then).
+ * The proof of a raw file's edits, read as Kubernetes reads it (YAML 1.1, merge keys applied): every
+ * document the same as before but for the stamp, each stamped workload exactly what a merge patch of
+ * the stamp makes of it (`kubectl patch --local`: an `annotations: null` or `{}` becomes the one
+ * annotation). Undefined when so, else what differs (a bug in the edit: nothing is written then).
  */
 function changedBeyondStamp(
   source: string,
@@ -95,11 +97,9 @@ function changedBeyondStamp(
   for (const [i, object] of after.objects.entries()) {
     const id = idOf(object, "");
     const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
-    if (target && annotationAt(object, target.templatePath) !== target.hash) {
-      return `${id.kind.toLowerCase()}/${id.name}: the stamp did not reach its pod template; nothing was written to the file`;
-    }
-    const strip = (o: unknown) => JSON.stringify(target ? withoutStamp(o, target.templatePath) : o);
-    if (strip(object) !== strip(before.objects[i])) {
+    const original = before.objects[i];
+    const expected = target ? withStamp(original, target.templatePath, target.hash) : original;
+    if (canonicalJson(object ?? null) !== canonicalJson(expected ?? null)) {
       return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
     }
   }
@@ -124,28 +124,17 @@ function kubernetesView(text: string): { objects: unknown[]; errors: number[] } 
   return { objects, errors };
 }
 
-function templateAnnotations(object: unknown, path: readonly string[]): unknown {
-  let node = object;
-  for (const segment of path) node = isRecord(node) ? node[segment] : undefined;
-  return field(field(node, "metadata"), "annotations");
-}
-
-function annotationAt(object: unknown, path: readonly string[]): unknown {
-  const annotations = templateAnnotations(object, path);
-  return isRecord(annotations) ? annotations[CONFIG_HASH_ANNOTATION] : undefined;
-}
-
-/** A copy of `object` without the stamp (and without annotations/metadata the stamp alone made). */
-function withoutStamp(object: unknown, path: readonly string[]): unknown {
+/** `object` as a merge patch of the stamp leaves it: the annotation set, null or missing maps made. */
+function withStamp(object: unknown, path: readonly string[], hash: string): unknown {
   const copy = JSON.parse(JSON.stringify(object ?? null)) as unknown;
   let node = copy;
   for (const segment of path) node = isRecord(node) ? node[segment] : undefined;
-  const metadata = field(node, "metadata");
-  const annotations = field(metadata, "annotations");
-  if (!isRecord(node) || !isRecord(metadata) || !isRecord(annotations)) return copy;
-  delete annotations[CONFIG_HASH_ANNOTATION];
-  if (Object.keys(annotations).length === 0) delete metadata.annotations;
-  if (Object.keys(metadata).length === 0) delete node.metadata;
+  if (!isRecord(node)) return copy;
+  const metadata = isRecord(node.metadata) ? node.metadata : {};
+  const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
+  annotations[CONFIG_HASH_ANNOTATION] = hash;
+  metadata.annotations = annotations;
+  node.metadata = metadata;
   return copy;
 }
 

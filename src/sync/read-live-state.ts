@@ -36,6 +36,8 @@ export interface LiveState {
   workloads: LiveWorkload[];
   /** Every config read, as the API server returned it (content, UID, managedFields), by idKey. */
   configs: Map<string, Plain>;
+  /** Configs a workload reads that the identity may not read (RBAC), by idKey: the API server's refusal. */
+  unreadable: Map<string, string>;
 }
 
 /** "" lists every namespace. */
@@ -75,13 +77,14 @@ export async function readLiveState(
     groups.set(key, group);
   }
   const configs = new Map<string, Plain>();
+  const unreadable = new Map<string, string>();
   await runLimited([...groups.values()], concurrency, async ({ namespace, kind, ids }) => {
-    for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency)) {
+    for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency, unreadable)) {
       const id = idOf(object, kind);
       if (wanted.has(idKey(id))) configs.set(idKey(id), object);
     }
   });
-  return { workloads, configs };
+  return { workloads, configs, unreadable };
 }
 
 /** The configs of one kind in a namespace (or every namespace): one LIST, else a GET of each wanted one. */
@@ -91,6 +94,7 @@ async function listOrGet(
   kind: ConfigKind,
   ids: ObjectId[],
   concurrency: number,
+  unreadable: Map<string, string>,
 ): Promise<Plain[]> {
   const apiVersion = apiVersionOf(configKind(kind));
   try {
@@ -102,8 +106,10 @@ async function listOrGet(
     try {
       return await cluster.readObject({ apiVersion, kind, namespace: id.namespace, name: id.name });
     } catch (error) {
-      // Not readable: its consumers cannot be hashed, and say so (sync-verdict.ts).
+      // Not readable (absent is undefined, not an error): its consumers cannot be judged, and say
+      // so with the refusal, which names the verb and resource (sync-verdict.ts).
       if (!isExpectedError(error)) throw error;
+      unreadable.set(idKey({ kind, namespace: id.namespace, name: id.name }), error.message);
       return undefined;
     }
   });

@@ -5,8 +5,16 @@
 
 import { UserError } from "../core/errors.js";
 import { podTemplateOf } from "../core/kinds/workload-kinds.js";
-import type { ConfigChange, ConfigKind, ObjectId, Plan, PlannedWorkload } from "../core/model.js";
+import type {
+  ConfigChange,
+  ConfigKind,
+  ObjectId,
+  Plan,
+  PlannedWorkload,
+  UnreadSource,
+} from "../core/model.js";
 import { idKey } from "../core/model.js";
+import { CONFIG_DIGESTS_ANNOTATION } from "../core/restart-patch.js";
 import { findReferences } from "../plan/references.js";
 import type { ConsumedConfig } from "../scan/manifests/config-hash.js";
 import type { LiveWorkload } from "./read-live-state.js";
@@ -19,20 +27,46 @@ export interface NamedConfig {
   key?: string;
 }
 
-const NAMED = /^(configmap|secret)\/([a-z0-9]([-a-z0-9.]*[a-z0-9])?)(?::(.+))?$/i;
+/** `kind/name[:key]`: the kind, then everything up to the first `:`, then the rest. */
+const NAMED = /^(configmap|secret)\/([^:]*)(?::(.*))?$/i;
+/** A DNS subdomain (RFC 1123), as the API server requires of a ConfigMap's or Secret's name. */
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+/** The characters of a ConfigMap or Secret key. */
+const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
+const MAX_NAME = 253;
 
-/** --config values: `secret/db-credentials` or `secret/db-credentials:password`. */
+/**
+ * --config values: `secret/db-credentials` or `secret/db-credentials:password`, checked as the API
+ * server checks a name and a key, so an impossible value is an error, never "in sync".
+ */
 export function parseNamedConfigs(values: readonly string[]): NamedConfig[] {
   return values.map((value) => {
-    const match = NAMED.exec(value.trim());
-    if (!match) {
-      throw new UserError(
-        `--config ${JSON.stringify(value)}: expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)`,
+    const refuse = (why: string) =>
+      new UserError(
+        `--config ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value)}: ${why}`,
       );
-    }
-    const kind: ConfigKind = match[1]!.toLowerCase() === "secret" ? "Secret" : "ConfigMap";
-    return { kind, name: match[2]!, ...(match[4] ? { key: match[4] } : {}) };
+    const match = NAMED.exec(value.trim());
+    if (!match)
+      throw refuse(
+        "expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)",
+      );
+    const [, kindName, name = "", key] = match;
+    if (name.length > MAX_NAME || !DNS_SUBDOMAIN.test(name))
+      throw refuse(
+        `${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name)} is not a ConfigMap or Secret name (lowercase letters, digits, "-" and ".", starting and ending with a letter or digit, at most ${MAX_NAME} characters)`,
+      );
+    if (key !== undefined && !validKey(key))
+      throw refuse(
+        `${JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key)} is not a ConfigMap or Secret key (letters, digits, "-", "_" and ".", not "." or "..", not starting with "..", at most ${MAX_NAME} characters)`,
+      );
+    const kind: ConfigKind = kindName!.toLowerCase() === "secret" ? "Secret" : "ConfigMap";
+    return { kind, name, ...(key !== undefined ? { key } : {}) };
   });
+}
+
+/** A key the API server accepts in data, binaryData or stringData (IsConfigMapKey). */
+function validKey(key: string): boolean {
+  return key.length <= MAX_NAME && CONFIG_KEY.test(key) && key !== "." && !key.startsWith("..");
 }
 
 /** Whether a workload reading `consumed` reads one of the named configs (and the named key). */
@@ -70,7 +104,9 @@ export function syncAction(
     case "stale":
       return {
         do: "restart",
-        reason: `its pods started with older content of ${verdict.stale.map(configName).join(", ")}`,
+        reason: verdict.digestsUnparsed
+          ? `its config-hash differs and its ${CONFIG_DIGESTS_ANNOTATION} annotation does not parse: restarted on the hash alone`
+          : `its pods started with older content of ${verdict.stale.map(configName).join(", ")}`,
         stale: verdict.stale,
         annotation: { hash: verdict.hash, digests: verdict.digests },
       };
@@ -109,10 +145,15 @@ export function syncAction(
     case "managed-elsewhere":
       return {
         do: "leave",
-        reason: `its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`,
+        reason: `${verdict.stale.length > 0 ? `stale: its pods started with older content of ${verdict.stale.map(configName).join(", ")}; ` : ""}its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`,
       };
     case "cannot-hash":
       return { do: "leave", reason: verdict.why };
+    case "unreadable":
+      return {
+        do: "leave",
+        reason: `not verified: ${verdict.configs.map((c) => `${shortName(c.id)} cannot be read (${c.why})`).join("; ")}`,
+      };
     default:
       return { do: "leave", reason: "current" };
   }
@@ -126,10 +167,23 @@ export function syncPlan(
   const changes = new Map<string, ConfigChange>();
   const workloads: PlannedWorkload[] = [];
   const warnings: string[] = [];
+  const unread = new Map<string, UnreadSource>();
   let current = 0;
   for (const { workload, verdict, action } of decisions) {
+    const w = shortName(workload.id);
+    if (verdict.state === "unreadable") {
+      for (const c of verdict.configs)
+        unread.set(idKey(c.id), { file: `${shortName(c.id)} (namespace ${c.id.namespace})`, why: c.why });
+    }
+    if (verdict.state === "stale" && verdict.digestsUnparsed)
+      warnings.push(
+        `${w} (namespace ${workload.id.namespace}): its ${CONFIG_DIGESTS_ANNOTATION} annotation does not parse: treated as no digests, its config-hash decides (it differs)`,
+      );
+    if (verdict.state === "managed-elsewhere" && verdict.stale.length > 0)
+      warnings.push(
+        `${w} (namespace ${workload.id.namespace}) is stale (${verdict.stale.map(configName).join(", ")} changed since its pods started), and its config-hash is owned by ${verdict.manager}: sync leaves it to that manager`,
+      );
     if (verdict.state === "current" || verdict.state === "stale") {
-      const w = shortName(workload.id);
       if (verdict.uncovered.length > 0)
         warnings.push(
           `${w} (namespace ${workload.id.namespace}): not covered yet by its config-hash: ${verdict.uncovered.map(configName).join(", ")} (covered at its next restart)`,
@@ -171,6 +225,7 @@ export function syncPlan(
     workloads,
     problems: [],
     warnings,
+    ...(unread.size > 0 ? { unread: [...unread.values()] } : {}),
     live: true,
   };
 }

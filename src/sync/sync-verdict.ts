@@ -56,13 +56,20 @@ export type SyncVerdict =
       stale: StaleConfig[];
       uncovered: ConsumedConfig[];
       gone: ConsumedConfig[];
+      /** The digests annotation does not parse: treated as none, the hash alone said stale. */
+      digestsUnparsed?: true;
     }
   /** No hash and no baseline: never restarted by config-rollout, and not adopted. */
   | { state: "no-baseline"; hash: string; digests: string; consumed: ConsumedConfig[] }
   /** A hash without digests that differs: written by stamp, a saved plan or an older version. */
   | { state: "unknown-coverage"; hash: string; digests: string }
-  /** The hash on its template is applied by another field manager (a GitOps agent): sync leaves it alone. */
-  | { state: "managed-elsewhere"; manager: string }
+  /**
+   * The hash on its template is applied by another field manager (a GitOps agent): sync leaves it
+   * alone. `stale`: what its digests say changed since (the manager has to roll it).
+   */
+  | { state: "managed-elsewhere"; manager: string; stale: StaleConfig[] }
+  /** A config it reads may not be read (RBAC): whether its pods run the current content cannot be told. */
+  | { state: "unreadable"; configs: Array<{ id: ObjectId & { kind: ConfigKind }; why: string }> }
   /** It reads no config that exists: nothing to keep current. */
   | { state: "reads-nothing" }
   /** A Secret it reads has no UID known (not readable) and no --hash-key: no value can be computed. */
@@ -73,6 +80,8 @@ export interface LiveConfigs {
   contents: ReadonlyMap<string, ConfigContent>;
   /** Secret UIDs by idKey (the hash key without --hash-key). */
   uids: ReadonlyMap<string, string>;
+  /** Configs the identity may not read, by idKey: the refusal (it names the verb and resource). */
+  unreadable?: ReadonlyMap<string, string>;
 }
 
 export interface VerdictOptions {
@@ -94,6 +103,12 @@ export function syncVerdict(
   /** What it reads, when already known (read-live-state.ts reads it once per workload). */
   consumed = consumedOf(workload, kind, stringField(field(workload, "metadata"), "namespace") ?? ""),
 ): SyncVerdict {
+  // A config it may not read could have changed: never "current", never "reads nothing".
+  const unreadable = consumed.flatMap((c) => {
+    const why = live.unreadable?.get(idKey(c.id));
+    return why === undefined ? [] : [{ id: c.id, why }];
+  });
+  if (unreadable.length > 0) return { state: "unreadable", configs: unreadable };
   const existing = consumed.filter((c) => live.contents.has(idKey(c.id)));
   if (existing.length === 0) return { state: "reads-nothing" };
   const uid = (id: ObjectId) => live.uids.get(idKey(id));
@@ -103,24 +118,38 @@ export function syncVerdict(
     return { state: "cannot-hash", why: "a Secret it reads could not be read for its UID: set --hash-key" };
   }
   const digests = formatDigests(digestMap);
+  const optional = optionalOnly(workload, kind);
   const recorded = currentHash(workload, kind.templatePath);
-  if (recorded === undefined) return baselineVerdict(workload, consumed, hash, digests);
+  if (recorded === undefined) return baselineVerdict(workload, consumed, hash, digestMap, optional);
   if (recorded === hash) return { state: "current", uncovered: [], gone: [] };
-  const manager = hashOwners(workload, kind.templatePath).find((m) => m !== options.fieldManager);
-  if (manager !== undefined) return { state: "managed-elsewhere", manager };
   const recordedDigests = currentDigests(workload, kind.templatePath);
-  if (recordedDigests === undefined) return { state: "unknown-coverage", hash, digests };
-  return compareDigests(consumed, parseDigests(recordedDigests), digestMap, hash, digests);
+  const compared =
+    recordedDigests === undefined
+      ? undefined
+      : compareDigests(consumed, recordedDigests, digestMap, hash, optional);
+  const manager = hashOwners(workload, kind.templatePath).find((m) => m !== options.fieldManager);
+  if (manager !== undefined)
+    return { state: "managed-elsewhere", manager, stale: compared?.state === "stale" ? compared.stale : [] };
+  return compared ?? { state: "unknown-coverage", hash, digests };
 }
 
-/** Per config: which changed or went away since the digests were written, which are not covered. */
+/**
+ * Per config: which changed or went away since the digests were written, which are not covered.
+ * An optional config (every reference `optional: true`) that appeared or went away since is a
+ * change: the pods started without it, or with it. Digests that do not parse are treated as none,
+ * and the hash, which differs, decides: stale.
+ */
 function compareDigests(
   consumed: ConsumedConfig[],
-  recorded: Map<string, string>,
+  recordedText: string,
   now: Map<string, string>,
   hash: string,
-  digests: string,
+  optional: ReadonlySet<string>,
 ): SyncVerdict {
+  const digests = formatDigests(now);
+  const recorded = parseDigests(recordedText);
+  if (recorded === undefined)
+    return { state: "stale", hash, digests, stale: [], uncovered: [], gone: [], digestsUnparsed: true };
   const stale: StaleConfig[] = [];
   const uncovered: ConsumedConfig[] = [];
   const gone: ConsumedConfig[] = [];
@@ -129,8 +158,8 @@ function compareDigests(
     const before = recorded.get(key);
     const after = now.get(key);
     if (before === undefined) {
-      if (after !== undefined) uncovered.push(config);
-    } else if (after === undefined) gone.push(config);
+      if (after !== undefined) (optional.has(key) ? stale : uncovered).push(config);
+    } else if (after === undefined) (optional.has(key) ? stale : gone).push(config);
     else if (before !== after) stale.push(config);
   }
   if (stale.length === 0) return { state: "current", uncovered, gone };
@@ -142,13 +171,27 @@ function baselineVerdict(
   workload: Plain,
   consumed: ConsumedConfig[],
   hash: string,
-  digests: string,
+  now: Map<string, string>,
+  optional: ReadonlySet<string>,
 ): SyncVerdict {
+  const digests = formatDigests(now);
   const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
   if (baseline === undefined) return { state: "no-baseline", hash, digests, consumed };
   const [recordedHash, recordedDigests = ""] = baseline.split(" ");
   if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
-  return compareDigests(consumed, parseDigests(recordedDigests), parseDigests(digests), hash, digests);
+  return compareDigests(consumed, recordedDigests, now, hash, optional);
+}
+
+/** The configs (`Kind/name`, as digests name them) every reference of the pod template reads optionally. */
+function optionalOnly(workload: Plain, kind: RestartableKind): Set<string> {
+  const required = new Set<string>();
+  const optional = new Set<string>();
+  for (const ref of findReferences(podSpecAt(workload, kind.templatePath))) {
+    const key = `${ref.configKind}/${ref.configName}`;
+    (ref.optional ? optional : required).add(key);
+  }
+  for (const key of required) optional.delete(key);
+  return optional;
 }
 
 /** The baseline annotation's value: the hash, a space, the digests. */

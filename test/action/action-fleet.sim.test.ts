@@ -1,4 +1,4 @@
-// The bundled action with the `contexts` input, as GitHub runs it: two simulated API servers, one
+// The bundled action with several contexts in the `context` input, as GitHub runs it: two simulated API servers, one
 // kubeconfig (with no current-context) given as kubeconfig-data, a push. Each cluster's restarts in
 // the outputs, a section per cluster in the job summary, and the step's result the worst of both.
 
@@ -38,13 +38,13 @@ async function start() {
   return { fleet, repo, event, kubeconfigData };
 }
 
-test("contexts: staging then prod; outputs, summary and the step's result cover both clusters", async () => {
+test("context: staging then prod; outputs, summary and the step's result cover both clusters", async () => {
   const s = await start();
   const run = await runAction({
     workspace: s.repo.dir,
     eventName: "push",
     event: s.event,
-    inputs: { "kubeconfig-data": s.kubeconfigData, contexts: "staging;prod" },
+    inputs: { "kubeconfig-data": s.kubeconfigData, context: "staging;prod" },
   });
   expect(run.code, run.stdout).toBe(0);
   const restarted = JSON.parse(run.outputs.restarted!) as Array<{ context: string; name: string }>;
@@ -75,7 +75,7 @@ test("a failed staging rollout fails the step and leaves prod untouched", async 
     workspace: s.repo.dir,
     eventName: "push",
     event: s.event,
-    inputs: { "kubeconfig-data": s.kubeconfigData, contexts: "staging;prod" },
+    inputs: { "kubeconfig-data": s.kubeconfigData, context: "staging;prod" },
   });
   expect(run.code).toBe(1);
   expect(run.outputs.result).toBe("failed");

@@ -78,7 +78,7 @@ export function pushEvent(s: ActionScenario): Json {
   };
 }
 
-export function pullRequestEvent(s: ActionScenario, headRepo = "acme/shop"): Json {
+export function pullRequestEvent(s: Pick<ActionScenario, "base" | "head">, headRepo = "acme/shop"): Json {
   return {
     action: "synchronize",
     number: 7,

@@ -10,14 +10,23 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import {
+  ACTION_REFERENCE,
   ACTION_YML,
+  COMMAND_REFERENCES,
   ENV_EXAMPLE,
+  GITLAB_COMPONENT,
   REFERENCE,
+  renderActionReference,
   renderActionYml,
+  renderCommandReference,
   renderEnvExample,
+  renderGitlabComponent,
   renderReference,
 } from "../../scripts/render-docs.js";
 import { ACTION_OUTPUTS } from "../../src/action/action-metadata.js";
+import { DEPRECATED_OPTIONS } from "../../src/settings/deprecated-options.js";
+import { optionsNamedIn } from "../../src/settings/describe-option.js";
+import { appliesTo } from "../../src/settings/option-spec.js";
 import { OPTIONS } from "../../src/settings/options.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -29,7 +38,13 @@ describe("generated documents match the option table", () => {
     [ACTION_YML, renderActionYml],
     [ENV_EXAMPLE, renderEnvExample],
     [REFERENCE, () => renderReference(read(REFERENCE))],
-  ])("%s", (file, render) => {
+    [ACTION_REFERENCE, () => renderActionReference(read(ACTION_REFERENCE))],
+    [GITLAB_COMPONENT, () => renderGitlabComponent(read(GITLAB_COMPONENT))],
+    ...Object.entries(COMMAND_REFERENCES).map(([command, file]): [string, () => string] => [
+      file,
+      () => renderCommandReference(command as "run"),
+    ]),
+  ] as Array<[string, () => string]>)("%s", (file, render) => {
     expect(read(file), `${file} ${STALE}`).toBe(render());
   });
 
@@ -41,7 +56,7 @@ describe("generated documents match the option table", () => {
     };
     expect(Object.keys(action.inputs)).toEqual([
       "command",
-      ...OPTIONS.filter((o) => o.actionInput !== false).map((o) => o.name),
+      ...[...OPTIONS, ...DEPRECATED_OPTIONS].filter((o) => o.actionInput !== false).map((o) => o.name),
       "commit",
       "allow-untrusted",
       "github-token",
@@ -61,12 +76,38 @@ describe("generated documents match the option table", () => {
     expect(action.runs).toEqual({ using: "node24", main: "dist/action.js" });
   });
 
-  test("the reference's flag table has a row per option with its environment variable", () => {
-    const readme = read(REFERENCE);
-    for (const option of OPTIONS) {
-      expect(readme).toContain(`| \`--${option.name}\``);
-      if (option.env) expect(readme).toContain(`\`${option.env}\``);
+  test("each command's reference page has a row per flag of that command, with its variable", () => {
+    for (const [command, file] of Object.entries(COMMAND_REFERENCES)) {
+      const page = read(file);
+      for (const option of OPTIONS) {
+        const row = `| \`--${option.name}\``;
+        if (appliesTo(option, command as "run")) expect(page, `${file}: --${option.name}`).toContain(row);
+        else expect(page, `${file}: --${option.name}`).not.toContain(row);
+        if (option.env && appliesTo(option, command as "run")) expect(page).toContain(`\`${option.env}\``);
+      }
     }
+  });
+
+  test("action input descriptions name inputs, never a CLI flag", () => {
+    const action = parse(read(ACTION_YML)) as { inputs: Record<string, { description: string }> };
+    const speaksCli = Object.entries(action.inputs).filter(([, input]) => input.description.includes("--"));
+    expect(speaksCli.map(([name]) => name)).toEqual([]);
+    const component = parse(read(GITLAB_COMPONENT).split("\n---\n")[0]!) as {
+      spec: { inputs: Record<string, { description: string }> };
+    };
+    // The component's own inputs (its job's command line among them) aside: the option table's.
+    const options = new Set(OPTIONS.map((o) => o.name));
+    const componentCli = Object.entries(component.spec.inputs).filter(
+      ([name, input]) => options.has(name) && input.description.includes("--"),
+    );
+    expect(componentCli.map(([name]) => name)).toEqual([]);
+  });
+
+  test("every option a description or summary names is an option of the table", () => {
+    const names = new Set(OPTIONS.map((o) => o.name));
+    const named = OPTIONS.flatMap((o) => [...optionsNamedIn(o.description), ...optionsNamedIn(o.summary)]);
+    expect(named.length).toBeGreaterThan(10);
+    expect(named.filter((name) => !names.has(name))).toEqual([]);
   });
 
   test("the README opens with the problem, then the two set-up commands a newcomer runs", () => {

@@ -6,8 +6,9 @@ const from = (inputs: Record<string, string>) => (name: string) => inputs[name] 
 
 test.each([
   [{}, {}, false],
-  [{ "dry-run": "true" }, { "dry-run": "client" }, true],
-  [{ "dry-run": "False" }, { "dry-run": "none" }, true],
+  // Passed on as written: the settings read true and false as client and none, as for a flag.
+  [{ "dry-run": "true" }, { "dry-run": "true" }, true],
+  [{ "dry-run": "False" }, { "dry-run": "False" }, true],
   [{ "dry-run": "server" }, { "dry-run": "server" }, true],
   [{ namespace: "shop", "max-restarts": "5" }, { namespace: "shop", "max-restarts": "5" }, false],
   // An empty input is not given: the option's environment variable or default applies.

@@ -25,6 +25,8 @@ export interface ActionRunOptions {
   eventName: string;
   event: unknown;
   env?: Record<string, string>;
+  /** The action's entry point (default: this checkout's dist/action.js). */
+  main?: string;
 }
 
 export function inputEnv(inputs: Record<string, string>): Record<string, string> {
@@ -59,7 +61,7 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
     const result = await new Promise<Omit<ActionRun, "outputs" | "outputFile" | "summary">>((resolve) => {
       execFile(
         process.execPath,
-        [ACTION],
+        [options.main ?? ACTION],
         { cwd: options.workspace, env, maxBuffer: 64 * 1024 * 1024 },
         (error, stdout, stderr) => {
           const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

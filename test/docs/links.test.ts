@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { expect, test } from "vitest";
+import { anchorsOf, linksOf } from "../helpers/markdown-links.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const DOCUMENTS = [
@@ -11,47 +12,10 @@ const DOCUMENTS = [
   "CONTRIBUTING.md",
   "CHANGELOG.md",
   "SECURITY.md",
-  ...readdirSync(join(ROOT, "docs"))
+  ...readdirSync(join(ROOT, "docs"), { recursive: true, encoding: "utf8" })
     .filter((name) => name.endsWith(".md"))
     .map((name) => `docs/${name}`),
 ];
-
-/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as dashes, repeats numbered. */
-function anchorsOf(markdown: string): Set<string> {
-  const anchors = new Set<string>();
-  const seen = new Map<string, number>();
-  let fence = false;
-  for (const line of markdown.split("\n")) {
-    if (line.startsWith("```")) fence = !fence;
-    const heading = !fence && /^#{1,6} (.+)$/.exec(line);
-    if (!heading) continue;
-    const base = heading[1]!
-      .trim()
-      .toLowerCase()
-      .replace(/`/g, "")
-      .replace(/[^\p{L}\p{N}\- _]/gu, "")
-      .replace(/ /g, "-");
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    anchors.add(count === 0 ? base : `${base}-${count}`);
-  }
-  return anchors;
-}
-
-/** The relative links of a markdown text, outside code: [text](target). */
-function linksOf(markdown: string): string[] {
-  const links: string[] = [];
-  let fence = false;
-  for (const line of markdown.split("\n")) {
-    if (line.startsWith("```")) fence = !fence;
-    if (fence) continue;
-    for (const match of line.replace(/`[^`]*`/g, "").matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)) {
-      const target = match[1]!;
-      if (!/^[a-z][a-z+.-]*:/i.test(target)) links.push(target);
-    }
-  }
-  return links;
-}
 
 /** Every (document, link) pair: one test each, so a document without links adds none. */
 const LINKS = DOCUMENTS.flatMap((document) =>
@@ -75,6 +39,8 @@ test.each(LINKS)("%s links to %s, which exists", (document, link) => {
 
 test("the checker sees a broken link and a missing anchor", () => {
   expect(linksOf("see [x](docs/none.md) and `[y](z.md)`\n```\n[w](v.md)\n```")).toEqual(["docs/none.md"]);
+  // A link whose text wraps onto the next line is still a link.
+  expect(linksOf("as [Plan once,\napply many](docs/fleets.md#plan) says")).toEqual(["docs/fleets.md#plan"]);
   expect(anchorsOf("# A `b` title\n## Plan once, apply many\n## Plan once, apply many")).toEqual(
     new Set(["a-b-title", "plan-once-apply-many", "plan-once-apply-many-1"]),
   );
@@ -103,4 +69,12 @@ test("the docs pages that messages, templates and examples send a reader to exis
 test("the README is a front page: at most 300 lines", () => {
   const lines = readFileSync(join(ROOT, "README.md"), "utf8").split("\n").length;
   expect(lines).toBeLessThanOrEqual(300);
+});
+
+test("SECURITY.md is the policy and how to report, at most 120 lines; the threat model is in docs/security.md", () => {
+  const policy = readFileSync(join(ROOT, "SECURITY.md"), "utf8");
+  expect(policy.split("\n").length).toBeLessThanOrEqual(120);
+  expect(policy).toContain("## Reporting a vulnerability");
+  expect(policy).toContain("(docs/security.md#threat-model)");
+  expect(anchorsOf(readFileSync(join(ROOT, "docs/security.md"), "utf8")).has("threat-model")).toBe(true);
 });

@@ -8,11 +8,39 @@ import { createTempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { CLI, runCli } from "../helpers/run-cli.js";
 
-test("--help prints the flags on stdout and exits 0", async () => {
+test("--help names the commands; `run --help` prints the main run's flags; both on stdout, exit 0", async () => {
   const run = await runCli(["--help"]);
   expect(run.code).toBe(0);
   expect(run.stdout).toMatch(/^config-rollout — /);
-  expect(run.stdout).toContain("--kubeconfig PATH");
+  expect(run.stdout).toMatch(/^ {2}sync +\S/m);
+  const flags = await runCli(["run", "--help"]);
+  expect(flags.code).toBe(0);
+  expect(flags.stdout).toContain("Usage: config-rollout [run] [flags]");
+  expect(flags.stdout).toContain("--kubeconfig PATH");
+});
+
+test("an old spelling works, with one warning line naming its replacement", async () => {
+  const repo = await createTempRepo();
+  try {
+    const files = (level: string) =>
+      yamlDocs(
+        configMap("app", { LEVEL: level }),
+        deployment("web", pod({ envFrom: [{ configMapRef: { name: "app" } }] })),
+      );
+    await repo.write("k8s/app.yaml", files("a"));
+    await repo.commit("one");
+    await repo.write("k8s/app.yaml", files("b"));
+    await repo.commit("two");
+    const run = await runCli(["--repo", repo.dir, "--dry-run", "true", "--no-watch-pods"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("Dry run: 1 workload(s) would restart.");
+    const warnings = run.stderr.split("\n").filter((line) => line.includes("deprecated"));
+    expect(warnings).toEqual([
+      "warning: --no-watch-pods is deprecated and will be removed in the next minor release: use --wait status",
+    ]);
+  } finally {
+    await repo.cleanup();
+  }
 });
 
 test("--version prints the package version", async () => {
@@ -24,6 +52,8 @@ test("--version prints the package version", async () => {
 test.each([
   [["--stratgy", "env"], /error: unknown flag --stratgy \(did you mean --strategy\?\)/],
   [["--timeout", "forever"], /error: --timeout: expected a duration/],
+  [["--timeout", "5"], /error: --timeout: "5" has no unit: write 5s for seconds or 5m for minutes/],
+  [["sync", "--context", "a;b"], /error: sync checks one cluster: give --context one context/],
   [["--check"], /error: --check is a flag of `config-rollout stamp`/],
   [["--hlep"], /error: unknown flag --hlep \(did you mean --help\?\)/],
   [["stmap"], /error: unknown command "stmap" \(did you mean stamp\?\)/],
@@ -89,7 +119,7 @@ test("a reader that closes the pipe early (`| head`) does not crash the run: no 
 
 test("the README's CLI quick start runs before the package is published: a clone's dist/cli.js, with no npm ci", async () => {
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-  const section = readme.slice(readme.indexOf("### CLI"), readme.indexOf("### Installing from a release"));
+  const section = readme.slice(readme.indexOf("### CLI"), readme.indexOf("## How it works"));
   const recipe = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
   expect(recipe).toMatch(/^git clone /m);
   expect(recipe).not.toMatch(/\bnpm (ci|install|i|run)\b/);
@@ -136,6 +166,7 @@ test("stamp through the bundled CLI: --help, then --check and stamp on a reposit
   const help = await runCli(["stamp", "--help"]);
   expect(help.code).toBe(0);
   expect(help.stdout).toContain("Usage: config-rollout stamp [flags]");
+  expect(help.stdout.split("\n").length).toBeLessThan(80);
   expect(help.stdout).toContain("--check");
   // Only what stamp reads: no rollout flags.
   expect(help.stdout).not.toMatch(/^ +--timeout /m);

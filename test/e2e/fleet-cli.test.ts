@@ -29,7 +29,7 @@ test("an unreachable cluster: the job ends soon after --timeout, with exit code 
   const started = Date.now();
   const result = await runCli([
     ...lastCommitArgs(repo.dir, fleet.kubeconfig),
-    "--contexts",
+    "--context",
     "prod-eu,prod-cn",
     "--timeout",
     "2s",

@@ -2,15 +2,24 @@
 // installs it: from the tarball alone, with no npm registry (the bundle in dist/ carries every runtime
 // dependency, so the package declares none). Then the installed CLI runs: --version, --help, a plan.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { createTempRepo } from "../helpers/git-repo.js";
 import { webWithConfigYaml } from "../helpers/manifests.js";
+import { anchorsOf, linksOf } from "../helpers/markdown-links.js";
 import { ROOT } from "./run-gitlab-ci-local.js";
 
 interface Ran {
@@ -50,6 +59,11 @@ function run(command: string, args: string[], cwd: string): Promise<Ran> {
   });
 }
 
+/** `npx config-rollout ARGS` in the project, offline: the installed bin, never a download. */
+function npx(args: string[]): Promise<Ran> {
+  return run("npx", ["--offline", "--no-install", "config-rollout", ...args], project);
+}
+
 let tarball = "";
 let packedFiles: string[] = [];
 const project = join(scratch, "project");
@@ -84,6 +98,9 @@ describe("the packed package", () => {
     expect(packedFiles).toEqual(
       expect.arrayContaining([".gitlab-ci-template.yml", "templates/config-rollout.yml"]),
     );
+    expect(packedFiles).toEqual(
+      expect.arrayContaining(["docs/reference.md", "examples/github/quick-start.yml"]),
+    );
     expect(packedFiles.filter((path) => /^(src|test|sim|scripts|demo|bench)\//.test(path))).toEqual([]);
     expect(tarball.endsWith(`config-rollout-${version}.tgz`)).toBe(true);
   });
@@ -100,14 +117,33 @@ describe("the packed package", () => {
     expect(manifest.license).toBe("MIT");
   });
 
-  test("the installed config-rollout prints its version and its help", async () => {
-    const bin = join(project, "node_modules", ".bin", "config-rollout");
-    const versionRun = await run(bin, ["--version"], project);
+  test("every link of the installed README resolves inside the package (the docs it names are packed)", () => {
+    const installed = join(project, "node_modules", "config-rollout");
+    const readme = readFileSync(join(installed, "README.md"), "utf8");
+    const links = linksOf(readme);
+    expect(links.length).toBeGreaterThan(20);
+    const broken = links.filter((link) => {
+      const [path, anchor] = link.split("#") as [string, string | undefined];
+      const target =
+        path === "" ? join(installed, "README.md") : resolve(dirname(join(installed, "README.md")), path);
+      if (!target.startsWith(installed) || !existsSync(target)) return true;
+      return (
+        anchor !== undefined && target.endsWith(".md") && !anchorsOf(readFileSync(target, "utf8")).has(anchor)
+      );
+    });
+    expect(broken).toEqual([]);
+  });
+
+  test("npx config-rollout, offline in the project, prints its version and its help", async () => {
+    const versionRun = await npx(["--version"]);
     expect(versionRun).toMatchObject({ code: 0, stdout: `config-rollout ${version}\n` });
-    const help = await run(bin, ["--help"], project);
+    const help = await npx(["--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^config-rollout — /);
     expect(help.stdout).toContain("--dry-run");
+    const runHelp = await npx(["run", "--help"]);
+    expect(runHelp.code).toBe(0);
+    expect(runHelp.stdout).toContain("--kubeconfig PATH");
   });
 
   test("the installed config-rollout plans the restart a changed ConfigMap needs", async () => {
@@ -117,12 +153,7 @@ describe("the packed package", () => {
       await repo.commit("web");
       await repo.write("k8s/web.yaml", webWithConfigYaml("debug"));
       await repo.commit("web logs at debug");
-      const bin = join(project, "node_modules", ".bin", "config-rollout");
-      const plan = await run(
-        bin,
-        ["--repo", repo.dir, "--dry-run", "--discover", "repo", "--output", "json"],
-        project,
-      );
+      const plan = await npx(["--repo", repo.dir, "--dry-run", "--discover", "repo", "--output", "json"]);
       expect(plan.code, plan.stderr).toBe(0);
       const report = JSON.parse(plan.stdout) as {
         workloads: Array<{ kind: string; namespace: string; name: string; action: string }>;

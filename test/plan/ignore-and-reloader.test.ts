@@ -1,8 +1,9 @@
 // Issue 13 item 4: a config annotated config-rollout.io/ignore restarts nothing, and a workload that
 // Stakater Reloader manages is skipped with the reason unless the user asks to restart it too.
-import { describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { Manifest } from "../../src/core/model.js";
 import { buildPlan } from "../../src/plan/build-plan.js";
+import { prepareReloaderLists } from "../../src/plan/reloader.js";
 import { findConfigChanges } from "../../src/scan/manifests/config-changes.js";
 
 const NS = "prod";
@@ -30,6 +31,11 @@ function deployment(name: string, configs: string[], annotations?: Record<string
 }
 
 const IGNORED = { "config-rollout.io/ignore": "true" };
+
+// The plan is pure: RE2 for reload lists is loaded first, as a run does (run/apply.ts).
+beforeAll(() =>
+  prepareReloaderLists([deployment("web", [], { "configmap.reloader.stakater.com/reload": "a" }).object]),
+);
 
 function planFor(head: Manifest[], base: Manifest[], workloads: Manifest[], restartReloaderManaged = false) {
   const { changes } = findConfigChanges(base, head);
@@ -80,7 +86,7 @@ describe("config-rollout.io/ignore on a ConfigMap or Secret", () => {
 
 describe("workloads managed by Stakater Reloader", () => {
   const skipped = (why: string) =>
-    `managed by Stakater Reloader, which restarts it for every changed config it reads (${why}); pass --restart-reloader-managed to restart it here too`;
+    `managed by Stakater Reloader, which restarts it for every changed config it reads (${why}); pass --reloader none to restart it here too`;
 
   test.each([
     ["reloader.stakater.com/auto", "true"],
@@ -113,6 +119,45 @@ describe("workloads managed by Stakater Reloader", () => {
       [deployment("web", ["flags"], { [annotation]: value })],
     );
     expect(planned[0]?.[1]).toBe("restart");
+  });
+
+  // Issue 39 item 4: Reloader compiles each entry with Go's RE2 as `"^" + entry + "$"` and skips one
+  // that does not compile (its ShouldReload); JavaScript's regular expressions differ both ways.
+  const covers = (list: string, name = "app-config") =>
+    planFor(
+      [config(name, { A: "2" })],
+      [config(name, { A: "1" })],
+      [deployment("web", [name], { "configmap.reloader.stakater.com/reload": list })],
+    ).planned[0]?.[1] === "skip";
+
+  test.each([
+    // No lookahead in RE2: Reloader skips the entry, so it restarts nothing and we must.
+    ["app-(?!canary).*", false],
+    // Valid RE2 that JavaScript rejects or reads otherwise: Reloader restarts it, so we must not.
+    ["(?i)APP-CONFIG", true],
+    ["[[:alpha:]-]+", true],
+    ["(?P<n>app)-config", true],
+    ["\\Qapp-config\\E", true],
+    // An entry that does not compile is skipped, the others still count.
+    ["app-(?!canary).*, app-.*", true],
+    ["(?<!x)app-config", false], // nor lookbehind
+  ])("reload list %j covers configmap/app-config: %s", (list, covered) => {
+    expect(covers(list)).toBe(covered);
+  });
+
+  test("entries are anchored as Reloader anchors them: `a|ab` is `^a|ab$`, not `^(?:a|ab)$`", () => {
+    expect(covers("app|x", "app-config")).toBe(true); // ^app matches the start
+    expect(covers("x|config", "app-config")).toBe(true); // config$ matches the end
+    expect(covers("app-conf|ig", "app-config")).toBe(true);
+    expect(covers("x|y", "app-config")).toBe(false);
+  });
+
+  test("an empty entry matches no name; entries are trimmed as Go trims them", () => {
+    expect(covers("")).toBe(false);
+    expect(covers(",,")).toBe(false);
+    expect(covers(" other ,\tapp-config\n")).toBe(true);
+    expect(covers("\u0085app-config\u00a0")).toBe(true); // Go's TrimSpace strips NEL and NBSP
+    expect(covers("\ufeffapp-config")).toBe(false); // and keeps U+FEFF, which JavaScript's trim() strips
   });
 
   test("the issue's case: Reloader watches only db-secret, the ConfigMap app-config changed: restarted, saying why", () => {
@@ -189,7 +234,7 @@ describe("workloads managed by Stakater Reloader", () => {
     expect(planned[0]?.[1]).toBe("skip");
   });
 
-  test("--reloader-auto-reload-all: every workload not opted out is Reloader's", () => {
+  test("--reloader all: every workload not opted out is Reloader's", () => {
     const plan = (annotations?: Record<string, string>) => {
       const { changes } = findConfigChanges([config("flags", { A: "1" })], [config("flags", { A: "2" })]);
       return buildPlan({
@@ -203,7 +248,7 @@ describe("workloads managed by Stakater Reloader", () => {
     expect(plan({ "reloader.stakater.com/auto": "false" })[0]?.[0]).toBe("restart");
   });
 
-  test("--restart-reloader-managed restarts it", () => {
+  test("--reloader none restarts it", () => {
     const { planned } = planFor(
       [config("flags", { A: "2" })],
       [config("flags", { A: "1" })],

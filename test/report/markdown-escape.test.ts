@@ -18,7 +18,20 @@ test.each([
   ["fixes #1 and acme/shop#2", `fixes #${ZWSP}1 and acme/shop#${ZWSP}2`],
   ["# not a heading", `#${ZWSP} not a heading`],
   ["a | b", "a \\| b"],
-  ["*bold* _it_ `code` ~strike~ \\", "\\*bold\\* \\_it\\_ \\`code\\` \\~strike\\~ \\\\"],
+  ["*bold* _it_ `code` ~strike~ \\", `\\*bold\\* \\_it\\_ \\\`code\\\` \\~${ZWSP}strike\\~ \\\\`],
+  [
+    "$$x^2$$ and $HOME",
+    "<span>&#36;</span><span>&#36;</span>x^2<span>&#36;</span><span>&#36;</span> and <span>&#36;</span>HOME",
+  ],
+  [":smile: at 12:100:3 and :+1:", `:${ZWSP}smile: at 12:${ZWSP}100:3 and :${ZWSP}+1:`],
+  [
+    'see !12, &34, %v1.0, ~bug, ~"a b", GH-56',
+    `see !${ZWSP}12, &amp;${ZWSP}34, %${ZWSP}v1.0, \\~${ZWSP}bug, \\~${ZWSP}"a b", GH-${ZWSP}56`,
+  ],
+  ["100% & 5! ~ -x", "100% &amp; 5! \\~ -x"],
+  ["- a list item", "\\- a list item"],
+  ["  1. first", "1\\. first"],
+  ["2) second", "2\\) second"],
   ["one\ntwo\r\nthree\rfour\u2028five", "one two three four five"],
 ])("%j", (text, markdown) => {
   expect(escapeMarkdown(text)).toBe(markdown);

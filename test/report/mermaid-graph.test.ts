@@ -186,6 +186,6 @@ describe("the markdown report's layout", () => {
       ],
     });
     expect(ran).toContain("| Workload | Namespace | Action | Why | Result | Duration |");
-    expect(ran.split("\n").find((l) => l.startsWith("| deployment/api"))).toMatch(/\| - \| - \|$/);
+    expect(ran.split("\n").find((l) => l.startsWith("| deployment/api"))).toMatch(/\| \\- \| \\- \|$/);
   });
 });

@@ -65,10 +65,10 @@ async function start(): Promise<{
 
 const clustersOf = (stdout: string) => (JSON.parse(stdout) as { clusters: ClusterJson[] }).clusters;
 
-describe("--contexts", () => {
+describe("--context", () => {
   test("waves run in order: no request reaches a later wave before the earlier one has finished", async () => {
     const { fleet, run } = await start();
-    const result = await run(["--contexts", "staging;prod-eu,prod-us", "--output", "json"]);
+    const result = await run(["--context", "staging;prod-eu,prod-us", "--output", "json"]);
     expect(result.code, result.stderr).toBe(0);
     const clusters = clustersOf(result.stdout);
     expect(clusters.map((c) => [c.context, c.wave, c.outcome])).toEqual([
@@ -88,7 +88,7 @@ describe("--contexts", () => {
 
   test("a workload only one cluster runs is planned and reported for that cluster only", async () => {
     const { fleet, run } = await start();
-    const result = await run(["--contexts", "staging;prod-eu,prod-us", "--output", "json"]);
+    const result = await run(["--context", "staging;prod-eu,prod-us", "--output", "json"]);
     expect(result.code, result.stderr).toBe(0);
     const byContext = new Map(clustersOf(result.stdout).map((c) => [c.context, c]));
     const euOnly = byContext.get("prod-eu")!.workloads.find((w) => w.name === "eu-only");
@@ -102,7 +102,7 @@ describe("--contexts", () => {
   test("a failed cluster stops the next wave: nothing is sent there, and the report says why", async () => {
     const { fleet, run } = await start();
     fleet.sim("staging").setRolloutBehaviour("Deployment", NS, "web", "progress-deadline");
-    const result = await run(["--contexts", "staging;prod-eu,prod-us"]);
+    const result = await run(["--context", "staging;prod-eu,prod-us"]);
     expect(result.code).toBe(1);
     expect(fleet.sim("prod-eu").requests).toHaveLength(0);
     expect(fleet.sim("prod-us").requests).toHaveLength(0);
@@ -119,7 +119,7 @@ describe("--contexts", () => {
     // prod-us refuses to list its workloads (RBAC): bad configuration found before any write there.
     fleet.sim("prod-us").forbid("list", "deployments");
     const result = await run([
-      "--contexts",
+      "--context",
       "staging;prod-eu;prod-us",
       "--continue-on-failure",
       "--output",
@@ -140,14 +140,7 @@ describe("--contexts", () => {
     const { fleet, run } = await start();
     await fleet.addSilentContext("prod-cn");
     const started = Date.now();
-    const result = await run([
-      "--contexts",
-      "prod-eu,prod-cn;prod-us",
-      "--timeout",
-      "3s",
-      "--output",
-      "json",
-    ]);
+    const result = await run(["--context", "prod-eu,prod-cn;prod-us", "--timeout", "3s", "--output", "json"]);
     const elapsed = Date.now() - started;
     expect(elapsed).toBeLessThan(10_000);
     const clusters = clustersOf(result.stdout);
@@ -163,7 +156,7 @@ describe("--contexts", () => {
   test("a stalled rollout in one cluster times out on its workload, under the wait's own --timeout", async () => {
     const { fleet, run } = await start();
     fleet.sim("prod-eu").setRolloutBehaviour("StatefulSet", NS, "worker", "stall");
-    const result = await run(["--contexts", "staging,prod-eu", "--timeout", "2s", "--output", "json"]);
+    const result = await run(["--context", "staging,prod-eu", "--timeout", "2s", "--output", "json"]);
     expect(result.code).toBe(1);
     const clusters = clustersOf(result.stdout);
     expect(clusters.map((c) => [c.context, c.outcome])).toEqual([
@@ -178,10 +171,10 @@ describe("--contexts", () => {
     const { fleet, run } = await start();
     fleet.addAliasContext("staging-again", "staging", (url) => `${url}/`);
     fleet.addAliasContext("eu-alias", "prod-eu", (url) => url.replace("http://", "HTTP://"));
-    const again = await run(["--contexts", "staging;prod-eu,staging-again"]);
+    const again = await run(["--context", "staging;prod-eu,staging-again"]);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/contexts "staging" and "staging-again" name the same API server/);
-    const alias = await run(["--contexts", "prod-eu,eu-alias"]);
+    const alias = await run(["--context", "prod-eu,eu-alias"]);
     expect(alias.code).toBe(2);
     expect(alias.stderr).toMatch(/contexts "prod-eu" and "eu-alias" name the same API server/);
     for (const sim of fleet.sims.values()) expect(sim.requests).toHaveLength(0);
@@ -189,18 +182,20 @@ describe("--contexts", () => {
 
   test("an unknown context or a malformed list is exit 2 before any request", async () => {
     const { fleet, run } = await start();
-    const unknown = await run(["--contexts", "staging;prod-mars"]);
+    const unknown = await run(["--context", "staging;prod-mars"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/context "prod-mars" not found/);
-    const twice = await run(["--contexts", "staging;staging"]);
+    const twice = await run(["--context", "staging;staging"]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/context "staging" is named twice/);
+    // The old spelling beside the new one: one of them, please (--contexts is kept until the next minor).
     const both = await run(["--contexts", "staging", "--context", "prod-eu"]);
     expect(both.code).toBe(2);
-    const planFile = await run(["--contexts", "staging;prod-eu", "--plan-out", "plan.json"]);
+    expect(both.stderr).toMatch(/--context and --contexts: give one of them/);
+    const planFile = await run(["--context", "staging;prod-eu", "--plan-out", "plan.json"]);
     expect(planFile.code).toBe(2);
     expect(planFile.stderr).toMatch(
-      /--contexts cannot be used with --plan-out: a plan file is one cluster's plan/,
+      /--context with several contexts cannot be used with --plan-out: a plan file is one cluster's plan/,
     );
     for (const sim of fleet.sims.values()) expect(sim.requests).toHaveLength(0);
   });

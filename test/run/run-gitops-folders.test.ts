@@ -182,3 +182,111 @@ test("one workload in two plain folders reading configs that differ: a warning n
   const alike = await plainFolders({ staging: "info", prod: "debug" }, "debug");
   expect(alike.stderr).not.toContain("defined alike");
 });
+
+// Issue 39 item 9: `stamp`, `stamp --check`, the plan and --strategy gitops pick a workload's config
+// definitions by one rule (scan/sources/folder-definitions.ts), with or without GitOps objects
+// deploying the folders: after a change of `cfg` in one folder, stamp writes that folder's value,
+// --check then passes, the plan follows that folder's `web`, and the gitops run accepts its stamp.
+// `web` also reads `flags`, which each folder defines its own way and the range does not change.
+const perCluster: Array<[boolean, "dev" | "prod"]> = [
+  [false, "dev"],
+  [false, "prod"],
+  [true, "dev"],
+  [true, "prod"],
+];
+for (const [withApplications, changed] of perCluster) {
+  test.skipIf(!kubectl)(
+    `per-cluster folders ${withApplications ? "with" : "without"} an Argo CD Application each, ${changed}'s cfg changed: stamp, --check, the plan and --strategy gitops agree`,
+    async () => {
+      const sim = await startSimCluster({ rolloutStepMs: 10 });
+      const repo = await createTempRepo();
+      const home = mkdtempSync(join(tmpdir(), "config-rollout-folders-"));
+      cleanups.push(
+        () => sim.close(),
+        () => repo.cleanup(),
+        () => rmSync(home, { recursive: true, force: true }),
+      );
+      const cfg = (level: string) => configMap("cfg", { LOG_LEVEL: level }, { namespace: NS });
+      const web = deployment(
+        "web",
+        pod({ envFrom: [{ configMapRef: { name: "cfg" } }, { configMapRef: { name: "flags" } }] }),
+        { namespace: NS },
+      );
+      for (const cluster of ["dev", "prod"]) {
+        await repo.write(`clusters/${cluster}/cfg.yaml`, yamlDocs(cfg(`info-${cluster}`)));
+        await repo.write(
+          `clusters/${cluster}/flags.yaml`,
+          yamlDocs(configMap("flags", { FEATURE: cluster }, { namespace: NS })),
+        );
+        await repo.write(`clusters/${cluster}/web.yaml`, yamlDocs(web));
+      }
+      if (withApplications)
+        await repo.write(
+          "argocd/apps.yaml",
+          `${application("dev", "clusters/dev")}---\n${application("prod", "clusters/prod")}`,
+        );
+      await stamp(repo);
+      await repo.commit("v1, stamped");
+      const stampOf = async (cluster: string) =>
+        /config-rollout\.io\/config-hash: "?([0-9a-f]+)/.exec(
+          await readFile(join(repo.dir, `clusters/${cluster}/web.yaml`), "utf8"),
+        )?.[1];
+      const v1 = { dev: await stampOf("dev"), prod: await stampOf("prod") };
+      // Each folder's web with its own folder's configs: the two values differ.
+      expect(v1.dev).not.toBe(v1.prod);
+      const other = changed === "dev" ? "prod" : "dev";
+      sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } });
+      for (const file of ["cfg.yaml", "flags.yaml", "web.yaml"]) {
+        const text = await readFile(join(repo.dir, `clusters/${changed}`, file), "utf8");
+        for (const doc of parseAllDocuments(text)) sim.seed(doc.toJS() as Json);
+      }
+
+      await repo.write(`clusters/${changed}/cfg.yaml`, yamlDocs(cfg("debug")));
+      const stale = await runInProcess(["stamp", "--repo", repo.dir, "--check"]);
+      expect(stale.code, stale.stdout).toBe(1);
+      expect(stale.stdout).toContain(`clusters/${changed}/web.yaml`);
+      expect(stale.stdout).not.toContain(`clusters/${other}/web.yaml`);
+      await stamp(repo);
+      const checked = await runInProcess(["stamp", "--repo", repo.dir, "--check"]);
+      expect(checked.code, checked.stdout).toBe(0);
+      await repo.commit(`v2: ${changed} logs debug, stamped`);
+      const v2 = await stampOf(changed);
+      expect(v2).not.toBe(v1[changed]);
+      expect(await stampOf(other)).toBe(v1[other]);
+
+      // The plan follows the changed folder's definition of web.
+      const plan = await runInProcess([
+        ...lastCommitArgs(repo.dir),
+        "--dry-run",
+        "--strategy",
+        "gitops",
+        "-o",
+        "json",
+      ]);
+      expect(plan.code, plan.stderr).toBe(0);
+      const planned = (JSON.parse(plan.stdout) as { workloads: Array<{ name: string; file?: string }> })
+        .workloads;
+      expect(planned.map((w) => [w.name, w.file])).toEqual([["web", `clusters/${changed}/web.yaml`]]);
+
+      // --strategy gitops expects the value stamp wrote, and follows the agent's rollout of it.
+      const kubeconfig = join(home, "kubeconfig");
+      sim.writeKubeconfig(kubeconfig, { context: changed });
+      const agent = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        const folder = join(repo.dir, `clusters/${changed}`);
+        const args = ["apply", "--server-side", "--field-manager", "argocd-controller", "-f", folder];
+        return runKubectl(kubectl!, args, { home, kubeconfig });
+      })();
+      const run = await runInProcess([
+        ...lastCommitArgs(repo.dir, kubeconfig),
+        "--strategy",
+        "gitops",
+        "--timeout",
+        "60s",
+      ]);
+      expect((await agent).code).toBe(0);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toContain(`the agent applied the commit (${HASH}=${v2})`);
+    },
+  );
+}

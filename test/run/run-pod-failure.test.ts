@@ -81,9 +81,9 @@ describe("a rollout whose new pods crash", () => {
     expect(markdown.stdout).not.toContain("is *not* supported");
   });
 
-  test("--no-watch-pods: today's wait, which only ends at --timeout", async () => {
+  test("--wait status: today's wait, which only ends at --timeout", async () => {
     const s = await crashingWeb();
-    const run = await s.run(["--output", "json", "--no-watch-pods", "--timeout", "3s"]);
+    const run = await s.run(["--output", "json", "--wait", "status", "--timeout", "3s"]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("timed out after 3s waiting for deployment/web (namespace shop)");
     expect(s.sim.requests.filter((r) => r.resource === "pods")).toEqual([]);

@@ -60,7 +60,7 @@ test("adding a config an existing workload references as optional restarts it", 
 });
 
 test.each([
-  [["--timeout", "0"], /--timeout: must be more than 0/],
+  [["--timeout", "0s"], /--timeout: must be more than 0/],
   [["--namespaces", "shop,Bad_NS!"], /--namespaces: "Bad_NS!" is not a valid namespace name/],
   [
     ["--strategy", "env", "--env-name", "RESTART-AT"],

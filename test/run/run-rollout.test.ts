@@ -354,7 +354,7 @@ describe("the access review covers what the pod watch reads", () => {
     const warnings = run.stderr.split("\n").filter((l) => l.includes("(access review)"));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(
-      "context ci may not watch pods in namespace shop (access review): waiting on the rollout status alone, without failing early on pods that cannot start. Grant it with the Role in docs/rbac.md, or pass --no-watch-pods.",
+      "context ci may not watch pods in namespace shop (access review): waiting on the rollout status alone, without failing early on pods that cannot start. Grant it with the Role in docs/rbac.md, or pass --wait status.",
     );
     // No watch was tried (it would have been answered 403 and warned about a second time).
     expect(podWatches(s)).toEqual([]);
@@ -376,10 +376,10 @@ describe("the access review covers what the pod watch reads", () => {
     expect(podWatches(s).length).toBeGreaterThan(0);
   });
 
-  test("with --no-watch-pods nothing about pods is asked", async () => {
+  test("with --wait status nothing about pods is asked", async () => {
     const s = await start();
     s.sim.forbid("watch", "pods");
-    const run = await s.run(["--no-watch-pods"]);
+    const run = await s.run(["--wait", "status"]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).not.toContain("(access review)");
   });

@@ -167,6 +167,12 @@ spec:
     const api = (JSON.parse(run.stdout) as RunJson).workloads.find((w) => w.name === "api");
     expect(api?.action).toBe("skip");
     expect(api?.reason).toContain("applied by argocd-controller");
+    // Stale, and said so: the reason, a warning in the report and on stderr name the manager.
+    expect(api?.reason).toContain("stale: its pods started with older content of secret/db");
+    const warning =
+      "deployment/api (namespace shop) is stale (secret/db (reads key password) changed since its pods started), and its config-hash is owned by argocd-controller";
+    expect((JSON.parse(run.stdout) as RunJson).warnings.join("\n")).toContain(warning);
+    expect(run.stderr).toContain(warning);
     expect(patched(s)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 // misspelt subcommand is named, and a flag of the other command is refused instead of ignored.
 import { describe, expect, test } from "vitest";
 import { UserError } from "../../src/core/errors.js";
-import { helpText, stampHelpText } from "../../src/settings/help.js";
+import { commandHelpText, helpText } from "../../src/settings/help.js";
 import { appliesTo } from "../../src/settings/option-spec.js";
 import { OPTIONS } from "../../src/settings/options.js";
 import { parseArgs } from "../../src/settings/parse-args.js";
@@ -25,16 +25,18 @@ describe("typo hints: the nearest flag, ties to the earlier row", () => {
     // A flag one edit away beats an earlier row two edits away.
     ["--kep", "--keep"],
     ["--namspaces", "--namespaces"],
-    ["--contxts", "--contexts"],
+    ["--contxt", "--context"],
     // Equally near: the earlier row.
     ["--namespacs", "--namespace"],
     ["--stratgy", "--strategy"],
   ])("%s suggests %s", (typo, flag) => {
-    expect(usageError([typo])).toBe(`unknown flag ${typo} (did you mean ${flag}?); see --help`);
+    expect(usageError([typo])).toBe(
+      `unknown flag ${typo} (did you mean ${flag}?); see config-rollout run --help`,
+    );
   });
 
   test("nothing near: no guess", () => {
-    expect(usageError(["--frobnicate"])).toBe("unknown flag --frobnicate; see --help");
+    expect(usageError(["--frobnicate"])).toBe("unknown flag --frobnicate; see config-rollout run --help");
   });
 
   test("stamp suggests only stamp's flags", () => {
@@ -49,7 +51,9 @@ describe("typo hints: the nearest flag, ties to the earlier row", () => {
   });
 
   test("a misspelt subcommand: did you mean stamp?", () => {
-    expect(usageError(["stmap"])).toBe('unknown command "stmap" (did you mean stamp?); see --help');
+    expect(usageError(["stmap"])).toBe(
+      'unknown command "stmap" (did you mean stamp?); see config-rollout --help',
+    );
     expect(usageError(["deploy"])).toMatch(/unexpected argument "deploy"/);
     // Not the first word: a stray value, not a command.
     expect(usageError(["--apply", "stmap"])).toMatch(/unexpected argument "stmap"/);
@@ -67,7 +71,7 @@ describe("each command takes the flags it reads", () => {
   ])("stamp %j: a usage error naming the flag and the main run", (argv) => {
     const flag = argv[0]!.split("=")[0]!;
     expect(usageError(argv, "stamp")).toBe(
-      `${flag} applies to the main run only (config-rollout [flags]), not to \`config-rollout stamp\`; see config-rollout stamp --help`,
+      `${flag} applies to the main run only (config-rollout [run] [flags]), not to \`config-rollout stamp\`; see config-rollout stamp --help`,
     );
   });
 
@@ -91,8 +95,19 @@ describe("each command takes the flags it reads", () => {
 });
 
 describe("--help", () => {
-  test("grouped under headings in order, every flag once, examples first", () => {
+  test("the top level: every command on one line, how to get a command's help, at most 60 lines", () => {
     const help = helpText();
+    expect(help.split("\n").length).toBeLessThanOrEqual(60);
+    for (const command of ["run", "stamp", "sync"])
+      expect(help).toMatch(new RegExp(`^  ${command} +\\S.*$`, "m"));
+    expect(help).toContain("config-rollout <command> --help");
+    expect(help).toMatch(/^ {2}config-rollout --dry-run$/m);
+    // No flag list: that is each command's.
+    expect(listedFlags(help)).toEqual(["help", "version"]);
+  });
+
+  test("run: grouped under headings in order, every flag of the main run once, examples first", () => {
+    const help = commandHelpText("run");
     const headings = [...help.matchAll(/^([A-Z][A-Za-z]*)( \(.*\))?:$/gm)].map((m) => m[1]);
     expect(headings).toEqual([
       "Examples",
@@ -100,20 +115,40 @@ describe("--help", () => {
       "Help",
     ]);
     expect(help.indexOf("Examples:")).toBeLessThan(help.indexOf("--base REV"));
-    expect(help).toMatch(/^ {2}config-rollout .*--dry-run$/m);
-    expect(help).toMatch(/^ {2}config-rollout .*--kubeconfig /m);
     const runFlags = OPTIONS.filter((o) => appliesTo(o, "run")).map((o) => o.name);
-    expect(listedFlags(help).sort()).toEqual([...runFlags, "help", "version"].sort());
+    expect(listedFlags(help).sort()).toEqual([...runFlags, "help"].sort());
     expect(runFlags).not.toContain("check");
   });
 
+  test.each(["run", "stamp", "sync"] as const)(
+    "%s --help: only its flags, each in at most two lines of at most 100 characters, two or three examples",
+    (command) => {
+      const help = commandHelpText(command);
+      const flags = OPTIONS.filter((o) => appliesTo(o, command)).map((o) => o.name);
+      expect(listedFlags(help).sort()).toEqual([...flags, "help"].sort());
+      const lines = help.split("\n");
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(100);
+      // A flag's entry: its line, and at most one more line of facts (indented to the summary column).
+      lines.forEach((line, i) => {
+        if (!/^ {2}(-\w, | {4})--/.test(line)) return;
+        const next = lines.slice(i + 1, i + 3);
+        expect(next.filter((l) => /^ {38}\S/.test(l)).length, line).toBeLessThanOrEqual(1);
+      });
+      const examples = help.slice(help.indexOf("Examples:"), help.indexOf("\n\n", help.indexOf("Examples:")));
+      const commands = examples.split("\n").filter((l) => l.startsWith("  config-rollout"));
+      expect(commands.length).toBeGreaterThanOrEqual(2);
+      expect(commands.length).toBeLessThanOrEqual(3);
+    },
+  );
+
   test("stamp --help lists only stamp's flags", () => {
-    const help = stampHelpText();
-    const listed = listedFlags(help);
-    const stampFlags = OPTIONS.filter((o) => appliesTo(o, "stamp")).map((o) => o.name);
-    expect(listed.sort()).toEqual([...stampFlags, "help", "version"].sort());
+    const listed = listedFlags(commandHelpText("stamp"));
     expect(listed).not.toContain("timeout");
     expect(listed).not.toContain("strategy");
+  });
+
+  test("fewer flags than the 56 of the last release", () => {
+    expect(OPTIONS.length).toBeLessThan(56);
   });
 });
 

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { UserError } from "../../src/core/errors.js";
-import { helpText } from "../../src/settings/help.js";
-import { appliesTo } from "../../src/settings/option-spec.js";
-import { OPTIONS } from "../../src/settings/options.js";
+import { ACTION_INPUTS, CLI_FLAGS } from "../../src/core/option-naming.js";
+import { DEPRECATED_OPTIONS, deprecationWarnings } from "../../src/settings/deprecated-options.js";
+import { commandHelpText } from "../../src/settings/help.js";
 import { parseArgs } from "../../src/settings/parse-args.js";
-import { parseDuration } from "../../src/settings/parse-duration.js";
-import { rawValuesFromEnv, toSettings } from "../../src/settings/settings.js";
+import { ENV_VARIABLES, rawValuesFromEnv, toSettings } from "../../src/settings/settings.js";
+import { parseDuration } from "../../src/settings/value-spellings.js";
 
 describe("parseArgs", () => {
   test.each([
@@ -14,17 +14,20 @@ describe("parseArgs", () => {
     [["-o", "json", "-n", "shop"], { output: "json", namespace: "shop" }],
     [["--no-wait"], { wait: "false" }],
     [["--apply"], { apply: "true" }],
-    [["--dry-run"], { "dry-run": "client" }],
-    [["--dry-run", "--apply"], { "dry-run": "client", apply: "true" }],
+    [["--dry-run"], { "dry-run": "true" }],
+    [["--dry-run", "--apply"], { "dry-run": "true", apply: "true" }],
     [["--dry-run", "server"], { "dry-run": "server" }],
     [["--dry-run=server"], { "dry-run": "server" }],
+    [["--dry-run", "true"], { "dry-run": "true" }],
+    [["--apply", "false", "--wait", "status"], { apply: "false", wait: "status" }],
+    [["--no-dry-run", "--no-wait"], { "dry-run": "false", wait: "false" }],
   ])("%j", (argv, values) => {
     expect(parseArgs(argv).values).toEqual(values);
   });
 
   test.each([
     [["--dryrun"], /unknown flag --dryrun \(did you mean --dry-run\?\)/],
-    [["--frobnicate"], /unknown flag --frobnicate; see --help/],
+    [["--frobnicate"], /unknown flag --frobnicate; see config-rollout run --help/],
     [["deploy"], /unexpected argument "deploy"/],
     [["--base"], /--base needs a value/],
   ])("%j is a usage error", (argv, message) => {
@@ -40,7 +43,8 @@ describe("parseArgs", () => {
 
 describe("parseDuration", () => {
   test.each([
-    ["90", 90_000],
+    ["90", "unitless"],
+    ["1.5", "unitless"],
     ["90s", 90_000],
     ["5m", 300_000],
     ["1h30m", 5_400_000],
@@ -103,20 +107,156 @@ describe("toSettings", () => {
       /--strategy: expected one of annotation, env, versioned, gitops, got "restart"/,
     ],
     [{ timeout: "soon" }, /--timeout: expected a duration/],
+    [{ timeout: "5" }, /--timeout: "5" has no unit: write 5s for seconds or 5m for minutes/],
+    [{ apply: "yes" }, /--apply: expected true or false, got "yes"/],
+    [
+      { "dry-run": "maybe" },
+      /--dry-run: expected one of none, client, server \(or true, false\), got "maybe"/,
+    ],
+    [{ keep: "some" }, /--keep: expected a whole number or all, got "some"/],
     [{ "max-restarts": "-1" }, /--max-restarts: expected a whole number/],
-    [{ wait: "maybe" }, /--wait: expected true or false/],
+    [{ wait: "maybe" }, /--wait: expected one of pods, status, none \(or true, false\), got "maybe"/],
     [{ base: "--output=/tmp/x" }, /--base --output=\/tmp\/x: a revision must not start with '-'/],
   ])("%j is rejected with a clear message", (raw, message) => {
     expect(() => toSettings(raw)).toThrow(message);
   });
 });
 
-test("--help lists every flag of the main run with its default and environment variable, and the exit codes", () => {
-  const help = helpText();
-  for (const option of OPTIONS.filter((o) => appliesTo(o, "run"))) {
-    expect(help).toContain(`--${option.name}`);
-    if (option.env) expect(help).toContain(`env: ${option.env}`);
-    if (option.default) expect(help).toContain(`default: ${option.default}`);
-  }
-  expect(help).toMatch(/Exit codes:\n\s+0 .*\n\s+1 .*\n\s+2 /);
+describe("one meaning per value, wherever it is written", () => {
+  // The same setting from a flag, a variable and an action input: parseArgs, rawValuesFromEnv and the
+  // inputs (raw values by name) all end in toSettings, so each spelling means one thing everywhere.
+  const fromFlags = (argv: string[]) => toSettings(parseArgs(argv).values);
+  const fromEnv = (env: Record<string, string>) => toSettings(rawValuesFromEnv(env));
+  const fromInputs = (inputs: Record<string, string>) => toSettings(inputs);
+
+  test.each([
+    ["true", "client"],
+    ["TRUE", "client"],
+    ["false", "none"],
+    ["client", "client"],
+    ["server", "server"],
+  ])("dry-run %s is %s in the CLI, the environment and the action", (value, dryRun) => {
+    expect(fromFlags(["--dry-run", value]).dryRun).toBe(dryRun);
+    expect(fromEnv({ CONFIG_ROLLOUT_DRY_RUN: value }).dryRun).toBe(dryRun);
+    expect(fromInputs({ "dry-run": value }).dryRun).toBe(dryRun);
+  });
+
+  test.each([
+    ["true", true],
+    ["False", false],
+  ])("a boolean %s reads the same everywhere", (value, apply) => {
+    expect(fromFlags(["--apply", value]).apply).toBe(apply);
+    expect(fromEnv({ CONFIG_ROLLOUT_APPLY: value }).apply).toBe(apply);
+    expect(fromInputs({ apply: value }).apply).toBe(apply);
+  });
+
+  test.each(["yes", "1", "on"])("%s is no boolean anywhere", (value) => {
+    expect(() => fromFlags([`--apply=${value}`])).toThrow(/--apply: expected true or false/);
+    expect(() => fromEnv({ CONFIG_ROLLOUT_APPLY: value })).toThrow(/expected true or false/);
+    expect(() => fromInputs({ apply: value })).toThrow(/expected true or false/);
+  });
+
+  test("a duration without a unit is an error that suggests the unit, never 5 seconds", () => {
+    for (const settings of [
+      () => fromFlags(["--timeout", "5"]),
+      () => fromEnv({ CONFIG_ROLLOUT_TIMEOUT: "5" }),
+      () => fromInputs({ timeout: "5" }),
+    ]) {
+      expect(settings).toThrow(UserError);
+      expect(settings).toThrow('"5" has no unit: write 5s for seconds or 5m for minutes');
+    }
+  });
+
+  test("--wait: pods (the default) waits and watches the pods, status waits alone, none does not wait", () => {
+    expect(fromFlags([])).toMatchObject({ wait: true, watchPods: true });
+    expect(fromFlags(["--wait", "status"])).toMatchObject({ wait: true, watchPods: false });
+    expect(fromFlags(["--no-wait"])).toMatchObject({ wait: false, watchPods: false });
+    expect(fromInputs({ wait: "false" })).toMatchObject({ wait: false, watchPods: false });
+  });
+
+  test("--keep N prunes all but N copies; --keep all prunes none", () => {
+    expect(fromFlags([])).toMatchObject({ prune: true, keep: 3 });
+    expect(fromFlags(["--keep", "5"])).toMatchObject({ prune: true, keep: 5 });
+    expect(fromFlags(["--keep", "all"])).toMatchObject({ prune: false });
+  });
+
+  test("--reloader: annotated (default), all, none", () => {
+    expect(fromFlags([])).toMatchObject({ restartReloaderManaged: false, reloaderAutoReloadAll: false });
+    expect(fromFlags(["--reloader", "all"])).toMatchObject({ reloaderAutoReloadAll: true });
+    expect(fromFlags(["--reloader", "none"])).toMatchObject({ restartReloaderManaged: true });
+  });
+
+  test("--context: one name is one cluster; ';' and ',' make waves", () => {
+    expect(fromFlags(["--context", "prod"])).toMatchObject({ context: "prod" });
+    expect(fromFlags(["--context", "prod"]).contexts).toBeUndefined();
+    const waves = fromFlags(["--context", "staging;eu,us"]);
+    expect(waves.contexts).toEqual([["staging"], ["eu", "us"]]);
+    expect(waves.context).toBeUndefined();
+    expect(() => fromFlags(["--context", "a;b", "--plan-out", "p.json"])).toThrow(
+      /--context with several contexts cannot be used with --plan-out/,
+    );
+  });
+});
+
+describe("the flags of one concept merged: the old spellings still work, each with one warning", () => {
+  test.each([
+    [
+      ["--no-watch-pods"],
+      { wait: true, watchPods: false },
+      "--no-watch-pods is deprecated",
+      "use --wait status",
+    ],
+    [["--no-wait", "--no-watch-pods"], { wait: false }, "--no-watch-pods is deprecated", "use --wait status"],
+    [["--no-prune"], { prune: false }, "--no-prune is deprecated", "use --keep all"],
+    [
+      ["--contexts", "a;b"],
+      { contexts: [["a"], ["b"]] },
+      "--contexts a;b is deprecated",
+      "use --context a;b",
+    ],
+    [
+      ["--restart-reloader-managed"],
+      { restartReloaderManaged: true },
+      "--restart-reloader-managed",
+      "--reloader none",
+    ],
+    [
+      ["--reloader-auto-reload-all"],
+      { reloaderAutoReloadAll: true },
+      "--reloader-auto-reload-all",
+      "--reloader all",
+    ],
+  ])("%j", (argv, settings, old, use) => {
+    const values = parseArgs(argv).values;
+    expect(toSettings(values)).toMatchObject(settings);
+    const warnings = deprecationWarnings(values, CLI_FLAGS);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(old);
+    expect(warnings[0]).toContain(use);
+    expect(warnings[0]).toContain("will be removed in the next minor release");
+  });
+
+  test("as a variable and as an input, named the way each is set", () => {
+    const env = rawValuesFromEnv({ CONFIG_ROLLOUT_WATCH_PODS: "false", CONFIG_ROLLOUT_PRUNE: "false" });
+    expect(toSettings(env)).toMatchObject({ watchPods: false, prune: false });
+    expect(deprecationWarnings(env, ENV_VARIABLES)).toEqual([
+      "CONFIG_ROLLOUT_WATCH_PODS=false is deprecated and will be removed in the next minor release: use CONFIG_ROLLOUT_WAIT=status",
+      "CONFIG_ROLLOUT_PRUNE=false is deprecated and will be removed in the next minor release: use CONFIG_ROLLOUT_KEEP=all",
+    ]);
+    expect(deprecationWarnings({ contexts: "a;b" }, ACTION_INPUTS)).toEqual([
+      "`contexts: a;b` is deprecated and will be removed in the next minor release: use `context: a;b`",
+    ]);
+  });
+
+  test("a flag wins over an old variable, as over any variable", () => {
+    const settings = toSettings(rawValuesFromEnv({ CONFIG_ROLLOUT_WATCH_PODS: "false" }), { wait: "pods" });
+    expect(settings.watchPods).toBe(true);
+  });
+
+  test("--help names no old spelling", () => {
+    for (const command of ["run", "stamp", "sync"] as const) {
+      const help = commandHelpText(command);
+      for (const old of DEPRECATED_OPTIONS) expect(help).not.toMatch(new RegExp(`--${old.name}\\b`));
+    }
+  });
 });

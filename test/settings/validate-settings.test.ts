@@ -6,7 +6,7 @@ import { toSettings } from "../../src/settings/settings.js";
 
 describe("settings are validated before any API call", () => {
   test.each([
-    [{ timeout: "0" }, /--timeout: must be more than 0/],
+    [{ timeout: "0s" }, /--timeout: must be more than 0/],
     [{ timeout: "0s" }, /--timeout: must be more than 0/],
     [{ "config-timeout": "0ms" }, /--config-timeout: must be more than 0/],
     // 2^31-1 ms is what a Node timer can hold; longer ones fire at once.

@@ -142,3 +142,26 @@ describe("annotationEdits", () => {
     expect(JSON.parse(out).spec.template.metadata).toEqual({ annotations: { [KEY]: V }, labels: { a: "b" } });
   });
 });
+
+describe("annotationEdits through YAML merge keys", () => {
+  const read11 = (text: string) =>
+    (
+      parseAllDocuments(text, { version: "1.1", merge: true })[0]!.toJS() as {
+        spec: { template: { metadata: { annotations: Record<string, string> } } };
+      }
+    ).spec.template.metadata.annotations;
+
+  test("a key no merged mapping holds goes beside the merge key, the merged ones kept", () => {
+    const src = `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  annotations: &team {team: payments}\nspec:\n  template:\n    metadata:\n      annotations:\n        <<: *team\n    spec: {}\n`;
+    const out = stamp(src);
+    expect(addedLines(src, out)).toEqual([`        ${KEY}: ${V}`]);
+    expect(read11(out)).toEqual({ team: "payments", [KEY]: V });
+  });
+
+  test("a mapping written at the merge key but merged again elsewhere is refused, naming that line", () => {
+    const src = `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    <<: &pod\n      metadata: {labels: {app: web}}\n      spec: {}\n  x-copy:\n    <<: *pod\n`;
+    expect(() => stamp(src)).toThrow(
+      "spec.template.metadata comes from the mapping &pod that the merge key (<<) holds, which is used again at line 11: stamping it would change those too.",
+    );
+  });
+});

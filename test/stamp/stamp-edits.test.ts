@@ -164,19 +164,8 @@ spec:
             envFrom: [{configMapRef: {name: app}}]
 `;
 
-  test("is refused (exit 2, naming the file and the merge key), the file unchanged, its labels intact", async () => {
-    const r = await setUp({ "config.yaml": CONFIG, "deploy.yaml": MERGED });
-    for (const check of [[], ["--check"]]) {
-      const run = await runInProcess(["stamp", "--repo", r.dir, ...check]);
-      expect(run.code, run.stdout + run.stderr).toBe(2);
-      expect(run.stderr).toContain("deploy.yaml cannot be stamped: line 1: deployment/web:");
-      expect(run.stderr).toContain("YAML merge key (<<)");
-    }
-    expect(await readFile(join(r.dir, "deploy.yaml"), "utf8")).toBe(MERGED);
-    const web = (await asKubectlSends(join(r.dir, "deploy.yaml"))).find((o) => o.kind === "Deployment")!;
-    expect(web.spec.template.metadata.labels).toEqual({ app: "web" });
-  });
-
+  // Merged from a mapping used only here: stamped inside it (stamp-as-kubectl-patches.test.ts, with
+  // the refusal of a shared one).
   test("with its own metadata beside the merge, it is stamped and kubectl still sees the labels", async () => {
     const own = `${MERGED}    metadata:\n      labels: {app: web, tier: front}\n`;
     const r = await setUp({ "config.yaml": CONFIG, "deploy.yaml": own });

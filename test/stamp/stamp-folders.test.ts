@@ -1,8 +1,9 @@
 // Issue 31 item 3, one object in two folders: clusters/dev/ and clusters/prod/ define the same
 // ConfigMap and Deployment. With an Argo CD Application per folder, each folder is a deployment of
 // its own: dev's Deployment is stamped with dev's ConfigMap, so a dev-only config change moves dev's
-// stamp (and `stamp --check` fails until it is written). Without such objects the stamp uses the
-// last definition in path order and says so, naming both files.
+// stamp (and `stamp --check` fails until it is written). Without such objects each folder's
+// Deployment still reads its own folder's ConfigMap (scan/sources/folder-definitions.ts); a workload
+// in no folder that defines its config gets the closest definition, and the stamp names the others.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -75,12 +76,29 @@ describe("per-cluster folders deployed by separate Argo CD Applications", () => 
   });
 });
 
-test("without GitOps objects saying how the folders deploy, the stamp names both definitions", async () => {
+test("without GitOps objects, each folder's Deployment is stamped with its own folder's ConfigMap too", async () => {
   const r = await twoClusters(false);
   const run = await runInProcess(["stamp", "--repo", r.dir]);
   expect(run.code, run.stderr).toBe(0);
+  const dev = await stampOf(r, "clusters/dev/app.yaml");
+  expect(dev).toBeDefined();
+  expect(dev).not.toBe(await stampOf(r, "clusters/prod/app.yaml"));
+  expect(run.stdout + run.stderr).not.toContain("define it differently");
+});
+
+test("a workload in no folder that defines its config: the stamp names the definition it used and the others", async () => {
+  const r = await twoClusters(false);
+  await r.write(
+    "apps/api.yaml",
+    yamlDocs(
+      deployment("api", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }), { namespace: "shop" }),
+    ),
+  );
+  await r.commit("api");
+  const run = await runInProcess(["stamp", "--repo", r.dir]);
+  expect(run.code, run.stderr).toBe(0);
   expect(run.stdout + run.stderr).toContain(
-    "deployment/web (clusters/dev/app.yaml) is stamped with configmap/app-config as clusters/prod/app.yaml defines it (the last in path order), but clusters/dev/app.yaml defines it differently",
+    "deployment/api (apps/api.yaml) is stamped with configmap/app-config as clusters/prod/app.yaml defines it (none is in its own folder: the closest one, the last in path order among equally close ones), but clusters/dev/app.yaml defines it differently",
   );
 });
 

@@ -152,6 +152,8 @@ describe("syncVerdict", () => {
     expect(syncVerdict(object, DEPLOYMENT, live("t2"), { fieldManager: "config-rollout" })).toEqual({
       state: "managed-elsewhere",
       manager: "argocd-controller",
+      // Stale all the same (its digests say which config changed): reported, not silenced.
+      stale: [{ id: { kind: "Secret", namespace: NS, name: "ext-token" }, keys: ["token"] }],
     });
   });
 });

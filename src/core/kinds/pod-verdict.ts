@@ -10,6 +10,7 @@
 // not ready yet is never a failure: the rollout's own status decides.
 
 import { field } from "../json-shape.js";
+import { redactSecrets } from "../secret-values.js";
 
 /** Restarts of a crashing container before its workload fails (CrashLoopBackOff, OOMKilled). */
 export const CRASH_RESTARTS = 2;
@@ -56,7 +57,8 @@ export const MAX_CAUSE_MESSAGE = 500;
  */
 function oneLine(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const flat = value
+  // Redacted before it is joined and cut: a cut must not leave half of a Secret's value.
+  const flat = redactSecrets(value)
     .trim()
     .replace(/\s*[\r\n]+\s*/g, " | ")
     .replace(/\t/g, " ")

@@ -11,6 +11,7 @@ import { type ConfigSnapshot, formatId, idKey, type Manifest, type ObjectId } fr
 import { CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
 import type { WorkloadResult } from "../../core/run-result.js";
 import { consumedBy } from "../../plan/consumed-configs.js";
+import { headConfigReadBy } from "../../scan/sources/folder-definitions.js";
 import { checkLiveConfigs } from "./live-configs.js";
 import { computeRestartHashes } from "./restart-hash.js";
 import type { RestartStrategy } from "./restart-strategy.js";
@@ -56,7 +57,8 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
           idKey(w.id),
           consumedBy(w, headWorkloads).flatMap((id) => {
             const config = headConfigs.get(idKey(id));
-            return config ? [config.snapshot] : [];
+            // Of a config per-cluster folders define each their own way, the one this workload reads.
+            return config ? [headConfigReadBy(config, headWorkloads.get(idKey(w.id))?.file)] : [];
           }),
         ]),
       );

@@ -5,7 +5,9 @@
 // before any restart), the live content for the others (a Secret an operator writes) — so
 // re-running on the same commit changes nothing (idempotent), and `config-rollout sync`, which
 // hashes the same configs' live content, finds the same value on an unchanged cluster. The stamp
-// (and --strategy gitops, which must match it) sees no cluster: it covers the repository's configs. Keyed (HMAC) with --hash-key when set (then nothing from the cluster goes
+// (and --strategy gitops, which must match it) sees no cluster: it covers the repository's configs,
+// each as the definition the workload's file reads when per-cluster folders define it each their
+// own way (scan/sources/folder-definitions.ts, the stamp's rule). Keyed (HMAC) with --hash-key when set (then nothing from the cluster goes
 // into it, so the stamp computes the same value from the work tree). Without --hash-key a value
 // that covers a Secret is keyed with the Secrets' UIDs (`secretUid`), never a plain SHA-256 of
 // their content; without a UID (gitops, which must match the stamp) it is not computed.
@@ -18,6 +20,7 @@ import {
   type PlannedWorkload,
 } from "../../core/model.js";
 import { consumedKeysOf } from "../../plan/consumed-configs.js";
+import { headConfigReadBy } from "../../scan/sources/folder-definitions.js";
 
 export async function computeRestartHashes(
   workloads: PlannedWorkload[],
@@ -33,13 +36,39 @@ export async function computeRestartHashes(
   const contents = new Map<string, ConfigContent>(liveContents);
   for (const [key, config] of headConfigs) contents.set(key, config.snapshot.content);
   const key = hashKey ? Buffer.from(hashKey) : undefined;
+  const readBy = definitionsReadBy(headConfigs, contents);
   const hashes = new Map<string, { hash: string; digests?: string }>();
   for (const workload of workloads) {
     const consumed = consumedKeysOf(workload, manifests);
-    const hash = configHash(consumed, contents, key, secretUid);
+    const read = readBy(manifests.get(idKey(workload.id))?.file);
+    const hash = configHash(consumed, read, key, secretUid);
     if (hash === undefined) continue;
-    const digests = configDigests(consumed, contents, key, secretUid);
+    const digests = configDigests(consumed, read, key, secretUid);
     hashes.set(idKey(workload.id), { hash, ...(digests ? { digests: formatDigests(digests) } : {}) });
   }
   return hashes;
+}
+
+/**
+ * The contents a workload written in a file reads: of a config raw files define more than once
+ * (per-cluster folders), the definition that file reads, as `stamp` picks it; else `contents`.
+ */
+function definitionsReadBy(
+  headConfigs: ReadonlyMap<string, HeadConfig>,
+  contents: ReadonlyMap<string, ConfigContent>,
+): (file: string | undefined) => ReadonlyMap<string, ConfigContent> {
+  const several = [...headConfigs].filter(([, config]) => config.folders !== undefined);
+  if (several.length === 0) return () => contents;
+  const byFile = new Map<string, ReadonlyMap<string, ConfigContent>>();
+  return (file) => {
+    if (!file) return contents;
+    let read = byFile.get(file);
+    if (read === undefined) {
+      const own = new Map(contents);
+      for (const [key, config] of several) own.set(key, headConfigReadBy(config, file).content);
+      read = own;
+      byFile.set(file, read);
+    }
+    return read;
+  };
 }

@@ -3,6 +3,7 @@
 
 import { describeType, field, isRecord } from "../../core/json-shape.js";
 import type { ConfigContent, ConfigKind, Manifest, ManifestProblem } from "../../core/model.js";
+import { recordSecretContent } from "../../core/secret-values.js";
 import { compareStrings } from "./order.js";
 
 /** Keys the API server accepts in data/binaryData/stringData. */
@@ -91,11 +92,14 @@ export function configContentOf(m: Manifest): ConfigContentResult {
       const b = decoded("data", key, value);
       if (b !== undefined) setKey(content, key, b);
     }
+    // Read, so kept out of every output (core/secret-values.ts): `data` before stringData overrides it.
+    recordSecretContent(content);
     // The API server merges stringData over data on write.
     for (const [key, value] of entries("stringData")) {
       const s = text("stringData", key, value);
       if (s !== undefined) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
     }
+    recordSecretContent(content);
   }
   return { content: sortKeys(content), problems };
 }

@@ -89,12 +89,26 @@ export function formatDigests(digests: ReadonlyMap<string, string>): string {
     .join(",");
 }
 
-/** The annotation read back; entries that are not `Kind/name=digest` are dropped. */
-export function parseDigests(text: string): Map<string, string> {
+/** More entries than any pod template reads: the annotation was not written by config-rollout. */
+const MAX_DIGESTS = 1000;
+const DIGEST_ENTRY = new RegExp(
+  `^(ConfigMap|Secret)/([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)=([0-9a-f]{${DIGEST_LENGTH}})$`,
+);
+
+/**
+ * The annotation read back, or undefined when it is not what formatDigests writes (an entry that is
+ * not `Kind/name=digest`, a name twice, too many entries): such digests say nothing.
+ */
+export function parseDigests(text: string): Map<string, string> | undefined {
   const digests = new Map<string, string>();
-  for (const entry of text.split(",")) {
-    const match = /^(ConfigMap|Secret)\/([^=]+)=([0-9a-f]+)$/.exec(entry.trim());
-    if (match) digests.set(`${match[1]}/${match[2]}`, match[3]!);
+  if (text.trim() === "") return digests;
+  const entries = text.split(",");
+  if (entries.length > MAX_DIGESTS) return undefined;
+  for (const entry of entries) {
+    const match = DIGEST_ENTRY.exec(entry.trim());
+    const config = match && `${match[1]}/${match[2]}`;
+    if (!config || digests.has(config)) return undefined;
+    digests.set(config, match[3]!);
   }
   return digests;
 }

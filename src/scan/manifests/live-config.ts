@@ -3,6 +3,7 @@
 
 import { field, isRecord } from "../../core/json-shape.js";
 import type { ConfigContent } from "../../core/model.js";
+import { recordSecretContent } from "../../core/secret-values.js";
 
 /**
  * ConfigMap: `data` (UTF-8) plus `binaryData`. Secret: `data` (the API server has already folded
@@ -24,6 +25,8 @@ export function liveConfigContent(obj: Record<string, unknown>): ConfigContent {
       if (typeof value === "string") content[key] = canonicalBase64(value);
     }
   }
+  // Read, so kept out of every output (core/secret-values.ts).
+  if (isSecret) recordSecretContent(content);
   return content;
 }
 

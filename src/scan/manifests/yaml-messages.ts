@@ -70,8 +70,16 @@ export function stringMapProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-/** A duplicate key: read as kubectl applies it (a warning), or one more reason a broken document is not. */
+/**
+ * A duplicate key: read as kubectl applies it (a warning), or one more reason a broken document is not.
+ * kubectl turns YAML into JSON before it validates or sends anything (the last value wins there), so
+ * neither its client-side validation nor the server's strict field validation ever sees the duplicate.
+ */
 export function duplicateKeyMessage(key: string, quiet: boolean, read: boolean): string {
   const named = quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}`;
-  return read ? `${named} (read as kubectl applies it: the last value wins; kustomize rejects it)` : named;
+  return read ? `${named}${READ_AS_KUBECTL_DOES}` : named;
 }
+
+/** What a plan says of a duplicate key it read (stamp, which kustomize-built agents rely on, does not read it). */
+export const READ_AS_KUBECTL_DOES =
+  " (read as kubectl applies it, the last value winning whatever its --validate; kustomize rejects the file; --strict stops on it)";

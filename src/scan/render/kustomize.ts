@@ -194,12 +194,18 @@ export function remoteFailureDetail(text: string): string | undefined {
 const MAX_DETAIL_CHARS = 400;
 
 /**
- * kustomize's complaint in one short line: kubectl's log prefix and `"command failed" err="..."`
- * wrapper removed, the temporary checkout's path removed (paths read repository-relative), and cut
+ * kustomize's complaint in one short line: its deprecation notices, kubectl's log prefix and
+ * `"command failed" err="..."` wrapper removed, the temporary checkout's path removed (paths read repository-relative), and cut
  * to a few hundred characters (kustomize repeats itself; the start says what is wrong).
  */
 export function shortDetail(stderr: string, treeDir: string): string {
-  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY)
+  // kustomize prints a deprecation notice (`# Warning: 'bases' is deprecated...`) per field per
+  // kustomization before its error: kept, a page of them would fill the part that is quoted.
+  const complaint = stderr
+    .split("\n")
+    .filter((line) => !line.startsWith("# Warning: "))
+    .join("\n");
+  const lines = tailOf(complaint, 4, Number.POSITIVE_INFINITY)
     .split("\n")
     // kubectl logs through klog: `E1125 19:48:48.354254   21564 run.go:72] "command failed" err="..."`.
     .map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, ""))

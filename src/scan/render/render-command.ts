@@ -1,6 +1,6 @@
 // --render 'CMD': the user's command, run by /bin/sh in a checkout of each commit; its stdout is
 // the manifests (multi-document YAML, JSON, a List). The command is the user's: it runs on both
-// commits, a pull request's head included (the README says so). It runs in its own process group:
+// commits, a pull request's head included (docs/rendering.md says so). It runs in its own process group:
 // a timeout or an output over --max-file-size stops everything it started.
 import { UserError } from "../../core/errors.js";
 import { runProcess } from "../../process/run-process.js";

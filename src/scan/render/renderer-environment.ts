@@ -63,7 +63,7 @@ export const RENDER_ENV_ALLOWED = [
 
 /**
  * A --render command's environment: an allowlist (RENDER_ENV_ALLOWED and the names the user gives
- * with --render-env), PATH reduced to trusted dirs. Not a security boundary (SECURITY.md): the
+ * with --render-env), PATH reduced to trusted dirs. Not a security boundary (docs/security.md): the
  * command runs as the job's user and can read what that user can.
  */
 export function renderCommandEnvironment(

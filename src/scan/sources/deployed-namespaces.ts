@@ -4,8 +4,8 @@
 // the namespace of every namespaced object. Read as raw files, such objects would otherwise be
 // planned in --namespace (`default`). Pure: the scan finds the deployments (scan/).
 import type { Manifest } from "../../core/model.js";
-import { deploymentUnitOf } from "../../stamp/deployment-units.js";
 import { type Deployment, type DeploySettings, deploymentsOf } from "./deployed-dirs.js";
+import { deploymentUnitOf } from "./folder-definitions.js";
 
 export type NamespaceOf = (
   file: string,

@@ -1,9 +1,10 @@
 // One workload, two plain folders, two configs: `envs/staging/deploy.yaml` and
 // `envs/prod/deploy.yaml` define the same Deployment, each folder beside it its own `app-config`
-// with other content, and no GitOps object says the folders are separate deployments. Read as one
-// tree (`kubectl apply -R -f`), the later path's config wins and the workload is planned once; if
-// the folders are really applied to different clusters or namespaces, that choice is a guess the
-// user must hear about. Pure: the scan hands in the definitions it read.
+// with other content, and no GitOps object says the folders are separate deployments. Each
+// definition reads its own folder's config (folder-definitions.ts), and the workload is planned
+// once, as the definition whose config changed defines it (else the last in path order); if the
+// folders are really applied to different clusters or namespaces, that choice is a guess the user
+// must hear about. Pure: the scan hands in the definitions it read.
 
 import { formatId, idKey, type Manifest, type ManifestProblem } from "../../core/model.js";
 import { consumedConfigIds } from "../../plan/consumed-configs.js";
@@ -17,11 +18,16 @@ import { canonicalJson } from "../manifests/config-content.js";
 export function folderTwinsWarning(
   ordered: readonly Manifest[],
   configs: readonly Manifest[],
+  /** The definition the plan follows: the one reading a changed config, else the last. */
+  used: Manifest = ordered[ordered.length - 1]!,
 ): ManifestProblem | undefined {
   const folderOf = (m: Manifest) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
   const folders = new Set(ordered.map(folderOf));
   if (folders.size < 2) return undefined;
-  const used = ordered[ordered.length - 1]!;
+  const which =
+    used === ordered[ordered.length - 1]
+      ? "the last in path order"
+      : "the one whose folder's configs the range changes";
   for (const id of consumedConfigIds(used, new Map())) {
     // The config each of the workload's folders defines beside it (the last there, in path order).
     const byFolder = new Map<string, Manifest>();
@@ -38,7 +44,7 @@ export function folderTwinsWarning(
       line: used.line,
       col: 1,
       severity: "warning",
-      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: this plan restarts it once, read as \`kubectl apply -R -f\` applies the folders together (the later path wins). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`,
+      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: each definition reads its own folder's configs (as \`stamp\` hashes it), and this plan restarts it once, as ${used.file}:${used.line} defines it (${which}). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`,
     };
   }
   return undefined;

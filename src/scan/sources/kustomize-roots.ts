@@ -10,7 +10,7 @@
 //   objects in a namespace of its own that every kustomization including it replaces (so both can
 //   run in one cluster), and it is not a shared base (`base`, `bases`, `components` directories).
 import type { KustomizationFile } from "./kustomization-file.js";
-import type { KustomizeGraph } from "./kustomize-graph.js";
+import { buildKustomizeGraph, type KustomizeGraph, kustomizationsUnder } from "./kustomize-graph.js";
 
 /** Directory names whose kustomizations are not planned unless asked for. */
 export const NOT_DEPLOYED_DIR_NAMES = [
@@ -82,6 +82,33 @@ export function chooseRoots(
     else if (!k.isComponent && !planned(k) && includersOf(k).length === 0) notDeployed.push(k.dir);
   }
   return { roots: roots.sort(), notDeployed: notDeployed.sort() };
+}
+
+/**
+ * The roots of each commit once the `broken` kustomizations (kustomize refuses them at both
+ * commits) are taken away, that are not `planned` already: what only they included, planned on
+ * its own as if nothing included it. Each with the broken ones that include it (sorted).
+ */
+export function rootsWithout(
+  broken: ReadonlySet<string>,
+  byCommit: ReadonlyArray<ReadonlyMap<string, KustomizationFile>>,
+  rules: RootRules,
+  planned: ReadonlySet<string>,
+): Array<{ dir: string; brokenIncluders: string[] }> {
+  const dirs = new Set<string>();
+  for (const ks of byCommit) {
+    const kept = [...ks.values()].filter((k) => !broken.has(k.dir));
+    for (const dir of chooseRoots(kept, buildKustomizeGraph(kept), rules).roots) dirs.add(dir);
+  }
+  return [...dirs]
+    .filter((dir) => !planned.has(dir) && !broken.has(dir))
+    .sort()
+    .map((dir) => ({
+      dir,
+      brokenIncluders: [...broken]
+        .filter((b) => byCommit.some((ks) => kustomizationsUnder(b, ks).some((k) => k.dir === dir)))
+        .sort(),
+    }));
 }
 
 /** The first test/example directory name on the path of `dir`, if any. */

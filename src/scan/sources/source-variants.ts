@@ -9,10 +9,13 @@
 // Raw files are one source, as `kubectl apply -R -f DIR` applies them together: when two raw files
 // define one object, the one later in path order is what the cluster ends up with, at each commit.
 
+import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
 import { formatId, idKey, type Manifest, type ManifestProblem } from "../../core/model.js";
-import { deploymentUnitOf } from "../../stamp/deployment-units.js";
+import { CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
+import { consumedConfigIds } from "../../plan/consumed-configs.js";
 import { canonicalJson } from "../manifests/config-content.js";
 import { compareStrings } from "../manifests/order.js";
+import { configDefinitionFor, deploymentUnitOf } from "./folder-definitions.js";
 import { folderTwinsWarning } from "./folder-twins.js";
 
 /** One source's definition of an object at the two commits (either may be missing). */
@@ -110,17 +113,20 @@ export function settleWorkloads(
         if (warn) problems.push(deploymentChoiceNote(own, ordered, folders!));
         return own.used;
       }
-      const used = ordered[ordered.length - 1]!;
+      const last = ordered[ordered.length - 1]!;
       // One definition (the usual case) differs from nothing: no canonical text made for it.
-      const usedText = ordered.length > 1 ? canonicalJson(used.object) : "";
-      const other = ordered.find((m) => m !== used && canonicalJson(m.object) !== usedText);
+      const lastText = ordered.length > 1 ? canonicalJson(unstamped(last)) : "";
+      const other = ordered.find((m) => m !== last && canonicalJson(unstamped(m)) !== lastText);
       const separate = folders && separateDeployments(ordered, folders);
+      // Twins in folders no GitOps object deploys: the one that reads a changed config (folder-definitions.ts).
+      const twins = !other && !deployedAtAll(ordered, folders);
+      const used = (twins && folders && definitionReadingChange(ordered, headConfigs, folders)) || last;
       // In separate deployments the configs may differ while the workloads agree: said either way.
       if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
       else if (warn && other) problems.push(rawDuplicateWarning(used, other));
-      else if (warn && !deployedAtAll(ordered, folders)) {
-        const twins = folderTwinsWarning(ordered, headConfigs);
-        if (twins) problems.push(twins);
+      else if (warn && twins) {
+        const warning = folderTwinsWarning(ordered, headConfigs, used);
+        if (warning) problems.push(warning);
       }
       return used;
     });
@@ -146,6 +152,40 @@ function deployedAtAll(ordered: Manifest[], folders: DeploymentFolders | undefin
   return (
     folders !== undefined && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== undefined)
   );
+}
+
+/**
+ * Of workload definitions alike in several folders, the one whose config definitions (the ones its
+ * file reads: folder-definitions.ts) include a changed file, when exactly one does.
+ */
+function definitionReadingChange(
+  ordered: Manifest[],
+  configs: readonly Manifest[],
+  folders: DeploymentFolders,
+): Manifest | undefined {
+  const changed = new Set(folders.changedFiles);
+  const reading = ordered.filter((workload) =>
+    consumedConfigIds(workload, new Map()).some((id) => {
+      const definitions = configs.filter((c) => c.origin === undefined && idKey(c.id) === idKey(id));
+      return (
+        definitions.length > 0 &&
+        changed.has(configDefinitionFor(workload.file, definitions, folders.deployedDirs).file)
+      );
+    }),
+  );
+  return reading.length === 1 ? reading[0] : undefined;
+}
+
+/** A workload's object without the stamp: two definitions stamped each with its folder's configs are alike. */
+function unstamped(m: Manifest): unknown {
+  const templatePath = workloadKindOf(m.object)?.templatePath;
+  if (!templatePath || currentHash(m.object, templatePath) === undefined) return m.object;
+  const copy = structuredClone(m.object) as Record<string, unknown>;
+  let node: unknown = copy;
+  for (const segment of templatePath) node = (node as Record<string, unknown>)[segment];
+  const annotations = (node as { metadata: { annotations: Record<string, unknown> } }).metadata.annotations;
+  delete annotations[CONFIG_HASH_ANNOTATION];
+  return copy;
 }
 
 /** The deployed folders of the definitions, when each is in one and they are not all in the same. */

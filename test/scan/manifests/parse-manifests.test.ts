@@ -173,7 +173,7 @@ data:
   A: "2"
 `,
       expected: [
-        `f.yaml:6:3 warning duplicate key "A" (read as kubectl applies it: the last value wins; kustomize rejects it)`,
+        `f.yaml:6:3 warning duplicate key "A" (read as kubectl applies it, the last value winning whatever its --validate; kustomize rejects the file; --strict stops on it)`,
       ],
     },
     {
@@ -332,8 +332,8 @@ data: {A: *x, B: *x, C: *x}
 
   test("several duplicate keys in one document are each reported", () => {
     expect(problems("d.yaml", "kind: ConfigMap\napiVersion: v1\na: 1\nb: 2\na: 3\nb: 4\n")).toEqual([
-      `d.yaml:5:1 warning duplicate key "a" (read as kubectl applies it: the last value wins; kustomize rejects it)`,
-      `d.yaml:6:1 warning duplicate key "b" (read as kubectl applies it: the last value wins; kustomize rejects it)`,
+      `d.yaml:5:1 warning duplicate key "a" (read as kubectl applies it, the last value winning whatever its --validate; kustomize rejects the file; --strict stops on it)`,
+      `d.yaml:6:1 warning duplicate key "b" (read as kubectl applies it, the last value winning whatever its --validate; kustomize rejects the file; --strict stops on it)`,
       "d.yaml:1:1 error ConfigMap has no metadata.name",
     ]);
   });
@@ -347,7 +347,7 @@ data: {A: *x, B: *x, C: *x}
       [
         6,
         "warning",
-        'duplicate key "level" (read as kubectl applies it: the last value wins; kustomize rejects it)',
+        'duplicate key "level" (read as kubectl applies it, the last value winning whatever its --validate; kustomize rejects the file; --strict stops on it)',
       ],
     ]);
   });

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { deployedDirsOf } from "../../../src/scan/sources/deployed-dirs.js";
 import { readKustomizationFile } from "../../../src/scan/sources/kustomization-file.js";
 import { buildKustomizeGraph } from "../../../src/scan/sources/kustomize-graph.js";
-import { chooseRoots, type RootRules } from "../../../src/scan/sources/kustomize-roots.js";
+import { chooseRoots, type RootRules, rootsWithout } from "../../../src/scan/sources/kustomize-roots.js";
 
 function choose(files: Record<string, string>, rules: Partial<RootRules> = {}) {
   const ks = Object.entries(files).map(([path, text]) => readKustomizationFile(path, text));
@@ -132,5 +132,32 @@ describe("deployedDirsOf", () => {
       { apiVersion: "argoproj.io/v1alpha1", kind: "Rollout", spec: { source: { path: "nope2" } } },
     ]);
     expect(dirs).toEqual(["a/one", "apps/prod", "guestbook", "sets/fixed"]);
+  });
+});
+
+describe("rootsWithout: what only broken kustomizations include, planned on its own", () => {
+  const ks = new Map(
+    Object.entries({
+      "overlays/prod/kustomization.yaml": "resources: [../../mid]\n",
+      "overlays/dev/kustomization.yaml": "resources: [../../mid]\n",
+      "mid/kustomization.yaml": "resources: [../base]\n",
+      "base/kustomization.yaml": "resources: [a.yaml]\n",
+      "other/kustomization.yaml": "resources: [../base]\n",
+    }).map(([path, text]) => {
+      const k = readKustomizationFile(path, text);
+      return [k.dir, k] as const;
+    }),
+  );
+  const rules = { deployedDirs: new Set<string>() };
+  const planned = new Set(["other", "overlays/dev", "overlays/prod"]);
+
+  test("one includer broken, another builds: nothing new", () => {
+    expect(rootsWithout(new Set(["overlays/prod"]), [ks], rules, planned)).toEqual([]);
+  });
+
+  test("every includer broken: the next level down, not what it includes in turn", () => {
+    expect(rootsWithout(new Set(["overlays/dev", "overlays/prod"]), [ks], rules, planned)).toEqual([
+      { dir: "mid", brokenIncluders: ["overlays/dev", "overlays/prod"] },
+    ]);
   });
 });

@@ -1,0 +1,161 @@
+// The values of every Secret this process read — from the repository (both commits, `data` decoded
+// and `stringData`) and from the cluster (sync, the live configs a hash or a check reads, versioned
+// copies) — so that no output shows one. The code that reads a Secret's content records it here
+// (scan/manifests/config-content.ts, scan/manifests/live-config.ts) and stays where it is; what
+// leaves the run is redacted once, at the boundary (run/run-in-ci.ts: the report, the log lines, the
+// error), and the text quoted from pods is redacted before it is cut, so no cut keeps half a value.
+// The action registers every recorded form with the runner's log masker as it is recorded, before
+// any line that could hold it (action/main.ts).
+//
+// One registry per process: a CLI run or an action step reads and reports once. Redacting replaces
+// every occurrence, wherever it is (a name that happens to equal a Secret's value too), as the
+// runner's masker does.
+
+import type { Location, Log } from "./log.js";
+import type { ConfigContent } from "./model.js";
+
+/**
+ * Values shorter than this (after trimming) are not masked: `true`, `5432` or `admin` would garble
+ * every line that holds them, and they are not secret enough to be told apart from other text.
+ * GitLab asks the same of a masked variable.
+ */
+export const MIN_SECRET_LENGTH = 8;
+/** A line of a multi-line value is masked on its own only when it is this long and opaque (a key's body). */
+const MIN_SECRET_LINE = 16;
+const OPAQUE_LINE = /^[A-Za-z0-9+/=_.~-]+$/;
+
+/** What a masked value is shown as (the runner's own mask). */
+export const MASKED = "***";
+
+const recorded = new Set<string>();
+/**
+ * Every form by its first MIN_SECRET_LENGTH characters (no form is shorter), with the lengths of
+ * the forms there, longest first: a redaction looks each position of a text up here, so its cost
+ * grows with the text, not with the number of values (one regular expression of 60,000
+ * alternatives took ~0.5 s to build, again after each value read).
+ */
+const byPrefix = new Map<string, { lengths: number[]; forms: Set<string> }>();
+/** Values already recorded, as base64: a config read again (both commits, the live copy) costs a lookup. */
+const seen = new Set<string>();
+const listeners = new Set<(forms: readonly string[]) => void>();
+
+/** Records the content of a Secret that was read: key -> base64 of the bytes a pod sees. */
+export function recordSecretContent(content: ConfigContent): void {
+  for (const base64 of Object.values(content)) {
+    if (seen.has(base64)) continue;
+    seen.add(base64);
+    recordSecretBytes(Buffer.from(base64, "base64"));
+  }
+}
+
+/** Records one value of a Secret, as its bytes. */
+function recordSecretBytes(bytes: Buffer): void {
+  const fresh = secretForms(bytes).filter((form) => !recorded.has(form));
+  if (fresh.length === 0) return;
+  for (const form of fresh) {
+    recorded.add(form);
+    const prefix = form.slice(0, MIN_SECRET_LENGTH);
+    const bucket = byPrefix.get(prefix) ?? { lengths: [], forms: new Set<string>() };
+    bucket.forms.add(form);
+    if (!bucket.lengths.includes(form.length)) {
+      bucket.lengths.push(form.length);
+      bucket.lengths.sort((a, b) => b - a);
+    }
+    byPrefix.set(prefix, bucket);
+  }
+  for (const listener of listeners) listener(fresh);
+}
+
+/**
+ * Every spelling of a value that a report could quote: the text (trimmed: a file's last newline),
+ * its JSON-escaped copy, each opaque line of a multi-line value (a log line never holds the whole
+ * key), and its base64 (as `data` holds it, and as `base64` prints the trimmed text), padded or not.
+ */
+export function secretForms(bytes: Buffer): string[] {
+  const text = bytes.toString("utf8");
+  const trimmed = text.trim();
+  if (trimmed.length < MIN_SECRET_LENGTH) return [];
+  const forms = new Set<string>();
+  // Binary content that is no UTF-8 text can only appear as base64.
+  if (Buffer.from(text, "utf8").equals(bytes)) {
+    forms.add(trimmed);
+    forms.add(JSON.stringify(trimmed).slice(1, -1));
+    for (const line of trimmed.split(/\r?\n/)) {
+      const part = line.trim();
+      if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
+    }
+  }
+  for (const base64 of [bytes.toString("base64"), Buffer.from(trimmed, "utf8").toString("base64")]) {
+    forms.add(base64);
+    forms.add(base64.replace(/=+$/, ""));
+  }
+  return [...forms];
+}
+
+/** Every form recorded so far, and each one recorded later, as it is recorded. Returns the unsubscribe. */
+export function onSecretForms(listener: (forms: readonly string[]) => void): () => void {
+  listeners.add(listener);
+  if (recorded.size > 0) listener([...recorded]);
+  return () => listeners.delete(listener);
+}
+
+/** The text with every recorded form replaced by `***` (leftmost first, the longest form there). */
+export function redactSecrets(text: string): string {
+  if (byPrefix.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
+  let out = "";
+  let copied = 0;
+  for (let at = 0; at <= text.length - MIN_SECRET_LENGTH; ) {
+    const bucket = byPrefix.get(text.slice(at, at + MIN_SECRET_LENGTH));
+    const length = bucket?.lengths.find((n) => bucket.forms.has(text.slice(at, at + n)));
+    if (length === undefined) {
+      at++;
+      continue;
+    }
+    out += text.slice(copied, at) + MASKED;
+    at += length;
+    copied = at;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** A copy of plain data (a report) with every string in it redacted, keys and values alike. */
+export function redactSecretsIn<T>(value: T): T {
+  if (recorded.size === 0) return value;
+  return redactValue(value) as T;
+}
+
+function redactValue(value: unknown): unknown {
+  if (typeof value === "string") return redactSecrets(value);
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value))
+      Object.defineProperty(out, redactSecrets(key), {
+        value: redactValue(inner),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    return out;
+  }
+  return value;
+}
+
+/** An error whose message (and stack, shown with --debug) is redacted, of the same class. */
+export function redactError(error: unknown): unknown {
+  if (!(error instanceof Error) || recorded.size === 0) return error;
+  error.message = redactSecrets(error.message);
+  if (error.stack) error.stack = redactSecrets(error.stack);
+  return error;
+}
+
+/** The log with every line redacted: warnings, heartbeats and stage titles quote cluster text. */
+export function redactingLog<L extends Log>(log: L): L {
+  return {
+    ...log,
+    info: (message: string) => log.info(redactSecrets(message)),
+    warn: (message: string, where?: Location) => log.warn(redactSecrets(message), where),
+    debug: (message: string) => log.debug(redactSecrets(message)),
+    group: <T>(title: string, work: () => Promise<T>) => log.group(redactSecrets(title), work),
+  };
+}

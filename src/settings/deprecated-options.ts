@@ -1,0 +1,106 @@
+// Old spellings of options that were merged into another, accepted until the next minor release: in
+// flags, environment variables and action inputs alike, each with a one-line warning naming the
+// replacement. Each row says what its value means for the option that replaced it. --help and the
+// reference pages leave them out; the CHANGELOG lists them.
+import { UserError } from "../core/errors.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
+import type { OptionSpec, RawValues } from "./option-spec.js";
+import { OPTIONS } from "./options.js";
+import { parseBooleanText } from "./value-spellings.js";
+
+export interface DeprecatedOption extends OptionSpec {
+  /** The option that replaced it. */
+  replacedBy: string;
+  /**
+   * The replacement's raw value for this old value, given what the same place (the flags, the
+   * variables, the inputs) sets the replacement to; undefined leaves that as it is.
+   */
+  translate(old: string, current: string | undefined): string | undefined;
+}
+
+/** A boolean old option: its value read by the one boolean rule, naming it on a typo. */
+function flag(name: string, value: string): boolean {
+  const parsed = parseBooleanText(value);
+  if (parsed === undefined) throw new UserError(`--${name}: expected true or false, got "${value}"`);
+  return parsed;
+}
+
+function deprecated(
+  name: string,
+  type: "boolean" | "string",
+  replacedBy: string,
+  translate: DeprecatedOption["translate"],
+): DeprecatedOption {
+  const replacement = OPTIONS.find((option) => option.name === replacedBy);
+  if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
+  return {
+    name,
+    type,
+    group: replacement.group,
+    commands: replacement.commands,
+    ...(replacement.sync ? { sync: true as const } : {}),
+    env: `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`,
+    ...(type === "string" ? { placeholder: replacement.placeholder } : {}),
+    summary: `deprecated: use {${replacedBy}}`,
+    description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
+    replacedBy,
+    translate,
+  };
+}
+
+/** In this order: a later row may override what an earlier one set (Reloader's none over all). */
+export const DEPRECATED_OPTIONS: readonly DeprecatedOption[] = [
+  // --watch-pods false: wait on the rollout status alone, unless not waiting at all.
+  deprecated("watch-pods", "boolean", "wait", (old, current) =>
+    flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false
+      ? undefined
+      : "status",
+  ),
+  deprecated("prune", "boolean", "keep", (old) => (flag("prune", old) ? undefined : "all")),
+  deprecated("contexts", "string", "context", (old, current) => {
+    if (current !== undefined) {
+      throw new UserError(
+        "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)",
+      );
+    }
+    return old;
+  }),
+  deprecated("reloader-auto-reload-all", "boolean", "reloader", (old, current) =>
+    flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : undefined,
+  ),
+  deprecated("restart-reloader-managed", "boolean", "reloader", (old) =>
+    flag("restart-reloader-managed", old) ? "none" : undefined,
+  ),
+];
+
+/** The values of one place (flags, variables, inputs) with each old spelling turned into its replacement. */
+export function replaceDeprecated(source: RawValues): RawValues {
+  const values = { ...source };
+  for (const old of DEPRECATED_OPTIONS) {
+    const value = values[old.name];
+    if (value === undefined) continue;
+    delete values[old.name];
+    const replaced = old.translate(value, values[old.replacedBy]);
+    if (replaced !== undefined) values[old.replacedBy] = replaced;
+  }
+  return values;
+}
+
+/** One warning line per old spelling a place uses, naming it and its replacement the way that place does. */
+export function deprecationWarnings(source: RawValues, naming: OptionNaming): string[] {
+  return DEPRECATED_OPTIONS.filter((old) => source[old.name] !== undefined).map((old) => {
+    const value = source[old.name]!;
+    const replaced = old.translate(value, undefined);
+    const use =
+      replaced === undefined
+        ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)`
+        : `use ${naming.set(old.replacedBy, replaced)}`;
+    return `${spell(old, value, naming)} is deprecated and will be removed in the next minor release: ${use}`;
+  });
+}
+
+/** `--no-prune` rather than `--prune false` on the command line. */
+function spell(old: DeprecatedOption, value: string, naming: OptionNaming): string {
+  if (naming !== CLI_FLAGS || old.type !== "boolean") return naming.set(old.name, value);
+  return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
+}

@@ -1,0 +1,127 @@
+// No Secret value config-rollout read reaches any output of the CLI: pods that print the repository
+// Secret's old and new value and a live Secret's value (waiting message, Warning event, termination
+// message, log lines; raw and base64) fail the rollout, and the text, JSON and markdown reports, the
+// stderr log, the JUnit and dotenv files and the merge request note quote them as `***`. `sync`
+// masks what it read of the live Secrets the same way.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { type FakeReviewApi, startFakeGitLab } from "../comment/fake-review-api.js";
+import { runInProcess } from "../helpers/run-cli.js";
+import { findKubectl, runKubectl } from "../sim/helpers.js";
+import {
+  b64,
+  expectNoSecret,
+  HEAD_VALUE,
+  LIVE_VALUE,
+  NS,
+  type SecretScenario,
+  startSecretScenario,
+} from "./secret-scenario.js";
+
+const TOKEN = "glpat-0123456789abcdefghij";
+
+let scenario: SecretScenario | undefined;
+let gitlab: FakeReviewApi | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await scenario?.close();
+  await gitlab?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  scenario = gitlab = dir = undefined;
+});
+
+async function start(): Promise<{ s: SecretScenario; api: FakeReviewApi; dir: string }> {
+  dir = mkdtempSync(join(tmpdir(), "config-rollout-secrets-"));
+  scenario = await startSecretScenario(join(dir, "kubeconfig"));
+  gitlab = await startFakeGitLab(TOKEN);
+  return { s: scenario, api: gitlab, dir };
+}
+
+/** A merge-request pipeline that rolls out (`dry-run: none`), comments, and writes JUnit and dotenv. */
+function mergeRequestEnv(s: SecretScenario, api: FakeReviewApi): Record<string, string> {
+  return {
+    GITLAB_CI: "true",
+    CI_PIPELINE_SOURCE: "merge_request_event",
+    CI_MERGE_REQUEST_IID: "7",
+    CI_MERGE_REQUEST_DIFF_BASE_SHA: s.base,
+    CI_COMMIT_SHA: s.head,
+    CI_PROJECT_ID: "42",
+    CI_API_V4_URL: api.apiUrl,
+    CI_PROJECT_URL: "https://gitlab.example/acme/shop",
+    CI_JOB_URL: "https://gitlab.example/acme/shop/-/jobs/99",
+    CONFIG_ROLLOUT_COMMENT: "true",
+    CONFIG_ROLLOUT_GITLAB_TOKEN: TOKEN,
+  };
+}
+
+describe("Secret values in what failed pods say", () => {
+  test.each(["text", "json", "markdown"])(
+    "-o %s: every output quotes the pods with the values masked",
+    async (format) => {
+      const { s, api, dir } = await start();
+      const files = { junit: join(dir, "junit.xml"), dotenv: join(dir, "report.env") };
+      const run = await runInProcess(
+        [
+          ...["--repo", s.repo.dir, "--kubeconfig", s.kubeconfig, "--dry-run", "none"],
+          ...["--output", format, "--logs", "10", "--timeout", "60s"],
+          ...["--junit", files.junit, "--dotenv", files.dotenv],
+        ],
+        mergeRequestEnv(s, api),
+      );
+      expect(run.code, run.stderr).toBe(1);
+      const outputs = {
+        stdout: run.stdout,
+        stderr: run.stderr,
+        junit: readFileSync(files.junit, "utf8"),
+        dotenv: readFileSync(files.dotenv, "utf8"),
+        note: api.comments.map((c) => c.body).join("\n"),
+      };
+      expectNoSecret(outputs);
+      // The pods' own words are there, the values masked: the termination message and the waiting one.
+      const quoted = format === "markdown" ? /password \\\*\\\*\\\*/ : /password \*\*\*/;
+      expect(run.stdout).toMatch(quoted);
+      expect(outputs.junit).toContain("login failed with password *** (was ***, token ***)");
+      expect(outputs.junit).toContain("invalid env from secret db: *** / *** / ***");
+      expect(outputs.junit).toContain("DB_PASSWORD=***");
+      expect(outputs.note).toContain("login failed with password \\*\\*\\*");
+    },
+  );
+});
+
+const kubectlPath = findKubectl();
+
+describe.skipIf(!kubectlPath)("sync", () => {
+  test("a Secret rotated on the cluster whose new value the crashing pods print: masked in the report and the log", async () => {
+    const { s, dir } = await start();
+    const cli = (...args: string[]) =>
+      runInProcess(["sync", "--kubeconfig", s.kubeconfig, "--namespaces", NS, ...args]);
+    // The baseline: the git-driven restart put the hash on the templates (and its pods fail).
+    await runInProcess(["--repo", s.repo.dir, "--kubeconfig", s.kubeconfig, "--timeout", "30s"]);
+    const rotated = "rotated-by-vault-8c1e4d";
+    const file = join(dir, "ext-token.yaml");
+    writeFileSync(
+      file,
+      `apiVersion: v1\nkind: Secret\nmetadata: { name: ext-token, namespace: ${NS} }\nstringData:\n  token: ${rotated}\n`,
+    );
+    const applied = await runKubectl(kubectlPath as string, ["apply", "-f", file], {
+      home: dir,
+      kubeconfig: s.kubeconfig,
+    });
+    expect(applied.code, applied.stderr).toBe(0);
+    s.sim.setPodFailure("Deployment", NS, "api", "CrashLoopBackOff", {
+      exitCode: 1,
+      message: `token ${rotated} refused`,
+      log: [`TOKEN=${rotated}`, `as base64: ${b64(rotated)}`],
+    });
+    const run = await cli("--output", "json", "--logs", "5", "--timeout", "60s");
+    expect(run.code, run.stderr).toBe(1);
+    for (const [name, text] of Object.entries({ stdout: run.stdout, stderr: run.stderr })) {
+      for (const form of [rotated, b64(rotated), LIVE_VALUE, HEAD_VALUE])
+        expect(text.includes(form), `${name} holds ${form}`).toBe(false);
+    }
+    expect(run.stdout).toContain("token *** refused");
+    expect(run.stdout).toContain("TOKEN=***");
+  });
+});
