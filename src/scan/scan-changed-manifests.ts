@@ -16,7 +16,7 @@ import { readCandidates, uniqueNames, withTemplateRefs } from "./candidates.js";
 import { type ChangedManifests, readChangedManifests } from "./changed-files.js";
 import { type ComparedCommits, compareRaw, compareWithRendered } from "./compare-commits.js";
 import { collectConfigs } from "./configs-at-head.js";
-import { findDeployments, MANIFEST_FILE } from "./gitops-deployments.js";
+import { findDeployments, MANIFEST_FILE, startGitopsSearch } from "./gitops-deployments.js";
 import { settleAtBase } from "./new-at-base.js";
 import { settleWithUntouchedFiles, unreadFilesOf, withoutUnreadChanges } from "./objects-across-files.js";
 import type { PathFilter } from "./path-filter.js";
@@ -45,7 +45,21 @@ export async function scanChangedManifests(
     },
     () => undefined,
   );
-  const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log, owned);
+  // Plain folders a Flux Kustomization builds are looked up for changed YAML files (plain-deployed-sources.ts).
+  const mayAskGitops =
+    options.sources && !options.sources.paths && allChangedFiles.some((f) => /\.ya?ml$/.test(f.path));
+  const read = await readChangedManifests(
+    git,
+    { base, head },
+    allChangedFiles,
+    wanted,
+    options,
+    log,
+    owned,
+    () => {
+      if (mayAskGitops) startGitopsSearch(git, head);
+    },
+  );
   const rendered = pending && (await pending);
   renderers.owned = rendered?.owned;
   let compared = rendered
