@@ -2,8 +2,9 @@
 // changed) and says exactly which workloads a correct plan restarts, so a benchmark cannot pass
 // by doing nothing. Deterministic: the same options always give the same files.
 //
-// Layout: clusters/prod/<namespace>/<app>/{workload,config,service,extra}.yaml, one object per
-// file, four files per app. Every app has one workload (mostly Deployments, some StatefulSets and
+// Layout: <top>/<namespace>/<app>/{workload,config,service,extra}.yaml, one object per file, four
+// files per app; <top> is clusters/prod, or with `topFolders` one of those names by namespace in
+// turn (folders named like common YAML values: `apps`, `v1`, `default`). Every app has one workload (mostly Deployments, some StatefulSets and
 // DaemonSets) consuming its own config (3 in 4 ConfigMaps, 1 in 4 Secrets) through envFrom, a
 // volume, or env keys; "extra" is a ServiceAccount, HorizontalPodAutoscaler,
 // PodDisruptionBudget or NetworkPolicy.
@@ -25,6 +26,12 @@ export interface RepoShape {
    * those workloads). When false every changed config makes its consumer restart.
    */
   includeUnreadKeyChanges: boolean;
+  /**
+   * The top folders the namespaces are spread over, in turn (default: all under clusters/prod).
+   * Named like common values (`apps`, `v1`, `base`, `default`, `config`), they are what a search for
+   * folder names must not find in every manifest (`apiVersion: apps/v1`, `namespace: default`).
+   */
+  topFolders?: readonly string[];
 }
 
 export interface AppIds {
@@ -35,6 +42,7 @@ export interface AppIds {
 
 export interface GeneratedRepo {
   dir: string;
+  shape: RepoShape;
   base: string;
   head: string;
   files: number;
@@ -59,6 +67,12 @@ export function namespaceName(n: number): string {
 
 function appName(n: number, i: number): string {
   return `t${pad(n, 2)}-svc${pad(i, 3)}`;
+}
+
+/** The folder of app `i` of namespace `n`. */
+function appFolder(shape: Pick<RepoShape, "topFolders">, n: number, i: number): string {
+  const tops = shape.topFolders ?? ["clusters/prod"];
+  return `${tops[n % tops.length]}/${namespaceName(n)}/${appName(n, i)}`;
 }
 
 function workloadKind(i: number): string {
@@ -269,7 +283,7 @@ export function generateRepo(dir: string, shape: RepoShape): GeneratedRepo {
   for (let n = 0; n < shape.namespaces; n++) {
     const picks = new Set(changedApps(n, shape));
     for (let i = 0; i < shape.appsPerNamespace; i++) {
-      const folder = `clusters/prod/${namespaceName(n)}/${appName(n, i)}`;
+      const folder = appFolder(shape, n, i);
       const config = configObject(n, i, 0, false);
       const configName = (config.metadata as { name: string }).name;
       const workload = workloadObject(n, i, configName);
@@ -304,7 +318,7 @@ export function generateRepo(dir: string, shape: RepoShape): GeneratedRepo {
   const expectedSkips: string[] = [];
   for (const { n, i, unreadOnly } of changed) {
     const config = configObject(n, i, 1, unreadOnly);
-    write(dir, `clusters/prod/${namespaceName(n)}/${appName(n, i)}/config.yaml`, config);
+    write(dir, `${appFolder(shape, n, i)}/config.yaml`, config);
     headObjects.push(config);
     changedConfigNames.push((config.metadata as { name: string }).name);
     const id = `${workloadKind(i)}/${namespaceName(n)}/${appName(n, i)}`;
@@ -317,6 +331,7 @@ export function generateRepo(dir: string, shape: RepoShape): GeneratedRepo {
   git(dir, ["gc", "-q", "--prune=now"]);
   return {
     dir,
+    shape,
     base,
     head,
     files,
@@ -330,10 +345,9 @@ export function generateRepo(dir: string, shape: RepoShape): GeneratedRepo {
 
 /** Commit a change to one Service on top of head: config-rollout must find nothing to restart. */
 export function commitNoConfigChange(repo: GeneratedRepo): { base: string; head: string } {
-  const app = repo.apps[0]!;
   const service = serviceObject(0, 0);
   (service.spec as { ports: Array<{ port: number }> }).ports[0]!.port = 8080;
-  write(repo.dir, `clusters/prod/${app.namespace}/${app.workload.name}/service.yaml`, service);
+  write(repo.dir, `${appFolder(repo.shape, 0, 0)}/service.yaml`, service);
   git(repo.dir, ["commit", "-q", "-am", "C: change a Service port"]);
   return { base: repo.head, head: git(repo.dir, ["rev-parse", "HEAD"]).trim() };
 }

@@ -6,11 +6,13 @@
 //   npm run bench -- --no-build            measure dist/ as it is
 //   npm run bench -- --only plan,cold      a subset (plan, api, finish, pods, rollback, sync, cold, kustomize, stamp, fleet), printed; RESULTS.md untouched
 //   npm run bench -- --runs 3              repetitions of each timed command (default 5)
+//   npm run bench -- --cli ../ab/dist/cli.js   measure another build of the CLI with these benchmarks
+//                                          (an A/B: the same repositories and commits); implies --no-build
 
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, freemem, loadavg, tmpdir, totalmem } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { requestFloor, runConfigRollout, runKubectlLoop } from "./api-economy.js";
 import { benchColdStart } from "./cold-start.js";
@@ -28,7 +30,6 @@ import { benchSync } from "./sync-at-scale.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
-const cli = join(root, "dist", "cli.js");
 
 const ALL_SECTIONS = [
   "plan",
@@ -44,22 +45,28 @@ const ALL_SECTIONS = [
 ];
 /** Names git searches for in the many-names measurement: a shared base changed in every namespace. */
 const SEARCH_SCALING_NAMES = 3000;
+/** The plan's repositories spread their namespaces over these top folders (`apiVersion: apps/v1`...). */
+const COMMON_VALUE_FOLDERS = ["apps", "v1", "base", "default", "config"];
 
 interface Args {
   build: boolean;
+  cli: string;
   only: Set<string>;
   runs: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { build: true, only: new Set(ALL_SECTIONS), runs: 5 };
+  const args: Args = { build: true, cli: join(root, "dist", "cli.js"), only: new Set(ALL_SECTIONS), runs: 5 };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === "--no-build") args.build = false;
     else if (flag === "--only") args.only = new Set((argv[++i] ?? "").split(",").filter(Boolean));
     else if (flag === "--help") throw new Error("see the header of bench/run.ts for the flags");
     else if (flag === "--runs") args.runs = Number(argv[++i]);
-    else throw new Error(`unknown flag ${flag}; see the header of bench/run.ts`);
+    else if (flag === "--cli") {
+      args.cli = resolve(argv[++i] ?? "");
+      args.build = false;
+    } else throw new Error(`unknown flag ${flag}; see the header of bench/run.ts`);
   }
   if (!Number.isInteger(args.runs) || args.runs < 1) throw new Error("--runs needs a positive integer");
   const unknown = [...args.only].filter((section) => !ALL_SECTIONS.includes(section));
@@ -90,6 +97,7 @@ async function main(): Promise<void> {
     log("building dist/ (node scripts/build.mjs)");
     execFileSync(process.execPath, [join(root, "scripts", "build.mjs")], { cwd: root, stdio: "inherit" });
   }
+  const cli = args.cli;
   if (!existsSync(cli)) throw new Error(`${cli} is missing: run node scripts/build.mjs`);
 
   const work = mkdtempSync(join(tmpdir(), "config-rollout-bench-"));
@@ -112,7 +120,13 @@ async function main(): Promise<void> {
   };
   try {
     if (args.only.has("plan")) {
-      const shape = { namespaces: 50, changedPerNamespace: 2, includeUnreadKeyChanges: true };
+      // Top folders named like common values: what a search by folder name must not find everywhere.
+      const shape = {
+        namespaces: 50,
+        changedPerNamespace: 2,
+        includeUnreadKeyChanges: true,
+        topFolders: COMMON_VALUE_FOLDERS,
+      };
       log("plan at scale: generating and measuring 20,000 files");
       const large = await benchPlanSize(
         work,
@@ -247,7 +261,8 @@ async function main(): Promise<void> {
   results.totalSeconds = Math.round((Date.now() - started) / 1000);
 
   mkdirSync(join(here, "out"), { recursive: true });
-  const complete = args.only.size === ALL_SECTIONS.length;
+  // RESULTS.md holds this build's full run only: another CLI's figures (--cli) are printed.
+  const complete = args.only.size === ALL_SECTIONS.length && args.cli === join(root, "dist", "cli.js");
   const json = join(here, "out", complete ? "results.json" : "results-partial.json");
   writeFileSync(json, `${JSON.stringify(results, null, 2)}\n`);
   if (!complete) {

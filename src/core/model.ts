@@ -152,6 +152,11 @@ export interface Plan {
   warnings: string[];
   /** What was rendered, and what was not (kustomizations, --render, Helm charts needing --render). */
   sources?: string[];
+  /**
+   * Renders not run (a source held back at both commits counts two): its changed inputs play no part
+   * in the plan, or parse to the same data at both commits. Absent when none was skipped.
+   */
+  skippedRenders?: number;
   /** What the range touched that was not read (the outcome is then `incomplete`); absent when all was read. */
   unread?: UnreadSource[];
   /** `config-rollout sync`: planned from the live configs, not from two commits. */

@@ -307,12 +307,10 @@ class GitAdapter extends GitHistory implements Git {
     onPath: (path: string) => void,
     signal?: AbortSignal,
   ): Promise<void> {
-    const needles = [...new Set(fixedStrings)];
-    for (const needle of needles) {
-      // An empty string matches every file; a newline cannot match within a line.
-      if (needle === "" || needle.includes("\n"))
-        throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
-    }
+    // A name with a newline (a folder's, an object's: data from the repository) is on no one line:
+    // it matches nothing. An empty string would match every file: a caller's mistake.
+    const needles = [...new Set(fixedStrings)].filter((needle) => !needle.includes("\n"));
+    if (needles.includes("")) throw new Error("grepFiles: cannot search for an empty string");
     const prefix = `${sha}:`;
     const request = {
       needles,

@@ -55,6 +55,7 @@ export function planOfScan(
     changes: parts.changes,
     workloads: parts.workloads,
     ...(sources.length > 0 ? { sources } : {}),
+    ...(repoPlan.scan.skippedRenders ? { skippedRenders: repoPlan.scan.skippedRenders } : {}),
     problems: repoPlan.scan.problems,
     warnings: [...repoPlan.scanWarnings, ...parts.warnings],
     ...(unread.length > 0 ? { unread } : {}),

@@ -234,3 +234,8 @@ export function describeWhere(item: {
 export function describeStatus(change: ConfigChange): string {
   return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
 }
+
+/** The Sources line of a plan that skipped renders (text and markdown alike). */
+export function skippedRendersNote(count: number): string {
+  return `${count} render(s) skipped: nothing they would print can change this plan (see the notes above)`;
+}

@@ -24,6 +24,7 @@ export function reportObject(report: RunReport) {
     problems: plan.problems,
     warnings: plan.warnings,
     ...(plan.sources ? { sources: plan.sources } : {}),
+    ...(plan.skippedRenders ? { skippedRenders: plan.skippedRenders } : {}),
     ...(plan.unread ? { unread: plan.unread } : {}),
     ...(report.notes ? { notes: report.notes } : {}),
     ...(report.restores ? { restores: restoreObjects(report) } : {}),

@@ -13,6 +13,7 @@ import {
   formatDuration,
   headline,
   shortId,
+  skippedRendersNote,
 } from "./describe.js";
 import { mermaidGraph } from "./mermaid-graph.js";
 
@@ -63,6 +64,7 @@ function fleetSummary(report: RunReport, clusters: readonly ClusterReport[], max
 function sourcesPart(plan: RunReport["plan"], maxRows: number): string[] {
   const out = ["", "#### Sources", ""];
   for (const note of (plan.sources ?? []).slice(0, maxRows)) out.push(`- ${md(note)}`);
+  if (plan.skippedRenders) out.push(`- ${md(skippedRendersNote(plan.skippedRenders))}`);
   return out;
 }
 

@@ -12,6 +12,7 @@ import {
   formatDuration,
   headline,
   shortId,
+  skippedRendersNote,
 } from "./describe.js";
 
 /** The report for a person reading a terminal or a CI log. */
@@ -46,6 +47,7 @@ function body(report: RunReport, repository = true): string[] {
   if (!repository) return [...out, ...clusterPart(report)];
   if (plan.sources && plan.sources.length > 0) {
     out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
+    if (plan.skippedRenders) out.push(`  ${skippedRendersNote(plan.skippedRenders)}`);
   }
   if (plan.changes.length > 0) {
     out.push("", `Changed configs (${plan.changes.length}):`);

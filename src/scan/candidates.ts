@@ -5,8 +5,10 @@
 import type { Manifest, ManifestProblem } from "../core/model.js";
 import type { Git } from "../git/git.js";
 import { globsToPathspecs } from "../git/glob-pathspecs.js";
+import { GITOPS_API_GROUPS, shareGitopsSearch } from "./gitops-deployments.js";
 import { configNamesInText } from "./manifests/config-names-in-text.js";
 import type { ParsedManifests } from "./manifests/manifest-reader.js";
+import { literalPathspecs } from "./objects-across-files.js";
 import type { PathFilter } from "./path-filter.js";
 import { oversizedCandidateProblem, parseWithOptions, readManifests } from "./read-files.js";
 import type { ScanOptions } from "./scan-model.js";
@@ -58,6 +60,8 @@ export function earlyCandidateSearch(
   alreadyRead: Set<string>,
   wanted: PathFilter,
   options: ScanOptions,
+  /** The bytes of `alreadyRead` at `rev`, being read: not read again for the GitOps search. */
+  alreadyReadFiles?: Promise<Map<string, Buffer>>,
 ): EarlySearch | undefined {
   // Names git grep cannot search for are left to the exact search, which reports them as before.
   const names = new Set(
@@ -68,27 +72,62 @@ export function earlyCandidateSearch(
     ),
   );
   if (names.size === 0) return undefined;
+  // The same pass over the tree finds the files holding a GitOps object, for this run's GitOps
+  // search (gitops-deployments.ts), unless that search has started already.
+  const gitops = shareGitopsSearch(git, rev, wanted.globs);
+  const markers = gitops ? GITOPS_API_GROUPS : [];
   // Each file is read and parsed as git grep reports it: by the time the search ends, most of
   // the candidates are parsed already.
   const parsed: EarlySearch["parsed"] = new Map();
-  const hits = git.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
+  const read = new Map<string, Buffer | undefined>();
+  const oversized = new Map<string, number>();
+  const found = git.grepAndReadFiles(rev, [...names, ...markers], globsToPathspecs(wanted.globs) ?? [], {
     read: (path) => !alreadyRead.has(path) && wanted(path),
     maxBytes: options.maxFileSize,
     onFile(path, file) {
-      const problems: ManifestProblem[] = [];
       if ("oversized" in file) {
-        problems.push(oversizedCandidateProblem(path, file.oversized, options.maxFileSize));
-        return void parsed.set(path, { manifests: [], problems });
+        read.set(path, undefined);
+        return void oversized.set(path, file.oversized);
       }
+      read.set(path, file.bytes);
+      // A file found for a GitOps apiVersion alone is no candidate.
+      if (markers.length > 0 && !holdsAny(file.bytes, names)) return;
       // The fast path runs now; a file that needs the full parse waits for the yaml package.
       const result = parseWithOptions(path, file.bytes, options);
       result.catch(() => {});
       parsed.set(path, result);
     },
   });
+  const hits = found.then(async (paths) => {
+    // An oversized file is a candidate only when it names a config (asked of git when it may not).
+    const named = new Set(
+      markers.length > 0 && oversized.size > 0
+        ? await git.grepFiles(rev, [...names], literalPathspecs([...oversized.keys()]))
+        : oversized.keys(),
+    );
+    for (const [path, size] of oversized) {
+      if (named.has(path))
+        parsed.set(path, {
+          manifests: [],
+          problems: [oversizedCandidateProblem(path, size, options.maxFileSize)],
+        });
+    }
+    return paths.filter((path) => !read.has(path) || parsed.has(path));
+  });
+  gitops?.(
+    found.then(async (paths) => {
+      const known = await alreadyReadFiles;
+      return new Map(paths.map((path) => [path, read.get(path) ?? known?.get(path)]));
+    }),
+  );
   // Handled here so that a failure surfaces where the result is awaited, never as an unhandled rejection.
   hits.catch(() => {});
   return { names, hits, parsed };
+}
+
+function holdsAny(bytes: Buffer, names: ReadonlySet<string>): boolean {
+  for (const name of names) if (bytes.includes(name)) return true;
+  return false;
 }
 
 /**

@@ -27,6 +27,12 @@ export interface ChangedManifests {
   early: EarlySearch | undefined;
 }
 
+/**
+ * A changed file this large is parsed only once the renders have said whether they own it (an owned
+ * file's raw objects are dropped): a CRD bundle a kustomization lists takes a second to parse.
+ */
+const LARGE_FILE_BYTES = 64 * 1024;
+
 export async function readChangedManifests(
   git: Git,
   commits: { base: string; head: string },
@@ -34,6 +40,10 @@ export async function readChangedManifests(
   wanted: PathFilter,
   options: ScanOptions,
   log: Log,
+  /** The files the renders own, once they know (undefined: no renders). */
+  owned?: Promise<((path: string) => boolean) | undefined>,
+  /** Called when no early consumer search starts (nothing at base names a config). */
+  whenNoSearch?: () => void,
 ): Promise<ChangedManifests> {
   const changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || (f.oldPath !== undefined && wanted(f.oldPath)),
@@ -49,13 +59,30 @@ export async function readChangedManifests(
   // configs in the changed files at base cover the names to search for. Guess them from the text
   // and start the one `git grep` now: git walks the tree on another core while this process reads
   // the head side and parses.
-  const early = earlyCandidateSearch(git, commits.head, baseFiles, new Set(headPaths), wanted, options);
-  const headFiles = await readBytes(git, commits.head, headPaths, options, oversized.head);
+  const headRead = readBytes(git, commits.head, headPaths, options, oversized.head);
+  headRead.catch(() => {});
+  const early = earlyCandidateSearch(
+    git,
+    commits.head,
+    baseFiles,
+    new Set(headPaths),
+    wanted,
+    options,
+    headRead,
+  );
+  // No search of the tree for consumers: the one for GitOps objects, if the renders may ask it, starts
+  // now beside the reads instead of after the listing.
+  if (early === undefined) whenNoSearch?.();
+  const headFiles = await headRead;
   const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
+  const large = (path: string) =>
+    Math.max(baseFiles.get(path)?.length ?? 0, headFiles.get(path)?.length ?? 0) > LARGE_FILE_BYTES;
+  const largeOwned = [...basePaths, ...headPaths].some(large) ? await owned : undefined;
+  const parsed = (path: string) => !(largeOwned?.(path) && large(path));
   const baseProblems: ManifestProblem[] = [];
-  const base = await parseFiles(basePaths, baseFiles, options, baseProblems);
+  const base = await parseFiles(basePaths.filter(parsed), baseFiles, options, baseProblems);
   const headProblems: ManifestProblem[] = [];
-  const head = await parseFiles(headPaths, headFiles, options, headProblems);
+  const head = await parseFiles(headPaths.filter(parsed), headFiles, options, headProblems);
   return {
     changedFiles,
     headPaths,

@@ -8,7 +8,7 @@ import { buildDeployed } from "./deployed-build.js";
 import { findDeployments, MANIFEST_FILE } from "./gitops-deployments.js";
 import { parseManifestFile } from "./manifests/parse-manifest-file.js";
 import { findKustomize, NO_KUSTOMIZE_HINT } from "./render/kustomize.js";
-import type { RenderedSource } from "./rendered-source.js";
+import { type RenderedSource, yamlDataInput } from "./rendered-source.js";
 import { checkoutScope } from "./sources/checkout-scope.js";
 import { type Deployment, deploymentsOfDir } from "./sources/deployed-dirs.js";
 import { describeSettings, overlayDir } from "./sources/deployment-overlay.js";
@@ -207,6 +207,14 @@ function kustomizeSource(
   if (refused !== undefined) throw new UserError(refused);
   // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all.
   const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
+  // Generator inputs become config content byte for byte; other programs read files their own way.
+  const generatorInputs = new Set(included.flatMap((k) => k.generators.flatMap((g) => g.files)));
+  const textSubstituted = as?.deployment.settings.substitute !== undefined;
+  const readsAsData =
+    unreadable || included.some((k) => k.runsPrograms)
+      ? undefined
+      : (path: string, text: string) =>
+          !generatorInputs.has(path) && yamlDataInput(path, text, { textSubstituted });
   return {
     label: at.label,
     // The checkout of a kustomization that does not parse is the whole tree.
@@ -221,6 +229,7 @@ function kustomizeSource(
     generators: included.flatMap((k) => k.generators),
     resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
     kustomization: { dir, named: ctx.dirs.length > 0 },
+    ...(readsAsData ? { readsAsData } : {}),
     ...(as?.deployment.settings.defaultNamespace
       ? { defaultNamespace: as.deployment.settings.defaultNamespace }
       : {}),

@@ -13,7 +13,7 @@ import { buildDeployed } from "./deployed-build.js";
 import { findDeployments } from "./gitops-deployments.js";
 import { writeGeneratedKustomization } from "./render/generated-kustomization.js";
 import { type KustomizeBinary, NO_KUSTOMIZE_HINT } from "./render/kustomize.js";
-import type { RenderedSource } from "./rendered-source.js";
+import { type RenderedSource, yamlDataInput } from "./rendered-source.js";
 import { type Deployment, deploymentsOfDir, isPlainDeployment } from "./sources/deployed-dirs.js";
 import { describeSettings, overlayDir } from "./sources/deployment-overlay.js";
 import { kustomizationDirOf } from "./sources/kustomization-names.js";
@@ -33,8 +33,6 @@ export interface PlainDeployedContext {
   timeoutMs: number;
   maxOutputBytes: number;
   paths?: { matches(path: string): boolean; globs: readonly string[] };
-  /** The deployments of these folders, when already looked up (else one `git grep` here). */
-  deployments?: { dirs: ReadonlySet<string>; found: readonly Deployment[] };
   /** Overlay numbers already taken by other sources of the run. */
   firstIndex: number;
 }
@@ -65,12 +63,8 @@ export async function findPlainDeployedSources(
   }
   const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
   if (candidates.length === 0) return none;
-  const known = ctx.deployments;
   const search = { head: ctx.head, ...(ctx.paths ? { paths: ctx.paths } : {}) };
-  const found =
-    known && candidates.every((dir) => known.dirs.has(dir))
-      ? known.found.filter((d) => candidates.includes(d.dir))
-      : await findDeployments(git, search, candidates);
+  const found = await findDeployments(git, search, candidates);
   const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
   const sources: RenderedSource[] = [];
   const rendered: string[] = [];
@@ -123,6 +117,13 @@ function plainSource(
     changedInputs: [...changedInputs, ...inComponents],
     generators: [],
     kustomization: { dir, named: false },
+    // Components are kustomizations not read here: what they run is unknown.
+    ...(components.length === 0
+      ? {
+          readsAsData: (path: string, text: string) =>
+            yamlDataInput(path, text, { textSubstituted: deployment.settings.substitute !== undefined }),
+        }
+      : {}),
     render: async (checkout, commit, signal) => {
       // Not there at this commit (or nothing to list): it deploys nothing here.
       if (!(await writeGeneratedKustomization(`${checkout.dir}/${dir}`))) return undefined;

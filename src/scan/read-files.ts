@@ -1,5 +1,7 @@
 // Reading and parsing manifest files at a commit: bytes up to --max-file-size, parsed in path order.
 
+import { isConfigKind } from "../core/kinds/api-kinds.js";
+import { workloadKindOf } from "../core/kinds/workload-kinds.js";
 import type { Manifest, ManifestProblem } from "../core/model.js";
 import type { Git } from "../git/git.js";
 import type { ParsedManifests } from "./manifests/manifest-reader.js";
@@ -81,6 +83,12 @@ export async function parseWithOptions(
     { defaultNamespace: options.defaultNamespace },
     options.documents ?? new Map(),
   );
-  if (!options.namespaceOf) return parsed;
-  return { ...parsed, manifests: inDeployedNamespace(parsed.manifests, options.namespaceOf) };
+  if (!options.namespaceOf || !parsed.manifests.some(isConfigOrWorkload)) return parsed;
+  const namespaceOf = await options.namespaceOf();
+  if (!namespaceOf) return parsed;
+  return { ...parsed, manifests: inDeployedNamespace(parsed.manifests, namespaceOf) };
+}
+
+function isConfigOrWorkload(m: Manifest): boolean {
+  return isConfigKind(m.id.kind) || workloadKindOf(m.object) !== undefined;
 }

@@ -12,7 +12,7 @@ import { runRenderCommand } from "./render/render-command.js";
 import { renderCommandEnvironment, trustedPathDirs } from "./render/renderer-environment.js";
 import { renderAll } from "./render-all.js";
 import { type OnTheirOwn, renderOnTheirOwn } from "./render-on-their-own.js";
-import type { RenderedObjects, RenderedSource } from "./rendered-source.js";
+import { type RenderedObjects, type RenderedSource, yamlDataInput } from "./rendered-source.js";
 import type { SourceOptions } from "./scan-model.js";
 import { type ChartReport, chartReport } from "./sources/helm-charts.js";
 import { kustomizationDirOf } from "./sources/kustomization-names.js";
@@ -33,13 +33,16 @@ export interface RenderedSources {
   objects: Promise<RenderedObjects>;
   /**
    * Set when some sources were held back (their changes play no part in the plan, see
-   * RenderedSource.inert): renders them too, for a range that changes a config or workload
-   * elsewhere, and gives every source's objects in the order of one render of them all.
+   * RenderedSource.inert and sameData): renders them too, for a range that changes a config or
+   * workload elsewhere, and gives every source's objects in the order of one render of them all.
    */
   renderDeferred?: () => Promise<RenderedObjects>;
+  /** The renders not run (each held-back source at both commits), once the scan is done with them. */
+  skippedRenders(): number;
 }
 
 const NO_OBJECTS: RenderedObjects = { base: [], head: [], problems: [], warnings: [] };
+const NOTHING_RENDERED = { objects: Promise.resolve(NO_OBJECTS), skippedRenders: () => 0 };
 const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
 /**
  * The source files at `head`, from one whole-tree listing. It depends on the head commit only, so
@@ -61,8 +64,7 @@ export async function renderSources(
 ): Promise<RenderedSources> {
   const changedPaths = changedPathsOf(changedFiles);
   // A range that changes no file touches no source: no listing, no render.
-  if (changedPaths.length === 0)
-    return { owned: () => false, notes: [], warnings: [], objects: Promise.resolve(NO_OBJECTS) };
+  if (changedPaths.length === 0) return { ...NOTHING_RENDERED, owned: () => false, notes: [], warnings: [] };
   // Resolved before any checkout exists, from absolute PATH directories outside the repository.
   const pathDirs = trustedPathDirs(options.env.PATH, [git.root]);
 
@@ -112,7 +114,6 @@ export async function renderSources(
       pathDirs,
       binary: once(() => findKustomize(pathDirs)),
       firstIndex: kustomize.sources.length,
-      ...(options.deployments ? { deployments: options.deployments } : {}),
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
       ...(explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}),
@@ -132,7 +133,8 @@ export async function renderSources(
     else notes.push(renderNotRunNote(options.render));
   }
   const warnings = charts.warnings;
-  if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
+  if (sources.length === 0) return { ...NOTHING_RENDERED, owned, notes, warnings };
+  await markSameData(git, { base, head }, changedFiles, sources, options.maxOutputBytes);
   const { timeoutMs } = options;
   const renderOnce = (some: RenderedSource[]) =>
     renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
@@ -151,16 +153,12 @@ function startRenders(
   sources: RenderedSource[],
   notes: string[],
   render: (some: RenderedSource[]) => Promise<RenderedObjects>,
-): Pick<RenderedSources, "notes" | "objects" | "renderDeferred"> {
-  const active = sources.filter((source) => !source.inert);
-  const held = sources.filter((source) => source.inert);
+): Pick<RenderedSources, "notes" | "objects" | "renderDeferred" | "skippedRenders"> {
+  const active = sources.filter((source) => !source.inert && !source.sameData);
+  const held = sources.filter((source) => source.inert || source.sameData);
   const activeNotes = active.map((source) => notes.push(`${source.label}: rendering`) - 1);
-  const heldNotes = held.map((source) => {
-    notes.push(
-      `${source.label}: not rendered, the range changes only objects that play no part in the plan in it (no config or workload) and no config or workload elsewhere`,
-    );
-    return notes.length - 1;
-  });
+  const heldNotes = held.map((source) => notes.push(heldNote(source)) - 1);
+  let skipped = held.length * 2;
   const objects = render(active).then((rendered) => {
     active.forEach((source, i) => {
       notes[activeNotes[i]!] = renderedNote(source, rendered);
@@ -169,15 +167,62 @@ function startRenders(
   });
   // Awaited by the caller later; handled here so a failure is never an unhandled rejection meanwhile.
   objects.catch(() => {});
-  if (held.length === 0) return { notes, objects };
+  const skippedRenders = () => skipped;
+  if (held.length === 0) return { notes, objects, skippedRenders };
   const renderDeferred = async () => {
+    skipped = 0;
     const [first, more] = [await objects, await render(held)];
     held.forEach((source, i) => {
       notes[heldNotes[i]!] = renderedNote(source, more);
     });
     return mergeInSourceOrder(sources, first, more);
   };
-  return { notes, objects, renderDeferred };
+  return { notes, objects, renderDeferred, skippedRenders };
+}
+
+function heldNote(source: RenderedSource): string {
+  const why = source.inert
+    ? "the range changes only objects that play no part in the plan in it (no config or workload)"
+    : "its changed inputs parse to the same data at both commits (only their formatting changed)";
+  return `${source.label}: not rendered, ${why} and no config or workload elsewhere`;
+}
+
+/**
+ * Marks the sources whose every changed input the renderer reads as YAML data and parses to the same
+ * data at both commits (see RenderedSource.readsAsData): rendered with the same options at both
+ * commits, they print the same objects. One read of those inputs at each commit; an input added,
+ * deleted, renamed or over the output limit counts as changed.
+ */
+async function markSameData(
+  git: Git,
+  commits: { base: string; head: string },
+  changedFiles: readonly FileChange[],
+  sources: RenderedSource[],
+  maxBytes: number,
+): Promise<void> {
+  const modified = new Set(changedFiles.filter((c) => c.status === "M").map((c) => c.path));
+  const candidates = sources.filter(
+    (s) => !s.inert && s.readsAsData && s.changedInputs.every((path) => modified.has(path)),
+  );
+  if (candidates.length === 0) return;
+  const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
+  const [atBase, atHead] = await Promise.all(
+    [commits.base, commits.head].map((rev) => git.readFilesUpTo(rev, paths, maxBytes)),
+  );
+  const { sameYamlData } = await import("./manifests/same-data.js");
+  const same = new Map<string, boolean>();
+  for (const source of candidates) {
+    const unchanged = source.changedInputs.every((path) => {
+      const [before, after] = [atBase!.files.get(path), atHead!.files.get(path)].map((b) =>
+        b?.toString("utf8"),
+      );
+      if (before === undefined || after === undefined) return false;
+      if (!source.readsAsData!(path, before) || !source.readsAsData!(path, after)) return false;
+      if (!same.has(path)) same.set(path, sameYamlData(before, after));
+      return same.get(path) === true;
+    });
+    if (unchanged) source.sameData = true;
+  }
 }
 
 function renderedNote(source: RenderedSource, rendered: RenderedObjects): string {
@@ -247,6 +292,7 @@ async function renderCommandSource(
     file: "--render",
     changedInputs,
     generators: [],
+    readsAsData: (path, text) => yamlDataInput(path, text, { textSubstituted: true }),
     render: (checkout, commit, signal) =>
       runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal),
   };

@@ -31,6 +31,17 @@ export interface RenderedSource {
    * between objects): rendered only if the range changes a config elsewhere (see render-sources.ts).
    */
   inert?: true;
+  /**
+   * Whether the renderer reads this changed input as YAML data, given its text at one commit: then a
+   * change that parses to the same data at both commits cannot change what it renders. Unset: every
+   * change counts (what it reads, or how, is not known).
+   */
+  readsAsData?(path: string, text: string): boolean;
+  /**
+   * Set when every changed input is read as YAML data and parses to the same data at both commits
+   * (a formatter's push): held back as `inert` is (see render-sources.ts).
+   */
+  sameData?: true;
   /** The namespace of its objects that name none (an Argo CD Application's destination), when not the run's. */
   defaultNamespace?: string;
   /** Set for a kustomization: its directory, and whether --kustomize named it (else it was discovered). */
@@ -45,4 +56,16 @@ export interface RenderedObjects {
   warnings: SourceWarning[];
   /** Labels of the sources kustomize could not build, and at which commits: what their Sources note says. */
   unbuilt?: Map<string, "base" | "both">;
+}
+
+const YAML_INPUT = /(^|\/)Kustomization$|\.(ya?ml|json)$/;
+
+/**
+ * A renderer's input read as YAML data: a YAML or JSON file holding no template (`{{`), nor, where the
+ * output's text is substituted afterwards (Flux's postBuild, a --render command), a `$`: there the
+ * quoting of a value decides what a variable in it becomes.
+ */
+export function yamlDataInput(path: string, text: string, options: { textSubstituted: boolean }): boolean {
+  if (!YAML_INPUT.test(path) || text.includes("{{")) return false;
+  return !options.textSubstituted || !text.includes("$");
 }

@@ -16,13 +16,13 @@ import { readCandidates, uniqueNames, withTemplateRefs } from "./candidates.js";
 import { type ChangedManifests, readChangedManifests } from "./changed-files.js";
 import { type ComparedCommits, compareRaw, compareWithRendered } from "./compare-commits.js";
 import { collectConfigs } from "./configs-at-head.js";
-import { findDeployments, MANIFEST_FILE } from "./gitops-deployments.js";
+import { findDeployments, MANIFEST_FILE, startGitopsSearch } from "./gitops-deployments.js";
 import { settleAtBase } from "./new-at-base.js";
 import { settleWithUntouchedFiles, unreadFilesOf, withoutUnreadChanges } from "./objects-across-files.js";
 import type { PathFilter } from "./path-filter.js";
 import { listSourceFiles, type RenderedSources, renderSources } from "./render-sources.js";
 import type { RepositoryScan, ScanOptions } from "./scan-model.js";
-import { namespacesOfDeployments } from "./sources/deployed-namespaces.js";
+import { type NamespaceOf, namespacesOfDeployments } from "./sources/deployed-namespaces.js";
 import { type DeploymentFolders, settleWorkloads } from "./sources/source-variants.js";
 
 export async function scanChangedManifests(
@@ -34,10 +34,32 @@ export async function scanChangedManifests(
   scanOptions: ScanOptions,
   log: Log,
 ): Promise<RepositoryScan> {
-  const options = await withDeployedNamespaces(git, head, allChangedFiles, scanOptions);
+  const options = withDeployedNamespaces(git, head, allChangedFiles, scanOptions);
   // The renders run alongside the raw reads; the raw manifests of owned files are dropped afterwards.
+  // Once the renders know which files they own, the searches and reads still to come skip them.
   const pending = startRenders(git, { base, head }, allChangedFiles, options, log);
-  const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
+  const owned = pending?.then(
+    (r) => {
+      renderers.owned = r.owned;
+      return r.owned;
+    },
+    () => undefined,
+  );
+  // Plain folders a Flux Kustomization builds are looked up for changed YAML files (plain-deployed-sources.ts).
+  const mayAskGitops =
+    options.sources && !options.sources.paths && allChangedFiles.some((f) => /\.ya?ml$/.test(f.path));
+  const read = await readChangedManifests(
+    git,
+    { base, head },
+    allChangedFiles,
+    wanted,
+    options,
+    log,
+    owned,
+    () => {
+      if (mayAskGitops) startGitopsSearch(git, head);
+    },
+  );
   const rendered = pending && (await pending);
   renderers.owned = rendered?.owned;
   let compared = rendered
@@ -94,6 +116,7 @@ export async function scanChangedManifests(
     assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
     baseWorkloads: settled.base,
     sourceNotes: rendered?.notes ?? [],
+    ...(rendered?.skippedRenders() ? { skippedRenders: rendered.skippedRenders() } : {}),
     sourceWarnings: [...(rendered?.warnings ?? []), ...compared.warnings],
     ...(renderers.owned ? { owned: renderers.owned } : {}),
     ...(folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {}),
@@ -242,14 +265,15 @@ async function deploymentFolders(
 
 /**
  * Raw files in folders a GitOps object deploys are read in the namespace it says (plain directories:
- * scan/sources/deployed-namespaces.ts): the changed files' folders are looked up, one `git grep` at head.
+ * scan/sources/deployed-namespaces.ts): the changed files' folders are looked up at head while the
+ * files are read (gitops-deployments.ts; the renders' questions reuse its search).
  */
-async function withDeployedNamespaces(
+function withDeployedNamespaces(
   git: Git,
   head: string,
   changedFiles: FileChange[],
   options: ScanOptions,
-): Promise<ScanOptions> {
+): ScanOptions {
   const dirs = new Set<string>();
   for (const change of changedFiles) {
     if (!MANIFEST_FILE.test(change.path)) continue;
@@ -257,9 +281,10 @@ async function withDeployedNamespaces(
     for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
   }
   if (dirs.size === 0) return options;
-  const found = await findDeployments(git, { head }, [...dirs]);
-  const namespaceOf = namespacesOfDeployments(found);
-  // The renders ask about the same folders (plain directories built as Flux builds them): no second grep.
-  const sources = options.sources && { ...options.sources, deployments: { dirs, found } };
-  return { ...options, ...(namespaceOf ? { namespaceOf } : {}), ...(sources ? { sources } : {}) };
+  let lookup: Promise<NamespaceOf | undefined> | undefined;
+  const namespaceOf = () => {
+    lookup ??= findDeployments(git, { head }, [...dirs]).then(namespacesOfDeployments);
+    return lookup;
+  };
+  return { ...options, namespaceOf };
 }

@@ -5,7 +5,6 @@
 import type { ConfigChange, HeadConfig, Manifest, ManifestProblem } from "../core/model.js";
 import type { FileChange } from "../git/git.js";
 import type { ParsedDocuments } from "./manifests/parse-documents.js";
-import type { Deployment } from "./sources/deployed-dirs.js";
 import type { NamespaceOf } from "./sources/deployed-namespaces.js";
 import type { EntryRules } from "./sources/kustomize-entries.js";
 import type { Variant } from "./sources/source-variants.js";
@@ -32,8 +31,6 @@ export interface SourceOptions {
   entryRules: EntryRules;
   /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
   env: Record<string, string | undefined>;
-  /** The GitOps objects' deployments of `dirs`, when the scan looked them up already (one `git grep`). */
-  deployments?: { dirs: ReadonlySet<string>; found: readonly Deployment[] };
 }
 
 export interface ScanOptions {
@@ -43,8 +40,12 @@ export interface ScanOptions {
   maxFileSize: number;
   /** Rendered sources (kustomize, --render); undefined reads raw files only. */
   sources?: Omit<SourceOptions, "defaultNamespace">;
-  /** The namespace the GitOps object deploying a raw file's folder puts its objects in (deployed-namespaces.ts). */
-  namespaceOf?: NamespaceOf;
+  /**
+   * The namespace the GitOps object deploying a raw file's folder puts its objects in
+   * (deployed-namespaces.ts), looked up at head when a file read holds a config or a workload (the
+   * only objects a plan places by namespace): a push that changes neither asks nothing.
+   */
+  namespaceOf?: () => Promise<NamespaceOf | undefined>;
   /** Documents parsed so far in this run: a bundle's documents alike at both commits are parsed once. */
   documents?: ParsedDocuments;
 }
@@ -67,6 +68,8 @@ export interface RepositoryScan {
   baseWorkloads: Manifest[];
   /** What the report says about rendered sources. */
   sourceNotes: string[];
+  /** Renders not run because nothing they print could change the plan (see render-sources.ts). */
+  skippedRenders?: number;
   /** Sources the plan could not read (a changed Helm chart, a kustomization broken at base). */
   sourceWarnings: SourceWarning[];
   /** Files a renderer owns: later raw reads skip them too. */

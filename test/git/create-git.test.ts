@@ -226,6 +226,11 @@ describe("git adapter on a real repository", () => {
     // Fixed strings: regex characters mean themselves.
     expect(await git.grepFiles(second, ["app.config", "-e"])).toEqual([]);
     expect(await git.grepFiles(second, [])).toEqual([]);
+    // A name with a newline (data from the repository) is on no one line: it matches nothing.
+    expect(await git.grepFiles(second, ["app-config\nx", "prefs"])).toEqual([
+      "my configs/präferenzen ☸.yaml",
+    ]);
+    expect(await git.grepFiles(second, ["app\nconfig"])).toEqual([]);
     // The old revision still has the file under its old name.
     expect(await git.grepFiles(first, ["db-credentials"])).toEqual(["old name.yaml"]);
   });

@@ -10,16 +10,20 @@ const SPEC = /^spec:[ \t]*(?:#.*)?\r?$/m;
 const MARKER = /^(?:---|\.\.\.)/gm;
 
 /**
- * The text of one YAML document with a CRD's top-level `spec` block replaced by empty lines; the
- * text unchanged for anything else (other kinds, several documents, JSON or flow style, a `spec`
- * not written as a block at column 0).
+ * The text with each CRD document's top-level `spec` block replaced by empty lines (a bundle of CRDs
+ * is trimmed document by document); every other document unchanged (other kinds, JSON or flow
+ * style, a `spec` not written as a block at column 0).
  */
 export function withoutCrdSchema(source: string): string {
   if (!source.includes("CustomResourceDefinition")) return source;
-  const markers = [...source.matchAll(MARKER)];
-  if (markers.length > 1 || (markers.length === 1 && source.slice(0, markers[0]!.index).trim() !== "")) {
-    return source;
-  }
+  const starts = [...new Set([0, ...[...source.matchAll(MARKER)].map((m) => m.index)])];
+  return starts
+    .map((start, i) => withoutSchemaOf(source.slice(start, starts[i + 1] ?? source.length)))
+    .join("");
+}
+
+/** One document (with its `---` line, if any) with a CRD's `spec` block blanked. */
+function withoutSchemaOf(source: string): string {
   if (!KIND.test(source) || !API_VERSION.test(source)) return source;
   const spec = SPEC.exec(source);
   if (spec === null) return source;

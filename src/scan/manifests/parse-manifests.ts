@@ -5,6 +5,7 @@
 // import parse-manifest-file.ts, which loads this module only for a file that needs it.
 
 import { type Document, isCollection, LineCounter, parseAllDocuments, type Tags, visit } from "yaml";
+import { isRecord } from "../../core/json-shape.js";
 import { decodeSource } from "./decode-source.js";
 import { jsonStream } from "./json-stream.js";
 import {
@@ -39,6 +40,7 @@ export function parseManifests(
   const { source } = decoded;
   const fast = opts.fast === false ? undefined : parseFast(file, source, opts);
   if (fast !== undefined) return fast;
+  if (isJsonOfNoObject(source)) return { manifests: [], problems: [] };
   let parsed = parseYaml(source);
   if ("docs" in parsed && errorCount(parsed) > 0) {
     // kubectl reads quoted scalars and flow collections whatever their continuation lines' indentation.
@@ -169,3 +171,19 @@ function asKubectlReadsIt(tags: Tags): Tags {
 const GO_MANTISSA = "[-+]?(?:\\.[0-9_]*[0-9][0-9_]*|[0-9][0-9_]*(?:\\.[0-9_]*)?)";
 const GO_FLOAT = new RegExp(`^(?=[^eE]*\\.)${GO_MANTISSA}$`);
 const GO_FLOAT_EXP = new RegExp(`^${GO_MANTISSA}[eE][-+]?[0-9_]*[0-9][0-9_]*$`);
+
+/**
+ * A JSON object that is no Kubernetes object (a package-lock.json, a dashboard): read as YAML it
+ * defines nothing and has no problem either, at a second a megabyte; JSON.parse tells in milliseconds.
+ * A Kubernetes object names its apiVersion or kind at the top; anything else goes the whole way.
+ */
+function isJsonOfNoObject(source: string): boolean {
+  if (!source.trimStart().startsWith("{")) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch {
+    return false;
+  }
+  return isRecord(value) && !Object.hasOwn(value, "apiVersion") && !Object.hasOwn(value, "kind");
+}

@@ -2,7 +2,7 @@
 // it (fluxcd/pkg kustomize generator): every YAML file in the directory and below it, listed as a
 // resource. Written into a commit's checkout, never into the repository.
 import { readdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 
 const LISTED_FILE = /\.ya?ml$/;
 
@@ -19,10 +19,10 @@ export async function writeGeneratedKustomization(dir: string): Promise<boolean>
   }
   const files = entries
     .filter((e) => e.isFile() && LISTED_FILE.test(e.name))
+    // A backslash is a character of a name, except where it is the separator (Windows).
     .map((e) =>
-      join(e.parentPath ?? e.path ?? dir, e.name)
-        .slice(dir.length + 1)
-        .split("\\")
+      relative(dir, join(e.parentPath ?? e.path ?? dir, e.name))
+        .split(sep)
         .join("/"),
     )
     .sort();

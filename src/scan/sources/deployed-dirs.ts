@@ -171,7 +171,7 @@ function plainString(value: unknown): string | undefined {
  * `./apps/prod/` -> `apps/prod`; the repository root is ""; undefined for what names no directory
  * here. `from`: the directory a relative path starts in.
  */
-function normalizedDir(path: unknown, from = ""): string | undefined {
+export function normalizedDir(path: unknown, from = ""): string | undefined {
   if (typeof path !== "string" || path.includes("{{") || path.includes("$")) return undefined;
   const parts: string[] = from === "" ? [] : from.split("/");
   for (const part of path.trim().split("/")) {

@@ -42,10 +42,22 @@ export interface KustomizationFile {
    * from files (replacements, vars, generators, transformers, Helm charts, custom configurations).
    */
   carriesValues?: true;
+  /**
+   * Set when it hands files to other programs (Helm charts, generator, transformer and validator
+   * plugins): what they read, and whether as YAML or as text, is not known here.
+   */
+  runsPrograms?: true;
   /** Set when the file does not parse: the kustomization is still a source, its inputs unknown. */
   problem?: string;
 }
 
+const PROGRAM_FIELDS = [
+  "helmCharts",
+  "helmChartInflationGenerator",
+  "generators",
+  "transformers",
+  "validators",
+];
 const CARRYING_FIELDS = [
   "replacements",
   "vars",
@@ -83,6 +95,8 @@ export function readKustomizationFile(path: string, text: string): Kustomization
   result.isComponent = field(doc, "kind") === "Component";
   if (CARRYING_FIELDS.some((key) => field(doc, key) !== undefined && field(doc, key) !== null))
     result.carriesValues = true;
+  if (PROGRAM_FIELDS.some((key) => field(doc, key) !== undefined && field(doc, key) !== null))
+    result.runsPrograms = true;
   const namespace = field(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
   // The one check: every value of every field that can name a file, a directory or a URL is

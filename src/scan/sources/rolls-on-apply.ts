@@ -79,10 +79,11 @@ export function podTemplateChanges(
   const before = byKey(base);
   const after = byKey(head);
   return (id) => {
-    const key = idKey(id);
-    if (!before.has(key) || !after.has(key)) return false;
-    const was = templateText(before.get(key));
-    const now = templateText(after.get(key));
+    const [atBase, atHead] = [before.get(idKey(id)), after.get(idKey(id))];
+    // One definition read once for both commits (a file the range did not touch) did not change.
+    if (atBase === undefined || atHead === undefined || atBase === atHead) return false;
+    const was = templateText(atBase);
+    const now = templateText(atHead);
     return was !== undefined && now !== undefined && was !== now;
   };
 }

@@ -114,7 +114,9 @@ export function settleWorkloads(
         return own.used;
       }
       const last = ordered[ordered.length - 1]!;
-      const other = ordered.find((m) => canonicalJson(unstamped(m)) !== canonicalJson(unstamped(last)));
+      // One definition (the usual case) differs from nothing: no canonical text made for it.
+      const lastText = ordered.length > 1 ? canonicalJson(unstamped(last)) : "";
+      const other = ordered.find((m) => m !== last && canonicalJson(unstamped(m)) !== lastText);
       const separate = folders && separateDeployments(ordered, folders);
       // Twins in folders no GitOps object deploys: the one that reads a changed config (folder-definitions.ts).
       const twins = !other && !deployedAtAll(ordered, folders);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { withoutCrdSchema } from "../../../src/scan/manifests/crd-schema.js";
 import { parseManifestFile } from "../../../src/scan/manifests/parse-manifest-file.js";
+import { parseManifests } from "../../../src/scan/manifests/parse-manifests.js";
 
 const crd = (schema: string) => `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -33,10 +34,31 @@ describe("a CRD's schema is not read", () => {
     expect(parsed.manifests[0]!.object).toMatchObject({ metadata: { labels: { app: "widgets" } } });
   });
 
-  test("anything else is read as it is: other kinds, several documents, JSON", () => {
+  test("a bundle of documents is trimmed document by document", async () => {
+    const configMap = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\nspec:\n  kept: true\n";
+    const bundle = `${crd("x")}---\n${configMap}---\n${crd("y").replaceAll("widgets", "gadgets")}`;
+    const trimmed = withoutCrdSchema(bundle);
+    expect(trimmed.split("\n")).toHaveLength(bundle.split("\n").length);
+    expect(trimmed).not.toContain("openAPIV3Schema");
+    expect(trimmed).toContain(`---\n${configMap}---\n`);
+    const parsed = await parseManifestFile("crds.yaml", bundle, { defaultNamespace: "default" });
+    expect(parsed.problems).toEqual([]);
+    // The same objects at the same lines as the whole text parsed, schemas and all.
+    const whole = parseManifests("crds.yaml", bundle, { defaultNamespace: "default" });
+    expect(parsed.manifests.map((m) => [m.id.kind, m.id.name, m.line])).toEqual(
+      whole.manifests.map((m) => [m.id.kind, m.id.name, m.line]),
+    );
+    expect(parsed.manifests.map((m) => m.id.name)).toEqual([
+      "widgets.example.com",
+      "a",
+      "gadgets.example.com",
+    ]);
+  });
+
+  test("anything else is read as it is: other kinds, JSON", () => {
     const deployment = crd("x").replace("kind: CustomResourceDefinition", "kind: Deployment");
     expect(withoutCrdSchema(deployment)).toBe(deployment);
-    const two = `${crd("x")}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n`;
+    const two = `${deployment}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n`;
     expect(withoutCrdSchema(two)).toBe(two);
     const json = JSON.stringify({ apiVersion: "apiextensions.k8s.io/v1", kind: "CustomResourceDefinition" });
     expect(withoutCrdSchema(json)).toBe(json);

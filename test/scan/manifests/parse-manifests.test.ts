@@ -377,3 +377,27 @@ test.each([
 ])("isProbablyManifestText($text) is $expected", ({ text, expected }) => {
   expect(isProbablyManifestText(text)).toBe(expected);
 });
+
+test("a JSON file that holds no Kubernetes object reads as nothing, without a problem", () => {
+  const lock = JSON.stringify({
+    name: "site",
+    lockfileVersion: 3,
+    packages: { "": { dependencies: { a: "1" } } },
+  });
+  // Duplicate keys and tabs: JSON.parse takes them (the YAML reading falls back to JSON values there).
+  for (const text of ['{"a": 1, "a": 2}', '{\n\t"a": [1, {"b": null}]\n}', lock]) {
+    expect(parseManifests("x.json", text, { defaultNamespace: "default" })).toEqual({
+      manifests: [],
+      problems: [],
+    });
+  }
+  // An object that names a kind is read the whole way (here: one manifest).
+  const cm = JSON.stringify(
+    { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "a" }, data: { k: "v" } },
+    null,
+    "\t",
+  );
+  expect(
+    parseManifests("cm.json", cm, { defaultNamespace: "default" }).manifests.map((m) => m.id.name),
+  ).toEqual(["a"]);
+});
