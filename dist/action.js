@@ -21429,6 +21429,7 @@ function planOfScan(repoPlan, parts) {
     changes: parts.changes,
     workloads: parts.workloads,
     ...sources.length > 0 ? { sources } : {},
+    ...repoPlan.scan.skippedRenders ? { skippedRenders: repoPlan.scan.skippedRenders } : {},
     problems: repoPlan.scan.problems,
     warnings: [...repoPlan.scanWarnings, ...parts.warnings],
     ...unread.length > 0 ? { unread } : {}
@@ -22128,30 +22129,34 @@ var init_glob_pathspecs = __esm({
   }
 });
 
-// src/scan/manifests/config-names-in-text.ts
-function configNamesInText(text) {
-  const names2 = [];
-  for (const document of text.split(DOCUMENT_SEPARATOR)) {
-    if (!CONFIG_KIND.test(document)) continue;
-    const block = METADATA_BLOCK.exec(document)?.[1];
-    if (!block) continue;
-    let best;
-    for (const match of block.matchAll(NAME_LINE)) {
-      const indent = match[1].length;
-      if (!best || indent < best.indent) best = { indent, name: match[2] };
-    }
-    if (best) names2.push(best.name);
-  }
-  return names2;
+// src/scan/manifests/crd-schema.ts
+function withoutCrdSchema(source2) {
+  if (!source2.includes("CustomResourceDefinition")) return source2;
+  const starts = [.../* @__PURE__ */ new Set([0, ...[...source2.matchAll(MARKER)].map((m) => m.index)])];
+  return starts.map((start, i) => withoutSchemaOf(source2.slice(start, starts[i + 1] ?? source2.length))).join("");
 }
-var DOCUMENT_SEPARATOR, CONFIG_KIND, METADATA_BLOCK, NAME_LINE;
-var init_config_names_in_text = __esm({
-  "src/scan/manifests/config-names-in-text.ts"() {
+function withoutSchemaOf(source2) {
+  if (!KIND.test(source2) || !API_VERSION.test(source2)) return source2;
+  const spec = SPEC.exec(source2);
+  if (spec === null) return source2;
+  let end = source2.indexOf("\n", spec.index);
+  while (end !== -1 && end + 1 < source2.length) {
+    const next = source2[end + 1];
+    if (next !== " " && next !== "	" && next !== "\n" && next !== "\r") break;
+    end = source2.indexOf("\n", end + 1);
+  }
+  const blockEnd = end === -1 ? source2.length : end + 1;
+  const block = source2.slice(spec.index, blockEnd);
+  return source2.slice(0, spec.index) + block.replace(/[^\n]/g, "") + source2.slice(blockEnd);
+}
+var KIND, API_VERSION, SPEC, MARKER;
+var init_crd_schema = __esm({
+  "src/scan/manifests/crd-schema.ts"() {
     "use strict";
-    DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
-    CONFIG_KIND = /^kind:[^\S\n]*["']?(?:ConfigMap|Secret)["']?[^\S\n]*(?:#.*)?$/m;
-    METADATA_BLOCK = /^metadata:[^\S\n]*\n((?:(?:[^\S\n]+.*)?\n?)*)/m;
-    NAME_LINE = /^([^\S\n]+)name:[^\S\n]*["']?([^"'\s#]+)["']?[^\S\n]*(?:#.*)?$/gm;
+    KIND = /^kind:[ \t]*(["']?)CustomResourceDefinition\1[ \t]*(?:#.*)?\r?$/m;
+    API_VERSION = /^apiVersion:[ \t]*(["']?)apiextensions\.k8s\.io\/v1(?:beta1)?\1[ \t]*(?:#.*)?\r?$/m;
+    SPEC = /^spec:[ \t]*(?:#.*)?\r?$/m;
+    MARKER = /^(?:---|\.\.\.)/gm;
   }
 });
 
@@ -22894,37 +22899,6 @@ var init_manifest_reader = __esm({
   }
 });
 
-// src/scan/manifests/crd-schema.ts
-function withoutCrdSchema(source2) {
-  if (!source2.includes("CustomResourceDefinition")) return source2;
-  const markers = [...source2.matchAll(MARKER)];
-  if (markers.length > 1 || markers.length === 1 && source2.slice(0, markers[0].index).trim() !== "") {
-    return source2;
-  }
-  if (!KIND.test(source2) || !API_VERSION.test(source2)) return source2;
-  const spec = SPEC.exec(source2);
-  if (spec === null) return source2;
-  let end = source2.indexOf("\n", spec.index);
-  while (end !== -1 && end + 1 < source2.length) {
-    const next = source2[end + 1];
-    if (next !== " " && next !== "	" && next !== "\n" && next !== "\r") break;
-    end = source2.indexOf("\n", end + 1);
-  }
-  const blockEnd = end === -1 ? source2.length : end + 1;
-  const block = source2.slice(spec.index, blockEnd);
-  return source2.slice(0, spec.index) + block.replace(/[^\n]/g, "") + source2.slice(blockEnd);
-}
-var KIND, API_VERSION, SPEC, MARKER;
-var init_crd_schema = __esm({
-  "src/scan/manifests/crd-schema.ts"() {
-    "use strict";
-    KIND = /^kind:[ \t]*(["']?)CustomResourceDefinition\1[ \t]*(?:#.*)?\r?$/m;
-    API_VERSION = /^apiVersion:[ \t]*(["']?)apiextensions\.k8s\.io\/v1(?:beta1)?\1[ \t]*(?:#.*)?\r?$/m;
-    SPEC = /^spec:[ \t]*(?:#.*)?\r?$/m;
-    MARKER = /^(?:---|\.\.\.)/gm;
-  }
-});
-
 // vendor:yaml
 var require_yaml = __commonJS({
   "vendor:yaml"(exports2, module2) {
@@ -23111,6 +23085,7 @@ function parseManifests(file, text, opts) {
   const { source: source2 } = decoded;
   const fast = opts.fast === false ? void 0 : parseFast(file, source2, opts);
   if (fast !== void 0) return fast;
+  if (isJsonOfNoObject(source2)) return { manifests: [], problems: [] };
   let parsed = parseYaml(source2);
   if ("docs" in parsed && errorCount(parsed) > 0) {
     const indented = indentContinuationLines(source2);
@@ -23208,11 +23183,22 @@ function asKubectlReadsIt(tags) {
     return tag;
   });
 }
+function isJsonOfNoObject(source2) {
+  if (!source2.trimStart().startsWith("{")) return false;
+  let value;
+  try {
+    value = JSON.parse(source2);
+  } catch {
+    return false;
+  }
+  return isRecord(value) && !Object.hasOwn(value, "apiVersion") && !Object.hasOwn(value, "kind");
+}
 var import_yaml2, GO_MANTISSA, GO_FLOAT, GO_FLOAT_EXP;
 var init_parse_manifests = __esm({
   "src/scan/manifests/parse-manifests.ts"() {
     "use strict";
     import_yaml2 = __toESM(require_yaml(), 1);
+    init_json_shape();
     init_decode_source();
     init_json_stream();
     init_manifest_reader();
@@ -23248,62 +23234,6 @@ var init_parse_manifest_file = __esm({
     init_crd_schema();
     init_decode_source();
     init_manifest_reader();
-  }
-});
-
-// src/scan/manifests/parse-documents.ts
-async function parseManifestDocuments(file, text, opts, documents) {
-  const fast = parseManifestsFast(file, text, opts);
-  if (fast !== void 0) return fast;
-  const whole = () => parseManifestFile(file, text, { ...opts, fast: false });
-  if (text.length < MIN_SPLIT_BYTES) return whole();
-  const decoded = decodeSource(file, text);
-  const docs = "source" in decoded ? documentsOf(decoded.source) : void 0;
-  if (docs === void 0 || docs.length < 2) return whole();
-  const manifests = [];
-  for (const doc of docs) {
-    let parsed = documents.get(doc.text);
-    if (parsed === void 0) {
-      const result = await parseManifestFile("", doc.text, opts);
-      if (result.problems.length > 0) return whole();
-      parsed = result.manifests;
-      documents.set(doc.text, parsed);
-    }
-    for (const m of parsed) manifests.push({ ...m, file, line: m.line + doc.line - 1 });
-  }
-  return { manifests, problems: [] };
-}
-function documentsOf(source2) {
-  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(source2)) return void 0;
-  const docs = [];
-  const separator = /^---[ \t]*\r?\n/gm;
-  let start = 0;
-  let line = 1;
-  const push = (end) => {
-    const text = source2.slice(start, end);
-    if (text.trim() !== "") docs.push({ text, line });
-  };
-  for (let match = separator.exec(source2); match !== null; match = separator.exec(source2)) {
-    push(match.index);
-    line += countLines(source2, start, match.index + match[0].length);
-    start = match.index + match[0].length;
-  }
-  push(source2.length);
-  return docs;
-}
-function countLines(text, from, to) {
-  let count = 0;
-  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) count += 1;
-  return count;
-}
-var MIN_SPLIT_BYTES;
-var init_parse_documents = __esm({
-  "src/scan/manifests/parse-documents.ts"() {
-    "use strict";
-    init_decode_source();
-    init_manifest_reader();
-    init_parse_manifest_file();
-    MIN_SPLIT_BYTES = 64 * 1024;
   }
 });
 
@@ -23427,6 +23357,142 @@ var init_deployed_dirs = __esm({
   }
 });
 
+// src/scan/gitops-deployments.ts
+async function findDeployments(git, ctx, dirs) {
+  const wanted = new Set(dirs.filter((dir) => dir !== ""));
+  if (wanted.size === 0) return [];
+  const files = await gitopsFiles(git, ctx);
+  const deployments = [];
+  for (const file of files) {
+    if (!file.paths.some((path6) => path6 === ANY_PATH || wanted.has(path6))) continue;
+    file.deployments ??= parseDeployments(file.path, file.bytes);
+    deployments.push(...(await file.deployments).filter((d) => wanted.has(d.dir)));
+  }
+  return deployments;
+}
+function gitopsFiles(git, ctx) {
+  const globs = ctx.paths?.globs ?? MANIFEST_GLOBS;
+  const byKey = searchesOf(git);
+  const key = JSON.stringify([ctx.head, globs]);
+  let found = byKey.get(key);
+  if (found === void 0) {
+    found = readGitopsFiles(git, ctx.head, globs, ctx.paths?.matches);
+    byKey.set(key, found);
+  }
+  return found;
+}
+function startGitopsSearch(git, head) {
+  gitopsFiles(git, { head }).catch(() => {
+  });
+}
+function searchesOf(git) {
+  const byKey = searches.get(git) ?? /* @__PURE__ */ new Map();
+  searches.set(git, byKey);
+  return byKey;
+}
+function shareGitopsSearch(git, head, globs) {
+  const byKey = searchesOf(git);
+  const key = JSON.stringify([head, MANIFEST_GLOBS]);
+  if (byKey.has(key) || [...new Set(globs)].sort().join("\0") !== [...MANIFEST_GLOBS].sort().join("\0")) {
+    return void 0;
+  }
+  let hand;
+  const handed = new Promise((resolve8, reject) => {
+    hand = (found) => found.then(resolve8, reject);
+  });
+  const files = handed.then(async (found) => {
+    const unread = [...found].filter(([, bytes]) => bytes === void 0).map(([path6]) => path6);
+    const read = unread.length > 0 ? (await git.readFilesUpTo(head, unread, MAX_GITOPS_FILE_BYTES)).files : /* @__PURE__ */ new Map();
+    return [...found].map(([path6, bytes]) => [path6, bytes ?? read.get(path6)]).filter((entry) => entry[1] !== void 0).filter(([path6, bytes]) => MANIFEST_FILE.test(path6) && bytes.length <= MAX_GITOPS_FILE_BYTES).map(([path6, bytes]) => ({ path: path6, bytes, text: bytes.toString("utf8") })).filter(({ text }) => GITOPS_API_GROUPS.some((group2) => text.includes(group2))).map(({ path: path6, bytes, text }) => ({ path: path6, bytes, paths: namedPaths(text) }));
+  });
+  files.catch(() => {
+  });
+  byKey.set(key, files);
+  return hand;
+}
+async function readGitopsFiles(git, head, globs, matches) {
+  const hits = (await git.grepFiles(head, GITOPS_API_GROUPS, globsToPathspecs([...globs]) ?? [])).filter(
+    (path6) => MANIFEST_FILE.test(path6) && (matches?.(path6) ?? true)
+  );
+  if (hits.length === 0) return [];
+  const { files } = await git.readFilesUpTo(head, hits, MAX_GITOPS_FILE_BYTES);
+  return [...files].map(([path6, bytes]) => ({ path: path6, bytes, paths: namedPaths(bytes.toString("utf8")) }));
+}
+async function parseDeployments(path6, bytes) {
+  const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
+  return deploymentsOf(parsed.manifests.map((m) => m.object));
+}
+function namedPaths(text) {
+  const dirs = /* @__PURE__ */ new Set();
+  for (const match of text.matchAll(PATH_FIELD)) {
+    const value = scalarAt(match[1]);
+    if (value === void 0) {
+      dirs.add(ANY_PATH);
+      continue;
+    }
+    const dir = normalizedDir(value);
+    if (dir !== void 0 && dir !== "") dirs.add(dir);
+  }
+  return [...dirs];
+}
+function scalarAt(rest) {
+  if (rest.trim() === "" || /^[|>&*!]/.test(rest)) return void 0;
+  if (rest[0] === "'") return /^'((?:[^']|'')*)'/.exec(rest)?.[1]?.replaceAll("''", "'");
+  if (rest[0] === '"') {
+    const quoted = /^"(?:[^"\\]|\\.)*"/.exec(rest)?.[0];
+    try {
+      return quoted === void 0 ? void 0 : JSON.parse(quoted);
+    } catch {
+      return void 0;
+    }
+  }
+  const end = rest.search(/[,}\]]|\s#/);
+  return (end < 0 ? rest : rest.slice(0, end)).trim();
+}
+var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE, MANIFEST_GLOBS, GITOPS_API_GROUPS, searches, PATH_FIELD, ANY_PATH;
+var init_gitops_deployments = __esm({
+  "src/scan/gitops-deployments.ts"() {
+    "use strict";
+    init_glob_pathspecs();
+    init_parse_manifest_file();
+    init_deployed_dirs();
+    MAX_GITOPS_FILE_BYTES = 1024 * 1024;
+    MANIFEST_FILE = /\.(ya?ml|json)$/;
+    MANIFEST_GLOBS = ["**/*.yaml", "**/*.yml", "**/*.json"];
+    GITOPS_API_GROUPS = ["kustomize.toolkit.fluxcd.io/v", "argoproj.io/v"];
+    searches = /* @__PURE__ */ new WeakMap();
+    PATH_FIELD = /(?:^|[\s{,])["']?path["']?[ \t]*:[ \t]*([^\r\n]*)/gm;
+    ANY_PATH = "\0";
+  }
+});
+
+// src/scan/manifests/config-names-in-text.ts
+function configNamesInText(text) {
+  const names2 = [];
+  for (const document of text.split(DOCUMENT_SEPARATOR)) {
+    if (!CONFIG_KIND.test(document)) continue;
+    const block = METADATA_BLOCK.exec(document)?.[1];
+    if (!block) continue;
+    let best;
+    for (const match of block.matchAll(NAME_LINE)) {
+      const indent = match[1].length;
+      if (!best || indent < best.indent) best = { indent, name: match[2] };
+    }
+    if (best) names2.push(best.name);
+  }
+  return names2;
+}
+var DOCUMENT_SEPARATOR, CONFIG_KIND, METADATA_BLOCK, NAME_LINE;
+var init_config_names_in_text = __esm({
+  "src/scan/manifests/config-names-in-text.ts"() {
+    "use strict";
+    DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
+    CONFIG_KIND = /^kind:[^\S\n]*["']?(?:ConfigMap|Secret)["']?[^\S\n]*(?:#.*)?$/m;
+    METADATA_BLOCK = /^metadata:[^\S\n]*\n((?:(?:[^\S\n]+.*)?\n?)*)/m;
+    NAME_LINE = /^([^\S\n]+)name:[^\S\n]*["']?([^"'\s#]+)["']?[^\S\n]*(?:#.*)?$/gm;
+  }
+});
+
 // src/scan/manifests/order.ts
 function compareStrings(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -23437,254 +23503,6 @@ function compareIds(a, b) {
 var init_order = __esm({
   "src/scan/manifests/order.ts"() {
     "use strict";
-  }
-});
-
-// src/scan/sources/folder-definitions.ts
-function deploymentUnitOf(file, deployedDirs) {
-  let unit;
-  for (const dir of deployedDirs) {
-    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
-    if (unit === void 0 || dir.length > unit.length) unit = dir;
-  }
-  return unit;
-}
-function configDefinitionFor(workloadFile, definitions, deployedDirs) {
-  const ordered = [...definitions].sort(
-    (a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0)
-  );
-  const unit = deploymentUnitOf(workloadFile, deployedDirs);
-  const readable = ordered.filter((d) => {
-    const own = deploymentUnitOf(d.file, deployedDirs);
-    return own === void 0 || own === unit;
-  });
-  if (readable.length === 0) return ordered[ordered.length - 1];
-  const folders = workloadFile.split("/").slice(0, -1);
-  const closeness = (file) => {
-    const other = file.split("/").slice(0, -1);
-    let common = 0;
-    while (common < folders.length && common < other.length && folders[common] === other[common]) common++;
-    return common;
-  };
-  let chosen = readable[0];
-  for (const d of readable) if (closeness(d.file) >= closeness(chosen.file)) chosen = d;
-  return chosen;
-}
-function headConfigReadBy(config, workloadFile) {
-  if (config.folders === void 0 || !workloadFile) return config.snapshot;
-  return configDefinitionFor(workloadFile, config.folders.definitions, config.folders.deployedDirs);
-}
-function readsOwnFolders(workloadFile, definitions, deployedDirs) {
-  const chosen = configDefinitionFor(workloadFile, definitions, deployedDirs);
-  const folder = (file) => file.split("/").slice(0, -1).join("/");
-  const unit = deploymentUnitOf(workloadFile, deployedDirs);
-  return unit !== void 0 && deploymentUnitOf(chosen.file, deployedDirs) === unit || folder(chosen.file) !== "" && workloadFile.startsWith(`${folder(chosen.file)}/`);
-}
-var init_folder_definitions = __esm({
-  "src/scan/sources/folder-definitions.ts"() {
-    "use strict";
-    init_order();
-  }
-});
-
-// src/scan/sources/deployed-namespaces.ts
-function namespacesOfDeployments(deployments) {
-  const byDir = /* @__PURE__ */ new Map();
-  for (const d of deployments) {
-    const replaces = d.by.startsWith("Flux") ? d.settings.namespace : void 0;
-    const own = {
-      ...replaces ? { namespace: replaces } : {},
-      ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
-    };
-    const seen2 = byDir.get(d.dir);
-    if (seen2 === void 0) byDir.set(d.dir, own);
-    else if (seen2 !== null && JSON.stringify(seen2) !== JSON.stringify(own)) byDir.set(d.dir, null);
-  }
-  const dirs = [...byDir.keys()];
-  if (dirs.length === 0) return void 0;
-  return (file) => {
-    const unit = deploymentUnitOf(file, dirs);
-    const settings = unit === void 0 ? void 0 : byDir.get(unit);
-    return settings ?? void 0;
-  };
-}
-function inDeployedNamespace(manifests, namespaceOf2) {
-  return manifests.map((m) => {
-    if (m.id.namespace === "") return m;
-    const settings = namespaceOf2(m.file);
-    const namespace = settings?.namespace ?? (m.namespaceAssumed ? settings?.defaultNamespace : void 0);
-    if (namespace === void 0 || namespace === m.id.namespace) return m;
-    const { namespaceAssumed: _, ...rest } = m;
-    return { ...rest, id: { ...m.id, namespace } };
-  });
-}
-function inDeployedNamespaces(manifests) {
-  const namespaceOf2 = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
-  return namespaceOf2 ? inDeployedNamespace(manifests, namespaceOf2) : manifests;
-}
-function asWritten(read, stamps) {
-  const ids = new Map(read.map((m) => [`${m.file}:${m.line}`, m.id]));
-  return {
-    ...stamps,
-    targets: stamps.targets.map((t) => ({ ...t, id: ids.get(`${t.file}:${t.line}`) ?? t.id }))
-  };
-}
-var init_deployed_namespaces = __esm({
-  "src/scan/sources/deployed-namespaces.ts"() {
-    "use strict";
-    init_deployed_dirs();
-    init_folder_definitions();
-  }
-});
-
-// src/scan/read-files.ts
-async function readBytes(git, rev, paths, options, oversized) {
-  if (paths.length === 0) return /* @__PURE__ */ new Map();
-  const read = await git.readFilesUpTo(rev, paths, options.maxFileSize);
-  for (const [path6, size] of read.oversized) oversized.set(path6, size);
-  return read.files;
-}
-async function readManifests(git, rev, paths, options, problems) {
-  const oversized = /* @__PURE__ */ new Map();
-  const files = await readBytes(git, rev, paths, options, oversized);
-  for (const [path6, size] of oversized)
-    problems.push(oversizedCandidateProblem(path6, size, options.maxFileSize));
-  return parseFiles(paths, files, options, problems);
-}
-function oversizedCandidateProblem(path6, size, maxFileSize) {
-  return {
-    file: path6,
-    line: 1,
-    col: 1,
-    severity: "warning",
-    unread: "over --max-file-size",
-    message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
-  };
-}
-async function parseFiles(paths, files, options, problems) {
-  const manifests = [];
-  for (const path6 of paths) {
-    await new Promise((resolve8) => setImmediate(resolve8));
-    const bytes = files.get(path6);
-    if (bytes === void 0) continue;
-    const parsed = await parseWithOptions(path6, bytes, options);
-    manifests.push(...parsed.manifests);
-    problems.push(...parsed.problems);
-  }
-  return manifests;
-}
-async function parseWithOptions(path6, bytes, options) {
-  const parsed = await parseManifestDocuments(
-    path6,
-    bytes,
-    { defaultNamespace: options.defaultNamespace },
-    options.documents ?? /* @__PURE__ */ new Map()
-  );
-  if (!options.namespaceOf) return parsed;
-  return { ...parsed, manifests: inDeployedNamespace(parsed.manifests, options.namespaceOf) };
-}
-var init_read_files = __esm({
-  "src/scan/read-files.ts"() {
-    "use strict";
-    init_parse_documents();
-    init_deployed_namespaces();
-  }
-});
-
-// src/scan/candidates.ts
-function withTemplateRefs(names2) {
-  return names2.length > 0 ? [...names2, TEMPLATE_REF] : names2;
-}
-function uniqueNames(names2) {
-  return [...new Set(names2)].filter((name) => name !== "" && !name.includes("\n")).sort();
-}
-async function findCandidateFiles(git, rev, names2, alreadyRead, wanted, signal) {
-  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
-  if (names2.length === 0 || wanted.globs.length === 0) return [];
-  const hits = await git.grepFiles(rev, names2, pathspecs, signal);
-  return hits.filter((path6) => !alreadyRead.has(path6) && wanted(path6));
-}
-function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted, options) {
-  const names2 = new Set(
-    withTemplateRefs(
-      [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
-    )
-  );
-  if (names2.size === 0) return void 0;
-  const parsed = /* @__PURE__ */ new Map();
-  const hits = git.grepAndReadFiles(rev, [...names2], globsToPathspecs(wanted.globs) ?? [], {
-    read: (path6) => !alreadyRead.has(path6) && wanted(path6),
-    maxBytes: options.maxFileSize,
-    onFile(path6, file) {
-      const problems = [];
-      if ("oversized" in file) {
-        problems.push(oversizedCandidateProblem(path6, file.oversized, options.maxFileSize));
-        return void parsed.set(path6, { manifests: [], problems });
-      }
-      const result = parseWithOptions(path6, file.bytes, options);
-      result.catch(() => {
-      });
-      parsed.set(path6, result);
-    }
-  });
-  hits.catch(() => {
-  });
-  return { names: names2, hits, parsed };
-}
-async function readCandidates(git, rev, names2, early, ctx) {
-  const problems = [];
-  const manifests = await readAll(git, rev, names2, early, { ...ctx, problems });
-  ctx.problems.push(...await problemsThatMatter(git, rev, names2, problems));
-  return manifests;
-}
-async function problemsThatMatter(git, rev, names2, problems) {
-  if (problems.length === 0 || !names2.includes(TEMPLATE_REF)) return problems;
-  const configNames = names2.filter((name) => name !== TEMPLATE_REF);
-  const files = [...new Set(problems.filter((p) => p.unread === void 0).map((p) => p.file))];
-  const texts = await git.readFiles(rev, files);
-  const namesAConfig = (file) => {
-    const text = texts.get(file)?.toString("utf8");
-    return text === void 0 || configNames.some((name) => text.includes(name));
-  };
-  return problems.filter((p) => p.unread !== void 0 || namesAConfig(p.file));
-}
-async function readAll(git, rev, names2, early, ctx) {
-  if (early === void 0) {
-    const candidates2 = await findCandidateFiles(git, rev, names2, ctx.alreadyRead, ctx.wanted);
-    return readManifests(git, rev, candidates2, ctx.options, ctx.problems);
-  }
-  const missed = names2.filter((name) => !early.names.has(name));
-  const [guessed, more] = await Promise.all([
-    early.hits,
-    findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted)
-  ]);
-  const candidates = [
-    .../* @__PURE__ */ new Set([...guessed.filter((path6) => !ctx.alreadyRead.has(path6) && ctx.wanted(path6)), ...more])
-  ].sort();
-  const unread = candidates.filter((path6) => !early.parsed.has(path6));
-  const lateProblems = [];
-  const late = unread.length > 0 ? await readManifests(git, rev, unread, ctx.options, lateProblems) : [];
-  const lateByPath = new Map(
-    unread.map((path6) => [path6, { manifests: [], problems: [] }])
-  );
-  for (const m of late) lateByPath.get(m.file)?.manifests.push(m);
-  for (const p of lateProblems) lateByPath.get(p.file)?.problems.push(p);
-  const manifests = [];
-  for (const path6 of candidates) {
-    const result = lateByPath.get(path6) ?? await early.parsed.get(path6);
-    manifests.push(...result?.manifests ?? []);
-    ctx.problems.push(...result?.problems ?? []);
-  }
-  return manifests;
-}
-var TEMPLATE_REF;
-var init_candidates = __esm({
-  "src/scan/candidates.ts"() {
-    "use strict";
-    init_glob_pathspecs();
-    init_config_names_in_text();
-    init_read_files();
-    TEMPLATE_REF = "workloadRef";
   }
 });
 
@@ -23912,8 +23730,349 @@ var init_objects_across_files = __esm({
   }
 });
 
+// src/scan/manifests/parse-documents.ts
+async function parseManifestDocuments(file, text, opts, documents) {
+  const fast = parseManifestsFast(file, text, opts);
+  if (fast !== void 0) return fast;
+  const whole = () => parseManifestFile(file, text, { ...opts, fast: false });
+  if (text.length < MIN_SPLIT_BYTES) return whole();
+  const decoded = decodeSource(file, text);
+  const docs = "source" in decoded ? documentsOf(decoded.source) : void 0;
+  if (docs === void 0 || docs.length < 2) return whole();
+  const manifests = [];
+  for (const doc of docs) {
+    let parsed = documents.get(doc.text);
+    if (parsed === void 0) {
+      const result = await parseManifestFile("", doc.text, opts);
+      if (result.problems.length > 0) return whole();
+      parsed = result.manifests;
+      documents.set(doc.text, parsed);
+    }
+    for (const m of parsed) manifests.push({ ...m, file, line: m.line + doc.line - 1 });
+  }
+  return { manifests, problems: [] };
+}
+function documentsOf(source2) {
+  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(source2)) return void 0;
+  const docs = [];
+  const separator = /^---[ \t]*\r?\n/gm;
+  let start = 0;
+  let line = 1;
+  const push = (end) => {
+    const text = source2.slice(start, end);
+    if (text.trim() !== "") docs.push({ text, line });
+  };
+  for (let match = separator.exec(source2); match !== null; match = separator.exec(source2)) {
+    push(match.index);
+    line += countLines(source2, start, match.index + match[0].length);
+    start = match.index + match[0].length;
+  }
+  push(source2.length);
+  return docs;
+}
+function countLines(text, from, to) {
+  let count = 0;
+  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) count += 1;
+  return count;
+}
+var MIN_SPLIT_BYTES;
+var init_parse_documents = __esm({
+  "src/scan/manifests/parse-documents.ts"() {
+    "use strict";
+    init_decode_source();
+    init_manifest_reader();
+    init_parse_manifest_file();
+    MIN_SPLIT_BYTES = 64 * 1024;
+  }
+});
+
+// src/scan/sources/folder-definitions.ts
+function deploymentUnitOf(file, deployedDirs) {
+  let unit;
+  for (const dir of deployedDirs) {
+    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
+    if (unit === void 0 || dir.length > unit.length) unit = dir;
+  }
+  return unit;
+}
+function configDefinitionFor(workloadFile, definitions, deployedDirs) {
+  const ordered = [...definitions].sort(
+    (a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0)
+  );
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  const readable = ordered.filter((d) => {
+    const own = deploymentUnitOf(d.file, deployedDirs);
+    return own === void 0 || own === unit;
+  });
+  if (readable.length === 0) return ordered[ordered.length - 1];
+  const folders = workloadFile.split("/").slice(0, -1);
+  const closeness = (file) => {
+    const other = file.split("/").slice(0, -1);
+    let common = 0;
+    while (common < folders.length && common < other.length && folders[common] === other[common]) common++;
+    return common;
+  };
+  let chosen = readable[0];
+  for (const d of readable) if (closeness(d.file) >= closeness(chosen.file)) chosen = d;
+  return chosen;
+}
+function headConfigReadBy(config, workloadFile) {
+  if (config.folders === void 0 || !workloadFile) return config.snapshot;
+  return configDefinitionFor(workloadFile, config.folders.definitions, config.folders.deployedDirs);
+}
+function readsOwnFolders(workloadFile, definitions, deployedDirs) {
+  const chosen = configDefinitionFor(workloadFile, definitions, deployedDirs);
+  const folder = (file) => file.split("/").slice(0, -1).join("/");
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  return unit !== void 0 && deploymentUnitOf(chosen.file, deployedDirs) === unit || folder(chosen.file) !== "" && workloadFile.startsWith(`${folder(chosen.file)}/`);
+}
+var init_folder_definitions = __esm({
+  "src/scan/sources/folder-definitions.ts"() {
+    "use strict";
+    init_order();
+  }
+});
+
+// src/scan/sources/deployed-namespaces.ts
+function namespacesOfDeployments(deployments) {
+  const byDir = /* @__PURE__ */ new Map();
+  for (const d of deployments) {
+    const replaces = d.by.startsWith("Flux") ? d.settings.namespace : void 0;
+    const own = {
+      ...replaces ? { namespace: replaces } : {},
+      ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
+    };
+    const seen2 = byDir.get(d.dir);
+    if (seen2 === void 0) byDir.set(d.dir, own);
+    else if (seen2 !== null && JSON.stringify(seen2) !== JSON.stringify(own)) byDir.set(d.dir, null);
+  }
+  const dirs = [...byDir.keys()];
+  if (dirs.length === 0) return void 0;
+  return (file) => {
+    const unit = deploymentUnitOf(file, dirs);
+    const settings = unit === void 0 ? void 0 : byDir.get(unit);
+    return settings ?? void 0;
+  };
+}
+function inDeployedNamespace(manifests, namespaceOf2) {
+  return manifests.map((m) => {
+    if (m.id.namespace === "") return m;
+    const settings = namespaceOf2(m.file);
+    const namespace = settings?.namespace ?? (m.namespaceAssumed ? settings?.defaultNamespace : void 0);
+    if (namespace === void 0 || namespace === m.id.namespace) return m;
+    const { namespaceAssumed: _, ...rest } = m;
+    return { ...rest, id: { ...m.id, namespace } };
+  });
+}
+function inDeployedNamespaces(manifests) {
+  const namespaceOf2 = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
+  return namespaceOf2 ? inDeployedNamespace(manifests, namespaceOf2) : manifests;
+}
+function asWritten(read, stamps) {
+  const ids = new Map(read.map((m) => [`${m.file}:${m.line}`, m.id]));
+  return {
+    ...stamps,
+    targets: stamps.targets.map((t) => ({ ...t, id: ids.get(`${t.file}:${t.line}`) ?? t.id }))
+  };
+}
+var init_deployed_namespaces = __esm({
+  "src/scan/sources/deployed-namespaces.ts"() {
+    "use strict";
+    init_deployed_dirs();
+    init_folder_definitions();
+  }
+});
+
+// src/scan/read-files.ts
+async function readBytes(git, rev, paths, options, oversized) {
+  if (paths.length === 0) return /* @__PURE__ */ new Map();
+  const read = await git.readFilesUpTo(rev, paths, options.maxFileSize);
+  for (const [path6, size] of read.oversized) oversized.set(path6, size);
+  return read.files;
+}
+async function readManifests(git, rev, paths, options, problems) {
+  const oversized = /* @__PURE__ */ new Map();
+  const files = await readBytes(git, rev, paths, options, oversized);
+  for (const [path6, size] of oversized)
+    problems.push(oversizedCandidateProblem(path6, size, options.maxFileSize));
+  return parseFiles(paths, files, options, problems);
+}
+function oversizedCandidateProblem(path6, size, maxFileSize) {
+  return {
+    file: path6,
+    line: 1,
+    col: 1,
+    severity: "warning",
+    unread: "over --max-file-size",
+    message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
+  };
+}
+async function parseFiles(paths, files, options, problems) {
+  const manifests = [];
+  for (const path6 of paths) {
+    await new Promise((resolve8) => setImmediate(resolve8));
+    const bytes = files.get(path6);
+    if (bytes === void 0) continue;
+    const parsed = await parseWithOptions(path6, bytes, options);
+    manifests.push(...parsed.manifests);
+    problems.push(...parsed.problems);
+  }
+  return manifests;
+}
+async function parseWithOptions(path6, bytes, options) {
+  const parsed = await parseManifestDocuments(
+    path6,
+    bytes,
+    { defaultNamespace: options.defaultNamespace },
+    options.documents ?? /* @__PURE__ */ new Map()
+  );
+  if (!options.namespaceOf || !parsed.manifests.some(isConfigOrWorkload)) return parsed;
+  const namespaceOf2 = await options.namespaceOf();
+  if (!namespaceOf2) return parsed;
+  return { ...parsed, manifests: inDeployedNamespace(parsed.manifests, namespaceOf2) };
+}
+function isConfigOrWorkload(m) {
+  return isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0;
+}
+var init_read_files = __esm({
+  "src/scan/read-files.ts"() {
+    "use strict";
+    init_api_kinds();
+    init_workload_kinds();
+    init_parse_documents();
+    init_deployed_namespaces();
+  }
+});
+
+// src/scan/candidates.ts
+function withTemplateRefs(names2) {
+  return names2.length > 0 ? [...names2, TEMPLATE_REF] : names2;
+}
+function uniqueNames(names2) {
+  return [...new Set(names2)].filter((name) => name !== "" && !name.includes("\n")).sort();
+}
+async function findCandidateFiles(git, rev, names2, alreadyRead, wanted, signal) {
+  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
+  if (names2.length === 0 || wanted.globs.length === 0) return [];
+  const hits = await git.grepFiles(rev, names2, pathspecs, signal);
+  return hits.filter((path6) => !alreadyRead.has(path6) && wanted(path6));
+}
+function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted, options, alreadyReadFiles) {
+  const names2 = new Set(
+    withTemplateRefs(
+      [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
+    )
+  );
+  if (names2.size === 0) return void 0;
+  const gitops = shareGitopsSearch(git, rev, wanted.globs);
+  const markers = gitops ? GITOPS_API_GROUPS : [];
+  const parsed = /* @__PURE__ */ new Map();
+  const read = /* @__PURE__ */ new Map();
+  const oversized = /* @__PURE__ */ new Map();
+  const found = git.grepAndReadFiles(rev, [...names2, ...markers], globsToPathspecs(wanted.globs) ?? [], {
+    read: (path6) => !alreadyRead.has(path6) && wanted(path6),
+    maxBytes: options.maxFileSize,
+    onFile(path6, file) {
+      if ("oversized" in file) {
+        read.set(path6, void 0);
+        return void oversized.set(path6, file.oversized);
+      }
+      read.set(path6, file.bytes);
+      if (markers.length > 0 && !holdsAny(file.bytes, names2)) return;
+      const result = parseWithOptions(path6, file.bytes, options);
+      result.catch(() => {
+      });
+      parsed.set(path6, result);
+    }
+  });
+  const hits = found.then(async (paths) => {
+    const named = new Set(
+      markers.length > 0 && oversized.size > 0 ? await git.grepFiles(rev, [...names2], literalPathspecs([...oversized.keys()])) : oversized.keys()
+    );
+    for (const [path6, size] of oversized) {
+      if (named.has(path6))
+        parsed.set(path6, {
+          manifests: [],
+          problems: [oversizedCandidateProblem(path6, size, options.maxFileSize)]
+        });
+    }
+    return paths.filter((path6) => !read.has(path6) || parsed.has(path6));
+  });
+  gitops?.(
+    found.then(async (paths) => {
+      const known = await alreadyReadFiles;
+      return new Map(paths.map((path6) => [path6, read.get(path6) ?? known?.get(path6)]));
+    })
+  );
+  hits.catch(() => {
+  });
+  return { names: names2, hits, parsed };
+}
+function holdsAny(bytes, names2) {
+  for (const name of names2) if (bytes.includes(name)) return true;
+  return false;
+}
+async function readCandidates(git, rev, names2, early, ctx) {
+  const problems = [];
+  const manifests = await readAll(git, rev, names2, early, { ...ctx, problems });
+  ctx.problems.push(...await problemsThatMatter(git, rev, names2, problems));
+  return manifests;
+}
+async function problemsThatMatter(git, rev, names2, problems) {
+  if (problems.length === 0 || !names2.includes(TEMPLATE_REF)) return problems;
+  const configNames = names2.filter((name) => name !== TEMPLATE_REF);
+  const files = [...new Set(problems.filter((p) => p.unread === void 0).map((p) => p.file))];
+  const texts = await git.readFiles(rev, files);
+  const namesAConfig = (file) => {
+    const text = texts.get(file)?.toString("utf8");
+    return text === void 0 || configNames.some((name) => text.includes(name));
+  };
+  return problems.filter((p) => p.unread !== void 0 || namesAConfig(p.file));
+}
+async function readAll(git, rev, names2, early, ctx) {
+  if (early === void 0) {
+    const candidates2 = await findCandidateFiles(git, rev, names2, ctx.alreadyRead, ctx.wanted);
+    return readManifests(git, rev, candidates2, ctx.options, ctx.problems);
+  }
+  const missed = names2.filter((name) => !early.names.has(name));
+  const [guessed, more] = await Promise.all([
+    early.hits,
+    findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted)
+  ]);
+  const candidates = [
+    .../* @__PURE__ */ new Set([...guessed.filter((path6) => !ctx.alreadyRead.has(path6) && ctx.wanted(path6)), ...more])
+  ].sort();
+  const unread = candidates.filter((path6) => !early.parsed.has(path6));
+  const lateProblems = [];
+  const late = unread.length > 0 ? await readManifests(git, rev, unread, ctx.options, lateProblems) : [];
+  const lateByPath = new Map(
+    unread.map((path6) => [path6, { manifests: [], problems: [] }])
+  );
+  for (const m of late) lateByPath.get(m.file)?.manifests.push(m);
+  for (const p of lateProblems) lateByPath.get(p.file)?.problems.push(p);
+  const manifests = [];
+  for (const path6 of candidates) {
+    const result = lateByPath.get(path6) ?? await early.parsed.get(path6);
+    manifests.push(...result?.manifests ?? []);
+    ctx.problems.push(...result?.problems ?? []);
+  }
+  return manifests;
+}
+var TEMPLATE_REF;
+var init_candidates = __esm({
+  "src/scan/candidates.ts"() {
+    "use strict";
+    init_glob_pathspecs();
+    init_gitops_deployments();
+    init_config_names_in_text();
+    init_objects_across_files();
+    init_read_files();
+    TEMPLATE_REF = "workloadRef";
+  }
+});
+
 // src/scan/changed-files.ts
-async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log) {
+async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log, owned, whenNoSearch) {
   const changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
   );
@@ -23922,13 +24081,28 @@ async function readChangedManifests(git, commits, allChangedFiles, wanted, optio
   log.debug(`${changedFiles.length} changed manifest file(s)`);
   const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
   const baseFiles = await readBytes(git, commits.base, basePaths, options, oversized.base);
-  const early = earlyCandidateSearch(git, commits.head, baseFiles, new Set(headPaths), wanted, options);
-  const headFiles = await readBytes(git, commits.head, headPaths, options, oversized.head);
+  const headRead = readBytes(git, commits.head, headPaths, options, oversized.head);
+  headRead.catch(() => {
+  });
+  const early = earlyCandidateSearch(
+    git,
+    commits.head,
+    baseFiles,
+    new Set(headPaths),
+    wanted,
+    options,
+    headRead
+  );
+  if (early === void 0) whenNoSearch?.();
+  const headFiles = await headRead;
   const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
+  const large = (path6) => Math.max(baseFiles.get(path6)?.length ?? 0, headFiles.get(path6)?.length ?? 0) > LARGE_FILE_BYTES;
+  const largeOwned = [...basePaths, ...headPaths].some(large) ? await owned : void 0;
+  const parsed = (path6) => !(largeOwned?.(path6) && large(path6));
   const baseProblems = [];
-  const base = await parseFiles(basePaths, baseFiles, options, baseProblems);
+  const base = await parseFiles(basePaths.filter(parsed), baseFiles, options, baseProblems);
   const headProblems = [];
-  const head = await parseFiles(headPaths, headFiles, options, headProblems);
+  const head = await parseFiles(headPaths.filter(parsed), headFiles, options, headProblems);
   return {
     changedFiles,
     headPaths,
@@ -23952,12 +24126,14 @@ function problemsOnce(baseProblems, headProblems, changedFiles) {
   }).map((p) => ({ ...p, severity: "warning", message: `at the base commit: ${p.message}` }));
   return [...kept, ...headProblems];
 }
+var LARGE_FILE_BYTES;
 var init_changed_files = __esm({
   "src/scan/changed-files.ts"() {
     "use strict";
     init_candidates();
     init_objects_across_files();
     init_read_files();
+    LARGE_FILE_BYTES = 64 * 1024;
   }
 });
 
@@ -24085,10 +24261,10 @@ function podTemplateChanges(base, head) {
   const before = byKey(base);
   const after = byKey(head);
   return (id) => {
-    const key = idKey(id);
-    if (!before.has(key) || !after.has(key)) return false;
-    const was = templateText(before.get(key));
-    const now = templateText(after.get(key));
+    const [atBase, atHead] = [before.get(idKey(id)), after.get(idKey(id))];
+    if (atBase === void 0 || atHead === void 0 || atBase === atHead) return false;
+    const was = templateText(atBase);
+    const now = templateText(atHead);
     return was !== void 0 && now !== void 0 && was !== now;
   };
 }
@@ -24541,7 +24717,8 @@ function settleWorkloads(base, head, folders, headConfigs = []) {
         return own.used;
       }
       const last = ordered[ordered.length - 1];
-      const other = ordered.find((m) => canonicalJson(unstamped(m)) !== canonicalJson(unstamped(last)));
+      const lastText = ordered.length > 1 ? canonicalJson(unstamped(last)) : "";
+      const other = ordered.find((m) => m !== last && canonicalJson(unstamped(m)) !== lastText);
       const separate = folders && separateDeployments(ordered, folders);
       const twins = !other && !deployedAtAll(ordered, folders);
       const used = twins && folders && definitionReadingChange(ordered, headConfigs, folders) || last;
@@ -24800,39 +24977,6 @@ var init_configs_at_head = __esm({
     init_config_content();
     init_path_filter();
     init_read_files();
-  }
-});
-
-// src/scan/gitops-deployments.ts
-async function findDeployments(git, ctx, dirs) {
-  const wanted = new Set(dirs.filter((dir) => dir !== ""));
-  if (wanted.size === 0) return [];
-  const globs = ctx.paths?.globs ?? MANIFEST_GLOBS;
-  const spellings = [...wanted].flatMap(
-    (dir) => [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`])
-  );
-  const hits = (await git.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
-    (path6) => MANIFEST_FILE.test(path6) && (ctx.paths?.matches(path6) ?? true)
-  );
-  if (hits.length === 0) return [];
-  const { files } = await git.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
-  const objects = [];
-  for (const [path6, bytes] of files) {
-    const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
-    objects.push(...parsed.manifests.map((m) => m.object));
-  }
-  return deploymentsOf(objects).filter((d) => wanted.has(d.dir));
-}
-var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE, MANIFEST_GLOBS;
-var init_gitops_deployments = __esm({
-  "src/scan/gitops-deployments.ts"() {
-    "use strict";
-    init_glob_pathspecs();
-    init_parse_manifest_file();
-    init_deployed_dirs();
-    MAX_GITOPS_FILE_BYTES = 1024 * 1024;
-    MANIFEST_FILE = /\.(ya?ml|json)$/;
-    MANIFEST_GLOBS = ["**/*.yaml", "**/*.yml", "**/*.json"];
   }
 });
 
@@ -25143,6 +25287,19 @@ var init_deployed_build = __esm({
   }
 });
 
+// src/scan/rendered-source.ts
+function yamlDataInput(path6, text, options) {
+  if (!YAML_INPUT.test(path6) || text.includes("{{")) return false;
+  return !options.textSubstituted || !text.includes("$");
+}
+var YAML_INPUT;
+var init_rendered_source = __esm({
+  "src/scan/rendered-source.ts"() {
+    "use strict";
+    YAML_INPUT = /(^|\/)Kustomization$|\.(ya?ml|json)$/;
+  }
+});
+
 // src/scan/sources/checkout-scope.ts
 function checkoutScope(dirs, files) {
   const wanted = new Set(dirs);
@@ -25385,6 +25542,8 @@ function readKustomizationFile(path6, text) {
   result.isComponent = field(doc, "kind") === "Component";
   if (CARRYING_FIELDS.some((key) => field(doc, key) !== void 0 && field(doc, key) !== null))
     result.carriesValues = true;
+  if (PROGRAM_FIELDS.some((key) => field(doc, key) !== void 0 && field(doc, key) !== null))
+    result.runsPrograms = true;
   const namespace = field(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
   for (const { field: name, value } of namedValues(doc)) {
@@ -25486,9 +25645,9 @@ function listOf(value) {
 function isRemote(value) {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^git::/i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
 }
-function joinPath(dir, relative4) {
+function joinPath(dir, relative5) {
   const parts = dir.split("/").filter(Boolean);
-  for (const part of relative4.split("/")) {
+  for (const part of relative5.split("/")) {
     if (part === "" || part === ".") continue;
     if (part === "..") {
       if (parts.length === 0 || parts[parts.length - 1] === "..") parts.push("..");
@@ -25499,7 +25658,7 @@ function joinPath(dir, relative4) {
   }
   return parts.join("/");
 }
-var import_yaml3, CARRYING_FIELDS;
+var import_yaml3, PROGRAM_FIELDS, CARRYING_FIELDS;
 var init_kustomization_file = __esm({
   "src/scan/sources/kustomization-file.ts"() {
     "use strict";
@@ -25507,6 +25666,13 @@ var init_kustomization_file = __esm({
     init_json_shape();
     init_kustomization_names();
     init_kustomization_names();
+    PROGRAM_FIELDS = [
+      "helmCharts",
+      "helmChartInflationGenerator",
+      "generators",
+      "transformers",
+      "validators"
+    ];
     CARRYING_FIELDS = [
       "replacements",
       "vars",
@@ -25639,6 +25805,9 @@ function kustomizeSource(dir, ctx, at, as) {
   );
   if (refused !== void 0) throw new UserError(refused);
   const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
+  const generatorInputs = new Set(included.flatMap((k) => k.generators.flatMap((g) => g.files)));
+  const textSubstituted = as?.deployment.settings.substitute !== void 0;
+  const readsAsData = unreadable || included.some((k) => k.runsPrograms) ? void 0 : (path6, text) => !generatorInputs.has(path6) && yamlDataInput(path6, text, { textSubstituted });
   return {
     label: at.label,
     // The checkout of a kustomization that does not parse is the whole tree.
@@ -25651,6 +25820,7 @@ function kustomizeSource(dir, ctx, at, as) {
     generators: included.flatMap((k) => k.generators),
     resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
     kustomization: { dir, named: ctx.dirs.length > 0 },
+    ...readsAsData ? { readsAsData } : {},
     ...as?.deployment.settings.defaultNamespace ? { defaultNamespace: as.deployment.settings.defaultNamespace } : {},
     render: async (checkout, commit, signal) => {
       const atCommit = (commit === ctx.head ? headKs : baseKs).get(dir);
@@ -25775,6 +25945,7 @@ var init_kustomize_sources = __esm({
     init_gitops_deployments();
     init_parse_manifest_file();
     init_kustomize();
+    init_rendered_source();
     init_checkout_scope();
     init_deployed_dirs();
     init_deployment_overlay();
@@ -25795,7 +25966,7 @@ async function writeGeneratedKustomization(dir) {
     return false;
   }
   const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
-    (e) => (0, import_node_path8.join)(e.parentPath ?? e.path ?? dir, e.name).slice(dir.length + 1).split("\\").join("/")
+    (e) => (0, import_node_path8.relative)(dir, (0, import_node_path8.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path8.sep).join("/")
   ).sort();
   if (files.length === 0) return false;
   await (0, import_promises2.writeFile)((0, import_node_path8.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
@@ -25826,9 +25997,8 @@ async function findPlainDeployedSources(git, ctx) {
   }
   const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
   if (candidates.length === 0) return none;
-  const known = ctx.deployments;
   const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
-  const found = known && candidates.every((dir) => known.dirs.has(dir)) ? known.found.filter((d) => candidates.includes(d.dir)) : await findDeployments(git, search, candidates);
+  const found = await findDeployments(git, search, candidates);
   const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
   const sources = [];
   const rendered = [];
@@ -25865,6 +26035,10 @@ function plainSource(dir, deployment, changedInputs, ctx, index) {
     changedInputs: [...changedInputs, ...inComponents],
     generators: [],
     kustomization: { dir, named: false },
+    // Components are kustomizations not read here: what they run is unknown.
+    ...components.length === 0 ? {
+      readsAsData: (path6, text) => yamlDataInput(path6, text, { textSubstituted: deployment.settings.substitute !== void 0 })
+    } : {},
     render: async (checkout, commit, signal) => {
       if (!await writeGeneratedKustomization(`${checkout.dir}/${dir}`)) return void 0;
       const run2 = {
@@ -25888,6 +26062,7 @@ var init_plain_deployed_sources = __esm({
     init_gitops_deployments();
     init_generated_kustomization();
     init_kustomize();
+    init_rendered_source();
     init_deployed_dirs();
     init_deployment_overlay();
     init_kustomization_names();
@@ -26600,14 +26775,72 @@ var init_paths_at_base = __esm({
   }
 });
 
+// src/scan/manifests/same-data.ts
+var same_data_exports = {};
+__export(same_data_exports, {
+  sameYamlData: () => sameYamlData
+});
+function sameYamlData(a, b) {
+  if (a === b) return true;
+  const left = dataOf(a);
+  return left !== void 0 && left === dataOf(b);
+}
+function dataOf(text) {
+  const docs = (0, import_yaml4.parseAllDocuments)(text, { uniqueKeys: true, merge: false, logLevel: "silent" });
+  if (!Array.isArray(docs)) return JSON.stringify([]);
+  const data = [];
+  for (const doc of docs) {
+    if (doc.errors.length > 0 || doc.warnings.length > 0) return void 0;
+    const value = canonical(doc.contents);
+    if (value === UNCOMPARABLE) return void 0;
+    if (value !== null) data.push(value);
+  }
+  return JSON.stringify(data);
+}
+function canonical(node) {
+  if (node === null) return null;
+  if ("anchor" in node && node.anchor !== void 0) return UNCOMPARABLE;
+  if (node.tag !== void 0) return UNCOMPARABLE;
+  if ((0, import_yaml4.isScalar)(node)) {
+    if (node.type !== "PLAIN") return typeof node.value === "string" ? node.value : UNCOMPARABLE;
+    const { source: source2 } = node;
+    if (source2 === void 0) return UNCOMPARABLE;
+    if (source2 === "") return null;
+    return typeof node.value === "string" && !SCHEMA_DEPENDENT.test(source2) ? node.value : { plain: source2 };
+  }
+  if ((0, import_yaml4.isSeq)(node)) {
+    const items = node.items.map((item) => canonical(item));
+    return items.includes(UNCOMPARABLE) ? UNCOMPARABLE : items;
+  }
+  if ((0, import_yaml4.isMap)(node)) {
+    const pairs = [];
+    for (const pair of node.items) {
+      const key = canonical(pair.key);
+      const value = canonical(pair.value);
+      if (key === UNCOMPARABLE || value === UNCOMPARABLE) return UNCOMPARABLE;
+      pairs.push([key, value]);
+    }
+    return { map: pairs };
+  }
+  return UNCOMPARABLE;
+}
+var import_yaml4, UNCOMPARABLE, SCHEMA_DEPENDENT;
+var init_same_data = __esm({
+  "src/scan/manifests/same-data.ts"() {
+    "use strict";
+    import_yaml4 = __toESM(require_yaml(), 1);
+    UNCOMPARABLE = /* @__PURE__ */ Symbol("uncomparable");
+    SCHEMA_DEPENDENT = /^(?:[-+.]?[0-9]|[yn~]$|(?:yes|no|on|off|true|false|null)$|\.(?:inf|nan)$)/i;
+  }
+});
+
 // src/scan/render-sources.ts
 function listSourceFiles(git, head) {
   return git.listFiles(head, SOURCE_FILE_NAMES);
 }
 async function renderSources(git, base, head, changedFiles, options, log, headListing = listSourceFiles(git, head)) {
   const changedPaths = changedPathsOf(changedFiles);
-  if (changedPaths.length === 0)
-    return { owned: () => false, notes: [], warnings: [], objects: Promise.resolve(NO_OBJECTS) };
+  if (changedPaths.length === 0) return { ...NOTHING_RENDERED, owned: () => false, notes: [], warnings: [] };
   const pathDirs = trustedPathDirs(options.env.PATH, [git.root]);
   const isSourceFile = (p) => CHART_FILE.test(p) || kustomizationDirOf(p) !== void 0;
   const headFiles = await headListing;
@@ -26649,7 +26882,6 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
       pathDirs,
       binary: once2(() => findKustomize(pathDirs)),
       firstIndex: kustomize.sources.length,
-      ...options.deployments ? { deployments: options.deployments } : {},
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
       ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
@@ -26667,22 +26899,19 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
     else notes.push(renderNotRunNote(options.render));
   }
   const warnings = charts.warnings;
-  if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
+  if (sources.length === 0) return { ...NOTHING_RENDERED, owned, notes, warnings };
+  await markSameData(git, { base, head }, changedFiles, sources, options.maxOutputBytes);
   const { timeoutMs } = options;
   const renderOnce = (some) => renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
   const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderOnTheirOwn(some, renderOnce, onTheirOwn, notes);
   return { owned, warnings, ...startRenders(sources, notes, render) };
 }
 function startRenders(sources, notes, render) {
-  const active = sources.filter((source2) => !source2.inert);
-  const held = sources.filter((source2) => source2.inert);
+  const active = sources.filter((source2) => !source2.inert && !source2.sameData);
+  const held = sources.filter((source2) => source2.inert || source2.sameData);
   const activeNotes = active.map((source2) => notes.push(`${source2.label}: rendering`) - 1);
-  const heldNotes = held.map((source2) => {
-    notes.push(
-      `${source2.label}: not rendered, the range changes only objects that play no part in the plan in it (no config or workload) and no config or workload elsewhere`
-    );
-    return notes.length - 1;
-  });
+  const heldNotes = held.map((source2) => notes.push(heldNote(source2)) - 1);
+  let skipped = held.length * 2;
   const objects = render(active).then((rendered) => {
     active.forEach((source2, i) => {
       notes[activeNotes[i]] = renderedNote(source2, rendered);
@@ -26691,15 +26920,46 @@ function startRenders(sources, notes, render) {
   });
   objects.catch(() => {
   });
-  if (held.length === 0) return { notes, objects };
+  const skippedRenders = () => skipped;
+  if (held.length === 0) return { notes, objects, skippedRenders };
   const renderDeferred = async () => {
+    skipped = 0;
     const [first, more] = [await objects, await render(held)];
     held.forEach((source2, i) => {
       notes[heldNotes[i]] = renderedNote(source2, more);
     });
     return mergeInSourceOrder(sources, first, more);
   };
-  return { notes, objects, renderDeferred };
+  return { notes, objects, renderDeferred, skippedRenders };
+}
+function heldNote(source2) {
+  const why = source2.inert ? "the range changes only objects that play no part in the plan in it (no config or workload)" : "its changed inputs parse to the same data at both commits (only their formatting changed)";
+  return `${source2.label}: not rendered, ${why} and no config or workload elsewhere`;
+}
+async function markSameData(git, commits, changedFiles, sources, maxBytes) {
+  const modified = new Set(changedFiles.filter((c) => c.status === "M").map((c) => c.path));
+  const candidates = sources.filter(
+    (s) => !s.inert && s.readsAsData && s.changedInputs.every((path6) => modified.has(path6))
+  );
+  if (candidates.length === 0) return;
+  const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
+  const [atBase, atHead] = await Promise.all(
+    [commits.base, commits.head].map((rev) => git.readFilesUpTo(rev, paths, maxBytes))
+  );
+  const { sameYamlData: sameYamlData2 } = await Promise.resolve().then(() => (init_same_data(), same_data_exports));
+  const same = /* @__PURE__ */ new Map();
+  for (const source2 of candidates) {
+    const unchanged = source2.changedInputs.every((path6) => {
+      const [before, after] = [atBase.files.get(path6), atHead.files.get(path6)].map(
+        (b) => b?.toString("utf8")
+      );
+      if (before === void 0 || after === void 0) return false;
+      if (!source2.readsAsData(path6, before) || !source2.readsAsData(path6, after)) return false;
+      if (!same.has(path6)) same.set(path6, sameYamlData2(before, after));
+      return same.get(path6) === true;
+    });
+    if (unchanged) source2.sameData = true;
+  }
 }
 function renderedNote(source2, rendered) {
   const unbuilt = rendered.unbuilt?.get(source2.label);
@@ -26743,6 +27003,7 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
     file: "--render",
     changedInputs,
     generators: [],
+    readsAsData: (path6, text) => yamlDataInput(path6, text, { textSubstituted: true }),
     render: (checkout, commit, signal) => runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal)
   };
 }
@@ -26753,7 +27014,7 @@ function once2(compute) {
     return value.v;
   };
 }
-var NO_OBJECTS, CHART_FILE;
+var NO_OBJECTS, NOTHING_RENDERED, CHART_FILE;
 var init_render_sources = __esm({
   "src/scan/render-sources.ts"() {
     "use strict";
@@ -26765,11 +27026,13 @@ var init_render_sources = __esm({
     init_renderer_environment();
     init_render_all();
     init_render_on_their_own();
+    init_rendered_source();
     init_helm_charts();
     init_kustomization_names();
     init_paths_at_base();
     init_touches_manifests();
     NO_OBJECTS = { base: [], head: [], problems: [], warnings: [] };
+    NOTHING_RENDERED = { objects: Promise.resolve(NO_OBJECTS), skippedRenders: () => 0 };
     CHART_FILE = /(^|\/)Chart\.ya?ml$/;
   }
 });
@@ -26780,9 +27043,28 @@ __export(scan_changed_manifests_exports, {
   scanChangedManifests: () => scanChangedManifests
 });
 async function scanChangedManifests(git, { base, head }, allChangedFiles, { wanted, renderers }, scanOptions, log) {
-  const options = await withDeployedNamespaces(git, head, allChangedFiles, scanOptions);
+  const options = withDeployedNamespaces(git, head, allChangedFiles, scanOptions);
   const pending = startRenders2(git, { base, head }, allChangedFiles, options, log);
-  const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
+  const owned = pending?.then(
+    (r) => {
+      renderers.owned = r.owned;
+      return r.owned;
+    },
+    () => void 0
+  );
+  const mayAskGitops = options.sources && !options.sources.paths && allChangedFiles.some((f) => /\.ya?ml$/.test(f.path));
+  const read = await readChangedManifests(
+    git,
+    { base, head },
+    allChangedFiles,
+    wanted,
+    options,
+    log,
+    owned,
+    () => {
+      if (mayAskGitops) startGitopsSearch(git, head);
+    }
+  );
   const rendered = pending && await pending;
   renderers.owned = rendered?.owned;
   let compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
@@ -26827,6 +27109,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
     baseWorkloads: settled.base,
     sourceNotes: rendered?.notes ?? [],
+    ...rendered?.skippedRenders() ? { skippedRenders: rendered.skippedRenders() } : {},
     sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
     ...renderers.owned ? { owned: renderers.owned } : {},
     ...folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {},
@@ -26918,7 +27201,7 @@ async function deploymentFolders(git, head, manifests, changedFiles) {
     changedFiles: changedFiles.map((c) => c.path)
   };
 }
-async function withDeployedNamespaces(git, head, changedFiles, options) {
+function withDeployedNamespaces(git, head, changedFiles, options) {
   const dirs = /* @__PURE__ */ new Set();
   for (const change of changedFiles) {
     if (!MANIFEST_FILE.test(change.path)) continue;
@@ -26926,10 +27209,12 @@ async function withDeployedNamespaces(git, head, changedFiles, options) {
     for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
   }
   if (dirs.size === 0) return options;
-  const found = await findDeployments(git, { head }, [...dirs]);
-  const namespaceOf2 = namespacesOfDeployments(found);
-  const sources = options.sources && { ...options.sources, deployments: { dirs, found } };
-  return { ...options, ...namespaceOf2 ? { namespaceOf: namespaceOf2 } : {}, ...sources ? { sources } : {} };
+  let lookup;
+  const namespaceOf2 = () => {
+    lookup ??= findDeployments(git, { head }, [...dirs]).then(namespacesOfDeployments);
+    return lookup;
+  };
+  return { ...options, namespaceOf: namespaceOf2 };
 }
 var init_scan_changed_manifests = __esm({
   "src/scan/scan-changed-manifests.ts"() {
@@ -32014,6 +32299,9 @@ function describeWhere(item) {
 function describeStatus(change) {
   return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
 }
+function skippedRendersNote(count) {
+  return `${count} render(s) skipped: nothing they would print can change this plan (see the notes above)`;
+}
 var init_describe = __esm({
   "src/report/describe.ts"() {
     "use strict";
@@ -36498,11 +36786,8 @@ var GitAdapter = class extends GitHistory {
   }
   /** One `git grep` for all the names; `onPath` gets each matching path as git prints it. */
   async grep(sha, fixedStrings, pathspecs, onPath, signal) {
-    const needles = [...new Set(fixedStrings)];
-    for (const needle of needles) {
-      if (needle === "" || needle.includes("\n"))
-        throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
-    }
+    const needles = [...new Set(fixedStrings)].filter((needle) => !needle.includes("\n"));
+    if (needles.includes("")) throw new Error("grepFiles: cannot search for an empty string");
     const prefix = `${sha}:`;
     const request = {
       needles,
@@ -37980,6 +38265,7 @@ function reportObject(report) {
     problems: plan.problems,
     warnings: plan.warnings,
     ...plan.sources ? { sources: plan.sources } : {},
+    ...plan.skippedRenders ? { skippedRenders: plan.skippedRenders } : {},
     ...plan.unread ? { unread: plan.unread } : {},
     ...report.notes ? { notes: report.notes } : {},
     ...report.restores ? { restores: restoreObjects(report) } : {},
@@ -38178,6 +38464,7 @@ function fleetSummary(report, clusters, maxRows) {
 function sourcesPart(plan, maxRows) {
   const out = ["", "#### Sources", ""];
   for (const note of (plan.sources ?? []).slice(0, maxRows)) out.push(`- ${md(note)}`);
+  if (plan.skippedRenders) out.push(`- ${md(skippedRendersNote(plan.skippedRenders))}`);
   return out;
 }
 function changesPart(plan, maxRows) {
@@ -38354,6 +38641,7 @@ function body(report, repository = true) {
   if (!repository) return [...out, ...clusterPart(report)];
   if (plan.sources && plan.sources.length > 0) {
     out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
+    if (plan.skippedRenders) out.push(`  ${skippedRendersNote(plan.skippedRenders)}`);
   }
   if (plan.changes.length > 0) {
     out.push("", `Changed configs (${plan.changes.length}):`);
@@ -39085,7 +39373,7 @@ init_kustomize_entries();
 init_kustomize_graph();
 
 // src/stamp/kustomize-stamp.ts
-var import_yaml4 = __toESM(require_yaml(), 1);
+var import_yaml5 = __toESM(require_yaml(), 1);
 init_json_shape();
 init_restart_patch();
 var STAMP_PATCH_FILE = "config-rollout-stamp.yaml";
@@ -39122,7 +39410,7 @@ function stampPatchText(entries) {
 function ownTransforms(kustomizationText) {
   let doc;
   try {
-    doc = (0, import_yaml4.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
+    doc = (0, import_yaml5.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
   } catch {
     doc = void 0;
   }
@@ -39151,10 +39439,10 @@ function isHashSuffixedGenerated(id, generators) {
 }
 function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
   const eol = source2.includes("\r\n") ? "\r\n" : "\n";
-  const doc = (0, import_yaml4.parseDocument)(source2, { logLevel: "silent" });
+  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
   const root = doc.contents;
-  if (!(0, import_yaml4.isMap)(root)) throw new Error("the kustomization is not a mapping");
-  const pair = root.items.find((p) => (0, import_yaml4.isPair)(p) && (0, import_yaml4.isScalar)(p.key) && p.key.value === "patches");
+  if (!(0, import_yaml5.isMap)(root)) throw new Error("the kustomization is not a mapping");
+  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
   const entry = `path: ${file}`;
   if (!pair) {
     const indent = seqIndent(source2, root);
@@ -39164,7 +39452,7 @@ function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
     ];
   }
   const value = pair.value;
-  if ((0, import_yaml4.isSeq)(value)) {
+  if ((0, import_yaml5.isSeq)(value)) {
     const seq = value;
     if (seq.items.some((item) => field(item?.toJSON?.(), "path") === file)) {
       return [];
@@ -39195,8 +39483,8 @@ function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
 }
 function seqIndent(source2, root) {
   for (const item of root.items) {
-    const value = (0, import_yaml4.isPair)(item) ? item.value : void 0;
-    if ((0, import_yaml4.isSeq)(value) && !value.flow) {
+    const value = (0, import_yaml5.isPair)(item) ? item.value : void 0;
+    if ((0, import_yaml5.isSeq)(value) && !value.flow) {
       const first = value.items[0];
       if (!first?.range) continue;
       const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
@@ -39207,12 +39495,12 @@ function seqIndent(source2, root) {
   return "";
 }
 function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
-  const doc = (0, import_yaml4.parseDocument)(source2, { logLevel: "silent" });
+  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
   const root = doc.contents;
-  if (!(0, import_yaml4.isMap)(root)) return void 0;
-  const pair = root.items.find((p) => (0, import_yaml4.isPair)(p) && (0, import_yaml4.isScalar)(p.key) && p.key.value === "patches");
+  if (!(0, import_yaml5.isMap)(root)) return void 0;
+  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
   const seq = pair?.value;
-  if (!pair || !(0, import_yaml4.isSeq)(seq) || seq.flow) return void 0;
+  if (!pair || !(0, import_yaml5.isSeq)(seq) || seq.flow) return void 0;
   const index = seq.items.findIndex(
     (item2) => field(item2?.toJSON?.(), "path") === file
   );
@@ -39499,14 +39787,14 @@ function selfReference(path6, by) {
 }
 
 // src/stamp/stamp-file.ts
-var import_yaml6 = __toESM(require_yaml(), 1);
+var import_yaml7 = __toESM(require_yaml(), 1);
 init_json_shape();
 init_model();
 init_restart_patch();
 init_config_content();
 
 // src/stamp/annotation-edit.ts
-var import_yaml5 = __toESM(require_yaml(), 1);
+var import_yaml6 = __toESM(require_yaml(), 1);
 var UnstampableError = class extends Error {
 };
 var MergeKeyError = class extends UnstampableError {
@@ -39550,8 +39838,8 @@ function annotationEdits(source2, doc, templatePath, key, value) {
   const current = merged.find(annotations, key, [...path6, "metadata", "annotations"]);
   if (!current) return ctx.insert(annotations, key, value);
   const scalar3 = current.pair.value;
-  if ((0, import_yaml5.isScalar)(scalar3) && scalar3.value === value) return [];
-  if ((0, import_yaml5.isScalar)(scalar3) && scalar3.range) {
+  if ((0, import_yaml6.isScalar)(scalar3) && scalar3.value === value) return [];
+  if ((0, import_yaml6.isScalar)(scalar3) && scalar3.range) {
     const old = source2.slice(scalar3.range[0], scalar3.range[1]);
     const block = scalar3.type === "BLOCK_LITERAL" || scalar3.type === "BLOCK_FOLDED";
     const text = block ? `${ctx.scalarText(value, "PLAIN")}${old.endsWith("\n") ? ctx.eol : ""}` : ctx.scalarText(value, scalar3.type);
@@ -39576,13 +39864,13 @@ var MergedLookup = class {
     if (!merge) return void 0;
     const at = merge.key.range?.[0] ?? 0;
     const field5 = [...path6, key].join(".");
-    for (const item of (0, import_yaml5.isSeq)(merge.value) ? merge.value.items : [merge.value]) {
-      const merged = (0, import_yaml5.isAlias)(item) ? item.resolve(this.doc) : item;
-      if (!(0, import_yaml5.isMap)(merged)) continue;
+    for (const item of (0, import_yaml6.isSeq)(merge.value) ? merge.value.items : [merge.value]) {
+      const merged = (0, import_yaml6.isAlias)(item) ? item.resolve(this.doc) : item;
+      if (!(0, import_yaml6.isMap)(merged)) continue;
       const found = this.find(merged, key, path6);
       if (!found) continue;
       const fix = `Write ${field5} out in this object beside the merge key (what is written there replaces the merged ${key} whole: copy what it holds), then stamp again`;
-      if ((0, import_yaml5.isAlias)(item)) {
+      if ((0, import_yaml6.isAlias)(item)) {
         const anchor = this.source.lastIndexOf(`&${item.source}`, merged.range?.[0] ?? at);
         throw new MergeKeyError(
           `${field5} comes from the YAML anchor &${item.source} (line ${this.lineOf(anchor)}) through the merge key (<<): stamping it there would change every place that uses the anchor. ${fix}`,
@@ -39604,7 +39892,7 @@ var MergedLookup = class {
   aliasesOf(node) {
     if (this.uses === void 0) {
       const uses = /* @__PURE__ */ new Map();
-      (0, import_yaml5.visit)(this.doc, {
+      (0, import_yaml6.visit)(this.doc, {
         Alias: (_, alias) => {
           const target = alias.resolve(this.doc);
           uses.set(target, [...uses.get(target) ?? [], alias.range?.[0] ?? 0]);
@@ -39622,19 +39910,19 @@ var MergedLookup = class {
   }
 };
 function asMap(node, what) {
-  if ((0, import_yaml5.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
-  if (!(0, import_yaml5.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
+  if ((0, import_yaml6.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
+  if (!(0, import_yaml6.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
   return node;
 }
 function findPair(map, key) {
   for (const item of map.items) {
-    if ((0, import_yaml5.isPair)(item) && (0, import_yaml5.isScalar)(item.key) && item.key.value === key) return item;
+    if ((0, import_yaml6.isPair)(item) && (0, import_yaml6.isScalar)(item.key) && item.key.value === key) return item;
   }
   return void 0;
 }
 function isEmpty(node) {
   if (node === null || node === void 0) return true;
-  if ((0, import_yaml5.isScalar)(node)) return node.value === null;
+  if ((0, import_yaml6.isScalar)(node)) return node.value === null;
   return false;
 }
 function keyColumn(ctx, pair) {
@@ -39685,7 +39973,7 @@ var EditContext = class {
     if (open2 === void 0 || this.source[open2] !== "{")
       throw new UnstampableError("cannot find the flow mapping");
     const first = firstKey(map);
-    const quoteKeys = !first || (0, import_yaml5.isScalar)(first) && first.type === "QUOTE_DOUBLE";
+    const quoteKeys = !first || (0, import_yaml6.isScalar)(first) && first.type === "QUOTE_DOUBLE";
     const entry = `${this.flowKey(key, quoteKeys)}: ${this.flowValue(value, quoteKeys)}`;
     if (!first?.range) return [{ start: open2 + 1, end: open2 + 1, text: entry }];
     const between = this.source.slice(open2 + 1, first.range[0]);
@@ -39704,7 +39992,7 @@ var EditContext = class {
     if (parent.flow) {
       const at2 = node?.range ? node.range[0] : keyRange[1];
       const end = node?.range ? node.range[1] : at2;
-      const quote2 = (0, import_yaml5.isScalar)(pair.key) && pair.key.type === "QUOTE_DOUBLE";
+      const quote2 = (0, import_yaml6.isScalar)(pair.key) && pair.key.type === "QUOTE_DOUBLE";
       return [{ start: at2, end, text: this.flowValue(value, quote2) }];
     }
     const filled = node?.range && node.range[1] > node.range[0] ? node.range : void 0;
@@ -39752,7 +40040,7 @@ var EditContext = class {
 };
 function firstKey(map) {
   const first = map.items[0];
-  return first && (0, import_yaml5.isPair)(first) ? first.key ?? void 0 : void 0;
+  return first && (0, import_yaml6.isPair)(first) ? first.key ?? void 0 : void 0;
 }
 function plainIsString(value) {
   return /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value.replace("e", "")) && !/^0[bx]/.test(value);
@@ -39765,7 +40053,7 @@ function stampFile(source2, targets, defaultNamespace) {
   const edits = [];
   let docs;
   try {
-    docs = (0, import_yaml6.parseAllDocuments)(source2, { logLevel: "silent", uniqueKeys: false });
+    docs = (0, import_yaml7.parseAllDocuments)(source2, { logLevel: "silent", uniqueKeys: false });
   } catch {
     docs = [];
   }
@@ -39822,7 +40110,7 @@ function changedBeyondStamp(source2, text, targets) {
   return void 0;
 }
 function kubernetesView(text) {
-  const docs = (0, import_yaml6.parseAllDocuments)(text, {
+  const docs = (0, import_yaml7.parseAllDocuments)(text, {
     logLevel: "silent",
     uniqueKeys: false,
     version: "1.1",
