@@ -4,12 +4,19 @@
 // a warning when a comment was wanted and could not be written.
 
 import { buildCommentBody } from "../comment/comment-body.js";
+import { createGitLabNotes } from "../comment/gitlab-notes.js";
 import { type ReviewComments, upsertComment } from "../comment/review-comments.js";
-import { findReviewTarget, type ReviewTarget, tokenFor } from "../comment/review-target.js";
+import {
+  findReviewTarget,
+  PULL_REQUEST_EVENTS,
+  type ReviewTarget,
+  tokenFor,
+} from "../comment/review-target.js";
 import type { RunReport } from "../core/run-result.js";
 import { detectCiKind } from "../range/ci-kind.js";
 import { eventReader } from "../range/github-event.js";
 import { shortSha } from "../report/describe.js";
+import { describeError } from "../report/error-line.js";
 import { escapeMarkdown, markdownSections } from "../report/report-markdown.js";
 
 type Env = Record<string, string | undefined>;
@@ -31,17 +38,25 @@ export interface ReviewCommentRequest {
   fullReportIn: string;
 }
 
+/** Posts a run's report, or the error that ended it, as the comment. */
+export type Commenter = (content: { report: RunReport } | { error: unknown }) => Promise<void>;
+
 /** A commenter for one run: the request without its content; each outcome goes to `say`. */
 export function reviewCommenter(
   request: Omit<ReviewCommentRequest, "content">,
   say: (outcome: ReviewCommentOutcome) => void,
-): (content: ReviewCommentRequest["content"]) => Promise<void> {
-  return async (content) => say(await commentOnReview({ ...request, content }));
+): Commenter {
+  return async (content) => {
+    // The error's first line, without "error: ".
+    const error = "error" in content ? describeError(content.error, false).replace(/^error: /, "") : "";
+    const shown = "report" in content ? content : { error: error.split("\n")[0] ?? "" };
+    say(await commentOnReview({ ...request, content: shown }));
+  };
 }
 
-/** The error line a failed run's comment shows: the first line, without "error: ". */
-export function commentErrorLine(described: string): string {
-  return described.replace(/^error: /, "").split("\n")[0] ?? "";
+/** The action's `comment` when unset: on for pull request events (GitHub would fill a declared default in, so it has none). */
+export function commentsByDefault(env: Env): boolean {
+  return PULL_REQUEST_EVENTS.includes(env.GITHUB_EVENT_NAME ?? "");
 }
 
 export interface ReviewCommentOutcome {
@@ -102,7 +117,6 @@ async function createClient(target: ReviewTarget, token: string, version: string
     const { createGitHubComments } = await import("../comment/github-comments.js");
     return createGitHubComments(target, token, userAgent);
   }
-  const { createGitLabNotes } = await import("../comment/gitlab-notes.js");
   return createGitLabNotes(target, token, userAgent);
 }
 

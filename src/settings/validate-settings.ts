@@ -9,44 +9,48 @@ export const MAX_TIMER_MS = 2_147_483_647;
 /** What the environment variable set by --strategy env must look like to be readable in a shell. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** The values checked, those of any command (a command's settings hold only the rows it reads). */
 export interface CheckedValues {
-  paths: string[];
-  namespace: string;
-  namespaces: string[];
-  excludeNamespaces: string[];
-  envName: string;
-  timeoutMs: number;
-  configTimeoutMs: number;
-  maxFileSize: number;
-  concurrency: number;
+  paths?: string[];
+  namespace?: string;
+  namespaces?: string[];
+  excludeNamespaces?: string[];
+  envName?: string;
+  timeoutMs?: number;
+  configTimeoutMs?: number;
+  maxFileSize?: number;
+  concurrency?: number;
   maxParallelRollouts?: number;
   /** --logs. */
-  logLines: number;
-  strategy: string;
-  apply: boolean;
+  logLines?: number;
+  strategy?: string;
+  apply?: boolean;
   discover?: string;
-  dryRun: string;
-  wait: boolean;
-  watchPods: boolean;
+  dryRun?: string;
+  wait?: boolean;
+  watchPods?: boolean;
   rollbackOnFailure?: boolean;
   bakeMs?: number;
+  plan?: string;
+  planOut?: string;
+  contexts?: unknown;
 }
 
 export function validateSettings(values: CheckedValues): void {
-  if (values.paths.length === 0) {
+  if (values.paths?.length === 0) {
     throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
   }
-  checkDuration("timeout", values.timeoutMs);
-  checkDuration("config-timeout", values.configTimeoutMs);
-  checkNamespaces("namespace", [values.namespace]);
-  checkNamespaces("namespaces", values.namespaces);
-  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
-  if (!ENV_NAME.test(values.envName)) {
+  if (values.timeoutMs !== undefined) checkDuration("timeout", values.timeoutMs);
+  if (values.configTimeoutMs !== undefined) checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", values.namespace === undefined ? [] : [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces ?? []);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces ?? []);
+  if (values.envName !== undefined && !ENV_NAME.test(values.envName)) {
     throw new UserError(
       `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`,
     );
   }
-  if (values.concurrency < 1 || values.concurrency > 64) {
+  if (values.concurrency !== undefined && (values.concurrency < 1 || values.concurrency > 64)) {
     throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
   }
   if (values.maxParallelRollouts !== undefined && values.maxParallelRollouts < 1) {
@@ -54,14 +58,38 @@ export function validateSettings(values: CheckedValues): void {
       `--max-parallel-rollouts: must be at least 1 (workloads rolling out at once), got ${values.maxParallelRollouts}`,
     );
   }
-  if (values.logLines < 0 || values.logLines > 200) {
+  if (values.logLines !== undefined && (values.logLines < 0 || values.logLines > 200)) {
     throw new UserError(
       "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)",
     );
   }
-  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.maxFileSize !== undefined && values.maxFileSize < 1)
+    throw new UserError("--max-file-size: must be at least 1 (bytes)");
   if (values.bakeMs !== undefined) checkBake(values, values.bakeMs);
   if (values.strategy === "gitops") checkGitops(values);
+  checkPlanFile(values);
+}
+
+/** --plan applies a plan file, --plan-out writes one: each for one cluster, and never both. */
+function checkPlanFile(values: CheckedValues): void {
+  if (values.plan !== undefined) {
+    if (values.apply)
+      throw new UserError(
+        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)",
+      );
+    if (values.planOut !== undefined)
+      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+  }
+  if (values.strategy === "gitops" && values.planOut !== undefined) {
+    throw new UserError(
+      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)",
+    );
+  }
+  if (values.contexts && (values.plan !== undefined || values.planOut !== undefined)) {
+    throw new UserError(
+      `--context with several contexts cannot be used with ${values.plan !== undefined ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`,
+    );
+  }
 }
 
 /** --bake watches the new pods once a rollout is done: it needs both the wait and the pod watch. */

@@ -5,9 +5,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { runStampAction, type StampRunResult } from "../../src/action/stamp-action.js";
-import { decideStampMode } from "../../src/action/stamp-policy.js";
 import { commitStamps } from "../../src/git/commit-stamps.js";
+import { runStampAction, type StampRunResult } from "../../src/run/stamp-in-ci.js";
+import { decideStampMode } from "../../src/stamp/stamp-mode.js";
 import { cloneTempRepo, createTempRepo, runGit, type TempRepo } from "../helpers/git-repo.js";
 import { DEFAULTS } from "../helpers/settings.js";
 

@@ -6,7 +6,7 @@ import { parseAllDocuments } from "yaml";
 import { createMemoryLog } from "../../src/core/log.js";
 import { createGit } from "../../src/git/create-git.js";
 import { type RunDependencies, runConfigRollout } from "../../src/run/run.js";
-import { toSettings } from "../../src/settings/settings.js";
+import { runSettings } from "../../src/settings/settings.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { GIT_OPTIONS } from "../helpers/settings.js";
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 async function deps(flags: Record<string, string> = {}): Promise<RunDependencies> {
   return {
-    settings: toSettings({}, { repo: repo.dir, timeout: "30s", ...flags }),
+    settings: runSettings({}, { repo: repo.dir, timeout: "30s", ...flags }),
     range: { flags: { base: "HEAD~1", head: "HEAD" }, env: {} },
     ci: "local",
     git: await createGit(repo.dir, GIT_OPTIONS),

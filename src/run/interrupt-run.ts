@@ -4,7 +4,7 @@
 // what it repointed, through the one restart-and-wait path), and the run ends within a few
 // seconds, saying what was and was not done, with exit code 130 (SIGINT) or 143 (SIGTERM).
 // A second signal ends it at once.
-import { cleanUpInterrupted, interrupt, interruptedSignal, interruptSummary } from "./interrupt.js";
+import { cleanUpInterrupted, interrupt, interruptedSignal, interruptSummary } from "../process/interrupt.js";
 
 /** How long the run gets, once interrupted, to finish what it can (a versioned rollback's writes). */
 export const INTERRUPT_GRACE_MS = 5_000;
@@ -19,9 +19,22 @@ export function exitCodeForSignal(signal: NodeJS.Signals): number {
 }
 
 /** The exit code of a run that settled with `code`: a signal's when it was interrupted. */
-export function finalExitCode(code: number): number {
+function finalExitCode(code: number): number {
   const signal = interruptedSignal();
   return signal ? exitCodeForSignal(signal) : code;
+}
+
+/** The CLI's process: interrupts handled, and its exit code once `run` settles. */
+export function exitWhenDone(run: Promise<number>, write: (text: string) => void): void {
+  handleInterrupts(run, write);
+  run.then((code) => {
+    process.exitCode = finalExitCode(code);
+    // The report is out. A --contexts cluster that --timeout gave up on may still hold a socket to an
+    // API server that never answers (its requests have their own, longer, time limit): it must not hold
+    // the job too. Unref'd, this timer never keeps the process alive when nothing else does. An
+    // interrupted run is ended by handleInterrupts, once its checkouts are removed and it has said so.
+    if (interruptedSignal() === undefined) setTimeout(() => process.exit(finalExitCode(code)), 2_000).unref();
+  });
 }
 
 export function handleInterrupts(run: Promise<unknown>, write: (text: string) => void): void {
