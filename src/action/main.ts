@@ -13,13 +13,7 @@ import { handleInterrupts } from "../run/interrupt-run.js";
 import { stampInAction } from "../run/stamp-in-ci.js";
 import { deprecationWarnings } from "../settings/deprecated-options.js";
 import type { Command } from "../settings/option-spec.js";
-import {
-  ENV_VARIABLES,
-  type RunSettings,
-  rawValuesFromEnv,
-  type SyncSettings,
-  settingsFor,
-} from "../settings/settings.js";
+import { ENV_VARIABLES, type RunSettings, rawValuesFromEnv, settingsFor } from "../settings/settings.js";
 import { createGitHubLog, type GitHubLog, workspacePath } from "./github-log.js";
 import { createMasker } from "./mask.js";
 import { isEntryPoint, type PublishState, publishFailure, publishReport } from "./publish.js";
@@ -68,43 +62,43 @@ export async function run(): Promise<void> {
       return;
     }
     // The main run and sync: the cluster, the trust policy, the comment; their report or error published.
-    const inCi = <S extends RunSettings | SyncSettings>(
-      settings: S,
-      command: (settings: S, entry: EntryPoint, out: Publish<void>) => Promise<void>,
-    ) =>
-      command(
-        settings,
-        {
-          ...entry,
-          kubeconfigLabels: kubeconfigLabels(inputs),
-          mask,
-          trust: {
-            dryRunExplicit: inputs.dryRunExplicit,
-            allowUntrusted: inputs.allowUntrusted,
-            notice: escaped(core.notice),
-          },
-          // `comment` unset: on for pull request events.
-          ...((raw.comment === undefined ? commentsByDefault(env) : settings.comment) && {
-            comment: {
-              token: inputs.githubToken,
-              fullReportIn: "the job summary",
-              say: (o) => escaped(o.level === "warning" ? core.warning : core.info)(o.message),
-            },
-          }),
+    const inCi = (settings: Pick<RunSettings, "comment" | "output">): [EntryPoint, Publish<void>] => [
+      {
+        ...entry,
+        kubeconfigLabels: kubeconfigLabels(inputs),
+        mask,
+        trust: {
+          dryRunExplicit: inputs.dryRunExplicit,
+          allowUntrusted: inputs.allowUntrusted,
+          notice: escaped(core.notice),
         },
-        {
-          report: async (report, comment) => {
-            log.flush();
-            await publishReport(core, report, settings, env, state, comment);
+        // `comment` unset: on for pull request events.
+        ...((raw.comment === undefined ? commentsByDefault(env) : settings.comment) && {
+          comment: {
+            token: inputs.githubToken,
+            fullReportIn: "the job summary",
+            say: (o) => escaped(o.level === "warning" ? core.warning : core.info)(o.message),
           },
-          failure: async (error, comment) => {
-            log.flush();
-            await publishFailure(core, error, debug, env, state, comment);
-          },
+        }),
+      },
+      {
+        report: async (report, comment) => {
+          log.flush();
+          await publishReport(core, report, settings, env, state, comment);
         },
-      );
-    if (inputs.command === "sync") await inCi(read("sync"), syncFromCluster);
-    else await inCi(read("run"), planAndRollOut);
+        failure: async (error, comment) => {
+          log.flush();
+          await publishFailure(core, error, debug, env, state, comment);
+        },
+      },
+    ];
+    if (inputs.command === "sync") {
+      const settings = read("sync");
+      await syncFromCluster(settings, ...inCi(settings));
+    } else {
+      const settings = read("run");
+      await planAndRollOut(settings, ...inCi(settings));
+    }
   } catch (error) {
     log.flush();
     await publishFailure(core, error, debug, env, state, undefined);

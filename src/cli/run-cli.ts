@@ -18,7 +18,6 @@ import {
   errorReportSettings,
   type RunSettings,
   rawValuesFromEnv,
-  type SyncSettings,
   settingsFor,
 } from "../settings/settings.js";
 import { parseBooleanText } from "../settings/value-spellings.js";
@@ -47,10 +46,7 @@ export async function runCli(
   const log = (settings: Reporting) =>
     createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
   /** The main run and sync: their report, or the error that ended them, written with their GitLab reports and comment. */
-  const inCi = <S extends RunSettings | SyncSettings>(
-    settings: S,
-    run: (settings: S, entry: EntryPoint, out: Publish<number>) => Promise<number>,
-  ) => {
+  const inCi = (settings: Reporting & Pick<RunSettings, "comment">): [EntryPoint, Publish<number>] => {
     reporting = settings;
     // CONFIG_ROLLOUT_CHECK and CONFIG_ROLLOUT_CHANGED_ONLY are stamp's: refused as their flags are.
     const stampOnly = ["check", "changed-only"].find(
@@ -80,7 +76,7 @@ export async function runCli(
         },
       }),
     };
-    return run(settings, entry, {
+    const publish: Publish<number> = {
       report: async (report, comment) => {
         io.stdout(renderReport(report, settings.output));
         await comment?.({ report });
@@ -91,15 +87,19 @@ export async function runCli(
         await comment?.({ error });
         return code;
       },
-    });
+    };
+    return [entry, publish];
   };
   try {
     if (command !== "stamp") {
       // Loaded once the flags are read: --help and --version do not pay for the pipeline's modules.
       const commands = await import("../run/commands.js");
-      return await (command === "sync"
-        ? inCi(settingsFor("sync", fromEnv, args.values), commands.syncFromCluster)
-        : inCi(settingsFor("run", fromEnv, args.values), commands.planAndRollOut));
+      if (command === "sync") {
+        const settings = settingsFor("sync", fromEnv, args.values);
+        return await commands.syncFromCluster(settings, ...inCi(settings));
+      }
+      const settings = settingsFor("run", fromEnv, args.values);
+      return await commands.planAndRollOut(settings, ...inCi(settings));
     }
     const settings = settingsFor("stamp", fromEnv, args.values);
     reporting = settings;

@@ -14,7 +14,6 @@ import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { RunReport } from "../core/run-result.js";
 import { redactError, redactingLog, redactSecretsIn } from "../core/secret-values.js";
 import { createGit } from "../git/create-git.js";
-import type { Git } from "../git/git.js";
 import { withStagesNoted } from "../process/interrupt.js";
 import { eventReader } from "../range/github-event.js";
 import { readCiEnvironment } from "../range/read-ci-environment.js";
@@ -28,7 +27,6 @@ import {
 import { type Commenter, type ReviewCommentOutcome, reviewCommenter } from "./comment-on-review.js";
 import { runFleet } from "./fleet.js";
 import { type PlanWriter, runConfigRollout } from "./run.js";
-import { VERSION } from "./version.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -56,21 +54,59 @@ export interface Publish<T> {
   failure(error: unknown, comment: Commenter | undefined): Promise<T>;
 }
 
-/** `config-rollout [run]`: plan the range from git, then restart what the plan says and wait. */
+/**
+ * `config-rollout [run]`: plan the range from git (the CI environment decides it), then restart
+ * what the plan says and wait; the cluster is connected only when needed. Several contexts: a fleet
+ * (fleet.ts; the settings refuse a plan file with them).
+ */
 export function planAndRollOut<T>(settings: RunSettings, entry: EntryPoint, out: Publish<T>): Promise<T> {
   return inCi(settings, entry, out, async (settings, cluster, readEvent) => {
+    const { env, naming } = entry;
     const openGit = () => createGit(resolve(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
     // --plan opens the repository only to check its head, and runs without one too.
-    const git = settings.plan === undefined ? await openGit() : undefined;
-    const log = runLog(entry, git?.root);
-    return runFromGit(settings, {
-      env: entry.env,
-      cluster,
-      log,
-      naming: entry.naming,
-      readEvent,
-      git,
-      openGit,
+    const opened = settings.plan === undefined ? await openGit() : undefined;
+    const git = async () => opened ?? openGit();
+    const log = runLog(entry, opened?.root);
+    const shared = { log, env, ...(naming ? { naming } : {}) };
+    const rangeAndCi = async ({ base, head }: Pick<RunSettings, "base" | "head">) => {
+      const range = await readCiEnvironment({ base, head }, env, readEvent);
+      return { range, ci: range.ci };
+    };
+    if (settings.contexts) {
+      const waves = settings.contexts;
+      const connectTo = (context: string) => cluster.forContext(context);
+      return runFleet({
+        settings,
+        ...(await rangeAndCi(settings)),
+        git: await git(),
+        ...shared,
+        waves,
+        connectTo,
+      });
+    }
+    let planOut: PlanWriter | undefined;
+    let settingsForRun = settings;
+    if (settings.plan !== undefined) {
+      const saved = await import("./saved-plan.js");
+      const planSettings = { ...settings, plan: settings.plan };
+      const run = await saved.loadSavedPlan(planSettings, git, naming);
+      if (!run.replanFrom) return saved.applySaved(run, planSettings, cluster, shared);
+      // Versioned: plan again from the checkout at the plan's head, and restart only if it agrees.
+      settingsForRun = { ...settings, ...run.replanFrom, strategy: run.document.strategy };
+      planOut = async (document) =>
+        saved.sameWorkloads(run.document, planSettings, document.workloads, naming);
+    } else if (settings.planOut !== undefined) {
+      const path = settings.planOut;
+      planOut = async (document) => (await import("./saved-plan.js")).writePlanFile(path, document, log);
+    }
+    return runConfigRollout({
+      settings: settingsForRun,
+      ...(await rangeAndCi(settingsForRun)),
+      git: await git(),
+      connect: cluster.connect,
+      clusterConfigured: cluster.configured,
+      ...shared,
+      ...(planOut ? { planOut } : {}),
     });
   });
 }
@@ -112,17 +148,9 @@ async function inCi<S extends RunSettings | SyncSettings, T>(
       if (trust.note) notice(trust.note);
     }
     if (entry.comment) {
-      const { token, fullReportIn, say } = entry.comment;
-      if (!token && env.GITHUB_TOKEN) mask?.([env.GITHUB_TOKEN]);
-      const request = {
-        env,
-        readEvent,
-        token,
-        commentId: settings.commentId,
-        version: VERSION,
-        fullReportIn,
-      };
-      comment = reviewCommenter(request, say);
+      const { say, ...given } = entry.comment;
+      if (!given.token && env.GITHUB_TOKEN) mask?.([env.GITHUB_TOKEN]);
+      comment = reviewCommenter({ env, readEvent, commentId: settings.commentId, ...given }, say);
     }
     // An exec plugin's token exists only once the plugin has run: masked before its first use.
     const cluster = createClusterConnection(settings, env, entry.kubeconfigLabels, mask);
@@ -137,68 +165,4 @@ async function inCi<S extends RunSettings | SyncSettings, T>(
 /** The entry point's log for the run: its stages noted for an interrupted run, Secret values redacted. */
 function runLog(entry: EntryPoint, repositoryRoot: string | undefined): Log {
   return redactingLog(withStagesNoted(entry.logFor(repositoryRoot)));
-}
-
-/**
- * The main run from git: the CI environment decides the range, the cluster is connected only when
- * needed. Several contexts: a fleet (fleet.ts; settings.ts refuses a plan file with them).
- */
-async function runFromGit(
-  settings: RunSettings,
-  adapters: {
-    env: Env;
-    cluster: ClusterConnection;
-    log: Log;
-    naming: OptionNaming | undefined;
-    readEvent: () => Promise<unknown>;
-    /** The repository, when opened: --plan opens it only to check its head (openGit). */
-    git: Git | undefined;
-    openGit: () => Promise<Git>;
-  },
-): Promise<RunReport> {
-  const { env, cluster, log, readEvent, openGit } = adapters;
-  const naming = adapters.naming ? { naming: adapters.naming } : {};
-  const git = async () => adapters.git ?? openGit();
-  const rangeAndCi = async ({ base, head }: Pick<RunSettings, "base" | "head">) => {
-    const range = await readCiEnvironment({ base, head }, env, readEvent);
-    return { range, ci: range.ci };
-  };
-  if (settings.contexts) {
-    return runFleet({
-      settings,
-      ...(await rangeAndCi(settings)),
-      git: await git(),
-      log,
-      env,
-      ...naming,
-      waves: settings.contexts,
-      connectTo: (context) => cluster.forContext(context),
-    });
-  }
-  let planOut: PlanWriter | undefined;
-  let settingsForRun = settings;
-  if (settings.plan !== undefined) {
-    const saved = await import("./saved-plan.js");
-    const planSettings = { ...settings, plan: settings.plan };
-    const run = await saved.loadSavedPlan(planSettings, git, adapters.naming);
-    if (!run.replanFrom) return saved.applySaved(run, planSettings, cluster, { log, ...naming });
-    // Versioned: plan again from the checkout at the plan's head, and restart only if it agrees.
-    settingsForRun = { ...settings, ...run.replanFrom, strategy: run.document.strategy };
-    planOut = async (document) =>
-      saved.sameWorkloads(run.document, planSettings, document.workloads, adapters.naming);
-  } else if (settings.planOut !== undefined) {
-    const path = settings.planOut;
-    planOut = async (document) => (await import("./saved-plan.js")).writePlanFile(path, document, log);
-  }
-  return runConfigRollout({
-    settings: settingsForRun,
-    ...(await rangeAndCi(settingsForRun)),
-    git: await git(),
-    connect: cluster.connect,
-    clusterConfigured: cluster.configured,
-    log,
-    env,
-    ...naming,
-    ...(planOut ? { planOut } : {}),
-  });
 }

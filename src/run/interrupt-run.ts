@@ -7,14 +7,14 @@
 import { cleanUpInterrupted, interrupt, interruptedSignal, interruptSummary } from "../process/interrupt.js";
 
 /** How long the run gets, once interrupted, to finish what it can (a versioned rollback's writes). */
-export const INTERRUPT_GRACE_MS = 5_000;
+const INTERRUPT_GRACE_MS = 5_000;
 /** How long a child process group gets after SIGTERM before SIGKILL. */
 const CHILD_GRACE_MS = 1_500;
 
 const SIGNAL_NUMBERS = { SIGINT: 2, SIGTERM: 15 } as const;
 
 /** The exit code of a run ended by `signal`, as a shell reports it (128 + the signal's number). */
-export function exitCodeForSignal(signal: NodeJS.Signals): number {
+function exitCodeForSignal(signal: NodeJS.Signals): number {
   return 128 + (SIGNAL_NUMBERS[signal as keyof typeof SIGNAL_NUMBERS] ?? 15);
 }
 
