@@ -9,7 +9,7 @@ import { escapeForCiLog } from "../report/ci-log-text.js";
 import { givenCredentials } from "../run/cluster-connection.js";
 import { type EntryPoint, type Publish, planAndRollOut, syncFromCluster } from "../run/commands.js";
 import { commentsByDefault } from "../run/comment-on-review.js";
-import { handleInterrupts } from "../run/interrupt-run.js";
+import { handleInterrupts } from "../run/interrupts.js";
 import { stampInAction } from "../run/stamp-in-ci.js";
 import { deprecationWarnings } from "../settings/deprecated-options.js";
 import type { Command } from "../settings/option-spec.js";

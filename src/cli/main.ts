@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The CLI entry point: the real process's arguments, environment and streams into runCli.
 import { createRequire } from "node:module";
-import { exitWhenDone } from "../run/interrupt-run.js";
+import { exitWhenDone } from "../run/interrupts.js";
 import { descriptorWriter } from "./fd-output.js";
 import { runCli } from "./run-cli.js";
 import { useColor } from "./stderr-log.js";

@@ -1,4 +1,4 @@
-// What the two phases of a run hand each other: the plan made once from git (run.ts), and what
+// What the two phases of a run hand each other: the plan made once from git (run/plan.ts), and what
 // applying it to one cluster needs (run/apply.ts, run/apply-saved-plan.ts).
 import type { CommitOrder } from "../core/commit-sha.js";
 import type { Log } from "../core/log.js";

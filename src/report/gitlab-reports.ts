@@ -25,7 +25,7 @@ const FAILED_ROLLOUTS: readonly (string | undefined)[] = ["failed", "timeout", "
 const MAX_LIST_CHARS = 900;
 
 /** Each planned workload with its result; a --context run's once per cluster, named by its context. */
-export function reportedWorkloads(report: RunReport | undefined): ReportedWorkload[] {
+function reportedWorkloads(report: RunReport | undefined): ReportedWorkload[] {
   if (report?.clusters) {
     return report.clusters.flatMap((c) =>
       (c.report ? reportedWorkloads(c.report) : []).map((w) => ({ ...w, context: c.context })),

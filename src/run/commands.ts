@@ -26,7 +26,7 @@ import {
 } from "./cluster-connection.js";
 import { type Commenter, type ReviewCommentOutcome, reviewCommenter } from "./comment-on-review.js";
 import { runFleet } from "./fleet.js";
-import { type PlanWriter, runConfigRollout } from "./run.js";
+import { type PlanWriter, planAndApply } from "./plan.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -99,7 +99,7 @@ export function planAndRollOut<T>(settings: RunSettings, entry: EntryPoint, out:
       const path = settings.planOut;
       planOut = async (document) => (await import("./saved-plan.js")).writePlanFile(path, document, log);
     }
-    return runConfigRollout({
+    return planAndApply({
       settings: settingsForRun,
       ...(await rangeAndCi(settingsForRun)),
       git: await git(),

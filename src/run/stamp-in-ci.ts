@@ -63,7 +63,7 @@ export async function stampInAction(
   const log = entry.logFor(git.root);
   const eventName = env.GITHUB_EVENT_NAME ?? "";
   const event = await eventReader(env)();
-  return runStampAction({
+  return stampByMode({
     mode: decideStampMode({ check: settings.check, commit: options.commit, eventName, event }),
     stamp: stamper(settings, { git, env, log, untrustedHead: untrustedSource(eventName, event) }),
     commit: (request) =>
@@ -112,7 +112,7 @@ const FIX_IN_CI =
  * The action's stamp policy, with the stamping and the git commit passed in: what runs, what the
  * step reports, and when it fails.
  */
-export async function runStampAction(deps: {
+export async function stampByMode(deps: {
   mode: StampMode;
   stamp(check: boolean): Promise<StampRunResult>;
   commit(request: {

@@ -1,8 +1,8 @@
-// The orchestrator, in two phases: plan once (resolve the range, scan the repository, render:
+// The main run's two phases: plan once (resolve the range, scan the repository, render:
 // planRepository), then apply that plan to the cluster (apply.ts: discover, verify the live
-// configs, check permissions, restart and wait). It receives every adapter as an argument, so tests
-// run it against real temp repos and the simulated API server, and the CLI and the GitHub Action
-// share it unchanged.
+// configs, check permissions, restart and wait); planAndApply does both. It receives every adapter
+// as an argument, so tests run it against real temp repos and the simulated API server, and both
+// entry points reach it through commands.ts.
 
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
@@ -48,7 +48,7 @@ export interface RunDependencies {
 
 export type PlanWriter = (document: PlanDocument) => Promise<void>;
 
-export async function runConfigRollout(deps: RunDependencies): Promise<RunReport> {
+export async function planAndApply(deps: RunDependencies): Promise<RunReport> {
   const planned = await planRepository(deps);
   if (planned.kind === "no-range") {
     // Nothing to compare: the plan file says so (no workload), so the jobs that apply it have one.
