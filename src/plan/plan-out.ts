@@ -8,7 +8,7 @@ import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { CONFIG_HASH_ANNOTATION } from "../core/restart-patch.js";
 import { computeRestartHashes } from "../rollout/strategy/restart-hash.js";
 import { configCopy } from "../rollout/versioned/config-copy.js";
-import type { Settings } from "../settings/settings.js";
+import type { RunSettings } from "../settings/settings.js";
 import { consumedBy } from "./consumed-configs.js";
 import {
   configDigest,
@@ -28,7 +28,7 @@ export async function makePlanDocument(
   repoPlan: RepoPlan,
   plan: Plan,
   clusterWorkloads: Manifest[],
-  settings: Pick<Settings, "strategy" | "envName" | "hashKey">,
+  settings: Pick<RunSettings, "strategy" | "envName" | "hashKey">,
   naming: OptionNaming = CLI_FLAGS,
 ): Promise<PlanDocument> {
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
@@ -79,7 +79,7 @@ async function changeOf(
   workloads: PlannedWorkload[],
   inputs: {
     repoPlan: RepoPlan;
-    settings: Pick<Settings, "strategy" | "envName">;
+    settings: Pick<RunSettings, "strategy" | "envName">;
     manifests: Map<string, Manifest>;
     headConfigs: RepoPlan["scan"]["headConfigs"];
     key: Buffer | undefined;
