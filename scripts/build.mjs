@@ -153,7 +153,10 @@ const withVendor = (entry) => ({
     ].join("\n"),
   },
 });
-const [action, cli] = await Promise.all([build(withVendor("action.bundle")), build(withVendor("cli.bundle"))]);
+const [action, cli] = await Promise.all([
+  build(withVendor("action.bundle")),
+  build(withVendor("cli.bundle")),
+]);
 const bundled = { outputFiles: [...action.outputFiles, ...cli.outputFiles] };
 // Drop what an earlier build left (the ES module chunks and the chained CLI bundles of before,
 // renamed vendor files) so dist/ holds exactly this build.
