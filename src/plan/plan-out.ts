@@ -2,6 +2,8 @@
 // the run already read: the committed content of each changed config becomes a digest, the
 // annotation strategy's hash is computed here once, the versioned strategy's copy names too. Never
 // a value: a Secret's digest and hash are keyed with --hash-key, which a plan with a Secret needs.
+
+import { consumedBy } from "../core/consumed-configs.js";
 import { UserError } from "../core/errors.js";
 import { formatId, idKey, type Manifest, type Plan, type PlannedWorkload } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
@@ -9,7 +11,6 @@ import { CONFIG_HASH_ANNOTATION } from "../core/restart-patch.js";
 import { computeRestartHashes } from "../rollout/strategy/restart-hash.js";
 import { configCopy } from "../rollout/versioned/config-copy.js";
 import type { Settings } from "../settings/settings.js";
-import { consumedBy } from "./consumed-configs.js";
 import {
   configDigest,
   keyCheckOf,

@@ -78,7 +78,7 @@ export interface RepositoryScan {
   deployedDirs?: string[];
   /**
    * Configs and workloads that several sources define differently, by idKey, the one planned from
-   * first: the plan is checked against each (scan/sources/variant-conflicts.ts).
+   * first: the plan is checked against each (plan/variant-conflicts.ts).
    */
   variants: Map<string, Variant[]>;
 }

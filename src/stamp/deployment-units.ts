@@ -5,8 +5,8 @@
 // order; when the definitions differ and the rule could only go by path order, the stamp says which
 // one it used and names the others. Pure.
 
+import { canonicalJson, configContentOf, isConfigManifest } from "../core/config-content.js";
 import { type ConfigContent, idKey, type Manifest, type ObjectId } from "../core/model.js";
-import { canonicalJson, configContentOf, isConfigManifest } from "../scan/manifests/config-content.js";
 import { configDefinitionFor, readsOwnFolders } from "../scan/sources/folder-definitions.js";
 
 export interface UnitConfigs {

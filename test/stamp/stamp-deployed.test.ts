@@ -4,9 +4,9 @@
 // and substituted content), and the patch targets the workload by the name the kustomization gives it.
 import { afterEach, expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
+import { configHash, consumedKeys } from "../../src/core/config-hash.js";
+import { findReferences } from "../../src/core/config-references.js";
 import { idKey } from "../../src/core/model.js";
-import { findReferences } from "../../src/plan/references.js";
-import { configHash, consumedKeys } from "../../src/scan/manifests/config-hash.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
 

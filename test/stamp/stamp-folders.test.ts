@@ -7,8 +7,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { configHash } from "../../src/core/config-hash.js";
 import { idKey } from "../../src/core/model.js";
-import { configHash } from "../../src/scan/manifests/config-hash.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";

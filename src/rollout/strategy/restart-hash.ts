@@ -1,5 +1,5 @@
 // The annotation strategy's hash: the config-hash annotation value of each workload to restart,
-// from the one key-precise function the stamp and `sync` use too (scan/manifests/config-hash.ts).
+// from the one key-precise function the stamp and `sync` use too (core/config-hash.ts).
 // It covers what the workload reads of every config it consumes that exists: the content committed
 // at head for the configs the repository defines (the cluster holds the same once applied, checked
 // before any restart), the live content for the others (a Secret an operator writes) — so
@@ -11,6 +11,8 @@
 // into it, so the stamp computes the same value from the work tree). Without --hash-key a value
 // that covers a Secret is keyed with the Secrets' UIDs (`secretUid`), never a plain SHA-256 of
 // their content; without a UID (gitops, which must match the stamp) it is not computed.
+
+import { consumedKeysOf } from "../../core/consumed-configs.js";
 import {
   type ConfigContent,
   type HeadConfig,
@@ -19,7 +21,6 @@ import {
   type ObjectId,
   type PlannedWorkload,
 } from "../../core/model.js";
-import { consumedKeysOf } from "../../plan/consumed-configs.js";
 import { headConfigReadBy } from "../../scan/sources/folder-definitions.js";
 
 export async function computeRestartHashes(
@@ -34,7 +35,7 @@ export async function computeRestartHashes(
   replaced: ReadonlyMap<string, ConfigContent> = new Map(),
 ): Promise<Map<string, { hash: string; digests?: string }>> {
   // Loaded here, not at start: a run that restarts nothing never needs node:crypto.
-  const { configDigests, configHash, formatDigests } = await import("../../scan/manifests/config-hash.js");
+  const { configDigests, configHash, formatDigests } = await import("../../core/config-hash.js");
   const contents = new Map<string, ConfigContent>(liveContents);
   for (const [key, config] of headConfigs) contents.set(key, config.snapshot.content);
   for (const [key, content] of replaced) contents.set(key, content);

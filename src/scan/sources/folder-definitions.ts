@@ -15,7 +15,7 @@
 //
 // Pure.
 import type { ConfigSnapshot, HeadConfig } from "../../core/model.js";
-import { compareStrings } from "../manifests/order.js";
+import { compareStrings } from "../../core/order.js";
 
 /** The deepest deployed folder holding the file; undefined when none does (the root does not count). */
 export function deploymentUnitOf(file: string, deployedDirs: readonly string[]): string | undefined {

@@ -6,9 +6,9 @@
 // folders are really applied to different clusters or namespaces, that choice is a guess the user
 // must hear about. Pure: the scan hands in the definitions it read.
 
+import { canonicalJson } from "../../core/config-content.js";
+import { consumedConfigIds } from "../../core/consumed-configs.js";
 import { formatId, idKey, type Manifest, type ManifestProblem } from "../../core/model.js";
-import { consumedConfigIds } from "../../plan/consumed-configs.js";
-import { canonicalJson } from "../manifests/config-content.js";
 
 /**
  * A warning when `ordered` (raw definitions of one workload, in path order, the last used) sit in

@@ -3,18 +3,18 @@
 // A cluster runs one of them, and only the user knows which. Most of the time it does not matter:
 // the sources agree, or the object plays no part in the plan. So the definitions are grouped per
 // source, one source's definition (the representative) goes on into the plan, and the others are
-// kept as variants: variant-conflicts.ts recomputes the plan with each and stops the run only when
-// the answer (which workloads restart, with which content) depends on the choice.
+// kept as variants: plan/variant-conflicts.ts recomputes the plan with each and stops the run only
+// when the answer (which workloads restart, with which content) depends on the choice.
 //
 // Raw files are one source, as `kubectl apply -R -f DIR` applies them together: when two raw files
 // define one object, the one later in path order is what the cluster ends up with, at each commit.
 
+import { canonicalJson } from "../../core/config-content.js";
+import { consumedConfigIds } from "../../core/consumed-configs.js";
 import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
 import { formatId, idKey, type Manifest, type ManifestProblem } from "../../core/model.js";
+import { compareStrings } from "../../core/order.js";
 import { CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
-import { consumedConfigIds } from "../../plan/consumed-configs.js";
-import { canonicalJson } from "../manifests/config-content.js";
-import { compareStrings } from "../manifests/order.js";
 import { configDefinitionFor, deploymentUnitOf } from "./folder-definitions.js";
 import { folderTwinsWarning } from "./folder-twins.js";
 

@@ -2,10 +2,10 @@
 // template it runs references. What the restart hash covers and what must be on the cluster
 // before a restart both come from here.
 
-import { runningPodTemplateOf } from "../core/kinds/workload-kinds.js";
-import { idKey, type Manifest, type ObjectId, type PlannedWorkload } from "../core/model.js";
-import { type ConsumedConfig, consumedKeys } from "../scan/manifests/consumed-keys.js";
-import { findReferences } from "./references.js";
+import { findReferences } from "./config-references.js";
+import { type ConsumedConfig, consumedKeys } from "./consumed-keys.js";
+import { runningPodTemplateOf } from "./kinds/workload-kinds.js";
+import { idKey, type Manifest, type ObjectId, type PlannedWorkload } from "./model.js";
 
 /**
  * The configs (same namespace) that the pod template a workload runs references, deduplicated;

@@ -1,9 +1,9 @@
 // What a pod sees of a ConfigMap or Secret read from the API server, in the shared ConfigContent
 // form (key -> base64 bytes), so live and repository content compare byte for byte.
 
-import { field, isRecord } from "../../core/json-shape.js";
-import type { ConfigContent } from "../../core/model.js";
-import { recordSecretContent } from "../../core/secret-values.js";
+import { field, isRecord } from "./json-shape.js";
+import type { ConfigContent } from "./model.js";
+import { recordSecretContent } from "./secret-values.js";
 
 /**
  * ConfigMap: `data` (UTF-8) plus `binaryData`. Secret: `data` (the API server has already folded

@@ -4,7 +4,10 @@
 // which workloads restart, and with which content of the changed configs they consume (what the
 // hash annotation and a versioned copy are made of). Only a difference there stops the run; the
 // rest is a note. Objects that are neither configs nor workloads play no part in a plan at all.
-import { isWorkloadKind, podTemplateOf } from "../../core/kinds/workload-kinds.js";
+
+import { canonicalJson, configContentOf, isConfigManifest } from "../core/config-content.js";
+import { findReferences } from "../core/config-references.js";
+import { isWorkloadKind, podTemplateOf } from "../core/kinds/workload-kinds.js";
 import {
   type ConfigChange,
   type ConfigContent,
@@ -12,14 +15,12 @@ import {
   idKey,
   type Manifest,
   type ObjectId,
-} from "../../core/model.js";
-import { buildPlan } from "../../plan/build-plan.js";
-import { findReferences } from "../../plan/references.js";
-import { findConfigChanges } from "../manifests/config-changes.js";
-import { canonicalJson, configContentOf, isConfigManifest } from "../manifests/config-content.js";
-import { compareStrings } from "../manifests/order.js";
-import { markRollsOnApply } from "./rolls-on-apply.js";
-import { firstDifference, type Variant } from "./source-variants.js";
+} from "../core/model.js";
+import { compareStrings } from "../core/order.js";
+import { findConfigChanges } from "../scan/manifests/config-changes.js";
+import { markRollsOnApply } from "../scan/sources/rolls-on-apply.js";
+import { firstDifference, type Variant } from "../scan/sources/source-variants.js";
+import { buildPlan } from "./build-plan.js";
 
 /** Everything a plan is made from, with the representative of each object. */
 export interface PlanInputs {

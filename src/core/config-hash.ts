@@ -17,10 +17,10 @@
 // `contents` is left out.
 
 import { createHash, createHmac } from "node:crypto";
-import type { ConfigContent, ObjectId } from "../../core/model.js";
-import { idKey } from "../../core/model.js";
 import { canonicalJson } from "./config-content.js";
 import { type ConsumedConfig, readContent } from "./consumed-keys.js";
+import type { ConfigContent, ObjectId } from "./model.js";
+import { idKey } from "./model.js";
 import { compareStrings } from "./order.js";
 
 export { type ConsumedConfig, consumedKeys } from "./consumed-keys.js";

@@ -1,10 +1,10 @@
 // What a pod sees of a ConfigMap or Secret, in one canonical form (its hash: config-hash.ts).
 // Metadata (labels, annotations, immutable, Secret type) is not content: only what lands in the pod.
 
-import { describeType, field, isRecord } from "../../core/json-shape.js";
-import type { ConfigContent, ConfigKind, Manifest, ManifestProblem } from "../../core/model.js";
-import { recordSecretContent } from "../../core/secret-values.js";
+import { describeType, field, isRecord } from "./json-shape.js";
+import type { ConfigContent, ConfigKind, Manifest, ManifestProblem } from "./model.js";
 import { compareStrings } from "./order.js";
+import { recordSecretContent } from "./secret-values.js";
 
 /** Keys the API server accepts in data/binaryData/stringData. */
 const VALID_KEY = /^[-._a-zA-Z0-9]+$/;

@@ -1,8 +1,8 @@
 // What a workload reads of each config it consumes, key-precise: the input of the config hash
 // (config-hash.ts). Apart from it so that the plan can name the keys without loading node:crypto.
 
-import type { ConfigContent, ConfigKind, ConfigReference, ObjectId } from "../../core/model.js";
-import { idKey } from "../../core/model.js";
+import type { ConfigContent, ConfigKind, ConfigReference, ObjectId } from "./model.js";
+import { idKey } from "./model.js";
 import { compareStrings } from "./order.js";
 
 /** One consumed config and the keys the workload reads from it. */
