@@ -1,11 +1,19 @@
 // Which configs a workload consumes: every ConfigMap and Secret (same namespace) that the pod
-// template it runs references. What the restart hash covers and what must be on the cluster
-// before a restart both come from here.
+// template it runs references, and what it reads of each, key-precise. What the restart hash
+// covers (config-hash.ts) and what must be on the cluster before a restart both come from here.
 
 import { findReferences } from "./config-references.js";
-import { type ConsumedConfig, consumedKeys } from "./consumed-keys.js";
 import { runningPodTemplateOf } from "./kinds/workload-kinds.js";
-import { idKey, type Manifest, type ObjectId, type PlannedWorkload } from "./model.js";
+import {
+  type ConfigContent,
+  type ConfigKind,
+  type ConfigReference,
+  idKey,
+  type Manifest,
+  type ObjectId,
+  type PlannedWorkload,
+} from "./model.js";
+import { compareStrings } from "./order.js";
 
 /**
  * The configs (same namespace) that the pod template a workload runs references, deduplicated;
@@ -44,4 +52,40 @@ export function consumedKeysOf(
     if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
   }
   return consumedKeys(workload.references, workload.id.namespace);
+}
+
+/** One consumed config and the keys the workload reads from it. */
+export interface ConsumedConfig {
+  id: ObjectId & { kind: ConfigKind };
+  keys: string[] | "all";
+}
+
+/** A pod template's references (same namespace) merged per config: the union of the keys read. */
+export function consumedKeys(
+  references: ReadonlyArray<Pick<ConfigReference, "configKind" | "configName" | "keys">>,
+  namespace: string,
+): ConsumedConfig[] {
+  const byConfig = new Map<string, ConsumedConfig>();
+  for (const ref of references) {
+    const id = { kind: ref.configKind, namespace, name: ref.configName };
+    const known = byConfig.get(idKey(id));
+    if (!known) {
+      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
+    } else if (known.keys !== "all") {
+      known.keys = ref.keys === "all" ? "all" : [...new Set([...known.keys, ...ref.keys])];
+    }
+  }
+  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
+}
+
+/** The part of `content` that `keys` reads (absent keys are simply absent). */
+export function readContent(content: ConfigContent, keys: string[] | "all"): ConfigContent {
+  if (keys === "all") return content;
+  const read: ConfigContent = {};
+  for (const key of [...keys].sort(compareStrings)) {
+    if (Object.hasOwn(content, key)) {
+      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
+    }
+  }
+  return read;
 }

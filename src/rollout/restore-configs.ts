@@ -4,9 +4,8 @@
 // (409); one that cannot be written (RBAC, immutable, gone, still conflicting) is reported with what
 // to run by hand, and the others are restored all the same.
 
-import { changedKeys } from "../core/config-content.js";
+import { changedKeys, liveConfigContent } from "../core/config-content.js";
 import { isExpectedError } from "../core/errors.js";
-import { liveConfigContent } from "../core/live-config.js";
 import type { Log } from "../core/log.js";
 import { runLimited } from "../core/run-limited.js";
 import type { RestoredConfig } from "../core/run-result.js";

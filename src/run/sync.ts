@@ -5,8 +5,8 @@
 // the one restart-and-wait path (rollout/restart-and-wait.ts); adopted workloads whose pods already
 // run the current content get a baseline on their metadata instead (no rollout).
 
+import { liveConfigContent } from "../core/config-content.js";
 import { UserError } from "../core/errors.js";
-import { liveConfigContent } from "../core/live-config.js";
 import type { Log } from "../core/log.js";
 import { idKey, type Manifest, type ObjectId } from "../core/model.js";
 import { type RunReport, reportOf, type WorkloadResult } from "../core/run-result.js";

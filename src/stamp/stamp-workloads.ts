@@ -7,7 +7,7 @@
 import { configContentOf, isConfigManifest } from "../core/config-content.js";
 import { configHash, coveredSecrets } from "../core/config-hash.js";
 import { findReferences } from "../core/config-references.js";
-import { consumedKeys } from "../core/consumed-keys.js";
+import { consumedKeys } from "../core/consumed-configs.js";
 import { field, isRecord, stringField } from "../core/json-shape.js";
 import { restartableKind, workloadKindOf } from "../core/kinds/workload-kinds.js";
 import { type ConfigContent, idKey, type Manifest, type ObjectId } from "../core/model.js";

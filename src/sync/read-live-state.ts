@@ -4,7 +4,7 @@
 // scope reads one. A LIST the identity may not make falls back to a GET of each config read there
 // (least privilege: `get` on those Secrets is enough). Nothing is written.
 
-import type { ConsumedConfig } from "../core/config-hash.js";
+import type { ConsumedConfig } from "../core/consumed-configs.js";
 import { isExpectedError } from "../core/errors.js";
 import { field, stringField } from "../core/json-shape.js";
 import { apiVersionOf, configKind } from "../core/kinds/api-kinds.js";

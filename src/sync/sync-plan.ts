@@ -3,8 +3,8 @@
 // the configs and keys they read of them, and those left alone with why (no baseline, unknown
 // coverage, a hash a GitOps agent applies). Workloads that are current are counted, not listed.
 
-import type { ConsumedConfig } from "../core/config-hash.js";
 import { findReferences } from "../core/config-references.js";
+import type { ConsumedConfig } from "../core/consumed-configs.js";
 import { UserError } from "../core/errors.js";
 import { podTemplateOf } from "../core/kinds/workload-kinds.js";
 import type {

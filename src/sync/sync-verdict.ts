@@ -11,15 +11,9 @@
 // A hash without digests was written by `stamp`, a saved plan or an older config-rollout: its
 // coverage is unknown, so a different value is reported, not acted on (--adopt restarts it).
 
-import {
-  type ConsumedConfig,
-  configDigests,
-  configHash,
-  consumedKeys,
-  formatDigests,
-  parseDigests,
-} from "../core/config-hash.js";
+import { configDigests, configHash, formatDigests, parseDigests } from "../core/config-hash.js";
 import { findReferences } from "../core/config-references.js";
+import { type ConsumedConfig, consumedKeys } from "../core/consumed-configs.js";
 import { field, stringField } from "../core/json-shape.js";
 import { podSpecAt } from "../core/kinds/pod-template.js";
 import type { RestartableKind } from "../core/kinds/workload-kinds.js";

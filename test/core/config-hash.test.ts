@@ -2,8 +2,9 @@
 // only by --hash-key, independent of order, and only over configs defined in the repository.
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { configHash, consumedKeys } from "../../src/core/config-hash.js";
+import { configHash } from "../../src/core/config-hash.js";
 import { findReferences } from "../../src/core/config-references.js";
+import { consumedKeys } from "../../src/core/consumed-configs.js";
 import { type ConfigContent, idKey } from "../../src/core/model.js";
 
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");

@@ -4,8 +4,9 @@
 // and substituted content), and the patch targets the workload by the name the kustomization gives it.
 import { afterEach, expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
-import { configHash, consumedKeys } from "../../src/core/config-hash.js";
+import { configHash } from "../../src/core/config-hash.js";
 import { findReferences } from "../../src/core/config-references.js";
+import { consumedKeys } from "../../src/core/consumed-configs.js";
 import { idKey } from "../../src/core/model.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";

@@ -3,10 +3,9 @@
 // the same content) are reads; the copies themselves are written by the restart path, after its
 // permission check (the ConfigWrites returned here).
 
-import { changedKeys } from "../../core/config-content.js";
+import { changedKeys, liveConfigContent } from "../../core/config-content.js";
 import { UserError } from "../../core/errors.js";
 import { apiVersionOf, configKind } from "../../core/kinds/api-kinds.js";
-import { liveConfigContent } from "../../core/live-config.js";
 import {
   type ConfigContent,
   type ConfigKind,
