@@ -78,7 +78,7 @@ export async function completeAndRollOut(
     [...scan.workloads, ...plannedClusterWorkloads, ...variants].map((m) => m?.object),
   );
   const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
-  await context.onPlan?.(plan, plannedClusterWorkloads);
+  await context.onPlan?.(plan, plannedClusterWorkloads, strategy);
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   // The order waves (config-rollout.io/wave) give the restarts; an invalid wave stops the run here.
   const definitions = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m.object]));

@@ -92,6 +92,19 @@ export function createAnnotationStrategy(
       hashes = await rehash(new Map());
       return { configWrites: [] };
     },
+    // The plan file's hash: of what the repository defines at head (no cluster, so no Secret UIDs).
+    async planFileChanges(workloads, context) {
+      const consumed = workloads.flatMap((w) => consumedBy(w, context.manifests));
+      const headConfigs = await context.readHeadConfigs(consumed);
+      const key = context.keyFor(consumed.filter((id) => headConfigs.has(idKey(id))));
+      const planned = await computeRestartHashes(workloads, context.manifests, headConfigs, key?.toString());
+      return new Map(
+        workloads.map((w) => [
+          idKey(w.id),
+          { annotation: CONFIG_HASH_ANNOTATION, hash: planned.get(idKey(w.id))!.hash },
+        ]),
+      );
+    },
     patchFor: annotationStep(
       (id) => hashes.get(idKey(id))?.hash,
       (id) => hashes.get(idKey(id))?.digests,
