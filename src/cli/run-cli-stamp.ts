@@ -13,8 +13,8 @@ import { describeError } from "../report/error-line.js";
 import { renderStampReport } from "../report/stamp-report-text.js";
 import type { parseArgs } from "../settings/parse-args.js";
 import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
-import { runStamp, strictRefusal } from "../stamp/run-stamp.js";
 import { fixCommand, stampRefusals } from "../stamp/stamp-report.js";
+import { stampWorkTree, strictRefusal } from "../stamp/stamp-work-tree.js";
 import type { CliIo } from "./cli-io.js";
 import { reportError } from "./report-error.js";
 import { createStderrLog } from "./stderr-log.js";
@@ -36,7 +36,7 @@ export async function runStampFromArgs(
     // On a fork's pull request the work tree is untrusted, as the plan decides (range/untrusted-head.ts).
     const event = env.GITHUB_ACTIONS === "true" ? await readEventPayload(env) : undefined;
     const untrusted = untrustedHead(env, event);
-    const report = await runStamp(settings, { tree, git, log, env, untrustedHead: untrusted });
+    const report = await stampWorkTree(settings, { tree, git, log, env, untrustedHead: untrusted });
     io.stdout(renderStampReport(report, settings.output, fixCommand(["stamp", ...argv])));
     // --check that cannot vouch for every file (one does not parse, a root does not build): exit 2
     // after the report, which names them.

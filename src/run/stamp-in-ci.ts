@@ -6,8 +6,8 @@ import { formatId } from "../core/model.js";
 import type { Git } from "../git/git.js";
 import { openWorkTree } from "../git/work-tree.js";
 import type { Settings } from "../settings/settings.js";
-import { runStamp, strictRefusal } from "../stamp/run-stamp.js";
 import { stampRefusals } from "../stamp/stamp-report.js";
+import { stampWorkTree, strictRefusal } from "../stamp/stamp-work-tree.js";
 
 export interface StampFound {
   filesWritten: string[];
@@ -28,7 +28,7 @@ export function createStamper(
 ): (check: boolean) => Promise<StampFound> {
   return async (check) => {
     const tree = await openWorkTree(deps.root, settings.gitTimeoutMs);
-    const report = await runStamp(
+    const report = await stampWorkTree(
       { ...settings, check },
       { tree, git: deps.git, log: deps.log, env: deps.env, untrustedHead: deps.untrustedHead },
     );

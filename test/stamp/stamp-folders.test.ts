@@ -2,7 +2,7 @@
 // ConfigMap and Deployment. With an Argo CD Application per folder, each folder is a deployment of
 // its own: dev's Deployment is stamped with dev's ConfigMap, so a dev-only config change moves dev's
 // stamp (and `stamp --check` fails until it is written). Without such objects each folder's
-// Deployment still reads its own folder's ConfigMap (scan/sources/folder-definitions.ts); a workload
+// Deployment still reads its own folder's ConfigMap (scan/gitops/folder-definitions.ts); a workload
 // in no folder that defines its config gets the closest definition, and the stamp names the others.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -11,7 +11,7 @@ import { restartableKind } from "../../core/kinds/workload-kinds.js";
 import { type ConfigSnapshot, formatId, idKey, type Manifest, type ObjectId } from "../../core/model.js";
 import { CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
 import type { WorkloadResult } from "../../core/run-result.js";
-import { headConfigReadBy } from "../../scan/sources/folder-definitions.js";
+import { headConfigReadBy } from "../../scan/gitops/folder-definitions.js";
 import { checkLiveConfigs } from "./live-configs.js";
 import { computeRestartHashes } from "./restart-hash.js";
 import type { RestartStrategy } from "./restart-strategy.js";

@@ -7,7 +7,7 @@
 // hashes the same configs' live content, finds the same value on an unchanged cluster. The stamp
 // (and --strategy gitops, which must match it) sees no cluster: it covers the repository's configs,
 // each as the definition the workload's file reads when per-cluster folders define it each their
-// own way (scan/sources/folder-definitions.ts, the stamp's rule). Keyed (HMAC) with --hash-key when set (then nothing from the cluster goes
+// own way (scan/gitops/folder-definitions.ts, the stamp's rule). Keyed (HMAC) with --hash-key when set (then nothing from the cluster goes
 // into it, so the stamp computes the same value from the work tree). Without --hash-key a value
 // that covers a Secret is keyed with the Secrets' UIDs (`secretUid`), never a plain SHA-256 of
 // their content; without a UID (gitops, which must match the stamp) it is not computed.
@@ -21,7 +21,7 @@ import {
   type ObjectId,
   type PlannedWorkload,
 } from "../../core/model.js";
-import { headConfigReadBy } from "../../scan/sources/folder-definitions.js";
+import { headConfigReadBy } from "../../scan/gitops/folder-definitions.js";
 
 export async function computeRestartHashes(
   workloads: PlannedWorkload[],
