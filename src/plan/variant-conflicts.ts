@@ -20,19 +20,13 @@ import { compareStrings } from "../core/order.js";
 import { findConfigChanges } from "../scan/manifests/config-changes.js";
 import { markRollsOnApply } from "../scan/sources/rolls-on-apply.js";
 import { firstDifference, type Variant } from "../scan/sources/source-variants.js";
-import { buildPlan } from "./build-plan.js";
+import { buildPlan, type PlanInput } from "./build-plan.js";
 
 /** Everything a plan is made from, with the representative of each object. */
-export interface PlanInputs {
-  changes: ConfigChange[];
+export interface PlanInputs extends Omit<PlanInput, "templateChanged"> {
   /** Content at head of the changed configs (and others), by idKey. */
   headContent: Map<string, ConfigContent>;
-  workloads: Manifest[];
   baseWorkloads: Manifest[];
-  newWorkloadIds: Set<string>;
-  clusterWorkloads: Manifest[];
-  restartReloaderManaged: boolean;
-  reloaderAutoReloadAll?: boolean;
 }
 
 export interface VariantConflict {
@@ -176,14 +170,8 @@ function withWorkload(inputs: PlanInputs, key: string, v: Variant): PlanInputs {
 
 /** What a run does with a plan: each workload it restarts, with the content it restarts onto. */
 function restartsOf(inputs: PlanInputs): Map<string, string> {
-  const built = buildPlan({
-    changes: inputs.changes,
-    workloads: inputs.workloads,
-    newWorkloadIds: inputs.newWorkloadIds,
-    clusterWorkloads: inputs.clusterWorkloads,
-    restartReloaderManaged: inputs.restartReloaderManaged,
-    reloaderAutoReloadAll: inputs.reloaderAutoReloadAll ?? false,
-  });
+  const { headContent: _content, baseWorkloads: _base, ...input } = inputs;
+  const built = buildPlan(input);
   const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
   const restarts = new Map<string, string>();
   for (const w of planned) {

@@ -3,6 +3,7 @@
 import { UserError } from "../../core/errors.js";
 import { isConfigKind } from "../../core/kinds/api-kinds.js";
 import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
+import { lazy } from "../../core/once.js";
 import type { Git } from "../../git/git.js";
 import { buildDeployed } from "../gitops/deployed-build.js";
 import { type Deployment, deploymentsOfDir } from "../gitops/deployed-dirs.js";
@@ -377,16 +378,4 @@ async function kustomizationsAt(
     baseKs,
     headKs,
   ];
-}
-
-function lazy<T>(compute: () => T): () => T {
-  let done = false;
-  let value: T;
-  return () => {
-    if (!done) {
-      value = compute();
-      done = true;
-    }
-    return value;
-  };
 }

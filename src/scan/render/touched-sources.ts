@@ -3,6 +3,7 @@
 // touches, each at base and head in one checkout per commit (both-commits.ts), and returns their
 // objects labelled with their source. Files that belong to a kustomize tree or a Helm chart are never raw manifests.
 import type { Log } from "../../core/log.js";
+import { lazy } from "../../core/once.js";
 import type { FileChange, Git } from "../../git/git.js";
 import { findPlainDeployedSources } from "../gitops/plain-deployed-sources.js";
 import { globMatcher } from "../glob-matcher.js";
@@ -112,7 +113,7 @@ export async function renderTouchedSources(
       kustomizationFiles: [...atBase.paths, ...headFiles].filter((p) => kustomizationDirOf(p) !== undefined),
       owned: (path) => kustomize.owned(path) || inChart(path),
       pathDirs,
-      binary: once(() => findKustomize(pathDirs)),
+      binary: lazy(() => findKustomize(pathDirs)),
       firstIndex: kustomize.sources.length,
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
@@ -295,14 +296,5 @@ async function renderCommandSource(
     readsAsData: (path, text) => yamlDataInput(path, text, { textSubstituted: true }),
     render: (checkout, commit, signal) =>
       runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal),
-  };
-}
-
-/** `compute` run once, on first use. */
-function once<T>(compute: () => T): () => T {
-  let value: { v: T } | undefined;
-  return () => {
-    value ??= { v: compute() };
-    return value.v;
   };
 }
