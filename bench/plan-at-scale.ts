@@ -12,7 +12,7 @@ import type { Git } from "../src/git/git.js";
 import { grepPatternLines } from "../src/git/grep-patterns.js";
 import { grepThreads } from "../src/git/run-grep.js";
 import { scanRepository } from "../src/scan/scan-repository.js";
-import { toSettings } from "../src/settings/settings.js";
+import { runSettings } from "../src/settings/settings.js";
 import {
   commitNoConfigChange,
   commitNoManifestChange,
@@ -316,7 +316,7 @@ export function checkPlan(stdout: string, repo: GeneratedRepo): { restarts: numb
 
 /** Run the scan stage in this process through a counting git adapter: what does it read? */
 async function traceScan(repo: GeneratedRepo): Promise<ScanTrace> {
-  const git = await createGit(repo.dir, { timeoutMs: toSettings({}).gitTimeoutMs });
+  const git = await createGit(repo.dir, { timeoutMs: runSettings({}).gitTimeoutMs });
   const trace: ScanTrace = {
     changedFiles: 0,
     readAtBase: 0,

@@ -2171,9 +2171,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve8, reject) => {
+          return new Promise((resolve10, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve8(data);
+              return err ? reject(err) : resolve10(data);
             });
           });
         }
@@ -2211,12 +2211,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve8, reject) => {
+          return new Promise((resolve10, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve8(data);
+              ) : resolve10(data);
             });
           });
         }
@@ -4483,8 +4483,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve8, reject) => {
-        res = resolve8;
+      const promise = new Promise((resolve10, reject) => {
+        res = resolve10;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6735,12 +6735,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve8, reject) => {
+      const waitForDrain = () => new Promise((resolve10, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve8;
+          callback = resolve10;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7410,12 +7410,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve8, reject) => {
+      const waitForDrain = () => new Promise((resolve10, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve8;
+          callback = resolve10;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7894,16 +7894,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve8) => {
+        return new Promise((resolve10) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve8;
+            this[kClosedResolve] = resolve10;
           } else {
-            resolve8(null);
+            resolve10(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve8) => {
+        return new Promise((resolve10) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -7914,7 +7914,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve8(null);
+            resolve10(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7965,7 +7965,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve8, reject) => {
+        const socket = await new Promise((resolve10, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7977,7 +7977,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve8(socket2);
+              resolve10(socket2);
             }
           });
         });
@@ -8313,8 +8313,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve8) => {
-            this[kClosedResolve] = resolve8;
+          await new Promise((resolve10) => {
+            this[kClosedResolve] = resolve10;
           });
         }
       }
@@ -9583,7 +9583,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve8, reject) => {
+        return await new Promise((resolve10, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9596,7 +9596,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve8(null);
+              resolve10(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9615,7 +9615,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve10, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9632,7 +9632,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve8,
+              resolve: resolve10,
               reject,
               length: 0,
               body: []
@@ -9702,18 +9702,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve8, stream, length } = consume2;
+      const { type, body: body2, resolve: resolve10, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve8(chunksDecode(body2, length));
+          resolve10(chunksDecode(body2, length));
         } else if (type === "json") {
-          resolve8(JSON.parse(chunksDecode(body2, length)));
+          resolve10(JSON.parse(chunksDecode(body2, length)));
         } else if (type === "arrayBuffer") {
-          resolve8(chunksConcat(body2, length).buffer);
+          resolve10(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve8(new Blob(body2, { type: stream[kContentType] }));
+          resolve10(new Blob(body2, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve8(chunksConcat(body2, length));
+          resolve10(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9970,9 +9970,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve10, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve8(data);
+            return err ? reject(err) : resolve10(data);
           });
         });
       }
@@ -10195,9 +10195,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve10, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve8(data);
+            return err ? reject(err) : resolve10(data);
           });
         });
       }
@@ -10482,9 +10482,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve10, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve8(data);
+            return err ? reject(err) : resolve10(data);
           });
         });
       }
@@ -10576,9 +10576,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve10, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve8(data);
+            return err ? reject(err) : resolve10(data);
           });
         });
       }
@@ -14441,7 +14441,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve8, reject) => agent.dispatch(
+        return new Promise((resolve10, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14517,7 +14517,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve8({
+              resolve10({
                 status,
                 statusText,
                 headersList,
@@ -14560,7 +14560,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve8({
+              resolve10({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18301,8 +18301,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve8) => {
-        setTimeout(resolve8, ms).unref();
+      return new Promise((resolve10) => {
+        setTimeout(resolve10, ms).unref();
       });
     }
     module2.exports = {
@@ -19328,6 +19328,775 @@ var init_errors = __esm({
   }
 });
 
+// src/kube/kubeconfig-source.ts
+function findKubeConfigSource(opts) {
+  return chooseSource(opts)?.label;
+}
+function chooseSource(opts) {
+  const env = opts.env;
+  const home = env.HOME || env.USERPROFILE;
+  if (opts.kubeconfigPath) {
+    const pathLabel = opts.pathLabel ?? "--kubeconfig";
+    const file = (0, import_node_path.resolve)(expandHome(opts.kubeconfigPath, home));
+    if (!(0, import_node_fs.existsSync)(file)) {
+      const credential = describeCredential(opts.kubeconfigPath);
+      if (credential) throw misplacedCredential(pathLabel, credential);
+      throw new UserError(
+        `${pathLabel} ${opts.kubeconfigPath}: no such file (it must hold the path of a kubeconfig file)`
+      );
+    }
+    return { type: "file", files: [file], label: `${pathLabel} ${opts.kubeconfigPath}` };
+  }
+  if (opts.kubeconfigData?.trim()) {
+    const label2 = opts.dataLabel ?? "CONFIG_ROLLOUT_KUBECONFIG";
+    if (looksLikePath(opts.kubeconfigData, home)) {
+      throw new UserError(
+        `${label2} holds a file path; it must hold the kubeconfig itself (its text or base64 of it). To use a kubeconfig file, pass its path with --kubeconfig, KUBECONFIG or the action's \`kubeconfig\` input`
+      );
+    }
+    const credential = describeCredential(opts.kubeconfigData);
+    if (credential?.includes("token")) {
+      throw new UserError(
+        `${label2} holds ${credential} (not shown), not a kubeconfig: it must hold a whole kubeconfig, as text or base64`
+      );
+    }
+    return {
+      type: "data",
+      text: decodeKubeconfigData(opts.kubeconfigData, label2),
+      raw: opts.kubeconfigData,
+      label: label2
+    };
+  }
+  if (env.KUBECONFIG) {
+    const listed = env.KUBECONFIG.split(import_node_path.delimiter).filter((f) => f !== "");
+    const files = listed.map((f) => (0, import_node_path.resolve)(expandHome(f, home))).filter((f) => (0, import_node_fs.existsSync)(f));
+    if (files.length === 0) {
+      const credential = describeCredential(env.KUBECONFIG);
+      if (credential) throw misplacedCredential("KUBECONFIG", credential);
+      throw new UserError(
+        `KUBECONFIG=${env.KUBECONFIG}: no such file (it must hold paths of kubeconfig files)`
+      );
+    }
+    return { type: "file", files, label: `KUBECONFIG (${files.join(import_node_path.delimiter)})` };
+  }
+  if (home) {
+    const file = (0, import_node_path.join)(home, ".kube", "config");
+    if ((0, import_node_fs.existsSync)(file)) return { type: "file", files: [file], label: file };
+  }
+  const dir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
+  const host = env.KUBERNETES_SERVICE_HOST;
+  const port = env.KUBERNETES_SERVICE_PORT;
+  if (host && port && (0, import_node_fs.existsSync)((0, import_node_path.join)(dir, "token"))) {
+    const scheme = ["80", "8080", "8001"].includes(port) ? "http" : "https";
+    const server = `${scheme}://${(0, import_node_net.isIPv6)(host) ? `[${host}]` : host}:${port}`;
+    return { type: "in-cluster", server, dir, label: "in-cluster service account" };
+  }
+  return void 0;
+}
+function decodeKubeconfigData(value, label2) {
+  const trimmed = value.trim();
+  if (/^[A-Za-z0-9+/=_\s-]+$/.test(trimmed)) {
+    const decoded = Buffer.from(trimmed.replace(/\s+/g, ""), "base64").toString("utf8");
+    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return decoded;
+    throw new UserError(`${label2} is neither a kubeconfig nor base64 of one`);
+  }
+  return value;
+}
+function expandHome(path6, home) {
+  return home && (path6 === "~" || path6.startsWith("~/")) ? (0, import_node_path.join)(home, path6.slice(1)) : path6;
+}
+function describeCredential(value) {
+  const trimmed = value.trim();
+  if (/\n/.test(trimmed) || /^\s*(apiVersion|kind|clusters|contexts|users|current-context)\s*:/m.test(trimmed)) {
+    return "a kubeconfig's text";
+  }
+  if (/^[A-Za-z0-9+/=_-]{16,}$/.test(trimmed)) {
+    const decoded = Buffer.from(trimmed, "base64").toString("utf8");
+    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return "base64 of a kubeconfig";
+  }
+  if (/^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(trimmed)) return "a token";
+  if (/^[A-Za-z0-9+=_.~-]{32,}$/.test(trimmed) && !/\.(ya?ml|json|conf|config|kubeconfig)$/i.test(trimmed)) {
+    return "what looks like a token";
+  }
+  return void 0;
+}
+function misplacedCredential(label2, credential) {
+  return new UserError(
+    `${label2} holds ${credential}, not a path (the value is not shown): it must hold the path of a kubeconfig file. To pass the kubeconfig itself (text or base64), use CONFIG_ROLLOUT_KUBECONFIG or the action's \`kubeconfig-data\` input`
+  );
+}
+function looksLikePath(value, home) {
+  const trimmed = value.trim();
+  if (trimmed.includes("\n") || /:\s/.test(trimmed)) return false;
+  if (/^(\/|~\/|\.{1,2}\/)/.test(trimmed)) return true;
+  return (0, import_node_fs.existsSync)((0, import_node_path.resolve)(expandHome(trimmed, home)));
+}
+var import_node_fs, import_node_net, import_node_path, SERVICE_ACCOUNT_DIR;
+var init_kubeconfig_source = __esm({
+  "src/kube/kubeconfig-source.ts"() {
+    "use strict";
+    import_node_fs = require("node:fs");
+    import_node_net = require("node:net");
+    import_node_path = require("node:path");
+    init_errors();
+    SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
+  }
+});
+
+// src/core/setting-choices.ts
+function rollsBackOnFailure(settings) {
+  return settings.rollbackOnFailure ?? settings.strategy === "versioned";
+}
+var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS;
+var init_setting_choices = __esm({
+  "src/core/setting-choices.ts"() {
+    "use strict";
+    STRATEGIES = ["annotation", "env", "versioned", "gitops"];
+    DRY_RUNS = ["none", "client", "server"];
+    DISCOVER_MODES = ["repo", "cluster", "both"];
+    OUTPUT_FORMATS = ["text", "json", "markdown"];
+  }
+});
+
+// src/settings/cluster-options.ts
+var CLUSTER_OPTIONS;
+var init_cluster_options = __esm({
+  "src/settings/cluster-options.ts"() {
+    "use strict";
+    CLUSTER_OPTIONS = [
+      {
+        name: "kubeconfig",
+        summary: "kubeconfig file (default: $KUBECONFIG, ~/.kube/config)",
+        type: "string",
+        group: "cluster",
+        commands: "run",
+        sync: true,
+        env: "KUBECONFIG",
+        placeholder: "PATH",
+        description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
+      },
+      {
+        name: "kubeconfig-data",
+        summary: "a whole kubeconfig as text or base64 (masked)",
+        type: "string",
+        group: "cluster",
+        commands: "run",
+        sync: true,
+        env: "CONFIG_ROLLOUT_KUBECONFIG",
+        secret: true,
+        placeholder: "TEXT",
+        description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
+      },
+      {
+        name: "exec-plugin-timeout",
+        summary: "time limit of a kubeconfig's credential plugin",
+        type: "duration",
+        group: "limits",
+        commands: "run",
+        sync: true,
+        default: "60s",
+        env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
+        placeholder: "DURATION",
+        description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
+      },
+      {
+        name: "request-timeout",
+        summary: "time limit of one Kubernetes API request",
+        type: "duration",
+        group: "limits",
+        commands: "run",
+        sync: true,
+        default: "30s",
+        env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
+        placeholder: "DURATION",
+        description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by {timeout}."
+      },
+      {
+        name: "context",
+        type: "string",
+        group: "cluster",
+        commands: "run",
+        sync: true,
+        env: "CONFIG_ROLLOUT_CONTEXT",
+        placeholder: "NAME|WAVES",
+        summary: "kubeconfig context, or several in waves: a;b,c",
+        description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). Several contexts make one run in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after {timeout}); after a failed cluster later waves are skipped (docs/fleets.md). sync takes one context."
+      },
+      {
+        name: "continue-on-failure",
+        summary: "run later waves of {context} after a failed cluster",
+        type: "boolean",
+        group: "cluster",
+        commands: "run",
+        default: "false",
+        env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
+        description: "With several contexts in {context}: run the later waves even after a cluster failed (the exit code still says so)."
+      },
+      {
+        name: "namespaces",
+        summary: "only restart workloads in these namespaces",
+        type: "list",
+        group: "cluster",
+        commands: "run",
+        sync: true,
+        default: "",
+        env: "CONFIG_ROLLOUT_NAMESPACES",
+        placeholder: "LIST",
+        description: "Only restart workloads in these namespaces (empty: all)."
+      },
+      {
+        name: "exclude-namespaces",
+        summary: "never restart workloads in these namespaces",
+        type: "list",
+        group: "cluster",
+        commands: "run",
+        sync: true,
+        default: "kube-system",
+        env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
+        placeholder: "LIST",
+        description: "Never restart workloads in these namespaces."
+      },
+      {
+        name: "selector",
+        summary: "label selector on the workloads to check",
+        type: "string",
+        group: "cluster",
+        commands: "sync",
+        env: "CONFIG_ROLLOUT_SELECTOR",
+        short: "l",
+        placeholder: "SELECTOR",
+        description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's label selector."
+      },
+      {
+        name: "config",
+        summary: "check only the readers of these configs",
+        type: "list",
+        group: "cluster",
+        commands: "sync",
+        default: "",
+        env: "CONFIG_ROLLOUT_CONFIG",
+        placeholder: "KIND/NAME[:KEY]",
+        description: "Check only the consumers of these configs (e.g. secret/db-credentials, or secret/db-credentials:password for those that read that key), in every namespace in scope: after a rotation a pipeline just triggered."
+      },
+      {
+        name: "adopt",
+        summary: "adopt workloads with no baseline",
+        type: "boolean",
+        group: "cluster",
+        commands: "sync",
+        default: "false",
+        env: "CONFIG_ROLLOUT_ADOPT",
+        description: "Adopt workloads config-rollout never restarted (no baseline): record a baseline on the workload without a rollout when every running pod started after the configs it reads last changed, else restart them."
+      },
+      {
+        name: "max-restarts",
+        summary: "refuse a plan that restarts more than N workloads",
+        type: "integer",
+        group: "limits",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_MAX_RESTARTS",
+        placeholder: "N",
+        description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
+      },
+      {
+        name: "max-parallel-rollouts",
+        summary: "at most N workloads rolling out at once",
+        type: "integer",
+        group: "cluster",
+        commands: "run",
+        sync: true,
+        env: "CONFIG_ROLLOUT_MAX_PARALLEL_ROLLOUTS",
+        placeholder: "N",
+        description: `At most N workloads rolling out at once: each wave's restarts go in batches of N, each batch waited for before the next (default: all at once). Waves: the workload annotation config-rollout.io/wave: "<integer>" orders the restarts, lower first, unannotated last; a failed wave stops the later ones.`
+      },
+      {
+        name: "concurrency",
+        summary: "most API requests in flight at once",
+        type: "integer",
+        group: "limits",
+        commands: "run",
+        sync: true,
+        // Hides round trips, gentle on an API server shared with others.
+        default: "8",
+        env: "CONFIG_ROLLOUT_CONCURRENCY",
+        placeholder: "N",
+        description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
+      }
+    ];
+  }
+});
+
+// src/settings/source-options.ts
+var SOURCE_OPTIONS;
+var init_source_options = __esm({
+  "src/settings/source-options.ts"() {
+    "use strict";
+    SOURCE_OPTIONS = [
+      {
+        name: "kustomize",
+        summary: "kustomizations to render (default: every root; none: raw only)",
+        type: "list",
+        group: "sources",
+        commands: "both",
+        default: "",
+        env: "CONFIG_ROLLOUT_KUSTOMIZE",
+        placeholder: "DIRS",
+        description: "Kustomization directories to render at both commits and plan from; raw files are then read only if {paths} is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
+      },
+      {
+        name: "render",
+        summary: "a command that prints the manifests (e.g. helm template)",
+        type: "string",
+        group: "sources",
+        commands: "both",
+        env: "CONFIG_ROLLOUT_RENDER",
+        placeholder: "CMD",
+        description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
+      },
+      {
+        name: "render-paths",
+        summary: "files that are inputs of {render}",
+        type: "list",
+        group: "sources",
+        commands: "run",
+        default: "**",
+        env: "CONFIG_ROLLOUT_RENDER_PATHS",
+        placeholder: "GLOBS",
+        description: "Files that are inputs of {render}: it runs only when the range touches one."
+      },
+      {
+        name: "git-timeout",
+        summary: "a git command silent this long is stopped",
+        type: "duration",
+        group: "limits",
+        commands: "both",
+        default: "2m",
+        env: "CONFIG_ROLLOUT_GIT_TIMEOUT",
+        placeholder: "DURATION",
+        description: "A git command (a fetch or deepen of a shallow clone included) that prints nothing for this long is stuck, e.g. waiting for credentials: it is stopped and the run fails."
+      },
+      {
+        name: "render-timeout",
+        summary: "time limit of one render",
+        type: "duration",
+        group: "limits",
+        commands: "both",
+        default: "10m",
+        env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
+        placeholder: "DURATION",
+        description: "Time limit for one render (a kustomize build or the {render} command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
+      },
+      {
+        name: "render-env",
+        summary: "variables {render} gets besides the fixed ones",
+        type: "list",
+        group: "sources",
+        commands: "run",
+        default: "",
+        env: "CONFIG_ROLLOUT_RENDER_ENV",
+        placeholder: "NAMES",
+        description: "Environment variables passed to the {render} command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
+      },
+      {
+        name: "allow-remote-kustomize",
+        summary: "render remote kustomize resources of an untrusted head",
+        type: "boolean",
+        group: "sources",
+        commands: "both",
+        default: "false",
+        env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
+        description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's)."
+      }
+    ];
+  }
+});
+
+// src/settings/options.ts
+var WAIT_MODES, RELOADER_MODES, OPTION_ROWS, OPTIONS;
+var init_options = __esm({
+  "src/settings/options.ts"() {
+    "use strict";
+    init_setting_choices();
+    init_cluster_options();
+    init_source_options();
+    WAIT_MODES = ["pods", "status", "none"];
+    RELOADER_MODES = ["annotated", "all", "none"];
+    OPTION_ROWS = [
+      {
+        name: "base",
+        type: "string",
+        group: "basics",
+        commands: "both",
+        env: "CONFIG_ROLLOUT_BASE",
+        placeholder: "REV",
+        summary: "commit to compare from (default: the CI event's)",
+        description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
+      },
+      {
+        name: "head",
+        type: "string",
+        group: "basics",
+        commands: "both",
+        env: "CONFIG_ROLLOUT_HEAD",
+        placeholder: "REV",
+        summary: "commit to compare to (default: the CI event's, or HEAD)",
+        description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
+      },
+      {
+        name: "repo",
+        type: "string",
+        group: "basics",
+        commands: "both",
+        default: ".",
+        env: "CONFIG_ROLLOUT_REPO",
+        placeholder: "DIR",
+        summary: "the git repository holding the manifests",
+        description: "Path of the git repository holding the manifests."
+      },
+      {
+        name: "paths",
+        type: "list",
+        group: "sources",
+        commands: "both",
+        default: "**/*.yaml,**/*.yml,**/*.json",
+        env: "CONFIG_ROLLOUT_PATHS",
+        placeholder: "GLOBS",
+        summary: "manifest files to read",
+        description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
+      },
+      {
+        name: "exclude",
+        type: "list",
+        group: "sources",
+        commands: "both",
+        default: "",
+        env: "CONFIG_ROLLOUT_EXCLUDE",
+        placeholder: "GLOBS",
+        summary: "files to ignore even when {paths} matches them",
+        description: "Files to ignore even when they match {paths} (e.g. Helm templates: **/templates/**)."
+      },
+      ...SOURCE_OPTIONS,
+      {
+        name: "namespace",
+        type: "string",
+        group: "basics",
+        commands: "both",
+        default: "default",
+        env: "CONFIG_ROLLOUT_NAMESPACE",
+        short: "n",
+        placeholder: "NS",
+        summary: "namespace of manifests that do not name one",
+        description: "Namespace of manifests that do not name one."
+      },
+      {
+        name: "discover",
+        type: "string",
+        group: "cluster",
+        commands: "run",
+        choices: DISCOVER_MODES,
+        env: "CONFIG_ROLLOUT_DISCOVER",
+        summary: "where to look for consumers (default: both with a cluster)",
+        description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
+      },
+      {
+        name: "strategy",
+        type: "string",
+        group: "strategy",
+        commands: "run",
+        default: "annotation",
+        choices: STRATEGIES,
+        env: "CONFIG_ROLLOUT_STRATEGY",
+        summary: "how to restart (docs/strategies.md)",
+        description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md)."
+      },
+      {
+        name: "env-name",
+        type: "string",
+        group: "strategy",
+        commands: "run",
+        default: "RESTART_TIME",
+        env: "CONFIG_ROLLOUT_ENV_NAME",
+        placeholder: "NAME",
+        summary: "the env var {strategy=env} sets",
+        description: "Name of the env var set by {strategy=env}."
+      },
+      {
+        name: "rollback-on-failure",
+        type: "boolean",
+        group: "strategy",
+        commands: "run",
+        sync: true,
+        env: "CONFIG_ROLLOUT_ROLLBACK_ON_FAILURE",
+        summary: "on a failed rollout, put configs and workloads back",
+        description: "When a restarted workload fails: put the configs it reads back to the base commit's content and roll their readers back to their template before the run, then exit 1 (docs/rollback.md). Default: on for {strategy=versioned}, off for annotation and env; refused by gitops and sync."
+      },
+      {
+        name: "bake",
+        type: "duration",
+        group: "strategy",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_BAKE",
+        placeholder: "DURATION",
+        summary: "watch each rolled-out workload's new pods this long",
+        description: "After each rollout completes, watch its new pods this long: a container restart, a pod not ready for 10s or one that cannot start fails the workload (docs/rollback.md). Default: off."
+      },
+      {
+        name: "keep",
+        type: "integer",
+        group: "strategy",
+        commands: "run",
+        default: "3",
+        choices: ["all"],
+        env: "CONFIG_ROLLOUT_KEEP",
+        placeholder: "N|all",
+        summary: "versioned: copies kept per config (all: delete none)",
+        description: "With {strategy=versioned}: after a successful run, managed copies that no workload, ReplicaSet, ControllerRevision or Pod names are deleted, except the newest N of each config; all deletes none."
+      },
+      {
+        name: "dry-run",
+        type: "string",
+        group: "basics",
+        commands: "run",
+        sync: true,
+        default: "none",
+        choices: DRY_RUNS,
+        switch: { on: "client", off: "none" },
+        env: "CONFIG_ROLLOUT_DRY_RUN",
+        summary: "plan only (client), or writes with dryRun=All (server)",
+        description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none."
+      },
+      {
+        name: "apply",
+        type: "boolean",
+        group: "basics",
+        commands: "run",
+        default: "false",
+        env: "CONFIG_ROLLOUT_APPLY",
+        summary: "server-side apply the changed configs first",
+        description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
+      },
+      {
+        name: "plan-out",
+        type: "string",
+        group: "basics",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_PLAN_OUT",
+        placeholder: "FILE",
+        summary: "write the plan to FILE, to apply elsewhere with {plan}",
+        description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with {dry-run=client}: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs {hash-key}. See docs/fleets.md."
+      },
+      {
+        name: "plan",
+        type: "string",
+        group: "basics",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_PLAN",
+        placeholder: "FILE",
+        summary: "apply a plan file, without git or a renderer",
+        description: "Apply a plan written by {plan-out}, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; {strategy=versioned} needs that checkout. Not with {apply}."
+      },
+      {
+        name: "wait",
+        type: "string",
+        group: "strategy",
+        commands: "run",
+        sync: true,
+        default: "pods",
+        choices: WAIT_MODES,
+        switch: { on: "pods", off: "none" },
+        env: "CONFIG_ROLLOUT_WAIT",
+        summary: "wait and fail fast on pods (pods), on status alone, or none",
+        description: "pods: wait for every rollout and watch its new pods, failing a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events. status: wait on the rollout status alone. none: do not wait. true means pods, false means none."
+      },
+      {
+        name: "logs",
+        type: "integer",
+        group: "output",
+        commands: "run",
+        sync: true,
+        default: "0",
+        env: "CONFIG_ROLLOUT_LOGS",
+        placeholder: "N",
+        summary: "quote N log lines of a crashed container (may hold secrets)",
+        description: "With {wait=pods}: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md)."
+      },
+      {
+        name: "timeout",
+        type: "duration",
+        group: "limits",
+        commands: "run",
+        sync: true,
+        default: "5m",
+        env: "CONFIG_ROLLOUT_TIMEOUT",
+        placeholder: "DURATION",
+        summary: "how long to wait for all rollouts together",
+        description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
+      },
+      {
+        name: "config-timeout",
+        type: "duration",
+        group: "limits",
+        commands: "run",
+        default: "60s",
+        env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
+        placeholder: "DURATION",
+        summary: "how long the cluster may take to hold the committed configs",
+        description: "How long to wait for the cluster to hold the committed config content before failing."
+      },
+      ...CLUSTER_OPTIONS,
+      {
+        name: "check",
+        type: "boolean",
+        group: "basics",
+        commands: "stamp",
+        default: "false",
+        env: "CONFIG_ROLLOUT_CHECK",
+        summary: "write nothing; exit 1 when a stamp is missing or stale",
+        description: "Write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
+      },
+      {
+        name: "changed-only",
+        type: "boolean",
+        group: "basics",
+        commands: "stamp",
+        default: "false",
+        env: "CONFIG_ROLLOUT_CHANGED_ONLY",
+        summary: "stamp only workloads whose configs changed in {base}..{head}",
+        description: "Stamp only the workloads whose consumed config content changed between {base} and {head} (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
+      },
+      {
+        name: "hash-key",
+        type: "string",
+        group: "strategy",
+        commands: "both",
+        sync: true,
+        env: "CONFIG_ROLLOUT_HASH_KEY",
+        secret: true,
+        placeholder: "KEY",
+        summary: "HMAC key of the config hash (needed to stamp Secrets)",
+        description: "HMAC key of the config-hash annotation (live and stamp alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and stamp and {strategy=gitops} refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
+      },
+      {
+        name: "output",
+        type: "string",
+        group: "output",
+        commands: "both",
+        sync: true,
+        default: "text",
+        choices: OUTPUT_FORMATS,
+        env: "CONFIG_ROLLOUT_OUTPUT",
+        short: "o",
+        summary: "report format on stdout (logs go to stderr)",
+        description: "Report format on stdout; logs always go to stderr."
+      },
+      {
+        name: "comment",
+        type: "boolean",
+        group: "ci",
+        commands: "run",
+        default: "false",
+        env: "CONFIG_ROLLOUT_COMMENT",
+        summary: "post the plan on the pull or merge request",
+        description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see docs/pull-request-comments.md)."
+      },
+      {
+        name: "comment-id",
+        type: "string",
+        group: "ci",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_COMMENT_ID",
+        placeholder: "ID",
+        summary: "which comment this run owns (one per cluster of a matrix)",
+        description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
+      },
+      {
+        name: "junit",
+        type: "string",
+        group: "ci",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_JUNIT",
+        placeholder: "FILE",
+        actionInput: false,
+        summary: "also write a JUnit report (GitLab: reports:junit)",
+        description: "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code."
+      },
+      {
+        name: "dotenv",
+        type: "string",
+        group: "ci",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_DOTENV",
+        placeholder: "FILE",
+        actionInput: false,
+        summary: "also write a dotenv report (GitLab: reports:dotenv)",
+        description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED, CONFIG_ROLLOUT_FAILED and CONFIG_ROLLOUT_ROLLED_BACK. Written whatever the exit code; with {output=json} a short summary goes to stderr."
+      },
+      {
+        name: "strict",
+        type: "boolean",
+        group: "sources",
+        commands: "both",
+        default: "false",
+        env: "CONFIG_ROLLOUT_STRICT",
+        summary: "exit 2 on an unparsable manifest or an incomplete plan",
+        description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or holds a duplicate key, or the plan is incomplete: something the range touched was not read (default: report it and go on)."
+      },
+      {
+        name: "reloader",
+        type: "string",
+        group: "cluster",
+        commands: "run",
+        default: "annotated",
+        choices: RELOADER_MODES,
+        env: "CONFIG_ROLLOUT_RELOADER",
+        summary: "workloads Stakater Reloader restarts itself, left to it",
+        description: `Which workloads the cluster's Stakater Reloader restarts itself, so this run skips them (with the reason). annotated: those whose Reloader annotations cover every changed config they read. all: Reloader runs with auto-reload-all, so every workload without reloader.stakater.com/auto: "false" is left to it. none: restart every consumer here, Reloader or not.`
+      },
+      {
+        name: "max-file-size",
+        type: "integer",
+        group: "limits",
+        commands: "both",
+        // 16 MiB: see docs/how-it-works.md ("Files it will not read") for why.
+        default: "16777216",
+        env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
+        placeholder: "BYTES",
+        summary: "larger manifest files are not read (reported as unknown)",
+        description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
+      },
+      {
+        name: "debug",
+        type: "boolean",
+        group: "output",
+        commands: "both",
+        sync: true,
+        default: "false",
+        env: "CONFIG_ROLLOUT_DEBUG",
+        summary: "print stack traces of internal errors",
+        description: "Print stack traces of internal errors."
+      }
+    ];
+    OPTIONS = OPTION_ROWS;
+  }
+});
+
+// src/run/version.ts
+var VERSION, USER_AGENT;
+var init_version = __esm({
+  "src/run/version.ts"() {
+    "use strict";
+    VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
+    USER_AGENT = `config-rollout/${VERSION}`;
+  }
+});
+
+// vendor:@kubernetes/client-node
+var require_client_node = __commonJS({
+  "vendor:@kubernetes/client-node"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("client-node"));
+  }
+});
+
 // src/process/child-groups.ts
 function processWide(name, create) {
   const key = /* @__PURE__ */ Symbol.for(`config-rollout.${name}`);
@@ -19361,20 +20130,20 @@ function signalGroup(child2, signal) {
 }
 function stopGroup(child2, graceMs = KILL_GRACE_MS) {
   signalGroup(child2, "SIGTERM");
-  return new Promise((resolve8) => {
+  return new Promise((resolve10) => {
     if (child2.exitCode !== null || child2.signalCode !== null) {
       signalGroup(child2, "SIGKILL");
-      return resolve8();
+      return resolve10();
     }
     const timer = setTimeout(() => {
       signalGroup(child2, "SIGKILL");
-      resolve8();
+      resolve10();
     }, graceMs);
     timer.unref();
     child2.once("exit", () => {
       clearTimeout(timer);
       signalGroup(child2, "SIGKILL");
-      resolve8();
+      resolve10();
     });
   });
 }
@@ -19421,7 +20190,7 @@ var init_child_groups = __esm({
 
 // src/process/run-process.ts
 function runProcess(file, args, options = {}) {
-  const execute = (resolve8) => {
+  const execute = (resolve10) => {
     const stdout = [];
     let stdoutBytes = 0;
     let stderr = Buffer.alloc(0);
@@ -19491,7 +20260,7 @@ function runProcess(file, args, options = {}) {
       options.signal?.removeEventListener("abort", onAbort);
       child2.stdout?.destroy();
       child2.stderr?.destroy();
-      resolve8({
+      resolve10({
         exitCode: child2.exitCode,
         signal: child2.signalCode,
         stdout: Buffer.concat(stdout),
@@ -19536,219 +20305,6 @@ var init_run_process = __esm({
     init_child_groups();
     STDERR_KEEP_BYTES = 8192;
     PIPE_DRAIN_MS = 1e3;
-  }
-});
-
-// src/core/once.ts
-function once(cache, key, start) {
-  let pending = cache.get(key);
-  if (pending === void 0) {
-    pending = start();
-    cache.set(key, pending);
-    pending.catch(() => cache.delete(key));
-  }
-  return pending;
-}
-var init_once = __esm({
-  "src/core/once.ts"() {
-    "use strict";
-  }
-});
-
-// src/core/commit-sha.ts
-function isFullSha(value) {
-  return SHA.test(value);
-}
-function isZeroSha(value) {
-  return isFullSha(value) && /^0+$/.test(value);
-}
-var SHA;
-var init_commit_sha = __esm({
-  "src/core/commit-sha.ts"() {
-    "use strict";
-    SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-  }
-});
-
-// vendor:simple-git
-var require_simple_git = __commonJS({
-  "vendor:simple-git"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("simple-git"));
-  }
-});
-
-// src/process/interrupt.ts
-function noteStage(stage) {
-  journal.stage = stage;
-}
-function withStagesNoted(log) {
-  return {
-    ...log,
-    group: (title, run2) => {
-      noteStage(`in "${title}"`);
-      return log.group(title, run2);
-    }
-  };
-}
-function noteDone(line) {
-  journal.done.push(line);
-}
-function interrupt(signal) {
-  state2.interruptedBy ??= signal;
-  controller.abort(new Error(`interrupted by ${signal}`));
-}
-async function cleanUpInterrupted(graceMs) {
-  await stopAllGroups(graceMs);
-  await runCleanups();
-}
-function interruptSummary(signal) {
-  const done = journal.done.length === 0 ? "nothing was written to the cluster" : `written to the cluster: ${journal.done.slice(0, 10).join("; ")}${journal.done.length > 10 ? `; and ${journal.done.length - 10} more` : ""}`;
-  return `interrupted by ${signal} while ${journal.stage}: child processes stopped, temporary checkouts removed; ${done}; the rest of the run was not done`;
-}
-var state2, controller, journal, interruptSignal;
-var init_interrupt = __esm({
-  "src/process/interrupt.ts"() {
-    "use strict";
-    init_child_groups();
-    state2 = processWide("interrupt", () => ({
-      controller: new AbortController(),
-      interruptedBy: void 0,
-      journal: { stage: "starting", done: [] }
-    }));
-    ({ controller, journal } = state2);
-    interruptSignal = controller.signal;
-  }
-});
-
-// src/kube/kubeconfig-source.ts
-function findKubeConfigSource(opts) {
-  return chooseSource(opts)?.label;
-}
-function chooseSource(opts) {
-  const env = opts.env;
-  const home = env.HOME || env.USERPROFILE;
-  if (opts.kubeconfigPath) {
-    const pathLabel = opts.pathLabel ?? "--kubeconfig";
-    const file = (0, import_node_path4.resolve)(expandHome(opts.kubeconfigPath, home));
-    if (!(0, import_node_fs5.existsSync)(file)) {
-      const credential = describeCredential(opts.kubeconfigPath);
-      if (credential) throw misplacedCredential(pathLabel, credential);
-      throw new UserError(
-        `${pathLabel} ${opts.kubeconfigPath}: no such file (it must hold the path of a kubeconfig file)`
-      );
-    }
-    return { type: "file", files: [file], label: `${pathLabel} ${opts.kubeconfigPath}` };
-  }
-  if (opts.kubeconfigData?.trim()) {
-    const label2 = opts.dataLabel ?? "CONFIG_ROLLOUT_KUBECONFIG";
-    if (looksLikePath(opts.kubeconfigData, home)) {
-      throw new UserError(
-        `${label2} holds a file path; it must hold the kubeconfig itself (its text or base64 of it). To use a kubeconfig file, pass its path with --kubeconfig, KUBECONFIG or the action's \`kubeconfig\` input`
-      );
-    }
-    const credential = describeCredential(opts.kubeconfigData);
-    if (credential?.includes("token")) {
-      throw new UserError(
-        `${label2} holds ${credential} (not shown), not a kubeconfig: it must hold a whole kubeconfig, as text or base64`
-      );
-    }
-    return {
-      type: "data",
-      text: decodeKubeconfigData(opts.kubeconfigData, label2),
-      raw: opts.kubeconfigData,
-      label: label2
-    };
-  }
-  if (env.KUBECONFIG) {
-    const listed = env.KUBECONFIG.split(import_node_path4.delimiter).filter((f) => f !== "");
-    const files = listed.map((f) => (0, import_node_path4.resolve)(expandHome(f, home))).filter((f) => (0, import_node_fs5.existsSync)(f));
-    if (files.length === 0) {
-      const credential = describeCredential(env.KUBECONFIG);
-      if (credential) throw misplacedCredential("KUBECONFIG", credential);
-      throw new UserError(
-        `KUBECONFIG=${env.KUBECONFIG}: no such file (it must hold paths of kubeconfig files)`
-      );
-    }
-    return { type: "file", files, label: `KUBECONFIG (${files.join(import_node_path4.delimiter)})` };
-  }
-  if (home) {
-    const file = (0, import_node_path4.join)(home, ".kube", "config");
-    if ((0, import_node_fs5.existsSync)(file)) return { type: "file", files: [file], label: file };
-  }
-  const dir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
-  const host = env.KUBERNETES_SERVICE_HOST;
-  const port = env.KUBERNETES_SERVICE_PORT;
-  if (host && port && (0, import_node_fs5.existsSync)((0, import_node_path4.join)(dir, "token"))) {
-    const scheme = ["80", "8080", "8001"].includes(port) ? "http" : "https";
-    const server = `${scheme}://${(0, import_node_net.isIPv6)(host) ? `[${host}]` : host}:${port}`;
-    return { type: "in-cluster", server, dir, label: "in-cluster service account" };
-  }
-  return void 0;
-}
-function decodeKubeconfigData(value, label2) {
-  const trimmed = value.trim();
-  if (/^[A-Za-z0-9+/=_\s-]+$/.test(trimmed)) {
-    const decoded = Buffer.from(trimmed.replace(/\s+/g, ""), "base64").toString("utf8");
-    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return decoded;
-    throw new UserError(`${label2} is neither a kubeconfig nor base64 of one`);
-  }
-  return value;
-}
-function expandHome(path6, home) {
-  return home && (path6 === "~" || path6.startsWith("~/")) ? (0, import_node_path4.join)(home, path6.slice(1)) : path6;
-}
-function describeCredential(value) {
-  const trimmed = value.trim();
-  if (/\n/.test(trimmed) || /^\s*(apiVersion|kind|clusters|contexts|users|current-context)\s*:/m.test(trimmed)) {
-    return "a kubeconfig's text";
-  }
-  if (/^[A-Za-z0-9+/=_-]{16,}$/.test(trimmed)) {
-    const decoded = Buffer.from(trimmed, "base64").toString("utf8");
-    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return "base64 of a kubeconfig";
-  }
-  if (/^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(trimmed)) return "a token";
-  if (/^[A-Za-z0-9+=_.~-]{32,}$/.test(trimmed) && !/\.(ya?ml|json|conf|config|kubeconfig)$/i.test(trimmed)) {
-    return "what looks like a token";
-  }
-  return void 0;
-}
-function misplacedCredential(label2, credential) {
-  return new UserError(
-    `${label2} holds ${credential}, not a path (the value is not shown): it must hold the path of a kubeconfig file. To pass the kubeconfig itself (text or base64), use CONFIG_ROLLOUT_KUBECONFIG or the action's \`kubeconfig-data\` input`
-  );
-}
-function looksLikePath(value, home) {
-  const trimmed = value.trim();
-  if (trimmed.includes("\n") || /:\s/.test(trimmed)) return false;
-  if (/^(\/|~\/|\.{1,2}\/)/.test(trimmed)) return true;
-  return (0, import_node_fs5.existsSync)((0, import_node_path4.resolve)(expandHome(trimmed, home)));
-}
-var import_node_fs5, import_node_net, import_node_path4, SERVICE_ACCOUNT_DIR;
-var init_kubeconfig_source = __esm({
-  "src/kube/kubeconfig-source.ts"() {
-    "use strict";
-    import_node_fs5 = require("node:fs");
-    import_node_net = require("node:net");
-    import_node_path4 = require("node:path");
-    init_errors();
-    SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
-  }
-});
-
-// src/run/version.ts
-var VERSION, USER_AGENT;
-var init_version = __esm({
-  "src/run/version.ts"() {
-    "use strict";
-    VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
-    USER_AGENT = `config-rollout/${VERSION}`;
-  }
-});
-
-// vendor:@kubernetes/client-node
-var require_client_node = __commonJS({
-  "vendor:@kubernetes/client-node"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("client-node"));
   }
 });
 
@@ -19927,13 +20483,13 @@ function parseInto(kc, where, load) {
   if (kc.getContexts().length === 0) throw new UserError(`${where} defines no contexts`);
 }
 function loadInCluster(kc, server, dir, secrets) {
-  const tokenFile = (0, import_node_path5.join)(dir, "token");
-  const caFile = (0, import_node_path5.join)(dir, "ca.crt");
-  const namespaceFile = (0, import_node_path5.join)(dir, "namespace");
-  secrets.push((0, import_node_fs6.readFileSync)(tokenFile, "utf8"));
+  const tokenFile = (0, import_node_path2.join)(dir, "token");
+  const caFile = (0, import_node_path2.join)(dir, "ca.crt");
+  const namespaceFile = (0, import_node_path2.join)(dir, "namespace");
+  secrets.push((0, import_node_fs2.readFileSync)(tokenFile, "utf8"));
   kc.loadFromOptions({
     clusters: [
-      { name: "inCluster", server, caFile: (0, import_node_fs6.existsSync)(caFile) ? caFile : void 0, skipTLSVerify: false }
+      { name: "inCluster", server, caFile: (0, import_node_fs2.existsSync)(caFile) ? caFile : void 0, skipTLSVerify: false }
     ],
     users: [{ name: "inClusterUser", authProvider: { name: "tokenFile", config: { tokenFile } } }],
     contexts: [
@@ -19941,7 +20497,7 @@ function loadInCluster(kc, server, dir, secrets) {
         name: "inClusterContext",
         cluster: "inCluster",
         user: "inClusterUser",
-        namespace: (0, import_node_fs6.existsSync)(namespaceFile) ? (0, import_node_fs6.readFileSync)(namespaceFile, "utf8").trim() : void 0
+        namespace: (0, import_node_fs2.existsSync)(namespaceFile) ? (0, import_node_fs2.readFileSync)(namespaceFile, "utf8").trim() : void 0
       }
     ],
     currentContext: "inClusterContext"
@@ -19997,12 +20553,12 @@ function userSecrets(user) {
   }
   return out;
 }
-var import_node_fs6, import_node_path5, import_client_node, NoClusterConfiguredError, SECRET_KEY;
+var import_node_fs2, import_node_path2, import_client_node, NoClusterConfiguredError, SECRET_KEY;
 var init_connect = __esm({
   "src/kube/connect.ts"() {
     "use strict";
-    import_node_fs6 = require("node:fs");
-    import_node_path5 = require("node:path");
+    import_node_fs2 = require("node:fs");
+    import_node_path2 = require("node:path");
     import_client_node = __toESM(require_client_node(), 1);
     init_errors();
     init_exec_credential();
@@ -20366,13 +20922,13 @@ var init_rollout_status = __esm({
 function annotatedRevision(annotation) {
   return (holder) => {
     const value = field(field(field(holder, "metadata"), "annotations"), annotation);
-    const revision = typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
-    return Number.isSafeInteger(revision) ? revision : void 0;
+    const revision2 = typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+    return Number.isSafeInteger(revision2) ? revision2 : void 0;
   };
 }
 function controllerRevisionNumber(holder) {
-  const revision = field(holder, "revision");
-  return typeof revision === "number" && Number.isSafeInteger(revision) ? revision : void 0;
+  const revision2 = field(holder, "revision");
+  return typeof revision2 === "number" && Number.isSafeInteger(revision2) ? revision2 : void 0;
 }
 function workloadKind(kind, apiVersion) {
   const entry = BY_KIND.get(kind);
@@ -21019,7 +21575,7 @@ __export(kube_client_exports, {
 function createCluster(kc, opts) {
   return new KubeCluster(kc, opts);
 }
-function entryOf2(kind, entry) {
+function entryOf(kind, entry) {
   if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
   return entry;
 }
@@ -21301,9 +21857,9 @@ var init_kube_client = __esm({
         }
       }
     };
-    workloadEntry = (kind) => entryOf2(kind, workloadKind(kind));
-    kindEntry = (kind) => entryOf2(kind, workloadKind(kind) ?? (["Pod", "Event"].includes(kind) ? apiKind(kind) : void 0));
-    apiEntry = (kind) => entryOf2(kind, apiKind(kind));
+    workloadEntry = (kind) => entryOf(kind, workloadKind(kind));
+    kindEntry = (kind) => entryOf(kind, workloadKind(kind) ?? (["Pod", "Event"].includes(kind) ? apiKind(kind) : void 0));
+    apiEntry = (kind) => entryOf(kind, apiKind(kind));
   }
 });
 
@@ -21358,35 +21914,205 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
     }
   };
 }
+function givenCredentials(raw, token) {
+  const forms = [...OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""), token];
+  if (raw["kubeconfig-data"]) forms.push(tryDecodeKubeconfig(raw["kubeconfig-data"]));
+  if (raw.kubeconfig && describeCredential(raw.kubeconfig))
+    forms.push(raw.kubeconfig, tryDecodeKubeconfig(raw.kubeconfig));
+  return forms;
+}
+function tryDecodeKubeconfig(value) {
+  try {
+    return decodeKubeconfigData(value, "kubeconfig-data");
+  } catch {
+    const decoded = Buffer.from(value.replace(/\s+/g, ""), "base64").toString("utf8");
+    return decoded.trim().length >= 16 ? decoded : "";
+  }
+}
 var FIELD_MANAGER;
 var init_cluster_connection = __esm({
   "src/run/cluster-connection.ts"() {
     "use strict";
     init_kubeconfig_source();
+    init_options();
     init_version();
     FIELD_MANAGER = "config-rollout";
   }
 });
 
-// src/range/ci-kind.ts
-function detectCiKind(env) {
-  if (env.GITHUB_ACTIONS === "true") return "github";
-  if (env.GITLAB_CI === "true") return "gitlab";
-  return "local";
-}
-function fetchDepthHint(ci) {
-  switch (ci) {
-    case "github":
-      return "set fetch-depth: 0 on actions/checkout";
-    case "gitlab":
-      return "set GIT_DEPTH: 0 in the job's variables";
-    case "local":
-      return "fetch more history (git fetch --unshallow)";
+// src/core/once.ts
+function once(cache, key, start) {
+  let pending = cache.get(key);
+  if (pending === void 0) {
+    pending = start();
+    cache.set(key, pending);
+    pending.catch(() => cache.delete(key));
   }
+  return pending;
 }
-var init_ci_kind = __esm({
-  "src/range/ci-kind.ts"() {
+var init_once = __esm({
+  "src/core/once.ts"() {
     "use strict";
+  }
+});
+
+// src/core/commit-sha.ts
+function isFullSha(value) {
+  return SHA.test(value);
+}
+function isZeroSha(value) {
+  return isFullSha(value) && /^0+$/.test(value);
+}
+var SHA;
+var init_commit_sha = __esm({
+  "src/core/commit-sha.ts"() {
+    "use strict";
+    SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+  }
+});
+
+// vendor:simple-git
+var require_simple_git = __commonJS({
+  "vendor:simple-git"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("simple-git"));
+  }
+});
+
+// src/process/interrupt.ts
+function noteStage(stage) {
+  journal.stage = stage;
+}
+function withStagesNoted(log) {
+  return {
+    ...log,
+    group: (title, run2) => {
+      noteStage(`in "${title}"`);
+      return log.group(title, run2);
+    }
+  };
+}
+function noteDone(line) {
+  journal.done.push(line);
+}
+function interrupt(signal) {
+  state2.interruptedBy ??= signal;
+  controller.abort(new Error(`interrupted by ${signal}`));
+}
+async function cleanUpInterrupted(graceMs) {
+  await stopAllGroups(graceMs);
+  await runCleanups();
+}
+function interruptSummary(signal) {
+  const done = journal.done.length === 0 ? "nothing was written to the cluster" : `written to the cluster: ${journal.done.slice(0, 10).join("; ")}${journal.done.length > 10 ? `; and ${journal.done.length - 10} more` : ""}`;
+  return `interrupted by ${signal} while ${journal.stage}: child processes stopped, temporary checkouts removed; ${done}; the rest of the run was not done`;
+}
+var state2, controller, journal, interruptSignal;
+var init_interrupt = __esm({
+  "src/process/interrupt.ts"() {
+    "use strict";
+    init_child_groups();
+    state2 = processWide("interrupt", () => ({
+      controller: new AbortController(),
+      interruptedBy: void 0,
+      journal: { stage: "starting", done: [] }
+    }));
+    ({ controller, journal } = state2);
+    interruptSignal = controller.signal;
+  }
+});
+
+// src/comment/comment-marker.ts
+function commentMarker(id) {
+  return `${PREFIX}${encodeCommentId(id)}${SUFFIX}`;
+}
+function encodeCommentId(id) {
+  let out = "";
+  for (const byte of Buffer.from(id, "utf8")) {
+    const char = String.fromCharCode(byte);
+    const plain = /[A-Za-z0-9_.:/@+]/.test(char) || char === "-" && !out.endsWith("-");
+    out += plain ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+function isCommentFor(body2, id) {
+  const firstLine = body2.trimStart().split(/\r?\n/, 1)[0] ?? "";
+  return firstLine.trimEnd() === commentMarker(id);
+}
+var PREFIX, SUFFIX;
+var init_comment_marker = __esm({
+  "src/comment/comment-marker.ts"() {
+    "use strict";
+    PREFIX = "<!-- config-rollout:plan id=";
+    SUFFIX = " -->";
+  }
+});
+
+// src/comment/review-comments.ts
+async function upsertComment(comments, id, body2, createIfMissing) {
+  const me = await comments.whoAmI();
+  for await (const comment of me === void 0 ? [] : comments.list()) {
+    if (comment.author === me && isCommentFor(comment.body, id)) {
+      return { action: "updated", comment: await comments.update(comment.id, body2) };
+    }
+  }
+  if (!createIfMissing) return { action: "none" };
+  return { action: "created", comment: await comments.create(body2) };
+}
+function fetchWithTimeout(timeoutMs = REQUEST_TIMEOUT_MS) {
+  return (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+}
+var ReviewApiError, REQUEST_TIMEOUT_MS;
+var init_review_comments = __esm({
+  "src/comment/review-comments.ts"() {
+    "use strict";
+    init_comment_marker();
+    ReviewApiError = class extends Error {
+      constructor(message, status) {
+        super(message);
+        this.status = status;
+        this.name = "ReviewApiError";
+      }
+      status;
+    };
+    REQUEST_TIMEOUT_MS = 3e4;
+  }
+});
+
+// src/core/run-result.ts
+function exitCodeOf(report) {
+  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
+  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+}
+function isFailure(result) {
+  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted", "rolled-back"].includes(result.rollout ?? "");
+}
+function reportOf(plan, rolledOut, dryRun, cluster) {
+  const { results, notes } = rolledOut;
+  return {
+    plan,
+    results,
+    ...notes.length > 0 ? { notes: [...notes] } : {},
+    ...rolledOut.restores?.length ? { restores: rolledOut.restores } : {},
+    outcome: outcomeOf(plan, results, dryRun),
+    ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
+    dryRun
+  };
+}
+function outcomeOf(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
+  if (plan.unread && plan.unread.length > 0) return "incomplete";
+  return outcomeOfWhatWasRead(plan, results, dryRun);
+}
+function outcomeOfWhatWasRead(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
+  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
+  if (dryRun !== "none") return "planned";
+  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
+}
+var init_run_result = __esm({
+  "src/core/run-result.ts"() {
+    "use strict";
+    init_errors();
   }
 });
 
@@ -21417,6 +22143,2489 @@ var init_unread_sources = __esm({
   "src/plan/unread-sources.ts"() {
     "use strict";
     MAX_NAMED = 5;
+  }
+});
+
+// src/core/model.ts
+function idKey(id) {
+  return `${id.kind}/${id.namespace}/${id.name}`;
+}
+function formatId(id) {
+  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
+}
+var init_model = __esm({
+  "src/core/model.ts"() {
+    "use strict";
+  }
+});
+
+// vendor:@octokit/core
+var require_core = __commonJS({
+  "vendor:@octokit/core"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("octokit-core"));
+  }
+});
+
+// vendor:@octokit/plugin-paginate-rest
+var require_plugin_paginate_rest = __commonJS({
+  "vendor:@octokit/plugin-paginate-rest"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("octokit-paginate-rest"));
+  }
+});
+
+// src/comment/github-comments.ts
+var github_comments_exports = {};
+__export(github_comments_exports, {
+  createGitHubComments: () => createGitHubComments
+});
+function loginKey(login) {
+  return login.toLowerCase().replace(/\[bot\]$/, "");
+}
+function createGitHubComments(target, token, userAgent) {
+  const octokit = new CommentingOctokit({
+    auth: token,
+    baseUrl: target.apiUrl,
+    userAgent,
+    log: SILENT,
+    request: { fetch: fetchWithTimeout() }
+  });
+  const issue2 = { owner: target.owner, repo: target.repo, issue_number: target.number };
+  const toComment = (data) => ({
+    id: Number(data.id),
+    body: data.body ?? "",
+    ...data.html_url ? { url: data.html_url } : {},
+    ...data.user?.login ? { author: loginKey(data.user.login) } : {}
+  });
+  return {
+    // GraphQL's viewer answers for every kind of token: a user's, GITHUB_TOKEN (github-actions[bot])
+    // and a GitHub App's installation token (<app>[bot]); REST's GET /user refuses the last two.
+    async whoAmI() {
+      try {
+        const answer = await octokit.graphql("query { viewer { login } }");
+        const login = answer.viewer?.login;
+        return typeof login === "string" && login !== "" ? loginKey(login) : void 0;
+      } catch {
+        return void 0;
+      }
+    },
+    async *list() {
+      const pages = octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        ...issue2,
+        per_page: 100
+      });
+      for await (const page of pages) for (const data of page.data) yield toComment(data);
+    },
+    async create(body2) {
+      const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        ...issue2,
+        body: body2
+      });
+      return toComment(data);
+    },
+    async update(id, body2) {
+      const { data } = await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+        owner: target.owner,
+        repo: target.repo,
+        comment_id: id,
+        body: body2
+      });
+      return toComment(data);
+    }
+  };
+}
+var import_core2, import_plugin_paginate_rest, CommentingOctokit, SILENT;
+var init_github_comments = __esm({
+  "src/comment/github-comments.ts"() {
+    "use strict";
+    import_core2 = __toESM(require_core(), 1);
+    import_plugin_paginate_rest = __toESM(require_plugin_paginate_rest(), 1);
+    init_review_comments();
+    CommentingOctokit = import_core2.Octokit.plugin(import_plugin_paginate_rest.paginateRest);
+    SILENT = { debug: () => {
+    }, info: () => {
+    }, warn: () => {
+    }, error: () => {
+    } };
+  }
+});
+
+// src/core/run-limited.ts
+async function runLimited(items, limit, step) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await step(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+var init_run_limited = __esm({
+  "src/core/run-limited.ts"() {
+    "use strict";
+  }
+});
+
+// src/rollout/check-permissions.ts
+function patchWrites(targets) {
+  return targets.map(({ id, kind }) => ({
+    verb: "patch",
+    group: kind.group,
+    resource: kind.resource,
+    namespace: id.namespace
+  }));
+}
+function configWrite(id) {
+  const { group: group2, resource } = configKind(id.kind);
+  return { verb: "patch", group: group2, resource, namespace: id.namespace };
+}
+async function checkPermissions(cluster, needed, log, concurrency, checked = "checked before any change: nothing was written") {
+  const answers = await review(cluster, needed, concurrency);
+  if (answers.some((a) => a.allowed === void 0)) {
+    log.info(
+      "the API server does not answer access reviews: permissions are checked by the writes themselves"
+    );
+  }
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return;
+  const list = denied.map(describeCheck).join("; ");
+  throw new ClusterAccessError(
+    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in docs/rbac.md.`,
+    403
+  );
+}
+function podWatchReads(namespaces, logLines) {
+  return [...new Set(namespaces)].flatMap((namespace) => [
+    { verb: "list", group: "", resource: "pods", namespace },
+    { verb: "watch", group: "", resource: "pods", namespace },
+    { verb: "list", group: "", resource: "events", namespace },
+    ...logLines > 0 ? [{ verb: "get", group: "", resource: "pods", subresource: "log", namespace }] : []
+  ]);
+}
+async function checkPodWatchAccess(cluster, namespaces, logLines, concurrency) {
+  const answers = await review(cluster, podWatchReads(namespaces, logLines), concurrency);
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return { watch: true };
+  const watch = !denied.some((c) => c.resource === "pods" && c.subresource === void 0);
+  const effect = watch ? "a new pod that cannot start still fails its workload early, but its cause is quoted without what cannot be read" : "waiting on the rollout status alone, without failing early on pods that cannot start";
+  return {
+    watch,
+    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`
+  };
+}
+async function review(cluster, needed, concurrency) {
+  const key = (c) => `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}/${c.name ?? ""}`;
+  const unique2 = new Map(needed.map((c) => [key(c), c]));
+  return runLimited([...unique2.values()], concurrency, async (check) => ({
+    check,
+    allowed: await cluster.canI(check)
+  }));
+}
+function describeCheck(c) {
+  const resource = `${c.resource}${c.subresource ? `/${c.subresource}` : ""}`;
+  const named = c.name ? ` ${c.name}` : "";
+  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource}${named} in namespace ${c.namespace}`;
+}
+async function reviewAccess(cluster, writes, settings, log, checked) {
+  const configs = writes.configs.flatMap(
+    (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
+  );
+  const needed = [...configs, ...patchWrites(writes.targets), ...writes.reviews ?? []];
+  const namespaces = writes.targets.map((t) => t.id.namespace);
+  const baking = settings.bakeMs !== void 0 && settings.dryRun !== "server";
+  const bakeReads = baking ? podWatchReads(namespaces, 0).filter((c) => c.resource === "pods") : [];
+  await checkPermissions(cluster, [...needed, ...bakeReads], log, settings.concurrency, checked);
+  if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
+  const access2 = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
+  if (access2.warning) log.warn(access2.warning);
+  return { watchPods: access2.watch };
+}
+var init_check_permissions = __esm({
+  "src/rollout/check-permissions.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_run_limited();
+  }
+});
+
+// src/core/kinds/pod-verdict.ts
+function str(value) {
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function oneLine(value) {
+  if (value === void 0) return void 0;
+  const flat = redactSecrets(value).trim().replace(/\s*[\r\n]+\s*/g, " | ").replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  return flat.length > MAX_CAUSE_MESSAGE ? `${flat.slice(0, MAX_CAUSE_MESSAGE)}\u2026` : flat;
+}
+function labelOf(pod, name) {
+  return str(field(field(field(pod, "metadata"), "labels"), name));
+}
+function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
+  const status = field(pod, "status");
+  const lists = [field(status, "initContainerStatuses"), field(status, "containerStatuses")];
+  for (const list of lists) {
+    for (const container of Array.isArray(list) ? list : []) {
+      const waiting2 = field(field(container, "state"), "waiting");
+      const reason = str(field(waiting2, "reason"));
+      const restartCount = Number(field(container, "restartCount") ?? 0);
+      const terminated = field(field(container, "lastState"), "terminated");
+      const oom = field(terminated, "reason") === "OOMKilled";
+      const crashing = reason === "CrashLoopBackOff" || oom;
+      if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
+      const cause = {
+        pod: String(field(field(pod, "metadata"), "name") ?? ""),
+        container: String(field(container, "name") ?? ""),
+        reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
+        restartCount
+      };
+      const message = oneLine(str(field(waiting2, "message")));
+      if (message) cause.message = message;
+      if (terminated && typeof terminated === "object") {
+        const exitCode = field(terminated, "exitCode");
+        cause.lastTermination = {
+          ...typeof exitCode === "number" ? { exitCode } : {},
+          ...str(field(terminated, "reason")) ? { reason: str(field(terminated, "reason")) } : {},
+          ...str(field(terminated, "message")) ? { message: oneLine(str(field(terminated, "message"))) } : {}
+        };
+      }
+      return cause;
+    }
+  }
+  return void 0;
+}
+function workloadOfPod(pod) {
+  const refs = field(field(pod, "metadata"), "ownerReferences");
+  const ref = Array.isArray(refs) ? refs.find((r) => field(r, "controller") === true) : void 0;
+  const kind = str(field(ref, "kind"));
+  const name = str(field(ref, "name"));
+  if (!kind || !name) return void 0;
+  if (kind === "StatefulSet" || kind === "DaemonSet") return { kind, name };
+  if (kind !== "ReplicaSet") return void 0;
+  const rolloutsHash = labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH);
+  if (rolloutsHash && name.endsWith(`-${rolloutsHash}`))
+    return { kind: "Rollout", name: name.slice(0, -rolloutsHash.length - 1), replicaSet: name };
+  const hash = labelOf(pod, POD_TEMPLATE_HASH);
+  if (hash && name.endsWith(`-${hash}`))
+    return { kind: "Deployment", name: name.slice(0, -hash.length - 1), replicaSet: name };
+  return void 0;
+}
+function runsNewTemplate(pod, workload, replicaSet) {
+  const kind = field(workload, "kind");
+  const status = field(workload, "status");
+  switch (kind) {
+    case "StatefulSet": {
+      const update = str(field(status, "updateRevision"));
+      return update === void 0 ? void 0 : labelOf(pod, CONTROLLER_REVISION_HASH) === update;
+    }
+    case "DaemonSet": {
+      const generation = field(field(workload, "metadata"), "generation");
+      return typeof generation === "number" ? labelOf(pod, POD_TEMPLATE_GENERATION) === String(generation) : void 0;
+    }
+    case "Rollout": {
+      const current = str(field(status, "currentPodHash"));
+      return current === void 0 ? void 0 : labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH) === current;
+    }
+    case "Deployment": {
+      if (replicaSet === void 0) return void 0;
+      const revisionOf = (obj) => str(field(field(field(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
+      const mine = revisionOf(replicaSet);
+      const newest = revisionOf(workload);
+      if (!mine || !newest) return void 0;
+      return Number(mine) >= Number(newest);
+    }
+    default:
+      return void 0;
+  }
+}
+function warningEvents(events2, limit = 3) {
+  const time = (e) => String(
+    field(e, "lastTimestamp") ?? field(e, "eventTime") ?? field(field(e, "metadata"), "creationTimestamp") ?? ""
+  );
+  return events2.filter((e) => field(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
+    const count = Number(field(e, "count") ?? 1);
+    return `${String(field(e, "reason") ?? "")}: ${String(field(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
+  });
+}
+function describeCause(cause) {
+  const details = [];
+  if (cause.restartCount > 0)
+    details.push(`${cause.restartCount} restart${cause.restartCount === 1 ? "" : "s"}`);
+  const last = cause.lastTermination;
+  if (last?.exitCode !== void 0 || last?.message) {
+    const code = last.exitCode !== void 0 ? `last exit code ${last.exitCode}` : "last run";
+    details.push(last.message ? `${code}: ${last.message}` : code);
+  }
+  const reason = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
+  return `pod ${cause.pod} container ${cause.container}: ${reason}${details.length ? ` (${details.join("; ")})` : ""}`;
+}
+var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, MAX_CAUSE_MESSAGE, REVISION_ANNOTATION;
+var init_pod_verdict = __esm({
+  "src/core/kinds/pod-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    init_secret_values();
+    CRASH_RESTARTS = 2;
+    WILL_NOT_HEAL = /* @__PURE__ */ new Set([
+      "CreateContainerConfigError",
+      "CreateContainerError",
+      "ErrImagePull",
+      "ImagePullBackOff",
+      "InvalidImageName"
+    ]);
+    POD_TEMPLATE_HASH = "pod-template-hash";
+    ROLLOUTS_POD_TEMPLATE_HASH = "rollouts-pod-template-hash";
+    CONTROLLER_REVISION_HASH = "controller-revision-hash";
+    POD_TEMPLATE_GENERATION = "pod-template-generation";
+    MAX_CAUSE_MESSAGE = 500;
+    REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
+  }
+});
+
+// src/rollout/heartbeat.ts
+function startHeartbeat(timeoutMs, line, print, opts = {}) {
+  const now = opts.now ?? Date.now;
+  const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
+  const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
+  const started = now();
+  let last = started;
+  const tick = () => {
+    const at = now();
+    if (at - last < Math.max(everyMs, floorMs)) return;
+    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
+    if (text === void 0) return;
+    last = at;
+    print(text);
+  };
+  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
+  timer.unref();
+  return {
+    printed: () => {
+      last = now();
+    },
+    stop: () => clearInterval(timer)
+  };
+}
+function formatWait(ms) {
+  const seconds2 = Math.round(ms / 1e3);
+  if (seconds2 < 60) return `${seconds2}s`;
+  return `${Math.floor(seconds2 / 60)}m${String(seconds2 % 60).padStart(2, "0")}s`;
+}
+var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
+var init_heartbeat = __esm({
+  "src/rollout/heartbeat.ts"() {
+    "use strict";
+    HEARTBEAT_MS = 3e4;
+    MIN_HEARTBEAT_MS = 1e4;
+  }
+});
+
+// src/kube/list-watch.ts
+async function listAndWatch(source2, req) {
+  const { names: names2, signal } = req;
+  const now = req.now ?? Date.now;
+  const fieldSelector = names2.length === 1 ? `metadata.name=${names2[0]}` : void 0;
+  const pending = () => !signal.aborted && names2.some((name) => req.following(name));
+  let resourceVersion;
+  let fromMostRecent = req.fromMostRecent;
+  let failures = 0;
+  let quickCloses = 0;
+  while (pending()) {
+    try {
+      if (resourceVersion === void 0 && !fromMostRecent) {
+        resourceVersion = await listOnce(source2, req, fieldSelector);
+        if (resourceVersion === void 0 || !pending()) return;
+      }
+      const opened = now();
+      const ending = await watchSession(
+        source2,
+        req,
+        { fromVersion: resourceVersion, fieldSelector, pending },
+        (rv) => {
+          resourceVersion = rv;
+        }
+      );
+      failures = 0;
+      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
+      fromMostRecent = false;
+      if (ending.how === "gone") resourceVersion = void 0;
+      if (ending.how === "closed") {
+        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
+        if (quickCloses > 1)
+          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
+      }
+    } catch (error2) {
+      fromMostRecent = false;
+      resourceVersion = void 0;
+      if (error2 instanceof ClusterAccessError && error2.status === 410) continue;
+      if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) throw error2;
+      req.onRetry(error2);
+      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
+      await sleep(backoffDelayMs(failures++, backoff), signal);
+    }
+  }
+}
+async function listOnce(source2, req, fieldSelector) {
+  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
+  if (req.signal.aborted) return void 0;
+  const followed = new Set(req.names);
+  const present = /* @__PURE__ */ new Set();
+  for (const item of list.items) {
+    const name = String(field(field(item, "metadata"), "name") ?? "");
+    present.add(name);
+    if (followed.has(name)) req.onObject(name, item);
+  }
+  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
+  return list.resourceVersion;
+}
+function sleep(ms, signal) {
+  return new Promise((resolve10) => {
+    if (signal.aborted) return resolve10();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve10();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
+function watchSession(source2, req, at, seen2) {
+  const { names: names2, signal } = req;
+  const followed = new Set(names2);
+  return new Promise((resolve10, reject) => {
+    let handle;
+    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
+    const unseen = () => shown2 !== void 0 && names2.some((name) => req.following(name) && !shown2?.has(name));
+    const detach = () => signal.removeEventListener("abort", stop);
+    const end = (how) => {
+      detach();
+      handle?.abort();
+      resolve10({ how, unseen: unseen() });
+    };
+    const stop = () => end("complete");
+    signal.addEventListener("abort", stop);
+    handle = source2.watchWorkloads(
+      req.namespace,
+      req.kind,
+      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
+      (type, obj) => {
+        if (type === "ERROR") {
+          const code = field(obj, "code");
+          if (code === 410) return end("gone");
+          detach();
+          handle?.abort();
+          const message = String(field(obj, "message") ?? "watch error");
+          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
+        }
+        const rv = field(field(obj, "metadata"), "resourceVersion");
+        if (typeof rv === "string" && rv !== "") seen2(rv);
+        if (type === "BOOKMARK") {
+          for (const name of names2) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
+          shown2 = void 0;
+        } else {
+          const name = String(field(field(obj, "metadata"), "name") ?? "");
+          if (!followed.has(name)) return;
+          shown2?.add(name);
+          if (type === "DELETED") req.onGone(name, "deleted");
+          else req.onObject(name, obj);
+        }
+        if (!at.pending()) end("complete");
+      },
+      (error2) => {
+        detach();
+        if (error2) reject(error2);
+        else resolve10({ how: "closed", unseen: unseen() });
+      }
+    );
+    if (signal.aborted) end("complete");
+  });
+}
+var init_list_watch = __esm({
+  "src/kube/list-watch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_retry();
+  }
+});
+
+// src/kube/watch-pods.ts
+async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250) {
+  let resourceVersion;
+  let failures = 0;
+  while (!signal.aborted) {
+    try {
+      const end = await new Promise((resolve10, reject) => {
+        const stop = () => {
+          handle.abort();
+          resolve10("closed");
+        };
+        const handle = source2.watchWorkloads(
+          namespace,
+          "Pod",
+          { resourceVersion },
+          (type, obj) => {
+            if (type === "ERROR") {
+              signal.removeEventListener("abort", stop);
+              handle.abort();
+              const code = field(obj, "code");
+              if (code === 410) return resolve10("gone");
+              return reject(
+                new ClusterAccessError(String(field(obj, "message") ?? "watch error"), void 0)
+              );
+            }
+            const rv = field(field(obj, "metadata"), "resourceVersion");
+            if (typeof rv === "string" && rv !== "") resourceVersion = rv;
+            if (type === "ADDED" || type === "MODIFIED") onPod(obj);
+          },
+          (error2) => {
+            signal.removeEventListener("abort", stop);
+            if (error2) reject(error2);
+            else resolve10("closed");
+          }
+        );
+        signal.addEventListener("abort", stop, { once: true });
+        if (signal.aborted) stop();
+      });
+      failures = 0;
+      if (end === "gone") resourceVersion = void 0;
+    } catch (error2) {
+      resourceVersion = void 0;
+      if (error2 instanceof ClusterAccessError && error2.status === 410) continue;
+      if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) throw error2;
+      await sleep(backoffDelayMs(failures++, { baseDelayMs: retryDelayMs2, maxDelayMs: 5e3 }), signal);
+    }
+  }
+}
+var init_watch_pods = __esm({
+  "src/kube/watch-pods.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_list_watch();
+    init_retry();
+  }
+});
+
+// src/rollout/pod-watch.ts
+function startPodWatch(targets, opts, signal) {
+  const { cluster } = opts;
+  const byWorkload = new Map(targets.map((t) => [`${t.id.namespace}/${t.id.kind}/${t.id.name}`, t]));
+  const undecided = /* @__PURE__ */ new Map();
+  const replicaSets = /* @__PURE__ */ new Map();
+  const failing = /* @__PURE__ */ new Set();
+  let warned = false;
+  const warnOnce = (message) => {
+    if (warned || signal.aborted) return;
+    warned = true;
+    opts.warn(message);
+  };
+  const judge2 = (pod) => {
+    const namespace = String(field(field(pod, "metadata"), "namespace") ?? "");
+    const key = `${namespace}/${String(field(field(pod, "metadata"), "name") ?? "")}`;
+    const cause = opts.failure ? opts.failure(pod) : podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
+    const owner = cause && workloadOfPod(pod);
+    const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
+    if (!cause || !owner || !target || target.settled() || failing.has(target)) {
+      undecided.delete(key);
+      return;
+    }
+    const latest = target.latest();
+    const observed = field(field(latest, "status"), "observedGeneration");
+    const seen2 = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
+    if (seen2 && owner.kind === "Deployment" && owner.replicaSet) {
+      const name = owner.replicaSet;
+      const cached = replicaSets.get(`${namespace}/${name}`);
+      if (!cached) {
+        const read = cluster.readObject({ apiVersion: "apps/v1", kind: "ReplicaSet", namespace, name }).catch(() => void 0);
+        replicaSets.set(`${namespace}/${name}`, read);
+        undecided.set(key, pod);
+        void read.then(() => recheck());
+        return;
+      }
+      void cached.then((rs) => {
+        const verdict = runsNewTemplate(pod, latest, rs);
+        if (verdict === true) void failWith(target, pod, cause);
+        else if (verdict === void 0) undecided.set(key, pod);
+        else undecided.delete(key);
+      });
+      return;
+    }
+    const isNew = seen2 ? runsNewTemplate(pod, latest) : void 0;
+    if (isNew === true) {
+      undecided.delete(key);
+      void failWith(target, pod, cause);
+    } else if (isNew === void 0) undecided.set(key, pod);
+    else undecided.delete(key);
+  };
+  const recheck = () => {
+    for (const pod of [...undecided.values()]) judge2(pod);
+  };
+  const failWith = async (target, pod, cause) => {
+    if (failing.has(target)) return;
+    failing.add(target);
+    const namespace = target.id.namespace;
+    const uid = String(field(field(pod, "metadata"), "uid") ?? "");
+    const quoted = { ...cause };
+    try {
+      const events2 = await cluster.listForWatch(
+        namespace,
+        "Event",
+        `involvedObject.name=${cause.pod},involvedObject.namespace=${namespace}${uid ? `,involvedObject.uid=${uid}` : ""}`
+      );
+      const lines = warningEvents(events2.items).map(bound);
+      if (lines.length > 0) quoted.events = lines;
+    } catch {
+    }
+    if (opts.logLines > 0 && cause.restartCount > 0) {
+      try {
+        const text = await cluster.readPodLog(namespace, cause.pod, {
+          container: cause.container,
+          previous: true,
+          tailLines: opts.logLines
+        });
+        const lines = redactSecrets(text).split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
+        if (lines.length > 0) quoted.log = lines;
+      } catch {
+      }
+    }
+    if (!target.settled()) target.fail(describeCause(quoted), quoted);
+  };
+  const namespaces = new Set(targets.map((t) => t.id.namespace));
+  for (const namespace of namespaces) {
+    watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error2) => {
+      const why = error2 instanceof ClusterAccessError ? error2.message : String(error2);
+      warnOnce(
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --wait status.`
+      );
+    });
+  }
+  return { recheck, judge: judge2 };
+}
+function bound(line) {
+  const flat = redactSecrets(line).replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}\u2026` : flat;
+}
+var MAX_LINE;
+var init_pod_watch = __esm({
+  "src/rollout/pod-watch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_verdict();
+    init_secret_values();
+    init_watch_pods();
+    MAX_LINE = 300;
+  }
+});
+
+// src/rollout/bake.ts
+function startBake(opts) {
+  const now = opts.now ?? Date.now;
+  const notReadyMs = opts.notReadyMs ?? BAKE_NOT_READY_MS;
+  const running = /* @__PURE__ */ new Map();
+  const ended = [];
+  const failures = [];
+  const heartbeat = opts.onHeartbeat ? startHeartbeat(opts.bakeMs, () => stillBaking([...running.values()], now()), opts.onHeartbeat, {
+    now,
+    ...opts.heartbeat
+  }) : void 0;
+  const interrupted = () => {
+    for (const bake of [...running.values()]) {
+      bake.finish({
+        id: bake.id,
+        result: "timeout",
+        message: `interrupted while baking: its new pods were not watched for the whole ${formatWait(opts.bakeMs)}`
+      });
+    }
+  };
+  opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  const add = (target) => {
+    const key = idKey(target.id);
+    if (running.has(key)) return;
+    let resolve10 = () => {
+    };
+    ended.push(new Promise((r) => resolve10 = r));
+    const started = now();
+    const finish = bakeOne(target, opts, now, notReadyMs, (failure) => {
+      running.delete(key);
+      if (failure) {
+        failures.push(failure);
+        opts.onFailed?.(failure);
+      }
+      resolve10();
+    });
+    running.set(key, { id: target.id, ends: started + opts.bakeMs, finish });
+    if (opts.interrupt?.aborted) interrupted();
+  };
+  return {
+    add,
+    async done() {
+      await Promise.all(ended);
+      heartbeat?.stop();
+      opts.interrupt?.removeEventListener("abort", interrupted);
+      return failures;
+    }
+  };
+}
+function bakeOne({ id, generation, object }, opts, now, notReadyMs, ended) {
+  const started = now();
+  const stop = new AbortController();
+  const pods = /* @__PURE__ */ new Map();
+  let finished = false;
+  const finish = (failure2) => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    stop.abort();
+    for (const seen2 of pods.values()) clearTimeout(seen2.timer);
+    ended(failure2);
+  };
+  const target = {
+    id,
+    ...generation !== void 0 ? { generation } : {},
+    latest: () => object,
+    settled: () => finished,
+    fail: (message, cause) => finish({
+      id,
+      result: "failed",
+      message: `rolled out, then failed its ${formatWait(opts.bakeMs)} bake after ${formatWait(now() - started)}: ${message}`,
+      cause
+    })
+  };
+  const failure = (pod) => {
+    const uid = String(field(field(pod, "metadata"), "uid") ?? "");
+    const seen2 = pods.get(uid) ?? { restarts: /* @__PURE__ */ new Map(), wasReady: false };
+    pods.set(uid, seen2);
+    seen2.latest = pod;
+    clearTimeout(seen2.timer);
+    const verdict = bakeVerdict(pod, seen2, now(), notReadyMs);
+    if (verdict !== "later") return verdict;
+    seen2.timer = setTimeout(() => watch.judge(seen2.latest), notReadyMs - (now() - seen2.notReadySince) + 1);
+    return void 0;
+  };
+  const watch = startPodWatch([target], { ...opts.pods, failure }, stop.signal);
+  const timer = setTimeout(() => finish(), opts.bakeMs);
+  return finish;
+}
+function bakeVerdict(pod, seen2, at, notReadyMs) {
+  if (field(field(pod, "metadata"), "deletionTimestamp") !== void 0) return void 0;
+  const fast = podFailure(pod);
+  if (fast) return fast;
+  const name = String(field(field(pod, "metadata"), "name") ?? "");
+  const status = field(pod, "status");
+  const containers = [field(status, "initContainerStatuses"), field(status, "containerStatuses")].flatMap(
+    (list) => Array.isArray(list) ? list : []
+  );
+  for (const container of containers) {
+    const containerName = String(field(container, "name") ?? "");
+    const restartCount = Number(field(container, "restartCount") ?? 0);
+    const before = seen2.restarts.get(containerName);
+    if (before === void 0) seen2.restarts.set(containerName, restartCount);
+    else if (restartCount > before) return restartCause(name, containerName, container, restartCount);
+  }
+  const conditions2 = field(status, "conditions");
+  const ready = Array.isArray(conditions2) && conditions2.some((c) => field(c, "type") === "Ready" && field(c, "status") === "True");
+  if (ready) {
+    seen2.wasReady = true;
+    seen2.notReadySince = void 0;
+    return void 0;
+  }
+  if (!seen2.wasReady) return void 0;
+  seen2.notReadySince ??= at;
+  if (at - seen2.notReadySince < notReadyMs) return "later";
+  const unready = containers.find((c) => field(c, "ready") === false);
+  return {
+    pod: name,
+    container: String(field(unready, "name") ?? ""),
+    reason: "NotReady",
+    message: `not ready for ${formatWait(at - seen2.notReadySince)} after it was ready`,
+    restartCount: Number(field(unready, "restartCount") ?? 0)
+  };
+}
+function restartCause(pod, container, status, restartCount) {
+  const waiting2 = field(field(status, "state"), "waiting");
+  const terminated = field(field(status, "lastState"), "terminated");
+  const exitCode = field(terminated, "exitCode");
+  const reason = field(terminated, "reason");
+  return {
+    pod,
+    container,
+    reason: typeof field(waiting2, "reason") === "string" ? String(field(waiting2, "reason")) : "Restarted",
+    restartCount,
+    ...terminated !== void 0 ? {
+      lastTermination: {
+        ...typeof exitCode === "number" ? { exitCode } : {},
+        ...typeof reason === "string" ? { reason } : {}
+      }
+    } : {}
+  };
+}
+function stillBaking(running, at) {
+  if (running.length === 0) return void 0;
+  const shown2 = running.slice(0, 3).map((b) => `${b.id.kind.toLowerCase()}/${b.id.name} (${formatWait(Math.max(0, b.ends - at))} left)`);
+  const more = running.length > 3 ? `; and ${running.length - 3} more` : "";
+  return `still baking ${running.length} workload${running.length === 1 ? "" : "s"}: ${shown2.join(", ")}${more}`;
+}
+var BAKE_NOT_READY_MS;
+var init_bake = __esm({
+  "src/rollout/bake.ts"() {
+    "use strict";
+    init_json_shape();
+    init_pod_verdict();
+    init_model();
+    init_heartbeat();
+    init_pod_watch();
+    BAKE_NOT_READY_MS = 1e4;
+  }
+});
+
+// src/core/kinds/rollout-verdict.ts
+function rolloutVerdict(rollout, obj) {
+  const uid = field(field(obj, "metadata"), "uid");
+  const followedUid = field(field(rollout.object, "metadata"), "uid");
+  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
+    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
+  const generation = field(field(obj, "metadata"), "generation");
+  const expected = rollout.generation;
+  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
+  if (status.notWaitable) return { end: "not-waitable", message: status.message };
+  if (status.error) return { end: "failed", message: status.message };
+  if (status.paused) return { end: "paused", message: status.message };
+  if (status.done) return { end: "done", message: status.message };
+  return { waiting: status.message };
+}
+function ownerChangeUnseen(obj, ownerGeneration) {
+  if (ownerGeneration === void 0) return false;
+  const seen2 = Number.parseInt(
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    10
+  );
+  return !(seen2 >= ownerGeneration);
+}
+var init_rollout_verdict = __esm({
+  "src/core/kinds/rollout-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    init_model();
+    init_argo_rollout_status();
+    init_rollout_status();
+    init_workload_kinds();
+  }
+});
+
+// src/rollout/wait.ts
+function waitTargetOf(restart) {
+  const { id, generation, object, templateOwnerGeneration } = restart;
+  return { id, generation, object, templateOwnerGeneration };
+}
+function logProgress(log) {
+  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
+}
+async function waitForRollouts(cluster, targets, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const states = /* @__PURE__ */ new Map();
+  for (const target of targets) {
+    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
+  }
+  if (states.size === 0) return [];
+  let unsettled = states.size;
+  const stop = new AbortController();
+  (0, import_node_events.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve10) => stop.signal.addEventListener("abort", () => resolve10()));
+  const waiting2 = {
+    cluster,
+    opts,
+    now,
+    signal: stop.signal,
+    settle(state3, result, message, cause) {
+      if (state3.result) return;
+      state3.result = { id: state3.target.id, result, message, durationMs: now() - started };
+      if (cause) state3.result.cause = cause;
+      const observed = state3.latest ?? state3.target.object;
+      if (observed) state3.result.object = observed;
+      waiting2.opts.onSettled?.(state3.result);
+      if (--unsettled === 0) stop.abort();
+    }
+  };
+  const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
+  const interrupted = () => timeOut(states.values(), waiting2, opts.interrupt?.reason);
+  if (opts.interrupt?.aborted) interrupted();
+  else opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  stop.signal.addEventListener("abort", () => {
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
+  if (opts.pods) {
+    const pods = startPodWatch(
+      [...states.values()].map((state3) => ({
+        id: state3.target.id,
+        generation: state3.target.generation,
+        latest: () => state3.latest ?? state3.target.object,
+        settled: () => state3.result !== void 0,
+        fail: (message, cause) => waiting2.settle(state3, "failed", message, cause)
+      })),
+      opts.pods,
+      stop.signal
+    );
+    waiting2.observed = pods.recheck;
+  }
+  if (opts.onHeartbeat) {
+    const heartbeat = startHeartbeat(
+      opts.timeoutMs,
+      (waited, left) => stillWaiting([...states.values()], waited, left),
+      opts.onHeartbeat,
+      { now, ...opts.heartbeat }
+    );
+    const onProgress = opts.onProgress;
+    waiting2.opts = {
+      ...opts,
+      onProgress: (id, message) => {
+        heartbeat.printed();
+        onProgress?.(id, message);
+      }
+    };
+    stop.signal.addEventListener("abort", () => heartbeat.stop());
+  }
+  const groups = /* @__PURE__ */ new Map();
+  for (const state3 of states.values()) {
+    const key = `${state3.target.id.namespace}/${state3.target.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state3]);
+  }
+  for (const members of groups.values()) {
+    followGroup(members, waiting2).catch((error2) => {
+      const message = error2 instanceof ClusterAccessError ? `cannot follow the rollout: ${error2.message}` : `internal error while waiting: ${String(error2)}`;
+      for (const member of members) waiting2.settle(member, "failed", message);
+    });
+  }
+  await finished;
+  return targets.map((t) => states.get(idKey(t.id)).result);
+}
+async function followGroup(members, waiting2) {
+  const { settle, opts } = waiting2;
+  const { namespace, kind } = members[0].target.id;
+  if (!workloadKind(kind)?.rolloutStatus) {
+    for (const member of members)
+      settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
+    return;
+  }
+  const observe = (state3, obj) => {
+    if (state3.result) return;
+    state3.latest = { kind, ...obj };
+    waiting2.observed?.();
+    const verdict = rolloutVerdict(state3.target, { kind, ...obj });
+    if ("end" in verdict) return settle(state3, verdict.end, verdict.message);
+    state3.lastError = void 0;
+    if (verdict.waiting !== state3.lastMessage) {
+      state3.lastMessage = verdict.waiting;
+      opts.onProgress?.(state3.target.id, verdict.waiting);
+    }
+  };
+  const byName = new Map(members.map((m) => [m.target.id.name, m]));
+  const fromMostRecent = members.every((m) => isLiveObject(m.target.object));
+  if (fromMostRecent) for (const member of members) observe(member, member.target.object);
+  await listAndWatch(waiting2.cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent,
+    following: (name) => !byName.get(name)?.result,
+    onObject: (name, obj) => observe(byName.get(name), obj),
+    onGone: (name, how) => {
+      const state3 = byName.get(name);
+      const id = formatId(state3.target.id);
+      settle(state3, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
+    },
+    onRetry: (error2) => {
+      for (const member of members) member.lastError = error2.message;
+    },
+    signal: waiting2.signal,
+    retryDelayMs: opts.retryDelayMs,
+    now: waiting2.now
+  });
+}
+function timeOut(states, { settle, opts }, reason) {
+  for (const state3 of states) {
+    if (state3.result) continue;
+    const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
+    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
+    settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
+  }
+}
+function stillWaiting(states, waited, left) {
+  const open2 = states.filter((s) => !s.result);
+  if (open2.length === 0) return void 0;
+  const shown2 = open2.slice(0, 3).map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
+  const more = open2.length > 3 ? `; and ${open2.length - 3} more` : "";
+  return `still waiting for ${open2.length} rollout${open2.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
+}
+function isLiveObject(obj) {
+  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
+}
+function formatSeconds(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+var import_node_events;
+var init_wait = __esm({
+  "src/rollout/wait.ts"() {
+    "use strict";
+    import_node_events = require("node:events");
+    init_errors();
+    init_json_shape();
+    init_rollout_verdict();
+    init_workload_kinds();
+    init_model();
+    init_list_watch();
+    init_heartbeat();
+    init_pod_watch();
+  }
+});
+
+// src/rollout/follow-rollouts.ts
+async function followRollouts(cluster, waitFor, results, context) {
+  const { settings, log, watchPods: watchPods2 } = context;
+  const failedNow = (rollout) => {
+    const result = results.get(idKey(rollout.id));
+    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
+    context.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
+  };
+  const pods = watchPods2 ? { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) } : void 0;
+  const bake = settings.bakeMs !== void 0 && pods ? startBake({
+    bakeMs: settings.bakeMs,
+    pods,
+    onFailed: failedNow,
+    onHeartbeat: (line) => log.info(line),
+    interrupt: interruptSignal
+  }) : void 0;
+  const generationOf2 = new Map(waitFor.map((w) => [idKey(w.id), w.generation]));
+  const waited = await waitForRollouts(cluster, waitFor.map(waitTargetOf), {
+    timeoutMs: settings.timeoutMs,
+    onProgress: logProgress(log),
+    onHeartbeat: (line) => log.info(line),
+    // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
+    // not finished, so a versioned run rolls it back through the same path.
+    interrupt: interruptSignal,
+    onSettled: (rollout) => {
+      if (rollout.result === "done")
+        bake?.add({ ...rollout, generation: generationOf2.get(idKey(rollout.id)) });
+      failedNow(rollout);
+    },
+    // Pods forbidden in the access review: the wait is on the rollout status alone. A run that
+    // sends no review (gitops) learns the same from the watch's own first answer (one warning).
+    pods
+  });
+  if (!bake) return waited;
+  const failed2 = new Map((await bake.done()).map((f) => [idKey(f.id), f]));
+  const healthy = `; its new pods stayed healthy through the ${formatWait(settings.bakeMs)} bake`;
+  return waited.map(
+    (rollout) => rollout.result === "done" ? { ...rollout, message: `${rollout.message}${healthy}`, ...failed2.get(idKey(rollout.id)) } : rollout
+  );
+}
+var init_follow_rollouts = __esm({
+  "src/rollout/follow-rollouts.ts"() {
+    "use strict";
+    init_model();
+    init_interrupt();
+    init_bake();
+    init_heartbeat();
+    init_wait();
+  }
+});
+
+// src/rollout/restart.ts
+async function restartWorkloads(requests, cluster, opts) {
+  const started = opts.now();
+  const limit = opts.concurrency;
+  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
+  const pending = prepared.filter((p) => "step" in p);
+  await opts.beforeWrites?.(pending.map((p) => p.target));
+  return runLimited(requests, limit, async (request, index) => {
+    const ready = prepared[index];
+    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
+    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
+    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
+    return result;
+  });
+}
+async function prepareOne(request, cluster, opts) {
+  const { id } = request;
+  const kind = restartableKind(id.kind);
+  if (!kind) {
+    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
+  }
+  try {
+    const live2 = isLive(request.object) ? request.object : await cluster.readWorkload(id);
+    if (!live2) return { result: "failed", message: await missingMessage(id, kind, cluster) };
+    const refusal = kind.refusesRestart?.(live2);
+    if (refusal) return { result: "paused", message: refusal };
+    const ownerId = kind.templateOwner?.(live2);
+    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live: live2 };
+    if ("failed" in target) return { result: "failed", message: target.failed };
+    const step = opts.strategy.patchFor(id, target.live, target.kind);
+    if ("unchanged" in step) {
+      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live2), object: live2 };
+    }
+    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
+  } catch (error2) {
+    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
+    throw error2;
+  }
+}
+async function sendPatch(request, first, cluster, opts) {
+  try {
+    return await cluster.retryOnConflict(async (attempt) => {
+      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
+      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
+    });
+  } catch (error2) {
+    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
+    throw error2;
+  }
+}
+async function patchOnce({ target, step, ownerId }, cluster, opts) {
+  try {
+    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
+    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
+    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
+    if (ownerId) {
+      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
+    }
+    return {
+      result: "restarted",
+      message,
+      generation: generationOf(patched),
+      ...opts.dryRun ? {} : { object: patched }
+    };
+  } catch (error2) {
+    if (isExpectedError(error2) && !isConflict(error2)) return { result: "failed", message: error2.message };
+    throw error2;
+  }
+}
+async function templateOwner(ownerId, cluster) {
+  const kind = restartableKind(ownerId.kind);
+  if (!kind) {
+    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
+  }
+  const live2 = await cluster.readWorkload(ownerId);
+  if (!live2)
+    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
+  return { id: ownerId, kind, live: live2 };
+}
+async function missingMessage(id, kind, cluster) {
+  if (kind.customResource && !await cluster.serves(kind.kind)) {
+    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
+  }
+  return `${formatId(id)} does not exist in the cluster`;
+}
+function generationOf(obj) {
+  const generation = field(field(obj, "metadata"), "generation");
+  return typeof generation === "number" ? generation : void 0;
+}
+function isLive(object) {
+  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
+}
+var init_restart = __esm({
+  "src/rollout/restart.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+    init_retry();
+  }
+});
+
+// src/scan/manifests/order.ts
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function compareIds(a, b) {
+  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
+}
+var init_order = __esm({
+  "src/scan/manifests/order.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/manifests/config-content.ts
+function isConfigManifest(m) {
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
+}
+function configContentOf(m) {
+  const problems = [];
+  const content = {};
+  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
+  const entries = (section) => {
+    const value = field(m.object, section);
+    if (value === void 0 || value === null) return [];
+    if (!isRecord(value)) {
+      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
+      return [];
+    }
+    const valid = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (!VALID_KEY.test(key)) {
+        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
+        continue;
+      }
+      valid.push([key, v]);
+    }
+    return valid;
+  };
+  const text = (section, key, value) => {
+    if (typeof value === "string") return value;
+    if (value === null) {
+      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
+      return "";
+    }
+    report(
+      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
+    );
+    return void 0;
+  };
+  const decoded = (section, key, value) => {
+    const s = text(section, key, value);
+    if (s === void 0) return void 0;
+    const compact = s.replace(/[\r\n]/g, "");
+    if (!STD_BASE64.test(compact)) {
+      report(`${section} key "${key}" is not valid base64`);
+      return void 0;
+    }
+    return Buffer.from(compact, "base64").toString("base64");
+  };
+  if (m.id.kind === "ConfigMap") {
+    for (const [key, value] of entries("data")) {
+      const s = text("data", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    for (const [key, value] of entries("binaryData")) {
+      if (Object.hasOwn(content, key)) {
+        report(`key "${key}" is in both data and binaryData`);
+        continue;
+      }
+      const b = decoded("binaryData", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+  } else if (m.id.kind === "Secret") {
+    for (const [key, value] of entries("data")) {
+      const b = decoded("data", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+    recordSecretContent(content);
+    for (const [key, value] of entries("stringData")) {
+      const s = text("stringData", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    recordSecretContent(content);
+  }
+  return { content: sortKeys(content), problems };
+}
+function changedKeys(a, b) {
+  const before = a ?? {};
+  const after = b ?? {};
+  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function sortKeys(content) {
+  const sorted = {};
+  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
+  return sorted;
+}
+function setKey(content, key, value) {
+  if (key === "__proto__")
+    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+  else content[key] = value;
+}
+var VALID_KEY, STD_BASE64;
+var init_config_content = __esm({
+  "src/scan/manifests/config-content.ts"() {
+    "use strict";
+    init_json_shape();
+    init_secret_values();
+    init_order();
+    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
+    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+  }
+});
+
+// src/rollout/restore/restore-source.ts
+function describeConfig(id) {
+  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
+}
+function byHand(restore, why) {
+  const { id, source: source2 } = restore;
+  const commit = source2.commit.slice(0, 12);
+  const apply = source2.origin ? `render ${source2.origin} at ${commit} and apply ${id.kind.toLowerCase()}/${id.name} from it with kubectl apply` : `git show ${shellWord(`${commit}:${source2.file}`)} | kubectl apply -n ${id.namespace} -f - (the file's other objects at ${commit} too)`;
+  const first = /immutable/.test(why) ? `kubectl delete ${id.kind.toLowerCase()} ${id.name} -n ${id.namespace}, then ` : "";
+  return `not restored: ${why}; restore it by hand: ${first}${apply}, then roll back its readers (kubectl rollout undo)`;
+}
+function shellWord(word) {
+  if (/^[\w./:@+,=-]+$/.test(word)) return word;
+  if (!new RegExp("\\p{Cc}", "u").test(word)) return `'${word.replaceAll("'", `'\\''`)}'`;
+  const escaped = [...word].map((c) => /[\p{Cc}'\\]/u.test(c) ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : c).join("");
+  return `$'${escaped}'`;
+}
+var init_restore_source = __esm({
+  "src/rollout/restore/restore-source.ts"() {
+    "use strict";
+  }
+});
+
+// src/rollout/restore/last-applied.ts
+function lastAppliedOf(manifest, namespace) {
+  const metadata = isRecord(manifest.metadata) ? manifest.metadata : {};
+  const annotations = isRecord(metadata.annotations) ? { ...metadata.annotations } : {};
+  delete annotations[LAST_APPLIED_ANNOTATION];
+  return goJson({ ...manifest, metadata: { ...metadata, namespace, annotations } });
+}
+function parseLastApplied(live2) {
+  const metadata = isRecord(live2) ? live2.metadata : void 0;
+  const annotations = isRecord(metadata) ? metadata.annotations : void 0;
+  const text = isRecord(annotations) ? annotations[LAST_APPLIED_ANNOTATION] : void 0;
+  if (typeof text !== "string") return void 0;
+  try {
+    const parsed = JSON.parse(text);
+    return isRecord(parsed) ? parsed : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function goJson(value) {
+  const sorted = (v) => {
+    if (Array.isArray(v)) return v.map(sorted);
+    if (!isRecord(v)) return v;
+    return Object.fromEntries(
+      Object.keys(v).sort().map((key) => [key, sorted(v[key])])
+    );
+  };
+  const text = JSON.stringify(sorted(value)).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`
+  );
+  return `${text}
+`;
+}
+var LAST_APPLIED_ANNOTATION;
+var init_last_applied = __esm({
+  "src/rollout/restore/last-applied.ts"() {
+    "use strict";
+    init_json_shape();
+    LAST_APPLIED_ANNOTATION = "kubectl.kubernetes.io/last-applied-configuration";
+  }
+});
+
+// src/rollout/restore/three-way-patch.ts
+function threeWayPatch(original, modified, current) {
+  const patch = {};
+  for (const [key, value] of Object.entries(modified)) {
+    const live2 = current[key];
+    if (isRecord(value) && isRecord(live2)) {
+      const before = original[key];
+      const nested = threeWayPatch(isRecord(before) ? before : {}, value, live2);
+      if (Object.keys(nested).length > 0) patch[key] = nested;
+    } else if (!isSameValue(value, live2)) patch[key] = value;
+  }
+  for (const key of Object.keys(original)) {
+    if (!Object.hasOwn(modified, key) && Object.hasOwn(current, key)) patch[key] = null;
+  }
+  return patch;
+}
+function isSameValue(a, b) {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => isSameValue(v, b[i]));
+  }
+  if (isRecord(a) || isRecord(b)) {
+    if (!isRecord(a) || !isRecord(b)) return false;
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && isSameValue(a[k], b[k]));
+  }
+  return a === b;
+}
+var init_three_way_patch = __esm({
+  "src/rollout/restore/three-way-patch.ts"() {
+    "use strict";
+    init_json_shape();
+  }
+});
+
+// src/rollout/restore/restore-write.ts
+function restoreWrite(live2, base, head, namespace) {
+  if (!live2) return { refused: "it is not on the cluster any more" };
+  if (field(live2, "immutable") === true && changedKeys(liveConfigContent(live2), base.content).length > 0) {
+    return { refused: "it is immutable (immutable: true): its content cannot be changed" };
+  }
+  const writer = lastContentWriter(live2) ?? (parseLastApplied(live2) ? { manager: CLIENT_SIDE_APPLY, operation: "Update" } : void 0);
+  const desired = withoutServerFields({
+    ...base.manifest,
+    metadata: { ...metadataOf(base.manifest), namespace }
+  });
+  if (!writer) {
+    return {
+      apply: desired,
+      fieldManager: OWN_FIELD_MANAGER,
+      how: `server-side apply as ${OWN_FIELD_MANAGER} (no field manager recorded on the live object)`
+    };
+  }
+  if (writer.operation === "Apply") {
+    return { apply: desired, fieldManager: writer.manager, how: `server-side apply as ${writer.manager}` };
+  }
+  const recorded2 = parseLastApplied(live2);
+  const modified = recorded2 ? {
+    ...desired,
+    metadata: {
+      ...metadataOf(desired),
+      annotations: {
+        ...annotationsOf(desired),
+        [LAST_APPLIED_ANNOTATION]: lastAppliedOf(base.manifest, namespace)
+      }
+    }
+  } : desired;
+  const original = recorded2 ?? (head ? { ...head, metadata: { ...metadataOf(head), namespace } } : {});
+  const patch = threeWayPatch(original, modified, live2);
+  if (Object.keys(patch).length === 0) return { unchanged: "it already holds the base commit's manifest" };
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
+  return {
+    patch: { ...patch, metadata: { ...metadataOf(patch), ...resourceVersion ? { resourceVersion } : {} } },
+    fieldManager: writer.manager,
+    how: `${recorded2 ? "client-side apply's three-way patch" : "merge patch"} as ${writer.manager}`
+  };
+}
+function lastContentWriter(live2) {
+  const entries = arrayField(field(live2, "metadata"), "managedFields").filter(
+    (entry) => field(entry, "subresource") === void 0 && typeof field(entry, "manager") === "string" && CONTENT_FIELDS.some((name) => isRecord(field(field(entry, "fieldsV1"), name)))
+  );
+  const rank = (entry) => `${stringField(entry, "time") ?? ""}|${field(entry, "operation") === "Apply" ? 1 : 0}`;
+  const latest = entries.sort((a, b) => rank(b).localeCompare(rank(a)))[0];
+  if (!latest) return void 0;
+  return {
+    manager: stringField(latest, "manager"),
+    operation: stringField(latest, "operation") ?? "Update"
+  };
+}
+function metadataOf(obj) {
+  const metadata = field(obj, "metadata");
+  return isRecord(metadata) ? metadata : {};
+}
+function annotationsOf(obj) {
+  const annotations = field(field(obj, "metadata"), "annotations");
+  return isRecord(annotations) ? annotations : {};
+}
+function withoutServerFields(obj) {
+  const { status: _status, ...rest } = obj;
+  const metadata = { ...metadataOf(obj) };
+  for (const key of [
+    "resourceVersion",
+    "uid",
+    "managedFields",
+    "creationTimestamp",
+    "generation",
+    "selfLink"
+  ])
+    delete metadata[key];
+  return { ...rest, metadata };
+}
+var OWN_FIELD_MANAGER, CONTENT_FIELDS, CLIENT_SIDE_APPLY;
+var init_restore_write = __esm({
+  "src/rollout/restore/restore-write.ts"() {
+    "use strict";
+    init_json_shape();
+    init_config_content();
+    init_live_config();
+    init_last_applied();
+    init_three_way_patch();
+    OWN_FIELD_MANAGER = "config-rollout";
+    CONTENT_FIELDS = ["f:data", "f:binaryData", "f:stringData"];
+    CLIENT_SIDE_APPLY = "kubectl-client-side-apply";
+  }
+});
+
+// src/rollout/restore-configs.ts
+async function restoreConfigs(cluster, restores, opts) {
+  return runLimited([...restores], opts.concurrency, async (restore) => {
+    const outcome = await restoreOne(cluster, restore, opts.dryRun);
+    const line = `${describeConfig(restore.id)}: ${outcome.message}`;
+    if (outcome.result === "refused") opts.log.warn(line);
+    else opts.log.info(line);
+    return outcome;
+  });
+}
+async function restoreOne(cluster, restore, dryRun) {
+  const { id, base, head, source: source2, readers } = restore;
+  const at = `${source2.commit.slice(0, 12)}'s content (${source2.origin ?? source2.file})`;
+  const ended = (result, message) => ({
+    id,
+    result,
+    message,
+    readers
+  });
+  try {
+    return await cluster.retryOnConflict(async () => {
+      const live2 = await cluster.readObject({ apiVersion: "v1", ...id });
+      const write = restoreWrite(live2, base, head, id.namespace);
+      if ("refused" in write) return ended("refused", byHand(restore, write.refused));
+      if ("unchanged" in write) return ended("unchanged", `holds ${at} already`);
+      const written = await cluster.writeConfigAs(id, write, write.fieldManager, dryRun);
+      const left = dryRun ? [] : changedKeys(liveConfigContent({ ...written, kind: id.kind }), base.content);
+      if (left.length > 0) {
+        return ended(
+          "refused",
+          byHand(restore, `written back (${write.how}), but keys ${left.join(", ")} still differ`)
+        );
+      }
+      return ended("restored", `restored to ${at} (${write.how})${dryRun ? " (server dry run)" : ""}`);
+    });
+  } catch (error2) {
+    if (!isExpectedError(error2)) throw error2;
+    return ended("refused", byHand(restore, error2.message));
+  }
+}
+var init_restore_configs = __esm({
+  "src/rollout/restore-configs.ts"() {
+    "use strict";
+    init_errors();
+    init_run_limited();
+    init_config_content();
+    init_live_config();
+    init_restore_source();
+    init_restore_write();
+  }
+});
+
+// src/core/restart-patch.ts
+function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
+  const annotations = {
+    [CONFIG_HASH_ANNOTATION]: hash,
+    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
+  };
+  return atTemplate(templatePath, { metadata: { annotations } });
+}
+function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
+  if (!ENV_NAME.test(varName)) {
+    throw new UserError(
+      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
+    );
+  }
+  const containers = arrayField(podSpec, "containers");
+  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
+  const entries = containers.map((container) => {
+    const name = stringField(container, "name");
+    if (!name) throw new UserError("a container of the pod template has no name");
+    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
+    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
+      throw new UserError(
+        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
+      );
+    }
+    return { name, env: [{ name: varName, value }] };
+  });
+  return atTemplate(templatePath, { spec: { containers: entries } });
+}
+function envMergePatch(live2, templatePath, varName, value) {
+  const template = templateAt(live2, templatePath);
+  const entries = envPatch(field(template, "spec"), varName, value, []);
+  const wanted = new Map(
+    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
+  );
+  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+    const added = arrayField(wanted.get(stringField(container, "name")), "env");
+    return { ...container, env: [...env, ...added] };
+  });
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec: { containers } })
+  };
+}
+function envValues(podSpec, varName) {
+  return new Map(
+    arrayField(podSpec, "containers").map((container) => [
+      stringField(container, "name") ?? "",
+      stringField(
+        arrayField(container, "env").find((e) => field(e, "name") === varName),
+        "value"
+      )
+    ])
+  );
+}
+function envRestorePatch(live2, templatePath, varName, previous, type) {
+  const podSpec = field(templateAt(live2, templatePath), "spec");
+  const current = envValues(podSpec, varName);
+  const changed = [...previous].filter(([name, value]) => current.has(name) && current.get(name) !== value);
+  if (changed.length === 0) return void 0;
+  if (type === "strategic-merge") {
+    const containers2 = changed.map(([name, value]) => ({
+      name,
+      env: [value === void 0 ? { name: varName, $patch: "delete" } : { name: varName, value }]
+    }));
+    return atTemplate(templatePath, { spec: { containers: containers2 } });
+  }
+  const containers = arrayField(podSpec, "containers").map((container) => {
+    const value = previous.get(stringField(container, "name") ?? "");
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+    return {
+      ...container,
+      env: value === void 0 ? env : [...env, { name: varName, value }]
+    };
+  });
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec: { containers } })
+  };
+}
+function currentHash(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
+}
+function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
+}
+function templateAnnotation(obj, templatePath, name) {
+  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
+}
+var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
+var init_restart_patch = __esm({
+  "src/core/restart-patch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_template();
+    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
+    SPEC_TEMPLATE = ["spec", "template"];
+    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+  }
+});
+
+// src/rollout/wait-for-agent.ts
+async function waitForAgent(cluster, ids, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const followed = /* @__PURE__ */ new Map();
+  const notApplied = [];
+  for (const id of ids) {
+    const hash = opts.hashFor(id);
+    const kind = restartableKind(id.kind);
+    if (!hash || !kind) {
+      notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
+      continue;
+    }
+    followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
+  }
+  let unsettled = followed.size;
+  let heartbeat;
+  const stop = new AbortController();
+  (0, import_node_events2.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve10) => stop.signal.addEventListener("abort", () => resolve10()));
+  const settle = (state3, outcome) => {
+    if (state3.settled) return;
+    state3.settled = outcome;
+    heartbeat?.printed();
+    opts.log.info(
+      `${formatId(state3.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state3.hash})` : outcome.message}`
+    );
+    if (--unsettled === 0) stop.abort();
+  };
+  const deadline = setTimeout(() => {
+    for (const state3 of followed.values())
+      settle(state3, notAppliedResult(state3, opts.timeoutMs, now() - started));
+  }, opts.timeoutMs);
+  const interrupted = () => {
+    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
+    for (const state3 of followed.values()) {
+      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state3.id)}: not followed to the end`;
+      settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
+    }
+  };
+  heartbeat = startHeartbeat(
+    opts.timeoutMs,
+    (waited, left) => {
+      const open2 = [...followed.values()].filter((f) => !f.settled);
+      if (open2.length === 0) return void 0;
+      const names2 = open2.slice(0, 3).map((f) => formatId(f.id)).join(", ");
+      const done = followed.size - open2.length;
+      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names2}${open2.length > 3 ? ", \u2026" : ""}`;
+    },
+    (line) => opts.log.info(line),
+    { now, ...opts.heartbeat }
+  );
+  stop.signal.addEventListener("abort", () => {
+    heartbeat?.stop();
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
+  if (unsettled === 0) stop.abort();
+  if (opts.interrupt?.aborted) interrupted();
+  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  const groups = /* @__PURE__ */ new Map();
+  for (const state3 of followed.values()) {
+    const key = `${state3.id.namespace}/${state3.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state3]);
+  }
+  for (const members of groups.values()) {
+    followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error2) => {
+      const message = error2 instanceof ClusterAccessError ? `cannot follow it: ${error2.message}` : `internal error while waiting for the agent: ${String(error2)}`;
+      for (const member of members) settle(member, { id: member.id, restart: "failed", message });
+    });
+  }
+  await finished;
+  for (const state3 of followed.values()) if (state3.settled !== "applied") notApplied.push(state3.settled);
+  return {
+    applied: [...followed.values()].flatMap(
+      (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
+    ),
+    notApplied
+  };
+}
+async function followGroup2(cluster, members, context) {
+  const { namespace, kind } = members[0].id;
+  const byName = new Map(members.map((m) => [m.id.name, m]));
+  await listAndWatch(cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent: false,
+    following: (name) => !byName.get(name)?.settled,
+    onObject: (name, obj) => {
+      const state3 = byName.get(name);
+      state3.seen = currentHash(obj, state3.templatePath);
+      if (state3.seen !== state3.hash) return;
+      state3.object = obj;
+      context.settle(state3, "applied");
+    },
+    // Not there (yet): an agent may still create it; the deadline says what was last seen.
+    onGone: (name) => {
+      byName.get(name).seen = void 0;
+    },
+    onRetry: () => {
+    },
+    signal: context.signal,
+    retryDelayMs: context.retryDelayMs,
+    now: context.now
+  });
+}
+function notAppliedResult(state3, timeoutMs, durationMs) {
+  const seen2 = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+  return {
+    id: state3.id,
+    restart: "agent-not-applied",
+    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen2}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    durationMs
+  };
+}
+function formatSeconds2(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+var import_node_events2;
+var init_wait_for_agent = __esm({
+  "src/rollout/wait-for-agent.ts"() {
+    "use strict";
+    import_node_events2 = require("node:events");
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_restart_patch();
+    init_list_watch();
+    init_heartbeat();
+  }
+});
+
+// src/rollout/waves.ts
+function waveOf(id, object) {
+  const value = stringField(field(field(object, "metadata"), "annotations"), WAVE_ANNOTATION);
+  if (value === void 0) return void 0;
+  const wave = /^-?[0-9]+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(wave)) {
+    throw new UserError(
+      `${formatId(id)}: annotation ${WAVE_ANNOTATION}: ${JSON.stringify(value)} is not an integer (lower waves roll out first; unannotated workloads last)`
+    );
+  }
+  return wave;
+}
+function rolloutRounds(requests, objectOf, maxParallel) {
+  const byWave = /* @__PURE__ */ new Map();
+  for (const request of requests) {
+    const wave = waveOf(request.id, objectOf(request.id));
+    const members = byWave.get(wave) ?? [];
+    members.push(request);
+    byWave.set(wave, members);
+  }
+  const waves = [...byWave.keys()].sort((a, b) => a === void 0 ? 1 : b === void 0 ? -1 : a - b);
+  const rounds = [];
+  for (const wave of waves) {
+    const members = byWave.get(wave);
+    const size = maxParallel ?? members.length;
+    const batches = Math.max(1, Math.ceil(members.length / size));
+    const name = wave === void 0 ? waves.length > 1 ? "unannotated" : "" : `wave ${wave}`;
+    for (let b = 0; b < batches; b++) {
+      const batch = batches > 1 ? `batch ${b + 1} of ${batches}` : "";
+      rounds.push({
+        wave,
+        requests: members.slice(b * size, (b + 1) * size),
+        endsWave: b === batches - 1,
+        label: ` (${[name, batch].filter(Boolean).join(", ")})`
+      });
+    }
+  }
+  if (rounds.length === 1) rounds[0].label = "";
+  return rounds;
+}
+function waveOrderNote(ids, objectOf) {
+  const rounds = rolloutRounds(
+    ids.map((id) => ({ id })),
+    objectOf,
+    void 0
+  );
+  if (rounds.every((r) => r.wave === void 0)) return void 0;
+  const parts = rounds.map(
+    (r) => `${r.wave === void 0 ? "then" : `wave ${r.wave}`}: ${r.requests.map((q) => `${q.id.kind.toLowerCase()}/${q.id.name}`).join(", ")}`
+  );
+  return `rollout order (${WAVE_ANNOTATION}; a failed wave stops the later ones): ${parts.join("; ")}`;
+}
+var WAVE_ANNOTATION;
+var init_waves = __esm({
+  "src/rollout/waves.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_model();
+    WAVE_ANNOTATION = "config-rollout.io/wave";
+  }
+});
+
+// src/rollout/restart-and-wait.ts
+async function rollOut(cluster, workloads, context) {
+  const { strategy, manifests, log } = context;
+  const agent = strategy.awaitsAgent ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context) : {
+    // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+    requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+    notApplied: [],
+    context
+  };
+  const early = /* @__PURE__ */ new Map();
+  const rollBackNow = async (failed2) => {
+    const rollback2 = await strategy.rollbackFor?.([failed2], { cluster, log });
+    return rollback2 ? rollBack(cluster, rollback2, { ...context, log: inlineSections(log) }) : [];
+  };
+  const base = {
+    patchFor: strategy.patchFor,
+    followUnchanged: true,
+    ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
+  };
+  const rounds = strategy.awaitsAgent ? [{ wave: void 0, requests: agent.requests, endsWave: true, label: "" }] : rolloutRounds(
+    agent.requests,
+    (id) => manifests.get(idKey(id))?.object,
+    agent.context.settings.maxParallelRollouts
+  );
+  const reviewed = rounds.length > 1 ? await log.group(
+    "Check permissions for every wave",
+    () => reviewAccess(
+      cluster,
+      {
+        configs: context.prepared.configWrites,
+        targets: agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind) })),
+        ...context.prepared.reviews ? { reviews: context.prepared.reviews } : {}
+      },
+      agent.context.settings,
+      log
+    )
+  ) : void 0;
+  const followed = [];
+  let waveFailures = [];
+  let stoppedBy;
+  for (const [index, round] of rounds.entries()) {
+    if (stoppedBy !== void 0) {
+      for (const { id } of round.requests)
+        followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });
+      continue;
+    }
+    const { held, requests } = holdBack(strategy, round.requests);
+    followed.push(...held);
+    if (requests.length === 0) continue;
+    const results2 = await restartAndWait(
+      cluster,
+      {
+        ...base,
+        titles: {
+          restart: `${strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart"}${round.label}`,
+          wait: `${WAIT_FOR_ROLLOUTS}${round.label}`
+        },
+        requests,
+        configWrites: index === 0 ? context.prepared.configWrites : [],
+        ...index === 0 && context.prepared.reviews ? { reviews: context.prepared.reviews } : {},
+        ...reviewed ? { reviewed } : {}
+      },
+      agent.context
+    );
+    followed.push(...results2);
+    waveFailures.push(...results2.filter(isFailure));
+    if (!round.endsWave) continue;
+    if (round.wave !== void 0 && waveFailures.length > 0) {
+      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
+      log.warn(`${stoppedBy}: the later waves are not started`);
+    }
+    waveFailures = [];
+  }
+  const results = [...followed, ...agent.notApplied];
+  const late = results.filter((r) => !early.has(idKey(r.id)));
+  const rollback = await strategy.rollbackFor?.(late, { cluster, log });
+  const rolledBack = [
+    ...(await Promise.all(early.values())).flat(),
+    ...rollback ? await rollBack(cluster, rollback, context) : []
+  ];
+  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
+}
+function holdBack(strategy, requests) {
+  const held = requests.flatMap(({ id }) => {
+    const why = strategy.heldBack?.(id);
+    return why ? [{ id, restart: "not-started", message: why }] : [];
+  });
+  return { held, requests: requests.filter((r) => !held.some((h) => h.id === r.id)) };
+}
+async function awaitAgent(cluster, workloads, agent, context) {
+  const { settings, log, now } = context;
+  const started = now();
+  const waited = await log.group(
+    "Wait for the GitOps agent to apply the commit",
+    () => waitForAgent(
+      cluster,
+      workloads.map((w) => w.id),
+      // Interrupted, the wait ends at once (as the rollout wait does).
+      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal }
+    )
+  );
+  const left = Math.max(1, settings.timeoutMs - (now() - started));
+  return {
+    // The objects that carried the hash: the rollout is judged from them, with no second read.
+    requests: waited.applied,
+    notApplied: waited.notApplied,
+    context: { ...context, settings: { ...settings, timeoutMs: left } }
+  };
+}
+async function rollBack(cluster, rollback, context) {
+  const { settings, log } = context;
+  const left = /* @__PURE__ */ new Set();
+  if (rollback.restores?.length) {
+    const restores = rollback.restores;
+    const outcomes = await log.group(
+      "Put the changed configs back to the base commit's content",
+      () => restoreConfigs(cluster, restores, {
+        dryRun: settings.dryRun === "server",
+        concurrency: settings.concurrency,
+        log
+      })
+    );
+    for (const o of outcomes) {
+      if (o.result === "refused") for (const reader of o.readers) left.add(idKey(reader));
+      else if (o.result === "restored") noteDone(`restored ${formatId(o.id)} to the base commit's content`);
+    }
+    rollback.restored?.(outcomes);
+  }
+  const ids = rollback.ids.filter((id) => !left.has(idKey(id)));
+  if (ids.length === 0) return [];
+  const round = {
+    titles: {
+      restart: "Roll back failed workloads to their previous config",
+      wait: "Wait for the rollbacks"
+    },
+    requests: ids.map((id) => ({ id })),
+    patchFor: rollback.patchFor,
+    configWrites: [],
+    followUnchanged: false,
+    checked: "checked before the rollback: nothing of it was written"
+  };
+  try {
+    return await restartAndWait(cluster, round, context);
+  } catch (error2) {
+    if (!isExpectedError(error2)) throw error2;
+    return ids.map((id) => ({ id, restart: "failed", message: error2.message }));
+  }
+}
+async function restartAndWait(cluster, round, context) {
+  const { settings, log } = context;
+  const serverDryRun = settings.dryRun === "server";
+  let watchPods2 = settings.watchPods && settings.wait && !serverDryRun;
+  const restarted = await log.group(
+    round.titles.restart,
+    () => restartWorkloads(round.requests, cluster, {
+      strategy: { patchFor: round.patchFor },
+      now: context.now,
+      dryRun: serverDryRun,
+      log,
+      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
+      // nothing written, never half a plan applied.
+      beforeWrites: async (targets) => {
+        if (round.reviewed) watchPods2 &&= round.reviewed.watchPods;
+        else {
+          const writes = {
+            configs: round.configWrites,
+            targets,
+            ...round.reviews ? { reviews: round.reviews } : {}
+          };
+          const access2 = await reviewAccess(cluster, writes, settings, log, round.checked);
+          watchPods2 &&= access2.watchPods;
+        }
+        for (const write of round.configWrites) {
+          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
+          log.info(write.done);
+          if (!serverDryRun) noteDone(write.done);
+        }
+      },
+      concurrency: settings.concurrency
+    })
+  );
+  const patched = restarted.filter((r) => r.result === "restarted");
+  if (!serverDryRun && patched.length > 0)
+    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
+  const results = new Map(
+    restarted.map((r) => [
+      idKey(r.id),
+      {
+        id: r.id,
+        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
+        message: r.message
+      }
+    ])
+  );
+  const waitFor = serverDryRun ? [] : restarted.filter(
+    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
+  );
+  if (!settings.wait || waitFor.length === 0) {
+    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
+    return [...results.values()];
+  }
+  const rollouts = await log.group(
+    round.titles.wait,
+    () => followRollouts(cluster, waitFor, results, { onFailed: round.onFailed, settings, log, watchPods: watchPods2 })
+  );
+  for (const rollout of rollouts) {
+    const result = results.get(idKey(rollout.id));
+    if (result)
+      Object.assign(result, {
+        rollout: rollout.result,
+        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
+        durationMs: rollout.durationMs,
+        ...rollout.cause ? { cause: rollout.cause } : {}
+      });
+  }
+  return [...results.values()];
+}
+function inlineSections(log) {
+  return {
+    ...log,
+    group: (title, work) => {
+      log.info(`${title}:`);
+      return work();
+    }
+  };
+}
+var WAIT_FOR_ROLLOUTS;
+var init_restart_and_wait = __esm({
+  "src/rollout/restart-and-wait.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_run_result();
+    init_interrupt();
+    init_check_permissions();
+    init_follow_rollouts();
+    init_restart();
+    init_restore_configs();
+    init_wait_for_agent();
+    init_waves();
+    WAIT_FOR_ROLLOUTS = "Wait for rollouts";
+  }
+});
+
+// src/scan/manifests/config-changes.ts
+function hasIgnoreAnnotation(object) {
+  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+}
+function configReloaderMarks(object) {
+  const annotations = field(field(object, "metadata"), "annotations");
+  const ignore = field(annotations, RELOADER_IGNORE) === "true";
+  const match = field(annotations, RELOADER_MATCH) === "true";
+  if (!ignore && !match) return void 0;
+  return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
+}
+function findConfigChanges(base, head) {
+  const problems = [];
+  const baseSnapshots = snapshotsOf(base, "base", problems);
+  const headSnapshots = snapshotsOf(head, "head", problems);
+  const changes = [];
+  const ignored = new Set(
+    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
+  );
+  const reloaderMarks = new Map(
+    head.filter(isConfigManifest).map((m) => [idKey(m.id), configReloaderMarks(m.object)])
+  );
+  for (const [key, after] of headSnapshots) {
+    const before = baseSnapshots.get(key);
+    const keys = changedKeys(before?.content, after.content);
+    const reloader = reloaderMarks.get(key);
+    const mark = { ...ignored.has(key) ? { ignored: true } : {}, ...reloader ? { reloader } : {} };
+    if (before === void 0) {
+      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
+    } else if (keys.length > 0) {
+      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
+    }
+  }
+  for (const [key, before] of baseSnapshots) {
+    if (headSnapshots.has(key)) continue;
+    const keys = changedKeys(before.content, void 0);
+    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
+  }
+  changes.sort((a, b) => compareIds(a.id, b.id));
+  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
+}
+function snapshotsOf(manifests, revision2, problems) {
+  const snapshots = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const { content, problems: contentProblems } = configContentOf(m);
+    if (revision2 === "head") problems.push(...contentProblems);
+    const key = idKey(m.id);
+    const earlier = snapshots.get(key);
+    if (earlier !== void 0) {
+      problems.push({
+        file: m.file,
+        line: m.line,
+        col: 1,
+        message: `${formatId(m.id)} is defined twice at ${revision2}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
+        severity: "warning"
+      });
+    }
+    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
+  }
+  return snapshots;
+}
+var IGNORE_ANNOTATION, RELOADER_IGNORE, RELOADER_MATCH;
+var init_config_changes = __esm({
+  "src/scan/manifests/config-changes.ts"() {
+    "use strict";
+    init_json_shape();
+    init_model();
+    init_config_content();
+    init_order();
+    IGNORE_ANNOTATION = "config-rollout.io/ignore";
+    RELOADER_IGNORE = "reloader.stakater.com/ignore";
+    RELOADER_MATCH = "reloader.stakater.com/match";
+  }
+});
+
+// src/scan/sources/rolls-on-apply.ts
+function nameWithoutHashSuffix(name) {
+  return HASH_SUFFIX.exec(name)?.[1];
+}
+function pairHashSuffixRenames(changes, snapshots) {
+  const stemKey = (c) => {
+    const stem = nameWithoutHashSuffix(c.id.name);
+    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
+  };
+  const group2 = (status) => {
+    const byStem = /* @__PURE__ */ new Map();
+    for (const change of changes) {
+      const key = change.status === status ? stemKey(change) : void 0;
+      if (key === void 0) continue;
+      byStem.set(key, [...byStem.get(key) ?? [], change]);
+    }
+    return byStem;
+  };
+  const deleted = group2("deleted");
+  const added = group2("added");
+  const replaced = /* @__PURE__ */ new Map();
+  for (const [stem, [before, ...otherBefore]] of deleted) {
+    const candidates = added.get(stem) ?? [];
+    const after = candidates[0];
+    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
+    if (before.origin === void 0 || after.origin === void 0) continue;
+    const keys = changedKeys(
+      snapshots.base.get(idKey(before.id))?.content,
+      snapshots.head.get(idKey(after.id))?.content
+    );
+    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
+    replaced.set(before, null);
+  }
+  return changes.flatMap((change) => {
+    const replacement = replaced.get(change);
+    if (replacement === void 0) return [change];
+    return replacement === null ? [] : [replacement];
+  });
+}
+function podTemplateChanges(base, head) {
+  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const templateText = (m) => {
+    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
+    return template === void 0 ? void 0 : canonicalJson(template);
+  };
+  const before = byKey(base);
+  const after = byKey(head);
+  return (id) => {
+    const [atBase, atHead] = [before.get(idKey(id)), after.get(idKey(id))];
+    if (atBase === void 0 || atHead === void 0 || atBase === atHead) return false;
+    const was = templateText(atBase);
+    const now = templateText(atHead);
+    return was !== void 0 && now !== void 0 && was !== now;
+  };
+}
+function rollsOnApplyReason(detail) {
+  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
+  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
+}
+function markRollsOnApply(workloads, base, head, changes) {
+  const renamedConfigs = new Map(
+    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
+  );
+  const templateChanged = podTemplateChanges(base, head);
+  return workloads.map((w) => {
+    if (w.action !== "restart" || !templateChanged(w.id)) return w;
+    const renamed = [
+      ...new Set(
+        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
+          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
+        )
+      )
+    ];
+    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
+  });
+}
+var HASH_SUFFIX;
+var init_rolls_on_apply = __esm({
+  "src/scan/sources/rolls-on-apply.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_config_content();
+    HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
+  }
+});
+
+// src/core/names.ts
+function isNamespaceName(name) {
+  return name.length <= 63 && LABEL.test(name);
+}
+function isObjectName(name) {
+  return name.length <= 253 && SUBDOMAIN.test(name);
+}
+function quoteName(name) {
+  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
+  return JSON.stringify(shown2);
+}
+var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
+var init_names = __esm({
+  "src/core/names.ts"() {
+    "use strict";
+    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
+    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
+  }
+});
+
+// src/plan/references.ts
+function findReferences(podSpec) {
+  if (!isRecord(podSpec)) return [];
+  const subPathVolumes = volumesMountedWithSubPath(podSpec);
+  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
+}
+function volumeReferences(podSpec, subPathVolumes) {
+  const refs = [];
+  arrayField(podSpec, "volumes").forEach((volume, index) => {
+    if (!isRecord(volume)) return;
+    const volumeName = stringField(volume, "name");
+    const path6 = `volumes[${shown(volumeName) ?? index}]`;
+    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
+    const configMap = field(volume, "configMap");
+    const configMapName = configName(configMap, "name");
+    if (configMapName) {
+      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path6), ...subPath });
+    }
+    const secret = field(volume, "secret");
+    const secretName = configName(secret, "secretName");
+    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path6), ...subPath });
+    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
+      const sourcePath = `${path6}.sources[${sourceIndex}]`;
+      const projectedConfigMap = field(projection, "configMap");
+      const pcName = configName(projectedConfigMap, "name");
+      if (pcName) {
+        refs.push({
+          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
+          ...subPath
+        });
+      }
+      const projectedSecret = field(projection, "secret");
+      const psName = configName(projectedSecret, "name");
+      if (psName)
+        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
+    });
+  });
+  return refs;
+}
+function source(configKind2, configName3, via, volumeSource, path6) {
+  const items = field(volumeSource, "items");
+  let keys = "all";
+  if (Array.isArray(items)) {
+    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
+    if (named.length > 0) keys = named;
+  }
+  return { configKind: configKind2, configName: configName3, via, keys, path: path6, ...optional(volumeSource) };
+}
+function optional(source2) {
+  return field(source2, "optional") === true ? { optional: true } : {};
+}
+function containerReferences(podSpec) {
+  const refs = [];
+  for (const list of CONTAINER_LISTS) {
+    const init = list === "initContainers" ? { init: true } : {};
+    arrayField(podSpec, list).forEach((container, index) => {
+      if (!isRecord(container)) return;
+      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
+      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
+        const path6 = `${prefix}.envFrom[${envFromIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapRef", "ConfigMap"],
+          ["secretRef", "Secret"]
+        ]) {
+          const ref = field(envFrom, refField);
+          const name = configName(ref, "name");
+          if (name) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "envFrom",
+              keys: "all",
+              path: path6,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+      arrayField(container, "env").forEach((env, envIndex) => {
+        const valueFrom = field(env, "valueFrom");
+        const path6 = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapKeyRef", "ConfigMap"],
+          ["secretKeyRef", "Secret"]
+        ]) {
+          const ref = field(valueFrom, refField);
+          const name = configName(ref, "name");
+          const key = stringField(ref, "key");
+          if (name && key) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "env",
+              keys: [key],
+              path: path6,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+    });
+  }
+  return refs;
+}
+function volumesMountedWithSubPath(podSpec) {
+  const names2 = /* @__PURE__ */ new Set();
+  for (const list of CONTAINER_LISTS) {
+    for (const container of arrayField(podSpec, list)) {
+      for (const mount of arrayField(container, "volumeMounts")) {
+        const name = stringField(mount, "name");
+        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names2.add(name);
+      }
+    }
+  }
+  return names2;
+}
+function configName(source2, key) {
+  const name = stringField(source2, key);
+  return name !== void 0 && isObjectName(name) ? name : void 0;
+}
+function shown(name) {
+  if (name === void 0) return void 0;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 32 || code === 127) return JSON.stringify(name);
+  }
+  return name;
+}
+function unique(values) {
+  return [...new Set(values)];
+}
+var CONTAINER_LISTS;
+var init_references = __esm({
+  "src/plan/references.ts"() {
+    "use strict";
+    init_json_shape();
+    init_names();
+    CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
+  }
+});
+
+// vendor:re2js
+var require_re2js = __commonJS({
+  "vendor:re2js"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("re2js"));
+  }
+});
+
+// src/plan/guard-rails.ts
+function applyGuardRails(workloads, rails) {
+  const naming = rails.naming ?? CLI_FLAGS;
+  const guarded = workloads.map((w) => {
+    if (w.action !== "restart") return w;
+    const ns = w.id.namespace;
+    if (rails.excludeNamespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is excluded (${naming.option("exclude-namespaces")})`
+      };
+    }
+    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is not in ${naming.set("namespaces", rails.namespaces.join(","))}`
+      };
+    }
+    return w;
+  });
+  const restarts = guarded.filter((w) => w.action === "restart").length;
+  if (rails.maxRestarts === void 0 || restarts <= rails.maxRestarts)
+    return { workloads: guarded, notes: [] };
+  const over = `the plan restarts ${restarts} workloads, more than ${naming.set("max-restarts", String(rails.maxRestarts))}`;
+  if (rails.dryRun !== void 0 && rails.dryRun !== "none") {
+    return { workloads: guarded, notes: [`${over}: a real run would refuse it and restart nothing`] };
+  }
+  throw new UserError(
+    `${over}; nothing was restarted (run with ${naming.set("dry-run", "client")} to see the plan)`
+  );
+}
+var init_guard_rails = __esm({
+  "src/plan/guard-rails.ts"() {
+    "use strict";
+    init_errors();
+    init_option_naming();
   }
 });
 
@@ -21456,663 +24665,1999 @@ var init_repo_plan = __esm({
   }
 });
 
-// src/range/range-request.ts
-var init_range_request = __esm({
-  "src/range/range-request.ts"() {
+// src/scan/manifests/consumed-keys.ts
+function consumedKeys(references, namespace) {
+  const byConfig = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const id = { kind: ref.configKind, namespace, name: ref.configName };
+    const known = byConfig.get(idKey(id));
+    if (!known) {
+      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
+    } else if (known.keys !== "all") {
+      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
+    }
+  }
+  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
+}
+function readContent(content, keys) {
+  if (keys === "all") return content;
+  const read = {};
+  for (const key of [...keys].sort(compareStrings)) {
+    if (Object.hasOwn(content, key)) {
+      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
+    }
+  }
+  return read;
+}
+var init_consumed_keys = __esm({
+  "src/scan/manifests/consumed-keys.ts"() {
     "use strict";
-    init_commit_sha();
+    init_model();
+    init_order();
   }
 });
 
-// src/range/resolve-commits.ts
-function contextOf(git, opts) {
+// src/plan/consumed-configs.ts
+function consumedConfigIds(workload, manifests) {
+  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
+  if (!template) return [];
+  const ids = /* @__PURE__ */ new Map();
+  for (const ref of findReferences(template.spec)) {
+    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
+    ids.set(idKey(id), id);
+  }
+  return [...ids.values()];
+}
+function consumedBy(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
+  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
+}
+function consumedKeysOf(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  if (manifest) {
+    const template = runningPodTemplateOf(manifest.object, (id) => manifests.get(idKey(id))?.object);
+    const refs = template ? findReferences(template.spec) : [];
+    if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
+  }
+  return consumedKeys(workload.references, workload.id.namespace);
+}
+var init_consumed_configs = __esm({
+  "src/plan/consumed-configs.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_consumed_keys();
+    init_references();
+  }
+});
+
+// src/rollout/find-on-cluster.ts
+async function findOnCluster(cluster, workloads, listed, concurrency) {
+  const found = await runLimited(workloads, concurrency, async (w) => {
+    if (listed.objects.has(idKey(w.id))) return { w, on: true };
+    const kind = workloadKind(w.id.kind);
+    if (kind?.customResource && !await cluster.serves(w.id.kind)) return { w, on: true };
+    if (listed.namespaces.has(w.id.namespace)) return { w, on: false };
+    const object = await cluster.readWorkload(w.id);
+    return object ? { w, on: true, read: { id: w.id, file: "", line: 0, object } } : { w, on: false };
+  });
+  const out = { present: [], absent: [], live: [] };
+  for (const { w, on, read } of found) {
+    if (read) out.live.push(read);
+    if (on) out.present.push(w);
+    else
+      out.absent.push({
+        id: w.id,
+        restart: "not-on-cluster",
+        message: `not on this cluster: ${formatId(w.id)} does not exist there (another environment's?); skipped`
+      });
+  }
+  return out;
+}
+var init_find_on_cluster = __esm({
+  "src/rollout/find-on-cluster.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+  }
+});
+
+// src/rollout/restore/restore-plan.ts
+function restorePlanOf(input) {
+  const restorable = /* @__PURE__ */ new Map();
+  const notRestorable = /* @__PURE__ */ new Map();
+  for (const change of input.changes) {
+    const key = idKey(change.id);
+    if (change.status === "added") {
+      notRestorable.set(
+        key,
+        "the change adds it: it did not exist at the base commit, there is nothing to put back"
+      );
+      continue;
+    }
+    if (change.status === "deleted") {
+      notRestorable.set(key, "the change deletes it from the repository: a rollback does not re-create it");
+      continue;
+    }
+    const base = input.baseConfigs.get(key);
+    const content = base ? configContentOf(base).content : void 0;
+    if (!base || !content) {
+      notRestorable.set(
+        key,
+        "its definition at the base commit was not read: its earlier content is not known"
+      );
+      continue;
+    }
+    const id = change.id;
+    restorable.set(key, {
+      id,
+      base: { manifest: base.object, content },
+      ...input.headConfigs.has(key) ? { head: input.headConfigs.get(key).manifest.object } : {},
+      source: { commit: input.base, file: base.file, ...base.origin ? { origin: base.origin } : {} }
+    });
+  }
+  return { restorable, notRestorable, workloads: input.workloads };
+}
+function changedConfigsOf(workload) {
+  return [
+    ...new Set(workload.references.filter((r) => r.changedKeys.length > 0).map((r) => idKey(r.config)))
+  ];
+}
+function restoreReviews(plan) {
+  const read = new Set(plan.workloads.flatMap(changedConfigsOf));
+  return [...plan.restorable.values()].filter((restore) => read.has(idKey(restore.id))).flatMap(({ id }) => {
+    const { group: group2, resource } = configKind(id.kind);
+    return ["get", "patch"].map((verb) => ({
+      verb,
+      group: group2,
+      resource,
+      namespace: id.namespace,
+      name: id.name
+    }));
+  });
+}
+var init_restore_plan = __esm({
+  "src/rollout/restore/restore-plan.ts"() {
+    "use strict";
+    init_api_kinds();
+    init_model();
+    init_config_content();
+  }
+});
+
+// src/rollout/restore/rollback-report.ts
+function isFailedRollout(result) {
+  return (result.restart === "restarted" || result.restart === "unchanged") && (result.rollout === "failed" || result.rollout === "timeout");
+}
+function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
+  const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
+  for (const result of results) {
+    const key = idKey(result.id);
+    const mine = outcomes.filter((o) => o.readers.some((reader) => idKey(reader) === key));
+    const back = backOf.get(key);
+    if (back) {
+      const put = names(mine.filter((o) => o.result !== "refused"));
+      const own = isFailedRollout(result) ? result.message : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
+      result.rollback = {
+        restart: back.restart,
+        ...back.rollout ? { rollout: back.rollout } : {},
+        message: back.message
+      };
+      if (back.restart === "restarted" && back.rollout === "done") {
+        result.rollout = "rolled-back";
+        result.message = `${own}; rolled back to its pod template before the run (${put} restored): the rollback rolled out`;
+      } else if (back.restart === "unchanged") {
+        result.message = `${own}; rollback: ${back.message}`;
+      } else {
+        result.rollout = back.rollout === "timeout" ? "timeout" : "failed";
+        const ended = back.restart === "restarted" ? `rollout ${back.rollout ?? "was not followed"}` : back.restart;
+        result.message = `${own}; the rollback (${put} restored) ${ended}: ${back.message}`;
+      }
+      log.warn(`${formatId(result.id)}: ${result.message}`);
+      continue;
+    }
+    if (!isFailedRollout(result)) continue;
+    const reads = readsOf(key);
+    const why = outcomes.filter(
+      (o) => (o.result === "refused" || o.result === "not-restorable") && reads.includes(idKey(o.id))
+    );
+    if (why.length === 0) continue;
+    result.message = `${result.message}; not rolled back: ${why.map((o) => `${names([o])} ${o.result === "refused" ? "could not be restored" : "cannot be restored"}`).join(", ")} (see the restored configs)`;
+    log.warn(`${formatId(result.id)}: ${result.message}`);
+  }
+}
+function names(outcomes) {
+  return outcomes.map((o) => `${o.id.kind.toLowerCase()}/${o.id.name}`).join(", ");
+}
+var init_rollback_report = __esm({
+  "src/rollout/restore/rollback-report.ts"() {
+    "use strict";
+    init_model();
+  }
+});
+
+// src/rollout/restore/rollback-on-failure.ts
+function withRollbackOnFailure(strategy, plan) {
+  const rollbackStep = strategy.rollbackStep;
+  if (!rollbackStep) return strategy;
+  const readsOf = new Map(plan.workloads.map((w) => [idKey(w.id), changedConfigsOf(w)]));
+  const started = /* @__PURE__ */ new Map();
+  const claimed = /* @__PURE__ */ new Map();
+  const restoredContent = /* @__PURE__ */ new Map();
+  const rolledBack = /* @__PURE__ */ new Set();
+  const outcomes = [];
+  const notRestorableSeen = /* @__PURE__ */ new Set();
   return {
-    git,
-    maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
-    hint: fetchDepthHint(opts.ci ?? "local"),
-    naming: opts.naming ?? CLI_FLAGS
+    ...strategy,
+    async prepare(context) {
+      const prepared = await strategy.prepare(context);
+      return { ...prepared, reviews: [...prepared.reviews ?? [], ...restoreReviews(plan)] };
+    },
+    patchFor(id, live2, kind) {
+      started.set(idKey(id), id);
+      return strategy.patchFor(id, live2, kind);
+    },
+    heldBack(id) {
+      const put = (readsOf.get(idKey(id)) ?? []).find((key) => claimed.has(key));
+      if (put === void 0) return void 0;
+      return `not restarted: ${describeKey(put)} it reads was put back to the base commit's content after ${formatId(claimed.get(put).failed)} failed`;
+    },
+    async rollbackFor(results, context) {
+      const failed2 = results.filter((r) => isFailedRollout(r) && !rolledBack.has(idKey(r.id)));
+      const restores = [];
+      for (const result of failed2) {
+        for (const key of readsOf.get(idKey(result.id)) ?? []) {
+          if (claimed.has(key)) continue;
+          const restorable = plan.restorable.get(key);
+          if (!restorable) {
+            if (notRestorableSeen.has(key)) continue;
+            notRestorableSeen.add(key);
+            const why = plan.notRestorable.get(key) ?? "the repository does not define it";
+            outcomes.push({
+              id: idOf(key),
+              result: "not-restorable",
+              message: `not restored: ${why}`,
+              readers: []
+            });
+            continue;
+          }
+          claimed.set(key, { failed: result.id });
+          restores.push({ ...restorable, readers: [] });
+        }
+      }
+      if (restores.length === 0) return void 0;
+      const keys = new Set(restores.map((r) => idKey(r.id)));
+      const readers = [...started.values()].filter(
+        (id) => readsOf.get(idKey(id))?.some((key) => keys.has(key))
+      );
+      for (const restore of restores) {
+        restore.readers = readers.filter((id) => readsOf.get(idKey(id)).includes(idKey(restore.id)));
+        restoredContent.set(idKey(restore.id), restore.base.content);
+      }
+      for (const id of readers) rolledBack.add(idKey(id));
+      context.log.warn(
+        `${failed2.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map((id) => formatId(id)).join(", ") || "no workload"}`
+      );
+      return {
+        ids: readers,
+        patchFor: await rollbackStep(new Map(restoredContent)),
+        restores,
+        restored: (ended) => outcomes.push(...ended)
+      };
+    },
+    async afterWait(results, back, context) {
+      const inner = strategy.afterWait ? await strategy.afterWait(results, back, context) : { results, notes: [] };
+      reportRollbacks(inner.results, back, outcomes, (key) => readsOf.get(key) ?? [], context.log);
+      return { ...inner, restores: outcomes };
+    }
   };
 }
-async function resolveCommits(request, git, opts = {}) {
-  const ctx = contextOf(git, opts);
-  switch (request.kind) {
-    case "nothing":
-      return { head: await git.tryResolveCommit("HEAD") ?? "", note: request.note };
-    case "first-parent":
-      return firstParentRange(ctx, await requireCommit(ctx, request.head, "head"), request.note);
-    case "range":
-      return resolveRangeRequest(ctx, request);
-    case "merge-base":
-      return resolveMergeBase(ctx, request);
-    case "new-branch":
-      return resolveNewBranch(ctx, request);
-  }
+function idOf(key) {
+  const [kind = "", namespace = "", ...name] = key.split("/");
+  return { kind, namespace, name: name.join("/") };
 }
-async function resolveRangeRequest(ctx, request) {
-  if (!request.forced) {
-    const [head2, base2] = await Promise.all([
-      requireCommit(ctx, request.head, "head"),
-      requireCommit(ctx, request.base, "base")
-    ]);
-    return { base: base2, head: head2, note: request.note };
+function describeKey(key) {
+  const id = idOf(key);
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+var init_rollback_on_failure = __esm({
+  "src/rollout/restore/rollback-on-failure.ts"() {
+    "use strict";
+    init_model();
+    init_restore_plan();
+    init_rollback_report();
   }
-  const head = await requireCommit(ctx, request.head, "head");
-  const base = await findCommit(ctx, request.base);
-  if (base === void 0) {
-    return firstParentRange(
-      ctx,
-      head,
-      `forced push: the previous head ${short(request.base)} is no longer available, so comparing with the first parent`
+});
+
+// src/kube/read-live-configs.ts
+async function readLiveConfigs(cluster, ids, concurrency) {
+  const live2 = /* @__PURE__ */ new Map();
+  const configMapsByNamespace = /* @__PURE__ */ new Map();
+  const singles = [];
+  for (const id of ids) {
+    if (id.kind !== "ConfigMap") {
+      singles.push(id);
+      continue;
+    }
+    const group2 = configMapsByNamespace.get(id.namespace) ?? [];
+    group2.push(id);
+    configMapsByNamespace.set(id.namespace, group2);
+  }
+  const lists = [];
+  for (const [namespace, group2] of configMapsByNamespace) {
+    if (group2.length > 1) lists.push([namespace, group2]);
+    else singles.push(...group2);
+  }
+  const tasks = [
+    ...lists.map(([namespace, group2]) => async () => {
+      const byName = await cluster.listConfigMaps(namespace);
+      for (const id of group2) live2.set(idKey(id), byName.get(id.name));
+    }),
+    ...singles.map((id) => async () => {
+      live2.set(idKey(id), await cluster.readConfig(id));
+    })
+  ];
+  await runLimited(tasks, concurrency, (task) => task());
+  return live2;
+}
+var init_read_live_configs = __esm({
+  "src/kube/read-live-configs.ts"() {
+    "use strict";
+    init_model();
+    init_run_limited();
+  }
+});
+
+// src/rollout/sync-configs.ts
+function committedContent(config) {
+  const { snapshot } = config;
+  return {
+    id: snapshot.id,
+    file: snapshot.file,
+    holds: (live2) => changedKeys(live2, snapshot.content).length === 0,
+    ...config.manifest ? { manifest: config.manifest } : {}
+  };
+}
+async function syncConfigs(cluster, configs, options, log) {
+  const live2 = /* @__PURE__ */ new Map();
+  const stillDifferent = async (candidates) => {
+    const current = await readLiveConfigs(
+      cluster,
+      candidates.map((c) => c.id),
+      options.concurrency
+    );
+    return candidates.filter((expected) => {
+      const found = current.get(idKey(expected.id));
+      if (!found || !expected.holds(found.content)) return true;
+      live2.set(idKey(expected.id), found);
+      return false;
+    });
+  };
+  const pending = await stillDifferent(configs);
+  if (pending.length === 0) return live2;
+  if (options.apply) {
+    for (const { id, file, manifest } of pending) {
+      if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
+      log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
+      await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
+    }
+    return live2;
+  }
+  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve10) => setTimeout(resolve10, ms)));
+  const deadline = Date.now() + options.timeoutMs;
+  let waiting2 = pending;
+  log.info(
+    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
+  );
+  const total = waiting2.length;
+  const heartbeat = startHeartbeat(
+    options.timeoutMs,
+    (waited, left) => `still waiting for the committed config content: ${total - waiting2.length} of ${total} configs on the cluster (waited ${waited}, ${left} left); waiting for ${waiting2.slice(0, 3).map((c) => formatId(c.id)).join(", ")}${waiting2.length > 3 ? ", \u2026" : ""}`,
+    (line) => log.info(line),
+    options.heartbeat
+  );
+  try {
+    while (waiting2.length > 0) {
+      await sleep2(options.pollMs ?? 1e3);
+      waiting2 = await stillDifferent(waiting2);
+      if (waiting2.length === 0) break;
+      if (Date.now() >= deadline) {
+        const names2 = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+        throw new RolloutFailure(
+          `the cluster does not hold the committed content of ${names2} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
+        );
+      }
+    }
+  } finally {
+    heartbeat.stop();
+  }
+  return live2;
+}
+var init_sync_configs = __esm({
+  "src/rollout/sync-configs.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_read_live_configs();
+    init_config_content();
+    init_heartbeat();
+  }
+});
+
+// src/rollout/roll-out-plan.ts
+async function rollOutPlan(cluster, plan, context) {
+  const { settings, log } = context;
+  const onCluster = await findOnCluster(
+    cluster,
+    plan.toRestart,
+    {
+      namespaces: plan.listed.namespaces,
+      objects: new Map(plan.listed.objects.map((m) => [idKey(m.id), m]))
+    },
+    settings.concurrency
+  );
+  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
+  const present = onCluster.present;
+  if (present.length === 0) return { results: onCluster.absent, notes: [] };
+  const strategy = plan.restore && context.strategy.rollbackStep && rollsBackOnFailure(settings) ? withRollbackOnFailure(
+    context.strategy,
+    restorePlanOf({ ...plan.restore, headConfigs: plan.headConfigs, workloads: present })
+  ) : context.strategy;
+  const manifests = new Map(
+    [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
+  );
+  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].map((key) => plan.expectedConfigs.get(key)).filter((config) => config !== void 0);
+  if (settings.apply && strategy.needsLiveConfigs) {
+    await log.group(
+      "Check permissions to apply configs",
+      () => checkPermissions(
+        cluster,
+        toCheck.map((c) => configWrite(c.id)),
+        log,
+        settings.concurrency
+      )
     );
   }
-  return { base, head, note: request.note };
+  const prepareTitle = strategy.prepareTitle ?? (strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs");
+  const prepared = await log.group(prepareTitle, async () => {
+    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
+      cluster,
+      toCheck,
+      {
+        apply: settings.apply,
+        dryRun: settings.dryRun === "server",
+        timeoutMs: settings.configTimeoutMs,
+        concurrency: settings.concurrency
+      },
+      log
+    ) : /* @__PURE__ */ new Map();
+    return strategy.prepare({
+      workloads: present,
+      manifests,
+      headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
+      headConfigs: plan.headConfigs,
+      readHeadConfigs: plan.readHeadConfigs,
+      commitOrder: plan.commitOrder,
+      liveConfigs,
+      cluster,
+      head: plan.head,
+      log
+    });
+  });
+  const after = await rollOut(cluster, present, { ...context, strategy, prepared, manifests });
+  return {
+    results: [...onCluster.absent, ...after.results],
+    notes: after.notes,
+    ...after.restores ? { restores: after.restores } : {}
+  };
 }
-async function resolveMergeBase(ctx, request) {
-  const base = await requireCommit(ctx, request.base, "base");
-  const head = await requireCommit(ctx, request.head, "head");
-  const mergeBase = await deepenUntil(ctx, [base, head], () => ctx.git.mergeBase(base, head));
-  if (mergeBase === void 0) {
-    if (await ctx.git.isShallow()) {
-      throw new UserError(
-        `no merge-base of ${short(base)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+var init_roll_out_plan = __esm({
+  "src/rollout/roll-out-plan.ts"() {
+    "use strict";
+    init_model();
+    init_setting_choices();
+    init_consumed_configs();
+    init_check_permissions();
+    init_find_on_cluster();
+    init_restart_and_wait();
+    init_restore_plan();
+    init_rollback_on_failure();
+    init_sync_configs();
+  }
+});
+
+// src/scan/sources/folder-definitions.ts
+function deploymentUnitOf(file, deployedDirs) {
+  let unit;
+  for (const dir of deployedDirs) {
+    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
+    if (unit === void 0 || dir.length > unit.length) unit = dir;
+  }
+  return unit;
+}
+function configDefinitionFor(workloadFile, definitions, deployedDirs) {
+  const ordered = [...definitions].sort(
+    (a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0)
+  );
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  const readable = ordered.filter((d) => {
+    const own = deploymentUnitOf(d.file, deployedDirs);
+    return own === void 0 || own === unit;
+  });
+  if (readable.length === 0) return ordered[ordered.length - 1];
+  const folders = workloadFile.split("/").slice(0, -1);
+  const closeness = (file) => {
+    const other = file.split("/").slice(0, -1);
+    let common = 0;
+    while (common < folders.length && common < other.length && folders[common] === other[common]) common++;
+    return common;
+  };
+  let chosen = readable[0];
+  for (const d of readable) if (closeness(d.file) >= closeness(chosen.file)) chosen = d;
+  return chosen;
+}
+function headConfigReadBy(config, workloadFile) {
+  if (config.folders === void 0 || !workloadFile) return config.snapshot;
+  return configDefinitionFor(workloadFile, config.folders.definitions, config.folders.deployedDirs);
+}
+function readsOwnFolders(workloadFile, definitions, deployedDirs) {
+  const chosen = configDefinitionFor(workloadFile, definitions, deployedDirs);
+  const folder = (file) => file.split("/").slice(0, -1).join("/");
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  return unit !== void 0 && deploymentUnitOf(chosen.file, deployedDirs) === unit || folder(chosen.file) !== "" && workloadFile.startsWith(`${folder(chosen.file)}/`);
+}
+var init_folder_definitions = __esm({
+  "src/scan/sources/folder-definitions.ts"() {
+    "use strict";
+    init_order();
+  }
+});
+
+// src/scan/manifests/config-hash.ts
+var config_hash_exports = {};
+__export(config_hash_exports, {
+  configDigests: () => configDigests,
+  configHash: () => configHash,
+  consumedKeys: () => consumedKeys,
+  coveredSecrets: () => coveredSecrets,
+  formatDigests: () => formatDigests,
+  parseDigests: () => parseDigests
+});
+function configHash(consumed, contents, key, secretUid) {
+  const entries = [];
+  const secrets = [];
+  for (const { id, keys } of consumed) {
+    const content = contents.get(idKey(id));
+    if (content === void 0) continue;
+    if (id.kind === "Secret") secrets.push(id);
+    const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
+    entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
+  }
+  if (entries.length === 0) return void 0;
+  let hmacKey = key;
+  if (hmacKey === void 0 && secrets.length > 0) {
+    hmacKey = uidKey(secrets, secretUid);
+    if (hmacKey === void 0) return void 0;
+  }
+  const payload = `[${entries.sort(compareStrings).join(",")}]`;
+  const hash = hmacKey === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", hmacKey);
+  return hash.update(payload, "utf8").digest("hex");
+}
+function configDigests(consumed, contents, key, secretUid) {
+  const digests = /* @__PURE__ */ new Map();
+  for (const config of consumed) {
+    if (!contents.has(idKey(config.id))) continue;
+    const hash = configHash([config], contents, key, secretUid);
+    if (hash === void 0) return void 0;
+    digests.set(`${config.id.kind}/${config.id.name}`, hash.slice(0, DIGEST_LENGTH));
+  }
+  return digests;
+}
+function formatDigests(digests) {
+  return [...digests].sort(([a], [b]) => compareStrings(a, b)).map(([config, digest]) => `${config}=${digest}`).join(",");
+}
+function parseDigests(text) {
+  const digests = /* @__PURE__ */ new Map();
+  if (text.trim() === "") return digests;
+  const entries = text.split(",");
+  if (entries.length > MAX_DIGESTS) return void 0;
+  for (const entry of entries) {
+    const match = DIGEST_ENTRY.exec(entry.trim());
+    const config = match && `${match[1]}/${match[2]}`;
+    if (!config || digests.has(config)) return void 0;
+    digests.set(config, match[3]);
+  }
+  return digests;
+}
+function coveredSecrets(consumed, contents) {
+  return consumed.filter((c) => c.id.kind === "Secret" && contents.has(idKey(c.id))).map((c) => c.id);
+}
+function uidKey(secrets, secretUid) {
+  const uids = [];
+  for (const id of [...secrets].sort((a, b) => compareStrings(idKey(a), idKey(b)))) {
+    const uid = secretUid?.(id);
+    if (!uid) return void 0;
+    uids.push(`${idKey(id)}=${uid}`);
+  }
+  return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
+}
+var import_node_crypto, DIGEST_LENGTH, MAX_DIGESTS, DIGEST_ENTRY;
+var init_config_hash = __esm({
+  "src/scan/manifests/config-hash.ts"() {
+    "use strict";
+    import_node_crypto = require("node:crypto");
+    init_model();
+    init_config_content();
+    init_consumed_keys();
+    init_order();
+    init_consumed_keys();
+    DIGEST_LENGTH = 10;
+    MAX_DIGESTS = 1e3;
+    DIGEST_ENTRY = new RegExp(
+      `^(ConfigMap|Secret)/([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)=([0-9a-f]{${DIGEST_LENGTH}})$`
+    );
+  }
+});
+
+// src/rollout/strategy/restart-hash.ts
+async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid, liveContents = /* @__PURE__ */ new Map(), replaced = /* @__PURE__ */ new Map()) {
+  const { configDigests: configDigests2, configHash: configHash2, formatDigests: formatDigests2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
+  const contents = new Map(liveContents);
+  for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
+  for (const [key2, content] of replaced) contents.set(key2, content);
+  const key = hashKey ? Buffer.from(hashKey) : void 0;
+  const readBy = definitionsReadBy(headConfigs, contents);
+  const hashes = /* @__PURE__ */ new Map();
+  for (const workload of workloads) {
+    const consumed = consumedKeysOf(workload, manifests);
+    const read = readBy(manifests.get(idKey(workload.id))?.file);
+    const hash = configHash2(consumed, read, key, secretUid);
+    if (hash === void 0) continue;
+    const digests = configDigests2(consumed, read, key, secretUid);
+    hashes.set(idKey(workload.id), { hash, ...digests ? { digests: formatDigests2(digests) } : {} });
+  }
+  return hashes;
+}
+function definitionsReadBy(headConfigs, contents) {
+  const several = [...headConfigs].filter(([, config]) => config.folders !== void 0);
+  if (several.length === 0) return () => contents;
+  const byFile = /* @__PURE__ */ new Map();
+  return (file) => {
+    if (!file) return contents;
+    let read = byFile.get(file);
+    if (read === void 0) {
+      const own = new Map(contents);
+      for (const [key, config] of several) own.set(key, headConfigReadBy(config, file).content);
+      read = own;
+      byFile.set(file, read);
+    }
+    return read;
+  };
+}
+var init_restart_hash = __esm({
+  "src/rollout/strategy/restart-hash.ts"() {
+    "use strict";
+    init_model();
+    init_consumed_configs();
+    init_folder_definitions();
+  }
+});
+
+// src/rollout/strategy/annotation-strategy.ts
+function annotationStep(hashFor, digestsFor = () => void 0) {
+  return (id, live2, kind) => {
+    const hash = hashFor(id);
+    if (!hash) {
+      throw new RolloutFailure(
+        "no config hash was computed for it (a Secret it reads is not on the cluster, so its value cannot be keyed with the Secret's UID; set --hash-key): not restarted"
       );
     }
-    throw new UserError(
-      `${short(base)} and ${short(head)} have no common history: nothing to compare against`
-    );
-  }
-  return { base: mergeBase, head, note: request.note };
-}
-async function resolveNewBranch(ctx, request) {
-  const head = await requireCommit(ctx, request.head, "head");
-  const branch = request.defaultBranch;
-  if (branch === void 0) return firstParentRange(ctx, head, request.note);
-  const ref = `refs/remotes/origin/${branch}`;
-  let target = await ctx.git.tryResolveCommit(ref);
-  if (target === void 0 && await ctx.git.fetchBranch(branch)) {
-    target = await ctx.git.tryResolveCommit(ref);
-  }
-  const found = target;
-  const mergeBase = found === void 0 ? void 0 : await deepenUntil(ctx, [found, head], () => ctx.git.mergeBase(found, head));
-  if (mergeBase === head) {
+    if (currentHash(live2, kind.templatePath) === hash) {
+      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
+    }
     return {
-      base: head,
-      head,
-      note: `new branch: ${short(head)} is already on ${branch}, nothing new to compare`
+      patch: annotationPatch(hash, kind.templatePath, digestsFor(id)),
+      type: kind.restart.patch,
+      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
     };
-  }
-  if (mergeBase !== void 0) return { base: mergeBase, head, note: request.note };
-  return firstParentRange(
-    ctx,
-    head,
-    found === void 0 ? `new branch: origin/${branch} is not available, so comparing with the first parent` : `new branch: no merge-base with ${branch} found, so comparing with the first parent`
-  );
-}
-async function firstParentRange(ctx, head, note) {
-  const parent = await ctx.git.firstParent(head);
-  if (parent === void 0) return { head, note: "first commit: nothing to compare" };
-  let present = await ctx.git.hasCommit(parent) || await ctx.git.fetchCommit(parent);
-  if (!present) {
-    present = await deepenUntil(ctx, [head], async () => await ctx.git.hasCommit(parent) ? true : void 0) === true;
-  }
-  if (!present) {
-    throw new UserError(
-      `the parent ${short(parent)} of ${short(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
-    );
-  }
-  return { base: parent, head, note };
-}
-async function commitOrder(git, commit, head, opts = {}) {
-  if (commit === head) return { order: "same" };
-  const ctx = contextOf(git, opts);
-  const present = isFullSha(commit) && (await git.hasCommit(commit) || await git.fetchCommit(commit));
-  if (!present) {
-    return await git.isShallow() ? {
-      order: "unknown",
-      why: `commit ${short(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
-    } : { order: "diverged" };
-  }
-  const mergeBase = await deepenUntil(ctx, [commit, head], () => git.mergeBase(commit, head));
-  if (mergeBase === commit) return { order: "older" };
-  if (mergeBase === head) return { order: "newer" };
-  if (mergeBase !== void 0 || !await git.isShallow()) return { order: "diverged" };
-  return {
-    order: "unknown",
-    why: `no merge-base of ${short(commit)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
   };
 }
-async function findCommit(ctx, ref) {
-  const sha = await ctx.git.tryResolveCommit(ref);
-  if (sha !== void 0 || !isFullSha(ref)) return sha;
-  return await ctx.git.fetchCommit(ref) ? ctx.git.tryResolveCommit(ref) : void 0;
+function createAnnotationStrategy(hashKey, concurrency) {
+  let hashes = /* @__PURE__ */ new Map();
+  let rehash = async () => hashes;
+  return {
+    name: "annotation",
+    needsLiveConfigs: true,
+    async prepare(context) {
+      const { workloads, manifests } = context;
+      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
+      const uids = new Map([...context.liveConfigs].map(([k, live2]) => [k, live2.uid]));
+      const consumed = new Map(
+        workloads.flatMap((w) => consumedBy(w, manifests)).map((id) => [idKey(id), id])
+      );
+      const notInRepo = [...consumed.values()].filter((id) => !headConfigs.has(idKey(id)));
+      const unreadSecrets = hashKey ? [] : [...headConfigs.values()].map((c) => c.snapshot.id).filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
+      const liveContents = /* @__PURE__ */ new Map();
+      if (notInRepo.length + unreadSecrets.length > 0) {
+        for (const [k, live2] of await readReadable(
+          context.cluster,
+          [...notInRepo, ...unreadSecrets],
+          concurrency
+        )) {
+          if (!live2) continue;
+          uids.set(k, live2.uid);
+          if (!headConfigs.has(k)) liveContents.set(k, live2.content);
+        }
+      }
+      rehash = (contents) => computeRestartHashes(
+        workloads,
+        manifests,
+        headConfigs,
+        hashKey,
+        (id) => uids.get(idKey(id)),
+        liveContents,
+        contents
+      );
+      hashes = await rehash(/* @__PURE__ */ new Map());
+      return { configWrites: [] };
+    },
+    patchFor: annotationStep(
+      (id) => hashes.get(idKey(id))?.hash,
+      (id) => hashes.get(idKey(id))?.digests
+    ),
+    // Back to the hash of what the workload reads once the configs are restored: the base commit's
+    // hash when every config it reads is back (its template before the run, when it had one).
+    async rollbackStep(restored) {
+      const back = await rehash(restored);
+      return annotationStep(
+        (id) => back.get(idKey(id))?.hash,
+        (id) => back.get(idKey(id))?.digests
+      );
+    }
+  };
 }
-async function requireCommit(ctx, ref, role) {
-  const sha = await findCommit(ctx, ref);
-  if (sha !== void 0) return sha;
-  const formProblem = revisionFormProblem(ref, role, ctx.naming);
-  if (formProblem !== void 0) throw new UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
-  const shallow = await ctx.git.isShallow();
-  if (isFullSha(ref)) {
+async function readReadable(cluster, ids, concurrency) {
+  try {
+    return await readLiveConfigs(cluster, ids, concurrency);
+  } catch (error2) {
+    if (!isExpectedError(error2)) throw error2;
+  }
+  const live2 = /* @__PURE__ */ new Map();
+  for (const id of ids) {
+    try {
+      live2.set(idKey(id), await cluster.readConfig(id));
+    } catch (error2) {
+      if (!isExpectedError(error2)) throw error2;
+    }
+  }
+  return live2;
+}
+var init_annotation_strategy = __esm({
+  "src/rollout/strategy/annotation-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_restart_patch();
+    init_read_live_configs();
+    init_consumed_configs();
+    init_restart_hash();
+  }
+});
+
+// src/rollout/strategy/env-strategy.ts
+function createEnvStrategy(envName, now) {
+  const before = /* @__PURE__ */ new Map();
+  return {
+    name: "env",
+    needsLiveConfigs: true,
+    prepare: async () => ({ configWrites: [] }),
+    patchFor(id, live2, kind) {
+      const value = String(Math.floor(now() / 1e3));
+      const type = kind.restart.patch;
+      if (!before.has(idKey(id)))
+        before.set(idKey(id), envValues(podSpecAt(live2, kind.templatePath), envName));
+      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live2, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live2, kind.templatePath, envName, value);
+      return { patch, type, describe: `${envName}=${value}` };
+    },
+    rollbackStep: async () => (id, live2, kind) => {
+      const previous = before.get(idKey(id));
+      if (!previous) return { unchanged: "not restarted by this run: nothing to roll back" };
+      const patch = envRestorePatch(live2, kind.templatePath, envName, previous, kind.restart.patch);
+      if (!patch) return { unchanged: `${envName} is as before the run` };
+      const values = [...new Set(previous.values())].map((v) => v ?? "unset");
+      return { patch, type: kind.restart.patch, describe: `${envName} back to ${values.join(", ")}` };
+    }
+  };
+}
+var init_env_strategy = __esm({
+  "src/rollout/strategy/env-strategy.ts"() {
+    "use strict";
+    init_pod_template();
+    init_model();
+    init_restart_patch();
+  }
+});
+
+// src/rollout/versioned/config-copy.ts
+function copyHash(kind, content, type, key) {
+  const payload = canonicalJson({ kind, type: type ?? null, content });
+  const hash = key === void 0 ? (0, import_node_crypto2.createHash)("sha256") : (0, import_node_crypto2.createHmac)("sha256", key);
+  return hash.update(payload, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
+}
+function copyName(sourceName, hash) {
+  checkCopyName(sourceName);
+  return `${sourceName}-${hash}`;
+}
+function checkCopyName(sourceName) {
+  const length = sourceName.length + 1 + SUFFIX_LENGTH;
+  if (length > MAX_NAME_LENGTH) {
     throw new UserError(
-      shallow ? `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}` : `${role} commit ${ref} does not exist in this repository (a complete clone) and could not be fetched from origin`
+      `${sourceName}: its versioned copy would be named ${length} characters long (${sourceName.length} + a dash and a ${SUFFIX_LENGTH}-digit hash; an object name is at most ${MAX_NAME_LENGTH}): shorten the config's name to at most ${MAX_SOURCE_NAME_LENGTH} characters, or use another --strategy`
     );
   }
-  throw new UserError(
-    shallow ? `not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}` : `not a commit: ${ref} (${role}): no commit, branch or tag of that name exists in this repository (a complete clone)`
-  );
 }
-async function deepenUntil(ctx, commits, check) {
-  let answer = await check();
-  let by = 1;
-  for (let round = 0; answer === void 0 && round < ctx.maxRounds; round++) {
-    if (!await ctx.git.deepen(by, commits)) break;
-    answer = await check();
-    by *= 2;
+function sourceLabelValue(sourceName) {
+  if (sourceName.length <= MAX_LABEL_VALUE_LENGTH) return sourceName;
+  const hash = (0, import_node_crypto2.createHash)("sha256").update(sourceName, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
+  return `${sourceName.slice(0, MAX_LABEL_VALUE_LENGTH - SUFFIX_LENGTH - 1)}-${hash}`;
+}
+function configCopy(source2, commit, key) {
+  const { id, object, content } = source2;
+  const type = id.kind === "Secret" ? stringField(object, "type") ?? "Opaque" : void 0;
+  const name = copyName(id.name, copyHash(id.kind, content, type, key));
+  const body2 = {
+    apiVersion: "v1",
+    kind: id.kind,
+    metadata: {
+      name,
+      namespace: id.namespace,
+      labels: { [SOURCE_LABEL]: sourceLabelValue(id.name), [MANAGED_LABEL]: "true" },
+      annotations: { [SOURCE_COMMIT_ANNOTATION]: commit }
+    },
+    immutable: true,
+    ...id.kind === "Secret" ? { type, data: { ...content } } : configMapData(object, content)
+  };
+  return { source: id, name, body: body2 };
+}
+function configMapData(object, content) {
+  const binaryKeys = new Set(
+    isRecord(field(object, "binaryData")) ? Object.keys(field(object, "binaryData")) : []
+  );
+  const data = {};
+  const binaryData = {};
+  for (const [key, base64] of Object.entries(content)) {
+    if (binaryKeys.has(key)) binaryData[key] = base64;
+    else data[key] = Buffer.from(base64, "base64").toString("utf8");
   }
-  return answer;
+  return {
+    ...Object.keys(data).length > 0 ? { data } : {},
+    ...Object.keys(binaryData).length > 0 ? { binaryData } : {}
+  };
+}
+function copySourceOf(obj) {
+  const metadata = field(obj, "metadata");
+  const labels = field(metadata, "labels");
+  if (stringField(labels, MANAGED_LABEL) !== "true") return void 0;
+  const source2 = COPY_NAME.exec(stringField(metadata, "name") ?? "")?.[1];
+  if (source2 === void 0 || stringField(labels, SOURCE_LABEL) !== sourceLabelValue(source2))
+    return void 0;
+  return copyCommitOf(obj) === void 0 ? void 0 : source2;
+}
+function copyCommitOf(obj) {
+  const commit = stringField(field(field(obj, "metadata"), "annotations"), SOURCE_COMMIT_ANNOTATION);
+  return commit !== void 0 && isFullSha(commit) ? commit : void 0;
+}
+function isManagedCopy(obj) {
+  return copySourceOf(obj) !== void 0;
+}
+var import_node_crypto2, SOURCE_LABEL, MANAGED_LABEL, SOURCE_COMMIT_ANNOTATION, SUFFIX_LENGTH, MAX_NAME_LENGTH, MAX_SOURCE_NAME_LENGTH, MAX_LABEL_VALUE_LENGTH, COPY_NAME;
+var init_config_copy = __esm({
+  "src/rollout/versioned/config-copy.ts"() {
+    "use strict";
+    import_node_crypto2 = require("node:crypto");
+    init_commit_sha();
+    init_errors();
+    init_json_shape();
+    init_config_content();
+    SOURCE_LABEL = "config-rollout.io/source";
+    MANAGED_LABEL = "config-rollout.io/managed";
+    SOURCE_COMMIT_ANNOTATION = "config-rollout.io/source-commit";
+    SUFFIX_LENGTH = 10;
+    MAX_NAME_LENGTH = 253;
+    MAX_SOURCE_NAME_LENGTH = MAX_NAME_LENGTH - SUFFIX_LENGTH - 1;
+    MAX_LABEL_VALUE_LENGTH = 63;
+    COPY_NAME = /^(.+)-[0-9a-f]{10}$/;
+  }
+});
+
+// src/rollout/versioned/copies.ts
+function plannedSources(context) {
+  const sources = /* @__PURE__ */ new Map();
+  for (const workload of context.workloads) {
+    for (const ref of workload.references) {
+      const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
+      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
+      sources.set(idKey(ref.config), entry);
+    }
+  }
+  return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
+    const head = context.headConfigs.get(sourceKey);
+    if (!head) return [];
+    const source2 = {
+      id: { ...id, kind: id.kind },
+      object: head.manifest.object,
+      content: head.snapshot.content
+    };
+    return [{ source: source2, head, consumers }];
+  });
+}
+function copyPlanNotes(context, settings) {
+  const lines = plannedSources(context).map(({ source: source2, consumers }) => {
+    const { id } = source2;
+    checkCopyName(id.name);
+    const name = id.kind === "Secret" && !settings.hashKey ? `${id.name}-<hash keyed with the Secret's UID>` : configCopy(source2, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : void 0).name;
+    return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
+  });
+  if (settings.prune && lines.length > 0) {
+    lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
+  }
+  return lines;
+}
+async function prepareCopies(context, settings, managedCopies) {
+  const { cluster, log } = context;
+  const checked = await runLimited(plannedSources(context), settings.concurrency, async (p) => {
+    const key = await hashKeyFor(p.source, settings.hashKey, cluster);
+    const copy = configCopy(p.source, context.head, key);
+    const { kind, namespace, name } = copy.source;
+    const [existing, copiesInNamespace] = await Promise.all([
+      // By name, whatever its labels: the name may be taken by an object that is not a copy.
+      cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
+      // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
+      managedCopies(namespace, kind)
+    ]);
+    const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
+    return { copy, head: p.head, existing, older };
+  });
+  const copies = [];
+  const writes = [];
+  const serverDryRun = settings.dryRun === "server";
+  for (const { copy, head, existing, older } of checked) {
+    const { source: source2 } = copy;
+    const where = `${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace})`;
+    if (existing && !isManagedCopy(existing)) {
+      throw new UserError(
+        `${where} exists and is not a config-rollout copy (a copy has the config-rollout.io/managed and source labels and a source-commit annotation): refusing to overwrite it`
+      );
+    }
+    if (existing && changedKeys(liveConfigContent({ ...existing, kind: source2.kind }), head.snapshot.content).length > 0) {
+      throw new UserError(
+        `${where} exists with other content than ${formatId(source2)} at ${context.head}: refusing to use it`
+      );
+    }
+    if (existing) log.info(`${where} already exists: reused`);
+    else
+      writes.push({
+        id: { ...source2, name: copy.name },
+        body: copy.body,
+        done: `${serverDryRun ? "server dry run accepted" : "created"} ${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace}), an immutable copy of ${source2.name} at ${context.head.slice(0, 12)}`
+      });
+    const olderCommits = older.flatMap((c) => {
+      const commit = copyCommitOf(c);
+      return nameOf3(c) !== copy.name && commit !== void 0 ? [[nameOf3(c), commit]] : [];
+    });
+    copies.push({ copy, content: head.snapshot.content, older: new Map(olderCommits) });
+  }
+  return { copies, writes };
+}
+async function hashKeyFor(source2, hashKey, cluster) {
+  if (hashKey) return Buffer.from(hashKey);
+  if (source2.id.kind !== "Secret") return void 0;
+  const live2 = await cluster.readConfig(source2.id);
+  if (!live2?.uid) {
+    throw new UserError(
+      `${formatId(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
+    );
+  }
+  return Buffer.from(live2.uid);
+}
+function managedCopyLister(cluster) {
+  const lists = /* @__PURE__ */ new Map();
+  return (namespace, kind) => {
+    const key = `${kind}/${namespace}`;
+    let listed = lists.get(key);
+    if (!listed) {
+      listed = cluster.listObjects(namespace, apiVersionOf(configKind(kind)), kind, `${MANAGED_LABEL}=true`);
+      listed.catch(() => {
+      });
+      lists.set(key, listed);
+    }
+    return listed;
+  };
+}
+function nameOf3(obj) {
+  return String(obj.metadata?.name ?? "");
+}
+var init_copies = __esm({
+  "src/rollout/versioned/copies.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_model();
+    init_run_limited();
+    init_config_content();
+    init_live_config();
+    init_config_copy();
+  }
+});
+
+// src/rollout/versioned/repoint.ts
+function referenceSites(podSpec) {
+  return repoint(podSpec, () => void 0, true).sites;
+}
+function repointPodSpec(podSpec, rename2) {
+  const { spec, located } = repoint(podSpec, rename2, false);
+  return { spec, located, changes: located.map(({ placement: _p, ...change }) => change) };
+}
+function repoint(podSpec, rename2, collect) {
+  const spec = structuredClone(isRecord(podSpec) ? podSpec : {});
+  const located = [];
+  const sites = [];
+  const visit3 = (holder, key, configKind2, path6, placement) => {
+    if (!isRecord(holder)) return;
+    const name = stringField(holder, key);
+    if (!name) return;
+    const site = { path: path6, configKind: configKind2, name };
+    if (collect) sites.push(site);
+    const to = rename2(site);
+    if (to === void 0 || to === name) return;
+    holder[key] = to;
+    located.push({ ...site, to, placement });
+  };
+  visitVolumes(spec, visit3);
+  visitContainers(spec, visit3);
+  return { spec, located, sites };
+}
+function repointStrategicPatch(repointed, templatePath) {
+  const spec = {};
+  const items = /* @__PURE__ */ new Map();
+  const entry = (list, name) => {
+    if (name === "")
+      throw new UserError(`an entry of ${list} has no name: its references cannot be repointed`);
+    const key = `${list}/${name}`;
+    let item = items.get(key);
+    if (!item) {
+      item = { name };
+      items.set(key, item);
+      spec[list] = [...spec[list] ?? [], item];
+    }
+    return item;
+  };
+  for (const { placement, to } of repointed.located) {
+    const item = entry(placement.list, placement.item);
+    const source2 = findItem(repointed.spec, placement.list, placement.item);
+    switch (placement.part) {
+      case "configMap":
+        item.configMap = { name: to };
+        break;
+      case "secret":
+        item.secret = { secretName: to };
+        break;
+      case "projected":
+        item.projected = { sources: arrayField(field(source2, "projected"), "sources") };
+        break;
+      case "envFrom":
+        item.envFrom = arrayField(source2, "envFrom");
+        break;
+      case "env": {
+        const env = arrayField(source2, "env").find((e) => stringField(e, "name") === placement.envName);
+        if (placement.envName === void 0 || !env)
+          throw new UserError(
+            `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
+          );
+        const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
+        item.env = [...envList, { name: placement.envName, valueFrom: field(env, "valueFrom") }];
+        break;
+      }
+    }
+  }
+  return atTemplate(templatePath, { spec });
+}
+function repointMergePatch(repointed, live2, templatePath) {
+  const lists = new Set(repointed.located.map((l) => l.placement.list));
+  const spec = {};
+  for (const list of lists) spec[list] = repointed.spec[list];
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec })
+  };
+}
+function findItem(spec, list, name) {
+  return arrayField(spec, list).find((item) => stringField(item, "name") === name);
+}
+function visitVolumes(spec, visit3) {
+  arrayField(spec, "volumes").forEach((volume, index) => {
+    const volumeName = stringField(volume, "name");
+    const at = `volumes[${volumeName ?? index}]`;
+    const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
+    visit3(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
+    visit3(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    arrayField(field(volume, "projected"), "sources").forEach((source2, i) => {
+      const sourceAt = `${at}.sources[${i}]`;
+      visit3(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
+      visit3(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+    });
+  });
+}
+function visitContainers(spec, visit3) {
+  for (const list of CONTAINER_LISTS2) {
+    arrayField(spec, list).forEach((container, index) => {
+      const containerName = stringField(container, "name");
+      const at = `${list}[${containerName ?? index}]`;
+      const place = (part, envName) => ({
+        list,
+        item: containerName ?? "",
+        part,
+        ...envName === void 0 ? {} : { envName }
+      });
+      arrayField(container, "envFrom").forEach((envFrom, i) => {
+        visit3(
+          field(envFrom, "configMapRef"),
+          "name",
+          "ConfigMap",
+          `${at}.envFrom[${i}].configMapRef`,
+          place("envFrom")
+        );
+        visit3(
+          field(envFrom, "secretRef"),
+          "name",
+          "Secret",
+          `${at}.envFrom[${i}].secretRef`,
+          place("envFrom")
+        );
+      });
+      arrayField(container, "env").forEach((env, i) => {
+        const envName = stringField(env, "name");
+        const envAt = `${at}.env[${envName ?? i}]`;
+        const valueFrom = field(env, "valueFrom");
+        visit3(
+          field(valueFrom, "configMapKeyRef"),
+          "name",
+          "ConfigMap",
+          `${envAt}.configMapKeyRef`,
+          place("env", envName)
+        );
+        visit3(
+          field(valueFrom, "secretKeyRef"),
+          "name",
+          "Secret",
+          `${envAt}.secretKeyRef`,
+          place("env", envName)
+        );
+      });
+    });
+  }
+}
+var CONTAINER_LISTS2;
+var init_repoint = __esm({
+  "src/rollout/versioned/repoint.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_template();
+    CONTAINER_LISTS2 = ["initContainers", "containers", "ephemeralContainers"];
+  }
+});
+
+// src/rollout/versioned/prunable-copies.ts
+function podSpecOfHolder(obj) {
+  if (field(obj, "kind") === "ControllerRevision") {
+    return field(field(field(field(obj, "data"), "spec"), "template"), "spec");
+  }
+  return podTemplateOf(obj)?.spec;
+}
+function referencedConfigs(holders) {
+  const names2 = /* @__PURE__ */ new Set();
+  for (const holder of holders) {
+    for (const site of referenceSites(podSpecOfHolder(holder))) names2.add(`${site.configKind}/${site.name}`);
+  }
+  return names2;
+}
+function choosePrunable(copies, kind, referenced, keep) {
+  const managed = copies.filter(isManagedCopy);
+  const newestFirst = [...managed].sort((a, b) => {
+    const byTime = compareStrings(createdAt(b), createdAt(a));
+    return byTime !== 0 ? byTime : compareStrings(nameOf4(a), nameOf4(b));
+  });
+  const remove = [];
+  const kept = [];
+  newestFirst.forEach((copy, index) => {
+    const name = nameOf4(copy);
+    if (referenced.has(`${kind}/${name}`)) kept.push({ name, why: "referenced" });
+    else if (index < keep) kept.push({ name, why: "newest" });
+    else remove.push(copy);
+  });
+  return { remove, kept };
+}
+function nameOf4(obj) {
+  return stringField(field(obj, "metadata"), "name") ?? "";
+}
+function createdAt(obj) {
+  return stringField(field(obj, "metadata"), "creationTimestamp") ?? "";
+}
+var init_prunable_copies = __esm({
+  "src/rollout/versioned/prunable-copies.ts"() {
+    "use strict";
+    init_json_shape();
+    init_workload_kinds();
+    init_order();
+    init_config_copy();
+    init_repoint();
+  }
+});
+
+// src/rollout/versioned/prune.ts
+async function prune(cluster, sources, settings, definedAtHead, log) {
+  const notes = [];
+  const dryRun = settings.dryRun === "server";
+  const referencedIn = /* @__PURE__ */ new Map();
+  const referenced = (namespace) => {
+    let names2 = referencedIn.get(namespace);
+    if (!names2) {
+      names2 = readReferencingObjects(cluster, namespace).then(referencedConfigs);
+      referencedIn.set(namespace, names2);
+    }
+    return names2;
+  };
+  const managedCopies = managedCopyLister(cluster);
+  await log.group("Prune unreferenced config copies", async () => {
+    for (const { copy } of sources) {
+      const { source: source2 } = copy;
+      try {
+        const listed = (await managedCopies(source2.namespace, source2.kind)).filter(
+          (c) => copySourceOf(c) === source2.name
+        );
+        const inUse = /* @__PURE__ */ new Set([...await referenced(source2.namespace), `${source2.kind}/${copy.name}`]);
+        const decision = choosePrunable(listed, source2.kind, inUse, settings.keep);
+        const ids = decision.remove.map((obj) => ({ ...source2, name: nameOf3(obj) }));
+        const defined = ids.length > 0 ? await definedAtHead(ids) : /* @__PURE__ */ new Set();
+        for (const obj of decision.remove) {
+          const name = nameOf3(obj);
+          if (defined.has(idKey({ ...source2, name }))) {
+            const line2 = `kept ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): it carries the labels of a copy of ${source2.name}, but the head commit defines it, so it is not an old copy`;
+            log.warn(line2);
+            notes.push(line2);
+            continue;
+          }
+          const apiVersion = apiVersionOf(configKind(source2.kind));
+          await cluster.deleteObject(
+            { apiVersion, kind: source2.kind, namespace: source2.namespace, name },
+            dryRun
+          );
+          const line = `${dryRun ? "would delete (server dry run)" : "deleted"} ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): an old copy of ${source2.name} that no workload, ReplicaSet, ControllerRevision or Pod names`;
+          log.info(line);
+          notes.push(line);
+        }
+      } catch (error2) {
+        if (!isExpectedError(error2)) throw error2;
+        const line = `could not prune the copies of ${formatId(source2)}: ${error2.message}`;
+        log.warn(line);
+        notes.push(line);
+      }
+    }
+  });
+  return notes;
+}
+async function readReferencingObjects(cluster, namespace) {
+  const lists = await Promise.all([
+    ...WORKLOAD_KINDS.map(
+      async (kind) => kind.customResource && !await cluster.serves(kind.kind) ? [] : cluster.listWorkloads(namespace, kind.kind)
+    ),
+    cluster.listObjects(namespace, apiVersionOf(CONTROLLER_REVISION), CONTROLLER_REVISION.kind)
+  ]);
+  return lists.flat();
+}
+var init_prune = __esm({
+  "src/rollout/versioned/prune.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_workload_kinds();
+    init_model();
+    init_config_copy();
+    init_copies();
+    init_prunable_copies();
+  }
+});
+
+// src/rollout/versioned/repoint-workloads.ts
+function repointStep(live2, kind, repointed) {
+  const type = kind.restart.patch;
+  const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live2, kind.templatePath);
+  return { patch, type, describe: describeChanges(repointed.changes) };
+}
+function indexCopies(copies) {
+  const renameTo = /* @__PURE__ */ new Map();
+  const copiesIn = /* @__PURE__ */ new Map();
+  for (const { copy, older } of copies) {
+    const { source: source2 } = copy;
+    renameTo.set(idKey(source2), copy.name);
+    for (const name of older.keys()) renameTo.set(idKey({ ...source2, name }), copy.name);
+    const names2 = copiesIn.get(source2.namespace) ?? /* @__PURE__ */ new Set();
+    names2.add(`${source2.kind}/${copy.name}`);
+    copiesIn.set(source2.namespace, names2);
+  }
+  return { renameTo, copiesIn };
+}
+function repointToCopies(id, live2, kind, index) {
+  const rename2 = (site) => index.renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
+  const repointed = repointPodSpec(podSpecAt(live2, kind.templatePath), rename2);
+  if (repointed.changes.length > 0) return { repointed };
+  const wanted = index.copiesIn.get(id.namespace) ?? /* @__PURE__ */ new Set();
+  const named = [
+    ...new Set(
+      referenceSites(podSpecAt(live2, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
+    )
+  ];
+  return {
+    unchanged: named.length > 0 ? `pod template already names ${named.join(", ")}` : "its live pod template names none of the changed configs: nothing to repoint"
+  };
+}
+function repointTo(live2, kind, rename2) {
+  const repointed = repointPodSpec(
+    podSpecAt(live2, kind.templatePath),
+    (site) => rename2.get(`${site.configKind}/${site.name}`)
+  );
+  if (repointed.changes.length === 0) return { unchanged: "its pod template no longer names the new copies" };
+  return repointStep(live2, kind, repointed);
+}
+async function asSources(workloads, managedCopies) {
+  const sourceOf = /* @__PURE__ */ new Map();
+  for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
+    for (const { kind } of CONFIG_KINDS) {
+      for (const copy of await managedCopies(namespace, kind)) {
+        const source2 = copySourceOf(copy);
+        if (source2) sourceOf.set(idKey({ kind, namespace, name: nameOf3(copy) }), source2);
+      }
+    }
+  }
+  if (sourceOf.size === 0) return workloads;
+  return workloads.map((manifest) => {
+    const kind = workloadKindOf(manifest.object);
+    if (!kind) return manifest;
+    const { namespace } = manifest.id;
+    const repointed = repointPodSpec(
+      podSpecAt(manifest.object, kind.templatePath),
+      (site) => sourceOf.get(idKey({ kind: site.configKind, namespace, name: site.name }))
+    );
+    if (repointed.changes.length === 0) return manifest;
+    return { ...manifest, object: withPodSpec(manifest.object, kind.templatePath, repointed.spec) };
+  });
+}
+function describeChanges(changes) {
+  const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} \u2192 ${c.to}`));
+  return [...distinct].join(", ");
+}
+var init_repoint_workloads = __esm({
+  "src/rollout/versioned/repoint-workloads.ts"() {
+    "use strict";
+    init_api_kinds();
+    init_pod_template();
+    init_workload_kinds();
+    init_model();
+    init_config_copy();
+    init_copies();
+    init_repoint();
+  }
+});
+
+// src/rollout/versioned/rollback-target.ts
+function revisionHistory(holders, ownerUid, revisionOf) {
+  const revisions = [];
+  for (const holder of holders) {
+    if (!isControlledBy(holder, ownerUid)) continue;
+    const revision2 = revisionOf(holder);
+    const podSpec = field(holder, "kind") === "ControllerRevision" ? podSpecOfHolder(holder) : podTemplateOf(holder)?.spec;
+    if (revision2 !== void 0 && podSpec !== void 0) revisions.push({ revision: revision2, podSpec });
+  }
+  return revisions.sort((a, b) => b.revision - a.revision);
+}
+function rollbackTarget(facts, history, before) {
+  const rejected = /* @__PURE__ */ new Map();
+  const qualifies = (name) => {
+    if (name === facts.failing) return false;
+    if (name === facts.source) return facts.inPlace !== "same" && facts.inPlace !== "gone";
+    return facts.copies.has(name);
+  };
+  const reject = (name) => {
+    if (name === facts.failing || rejected.has(name)) return;
+    const why = name === facts.source && facts.inPlace === "same" ? "holds the same content as the failed copy" : "no longer exists";
+    rejected.set(name, `${facts.kind.toLowerCase()}/${name} ${why}`);
+  };
+  for (const revision2 of history ?? []) {
+    for (const name of namesOfSource(revision2.podSpec, facts)) {
+      if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "history" };
+      reject(name);
+    }
+  }
+  for (const name of before) {
+    if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "before" };
+    reject(name);
+  }
+  if (facts.inPlace === "same") {
+    const named = (history ?? []).some((r) => namesOfSource(r.podSpec, facts).includes(facts.source));
+    if (named || before.includes(facts.source))
+      return { name: facts.source, found: named ? "history" : "before", sameContent: true };
+  }
+  const what = `${facts.kind.toLowerCase()}/${facts.source}`;
+  const tried = rejected.size === 0 ? [`no earlier revision names ${what} or a copy of it`] : [...rejected.values()];
+  if (history === void 0) tried.push("its revision history could not be read");
+  return { none: `no earlier config of ${what} to return to (${tried.join("; ")})` };
+}
+function namesOfSource(podSpec, facts) {
+  const names2 = referenceSites(podSpec).filter((site) => site.configKind === facts.kind && isSourceOrCopy(site.name, facts.source)).map((site) => site.name);
+  return [...new Set(names2)];
+}
+function isSourceOrCopy(name, source2) {
+  return name === source2 || name.startsWith(`${source2}-`) && /^[0-9a-f]{10}$/.test(name.slice(source2.length + 1));
+}
+function isControlledBy(holder, uid) {
+  const owners = field(field(holder, "metadata"), "ownerReferences");
+  return Array.isArray(owners) && owners.some((owner) => stringField(owner, "uid") === uid && field(owner, "controller") === true);
+}
+var init_rollback_target = __esm({
+  "src/rollout/versioned/rollback-target.ts"() {
+    "use strict";
+    init_json_shape();
+    init_workload_kinds();
+    init_prunable_copies();
+    init_repoint();
+  }
+});
+
+// src/rollout/versioned/rollback.ts
+async function rollbackOf(results, repointings, copies, cluster, concurrency) {
+  const failed2 = results.filter((r) => isRolledBack(r, repointings));
+  if (failed2.length === 0) return void 0;
+  const targets = await findTargets(failed2, repointings, copies, cluster, concurrency);
+  const rollback = {
+    ids: failed2.map((r) => r.id),
+    patchFor: (id, live2, kind) => {
+      const chosen = targets.get(idKey(id)) ?? /* @__PURE__ */ new Map();
+      const rename2 = /* @__PURE__ */ new Map();
+      const none = [];
+      for (const [failing, target] of chosen) {
+        if ("name" in target) rename2.set(failing, target.name);
+        else none.push(target.none);
+      }
+      if (rename2.size === 0) return { unchanged: `${none.join("; ")}: left on the new copy` };
+      return repointTo(live2, kind, rename2);
+    }
+  };
+  return { rollback, targets };
+}
+async function findTargets(failed2, repointings, copies, cluster, concurrency) {
+  const copyOf = new Map(copies.map((c) => [idKey({ ...c.copy.source, name: c.copy.name }), c]));
+  const lists = /* @__PURE__ */ new Map();
+  const holders = (namespace, holder) => once(
+    lists,
+    `${holder.kind}/${namespace}`,
+    () => cluster.listObjects(namespace, apiVersionOf(holder), holder.kind)
+  );
+  const readings = /* @__PURE__ */ new Map();
+  const inPlace = (source2, copy) => once(readings, idKey(source2), async () => {
+    try {
+      const live2 = await cluster.readConfig(source2);
+      if (live2 === void 0) return "gone";
+      if (copy === void 0) return void 0;
+      return changedKeys(live2.content, copy.content).length > 0 ? "differs" : "same";
+    } catch (error2) {
+      if (!isExpectedError(error2)) throw error2;
+      return void 0;
+    }
+  });
+  const targets = /* @__PURE__ */ new Map();
+  await runLimited(failed2, concurrency, async ({ id }) => {
+    const history = await historyOf(id, cluster, holders);
+    const chosen = /* @__PURE__ */ new Map();
+    for (const [failingKey, changes] of groupByCopy(repointings.get(idKey(id)) ?? [])) {
+      const { configKind: kind, to: failing } = changes[0];
+      const copy = copyOf.get(idKey({ kind, namespace: id.namespace, name: failing }));
+      const source2 = copy?.copy.source.name ?? changes[0].name;
+      const facts = {
+        kind,
+        source: source2,
+        failing,
+        copies: copy?.older ?? /* @__PURE__ */ new Map(),
+        inPlace: await inPlace({ kind, namespace: id.namespace, name: source2 }, copy)
+      };
+      chosen.set(failingKey, rollbackTarget(facts, history, [...new Set(changes.map((c) => c.name))]));
+    }
+    targets.set(idKey(id), chosen);
+  });
+  return targets;
+}
+async function historyOf(id, cluster, holders) {
+  const kind = workloadKind(id.kind);
+  if (!kind?.history) return void 0;
+  try {
+    const live2 = await cluster.readObject({ apiVersion: apiVersionOf(kind), ...id });
+    const uid = live2?.metadata?.uid;
+    if (typeof uid !== "string") return void 0;
+    const { holder, revisionOf } = kind.history;
+    const listed = await holders(id.namespace, holder);
+    return revisionHistory(listed, uid, revisionOf);
+  } catch (error2) {
+    if (!isExpectedError(error2)) throw error2;
+    return void 0;
+  }
+}
+function reportRollback(results, rolledBack, repointings, targets, log) {
+  const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
+  for (const result of results.filter((r) => isRolledBack(r, repointings))) {
+    const back = backOf.get(idKey(result.id));
+    const chosen = [...targets.get(idKey(result.id)) ?? /* @__PURE__ */ new Map()];
+    const names2 = describeChanges(
+      chosen.flatMap(([failing, target]) => {
+        if (!("name" in target)) return [];
+        const [configKind2, name] = failing.split("/");
+        const copied = target.commit ? `, copied at ${target.commit.slice(0, 12)}` : "";
+        const same = target.sameContent ? ", which holds the same content: the failed rollout is ended and running pods keep the config they started with, but new pods read the new content" : "";
+        return [{ configKind: configKind2, name, to: `${target.name}${copied}${same}` }];
+      })
+    );
+    const none = chosen.flatMap(([, target]) => "none" in target ? [target.none] : []);
+    const followed = back?.rollout !== void 0 && back.rollout !== "not-waited";
+    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${result.id.kind.toLowerCase()}/${result.id.name} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names2}); the rollback rolled out` : `rolled back (${names2}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
+    const partly = back?.restart === "restarted" && none.length > 0 ? `; ${none.join("; ")}: left on the new copy` : "";
+    result.message = `${result.message}; ${verdict}${partly}`;
+    if (back) {
+      result.rollback = {
+        restart: back.restart,
+        ...back.rollout ? { rollout: back.rollout } : {},
+        message: back.message
+      };
+    }
+    if (back?.restart === "restarted" && back.rollout === "done") result.rollout = "rolled-back";
+    log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}${partly}`);
+  }
+}
+function isRolledBack(result, repointings) {
+  return result.restart === "restarted" && (result.rollout === "failed" || result.rollout === "timeout") && repointings.has(idKey(result.id));
+}
+function groupByCopy(changes) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const change of changes) {
+    const key = `${change.configKind}/${change.to}`;
+    groups.set(key, [...groups.get(key) ?? [], change]);
+  }
+  return groups;
+}
+var init_rollback = __esm({
+  "src/rollout/versioned/rollback.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_once();
+    init_run_limited();
+    init_config_content();
+    init_repoint_workloads();
+    init_rollback_target();
+  }
+});
+
+// src/rollout/versioned/stale-runs.ts
+async function findNewerCopies(context, copies) {
+  const commitOf = /* @__PURE__ */ new Map();
+  for (const { copy, older } of copies) {
+    for (const [name, commit] of older) commitOf.set(idKey({ ...copy.source, name }), commit);
+  }
+  const running = /* @__PURE__ */ new Map();
+  for (const workload of context.workloads) {
+    const live2 = context.manifests.get(idKey(workload.id))?.object;
+    const kind = live2 === void 0 ? void 0 : workloadKindOf(live2);
+    if (live2 === void 0 || kind === void 0) continue;
+    for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
+      const id = { kind: site.configKind, namespace: workload.id.namespace, name: site.name };
+      const commit = commitOf.get(idKey(id));
+      if (commit === void 0) continue;
+      const entry = running.get(idKey(id)) ?? { id, workloads: [], commit };
+      const name = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      if (!entry.workloads.includes(name)) entry.workloads.push(name);
+      running.set(idKey(id), entry);
+    }
+  }
+  const orders = /* @__PURE__ */ new Map();
+  const newer = /* @__PURE__ */ new Map();
+  for (const [key, { id, workloads, commit }] of running) {
+    let asked = orders.get(commit);
+    if (asked === void 0) {
+      asked = context.commitOrder(commit);
+      orders.set(commit, asked);
+    }
+    const placed = await asked;
+    if (placed.order === "unknown") {
+      throw new UserError(
+        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short(context.head)}: it was copied at ${short(commit)}, and ${placed.why}`
+      );
+    }
+    if (placed.order === "newer") newer.set(key, commit);
+    if (placed.order === "diverged") {
+      context.log.info(
+        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short(commit)}, which is not in the history of this run's head ${short(context.head)} (another branch, or rewritten history): repointed as planned`
+      );
+    }
+  }
+  return newer;
+}
+function staleReason(namespace, live2, kind, newer, head) {
+  if (newer.size === 0) return void 0;
+  const running = /* @__PURE__ */ new Map();
+  for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
+    const id = { kind: site.configKind, namespace, name: site.name };
+    const commit = newer.get(idKey(id));
+    if (commit !== void 0) running.set(describe2(id), commit);
+  }
+  if (running.size === 0) return void 0;
+  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${short(commit)})`).join(", ");
+  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
+}
+function describe2(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
 }
 function short(sha) {
-  return isFullSha(sha) ? sha.slice(0, 12) : sha;
+  return sha.slice(0, 12);
 }
-function revisionFormProblem(ref, role, naming) {
-  const range = /^(.*?)(\.\.\.?)(.*)$/.exec(ref);
-  if (range) {
-    const [, from, dots, to] = range;
-    const base = from || "HEAD";
-    const head = to || "HEAD";
-    const baseValue = dots === "..." ? `$(git merge-base ${base} ${head})` : base;
-    return naming.entryPoint === "cli" ? `a range, not one commit: pass ${naming.set("base", baseValue)} ${naming.set("head", head)}` : `a range, not one commit: set ${naming.set("base", baseValue)} and ${naming.set("head", head)}`;
-  }
-  if (ref.startsWith(":/")) {
-    return `a search of commit messages, not taken as ${naming.option(role)}: give the commit's SHA (git rev-parse '${ref}' prints it)`;
-  }
-  if (ref.includes(":")) return "it names a file (REV:PATH), not a commit";
-  if (ref.startsWith("^") || /\^[!@]$|\^-\d*$/.test(ref)) {
-    return "it names a set of commits, not one commit";
-  }
-  if (/\s/.test(ref)) return "it contains white space, which no commit SHA, branch or tag has";
-  return void 0;
-}
-var DEFAULT_DEEPEN_ROUNDS;
-var init_resolve_commits = __esm({
-  "src/range/resolve-commits.ts"() {
+var init_stale_runs = __esm({
+  "src/rollout/versioned/stale-runs.ts"() {
     "use strict";
     init_errors();
-    init_option_naming();
-    init_ci_kind();
-    init_range_request();
-    DEFAULT_DEEPEN_ROUNDS = 12;
+    init_pod_template();
+    init_workload_kinds();
+    init_model();
+    init_repoint();
   }
 });
 
-// src/range/github-range.ts
-function resolveGitHubRange(env, event, naming = CLI_FLAGS) {
-  const name = env.GITHUB_EVENT_NAME ?? "";
-  switch (name) {
-    case "push":
-      return resolvePush(requireEvent(name, event, naming));
-    case "pull_request":
-    case "pull_request_target": {
-      const payload = requireEvent(name, event, naming);
-      return {
-        kind: "merge-base",
-        base: requireSha(payload, ["pull_request", "base", "sha"], name),
-        head: requireSha(payload, ["pull_request", "head", "sha"], name),
-        note: `GitHub ${name}: merge-base of the base branch and the pull request head`
+// src/rollout/versioned/versioned-strategy.ts
+var versioned_strategy_exports = {};
+__export(versioned_strategy_exports, {
+  createVersionedStrategy: () => createVersionedStrategy
+});
+function createVersionedStrategy(settings) {
+  const rollback = rollsBackOnFailure(settings);
+  let copies = [];
+  let index = indexCopies([]);
+  const repointings = /* @__PURE__ */ new Map();
+  const rollbackTargets = /* @__PURE__ */ new Map();
+  let newer = /* @__PURE__ */ new Map();
+  let head = "";
+  const staleRuns = /* @__PURE__ */ new Map();
+  let copiesBefore;
+  let definedAtHead = async () => /* @__PURE__ */ new Set();
+  const managedCopiesBefore = (cluster) => (namespace, kind) => {
+    copiesBefore ??= managedCopyLister(cluster);
+    return copiesBefore(namespace, kind);
+  };
+  return {
+    name: "versioned",
+    needsLiveConfigs: false,
+    planNotes: (context) => copyPlanNotes(context, settings),
+    async prepare(context) {
+      const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
+      definedAtHead = async (ids) => {
+        try {
+          const read = await context.readHeadConfigs(ids);
+          return new Set(ids.map(idKey).filter((key) => read.has(key)));
+        } catch (error2) {
+          const why = error2 instanceof Error ? error2.message : String(error2);
+          throw new UserError(`cannot tell whether the head commit defines them: ${why}`);
+        }
       };
+      copies = prepared.copies;
+      index = indexCopies(copies);
+      newer = await findNewerCopies(context, copies);
+      head = context.head;
+      return { configWrites: prepared.writes };
+    },
+    planningView: (workloads, cluster) => asSources(workloads, managedCopiesBefore(cluster)),
+    patchFor(id, live2, kind) {
+      const stale = staleReason(id.namespace, live2, kind, newer, head);
+      if (stale !== void 0) {
+        staleRuns.set(idKey(id), stale);
+        return { unchanged: stale };
+      }
+      const repointing = repointToCopies(id, live2, kind, index);
+      if ("unchanged" in repointing) return repointing;
+      repointings.set(idKey(id), repointing.repointed.changes);
+      return repointStep(live2, kind, repointing.repointed);
+    },
+    async rollbackFor(results, { cluster }) {
+      if (!rollback) return void 0;
+      const found = await rollbackOf(results, repointings, copies, cluster, settings.concurrency);
+      for (const [key, targets] of found?.targets ?? []) rollbackTargets.set(key, targets);
+      return found?.rollback;
+    },
+    async afterWait(results, rolledBack, { cluster, log }) {
+      const notes = [];
+      for (const result of results) {
+        if (staleRuns.has(idKey(result.id)))
+          log.warn(`${formatId(result.id)}: ${staleRuns.get(idKey(result.id))}`);
+      }
+      for (const result of results) {
+        const changes = repointings.get(idKey(result.id));
+        if (changes && result.restart !== "failed" && result.rollout !== void 0) {
+          result.message = `repointed ${describeChanges(changes)}; ${result.message}`;
+        }
+      }
+      if (rollback) reportRollback(results, rolledBack, repointings, rollbackTargets, log);
+      else {
+        for (const r of results) {
+          if (isFailure(r) && repointings.has(idKey(r.id)))
+            r.message += "; --rollback-on-failure off: left on the new copy";
+        }
+      }
+      if (settings.prune && !results.some(isFailure)) {
+        notes.push(...await prune(cluster, copies, settings, definedAtHead, log));
+      }
+      return { results, notes };
     }
-    case "merge_group": {
-      const payload = requireEvent(name, event, naming);
-      return {
-        kind: "range",
-        base: requireSha(payload, ["merge_group", "base_sha"], name),
-        head: requireSha(payload, ["merge_group", "head_sha"], name),
-        note: "GitHub merge_group: base_sha..head_sha"
-      };
-    }
-    default:
-      return {
-        kind: "first-parent",
-        head: env.GITHUB_SHA || "HEAD",
-        note: `GitHub ${name || "run"}: the event names no range, so comparing ${env.GITHUB_SHA ? "GITHUB_SHA" : "HEAD"} with its first parent`
-      };
-  }
+  };
 }
-function resolvePush(payload) {
-  const ref = typeof payload.ref === "string" ? payload.ref : "the ref";
-  if (payload.deleted === true) {
-    return { kind: "nothing", note: `GitHub push deleted ${ref}: nothing to compare` };
-  }
-  const after = requireSha(payload, ["after"], "push");
-  const before = requireSha(payload, ["before"], "push");
-  if (isZeroSha(before)) {
-    const defaultBranch = stringAt(payload, ["repository", "default_branch"]);
-    const what = ref.startsWith("refs/tags/") ? "tag" : "branch";
-    return {
-      kind: "new-branch",
-      head: after,
-      defaultBranch,
-      note: defaultBranch ? `new ${what}: comparing with the merge-base of ${defaultBranch}` : `new ${what}: comparing with the first parent (the event names no default branch)`
-    };
-  }
-  if (payload.forced === true) {
-    return {
-      kind: "range",
-      base: before,
-      head: after,
-      forced: true,
-      note: "GitHub forced push: before..after"
-    };
-  }
-  return { kind: "range", base: before, head: after, note: "GitHub push: before..after" };
-}
-function requireEvent(name, event, naming) {
-  if (!isRecord2(event)) {
-    throw new UserError(
-      `GitHub ${name} event without an event payload: GITHUB_EVENT_PATH is not set or not a JSON object; ${naming.entryPoint === "cli" ? "pass" : "set"} ${naming.option("base")} and ${naming.option("head")}`
-    );
-  }
-  return event;
-}
-function requireSha(payload, path6, name) {
-  const value = stringAt(payload, path6);
-  if (value === void 0 || !isFullSha(value)) {
-    throw new UserError(
-      `GitHub ${name} event: ${path6.join(".")} is ${value === void 0 ? "missing" : `not a commit SHA (${JSON.stringify(value)})`} in the GITHUB_EVENT_PATH payload`
-    );
-  }
-  return value;
-}
-function stringAt(payload, path6) {
-  let value = payload;
-  for (const key of path6) {
-    if (!isRecord2(value)) return void 0;
-    value = value[key];
-  }
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-function isRecord2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-var init_github_range = __esm({
-  "src/range/github-range.ts"() {
+var init_versioned_strategy = __esm({
+  "src/rollout/versioned/versioned-strategy.ts"() {
     "use strict";
     init_errors();
-    init_option_naming();
-    init_range_request();
+    init_model();
+    init_run_result();
+    init_setting_choices();
+    init_copies();
+    init_prune();
+    init_repoint_workloads();
+    init_rollback();
+    init_stale_runs();
   }
 });
 
-// src/range/gitlab-range.ts
-function resolveGitLabRange(env) {
-  const head = env.CI_COMMIT_SHA || "HEAD";
-  const isMergeRequest = env.CI_PIPELINE_SOURCE === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
-  if (isMergeRequest) return resolveMergeRequest(env, head);
-  const before = env.CI_COMMIT_BEFORE_SHA ?? "";
-  if (before !== "" && !isZeroSha(before)) {
-    return { kind: "range", base: before, head, note: "GitLab push: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA" };
-  }
-  const source2 = env.CI_PIPELINE_SOURCE ?? "push";
-  if (NON_PUSH_SOURCES.has(source2)) {
-    return {
-      kind: "first-parent",
-      head,
-      note: `GitLab ${source2} pipeline: no previous commit, so comparing CI_COMMIT_SHA with its first parent`
-    };
-  }
-  const defaultBranch = env.CI_DEFAULT_BRANCH || void 0;
-  return {
-    kind: "new-branch",
-    head,
-    defaultBranch,
-    note: defaultBranch ? `new ${env.CI_COMMIT_TAG ? "tag" : "branch"}: comparing with the merge-base of ${defaultBranch}` : "new branch: comparing with the first parent (CI_DEFAULT_BRANCH is not set)"
-  };
-}
-function resolveMergeRequest(env, head) {
-  const targetSha = env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA ?? "";
-  if (env.CI_MERGE_REQUEST_EVENT_TYPE === "merged_result" && targetSha && !isZeroSha(targetSha)) {
-    return {
-      kind: "range",
-      base: targetSha,
-      head,
-      note: "GitLab merged results pipeline: CI_MERGE_REQUEST_TARGET_BRANCH_SHA..CI_COMMIT_SHA"
-    };
-  }
-  const diffBase = env.CI_MERGE_REQUEST_DIFF_BASE_SHA ?? "";
-  if (diffBase && !isZeroSha(diffBase)) {
-    return {
-      kind: "range",
-      base: diffBase,
-      head,
-      note: "GitLab merge request: CI_MERGE_REQUEST_DIFF_BASE_SHA..CI_COMMIT_SHA"
-    };
-  }
-  const target = env.CI_MERGE_REQUEST_TARGET_BRANCH_NAME || env.CI_DEFAULT_BRANCH || void 0;
-  return {
-    kind: "new-branch",
-    head,
-    defaultBranch: target,
-    note: target ? `GitLab merge request without a diff base: comparing with the merge-base of ${target}` : "GitLab merge request without a diff base or target branch: comparing with the first parent"
-  };
-}
-var NON_PUSH_SOURCES;
-var init_gitlab_range = __esm({
-  "src/range/gitlab-range.ts"() {
-    "use strict";
-    init_range_request();
-    NON_PUSH_SOURCES = /* @__PURE__ */ new Set([
-      "schedule",
-      "web",
-      "api",
-      "trigger",
-      "pipeline",
-      "parent_pipeline",
-      "chat"
-    ]);
-  }
-});
-
-// src/range/resolve-range.ts
-function resolveRange(input, naming = CLI_FLAGS) {
-  const fromFlags = resolveFlags(input);
-  if (fromFlags) return fromFlags;
-  switch (input.ci ?? detectCiKind(input.env)) {
-    case "github":
-      return resolveGitHubRange(input.env, input.event, naming);
-    case "gitlab":
-      return resolveGitLabRange(input.env);
-    case "local":
-      return { kind: "first-parent", head: "HEAD", note: "not in CI: comparing HEAD with its first parent" };
-  }
-}
-function resolveFlags({ flags, env }) {
-  const base = flags.base?.trim() || void 0;
-  const head = flags.head?.trim() || void 0;
-  if (base === void 0 && head === void 0) return void 0;
-  if (base === void 0) {
-    return {
-      kind: "first-parent",
-      head,
-      note: "--head without --base: comparing it with its first parent"
-    };
-  }
-  if (isZeroSha(base)) {
-    const defaultBranch = env.CI_DEFAULT_BRANCH || void 0;
-    return {
-      kind: "new-branch",
-      head: head ?? "HEAD",
-      defaultBranch,
-      note: defaultBranch ? `--base is all zeros (new branch): comparing with the merge-base of ${defaultBranch}` : "--base is all zeros (new branch): comparing with the first parent"
-    };
-  }
-  return {
-    kind: "range",
-    base,
-    head: head ?? "HEAD",
-    note: head ? "flags: --base..--head" : "flags: --base..HEAD"
-  };
-}
-var init_resolve_range = __esm({
-  "src/range/resolve-range.ts"() {
-    "use strict";
-    init_option_naming();
-    init_ci_kind();
-    init_github_range();
-    init_gitlab_range();
-    init_range_request();
-  }
-});
-
-// src/range/untrusted-head.ts
-function untrustedHead(env, event) {
-  if (env.GITHUB_ACTIONS === "true") {
-    if (!env.GITHUB_EVENT_NAME)
-      return "a GitHub Actions run that names no event (GITHUB_EVENT_NAME is not set)";
-    return untrustedSource(env.GITHUB_EVENT_NAME, event);
-  }
-  if (env.GITLAB_CI === "true") return untrustedGitLab(env);
-  return void 0;
-}
-function untrustedGitLab(env) {
-  const pipeline = env.CI_PIPELINE_SOURCE;
-  if (pipeline === "external_pull_request_event") {
-    const source3 = env.CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY;
-    const target2 = env.CI_EXTERNAL_PULL_REQUEST_TARGET_REPOSITORY;
-    if (!source3 || !target2) return "an external pull request whose source repository is not known";
-    return source3 !== target2 ? "an external pull request from a fork" : void 0;
-  }
-  const source2 = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
-  const target = env.CI_MERGE_REQUEST_PROJECT_ID;
-  const mergeRequest = pipeline === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
-  if (mergeRequest && (!source2 || !target)) {
-    return "a merge request whose source project is not known (CI_MERGE_REQUEST_SOURCE_PROJECT_ID or CI_MERGE_REQUEST_PROJECT_ID is not set)";
-  }
-  if (source2 && target && source2 !== target) return "a merge request from a fork";
-  return void 0;
-}
-function untrustedSource(eventName, event) {
-  if (eventName === "pull_request_target") return "a pull_request_target event";
-  if (eventName === "pull_request" || eventName === "pull_request_review") {
-    const pr = field2(event, "pull_request");
-    const fork = forkOf(field2(field2(pr, "head"), "repo"), field2(field2(pr, "base"), "repo"));
-    if (fork === "unknown") {
-      return event === void 0 ? "a pull request whose event payload was not read (a fork cannot be ruled out)" : "a pull request whose head repository is not known (a deleted fork?)";
+// src/scan/sources/folder-twins.ts
+function folderTwinsWarning(ordered, configs, used = ordered[ordered.length - 1]) {
+  const folderOf = (m) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
+  const folders = new Set(ordered.map(folderOf));
+  if (folders.size < 2) return void 0;
+  const which2 = used === ordered[ordered.length - 1] ? "the last in path order" : "the one whose folder's configs the range changes";
+  for (const id of consumedConfigIds(used, /* @__PURE__ */ new Map())) {
+    const byFolder = /* @__PURE__ */ new Map();
+    for (const c of configs) {
+      if (c.origin === void 0 && idKey(c.id) === idKey(id) && folders.has(folderOf(c)))
+        byFolder.set(folderOf(c), c);
     }
-    return fork ? "a pull request from a fork" : void 0;
-  }
-  if (eventName === "workflow_run") {
-    if (event === void 0) {
-      return "a workflow_run event whose payload was not read (a fork's pull request may have triggered it)";
-    }
-    const run2 = field2(event, "workflow_run");
-    const trigger = field2(run2, "event");
-    if (typeof trigger !== "string") return "a workflow_run event whose payload names no triggering event";
-    if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
-    const fork = forkOf(field2(run2, "head_repository"), field2(run2, "repository"));
-    if (fork === "unknown")
-      return "a workflow_run triggered by a pull request whose head repository is not known";
-    return fork ? "a workflow_run triggered by a pull request from a fork" : void 0;
+    const contents = new Set([...byFolder.values()].map(contentOf));
+    if (byFolder.size < 2 || contents.size < 2) continue;
+    const defined = [...byFolder.values()].map((c) => `${c.file}:${c.line}`).sort();
+    const workloads = ordered.map((m) => `${m.file}:${m.line}`);
+    return {
+      file: used.file,
+      line: used.line,
+      col: 1,
+      severity: "warning",
+      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: each definition reads its own folder's configs (as \`stamp\` hashes it), and this plan restarts it once, as ${used.file}:${used.line} defines it (${which2}). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
+    };
   }
   return void 0;
 }
-function forkOf(head, base) {
-  const headName = field2(head, "full_name");
-  const baseName = field2(base, "full_name");
-  if (typeof headName !== "string" || typeof baseName !== "string") return "unknown";
-  return headName.toLowerCase() !== baseName.toLowerCase();
+function contentOf(config) {
+  const o = config.object;
+  return canonicalJson([o.data ?? null, o.stringData ?? null, o.binaryData ?? null]);
 }
-function field2(value, key) {
-  return typeof value === "object" && value !== null ? value[key] : void 0;
-}
-var init_untrusted_head = __esm({
-  "src/range/untrusted-head.ts"() {
+var init_folder_twins = __esm({
+  "src/scan/sources/folder-twins.ts"() {
     "use strict";
+    init_model();
+    init_consumed_configs();
+    init_config_content();
   }
 });
 
-// vendor:picomatch
-var require_picomatch = __commonJS({
-  "vendor:picomatch"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("picomatch"));
-  }
-});
-
-// src/scan/glob-matcher.ts
-async function globMatcher(globs, options = {}) {
-  if (globs.length === 0) return () => false;
-  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
-  if (options.dot && extensions.every((extension) => extension !== void 0)) {
-    return (path6) => {
-      const name = path6.slice(path6.lastIndexOf("/") + 1);
-      return extensions.some((extension) => name.endsWith(extension));
-    };
-  }
-  const { default: picomatch } = await Promise.resolve().then(() => __toESM(require_picomatch(), 1));
-  return picomatch([...globs], { dot: options.dot === true });
+// src/scan/sources/source-variants.ts
+function originLabel(manifest) {
+  return manifest.origin ?? `file ${manifest.file}`;
 }
-var ANY_FILE_WITH_EXTENSION;
-var init_glob_matcher = __esm({
-  "src/scan/glob-matcher.ts"() {
-    "use strict";
-    ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
-  }
-});
-
-// src/scan/path-filter.ts
-async function createPathFilter(options, owned) {
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const filter = owned ? (path6) => include(path6) && !exclude(path6) && !owned(path6) : (path6) => include(path6) && !exclude(path6);
-  return Object.assign(filter, { globs: options.paths });
-}
-var init_path_filter = __esm({
-  "src/scan/path-filter.ts"() {
-    "use strict";
-    init_glob_matcher();
-  }
-});
-
-// src/scan/scan-model.ts
-function nothingRead(sourceNotes) {
-  return {
-    changedFiles: [],
-    changes: [],
-    workloads: [],
-    newWorkloadIds: /* @__PURE__ */ new Set(),
-    headConfigs: /* @__PURE__ */ new Map(),
-    baseConfigs: /* @__PURE__ */ new Map(),
-    problems: [],
-    assumedNamespace: /* @__PURE__ */ new Set(),
-    baseWorkloads: [],
-    sourceNotes,
-    sourceWarnings: [],
-    variants: /* @__PURE__ */ new Map()
-  };
-}
-var init_scan_model = __esm({
-  "src/scan/scan-model.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/sources/kustomization-names.ts
-function kustomizationDirOf(path6) {
-  const slash = path6.lastIndexOf("/");
-  const name = path6.slice(slash + 1);
-  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
-  return slash === -1 ? "" : path6.slice(0, slash);
-}
-var KUSTOMIZATION_FILE_NAMES;
-var init_kustomization_names = __esm({
-  "src/scan/sources/kustomization-names.ts"() {
-    "use strict";
-    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
-  }
-});
-
-// src/scan/touches-manifests.ts
-function changedPathsOf(files) {
-  return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
-}
-async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
-  if (changedPaths.some((path6) => wanted(path6))) return true;
-  return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
-}
-async function mayTouchSources(git, base, head, changedPaths, options) {
-  if (changedPaths.length === 0) return false;
-  if (options.render !== void 0) {
-    const matches = await globMatcher(options.renderPaths, { dot: true });
-    if (changedPaths.some((p) => matches(p))) return true;
-  }
-  const dirs = /* @__PURE__ */ new Set();
-  for (const path6 of changedPaths) {
-    for (let dir = dirOf(path6); !dirs.has(dir); dir = dirOf(dir)) {
-      dirs.add(dir);
-      if (dir === "") break;
+function groupBySource(base, head) {
+  const bySide = (manifests) => {
+    const byKey = /* @__PURE__ */ new Map();
+    for (const m of manifests) {
+      const key = idKey(m.id);
+      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
+      byKey.set(key, sources);
+      const source2 = m.origin ?? RAW2;
+      const list = sources.get(source2);
+      if (list) list.push(m);
+      else sources.set(source2, [m]);
     }
+    return byKey;
+  };
+  const baseByKey = bySide(base);
+  const headByKey = bySide(head);
+  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
+  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
+    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
+    if (sources.length === 1) {
+      out.base.push(...atBase.get(sources[0]) ?? []);
+      out.head.push(...atHead.get(sources[0]) ?? []);
+      continue;
+    }
+    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
+    const distinct = distinctVariants(variants);
+    const chosen = distinct[0];
+    const source2 = chosen.source.startsWith("file ") ? RAW2 : chosen.source;
+    if (source2 === RAW2) {
+      out.base.push(...atBase.get(RAW2) ?? []);
+      out.head.push(...atHead.get(RAW2) ?? []);
+    } else {
+      if (chosen.base) out.base.push(chosen.base);
+      if (chosen.head) out.head.push(chosen.head);
+    }
+    if (distinct.length > 1) out.variants.set(key, distinct);
   }
-  const inDir = (dir, names2) => names2.map((name) => dir === "" ? name : `${dir}/${name}`);
-  const explicit = options.kustomize.filter((dir) => dir !== "none");
-  const lookups = [
-    .../* @__PURE__ */ new Set([
-      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
-      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES))
-    ])
-  ];
-  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
-  const [atBase, atHead] = await Promise.all([
-    git.readFilesUpTo(base, lookups, 0),
-    git.readFilesUpTo(head, lookups, 0)
-  ]);
-  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
-  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
-  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
+  return out;
 }
-function dirOf(path6) {
-  const slash = path6.lastIndexOf("/");
-  return slash === -1 ? "" : path6.slice(0, slash);
+function settleWorkloads(base, head, folders, headConfigs = []) {
+  const problems = [];
+  const rawOnce = (manifests, warn) => {
+    const raw = /* @__PURE__ */ new Map();
+    const rendered = [];
+    for (const m of manifests) {
+      if (m.origin !== void 0) rendered.push(m);
+      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
+    }
+    const settled = [...raw.values()].map((defs) => {
+      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+      const own = folders && definitionOfChangedDeployment(ordered, folders);
+      if (own) {
+        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
+        return own.used;
+      }
+      const last = ordered[ordered.length - 1];
+      const lastText = ordered.length > 1 ? canonicalJson(unstamped(last)) : "";
+      const other = ordered.find((m) => m !== last && canonicalJson(unstamped(m)) !== lastText);
+      const separate = folders && separateDeployments(ordered, folders);
+      const twins = !other && !deployedAtAll(ordered, folders);
+      const used = twins && folders && definitionReadingChange(ordered, headConfigs, folders) || last;
+      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
+      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      else if (warn && twins) {
+        const warning2 = folderTwinsWarning(ordered, headConfigs, used);
+        if (warning2) problems.push(warning2);
+      }
+      return used;
+    });
+    return [...settled, ...rendered];
+  };
+  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
+  return { ...grouped, problems: [...problems, ...grouped.problems] };
 }
-function renderNotRunNote(command) {
-  return `render: ${command}: not run, the range touches none of --render-paths`;
+function deployedAtAll(ordered, folders) {
+  return folders !== void 0 && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== void 0);
 }
-var SOURCE_FILE_NAMES, MAX_SOURCE_LOOKUPS;
-var init_touches_manifests = __esm({
-  "src/scan/touches-manifests.ts"() {
-    "use strict";
-    init_glob_matcher();
-    init_kustomization_names();
-    SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
-    MAX_SOURCE_LOOKUPS = 2e3;
-  }
-});
-
-// src/scan/unread-submodules.ts
-async function unreadSubmodules(changes, options) {
-  const submodules = changes.filter((f) => f.submodule !== void 0);
-  if (submodules.length === 0 || options.paths.length === 0) return [];
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const probes = probeNames(options.paths);
-  return submodules.filter(
-    (f) => probes.some((name) => {
-      const path6 = `${f.path}/${name}`;
-      return include(path6) && !exclude(path6);
+function definitionReadingChange(ordered, configs, folders) {
+  const changed = new Set(folders.changedFiles);
+  const reading = ordered.filter(
+    (workload) => consumedConfigIds(workload, /* @__PURE__ */ new Map()).some((id) => {
+      const definitions = configs.filter((c) => c.origin === void 0 && idKey(c.id) === idKey(id));
+      return definitions.length > 0 && changed.has(configDefinitionFor(workload.file, definitions, folders.deployedDirs).file);
     })
-  ).map((f) => ({ file: f.path, message: describe2(f), unread: "submodule, another repository" }));
-}
-function probeNames(globs) {
-  const names2 = globs.map(
-    (glob) => (glob.split("/").at(-1) ?? "").replace(/\{([^,}]*)[^}]*\}/g, "$1").replace(/\[([^\]])[^\]]*\]/g, "$1").replace(/[*?]+/g, "x")
   );
-  return [...new Set(names2.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
+  return reading.length === 1 ? reading[0] : void 0;
 }
-function describe2(change) {
-  const { from, to } = change.submodule ?? {};
-  const short3 = (sha) => sha.slice(0, 12);
-  const what = from !== void 0 && to !== void 0 ? `moved from ${short3(from)} to ${short3(to)}` : to !== void 0 ? `was added at ${short3(to)}` : "was removed";
-  return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
+function unstamped(m) {
+  const templatePath = workloadKindOf(m.object)?.templatePath;
+  if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
+  const copy = structuredClone(m.object);
+  let node = copy;
+  for (const segment of templatePath) node = node[segment];
+  const annotations = node.metadata.annotations;
+  delete annotations[CONFIG_HASH_ANNOTATION];
+  return copy;
 }
-var init_unread_submodules = __esm({
-  "src/scan/unread-submodules.ts"() {
-    "use strict";
-    init_glob_matcher();
+function separateDeployments(ordered, folders) {
+  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
+  return units.length < 2 || units.includes(void 0) ? void 0 : units;
+}
+function definitionOfChangedDeployment(ordered, folders) {
+  const unitOf = (file) => deploymentUnitOf(file, folders.deployedDirs);
+  const units = separateDeployments(ordered, folders);
+  if (units === void 0) return void 0;
+  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
+  if (changed.length !== 1) return void 0;
+  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop();
+  return { used, unit: changed[0], units };
+}
+function deploymentChoiceNote(own, ordered, folders) {
+  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
+  return {
+    file: own.used.file,
+    line: own.used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`
+  };
+}
+function undecidedDeploymentWarning(used, ordered, units) {
+  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`
+  };
+}
+function rawDuplicateWarning(used, other) {
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`
+  };
+}
+function variantOf(base, head) {
+  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
+  const b = last(base);
+  const h = last(head);
+  const source2 = originLabel(h ?? b);
+  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
+}
+function distinctVariants(variants) {
+  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
+  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
+  const seen2 = /* @__PURE__ */ new Set();
+  return ordered.filter((v) => {
+    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
+${v.head ? canonicalJson(v.head.object) : "-"}`;
+    if (seen2.has(text)) return false;
+    seen2.add(text);
+    return true;
+  });
+}
+function firstDifference(a, b, path6 = "") {
+  if (canonicalJson(a) === canonicalJson(b)) return void 0;
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const found = firstDifference(a[i], b[i], `${path6}[${i}]`);
+      if (found !== void 0) return found;
+    }
+    return path6;
   }
-});
-
-// src/core/model.ts
-function idKey(id) {
-  return `${id.kind}/${id.namespace}/${id.name}`;
+  if (isObject(a) && isObject(b)) {
+    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
+    for (const key of keys) {
+      const found = firstDifference(a[key], b[key], path6 ? `${path6}.${key}` : key);
+      if (found !== void 0) return found;
+    }
+  }
+  return path6 || "(the whole object)";
 }
-function formatId(id) {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
-}
-var init_model = __esm({
-  "src/core/model.ts"() {
+var RAW2;
+var init_source_variants = __esm({
+  "src/scan/sources/source-variants.ts"() {
     "use strict";
+    init_workload_kinds();
+    init_model();
+    init_restart_patch();
+    init_consumed_configs();
+    init_config_content();
+    init_order();
+    init_folder_definitions();
+    init_folder_twins();
+    RAW2 = "";
   }
 });
 
@@ -22212,28 +26757,6 @@ var init_decode_source = __esm({
     "use strict";
     LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
     UTF8 = new TextDecoder("utf-8", { fatal: true });
-  }
-});
-
-// src/core/names.ts
-function isNamespaceName(name) {
-  return name.length <= 63 && LABEL.test(name);
-}
-function isObjectName(name) {
-  return name.length <= 253 && SUBDOMAIN.test(name);
-}
-function quoteName(name) {
-  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
-  return JSON.stringify(shown2);
-}
-var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
-var init_names = __esm({
-  "src/core/names.ts"() {
-    "use strict";
-    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
-    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
   }
 });
 
@@ -22569,12 +27092,12 @@ var init_line_index = __esm({
 });
 
 // src/scan/manifests/yaml-messages.ts
-function describeFailure(error2) {
+function describeFailure2(error2) {
   const text = error2 instanceof Error ? error2.message : String(error2);
   if (/Maximum call stack/i.test(text)) return "nested too deeply";
-  return oneLine(text);
+  return oneLine2(text);
 }
-function oneLine(text) {
+function oneLine2(text) {
   const first = text.split(/\r?\n/, 1)[0] ?? "";
   return first.length > 200 ? `${first.slice(0, 200)}\u2026` : first;
 }
@@ -22591,7 +27114,7 @@ function keyAt(source2, offset) {
     source2.indexOf("\n", offset) === -1 ? source2.length : source2.indexOf("\n", offset)
   );
   const match = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*:(?:[ \t]|\r?$)/.exec(line);
-  return oneLine(match === null ? line : match[1] ?? match[2]?.replaceAll("''", "'") ?? match[3] ?? "");
+  return oneLine2(match === null ? line : match[1] ?? match[2]?.replaceAll("''", "'") ?? match[3] ?? "");
 }
 function stringMapProblem(value) {
   if (value === void 0 || value === null) return void 0;
@@ -22730,7 +27253,7 @@ var init_manifest_reader = __esm({
           const severity = syntax.length === 0 ? "warning" : "error";
           for (const error2 of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
             const [start2] = error2.pos;
-            const message = error2.code === "DUPLICATE_KEY" ? duplicateKeyMessage(keyAt(this.source, start2), this.quiet, severity === "warning") : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error2.code) : describeFailure(error2)}`;
+            const message = error2.code === "DUPLICATE_KEY" ? duplicateKeyMessage(keyAt(this.source, start2), this.quiet, severity === "warning") : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error2.code) : describeFailure2(error2)}`;
             this.problem(start2, message, severity, error2.code === "DUPLICATE_KEY");
           }
           if (severity === "error") return;
@@ -22754,7 +27277,7 @@ var init_manifest_reader = __esm({
           }
           this.problem(
             start,
-            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error2)}`
+            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error2)}`
           );
           return;
         }
@@ -22882,7 +27405,7 @@ var init_manifest_reader = __esm({
         this.problem(offset, message);
       }
       failed(offset, error2) {
-        this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error2)}`);
+        this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error2)}`);
       }
       problem(offset, message, severity = "error", duplicateKey = false) {
         const { line, col } = this.lineCounter.linePos(offset);
@@ -23095,7 +27618,7 @@ function parseManifests(file, text, opts) {
     }
   }
   if (!("docs" in parsed)) {
-    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure(parsed.error)}`;
+    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure2(parsed.error)}`;
     return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
   }
   const { docs, lineCounter } = parsed;
@@ -23397,8 +27920,8 @@ function shareGitopsSearch(git, head, globs) {
     return void 0;
   }
   let hand;
-  const handed = new Promise((resolve8, reject) => {
-    hand = (found) => found.then(resolve8, reject);
+  const handed = new Promise((resolve10, reject) => {
+    hand = (found) => found.then(resolve10, reject);
   });
   const files = handed.then(async (found) => {
     const unread = [...found].filter(([, bytes]) => bytes === void 0).map(([path6]) => path6);
@@ -23490,129 +28013,6 @@ var init_config_names_in_text = __esm({
     CONFIG_KIND = /^kind:[^\S\n]*["']?(?:ConfigMap|Secret)["']?[^\S\n]*(?:#.*)?$/m;
     METADATA_BLOCK = /^metadata:[^\S\n]*\n((?:(?:[^\S\n]+.*)?\n?)*)/m;
     NAME_LINE = /^([^\S\n]+)name:[^\S\n]*["']?([^"'\s#]+)["']?[^\S\n]*(?:#.*)?$/gm;
-  }
-});
-
-// src/scan/manifests/order.ts
-function compareStrings(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function compareIds(a, b) {
-  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
-}
-var init_order = __esm({
-  "src/scan/manifests/order.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/manifests/config-content.ts
-function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
-}
-function configContentOf(m) {
-  const problems = [];
-  const content = {};
-  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
-  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
-  const entries = (section) => {
-    const value = field(m.object, section);
-    if (value === void 0 || value === null) return [];
-    if (!isRecord(value)) {
-      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
-      return [];
-    }
-    const valid = [];
-    for (const [key, v] of Object.entries(value)) {
-      if (!VALID_KEY.test(key)) {
-        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
-        continue;
-      }
-      valid.push([key, v]);
-    }
-    return valid;
-  };
-  const text = (section, key, value) => {
-    if (typeof value === "string") return value;
-    if (value === null) {
-      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
-      return "";
-    }
-    report(
-      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
-    );
-    return void 0;
-  };
-  const decoded = (section, key, value) => {
-    const s = text(section, key, value);
-    if (s === void 0) return void 0;
-    const compact = s.replace(/[\r\n]/g, "");
-    if (!STD_BASE64.test(compact)) {
-      report(`${section} key "${key}" is not valid base64`);
-      return void 0;
-    }
-    return Buffer.from(compact, "base64").toString("base64");
-  };
-  if (m.id.kind === "ConfigMap") {
-    for (const [key, value] of entries("data")) {
-      const s = text("data", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    for (const [key, value] of entries("binaryData")) {
-      if (Object.hasOwn(content, key)) {
-        report(`key "${key}" is in both data and binaryData`);
-        continue;
-      }
-      const b = decoded("binaryData", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-  } else if (m.id.kind === "Secret") {
-    for (const [key, value] of entries("data")) {
-      const b = decoded("data", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-    recordSecretContent(content);
-    for (const [key, value] of entries("stringData")) {
-      const s = text("stringData", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    recordSecretContent(content);
-  }
-  return { content: sortKeys(content), problems };
-}
-function changedKeys(a, b) {
-  const before = a ?? {};
-  const after = b ?? {};
-  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isRecord(value)) {
-    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
-    return `{${parts.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-function sortKeys(content) {
-  const sorted = {};
-  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
-  return sorted;
-}
-function setKey(content, key, value) {
-  if (key === "__proto__")
-    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
-  else content[key] = value;
-}
-var VALID_KEY, STD_BASE64;
-var init_config_content = __esm({
-  "src/scan/manifests/config-content.ts"() {
-    "use strict";
-    init_json_shape();
-    init_secret_values();
-    init_order();
-    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
-    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
   }
 });
 
@@ -23786,53 +28186,6 @@ var init_parse_documents = __esm({
   }
 });
 
-// src/scan/sources/folder-definitions.ts
-function deploymentUnitOf(file, deployedDirs) {
-  let unit;
-  for (const dir of deployedDirs) {
-    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
-    if (unit === void 0 || dir.length > unit.length) unit = dir;
-  }
-  return unit;
-}
-function configDefinitionFor(workloadFile, definitions, deployedDirs) {
-  const ordered = [...definitions].sort(
-    (a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0)
-  );
-  const unit = deploymentUnitOf(workloadFile, deployedDirs);
-  const readable = ordered.filter((d) => {
-    const own = deploymentUnitOf(d.file, deployedDirs);
-    return own === void 0 || own === unit;
-  });
-  if (readable.length === 0) return ordered[ordered.length - 1];
-  const folders = workloadFile.split("/").slice(0, -1);
-  const closeness = (file) => {
-    const other = file.split("/").slice(0, -1);
-    let common = 0;
-    while (common < folders.length && common < other.length && folders[common] === other[common]) common++;
-    return common;
-  };
-  let chosen = readable[0];
-  for (const d of readable) if (closeness(d.file) >= closeness(chosen.file)) chosen = d;
-  return chosen;
-}
-function headConfigReadBy(config, workloadFile) {
-  if (config.folders === void 0 || !workloadFile) return config.snapshot;
-  return configDefinitionFor(workloadFile, config.folders.definitions, config.folders.deployedDirs);
-}
-function readsOwnFolders(workloadFile, definitions, deployedDirs) {
-  const chosen = configDefinitionFor(workloadFile, definitions, deployedDirs);
-  const folder = (file) => file.split("/").slice(0, -1).join("/");
-  const unit = deploymentUnitOf(workloadFile, deployedDirs);
-  return unit !== void 0 && deploymentUnitOf(chosen.file, deployedDirs) === unit || folder(chosen.file) !== "" && workloadFile.startsWith(`${folder(chosen.file)}/`);
-}
-var init_folder_definitions = __esm({
-  "src/scan/sources/folder-definitions.ts"() {
-    "use strict";
-    init_order();
-  }
-});
-
 // src/scan/sources/deployed-namespaces.ts
 function namespacesOfDeployments(deployments) {
   const byDir = /* @__PURE__ */ new Map();
@@ -23910,7 +28263,7 @@ function oversizedCandidateProblem(path6, size, maxFileSize) {
 async function parseFiles(paths, files, options, problems) {
   const manifests = [];
   for (const path6 of paths) {
-    await new Promise((resolve8) => setImmediate(resolve8));
+    await new Promise((resolve10) => setImmediate(resolve10));
     const bytes = files.get(path6);
     if (bytes === void 0) continue;
     const parsed = await parseWithOptions(path6, bytes, options);
@@ -24071,6 +28424,178 @@ var init_candidates = __esm({
   }
 });
 
+// vendor:picomatch
+var require_picomatch = __commonJS({
+  "vendor:picomatch"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("picomatch"));
+  }
+});
+
+// src/scan/glob-matcher.ts
+async function globMatcher(globs, options = {}) {
+  if (globs.length === 0) return () => false;
+  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
+  if (options.dot && extensions.every((extension) => extension !== void 0)) {
+    return (path6) => {
+      const name = path6.slice(path6.lastIndexOf("/") + 1);
+      return extensions.some((extension) => name.endsWith(extension));
+    };
+  }
+  const { default: picomatch } = await Promise.resolve().then(() => __toESM(require_picomatch(), 1));
+  return picomatch([...globs], { dot: options.dot === true });
+}
+var ANY_FILE_WITH_EXTENSION;
+var init_glob_matcher = __esm({
+  "src/scan/glob-matcher.ts"() {
+    "use strict";
+    ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
+  }
+});
+
+// src/scan/path-filter.ts
+async function createPathFilter(options, owned) {
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const filter = owned ? (path6) => include(path6) && !exclude(path6) && !owned(path6) : (path6) => include(path6) && !exclude(path6);
+  return Object.assign(filter, { globs: options.paths });
+}
+var init_path_filter = __esm({
+  "src/scan/path-filter.ts"() {
+    "use strict";
+    init_glob_matcher();
+  }
+});
+
+// src/scan/configs-at-head.ts
+async function readConfigsAt(git, rev, ids, known, options, owned, deployedDirs = []) {
+  const missing = ids.filter((id) => !known.has(idKey(id)));
+  if (missing.length === 0) return known;
+  const wanted = await createPathFilter(options, owned);
+  const files = await findCandidateFiles(
+    git,
+    rev,
+    [...new Set(missing.map((id) => id.name))],
+    /* @__PURE__ */ new Set(),
+    wanted
+  );
+  const problems = [];
+  const manifests = await readManifests(git, rev, files, options, problems);
+  const missingKeys = new Set(missing.map(idKey));
+  collectConfigs(
+    manifests.filter((m) => missingKeys.has(idKey(m.id))),
+    known,
+    problems,
+    void 0,
+    deployedDirs
+  );
+  return known;
+}
+function collectConfigs(manifests, into, problems, known, deployedDirs = []) {
+  const snapshotOf = (manifest) => {
+    const made = known?.get(idKey(manifest.id));
+    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) return made;
+    const { content, problems: contentProblems } = configContentOf(manifest);
+    problems.push(...contentProblems);
+    return { id: manifest.id, file: manifest.file, line: manifest.line, content };
+  };
+  for (const manifest of manifests) {
+    const key = idKey(manifest.id);
+    if (!isConfigManifest(manifest)) continue;
+    const present = into.get(key);
+    if (present === void 0) {
+      into.set(key, { manifest, snapshot: snapshotOf(manifest) });
+      continue;
+    }
+    if (manifest.origin !== void 0 || present.manifest.origin !== void 0) continue;
+    const definitions = present.folders?.definitions ?? [present.snapshot];
+    if (definitions.some((d) => d.file === manifest.file && d.line === manifest.line)) continue;
+    present.folders = { definitions: [...definitions, snapshotOf(manifest)], deployedDirs };
+  }
+}
+var init_configs_at_head = __esm({
+  "src/scan/configs-at-head.ts"() {
+    "use strict";
+    init_model();
+    init_candidates();
+    init_config_content();
+    init_path_filter();
+    init_read_files();
+  }
+});
+
+// src/scan/sources/kustomization-names.ts
+function kustomizationDirOf(path6) {
+  const slash = path6.lastIndexOf("/");
+  const name = path6.slice(slash + 1);
+  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
+  return slash === -1 ? "" : path6.slice(0, slash);
+}
+var KUSTOMIZATION_FILE_NAMES;
+var init_kustomization_names = __esm({
+  "src/scan/sources/kustomization-names.ts"() {
+    "use strict";
+    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+  }
+});
+
+// src/scan/touches-manifests.ts
+function changedPathsOf(files) {
+  return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
+}
+async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
+  if (changedPaths.some((path6) => wanted(path6))) return true;
+  return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
+}
+async function mayTouchSources(git, base, head, changedPaths, options) {
+  if (changedPaths.length === 0) return false;
+  if (options.render !== void 0) {
+    const matches = await globMatcher(options.renderPaths, { dot: true });
+    if (changedPaths.some((p) => matches(p))) return true;
+  }
+  const dirs = /* @__PURE__ */ new Set();
+  for (const path6 of changedPaths) {
+    for (let dir = dirOf(path6); !dirs.has(dir); dir = dirOf(dir)) {
+      dirs.add(dir);
+      if (dir === "") break;
+    }
+  }
+  const inDir = (dir, names2) => names2.map((name) => dir === "" ? name : `${dir}/${name}`);
+  const explicit = options.kustomize.filter((dir) => dir !== "none");
+  const lookups = [
+    .../* @__PURE__ */ new Set([
+      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
+      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES))
+    ])
+  ];
+  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
+  const [atBase, atHead] = await Promise.all([
+    git.readFilesUpTo(base, lookups, 0),
+    git.readFilesUpTo(head, lookups, 0)
+  ]);
+  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
+  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
+  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
+}
+function dirOf(path6) {
+  const slash = path6.lastIndexOf("/");
+  return slash === -1 ? "" : path6.slice(0, slash);
+}
+function renderNotRunNote(command) {
+  return `render: ${command}: not run, the range touches none of --render-paths`;
+}
+var SOURCE_FILE_NAMES, MAX_SOURCE_LOOKUPS;
+var init_touches_manifests = __esm({
+  "src/scan/touches-manifests.ts"() {
+    "use strict";
+    init_glob_matcher();
+    init_kustomization_names();
+    SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
+    MAX_SOURCE_LOOKUPS = 2e3;
+  }
+});
+
 // src/scan/changed-files.ts
 async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log, owned, whenNoSearch) {
   const changedFiles = allChangedFiles.filter(
@@ -24137,723 +28662,6 @@ var init_changed_files = __esm({
   }
 });
 
-// src/scan/manifests/config-changes.ts
-function hasIgnoreAnnotation(object) {
-  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
-}
-function configReloaderMarks(object) {
-  const annotations = field(field(object, "metadata"), "annotations");
-  const ignore = field(annotations, RELOADER_IGNORE) === "true";
-  const match = field(annotations, RELOADER_MATCH) === "true";
-  if (!ignore && !match) return void 0;
-  return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
-}
-function findConfigChanges(base, head) {
-  const problems = [];
-  const baseSnapshots = snapshotsOf(base, "base", problems);
-  const headSnapshots = snapshotsOf(head, "head", problems);
-  const changes = [];
-  const ignored = new Set(
-    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
-  );
-  const reloaderMarks = new Map(
-    head.filter(isConfigManifest).map((m) => [idKey(m.id), configReloaderMarks(m.object)])
-  );
-  for (const [key, after] of headSnapshots) {
-    const before = baseSnapshots.get(key);
-    const keys = changedKeys(before?.content, after.content);
-    const reloader = reloaderMarks.get(key);
-    const mark = { ...ignored.has(key) ? { ignored: true } : {}, ...reloader ? { reloader } : {} };
-    if (before === void 0) {
-      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
-    } else if (keys.length > 0) {
-      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
-    }
-  }
-  for (const [key, before] of baseSnapshots) {
-    if (headSnapshots.has(key)) continue;
-    const keys = changedKeys(before.content, void 0);
-    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
-  }
-  changes.sort((a, b) => compareIds(a.id, b.id));
-  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
-}
-function snapshotsOf(manifests, revision, problems) {
-  const snapshots = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const { content, problems: contentProblems } = configContentOf(m);
-    if (revision === "head") problems.push(...contentProblems);
-    const key = idKey(m.id);
-    const earlier = snapshots.get(key);
-    if (earlier !== void 0) {
-      problems.push({
-        file: m.file,
-        line: m.line,
-        col: 1,
-        message: `${formatId(m.id)} is defined twice at ${revision}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
-        severity: "warning"
-      });
-    }
-    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
-  }
-  return snapshots;
-}
-var IGNORE_ANNOTATION, RELOADER_IGNORE, RELOADER_MATCH;
-var init_config_changes = __esm({
-  "src/scan/manifests/config-changes.ts"() {
-    "use strict";
-    init_json_shape();
-    init_model();
-    init_config_content();
-    init_order();
-    IGNORE_ANNOTATION = "config-rollout.io/ignore";
-    RELOADER_IGNORE = "reloader.stakater.com/ignore";
-    RELOADER_MATCH = "reloader.stakater.com/match";
-  }
-});
-
-// src/scan/sources/rolls-on-apply.ts
-function nameWithoutHashSuffix(name) {
-  return HASH_SUFFIX.exec(name)?.[1];
-}
-function pairHashSuffixRenames(changes, snapshots) {
-  const stemKey = (c) => {
-    const stem = nameWithoutHashSuffix(c.id.name);
-    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
-  };
-  const group2 = (status) => {
-    const byStem = /* @__PURE__ */ new Map();
-    for (const change of changes) {
-      const key = change.status === status ? stemKey(change) : void 0;
-      if (key === void 0) continue;
-      byStem.set(key, [...byStem.get(key) ?? [], change]);
-    }
-    return byStem;
-  };
-  const deleted = group2("deleted");
-  const added = group2("added");
-  const replaced = /* @__PURE__ */ new Map();
-  for (const [stem, [before, ...otherBefore]] of deleted) {
-    const candidates = added.get(stem) ?? [];
-    const after = candidates[0];
-    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
-    if (before.origin === void 0 || after.origin === void 0) continue;
-    const keys = changedKeys(
-      snapshots.base.get(idKey(before.id))?.content,
-      snapshots.head.get(idKey(after.id))?.content
-    );
-    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
-    replaced.set(before, null);
-  }
-  return changes.flatMap((change) => {
-    const replacement = replaced.get(change);
-    if (replacement === void 0) return [change];
-    return replacement === null ? [] : [replacement];
-  });
-}
-function podTemplateChanges(base, head) {
-  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
-  const templateText = (m) => {
-    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
-    return template === void 0 ? void 0 : canonicalJson(template);
-  };
-  const before = byKey(base);
-  const after = byKey(head);
-  return (id) => {
-    const [atBase, atHead] = [before.get(idKey(id)), after.get(idKey(id))];
-    if (atBase === void 0 || atHead === void 0 || atBase === atHead) return false;
-    const was = templateText(atBase);
-    const now = templateText(atHead);
-    return was !== void 0 && now !== void 0 && was !== now;
-  };
-}
-function rollsOnApplyReason(detail) {
-  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
-  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
-}
-function markRollsOnApply(workloads, base, head, changes) {
-  const renamedConfigs = new Map(
-    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
-  );
-  const templateChanged = podTemplateChanges(base, head);
-  return workloads.map((w) => {
-    if (w.action !== "restart" || !templateChanged(w.id)) return w;
-    const renamed = [
-      ...new Set(
-        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
-          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
-        )
-      )
-    ];
-    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
-  });
-}
-var HASH_SUFFIX;
-var init_rolls_on_apply = __esm({
-  "src/scan/sources/rolls-on-apply.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_config_content();
-    HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
-  }
-});
-
-// src/core/restart-patch.ts
-function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
-  const annotations = {
-    [CONFIG_HASH_ANNOTATION]: hash,
-    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
-  };
-  return atTemplate(templatePath, { metadata: { annotations } });
-}
-function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME.test(varName)) {
-    throw new UserError(
-      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
-    );
-  }
-  const containers = arrayField(podSpec, "containers");
-  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
-  const entries = containers.map((container) => {
-    const name = stringField(container, "name");
-    if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
-    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
-      throw new UserError(
-        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
-      );
-    }
-    return { name, env: [{ name: varName, value }] };
-  });
-  return atTemplate(templatePath, { spec: { containers: entries } });
-}
-function envMergePatch(live2, templatePath, varName, value) {
-  const template = templateAt(live2, templatePath);
-  const entries = envPatch(field(template, "spec"), varName, value, []);
-  const wanted = new Map(
-    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
-  );
-  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
-    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
-    const added = arrayField(wanted.get(stringField(container, "name")), "env");
-    return { ...container, env: [...env, ...added] };
-  });
-  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec: { containers } })
-  };
-}
-function envValues(podSpec, varName) {
-  return new Map(
-    arrayField(podSpec, "containers").map((container) => [
-      stringField(container, "name") ?? "",
-      stringField(
-        arrayField(container, "env").find((e) => field(e, "name") === varName),
-        "value"
-      )
-    ])
-  );
-}
-function envRestorePatch(live2, templatePath, varName, previous, type) {
-  const podSpec = field(templateAt(live2, templatePath), "spec");
-  const current = envValues(podSpec, varName);
-  const changed = [...previous].filter(([name, value]) => current.has(name) && current.get(name) !== value);
-  if (changed.length === 0) return void 0;
-  if (type === "strategic-merge") {
-    const containers2 = changed.map(([name, value]) => ({
-      name,
-      env: [value === void 0 ? { name: varName, $patch: "delete" } : { name: varName, value }]
-    }));
-    return atTemplate(templatePath, { spec: { containers: containers2 } });
-  }
-  const containers = arrayField(podSpec, "containers").map((container) => {
-    const value = previous.get(stringField(container, "name") ?? "");
-    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
-    return {
-      ...container,
-      env: value === void 0 ? env : [...env, { name: varName, value }]
-    };
-  });
-  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec: { containers } })
-  };
-}
-function currentHash(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
-}
-function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
-}
-function templateAnnotation(obj, templatePath, name) {
-  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
-}
-var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
-var init_restart_patch = __esm({
-  "src/core/restart-patch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_pod_template();
-    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
-    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
-    SPEC_TEMPLATE = ["spec", "template"];
-    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-  }
-});
-
-// src/scan/manifests/consumed-keys.ts
-function consumedKeys(references, namespace) {
-  const byConfig = /* @__PURE__ */ new Map();
-  for (const ref of references) {
-    const id = { kind: ref.configKind, namespace, name: ref.configName };
-    const known = byConfig.get(idKey(id));
-    if (!known) {
-      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
-    } else if (known.keys !== "all") {
-      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
-    }
-  }
-  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
-}
-function readContent(content, keys) {
-  if (keys === "all") return content;
-  const read = {};
-  for (const key of [...keys].sort(compareStrings)) {
-    if (Object.hasOwn(content, key)) {
-      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
-    }
-  }
-  return read;
-}
-var init_consumed_keys = __esm({
-  "src/scan/manifests/consumed-keys.ts"() {
-    "use strict";
-    init_model();
-    init_order();
-  }
-});
-
-// src/plan/references.ts
-function findReferences(podSpec) {
-  if (!isRecord(podSpec)) return [];
-  const subPathVolumes = volumesMountedWithSubPath(podSpec);
-  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
-}
-function volumeReferences(podSpec, subPathVolumes) {
-  const refs = [];
-  arrayField(podSpec, "volumes").forEach((volume, index) => {
-    if (!isRecord(volume)) return;
-    const volumeName = stringField(volume, "name");
-    const path6 = `volumes[${shown(volumeName) ?? index}]`;
-    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
-    const configMap = field(volume, "configMap");
-    const configMapName = configName(configMap, "name");
-    if (configMapName) {
-      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path6), ...subPath });
-    }
-    const secret = field(volume, "secret");
-    const secretName = configName(secret, "secretName");
-    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path6), ...subPath });
-    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
-      const sourcePath = `${path6}.sources[${sourceIndex}]`;
-      const projectedConfigMap = field(projection, "configMap");
-      const pcName = configName(projectedConfigMap, "name");
-      if (pcName) {
-        refs.push({
-          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
-          ...subPath
-        });
-      }
-      const projectedSecret = field(projection, "secret");
-      const psName = configName(projectedSecret, "name");
-      if (psName)
-        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
-    });
-  });
-  return refs;
-}
-function source(configKind2, configName3, via, volumeSource, path6) {
-  const items = field(volumeSource, "items");
-  let keys = "all";
-  if (Array.isArray(items)) {
-    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
-    if (named.length > 0) keys = named;
-  }
-  return { configKind: configKind2, configName: configName3, via, keys, path: path6, ...optional(volumeSource) };
-}
-function optional(source2) {
-  return field(source2, "optional") === true ? { optional: true } : {};
-}
-function containerReferences(podSpec) {
-  const refs = [];
-  for (const list of CONTAINER_LISTS) {
-    const init = list === "initContainers" ? { init: true } : {};
-    arrayField(podSpec, list).forEach((container, index) => {
-      if (!isRecord(container)) return;
-      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
-      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
-        const path6 = `${prefix}.envFrom[${envFromIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapRef", "ConfigMap"],
-          ["secretRef", "Secret"]
-        ]) {
-          const ref = field(envFrom, refField);
-          const name = configName(ref, "name");
-          if (name) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "envFrom",
-              keys: "all",
-              path: path6,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-      arrayField(container, "env").forEach((env, envIndex) => {
-        const valueFrom = field(env, "valueFrom");
-        const path6 = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapKeyRef", "ConfigMap"],
-          ["secretKeyRef", "Secret"]
-        ]) {
-          const ref = field(valueFrom, refField);
-          const name = configName(ref, "name");
-          const key = stringField(ref, "key");
-          if (name && key) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "env",
-              keys: [key],
-              path: path6,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-    });
-  }
-  return refs;
-}
-function volumesMountedWithSubPath(podSpec) {
-  const names2 = /* @__PURE__ */ new Set();
-  for (const list of CONTAINER_LISTS) {
-    for (const container of arrayField(podSpec, list)) {
-      for (const mount of arrayField(container, "volumeMounts")) {
-        const name = stringField(mount, "name");
-        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names2.add(name);
-      }
-    }
-  }
-  return names2;
-}
-function configName(source2, key) {
-  const name = stringField(source2, key);
-  return name !== void 0 && isObjectName(name) ? name : void 0;
-}
-function shown(name) {
-  if (name === void 0) return void 0;
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    if (code < 32 || code === 127) return JSON.stringify(name);
-  }
-  return name;
-}
-function unique(values) {
-  return [...new Set(values)];
-}
-var CONTAINER_LISTS;
-var init_references = __esm({
-  "src/plan/references.ts"() {
-    "use strict";
-    init_json_shape();
-    init_names();
-    CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
-  }
-});
-
-// src/plan/consumed-configs.ts
-function consumedConfigIds(workload, manifests) {
-  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
-  if (!template) return [];
-  const ids = /* @__PURE__ */ new Map();
-  for (const ref of findReferences(template.spec)) {
-    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
-    ids.set(idKey(id), id);
-  }
-  return [...ids.values()];
-}
-function consumedBy(workload, manifests) {
-  const manifest = manifests.get(idKey(workload.id));
-  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
-  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
-}
-function consumedKeysOf(workload, manifests) {
-  const manifest = manifests.get(idKey(workload.id));
-  if (manifest) {
-    const template = runningPodTemplateOf(manifest.object, (id) => manifests.get(idKey(id))?.object);
-    const refs = template ? findReferences(template.spec) : [];
-    if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
-  }
-  return consumedKeys(workload.references, workload.id.namespace);
-}
-var init_consumed_configs = __esm({
-  "src/plan/consumed-configs.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_consumed_keys();
-    init_references();
-  }
-});
-
-// src/scan/sources/folder-twins.ts
-function folderTwinsWarning(ordered, configs, used = ordered[ordered.length - 1]) {
-  const folderOf = (m) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
-  const folders = new Set(ordered.map(folderOf));
-  if (folders.size < 2) return void 0;
-  const which2 = used === ordered[ordered.length - 1] ? "the last in path order" : "the one whose folder's configs the range changes";
-  for (const id of consumedConfigIds(used, /* @__PURE__ */ new Map())) {
-    const byFolder = /* @__PURE__ */ new Map();
-    for (const c of configs) {
-      if (c.origin === void 0 && idKey(c.id) === idKey(id) && folders.has(folderOf(c)))
-        byFolder.set(folderOf(c), c);
-    }
-    const contents = new Set([...byFolder.values()].map(contentOf));
-    if (byFolder.size < 2 || contents.size < 2) continue;
-    const defined = [...byFolder.values()].map((c) => `${c.file}:${c.line}`).sort();
-    const workloads = ordered.map((m) => `${m.file}:${m.line}`);
-    return {
-      file: used.file,
-      line: used.line,
-      col: 1,
-      severity: "warning",
-      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: each definition reads its own folder's configs (as \`stamp\` hashes it), and this plan restarts it once, as ${used.file}:${used.line} defines it (${which2}). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
-    };
-  }
-  return void 0;
-}
-function contentOf(config) {
-  const o = config.object;
-  return canonicalJson([o.data ?? null, o.stringData ?? null, o.binaryData ?? null]);
-}
-var init_folder_twins = __esm({
-  "src/scan/sources/folder-twins.ts"() {
-    "use strict";
-    init_model();
-    init_consumed_configs();
-    init_config_content();
-  }
-});
-
-// src/scan/sources/source-variants.ts
-function originLabel(manifest) {
-  return manifest.origin ?? `file ${manifest.file}`;
-}
-function groupBySource(base, head) {
-  const bySide = (manifests) => {
-    const byKey = /* @__PURE__ */ new Map();
-    for (const m of manifests) {
-      const key = idKey(m.id);
-      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
-      byKey.set(key, sources);
-      const source2 = m.origin ?? RAW2;
-      const list = sources.get(source2);
-      if (list) list.push(m);
-      else sources.set(source2, [m]);
-    }
-    return byKey;
-  };
-  const baseByKey = bySide(base);
-  const headByKey = bySide(head);
-  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
-  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
-    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
-    if (sources.length === 1) {
-      out.base.push(...atBase.get(sources[0]) ?? []);
-      out.head.push(...atHead.get(sources[0]) ?? []);
-      continue;
-    }
-    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
-    const distinct = distinctVariants(variants);
-    const chosen = distinct[0];
-    const source2 = chosen.source.startsWith("file ") ? RAW2 : chosen.source;
-    if (source2 === RAW2) {
-      out.base.push(...atBase.get(RAW2) ?? []);
-      out.head.push(...atHead.get(RAW2) ?? []);
-    } else {
-      if (chosen.base) out.base.push(chosen.base);
-      if (chosen.head) out.head.push(chosen.head);
-    }
-    if (distinct.length > 1) out.variants.set(key, distinct);
-  }
-  return out;
-}
-function settleWorkloads(base, head, folders, headConfigs = []) {
-  const problems = [];
-  const rawOnce = (manifests, warn) => {
-    const raw = /* @__PURE__ */ new Map();
-    const rendered = [];
-    for (const m of manifests) {
-      if (m.origin !== void 0) rendered.push(m);
-      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
-    }
-    const settled = [...raw.values()].map((defs) => {
-      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
-      const own = folders && definitionOfChangedDeployment(ordered, folders);
-      if (own) {
-        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
-        return own.used;
-      }
-      const last = ordered[ordered.length - 1];
-      const lastText = ordered.length > 1 ? canonicalJson(unstamped(last)) : "";
-      const other = ordered.find((m) => m !== last && canonicalJson(unstamped(m)) !== lastText);
-      const separate = folders && separateDeployments(ordered, folders);
-      const twins = !other && !deployedAtAll(ordered, folders);
-      const used = twins && folders && definitionReadingChange(ordered, headConfigs, folders) || last;
-      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
-      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
-      else if (warn && twins) {
-        const warning2 = folderTwinsWarning(ordered, headConfigs, used);
-        if (warning2) problems.push(warning2);
-      }
-      return used;
-    });
-    return [...settled, ...rendered];
-  };
-  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
-  return { ...grouped, problems: [...problems, ...grouped.problems] };
-}
-function deployedAtAll(ordered, folders) {
-  return folders !== void 0 && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== void 0);
-}
-function definitionReadingChange(ordered, configs, folders) {
-  const changed = new Set(folders.changedFiles);
-  const reading = ordered.filter(
-    (workload) => consumedConfigIds(workload, /* @__PURE__ */ new Map()).some((id) => {
-      const definitions = configs.filter((c) => c.origin === void 0 && idKey(c.id) === idKey(id));
-      return definitions.length > 0 && changed.has(configDefinitionFor(workload.file, definitions, folders.deployedDirs).file);
-    })
-  );
-  return reading.length === 1 ? reading[0] : void 0;
-}
-function unstamped(m) {
-  const templatePath = workloadKindOf(m.object)?.templatePath;
-  if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
-  const copy = structuredClone(m.object);
-  let node = copy;
-  for (const segment of templatePath) node = node[segment];
-  const annotations = node.metadata.annotations;
-  delete annotations[CONFIG_HASH_ANNOTATION];
-  return copy;
-}
-function separateDeployments(ordered, folders) {
-  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
-  return units.length < 2 || units.includes(void 0) ? void 0 : units;
-}
-function definitionOfChangedDeployment(ordered, folders) {
-  const unitOf = (file) => deploymentUnitOf(file, folders.deployedDirs);
-  const units = separateDeployments(ordered, folders);
-  if (units === void 0) return void 0;
-  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
-  if (changed.length !== 1) return void 0;
-  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop();
-  return { used, unit: changed[0], units };
-}
-function deploymentChoiceNote(own, ordered, folders) {
-  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
-  return {
-    file: own.used.file,
-    line: own.used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`
-  };
-}
-function undecidedDeploymentWarning(used, ordered, units) {
-  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
-  return {
-    file: used.file,
-    line: used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`
-  };
-}
-function rawDuplicateWarning(used, other) {
-  return {
-    file: used.file,
-    line: used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`
-  };
-}
-function variantOf(base, head) {
-  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
-  const b = last(base);
-  const h = last(head);
-  const source2 = originLabel(h ?? b);
-  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
-}
-function distinctVariants(variants) {
-  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
-  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
-  const seen2 = /* @__PURE__ */ new Set();
-  return ordered.filter((v) => {
-    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
-${v.head ? canonicalJson(v.head.object) : "-"}`;
-    if (seen2.has(text)) return false;
-    seen2.add(text);
-    return true;
-  });
-}
-function firstDifference(a, b, path6 = "") {
-  if (canonicalJson(a) === canonicalJson(b)) return void 0;
-  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-  if (Array.isArray(a) && Array.isArray(b)) {
-    for (let i = 0; i < Math.max(a.length, b.length); i++) {
-      const found = firstDifference(a[i], b[i], `${path6}[${i}]`);
-      if (found !== void 0) return found;
-    }
-    return path6;
-  }
-  if (isObject(a) && isObject(b)) {
-    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
-    for (const key of keys) {
-      const found = firstDifference(a[key], b[key], path6 ? `${path6}.${key}` : key);
-      if (found !== void 0) return found;
-    }
-  }
-  return path6 || "(the whole object)";
-}
-var RAW2;
-var init_source_variants = __esm({
-  "src/scan/sources/source-variants.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_restart_patch();
-    init_consumed_configs();
-    init_config_content();
-    init_order();
-    init_folder_definitions();
-    init_folder_twins();
-    RAW2 = "";
-  }
-});
-
 // src/scan/compare-commits.ts
 function compareRaw(read) {
   return {
@@ -24915,68 +28723,6 @@ var init_compare_commits = __esm({
     init_config_changes();
     init_rolls_on_apply();
     init_source_variants();
-  }
-});
-
-// src/scan/configs-at-head.ts
-var configs_at_head_exports = {};
-__export(configs_at_head_exports, {
-  collectConfigs: () => collectConfigs,
-  readConfigsAt: () => readConfigsAt
-});
-async function readConfigsAt(git, rev, ids, known, options, owned, deployedDirs = []) {
-  const missing = ids.filter((id) => !known.has(idKey(id)));
-  if (missing.length === 0) return known;
-  const wanted = await createPathFilter(options, owned);
-  const files = await findCandidateFiles(
-    git,
-    rev,
-    [...new Set(missing.map((id) => id.name))],
-    /* @__PURE__ */ new Set(),
-    wanted
-  );
-  const problems = [];
-  const manifests = await readManifests(git, rev, files, options, problems);
-  const missingKeys = new Set(missing.map(idKey));
-  collectConfigs(
-    manifests.filter((m) => missingKeys.has(idKey(m.id))),
-    known,
-    problems,
-    void 0,
-    deployedDirs
-  );
-  return known;
-}
-function collectConfigs(manifests, into, problems, known, deployedDirs = []) {
-  const snapshotOf = (manifest) => {
-    const made = known?.get(idKey(manifest.id));
-    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) return made;
-    const { content, problems: contentProblems } = configContentOf(manifest);
-    problems.push(...contentProblems);
-    return { id: manifest.id, file: manifest.file, line: manifest.line, content };
-  };
-  for (const manifest of manifests) {
-    const key = idKey(manifest.id);
-    if (!isConfigManifest(manifest)) continue;
-    const present = into.get(key);
-    if (present === void 0) {
-      into.set(key, { manifest, snapshot: snapshotOf(manifest) });
-      continue;
-    }
-    if (manifest.origin !== void 0 || present.manifest.origin !== void 0) continue;
-    const definitions = present.folders?.definitions ?? [present.snapshot];
-    if (definitions.some((d) => d.file === manifest.file && d.line === manifest.line)) continue;
-    present.folders = { definitions: [...definitions, snapshotOf(manifest)], deployedDirs };
-  }
-}
-var init_configs_at_head = __esm({
-  "src/scan/configs-at-head.ts"() {
-    "use strict";
-    init_model();
-    init_candidates();
-    init_config_content();
-    init_path_filter();
-    init_read_files();
   }
 });
 
@@ -26096,25 +29842,6 @@ var init_render_command = __esm({
   }
 });
 
-// src/core/run-limited.ts
-async function runLimited(items, limit, step) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await step(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}
-var init_run_limited = __esm({
-  "src/core/run-limited.ts"() {
-    "use strict";
-  }
-});
-
 // src/scan/sources/blame.ts
 function blameFile(object, inputs) {
   const changed = new Set(inputs.changedInputs);
@@ -26723,16 +30450,16 @@ function untouchedNote(dirs) {
   const how = "charts are planned only through --render 'helm template ...'";
   if (dirs.length === 1)
     return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
-  const more = dirs.length > MAX_NAMED2 ? ` and ${dirs.length - MAX_NAMED2} more` : "";
+  const more = dirs.length > MAX_NAMED3 ? ` and ${dirs.length - MAX_NAMED3} more` : "";
   return [
-    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED2).join(", ")}${more}); ${how}`
+    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED3).join(", ")}${more}); ${how}`
   ];
 }
-var MAX_NAMED2, NOT_RENDERED, HIDDEN_DIR;
+var MAX_NAMED3, NOT_RENDERED, HIDDEN_DIR;
 var init_helm_charts = __esm({
   "src/scan/sources/helm-charts.ts"() {
     "use strict";
-    MAX_NAMED2 = 5;
+    MAX_NAMED3 = 5;
     NOT_RENDERED = /(^|\/)(README[^/]*|LICENSE[^/]*|[^/]*\.md|NOTES\.txt|\.helmignore)$/i;
     HIDDEN_DIR = /(^|\/)\.[^/]/;
   }
@@ -27235,4440 +30962,6 @@ var init_scan_changed_manifests = __esm({
   }
 });
 
-// src/scan/scan-repository.ts
-async function scanRepository(git, base, head, options, log) {
-  options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
-  const touched = await git.changedFiles(base, head);
-  const renderers = {};
-  const wanted = await createPathFilter(
-    options,
-    options.sources ? (path6) => renderers.owned?.(path6) === true : void 0
-  );
-  if (!await mayTouchManifests(git, { base, head }, changedPathsOf(touched), wanted, options)) {
-    log.debug(`${touched.length} changed file(s), none a manifest or a rendered source's input`);
-    const render = options.sources?.render;
-    return {
-      ...nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []),
-      sourceWarnings: await unreadSubmodules(touched, options)
-    };
-  }
-  const allChangedFiles = await git.changedFiles(base, head);
-  const { scanChangedManifests: scanChangedManifests2 } = await Promise.resolve().then(() => (init_scan_changed_manifests(), scan_changed_manifests_exports));
-  const scan = await scanChangedManifests2(
-    git,
-    { base, head },
-    allChangedFiles,
-    { wanted, renderers },
-    options,
-    log
-  );
-  return {
-    ...scan,
-    sourceWarnings: [...scan.sourceWarnings, ...await unreadSubmodules(allChangedFiles, options)]
-  };
-}
-var init_scan_repository = __esm({
-  "src/scan/scan-repository.ts"() {
-    "use strict";
-    init_path_filter();
-    init_scan_model();
-    init_touches_manifests();
-    init_unread_submodules();
-  }
-});
-
-// src/core/run-result.ts
-function exitCodeOf(report) {
-  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
-  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
-}
-function isFailure(result) {
-  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted", "rolled-back"].includes(result.rollout ?? "");
-}
-function reportOf(plan, rolledOut, dryRun, cluster) {
-  const { results, notes } = rolledOut;
-  return {
-    plan,
-    results,
-    ...notes.length > 0 ? { notes: [...notes] } : {},
-    ...rolledOut.restores?.length ? { restores: rolledOut.restores } : {},
-    outcome: outcomeOf(plan, results, dryRun),
-    ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
-    dryRun
-  };
-}
-function outcomeOf(plan, results, dryRun) {
-  if (results.some(isFailure)) return "failed";
-  if (plan.unread && plan.unread.length > 0) return "incomplete";
-  return outcomeOfWhatWasRead(plan, results, dryRun);
-}
-function outcomeOfWhatWasRead(plan, results, dryRun) {
-  if (results.some(isFailure)) return "failed";
-  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
-  if (dryRun !== "none") return "planned";
-  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
-}
-var init_run_result = __esm({
-  "src/core/run-result.ts"() {
-    "use strict";
-    init_errors();
-  }
-});
-
-// vendor:re2js
-var require_re2js = __commonJS({
-  "vendor:re2js"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("re2js"));
-  }
-});
-
-// src/plan/reloader.ts
-async function prepareReloaderLists(workloads) {
-  const lists = Object.values(TYPED).map((t) => t.reload);
-  const hasList = (object) => lists.some((name) => annotationsOf(object)[name] !== void 0);
-  if (re2 !== void 0) return;
-  if (!workloads.some((w) => hasList(w) || hasList(field(field(w, "spec"), "template")))) return;
-  re2 = (await Promise.resolve().then(() => __toESM(require_re2js(), 1))).RE2JS;
-}
-function reloaderCoverage(workload, config, marks, controller2) {
-  if (marks?.ignore) return void 0;
-  const typed = TYPED[config.kind];
-  const own = annotationsOf(workload);
-  const decisive = [AUTO, typed.auto, typed.reload, SEARCH];
-  const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf(field(field(workload, "spec"), "template"));
-  const exclude = own[typed.exclude];
-  if (exclude?.split(",").some((name) => goTrimSpace(name) === config.name)) return void 0;
-  const auto = annotations[AUTO] ?? "";
-  const typedAuto = annotations[typed.auto] ?? "";
-  if (goTrue(auto)) return quote(AUTO, auto);
-  if (goTrue(typedAuto)) return quote(typed.auto, typedAuto);
-  if (auto === "" && typedAuto === "" && controller2.autoReloadAll)
-    return "Reloader runs with --auto-reload-all";
-  const reload = annotations[typed.reload];
-  if (reload !== void 0 && reload !== "" && namesMatch(reload, config.name))
-    return quote(typed.reload, reload);
-  if (annotations[SEARCH] === "true" && marks?.match) {
-    return `${quote(SEARCH, "true")} and the config's ${quote(RELOADER_MATCH, "true")}`;
-  }
-  return void 0;
-}
-function reloaderAnnotationsOf(workload) {
-  const names2 = /* @__PURE__ */ new Set([AUTO, SEARCH, ...Object.values(TYPED).flatMap((t) => [t.auto, t.reload])]);
-  const found = [];
-  for (const source2 of [workload, field(field(workload, "spec"), "template")]) {
-    for (const [name, value] of Object.entries(annotationsOf(source2))) {
-      if (names2.has(name)) found.push(quote(name, value));
-    }
-  }
-  return [...new Set(found)];
-}
-function annotationsOf(object) {
-  const annotations = field(field(object, "metadata"), "annotations");
-  if (!isRecord(annotations)) return {};
-  const out = {};
-  for (const [name, value] of Object.entries(annotations)) if (typeof value === "string") out[name] = value;
-  return out;
-}
-function goTrue(value) {
-  return ["1", "t", "T", "true", "True", "TRUE"].includes(value);
-}
-function namesMatch(list, name) {
-  if (re2 === void 0)
-    throw new Error("a Reloader reload list was read before prepareReloaderLists loaded RE2");
-  const engine = re2;
-  return list.split(",").some((entry) => {
-    let pattern;
-    try {
-      pattern = engine.compile(`^${goTrimSpace(entry)}$`);
-    } catch {
-      return false;
-    }
-    return pattern.test(name);
-  });
-}
-function goTrimSpace(text) {
-  return text.replace(GO_TRIM, "");
-}
-function quote(name, value) {
-  return `${name}: ${JSON.stringify(value)}`;
-}
-var AUTO, SEARCH, TYPED, re2, GO_SPACE, GO_TRIM;
-var init_reloader = __esm({
-  "src/plan/reloader.ts"() {
-    "use strict";
-    init_json_shape();
-    init_config_changes();
-    AUTO = "reloader.stakater.com/auto";
-    SEARCH = "reloader.stakater.com/search";
-    TYPED = {
-      ConfigMap: {
-        auto: "configmap.reloader.stakater.com/auto",
-        reload: "configmap.reloader.stakater.com/reload",
-        exclude: "configmaps.exclude.reloader.stakater.com/reload"
-      },
-      Secret: {
-        auto: "secret.reloader.stakater.com/auto",
-        reload: "secret.reloader.stakater.com/reload",
-        exclude: "secrets.exclude.reloader.stakater.com/reload"
-      }
-    };
-    GO_SPACE = "[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
-    GO_TRIM = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, "g");
-  }
-});
-
-// src/plan/build-plan.ts
-function buildPlan(input) {
-  const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
-  const stillReferencing = /* @__PURE__ */ new Map();
-  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
-  const planned = [];
-  const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
-  const byKey = new Map(candidates.map((c) => [idKey(c.id), c]));
-  const lookup = (id) => byKey.get(idKey(id))?.objects[0];
-  const templateRunBy = /* @__PURE__ */ new Map();
-  for (const candidate of candidates) {
-    for (const object of candidate.objects) {
-      const owner = workloadKindOf(object)?.templateOwner?.(object);
-      if (owner) templateRunBy.set(idKey(owner), candidate.id);
-    }
-  }
-  for (const candidate of candidates) {
-    const { references, waitingFor, ignoredReferences } = changedReferences(
-      candidate,
-      referencesOf(candidate.objects, lookup),
-      changesByKey,
-      stillReferencing
-    );
-    if (references.length === 0) {
-      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
-      if (consumedIgnored.length > 0) {
-        planned.push({
-          id: candidate.id,
-          source: candidate.source,
-          ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-          action: "skip",
-          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
-          references: consumedIgnored
-        });
-      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
-        planned.push(
-          input.templateChanged?.(candidate.id) ? rollsOntoAddedConfig(candidate, waitingFor) : waitingForAddedConfig(candidate, waitingFor)
-        );
-      }
-      continue;
-    }
-    const runBy = templateRunBy.get(idKey(candidate.id));
-    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
-      addedConfigs,
-      restartReloaderManaged: input.restartReloaderManaged ?? false,
-      reloaderAutoReloadAll: input.reloaderAutoReloadAll ?? false,
-      changesByKey
-    });
-    planned.push(
-      runBy ? {
-        ...workload,
-        action: "skip",
-        reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`
-      } : workload
-    );
-  }
-  planned.sort((a, b) => compareIds(a.id, b.id));
-  return { workloads: planned, warnings: deletedButReferenced(input.changes, stillReferencing) };
-}
-function changedReferences(candidate, found, changesByKey, stillReferencing) {
-  const references = [];
-  const waitingFor = [];
-  const ignoredReferences = [];
-  for (const ref of found) {
-    const config = {
-      kind: ref.configKind,
-      namespace: candidate.id.namespace,
-      name: ref.configName
-    };
-    const change = changesByKey.get(idKey(config));
-    if (change === void 0) continue;
-    if (change.status === "deleted") {
-      const key = idKey(change.id);
-      if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
-      stillReferencing.get(key).add(shortId(candidate.id));
-      continue;
-    }
-    if (change.status === "added" && !ref.optional) {
-      waitingFor.push(config);
-      continue;
-    }
-    const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => ref.keys.includes(k));
-    (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
-  }
-  return { references, waitingFor, ignoredReferences };
-}
-function deletedButReferenced(changes, stillReferencing) {
-  return changes.filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id))).map((c) => {
-    const users = [...stillReferencing.get(idKey(c.id))].sort(compareStrings);
-    const verb = users.length === 1 ? "references" : "reference";
-    const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
-    return { message, file: c.file, line: c.line };
-  });
-}
-function planWorkload(candidate, references, newWorkloadIds, options) {
-  const base = {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
-  };
-  const consuming = references.filter((r) => r.changedKeys.length > 0);
-  if (consuming.length === 0) {
-    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
-  }
-  const reloader = reloaderCoverageOf(candidate, consuming, options);
-  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --reloader none to restart it here too` : void 0;
-  const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
-  if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
-  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
-  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
-  return {
-    ...base,
-    action: "restart",
-    reason: `${reason}${reloaderNote(candidate, reloader)}`,
-    references: consuming
-  };
-}
-function reloaderCoverageOf(candidate, consuming, options) {
-  const covered = [];
-  const uncovered = [];
-  const controller2 = { autoReloadAll: options.reloaderAutoReloadAll };
-  for (const [config] of groupByConfig(consuming)) {
-    const marks = options.changesByKey.get(idKey(config))?.reloader;
-    const kind = config;
-    const why = candidate.objects.map((object) => reloaderCoverage(object, kind, marks, controller2));
-    if (why.every((w) => w !== void 0)) covered.push([config, why[0]]);
-    else uncovered.push(config);
-  }
-  return { covered, uncovered };
-}
-function describeCoverage(covered) {
-  const reasons = new Set(covered.map(([, why]) => why));
-  if (reasons.size === 1) return [...reasons][0];
-  return covered.map(([config, why]) => `${shortId(config)}: ${why}`).join("; ");
-}
-function reloaderNote(candidate, reloader) {
-  if (reloader.uncovered.length === 0) return "";
-  const names2 = reloader.uncovered.map(shortId).join(", ");
-  if (reloader.covered.length > 0) {
-    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names2}`;
-  }
-  const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
-  if (annotations.length === 0) return "";
-  return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names2}`;
-}
-function waitingForAddedConfig(candidate, configs) {
-  const names2 = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
-  const reason = `references ${names2}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
-  return {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-    action: "skip",
-    reason,
-    references: []
-  };
-}
-function rollsOntoAddedConfig(candidate, configs) {
-  const names2 = [...new Set(configs.map(shortId))].sort(compareStrings);
-  return {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-    action: "skip",
-    rollsOnApply: true,
-    reason: rollsOnApplyReason(names2.map((name) => `${name}, added in this diff`)),
-    references: []
-  };
-}
-function skipReasonFor(candidate, newWorkloadIds, reloaderSkip) {
-  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
-  if (reloaderSkip !== void 0) return reloaderSkip;
-  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
-  if (!isRestartable(candidate.id.kind)) {
-    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
-  }
-  return void 0;
-}
-function mergeCandidates(repo, cluster) {
-  const candidates = /* @__PURE__ */ new Map();
-  const add = (m, source2) => {
-    if (!isWorkloadKind(m.id.kind)) return;
-    const key = idKey(m.id);
-    const existing = candidates.get(key);
-    if (existing === void 0) {
-      candidates.set(key, {
-        id: m.id,
-        source: source2,
-        ...source2 === "repo" ? { file: m.file, line: m.line } : {},
-        objects: [m.object]
-      });
-    } else {
-      existing.objects.push(m.object);
-    }
-  };
-  for (const m of repo) add(m, "repo");
-  for (const m of cluster) add(m, "cluster");
-  return [...candidates.values()];
-}
-function referencesOf(objects, lookup) {
-  if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
-  const seen2 = /* @__PURE__ */ new Set();
-  const refs = [];
-  for (const object of objects) {
-    for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
-      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
-      if (seen2.has(key)) continue;
-      seen2.add(key);
-      refs.push(ref);
-    }
-  }
-  return refs;
-}
-function describeConsumption(references) {
-  return groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
-    const vias = [...new Set(refs.map(viaLabel))];
-    return `${shortId(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
-  }).join("; ");
-}
-function readsNoChangedKey(references) {
-  const parts = groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
-    return `${shortId(config)} (keys: ${listKeys(keys)})`;
-  });
-  return `reads ${parts.join("; ")}, none of which changed`;
-}
-function groupByConfig(references) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const ref of references) {
-    const key = idKey(ref.config);
-    if (!groups.has(key)) groups.set(key, [ref.config, []]);
-    groups.get(key)[1].push(ref);
-  }
-  return [...groups.values()].sort(([a], [b]) => compareIds(a, b));
-}
-function viaLabel(ref) {
-  const base = ref.via === "projected" ? "projected volume" : ref.via;
-  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
-  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
-}
-function listKeys(keys) {
-  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
-  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
-}
-function shortId(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-var MAX_LISTED_KEYS;
-var init_build_plan = __esm({
-  "src/plan/build-plan.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_config_changes();
-    init_order();
-    init_rolls_on_apply();
-    init_references();
-    init_reloader();
-    init_config_changes();
-    MAX_LISTED_KEYS = 5;
-  }
-});
-
-// src/plan/guard-rails.ts
-function applyGuardRails(workloads, rails) {
-  const naming = rails.naming ?? CLI_FLAGS;
-  const guarded = workloads.map((w) => {
-    if (w.action !== "restart") return w;
-    const ns = w.id.namespace;
-    if (rails.excludeNamespaces.includes(ns)) {
-      return {
-        ...w,
-        action: "skip",
-        reason: `namespace ${ns} is excluded (${naming.option("exclude-namespaces")})`
-      };
-    }
-    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
-      return {
-        ...w,
-        action: "skip",
-        reason: `namespace ${ns} is not in ${naming.set("namespaces", rails.namespaces.join(","))}`
-      };
-    }
-    return w;
-  });
-  const restarts = guarded.filter((w) => w.action === "restart").length;
-  if (rails.maxRestarts === void 0 || restarts <= rails.maxRestarts)
-    return { workloads: guarded, notes: [] };
-  const over = `the plan restarts ${restarts} workloads, more than ${naming.set("max-restarts", String(rails.maxRestarts))}`;
-  if (rails.dryRun !== void 0 && rails.dryRun !== "none") {
-    return { workloads: guarded, notes: [`${over}: a real run would refuse it and restart nothing`] };
-  }
-  throw new UserError(
-    `${over}; nothing was restarted (run with ${naming.set("dry-run", "client")} to see the plan)`
-  );
-}
-var init_guard_rails = __esm({
-  "src/plan/guard-rails.ts"() {
-    "use strict";
-    init_errors();
-    init_option_naming();
-  }
-});
-
-// src/rollout/discover-cluster.ts
-async function discoverClusterWorkloads(cluster, namespaces, concurrency) {
-  const kinds = [];
-  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
-  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
-  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
-    const items = await cluster.listWorkloads(namespace, kind.kind);
-    return items.map((object) => {
-      const metadata = object.metadata ?? {};
-      return {
-        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
-        file: "",
-        line: 0,
-        object
-      };
-    });
-  });
-  return lists.flat();
-}
-var init_discover_cluster = __esm({
-  "src/rollout/discover-cluster.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_run_limited();
-  }
-});
-
-// src/core/setting-choices.ts
-function rollsBackOnFailure(settings) {
-  return settings.rollbackOnFailure ?? settings.strategy === "versioned";
-}
-var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS;
-var init_setting_choices = __esm({
-  "src/core/setting-choices.ts"() {
-    "use strict";
-    STRATEGIES = ["annotation", "env", "versioned", "gitops"];
-    DRY_RUNS = ["none", "client", "server"];
-    DISCOVER_MODES = ["repo", "cluster", "both"];
-    OUTPUT_FORMATS = ["text", "json", "markdown"];
-  }
-});
-
-// src/rollout/check-permissions.ts
-function patchWrites(targets) {
-  return targets.map(({ id, kind }) => ({
-    verb: "patch",
-    group: kind.group,
-    resource: kind.resource,
-    namespace: id.namespace
-  }));
-}
-function configWrite(id) {
-  const { group: group2, resource } = configKind(id.kind);
-  return { verb: "patch", group: group2, resource, namespace: id.namespace };
-}
-async function checkPermissions(cluster, needed, log, concurrency, checked = "checked before any change: nothing was written") {
-  const answers = await review(cluster, needed, concurrency);
-  if (answers.some((a) => a.allowed === void 0)) {
-    log.info(
-      "the API server does not answer access reviews: permissions are checked by the writes themselves"
-    );
-  }
-  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
-  if (denied.length === 0) return;
-  const list = denied.map(describeCheck).join("; ");
-  throw new ClusterAccessError(
-    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in docs/rbac.md.`,
-    403
-  );
-}
-function podWatchReads(namespaces, logLines) {
-  return [...new Set(namespaces)].flatMap((namespace) => [
-    { verb: "list", group: "", resource: "pods", namespace },
-    { verb: "watch", group: "", resource: "pods", namespace },
-    { verb: "list", group: "", resource: "events", namespace },
-    ...logLines > 0 ? [{ verb: "get", group: "", resource: "pods", subresource: "log", namespace }] : []
-  ]);
-}
-async function checkPodWatchAccess(cluster, namespaces, logLines, concurrency) {
-  const answers = await review(cluster, podWatchReads(namespaces, logLines), concurrency);
-  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
-  if (denied.length === 0) return { watch: true };
-  const watch = !denied.some((c) => c.resource === "pods" && c.subresource === void 0);
-  const effect = watch ? "a new pod that cannot start still fails its workload early, but its cause is quoted without what cannot be read" : "waiting on the rollout status alone, without failing early on pods that cannot start";
-  return {
-    watch,
-    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`
-  };
-}
-async function review(cluster, needed, concurrency) {
-  const key = (c) => `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}/${c.name ?? ""}`;
-  const unique2 = new Map(needed.map((c) => [key(c), c]));
-  return runLimited([...unique2.values()], concurrency, async (check) => ({
-    check,
-    allowed: await cluster.canI(check)
-  }));
-}
-function describeCheck(c) {
-  const resource = `${c.resource}${c.subresource ? `/${c.subresource}` : ""}`;
-  const named = c.name ? ` ${c.name}` : "";
-  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource}${named} in namespace ${c.namespace}`;
-}
-async function reviewAccess(cluster, writes, settings, log, checked) {
-  const configs = writes.configs.flatMap(
-    (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
-  );
-  const needed = [...configs, ...patchWrites(writes.targets), ...writes.reviews ?? []];
-  const namespaces = writes.targets.map((t) => t.id.namespace);
-  const baking = settings.bakeMs !== void 0 && settings.dryRun !== "server";
-  const bakeReads = baking ? podWatchReads(namespaces, 0).filter((c) => c.resource === "pods") : [];
-  await checkPermissions(cluster, [...needed, ...bakeReads], log, settings.concurrency, checked);
-  if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
-  const access2 = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
-  if (access2.warning) log.warn(access2.warning);
-  return { watchPods: access2.watch };
-}
-var init_check_permissions = __esm({
-  "src/rollout/check-permissions.ts"() {
-    "use strict";
-    init_errors();
-    init_api_kinds();
-    init_run_limited();
-  }
-});
-
-// src/rollout/find-on-cluster.ts
-async function findOnCluster(cluster, workloads, listed, concurrency) {
-  const found = await runLimited(workloads, concurrency, async (w) => {
-    if (listed.objects.has(idKey(w.id))) return { w, on: true };
-    const kind = workloadKind(w.id.kind);
-    if (kind?.customResource && !await cluster.serves(w.id.kind)) return { w, on: true };
-    if (listed.namespaces.has(w.id.namespace)) return { w, on: false };
-    const object = await cluster.readWorkload(w.id);
-    return object ? { w, on: true, read: { id: w.id, file: "", line: 0, object } } : { w, on: false };
-  });
-  const out = { present: [], absent: [], live: [] };
-  for (const { w, on, read } of found) {
-    if (read) out.live.push(read);
-    if (on) out.present.push(w);
-    else
-      out.absent.push({
-        id: w.id,
-        restart: "not-on-cluster",
-        message: `not on this cluster: ${formatId(w.id)} does not exist there (another environment's?); skipped`
-      });
-  }
-  return out;
-}
-var init_find_on_cluster = __esm({
-  "src/rollout/find-on-cluster.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_run_limited();
-  }
-});
-
-// src/core/kinds/pod-verdict.ts
-function str(value) {
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-function oneLine2(value) {
-  if (value === void 0) return void 0;
-  const flat = redactSecrets(value).trim().replace(/\s*[\r\n]+\s*/g, " | ").replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
-  return flat.length > MAX_CAUSE_MESSAGE ? `${flat.slice(0, MAX_CAUSE_MESSAGE)}\u2026` : flat;
-}
-function labelOf(pod, name) {
-  return str(field(field(field(pod, "metadata"), "labels"), name));
-}
-function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
-  const status = field(pod, "status");
-  const lists = [field(status, "initContainerStatuses"), field(status, "containerStatuses")];
-  for (const list of lists) {
-    for (const container of Array.isArray(list) ? list : []) {
-      const waiting2 = field(field(container, "state"), "waiting");
-      const reason = str(field(waiting2, "reason"));
-      const restartCount = Number(field(container, "restartCount") ?? 0);
-      const terminated = field(field(container, "lastState"), "terminated");
-      const oom = field(terminated, "reason") === "OOMKilled";
-      const crashing = reason === "CrashLoopBackOff" || oom;
-      if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
-      const cause = {
-        pod: String(field(field(pod, "metadata"), "name") ?? ""),
-        container: String(field(container, "name") ?? ""),
-        reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
-        restartCount
-      };
-      const message = oneLine2(str(field(waiting2, "message")));
-      if (message) cause.message = message;
-      if (terminated && typeof terminated === "object") {
-        const exitCode = field(terminated, "exitCode");
-        cause.lastTermination = {
-          ...typeof exitCode === "number" ? { exitCode } : {},
-          ...str(field(terminated, "reason")) ? { reason: str(field(terminated, "reason")) } : {},
-          ...str(field(terminated, "message")) ? { message: oneLine2(str(field(terminated, "message"))) } : {}
-        };
-      }
-      return cause;
-    }
-  }
-  return void 0;
-}
-function workloadOfPod(pod) {
-  const refs = field(field(pod, "metadata"), "ownerReferences");
-  const ref = Array.isArray(refs) ? refs.find((r) => field(r, "controller") === true) : void 0;
-  const kind = str(field(ref, "kind"));
-  const name = str(field(ref, "name"));
-  if (!kind || !name) return void 0;
-  if (kind === "StatefulSet" || kind === "DaemonSet") return { kind, name };
-  if (kind !== "ReplicaSet") return void 0;
-  const rolloutsHash = labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH);
-  if (rolloutsHash && name.endsWith(`-${rolloutsHash}`))
-    return { kind: "Rollout", name: name.slice(0, -rolloutsHash.length - 1), replicaSet: name };
-  const hash = labelOf(pod, POD_TEMPLATE_HASH);
-  if (hash && name.endsWith(`-${hash}`))
-    return { kind: "Deployment", name: name.slice(0, -hash.length - 1), replicaSet: name };
-  return void 0;
-}
-function runsNewTemplate(pod, workload, replicaSet) {
-  const kind = field(workload, "kind");
-  const status = field(workload, "status");
-  switch (kind) {
-    case "StatefulSet": {
-      const update = str(field(status, "updateRevision"));
-      return update === void 0 ? void 0 : labelOf(pod, CONTROLLER_REVISION_HASH) === update;
-    }
-    case "DaemonSet": {
-      const generation = field(field(workload, "metadata"), "generation");
-      return typeof generation === "number" ? labelOf(pod, POD_TEMPLATE_GENERATION) === String(generation) : void 0;
-    }
-    case "Rollout": {
-      const current = str(field(status, "currentPodHash"));
-      return current === void 0 ? void 0 : labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH) === current;
-    }
-    case "Deployment": {
-      if (replicaSet === void 0) return void 0;
-      const revisionOf = (obj) => str(field(field(field(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
-      const mine = revisionOf(replicaSet);
-      const newest = revisionOf(workload);
-      if (!mine || !newest) return void 0;
-      return Number(mine) >= Number(newest);
-    }
-    default:
-      return void 0;
-  }
-}
-function warningEvents(events2, limit = 3) {
-  const time = (e) => String(
-    field(e, "lastTimestamp") ?? field(e, "eventTime") ?? field(field(e, "metadata"), "creationTimestamp") ?? ""
-  );
-  return events2.filter((e) => field(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
-    const count = Number(field(e, "count") ?? 1);
-    return `${String(field(e, "reason") ?? "")}: ${String(field(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
-  });
-}
-function describeCause(cause) {
-  const details = [];
-  if (cause.restartCount > 0)
-    details.push(`${cause.restartCount} restart${cause.restartCount === 1 ? "" : "s"}`);
-  const last = cause.lastTermination;
-  if (last?.exitCode !== void 0 || last?.message) {
-    const code = last.exitCode !== void 0 ? `last exit code ${last.exitCode}` : "last run";
-    details.push(last.message ? `${code}: ${last.message}` : code);
-  }
-  const reason = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
-  return `pod ${cause.pod} container ${cause.container}: ${reason}${details.length ? ` (${details.join("; ")})` : ""}`;
-}
-var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, MAX_CAUSE_MESSAGE, REVISION_ANNOTATION;
-var init_pod_verdict = __esm({
-  "src/core/kinds/pod-verdict.ts"() {
-    "use strict";
-    init_json_shape();
-    init_secret_values();
-    CRASH_RESTARTS = 2;
-    WILL_NOT_HEAL = /* @__PURE__ */ new Set([
-      "CreateContainerConfigError",
-      "CreateContainerError",
-      "ErrImagePull",
-      "ImagePullBackOff",
-      "InvalidImageName"
-    ]);
-    POD_TEMPLATE_HASH = "pod-template-hash";
-    ROLLOUTS_POD_TEMPLATE_HASH = "rollouts-pod-template-hash";
-    CONTROLLER_REVISION_HASH = "controller-revision-hash";
-    POD_TEMPLATE_GENERATION = "pod-template-generation";
-    MAX_CAUSE_MESSAGE = 500;
-    REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
-  }
-});
-
-// src/rollout/heartbeat.ts
-function startHeartbeat(timeoutMs, line, print, opts = {}) {
-  const now = opts.now ?? Date.now;
-  const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
-  const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
-  const started = now();
-  let last = started;
-  const tick = () => {
-    const at = now();
-    if (at - last < Math.max(everyMs, floorMs)) return;
-    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
-    if (text === void 0) return;
-    last = at;
-    print(text);
-  };
-  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
-  timer.unref();
-  return {
-    printed: () => {
-      last = now();
-    },
-    stop: () => clearInterval(timer)
-  };
-}
-function formatWait(ms) {
-  const seconds2 = Math.round(ms / 1e3);
-  if (seconds2 < 60) return `${seconds2}s`;
-  return `${Math.floor(seconds2 / 60)}m${String(seconds2 % 60).padStart(2, "0")}s`;
-}
-var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
-var init_heartbeat = __esm({
-  "src/rollout/heartbeat.ts"() {
-    "use strict";
-    HEARTBEAT_MS = 3e4;
-    MIN_HEARTBEAT_MS = 1e4;
-  }
-});
-
-// src/kube/list-watch.ts
-async function listAndWatch(source2, req) {
-  const { names: names2, signal } = req;
-  const now = req.now ?? Date.now;
-  const fieldSelector = names2.length === 1 ? `metadata.name=${names2[0]}` : void 0;
-  const pending = () => !signal.aborted && names2.some((name) => req.following(name));
-  let resourceVersion;
-  let fromMostRecent = req.fromMostRecent;
-  let failures = 0;
-  let quickCloses = 0;
-  while (pending()) {
-    try {
-      if (resourceVersion === void 0 && !fromMostRecent) {
-        resourceVersion = await listOnce(source2, req, fieldSelector);
-        if (resourceVersion === void 0 || !pending()) return;
-      }
-      const opened = now();
-      const ending = await watchSession(
-        source2,
-        req,
-        { fromVersion: resourceVersion, fieldSelector, pending },
-        (rv) => {
-          resourceVersion = rv;
-        }
-      );
-      failures = 0;
-      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
-      fromMostRecent = false;
-      if (ending.how === "gone") resourceVersion = void 0;
-      if (ending.how === "closed") {
-        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
-        if (quickCloses > 1)
-          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
-      }
-    } catch (error2) {
-      fromMostRecent = false;
-      resourceVersion = void 0;
-      if (error2 instanceof ClusterAccessError && error2.status === 410) continue;
-      if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) throw error2;
-      req.onRetry(error2);
-      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
-      await sleep(backoffDelayMs(failures++, backoff), signal);
-    }
-  }
-}
-async function listOnce(source2, req, fieldSelector) {
-  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
-  if (req.signal.aborted) return void 0;
-  const followed = new Set(req.names);
-  const present = /* @__PURE__ */ new Set();
-  for (const item of list.items) {
-    const name = String(field(field(item, "metadata"), "name") ?? "");
-    present.add(name);
-    if (followed.has(name)) req.onObject(name, item);
-  }
-  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
-  return list.resourceVersion;
-}
-function sleep(ms, signal) {
-  return new Promise((resolve8) => {
-    if (signal.aborted) return resolve8();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve8();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done);
-  });
-}
-function watchSession(source2, req, at, seen2) {
-  const { names: names2, signal } = req;
-  const followed = new Set(names2);
-  return new Promise((resolve8, reject) => {
-    let handle;
-    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
-    const unseen = () => shown2 !== void 0 && names2.some((name) => req.following(name) && !shown2?.has(name));
-    const detach = () => signal.removeEventListener("abort", stop);
-    const end = (how) => {
-      detach();
-      handle?.abort();
-      resolve8({ how, unseen: unseen() });
-    };
-    const stop = () => end("complete");
-    signal.addEventListener("abort", stop);
-    handle = source2.watchWorkloads(
-      req.namespace,
-      req.kind,
-      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
-      (type, obj) => {
-        if (type === "ERROR") {
-          const code = field(obj, "code");
-          if (code === 410) return end("gone");
-          detach();
-          handle?.abort();
-          const message = String(field(obj, "message") ?? "watch error");
-          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
-        }
-        const rv = field(field(obj, "metadata"), "resourceVersion");
-        if (typeof rv === "string" && rv !== "") seen2(rv);
-        if (type === "BOOKMARK") {
-          for (const name of names2) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
-          shown2 = void 0;
-        } else {
-          const name = String(field(field(obj, "metadata"), "name") ?? "");
-          if (!followed.has(name)) return;
-          shown2?.add(name);
-          if (type === "DELETED") req.onGone(name, "deleted");
-          else req.onObject(name, obj);
-        }
-        if (!at.pending()) end("complete");
-      },
-      (error2) => {
-        detach();
-        if (error2) reject(error2);
-        else resolve8({ how: "closed", unseen: unseen() });
-      }
-    );
-    if (signal.aborted) end("complete");
-  });
-}
-var init_list_watch = __esm({
-  "src/kube/list-watch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_retry();
-  }
-});
-
-// src/kube/watch-pods.ts
-async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250) {
-  let resourceVersion;
-  let failures = 0;
-  while (!signal.aborted) {
-    try {
-      const end = await new Promise((resolve8, reject) => {
-        const stop = () => {
-          handle.abort();
-          resolve8("closed");
-        };
-        const handle = source2.watchWorkloads(
-          namespace,
-          "Pod",
-          { resourceVersion },
-          (type, obj) => {
-            if (type === "ERROR") {
-              signal.removeEventListener("abort", stop);
-              handle.abort();
-              const code = field(obj, "code");
-              if (code === 410) return resolve8("gone");
-              return reject(
-                new ClusterAccessError(String(field(obj, "message") ?? "watch error"), void 0)
-              );
-            }
-            const rv = field(field(obj, "metadata"), "resourceVersion");
-            if (typeof rv === "string" && rv !== "") resourceVersion = rv;
-            if (type === "ADDED" || type === "MODIFIED") onPod(obj);
-          },
-          (error2) => {
-            signal.removeEventListener("abort", stop);
-            if (error2) reject(error2);
-            else resolve8("closed");
-          }
-        );
-        signal.addEventListener("abort", stop, { once: true });
-        if (signal.aborted) stop();
-      });
-      failures = 0;
-      if (end === "gone") resourceVersion = void 0;
-    } catch (error2) {
-      resourceVersion = void 0;
-      if (error2 instanceof ClusterAccessError && error2.status === 410) continue;
-      if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) throw error2;
-      await sleep(backoffDelayMs(failures++, { baseDelayMs: retryDelayMs2, maxDelayMs: 5e3 }), signal);
-    }
-  }
-}
-var init_watch_pods = __esm({
-  "src/kube/watch-pods.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_list_watch();
-    init_retry();
-  }
-});
-
-// src/rollout/pod-watch.ts
-function startPodWatch(targets, opts, signal) {
-  const { cluster } = opts;
-  const byWorkload = new Map(targets.map((t) => [`${t.id.namespace}/${t.id.kind}/${t.id.name}`, t]));
-  const undecided = /* @__PURE__ */ new Map();
-  const replicaSets = /* @__PURE__ */ new Map();
-  const failing = /* @__PURE__ */ new Set();
-  let warned = false;
-  const warnOnce = (message) => {
-    if (warned || signal.aborted) return;
-    warned = true;
-    opts.warn(message);
-  };
-  const judge2 = (pod) => {
-    const namespace = String(field(field(pod, "metadata"), "namespace") ?? "");
-    const key = `${namespace}/${String(field(field(pod, "metadata"), "name") ?? "")}`;
-    const cause = opts.failure ? opts.failure(pod) : podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
-    const owner = cause && workloadOfPod(pod);
-    const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
-    if (!cause || !owner || !target || target.settled() || failing.has(target)) {
-      undecided.delete(key);
-      return;
-    }
-    const latest = target.latest();
-    const observed = field(field(latest, "status"), "observedGeneration");
-    const seen2 = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
-    if (seen2 && owner.kind === "Deployment" && owner.replicaSet) {
-      const name = owner.replicaSet;
-      const cached = replicaSets.get(`${namespace}/${name}`);
-      if (!cached) {
-        const read = cluster.readObject({ apiVersion: "apps/v1", kind: "ReplicaSet", namespace, name }).catch(() => void 0);
-        replicaSets.set(`${namespace}/${name}`, read);
-        undecided.set(key, pod);
-        void read.then(() => recheck());
-        return;
-      }
-      void cached.then((rs) => {
-        const verdict = runsNewTemplate(pod, latest, rs);
-        if (verdict === true) void failWith(target, pod, cause);
-        else if (verdict === void 0) undecided.set(key, pod);
-        else undecided.delete(key);
-      });
-      return;
-    }
-    const isNew = seen2 ? runsNewTemplate(pod, latest) : void 0;
-    if (isNew === true) {
-      undecided.delete(key);
-      void failWith(target, pod, cause);
-    } else if (isNew === void 0) undecided.set(key, pod);
-    else undecided.delete(key);
-  };
-  const recheck = () => {
-    for (const pod of [...undecided.values()]) judge2(pod);
-  };
-  const failWith = async (target, pod, cause) => {
-    if (failing.has(target)) return;
-    failing.add(target);
-    const namespace = target.id.namespace;
-    const uid = String(field(field(pod, "metadata"), "uid") ?? "");
-    const quoted = { ...cause };
-    try {
-      const events2 = await cluster.listForWatch(
-        namespace,
-        "Event",
-        `involvedObject.name=${cause.pod},involvedObject.namespace=${namespace}${uid ? `,involvedObject.uid=${uid}` : ""}`
-      );
-      const lines = warningEvents(events2.items).map(bound);
-      if (lines.length > 0) quoted.events = lines;
-    } catch {
-    }
-    if (opts.logLines > 0 && cause.restartCount > 0) {
-      try {
-        const text = await cluster.readPodLog(namespace, cause.pod, {
-          container: cause.container,
-          previous: true,
-          tailLines: opts.logLines
-        });
-        const lines = redactSecrets(text).split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
-        if (lines.length > 0) quoted.log = lines;
-      } catch {
-      }
-    }
-    if (!target.settled()) target.fail(describeCause(quoted), quoted);
-  };
-  const namespaces = new Set(targets.map((t) => t.id.namespace));
-  for (const namespace of namespaces) {
-    watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error2) => {
-      const why = error2 instanceof ClusterAccessError ? error2.message : String(error2);
-      warnOnce(
-        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --wait status.`
-      );
-    });
-  }
-  return { recheck, judge: judge2 };
-}
-function bound(line) {
-  const flat = redactSecrets(line).replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
-  return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}\u2026` : flat;
-}
-var MAX_LINE;
-var init_pod_watch = __esm({
-  "src/rollout/pod-watch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_pod_verdict();
-    init_secret_values();
-    init_watch_pods();
-    MAX_LINE = 300;
-  }
-});
-
-// src/rollout/bake.ts
-function startBake(opts) {
-  const now = opts.now ?? Date.now;
-  const notReadyMs = opts.notReadyMs ?? BAKE_NOT_READY_MS;
-  const running = /* @__PURE__ */ new Map();
-  const ended = [];
-  const failures = [];
-  const heartbeat = opts.onHeartbeat ? startHeartbeat(opts.bakeMs, () => stillBaking([...running.values()], now()), opts.onHeartbeat, {
-    now,
-    ...opts.heartbeat
-  }) : void 0;
-  const interrupted = () => {
-    for (const bake of [...running.values()]) {
-      bake.finish({
-        id: bake.id,
-        result: "timeout",
-        message: `interrupted while baking: its new pods were not watched for the whole ${formatWait(opts.bakeMs)}`
-      });
-    }
-  };
-  opts.interrupt?.addEventListener("abort", interrupted, { once: true });
-  const add = (target) => {
-    const key = idKey(target.id);
-    if (running.has(key)) return;
-    let resolve8 = () => {
-    };
-    ended.push(new Promise((r) => resolve8 = r));
-    const started = now();
-    const finish = bakeOne(target, opts, now, notReadyMs, (failure) => {
-      running.delete(key);
-      if (failure) {
-        failures.push(failure);
-        opts.onFailed?.(failure);
-      }
-      resolve8();
-    });
-    running.set(key, { id: target.id, ends: started + opts.bakeMs, finish });
-    if (opts.interrupt?.aborted) interrupted();
-  };
-  return {
-    add,
-    async done() {
-      await Promise.all(ended);
-      heartbeat?.stop();
-      opts.interrupt?.removeEventListener("abort", interrupted);
-      return failures;
-    }
-  };
-}
-function bakeOne({ id, generation, object }, opts, now, notReadyMs, ended) {
-  const started = now();
-  const stop = new AbortController();
-  const pods = /* @__PURE__ */ new Map();
-  let finished = false;
-  const finish = (failure2) => {
-    if (finished) return;
-    finished = true;
-    clearTimeout(timer);
-    stop.abort();
-    for (const seen2 of pods.values()) clearTimeout(seen2.timer);
-    ended(failure2);
-  };
-  const target = {
-    id,
-    ...generation !== void 0 ? { generation } : {},
-    latest: () => object,
-    settled: () => finished,
-    fail: (message, cause) => finish({
-      id,
-      result: "failed",
-      message: `rolled out, then failed its ${formatWait(opts.bakeMs)} bake after ${formatWait(now() - started)}: ${message}`,
-      cause
-    })
-  };
-  const failure = (pod) => {
-    const uid = String(field(field(pod, "metadata"), "uid") ?? "");
-    const seen2 = pods.get(uid) ?? { restarts: /* @__PURE__ */ new Map(), wasReady: false };
-    pods.set(uid, seen2);
-    seen2.latest = pod;
-    clearTimeout(seen2.timer);
-    const verdict = bakeVerdict(pod, seen2, now(), notReadyMs);
-    if (verdict !== "later") return verdict;
-    seen2.timer = setTimeout(() => watch.judge(seen2.latest), notReadyMs - (now() - seen2.notReadySince) + 1);
-    return void 0;
-  };
-  const watch = startPodWatch([target], { ...opts.pods, failure }, stop.signal);
-  const timer = setTimeout(() => finish(), opts.bakeMs);
-  return finish;
-}
-function bakeVerdict(pod, seen2, at, notReadyMs) {
-  if (field(field(pod, "metadata"), "deletionTimestamp") !== void 0) return void 0;
-  const fast = podFailure(pod);
-  if (fast) return fast;
-  const name = String(field(field(pod, "metadata"), "name") ?? "");
-  const status = field(pod, "status");
-  const containers = [field(status, "initContainerStatuses"), field(status, "containerStatuses")].flatMap(
-    (list) => Array.isArray(list) ? list : []
-  );
-  for (const container of containers) {
-    const containerName = String(field(container, "name") ?? "");
-    const restartCount = Number(field(container, "restartCount") ?? 0);
-    const before = seen2.restarts.get(containerName);
-    if (before === void 0) seen2.restarts.set(containerName, restartCount);
-    else if (restartCount > before) return restartCause(name, containerName, container, restartCount);
-  }
-  const conditions2 = field(status, "conditions");
-  const ready = Array.isArray(conditions2) && conditions2.some((c) => field(c, "type") === "Ready" && field(c, "status") === "True");
-  if (ready) {
-    seen2.wasReady = true;
-    seen2.notReadySince = void 0;
-    return void 0;
-  }
-  if (!seen2.wasReady) return void 0;
-  seen2.notReadySince ??= at;
-  if (at - seen2.notReadySince < notReadyMs) return "later";
-  const unready = containers.find((c) => field(c, "ready") === false);
-  return {
-    pod: name,
-    container: String(field(unready, "name") ?? ""),
-    reason: "NotReady",
-    message: `not ready for ${formatWait(at - seen2.notReadySince)} after it was ready`,
-    restartCount: Number(field(unready, "restartCount") ?? 0)
-  };
-}
-function restartCause(pod, container, status, restartCount) {
-  const waiting2 = field(field(status, "state"), "waiting");
-  const terminated = field(field(status, "lastState"), "terminated");
-  const exitCode = field(terminated, "exitCode");
-  const reason = field(terminated, "reason");
-  return {
-    pod,
-    container,
-    reason: typeof field(waiting2, "reason") === "string" ? String(field(waiting2, "reason")) : "Restarted",
-    restartCount,
-    ...terminated !== void 0 ? {
-      lastTermination: {
-        ...typeof exitCode === "number" ? { exitCode } : {},
-        ...typeof reason === "string" ? { reason } : {}
-      }
-    } : {}
-  };
-}
-function stillBaking(running, at) {
-  if (running.length === 0) return void 0;
-  const shown2 = running.slice(0, 3).map((b) => `${b.id.kind.toLowerCase()}/${b.id.name} (${formatWait(Math.max(0, b.ends - at))} left)`);
-  const more = running.length > 3 ? `; and ${running.length - 3} more` : "";
-  return `still baking ${running.length} workload${running.length === 1 ? "" : "s"}: ${shown2.join(", ")}${more}`;
-}
-var BAKE_NOT_READY_MS;
-var init_bake = __esm({
-  "src/rollout/bake.ts"() {
-    "use strict";
-    init_json_shape();
-    init_pod_verdict();
-    init_model();
-    init_heartbeat();
-    init_pod_watch();
-    BAKE_NOT_READY_MS = 1e4;
-  }
-});
-
-// src/core/kinds/rollout-verdict.ts
-function rolloutVerdict(rollout, obj) {
-  const uid = field(field(obj, "metadata"), "uid");
-  const followedUid = field(field(rollout.object, "metadata"), "uid");
-  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
-    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
-  const generation = field(field(obj, "metadata"), "generation");
-  const expected = rollout.generation;
-  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
-  if (status.notWaitable) return { end: "not-waitable", message: status.message };
-  if (status.error) return { end: "failed", message: status.message };
-  if (status.paused) return { end: "paused", message: status.message };
-  if (status.done) return { end: "done", message: status.message };
-  return { waiting: status.message };
-}
-function ownerChangeUnseen(obj, ownerGeneration) {
-  if (ownerGeneration === void 0) return false;
-  const seen2 = Number.parseInt(
-    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
-    10
-  );
-  return !(seen2 >= ownerGeneration);
-}
-var init_rollout_verdict = __esm({
-  "src/core/kinds/rollout-verdict.ts"() {
-    "use strict";
-    init_json_shape();
-    init_model();
-    init_argo_rollout_status();
-    init_rollout_status();
-    init_workload_kinds();
-  }
-});
-
-// src/rollout/wait.ts
-function waitTargetOf(restart) {
-  const { id, generation, object, templateOwnerGeneration } = restart;
-  return { id, generation, object, templateOwnerGeneration };
-}
-function logProgress(log) {
-  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
-}
-async function waitForRollouts(cluster, targets, opts) {
-  const now = opts.now ?? Date.now;
-  const started = now();
-  const states = /* @__PURE__ */ new Map();
-  for (const target of targets) {
-    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
-  }
-  if (states.size === 0) return [];
-  let unsettled = states.size;
-  const stop = new AbortController();
-  (0, import_node_events.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve8) => stop.signal.addEventListener("abort", () => resolve8()));
-  const waiting2 = {
-    cluster,
-    opts,
-    now,
-    signal: stop.signal,
-    settle(state3, result, message, cause) {
-      if (state3.result) return;
-      state3.result = { id: state3.target.id, result, message, durationMs: now() - started };
-      if (cause) state3.result.cause = cause;
-      const observed = state3.latest ?? state3.target.object;
-      if (observed) state3.result.object = observed;
-      waiting2.opts.onSettled?.(state3.result);
-      if (--unsettled === 0) stop.abort();
-    }
-  };
-  const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
-  const interrupted = () => timeOut(states.values(), waiting2, opts.interrupt?.reason);
-  if (opts.interrupt?.aborted) interrupted();
-  else opts.interrupt?.addEventListener("abort", interrupted, { once: true });
-  stop.signal.addEventListener("abort", () => {
-    clearTimeout(deadline);
-    opts.interrupt?.removeEventListener("abort", interrupted);
-  });
-  if (opts.pods) {
-    const pods = startPodWatch(
-      [...states.values()].map((state3) => ({
-        id: state3.target.id,
-        generation: state3.target.generation,
-        latest: () => state3.latest ?? state3.target.object,
-        settled: () => state3.result !== void 0,
-        fail: (message, cause) => waiting2.settle(state3, "failed", message, cause)
-      })),
-      opts.pods,
-      stop.signal
-    );
-    waiting2.observed = pods.recheck;
-  }
-  if (opts.onHeartbeat) {
-    const heartbeat = startHeartbeat(
-      opts.timeoutMs,
-      (waited, left) => stillWaiting([...states.values()], waited, left),
-      opts.onHeartbeat,
-      { now, ...opts.heartbeat }
-    );
-    const onProgress = opts.onProgress;
-    waiting2.opts = {
-      ...opts,
-      onProgress: (id, message) => {
-        heartbeat.printed();
-        onProgress?.(id, message);
-      }
-    };
-    stop.signal.addEventListener("abort", () => heartbeat.stop());
-  }
-  const groups = /* @__PURE__ */ new Map();
-  for (const state3 of states.values()) {
-    const key = `${state3.target.id.namespace}/${state3.target.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state3]);
-  }
-  for (const members of groups.values()) {
-    followGroup(members, waiting2).catch((error2) => {
-      const message = error2 instanceof ClusterAccessError ? `cannot follow the rollout: ${error2.message}` : `internal error while waiting: ${String(error2)}`;
-      for (const member of members) waiting2.settle(member, "failed", message);
-    });
-  }
-  await finished;
-  return targets.map((t) => states.get(idKey(t.id)).result);
-}
-async function followGroup(members, waiting2) {
-  const { settle, opts } = waiting2;
-  const { namespace, kind } = members[0].target.id;
-  if (!workloadKind(kind)?.rolloutStatus) {
-    for (const member of members)
-      settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
-    return;
-  }
-  const observe = (state3, obj) => {
-    if (state3.result) return;
-    state3.latest = { kind, ...obj };
-    waiting2.observed?.();
-    const verdict = rolloutVerdict(state3.target, { kind, ...obj });
-    if ("end" in verdict) return settle(state3, verdict.end, verdict.message);
-    state3.lastError = void 0;
-    if (verdict.waiting !== state3.lastMessage) {
-      state3.lastMessage = verdict.waiting;
-      opts.onProgress?.(state3.target.id, verdict.waiting);
-    }
-  };
-  const byName = new Map(members.map((m) => [m.target.id.name, m]));
-  const fromMostRecent = members.every((m) => isLiveObject(m.target.object));
-  if (fromMostRecent) for (const member of members) observe(member, member.target.object);
-  await listAndWatch(waiting2.cluster, {
-    namespace,
-    kind,
-    names: [...byName.keys()],
-    fromMostRecent,
-    following: (name) => !byName.get(name)?.result,
-    onObject: (name, obj) => observe(byName.get(name), obj),
-    onGone: (name, how) => {
-      const state3 = byName.get(name);
-      const id = formatId(state3.target.id);
-      settle(state3, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
-    },
-    onRetry: (error2) => {
-      for (const member of members) member.lastError = error2.message;
-    },
-    signal: waiting2.signal,
-    retryDelayMs: opts.retryDelayMs,
-    now: waiting2.now
-  });
-}
-function timeOut(states, { settle, opts }, reason) {
-  for (const state3 of states) {
-    if (state3.result) continue;
-    const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
-    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
-    settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
-  }
-}
-function stillWaiting(states, waited, left) {
-  const open2 = states.filter((s) => !s.result);
-  if (open2.length === 0) return void 0;
-  const shown2 = open2.slice(0, 3).map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
-  const more = open2.length > 3 ? `; and ${open2.length - 3} more` : "";
-  return `still waiting for ${open2.length} rollout${open2.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
-}
-function isLiveObject(obj) {
-  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
-}
-function formatSeconds(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
-var import_node_events;
-var init_wait = __esm({
-  "src/rollout/wait.ts"() {
-    "use strict";
-    import_node_events = require("node:events");
-    init_errors();
-    init_json_shape();
-    init_rollout_verdict();
-    init_workload_kinds();
-    init_model();
-    init_list_watch();
-    init_heartbeat();
-    init_pod_watch();
-  }
-});
-
-// src/rollout/follow-rollouts.ts
-async function followRollouts(cluster, waitFor, results, context) {
-  const { settings, log, watchPods: watchPods2 } = context;
-  const failedNow = (rollout) => {
-    const result = results.get(idKey(rollout.id));
-    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
-    context.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
-  };
-  const pods = watchPods2 ? { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) } : void 0;
-  const bake = settings.bakeMs !== void 0 && pods ? startBake({
-    bakeMs: settings.bakeMs,
-    pods,
-    onFailed: failedNow,
-    onHeartbeat: (line) => log.info(line),
-    interrupt: interruptSignal
-  }) : void 0;
-  const generationOf2 = new Map(waitFor.map((w) => [idKey(w.id), w.generation]));
-  const waited = await waitForRollouts(cluster, waitFor.map(waitTargetOf), {
-    timeoutMs: settings.timeoutMs,
-    onProgress: logProgress(log),
-    onHeartbeat: (line) => log.info(line),
-    // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
-    // not finished, so a versioned run rolls it back through the same path.
-    interrupt: interruptSignal,
-    onSettled: (rollout) => {
-      if (rollout.result === "done")
-        bake?.add({ ...rollout, generation: generationOf2.get(idKey(rollout.id)) });
-      failedNow(rollout);
-    },
-    // Pods forbidden in the access review: the wait is on the rollout status alone. A run that
-    // sends no review (gitops) learns the same from the watch's own first answer (one warning).
-    pods
-  });
-  if (!bake) return waited;
-  const failed2 = new Map((await bake.done()).map((f) => [idKey(f.id), f]));
-  const healthy = `; its new pods stayed healthy through the ${formatWait(settings.bakeMs)} bake`;
-  return waited.map(
-    (rollout) => rollout.result === "done" ? { ...rollout, message: `${rollout.message}${healthy}`, ...failed2.get(idKey(rollout.id)) } : rollout
-  );
-}
-var init_follow_rollouts = __esm({
-  "src/rollout/follow-rollouts.ts"() {
-    "use strict";
-    init_model();
-    init_interrupt();
-    init_bake();
-    init_heartbeat();
-    init_wait();
-  }
-});
-
-// src/rollout/restart.ts
-async function restartWorkloads(requests, cluster, opts) {
-  const started = opts.now();
-  const limit = opts.concurrency;
-  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
-  const pending = prepared.filter((p) => "step" in p);
-  await opts.beforeWrites?.(pending.map((p) => p.target));
-  return runLimited(requests, limit, async (request, index) => {
-    const ready = prepared[index];
-    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
-    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
-    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
-    return result;
-  });
-}
-async function prepareOne(request, cluster, opts) {
-  const { id } = request;
-  const kind = restartableKind(id.kind);
-  if (!kind) {
-    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
-  }
-  try {
-    const live2 = isLive(request.object) ? request.object : await cluster.readWorkload(id);
-    if (!live2) return { result: "failed", message: await missingMessage(id, kind, cluster) };
-    const refusal = kind.refusesRestart?.(live2);
-    if (refusal) return { result: "paused", message: refusal };
-    const ownerId = kind.templateOwner?.(live2);
-    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live: live2 };
-    if ("failed" in target) return { result: "failed", message: target.failed };
-    const step = opts.strategy.patchFor(id, target.live, target.kind);
-    if ("unchanged" in step) {
-      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live2), object: live2 };
-    }
-    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
-  } catch (error2) {
-    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
-    throw error2;
-  }
-}
-async function sendPatch(request, first, cluster, opts) {
-  try {
-    return await cluster.retryOnConflict(async (attempt) => {
-      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
-      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
-    });
-  } catch (error2) {
-    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
-    throw error2;
-  }
-}
-async function patchOnce({ target, step, ownerId }, cluster, opts) {
-  try {
-    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
-    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
-    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
-    if (ownerId) {
-      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
-    }
-    return {
-      result: "restarted",
-      message,
-      generation: generationOf(patched),
-      ...opts.dryRun ? {} : { object: patched }
-    };
-  } catch (error2) {
-    if (isExpectedError(error2) && !isConflict(error2)) return { result: "failed", message: error2.message };
-    throw error2;
-  }
-}
-async function templateOwner(ownerId, cluster) {
-  const kind = restartableKind(ownerId.kind);
-  if (!kind) {
-    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
-  }
-  const live2 = await cluster.readWorkload(ownerId);
-  if (!live2)
-    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
-  return { id: ownerId, kind, live: live2 };
-}
-async function missingMessage(id, kind, cluster) {
-  if (kind.customResource && !await cluster.serves(kind.kind)) {
-    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
-  }
-  return `${formatId(id)} does not exist in the cluster`;
-}
-function generationOf(obj) {
-  const generation = field(field(obj, "metadata"), "generation");
-  return typeof generation === "number" ? generation : void 0;
-}
-function isLive(object) {
-  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
-}
-var init_restart = __esm({
-  "src/rollout/restart.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_workload_kinds();
-    init_model();
-    init_run_limited();
-    init_retry();
-  }
-});
-
-// src/rollout/restore/restore-source.ts
-function describeConfig(id) {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
-}
-function byHand(restore, why) {
-  const { id, source: source2 } = restore;
-  const commit = source2.commit.slice(0, 12);
-  const apply = source2.origin ? `render ${source2.origin} at ${commit} and apply ${id.kind.toLowerCase()}/${id.name} from it with kubectl apply` : `git show ${shellWord(`${commit}:${source2.file}`)} | kubectl apply -n ${id.namespace} -f - (the file's other objects at ${commit} too)`;
-  const first = /immutable/.test(why) ? `kubectl delete ${id.kind.toLowerCase()} ${id.name} -n ${id.namespace}, then ` : "";
-  return `not restored: ${why}; restore it by hand: ${first}${apply}, then roll back its readers (kubectl rollout undo)`;
-}
-function shellWord(word) {
-  if (/^[\w./:@+,=-]+$/.test(word)) return word;
-  if (!new RegExp("\\p{Cc}", "u").test(word)) return `'${word.replaceAll("'", `'\\''`)}'`;
-  const escaped = [...word].map((c) => /[\p{Cc}'\\]/u.test(c) ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : c).join("");
-  return `$'${escaped}'`;
-}
-var init_restore_source = __esm({
-  "src/rollout/restore/restore-source.ts"() {
-    "use strict";
-  }
-});
-
-// src/rollout/restore/last-applied.ts
-function lastAppliedOf(manifest, namespace) {
-  const metadata = isRecord(manifest.metadata) ? manifest.metadata : {};
-  const annotations = isRecord(metadata.annotations) ? { ...metadata.annotations } : {};
-  delete annotations[LAST_APPLIED_ANNOTATION];
-  return goJson({ ...manifest, metadata: { ...metadata, namespace, annotations } });
-}
-function parseLastApplied(live2) {
-  const metadata = isRecord(live2) ? live2.metadata : void 0;
-  const annotations = isRecord(metadata) ? metadata.annotations : void 0;
-  const text = isRecord(annotations) ? annotations[LAST_APPLIED_ANNOTATION] : void 0;
-  if (typeof text !== "string") return void 0;
-  try {
-    const parsed = JSON.parse(text);
-    return isRecord(parsed) ? parsed : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function goJson(value) {
-  const sorted = (v) => {
-    if (Array.isArray(v)) return v.map(sorted);
-    if (!isRecord(v)) return v;
-    return Object.fromEntries(
-      Object.keys(v).sort().map((key) => [key, sorted(v[key])])
-    );
-  };
-  const text = JSON.stringify(sorted(value)).replace(
-    /[<>&\u2028\u2029]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`
-  );
-  return `${text}
-`;
-}
-var LAST_APPLIED_ANNOTATION;
-var init_last_applied = __esm({
-  "src/rollout/restore/last-applied.ts"() {
-    "use strict";
-    init_json_shape();
-    LAST_APPLIED_ANNOTATION = "kubectl.kubernetes.io/last-applied-configuration";
-  }
-});
-
-// src/rollout/restore/three-way-patch.ts
-function threeWayPatch(original, modified, current) {
-  const patch = {};
-  for (const [key, value] of Object.entries(modified)) {
-    const live2 = current[key];
-    if (isRecord(value) && isRecord(live2)) {
-      const before = original[key];
-      const nested = threeWayPatch(isRecord(before) ? before : {}, value, live2);
-      if (Object.keys(nested).length > 0) patch[key] = nested;
-    } else if (!isSameValue(value, live2)) patch[key] = value;
-  }
-  for (const key of Object.keys(original)) {
-    if (!Object.hasOwn(modified, key) && Object.hasOwn(current, key)) patch[key] = null;
-  }
-  return patch;
-}
-function isSameValue(a, b) {
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => isSameValue(v, b[i]));
-  }
-  if (isRecord(a) || isRecord(b)) {
-    if (!isRecord(a) || !isRecord(b)) return false;
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && isSameValue(a[k], b[k]));
-  }
-  return a === b;
-}
-var init_three_way_patch = __esm({
-  "src/rollout/restore/three-way-patch.ts"() {
-    "use strict";
-    init_json_shape();
-  }
-});
-
-// src/rollout/restore/restore-write.ts
-function restoreWrite(live2, base, head, namespace) {
-  if (!live2) return { refused: "it is not on the cluster any more" };
-  if (field(live2, "immutable") === true && changedKeys(liveConfigContent(live2), base.content).length > 0) {
-    return { refused: "it is immutable (immutable: true): its content cannot be changed" };
-  }
-  const writer = lastContentWriter(live2) ?? (parseLastApplied(live2) ? { manager: CLIENT_SIDE_APPLY, operation: "Update" } : void 0);
-  const desired = withoutServerFields({
-    ...base.manifest,
-    metadata: { ...metadataOf(base.manifest), namespace }
-  });
-  if (!writer) {
-    return {
-      apply: desired,
-      fieldManager: OWN_FIELD_MANAGER,
-      how: `server-side apply as ${OWN_FIELD_MANAGER} (no field manager recorded on the live object)`
-    };
-  }
-  if (writer.operation === "Apply") {
-    return { apply: desired, fieldManager: writer.manager, how: `server-side apply as ${writer.manager}` };
-  }
-  const recorded2 = parseLastApplied(live2);
-  const modified = recorded2 ? {
-    ...desired,
-    metadata: {
-      ...metadataOf(desired),
-      annotations: {
-        ...annotationsOf2(desired),
-        [LAST_APPLIED_ANNOTATION]: lastAppliedOf(base.manifest, namespace)
-      }
-    }
-  } : desired;
-  const original = recorded2 ?? (head ? { ...head, metadata: { ...metadataOf(head), namespace } } : {});
-  const patch = threeWayPatch(original, modified, live2);
-  if (Object.keys(patch).length === 0) return { unchanged: "it already holds the base commit's manifest" };
-  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
-  return {
-    patch: { ...patch, metadata: { ...metadataOf(patch), ...resourceVersion ? { resourceVersion } : {} } },
-    fieldManager: writer.manager,
-    how: `${recorded2 ? "client-side apply's three-way patch" : "merge patch"} as ${writer.manager}`
-  };
-}
-function lastContentWriter(live2) {
-  const entries = arrayField(field(live2, "metadata"), "managedFields").filter(
-    (entry) => field(entry, "subresource") === void 0 && typeof field(entry, "manager") === "string" && CONTENT_FIELDS.some((name) => isRecord(field(field(entry, "fieldsV1"), name)))
-  );
-  const rank = (entry) => `${stringField(entry, "time") ?? ""}|${field(entry, "operation") === "Apply" ? 1 : 0}`;
-  const latest = entries.sort((a, b) => rank(b).localeCompare(rank(a)))[0];
-  if (!latest) return void 0;
-  return {
-    manager: stringField(latest, "manager"),
-    operation: stringField(latest, "operation") ?? "Update"
-  };
-}
-function metadataOf(obj) {
-  const metadata = field(obj, "metadata");
-  return isRecord(metadata) ? metadata : {};
-}
-function annotationsOf2(obj) {
-  const annotations = field(field(obj, "metadata"), "annotations");
-  return isRecord(annotations) ? annotations : {};
-}
-function withoutServerFields(obj) {
-  const { status: _status, ...rest } = obj;
-  const metadata = { ...metadataOf(obj) };
-  for (const key of [
-    "resourceVersion",
-    "uid",
-    "managedFields",
-    "creationTimestamp",
-    "generation",
-    "selfLink"
-  ])
-    delete metadata[key];
-  return { ...rest, metadata };
-}
-var OWN_FIELD_MANAGER, CONTENT_FIELDS, CLIENT_SIDE_APPLY;
-var init_restore_write = __esm({
-  "src/rollout/restore/restore-write.ts"() {
-    "use strict";
-    init_json_shape();
-    init_config_content();
-    init_live_config();
-    init_last_applied();
-    init_three_way_patch();
-    OWN_FIELD_MANAGER = "config-rollout";
-    CONTENT_FIELDS = ["f:data", "f:binaryData", "f:stringData"];
-    CLIENT_SIDE_APPLY = "kubectl-client-side-apply";
-  }
-});
-
-// src/rollout/restore-configs.ts
-async function restoreConfigs(cluster, restores, opts) {
-  return runLimited([...restores], opts.concurrency, async (restore) => {
-    const outcome = await restoreOne(cluster, restore, opts.dryRun);
-    const line = `${describeConfig(restore.id)}: ${outcome.message}`;
-    if (outcome.result === "refused") opts.log.warn(line);
-    else opts.log.info(line);
-    return outcome;
-  });
-}
-async function restoreOne(cluster, restore, dryRun) {
-  const { id, base, head, source: source2, readers } = restore;
-  const at = `${source2.commit.slice(0, 12)}'s content (${source2.origin ?? source2.file})`;
-  const ended = (result, message) => ({
-    id,
-    result,
-    message,
-    readers
-  });
-  try {
-    return await cluster.retryOnConflict(async () => {
-      const live2 = await cluster.readObject({ apiVersion: "v1", ...id });
-      const write = restoreWrite(live2, base, head, id.namespace);
-      if ("refused" in write) return ended("refused", byHand(restore, write.refused));
-      if ("unchanged" in write) return ended("unchanged", `holds ${at} already`);
-      const written = await cluster.writeConfigAs(id, write, write.fieldManager, dryRun);
-      const left = dryRun ? [] : changedKeys(liveConfigContent({ ...written, kind: id.kind }), base.content);
-      if (left.length > 0) {
-        return ended(
-          "refused",
-          byHand(restore, `written back (${write.how}), but keys ${left.join(", ")} still differ`)
-        );
-      }
-      return ended("restored", `restored to ${at} (${write.how})${dryRun ? " (server dry run)" : ""}`);
-    });
-  } catch (error2) {
-    if (!isExpectedError(error2)) throw error2;
-    return ended("refused", byHand(restore, error2.message));
-  }
-}
-var init_restore_configs = __esm({
-  "src/rollout/restore-configs.ts"() {
-    "use strict";
-    init_errors();
-    init_run_limited();
-    init_config_content();
-    init_live_config();
-    init_restore_source();
-    init_restore_write();
-  }
-});
-
-// src/rollout/wait-for-agent.ts
-async function waitForAgent(cluster, ids, opts) {
-  const now = opts.now ?? Date.now;
-  const started = now();
-  const followed = /* @__PURE__ */ new Map();
-  const notApplied = [];
-  for (const id of ids) {
-    const hash = opts.hashFor(id);
-    const kind = restartableKind(id.kind);
-    if (!hash || !kind) {
-      notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
-      continue;
-    }
-    followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
-  }
-  let unsettled = followed.size;
-  let heartbeat;
-  const stop = new AbortController();
-  (0, import_node_events2.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve8) => stop.signal.addEventListener("abort", () => resolve8()));
-  const settle = (state3, outcome) => {
-    if (state3.settled) return;
-    state3.settled = outcome;
-    heartbeat?.printed();
-    opts.log.info(
-      `${formatId(state3.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state3.hash})` : outcome.message}`
-    );
-    if (--unsettled === 0) stop.abort();
-  };
-  const deadline = setTimeout(() => {
-    for (const state3 of followed.values())
-      settle(state3, notAppliedResult(state3, opts.timeoutMs, now() - started));
-  }, opts.timeoutMs);
-  const interrupted = () => {
-    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
-    for (const state3 of followed.values()) {
-      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state3.id)}: not followed to the end`;
-      settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
-    }
-  };
-  heartbeat = startHeartbeat(
-    opts.timeoutMs,
-    (waited, left) => {
-      const open2 = [...followed.values()].filter((f) => !f.settled);
-      if (open2.length === 0) return void 0;
-      const names2 = open2.slice(0, 3).map((f) => formatId(f.id)).join(", ");
-      const done = followed.size - open2.length;
-      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names2}${open2.length > 3 ? ", \u2026" : ""}`;
-    },
-    (line) => opts.log.info(line),
-    { now, ...opts.heartbeat }
-  );
-  stop.signal.addEventListener("abort", () => {
-    heartbeat?.stop();
-    clearTimeout(deadline);
-    opts.interrupt?.removeEventListener("abort", interrupted);
-  });
-  if (unsettled === 0) stop.abort();
-  if (opts.interrupt?.aborted) interrupted();
-  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
-  const groups = /* @__PURE__ */ new Map();
-  for (const state3 of followed.values()) {
-    const key = `${state3.id.namespace}/${state3.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state3]);
-  }
-  for (const members of groups.values()) {
-    followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error2) => {
-      const message = error2 instanceof ClusterAccessError ? `cannot follow it: ${error2.message}` : `internal error while waiting for the agent: ${String(error2)}`;
-      for (const member of members) settle(member, { id: member.id, restart: "failed", message });
-    });
-  }
-  await finished;
-  for (const state3 of followed.values()) if (state3.settled !== "applied") notApplied.push(state3.settled);
-  return {
-    applied: [...followed.values()].flatMap(
-      (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
-    ),
-    notApplied
-  };
-}
-async function followGroup2(cluster, members, context) {
-  const { namespace, kind } = members[0].id;
-  const byName = new Map(members.map((m) => [m.id.name, m]));
-  await listAndWatch(cluster, {
-    namespace,
-    kind,
-    names: [...byName.keys()],
-    fromMostRecent: false,
-    following: (name) => !byName.get(name)?.settled,
-    onObject: (name, obj) => {
-      const state3 = byName.get(name);
-      state3.seen = currentHash(obj, state3.templatePath);
-      if (state3.seen !== state3.hash) return;
-      state3.object = obj;
-      context.settle(state3, "applied");
-    },
-    // Not there (yet): an agent may still create it; the deadline says what was last seen.
-    onGone: (name) => {
-      byName.get(name).seen = void 0;
-    },
-    onRetry: () => {
-    },
-    signal: context.signal,
-    retryDelayMs: context.retryDelayMs,
-    now: context.now
-  });
-}
-function notAppliedResult(state3, timeoutMs, durationMs) {
-  const seen2 = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
-  return {
-    id: state3.id,
-    restart: "agent-not-applied",
-    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen2}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
-    durationMs
-  };
-}
-function formatSeconds2(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
-var import_node_events2;
-var init_wait_for_agent = __esm({
-  "src/rollout/wait-for-agent.ts"() {
-    "use strict";
-    import_node_events2 = require("node:events");
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_restart_patch();
-    init_list_watch();
-    init_heartbeat();
-  }
-});
-
-// src/rollout/waves.ts
-function waveOf(id, object) {
-  const value = stringField(field(field(object, "metadata"), "annotations"), WAVE_ANNOTATION);
-  if (value === void 0) return void 0;
-  const wave = /^-?[0-9]+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-  if (!Number.isSafeInteger(wave)) {
-    throw new UserError(
-      `${formatId(id)}: annotation ${WAVE_ANNOTATION}: ${JSON.stringify(value)} is not an integer (lower waves roll out first; unannotated workloads last)`
-    );
-  }
-  return wave;
-}
-function rolloutRounds(requests, objectOf, maxParallel) {
-  const byWave = /* @__PURE__ */ new Map();
-  for (const request of requests) {
-    const wave = waveOf(request.id, objectOf(request.id));
-    const members = byWave.get(wave) ?? [];
-    members.push(request);
-    byWave.set(wave, members);
-  }
-  const waves = [...byWave.keys()].sort((a, b) => a === void 0 ? 1 : b === void 0 ? -1 : a - b);
-  const rounds = [];
-  for (const wave of waves) {
-    const members = byWave.get(wave);
-    const size = maxParallel ?? members.length;
-    const batches = Math.max(1, Math.ceil(members.length / size));
-    const name = wave === void 0 ? waves.length > 1 ? "unannotated" : "" : `wave ${wave}`;
-    for (let b = 0; b < batches; b++) {
-      const batch = batches > 1 ? `batch ${b + 1} of ${batches}` : "";
-      rounds.push({
-        wave,
-        requests: members.slice(b * size, (b + 1) * size),
-        endsWave: b === batches - 1,
-        label: ` (${[name, batch].filter(Boolean).join(", ")})`
-      });
-    }
-  }
-  if (rounds.length === 1) rounds[0].label = "";
-  return rounds;
-}
-function waveOrderNote(ids, objectOf) {
-  const rounds = rolloutRounds(
-    ids.map((id) => ({ id })),
-    objectOf,
-    void 0
-  );
-  if (rounds.every((r) => r.wave === void 0)) return void 0;
-  const parts = rounds.map(
-    (r) => `${r.wave === void 0 ? "then" : `wave ${r.wave}`}: ${r.requests.map((q) => `${q.id.kind.toLowerCase()}/${q.id.name}`).join(", ")}`
-  );
-  return `rollout order (${WAVE_ANNOTATION}; a failed wave stops the later ones): ${parts.join("; ")}`;
-}
-var WAVE_ANNOTATION;
-var init_waves = __esm({
-  "src/rollout/waves.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_model();
-    WAVE_ANNOTATION = "config-rollout.io/wave";
-  }
-});
-
-// src/rollout/restart-and-wait.ts
-async function rollOut(cluster, workloads, context) {
-  const { strategy, manifests, log } = context;
-  const agent = strategy.awaitsAgent ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context) : {
-    // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
-    requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
-    notApplied: [],
-    context
-  };
-  const early = /* @__PURE__ */ new Map();
-  const rollBackNow = async (failed2) => {
-    const rollback2 = await strategy.rollbackFor?.([failed2], { cluster, log });
-    return rollback2 ? rollBack(cluster, rollback2, { ...context, log: inlineSections(log) }) : [];
-  };
-  const base = {
-    patchFor: strategy.patchFor,
-    followUnchanged: true,
-    ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
-  };
-  const rounds = strategy.awaitsAgent ? [{ wave: void 0, requests: agent.requests, endsWave: true, label: "" }] : rolloutRounds(
-    agent.requests,
-    (id) => manifests.get(idKey(id))?.object,
-    agent.context.settings.maxParallelRollouts
-  );
-  const reviewed = rounds.length > 1 ? await log.group(
-    "Check permissions for every wave",
-    () => reviewAccess(
-      cluster,
-      {
-        configs: context.prepared.configWrites,
-        targets: agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind) })),
-        ...context.prepared.reviews ? { reviews: context.prepared.reviews } : {}
-      },
-      agent.context.settings,
-      log
-    )
-  ) : void 0;
-  const followed = [];
-  let waveFailures = [];
-  let stoppedBy;
-  for (const [index, round] of rounds.entries()) {
-    if (stoppedBy !== void 0) {
-      for (const { id } of round.requests)
-        followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });
-      continue;
-    }
-    const { held, requests } = holdBack(strategy, round.requests);
-    followed.push(...held);
-    if (requests.length === 0) continue;
-    const results2 = await restartAndWait(
-      cluster,
-      {
-        ...base,
-        titles: {
-          restart: `${strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart"}${round.label}`,
-          wait: `${WAIT_FOR_ROLLOUTS}${round.label}`
-        },
-        requests,
-        configWrites: index === 0 ? context.prepared.configWrites : [],
-        ...index === 0 && context.prepared.reviews ? { reviews: context.prepared.reviews } : {},
-        ...reviewed ? { reviewed } : {}
-      },
-      agent.context
-    );
-    followed.push(...results2);
-    waveFailures.push(...results2.filter(isFailure));
-    if (!round.endsWave) continue;
-    if (round.wave !== void 0 && waveFailures.length > 0) {
-      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
-      log.warn(`${stoppedBy}: the later waves are not started`);
-    }
-    waveFailures = [];
-  }
-  const results = [...followed, ...agent.notApplied];
-  const late = results.filter((r) => !early.has(idKey(r.id)));
-  const rollback = await strategy.rollbackFor?.(late, { cluster, log });
-  const rolledBack = [
-    ...(await Promise.all(early.values())).flat(),
-    ...rollback ? await rollBack(cluster, rollback, context) : []
-  ];
-  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
-}
-function holdBack(strategy, requests) {
-  const held = requests.flatMap(({ id }) => {
-    const why = strategy.heldBack?.(id);
-    return why ? [{ id, restart: "not-started", message: why }] : [];
-  });
-  return { held, requests: requests.filter((r) => !held.some((h) => h.id === r.id)) };
-}
-async function awaitAgent(cluster, workloads, agent, context) {
-  const { settings, log, now } = context;
-  const started = now();
-  const waited = await log.group(
-    "Wait for the GitOps agent to apply the commit",
-    () => waitForAgent(
-      cluster,
-      workloads.map((w) => w.id),
-      // Interrupted, the wait ends at once (as the rollout wait does).
-      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal }
-    )
-  );
-  const left = Math.max(1, settings.timeoutMs - (now() - started));
-  return {
-    // The objects that carried the hash: the rollout is judged from them, with no second read.
-    requests: waited.applied,
-    notApplied: waited.notApplied,
-    context: { ...context, settings: { ...settings, timeoutMs: left } }
-  };
-}
-async function rollBack(cluster, rollback, context) {
-  const { settings, log } = context;
-  const left = /* @__PURE__ */ new Set();
-  if (rollback.restores?.length) {
-    const restores = rollback.restores;
-    const outcomes = await log.group(
-      "Put the changed configs back to the base commit's content",
-      () => restoreConfigs(cluster, restores, {
-        dryRun: settings.dryRun === "server",
-        concurrency: settings.concurrency,
-        log
-      })
-    );
-    for (const o of outcomes) {
-      if (o.result === "refused") for (const reader of o.readers) left.add(idKey(reader));
-      else if (o.result === "restored") noteDone(`restored ${formatId(o.id)} to the base commit's content`);
-    }
-    rollback.restored?.(outcomes);
-  }
-  const ids = rollback.ids.filter((id) => !left.has(idKey(id)));
-  if (ids.length === 0) return [];
-  const round = {
-    titles: {
-      restart: "Roll back failed workloads to their previous config",
-      wait: "Wait for the rollbacks"
-    },
-    requests: ids.map((id) => ({ id })),
-    patchFor: rollback.patchFor,
-    configWrites: [],
-    followUnchanged: false,
-    checked: "checked before the rollback: nothing of it was written"
-  };
-  try {
-    return await restartAndWait(cluster, round, context);
-  } catch (error2) {
-    if (!isExpectedError(error2)) throw error2;
-    return ids.map((id) => ({ id, restart: "failed", message: error2.message }));
-  }
-}
-async function restartAndWait(cluster, round, context) {
-  const { settings, log } = context;
-  const serverDryRun = settings.dryRun === "server";
-  let watchPods2 = settings.watchPods && settings.wait && !serverDryRun;
-  const restarted = await log.group(
-    round.titles.restart,
-    () => restartWorkloads(round.requests, cluster, {
-      strategy: { patchFor: round.patchFor },
-      now: context.now,
-      dryRun: serverDryRun,
-      log,
-      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
-      // nothing written, never half a plan applied.
-      beforeWrites: async (targets) => {
-        if (round.reviewed) watchPods2 &&= round.reviewed.watchPods;
-        else {
-          const writes = {
-            configs: round.configWrites,
-            targets,
-            ...round.reviews ? { reviews: round.reviews } : {}
-          };
-          const access2 = await reviewAccess(cluster, writes, settings, log, round.checked);
-          watchPods2 &&= access2.watchPods;
-        }
-        for (const write of round.configWrites) {
-          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
-          log.info(write.done);
-          if (!serverDryRun) noteDone(write.done);
-        }
-      },
-      concurrency: settings.concurrency
-    })
-  );
-  const patched = restarted.filter((r) => r.result === "restarted");
-  if (!serverDryRun && patched.length > 0)
-    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
-  const results = new Map(
-    restarted.map((r) => [
-      idKey(r.id),
-      {
-        id: r.id,
-        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
-        message: r.message
-      }
-    ])
-  );
-  const waitFor = serverDryRun ? [] : restarted.filter(
-    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
-  );
-  if (!settings.wait || waitFor.length === 0) {
-    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
-    return [...results.values()];
-  }
-  const rollouts = await log.group(
-    round.titles.wait,
-    () => followRollouts(cluster, waitFor, results, { onFailed: round.onFailed, settings, log, watchPods: watchPods2 })
-  );
-  for (const rollout of rollouts) {
-    const result = results.get(idKey(rollout.id));
-    if (result)
-      Object.assign(result, {
-        rollout: rollout.result,
-        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
-        durationMs: rollout.durationMs,
-        ...rollout.cause ? { cause: rollout.cause } : {}
-      });
-  }
-  return [...results.values()];
-}
-function inlineSections(log) {
-  return {
-    ...log,
-    group: (title, work) => {
-      log.info(`${title}:`);
-      return work();
-    }
-  };
-}
-var WAIT_FOR_ROLLOUTS;
-var init_restart_and_wait = __esm({
-  "src/rollout/restart-and-wait.ts"() {
-    "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_run_result();
-    init_interrupt();
-    init_check_permissions();
-    init_follow_rollouts();
-    init_restart();
-    init_restore_configs();
-    init_wait_for_agent();
-    init_waves();
-    WAIT_FOR_ROLLOUTS = "Wait for rollouts";
-  }
-});
-
-// src/rollout/restore/restore-plan.ts
-function restorePlanOf(input) {
-  const restorable = /* @__PURE__ */ new Map();
-  const notRestorable = /* @__PURE__ */ new Map();
-  for (const change of input.changes) {
-    const key = idKey(change.id);
-    if (change.status === "added") {
-      notRestorable.set(
-        key,
-        "the change adds it: it did not exist at the base commit, there is nothing to put back"
-      );
-      continue;
-    }
-    if (change.status === "deleted") {
-      notRestorable.set(key, "the change deletes it from the repository: a rollback does not re-create it");
-      continue;
-    }
-    const base = input.baseConfigs.get(key);
-    const content = base ? configContentOf(base).content : void 0;
-    if (!base || !content) {
-      notRestorable.set(
-        key,
-        "its definition at the base commit was not read: its earlier content is not known"
-      );
-      continue;
-    }
-    const id = change.id;
-    restorable.set(key, {
-      id,
-      base: { manifest: base.object, content },
-      ...input.headConfigs.has(key) ? { head: input.headConfigs.get(key).manifest.object } : {},
-      source: { commit: input.base, file: base.file, ...base.origin ? { origin: base.origin } : {} }
-    });
-  }
-  return { restorable, notRestorable, workloads: input.workloads };
-}
-function changedConfigsOf(workload) {
-  return [
-    ...new Set(workload.references.filter((r) => r.changedKeys.length > 0).map((r) => idKey(r.config)))
-  ];
-}
-function restoreReviews(plan) {
-  const read = new Set(plan.workloads.flatMap(changedConfigsOf));
-  return [...plan.restorable.values()].filter((restore) => read.has(idKey(restore.id))).flatMap(({ id }) => {
-    const { group: group2, resource } = configKind(id.kind);
-    return ["get", "patch"].map((verb) => ({
-      verb,
-      group: group2,
-      resource,
-      namespace: id.namespace,
-      name: id.name
-    }));
-  });
-}
-var init_restore_plan = __esm({
-  "src/rollout/restore/restore-plan.ts"() {
-    "use strict";
-    init_api_kinds();
-    init_model();
-    init_config_content();
-  }
-});
-
-// src/rollout/restore/rollback-report.ts
-function isFailedRollout(result) {
-  return (result.restart === "restarted" || result.restart === "unchanged") && (result.rollout === "failed" || result.rollout === "timeout");
-}
-function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
-  const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
-  for (const result of results) {
-    const key = idKey(result.id);
-    const mine = outcomes.filter((o) => o.readers.some((reader) => idKey(reader) === key));
-    const back = backOf.get(key);
-    if (back) {
-      const put = names(mine.filter((o) => o.result !== "refused"));
-      const own = isFailedRollout(result) ? result.message : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
-      result.rollback = {
-        restart: back.restart,
-        ...back.rollout ? { rollout: back.rollout } : {},
-        message: back.message
-      };
-      if (back.restart === "restarted" && back.rollout === "done") {
-        result.rollout = "rolled-back";
-        result.message = `${own}; rolled back to its pod template before the run (${put} restored): the rollback rolled out`;
-      } else if (back.restart === "unchanged") {
-        result.message = `${own}; rollback: ${back.message}`;
-      } else {
-        result.rollout = back.rollout === "timeout" ? "timeout" : "failed";
-        const ended = back.restart === "restarted" ? `rollout ${back.rollout ?? "was not followed"}` : back.restart;
-        result.message = `${own}; the rollback (${put} restored) ${ended}: ${back.message}`;
-      }
-      log.warn(`${formatId(result.id)}: ${result.message}`);
-      continue;
-    }
-    if (!isFailedRollout(result)) continue;
-    const reads = readsOf(key);
-    const why = outcomes.filter(
-      (o) => (o.result === "refused" || o.result === "not-restorable") && reads.includes(idKey(o.id))
-    );
-    if (why.length === 0) continue;
-    result.message = `${result.message}; not rolled back: ${why.map((o) => `${names([o])} ${o.result === "refused" ? "could not be restored" : "cannot be restored"}`).join(", ")} (see the restored configs)`;
-    log.warn(`${formatId(result.id)}: ${result.message}`);
-  }
-}
-function names(outcomes) {
-  return outcomes.map((o) => `${o.id.kind.toLowerCase()}/${o.id.name}`).join(", ");
-}
-var init_rollback_report = __esm({
-  "src/rollout/restore/rollback-report.ts"() {
-    "use strict";
-    init_model();
-  }
-});
-
-// src/rollout/restore/rollback-on-failure.ts
-function withRollbackOnFailure(strategy, plan) {
-  const rollbackStep = strategy.rollbackStep;
-  if (!rollbackStep) return strategy;
-  const readsOf = new Map(plan.workloads.map((w) => [idKey(w.id), changedConfigsOf(w)]));
-  const started = /* @__PURE__ */ new Map();
-  const claimed = /* @__PURE__ */ new Map();
-  const restoredContent = /* @__PURE__ */ new Map();
-  const rolledBack = /* @__PURE__ */ new Set();
-  const outcomes = [];
-  const notRestorableSeen = /* @__PURE__ */ new Set();
-  return {
-    ...strategy,
-    async prepare(context) {
-      const prepared = await strategy.prepare(context);
-      return { ...prepared, reviews: [...prepared.reviews ?? [], ...restoreReviews(plan)] };
-    },
-    patchFor(id, live2, kind) {
-      started.set(idKey(id), id);
-      return strategy.patchFor(id, live2, kind);
-    },
-    heldBack(id) {
-      const put = (readsOf.get(idKey(id)) ?? []).find((key) => claimed.has(key));
-      if (put === void 0) return void 0;
-      return `not restarted: ${describeKey(put)} it reads was put back to the base commit's content after ${formatId(claimed.get(put).failed)} failed`;
-    },
-    async rollbackFor(results, context) {
-      const failed2 = results.filter((r) => isFailedRollout(r) && !rolledBack.has(idKey(r.id)));
-      const restores = [];
-      for (const result of failed2) {
-        for (const key of readsOf.get(idKey(result.id)) ?? []) {
-          if (claimed.has(key)) continue;
-          const restorable = plan.restorable.get(key);
-          if (!restorable) {
-            if (notRestorableSeen.has(key)) continue;
-            notRestorableSeen.add(key);
-            const why = plan.notRestorable.get(key) ?? "the repository does not define it";
-            outcomes.push({
-              id: idOf(key),
-              result: "not-restorable",
-              message: `not restored: ${why}`,
-              readers: []
-            });
-            continue;
-          }
-          claimed.set(key, { failed: result.id });
-          restores.push({ ...restorable, readers: [] });
-        }
-      }
-      if (restores.length === 0) return void 0;
-      const keys = new Set(restores.map((r) => idKey(r.id)));
-      const readers = [...started.values()].filter(
-        (id) => readsOf.get(idKey(id))?.some((key) => keys.has(key))
-      );
-      for (const restore of restores) {
-        restore.readers = readers.filter((id) => readsOf.get(idKey(id)).includes(idKey(restore.id)));
-        restoredContent.set(idKey(restore.id), restore.base.content);
-      }
-      for (const id of readers) rolledBack.add(idKey(id));
-      context.log.warn(
-        `${failed2.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map((id) => formatId(id)).join(", ") || "no workload"}`
-      );
-      return {
-        ids: readers,
-        patchFor: await rollbackStep(new Map(restoredContent)),
-        restores,
-        restored: (ended) => outcomes.push(...ended)
-      };
-    },
-    async afterWait(results, back, context) {
-      const inner = strategy.afterWait ? await strategy.afterWait(results, back, context) : { results, notes: [] };
-      reportRollbacks(inner.results, back, outcomes, (key) => readsOf.get(key) ?? [], context.log);
-      return { ...inner, restores: outcomes };
-    }
-  };
-}
-function idOf(key) {
-  const [kind = "", namespace = "", ...name] = key.split("/");
-  return { kind, namespace, name: name.join("/") };
-}
-function describeKey(key) {
-  const id = idOf(key);
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-var init_rollback_on_failure = __esm({
-  "src/rollout/restore/rollback-on-failure.ts"() {
-    "use strict";
-    init_model();
-    init_restore_plan();
-    init_rollback_report();
-  }
-});
-
-// src/kube/read-live-configs.ts
-async function readLiveConfigs(cluster, ids, concurrency) {
-  const live2 = /* @__PURE__ */ new Map();
-  const configMapsByNamespace = /* @__PURE__ */ new Map();
-  const singles = [];
-  for (const id of ids) {
-    if (id.kind !== "ConfigMap") {
-      singles.push(id);
-      continue;
-    }
-    const group2 = configMapsByNamespace.get(id.namespace) ?? [];
-    group2.push(id);
-    configMapsByNamespace.set(id.namespace, group2);
-  }
-  const lists = [];
-  for (const [namespace, group2] of configMapsByNamespace) {
-    if (group2.length > 1) lists.push([namespace, group2]);
-    else singles.push(...group2);
-  }
-  const tasks = [
-    ...lists.map(([namespace, group2]) => async () => {
-      const byName = await cluster.listConfigMaps(namespace);
-      for (const id of group2) live2.set(idKey(id), byName.get(id.name));
-    }),
-    ...singles.map((id) => async () => {
-      live2.set(idKey(id), await cluster.readConfig(id));
-    })
-  ];
-  await runLimited(tasks, concurrency, (task) => task());
-  return live2;
-}
-var init_read_live_configs = __esm({
-  "src/kube/read-live-configs.ts"() {
-    "use strict";
-    init_model();
-    init_run_limited();
-  }
-});
-
-// src/rollout/sync-configs.ts
-function committedContent(config) {
-  const { snapshot } = config;
-  return {
-    id: snapshot.id,
-    file: snapshot.file,
-    holds: (live2) => changedKeys(live2, snapshot.content).length === 0,
-    ...config.manifest ? { manifest: config.manifest } : {}
-  };
-}
-async function syncConfigs(cluster, configs, options, log) {
-  const live2 = /* @__PURE__ */ new Map();
-  const stillDifferent = async (candidates) => {
-    const current = await readLiveConfigs(
-      cluster,
-      candidates.map((c) => c.id),
-      options.concurrency
-    );
-    return candidates.filter((expected) => {
-      const found = current.get(idKey(expected.id));
-      if (!found || !expected.holds(found.content)) return true;
-      live2.set(idKey(expected.id), found);
-      return false;
-    });
-  };
-  const pending = await stillDifferent(configs);
-  if (pending.length === 0) return live2;
-  if (options.apply) {
-    for (const { id, file, manifest } of pending) {
-      if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
-      log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
-      await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
-    }
-    return live2;
-  }
-  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
-  const deadline = Date.now() + options.timeoutMs;
-  let waiting2 = pending;
-  log.info(
-    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
-  );
-  const total = waiting2.length;
-  const heartbeat = startHeartbeat(
-    options.timeoutMs,
-    (waited, left) => `still waiting for the committed config content: ${total - waiting2.length} of ${total} configs on the cluster (waited ${waited}, ${left} left); waiting for ${waiting2.slice(0, 3).map((c) => formatId(c.id)).join(", ")}${waiting2.length > 3 ? ", \u2026" : ""}`,
-    (line) => log.info(line),
-    options.heartbeat
-  );
-  try {
-    while (waiting2.length > 0) {
-      await sleep2(options.pollMs ?? 1e3);
-      waiting2 = await stillDifferent(waiting2);
-      if (waiting2.length === 0) break;
-      if (Date.now() >= deadline) {
-        const names2 = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
-        throw new RolloutFailure(
-          `the cluster does not hold the committed content of ${names2} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
-        );
-      }
-    }
-  } finally {
-    heartbeat.stop();
-  }
-  return live2;
-}
-var init_sync_configs = __esm({
-  "src/rollout/sync-configs.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_read_live_configs();
-    init_config_content();
-    init_heartbeat();
-  }
-});
-
-// src/rollout/roll-out-plan.ts
-async function rollOutPlan(cluster, plan, context) {
-  const { settings, log } = context;
-  const onCluster = await findOnCluster(
-    cluster,
-    plan.toRestart,
-    {
-      namespaces: plan.listed.namespaces,
-      objects: new Map(plan.listed.objects.map((m) => [idKey(m.id), m]))
-    },
-    settings.concurrency
-  );
-  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
-  const present = onCluster.present;
-  if (present.length === 0) return { results: onCluster.absent, notes: [] };
-  const strategy = plan.restore && context.strategy.rollbackStep && rollsBackOnFailure(settings) ? withRollbackOnFailure(
-    context.strategy,
-    restorePlanOf({ ...plan.restore, headConfigs: plan.headConfigs, workloads: present })
-  ) : context.strategy;
-  const manifests = new Map(
-    [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
-  );
-  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].map((key) => plan.expectedConfigs.get(key)).filter((config) => config !== void 0);
-  if (settings.apply && strategy.needsLiveConfigs) {
-    await log.group(
-      "Check permissions to apply configs",
-      () => checkPermissions(
-        cluster,
-        toCheck.map((c) => configWrite(c.id)),
-        log,
-        settings.concurrency
-      )
-    );
-  }
-  const prepareTitle = strategy.prepareTitle ?? (strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs");
-  const prepared = await log.group(prepareTitle, async () => {
-    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
-      cluster,
-      toCheck,
-      {
-        apply: settings.apply,
-        dryRun: settings.dryRun === "server",
-        timeoutMs: settings.configTimeoutMs,
-        concurrency: settings.concurrency
-      },
-      log
-    ) : /* @__PURE__ */ new Map();
-    return strategy.prepare({
-      workloads: present,
-      manifests,
-      headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
-      headConfigs: plan.headConfigs,
-      readHeadConfigs: plan.readHeadConfigs,
-      commitOrder: plan.commitOrder,
-      liveConfigs,
-      cluster,
-      head: plan.head,
-      log
-    });
-  });
-  const after = await rollOut(cluster, present, { ...context, strategy, prepared, manifests });
-  return {
-    results: [...onCluster.absent, ...after.results],
-    notes: after.notes,
-    ...after.restores ? { restores: after.restores } : {}
-  };
-}
-var init_roll_out_plan = __esm({
-  "src/rollout/roll-out-plan.ts"() {
-    "use strict";
-    init_model();
-    init_setting_choices();
-    init_consumed_configs();
-    init_check_permissions();
-    init_find_on_cluster();
-    init_restart_and_wait();
-    init_restore_plan();
-    init_rollback_on_failure();
-    init_sync_configs();
-  }
-});
-
-// src/scan/manifests/config-hash.ts
-var config_hash_exports = {};
-__export(config_hash_exports, {
-  configDigests: () => configDigests,
-  configHash: () => configHash,
-  consumedKeys: () => consumedKeys,
-  coveredSecrets: () => coveredSecrets,
-  formatDigests: () => formatDigests,
-  parseDigests: () => parseDigests
-});
-function configHash(consumed, contents, key, secretUid) {
-  const entries = [];
-  const secrets = [];
-  for (const { id, keys } of consumed) {
-    const content = contents.get(idKey(id));
-    if (content === void 0) continue;
-    if (id.kind === "Secret") secrets.push(id);
-    const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
-    entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
-  }
-  if (entries.length === 0) return void 0;
-  let hmacKey = key;
-  if (hmacKey === void 0 && secrets.length > 0) {
-    hmacKey = uidKey(secrets, secretUid);
-    if (hmacKey === void 0) return void 0;
-  }
-  const payload = `[${entries.sort(compareStrings).join(",")}]`;
-  const hash = hmacKey === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", hmacKey);
-  return hash.update(payload, "utf8").digest("hex");
-}
-function configDigests(consumed, contents, key, secretUid) {
-  const digests = /* @__PURE__ */ new Map();
-  for (const config of consumed) {
-    if (!contents.has(idKey(config.id))) continue;
-    const hash = configHash([config], contents, key, secretUid);
-    if (hash === void 0) return void 0;
-    digests.set(`${config.id.kind}/${config.id.name}`, hash.slice(0, DIGEST_LENGTH));
-  }
-  return digests;
-}
-function formatDigests(digests) {
-  return [...digests].sort(([a], [b]) => compareStrings(a, b)).map(([config, digest]) => `${config}=${digest}`).join(",");
-}
-function parseDigests(text) {
-  const digests = /* @__PURE__ */ new Map();
-  if (text.trim() === "") return digests;
-  const entries = text.split(",");
-  if (entries.length > MAX_DIGESTS) return void 0;
-  for (const entry of entries) {
-    const match = DIGEST_ENTRY.exec(entry.trim());
-    const config = match && `${match[1]}/${match[2]}`;
-    if (!config || digests.has(config)) return void 0;
-    digests.set(config, match[3]);
-  }
-  return digests;
-}
-function coveredSecrets(consumed, contents) {
-  return consumed.filter((c) => c.id.kind === "Secret" && contents.has(idKey(c.id))).map((c) => c.id);
-}
-function uidKey(secrets, secretUid) {
-  const uids = [];
-  for (const id of [...secrets].sort((a, b) => compareStrings(idKey(a), idKey(b)))) {
-    const uid = secretUid?.(id);
-    if (!uid) return void 0;
-    uids.push(`${idKey(id)}=${uid}`);
-  }
-  return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
-}
-var import_node_crypto, DIGEST_LENGTH, MAX_DIGESTS, DIGEST_ENTRY;
-var init_config_hash = __esm({
-  "src/scan/manifests/config-hash.ts"() {
-    "use strict";
-    import_node_crypto = require("node:crypto");
-    init_model();
-    init_config_content();
-    init_consumed_keys();
-    init_order();
-    init_consumed_keys();
-    DIGEST_LENGTH = 10;
-    MAX_DIGESTS = 1e3;
-    DIGEST_ENTRY = new RegExp(
-      `^(ConfigMap|Secret)/([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)=([0-9a-f]{${DIGEST_LENGTH}})$`
-    );
-  }
-});
-
-// src/rollout/strategy/restart-hash.ts
-async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid, liveContents = /* @__PURE__ */ new Map(), replaced = /* @__PURE__ */ new Map()) {
-  const { configDigests: configDigests2, configHash: configHash2, formatDigests: formatDigests2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
-  const contents = new Map(liveContents);
-  for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
-  for (const [key2, content] of replaced) contents.set(key2, content);
-  const key = hashKey ? Buffer.from(hashKey) : void 0;
-  const readBy = definitionsReadBy(headConfigs, contents);
-  const hashes = /* @__PURE__ */ new Map();
-  for (const workload of workloads) {
-    const consumed = consumedKeysOf(workload, manifests);
-    const read = readBy(manifests.get(idKey(workload.id))?.file);
-    const hash = configHash2(consumed, read, key, secretUid);
-    if (hash === void 0) continue;
-    const digests = configDigests2(consumed, read, key, secretUid);
-    hashes.set(idKey(workload.id), { hash, ...digests ? { digests: formatDigests2(digests) } : {} });
-  }
-  return hashes;
-}
-function definitionsReadBy(headConfigs, contents) {
-  const several = [...headConfigs].filter(([, config]) => config.folders !== void 0);
-  if (several.length === 0) return () => contents;
-  const byFile = /* @__PURE__ */ new Map();
-  return (file) => {
-    if (!file) return contents;
-    let read = byFile.get(file);
-    if (read === void 0) {
-      const own = new Map(contents);
-      for (const [key, config] of several) own.set(key, headConfigReadBy(config, file).content);
-      read = own;
-      byFile.set(file, read);
-    }
-    return read;
-  };
-}
-var init_restart_hash = __esm({
-  "src/rollout/strategy/restart-hash.ts"() {
-    "use strict";
-    init_model();
-    init_consumed_configs();
-    init_folder_definitions();
-  }
-});
-
-// src/rollout/strategy/annotation-strategy.ts
-function annotationStep(hashFor, digestsFor = () => void 0) {
-  return (id, live2, kind) => {
-    const hash = hashFor(id);
-    if (!hash) {
-      throw new RolloutFailure(
-        "no config hash was computed for it (a Secret it reads is not on the cluster, so its value cannot be keyed with the Secret's UID; set --hash-key): not restarted"
-      );
-    }
-    if (currentHash(live2, kind.templatePath) === hash) {
-      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
-    }
-    return {
-      patch: annotationPatch(hash, kind.templatePath, digestsFor(id)),
-      type: kind.restart.patch,
-      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
-    };
-  };
-}
-function createAnnotationStrategy(hashKey, concurrency) {
-  let hashes = /* @__PURE__ */ new Map();
-  let rehash = async () => hashes;
-  return {
-    name: "annotation",
-    needsLiveConfigs: true,
-    async prepare(context) {
-      const { workloads, manifests } = context;
-      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
-      const uids = new Map([...context.liveConfigs].map(([k, live2]) => [k, live2.uid]));
-      const consumed = new Map(
-        workloads.flatMap((w) => consumedBy(w, manifests)).map((id) => [idKey(id), id])
-      );
-      const notInRepo = [...consumed.values()].filter((id) => !headConfigs.has(idKey(id)));
-      const unreadSecrets = hashKey ? [] : [...headConfigs.values()].map((c) => c.snapshot.id).filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
-      const liveContents = /* @__PURE__ */ new Map();
-      if (notInRepo.length + unreadSecrets.length > 0) {
-        for (const [k, live2] of await readReadable(
-          context.cluster,
-          [...notInRepo, ...unreadSecrets],
-          concurrency
-        )) {
-          if (!live2) continue;
-          uids.set(k, live2.uid);
-          if (!headConfigs.has(k)) liveContents.set(k, live2.content);
-        }
-      }
-      rehash = (contents) => computeRestartHashes(
-        workloads,
-        manifests,
-        headConfigs,
-        hashKey,
-        (id) => uids.get(idKey(id)),
-        liveContents,
-        contents
-      );
-      hashes = await rehash(/* @__PURE__ */ new Map());
-      return { configWrites: [] };
-    },
-    patchFor: annotationStep(
-      (id) => hashes.get(idKey(id))?.hash,
-      (id) => hashes.get(idKey(id))?.digests
-    ),
-    // Back to the hash of what the workload reads once the configs are restored: the base commit's
-    // hash when every config it reads is back (its template before the run, when it had one).
-    async rollbackStep(restored) {
-      const back = await rehash(restored);
-      return annotationStep(
-        (id) => back.get(idKey(id))?.hash,
-        (id) => back.get(idKey(id))?.digests
-      );
-    }
-  };
-}
-async function readReadable(cluster, ids, concurrency) {
-  try {
-    return await readLiveConfigs(cluster, ids, concurrency);
-  } catch (error2) {
-    if (!isExpectedError(error2)) throw error2;
-  }
-  const live2 = /* @__PURE__ */ new Map();
-  for (const id of ids) {
-    try {
-      live2.set(idKey(id), await cluster.readConfig(id));
-    } catch (error2) {
-      if (!isExpectedError(error2)) throw error2;
-    }
-  }
-  return live2;
-}
-var init_annotation_strategy = __esm({
-  "src/rollout/strategy/annotation-strategy.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_restart_patch();
-    init_read_live_configs();
-    init_consumed_configs();
-    init_restart_hash();
-  }
-});
-
-// src/rollout/strategy/env-strategy.ts
-function createEnvStrategy(envName, now) {
-  const before = /* @__PURE__ */ new Map();
-  return {
-    name: "env",
-    needsLiveConfigs: true,
-    prepare: async () => ({ configWrites: [] }),
-    patchFor(id, live2, kind) {
-      const value = String(Math.floor(now() / 1e3));
-      const type = kind.restart.patch;
-      if (!before.has(idKey(id)))
-        before.set(idKey(id), envValues(podSpecAt(live2, kind.templatePath), envName));
-      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live2, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live2, kind.templatePath, envName, value);
-      return { patch, type, describe: `${envName}=${value}` };
-    },
-    rollbackStep: async () => (id, live2, kind) => {
-      const previous = before.get(idKey(id));
-      if (!previous) return { unchanged: "not restarted by this run: nothing to roll back" };
-      const patch = envRestorePatch(live2, kind.templatePath, envName, previous, kind.restart.patch);
-      if (!patch) return { unchanged: `${envName} is as before the run` };
-      const values = [...new Set(previous.values())].map((v) => v ?? "unset");
-      return { patch, type: kind.restart.patch, describe: `${envName} back to ${values.join(", ")}` };
-    }
-  };
-}
-var init_env_strategy = __esm({
-  "src/rollout/strategy/env-strategy.ts"() {
-    "use strict";
-    init_pod_template();
-    init_model();
-    init_restart_patch();
-  }
-});
-
-// src/rollout/strategy/live-configs.ts
-async function checkLiveConfigs(cluster, configs) {
-  const result = { differ: [], unreadable: [] };
-  for (const committed of configs) {
-    let live2;
-    try {
-      live2 = await cluster.readConfig(committed.id);
-    } catch (error2) {
-      if (committed.id.kind === "Secret" && error2 instanceof ClusterAccessError && error2.status === 403) {
-        result.unreadable.push(committed.id);
-        continue;
-      }
-      throw error2;
-    }
-    if (!live2 || changedKeys(live2.content, committed.content).length > 0) result.differ.push(committed.id);
-  }
-  return result;
-}
-var init_live_configs = __esm({
-  "src/rollout/strategy/live-configs.ts"() {
-    "use strict";
-    init_errors();
-    init_config_content();
-  }
-});
-
-// src/rollout/strategy/gitops-strategy.ts
-function createGitopsStrategy(hashKey) {
-  let hashes = /* @__PURE__ */ new Map();
-  let committed = /* @__PURE__ */ new Map();
-  const hashFor = (id) => hashes.get(idKey(id));
-  return {
-    name: "gitops",
-    // The agent applies the configs with the workloads (one sync); nothing is checked or written here.
-    needsLiveConfigs: false,
-    prepareTitle: "Compute the config hashes the head commit stamps",
-    followsTemplateChanges: true,
-    awaitsAgent: { hashFor },
-    async prepare(context) {
-      const { workloads, headWorkloads } = context;
-      const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
-      const headConfigs = await context.readHeadConfigs(consumed);
-      const computed = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
-      hashes = new Map([...computed].map(([key, value]) => [key, value.hash]));
-      const readsSecret = new Set(
-        hashKey ? [] : workloads.filter(
-          (w) => consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && headConfigs.has(idKey(c)))
-        ).map((w) => idKey(w.id))
-      );
-      checkStamped(
-        workloads.map((w) => w.id),
-        headWorkloads,
-        hashFor,
-        readsSecret
-      );
-      committed = new Map(
-        workloads.map((w) => [
-          idKey(w.id),
-          consumedBy(w, headWorkloads).flatMap((id) => {
-            const config = headConfigs.get(idKey(id));
-            return config ? [headConfigReadBy(config, headWorkloads.get(idKey(w.id))?.file)] : [];
-          })
-        ])
-      );
-      return { configWrites: [] };
-    },
-    patchFor(id, live2, kind) {
-      const hash = hashFor(id);
-      if (!hash) throw new RolloutFailure("no config hash was computed for it: not followed");
-      const carried = currentHash(live2, kind.templatePath);
-      if (carried !== hash) {
-        throw new RolloutFailure(
-          `its live pod template changed after the agent applied the commit: it carries ${carried ?? "no hash"}, the commit ${hash}`
-        );
-      }
-      return { unchanged: `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${hash})` };
-    },
-    async afterWait(results, _rolledBack, { cluster }) {
-      const applied = results.map(
-        (r) => r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r
-      );
-      const done = applied.filter((r) => r.rollout === "done");
-      const configs = /* @__PURE__ */ new Map();
-      for (const r of done) for (const c of committed.get(idKey(r.id)) ?? []) configs.set(idKey(c.id), c);
-      if (configs.size === 0) return { results: applied, notes: [] };
-      const check = await checkLiveConfigs(cluster, [...configs.values()]);
-      const differ = new Set(check.differ.map(idKey));
-      const notes = check.unreadable.length > 0 ? [
-        `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map((id) => formatId(id)).join(", ")}`
-      ] : [];
-      return {
-        results: applied.map((r) => {
-          const stale = (committed.get(idKey(r.id)) ?? []).filter((c) => differ.has(idKey(c.id)));
-          if (r.rollout !== "done" || stale.length === 0) return r;
-          return {
-            ...r,
-            rollout: "failed",
-            message: `its pods rolled out, but the cluster does not hold the committed content of ${stale.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ")}: the new pods read the old config (is it in another Argo CD Application or Flux Kustomization, or immutable, so the agent could not change it?)`
-          };
-        }),
-        notes
-      };
-    }
-  };
-}
-function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
-  const problems = [];
-  for (const id of ids) {
-    const manifest = headWorkloads.get(idKey(id));
-    const kind = restartableKind(id.kind);
-    const where = manifest?.file ? ` (${manifest.file}${manifest.line ? `:${manifest.line}` : ""})` : "";
-    if (!manifest || !kind) {
-      problems.push(
-        `${formatId(id)}: not defined in the repository at the head commit, so nothing stamps it`
-      );
-      continue;
-    }
-    if (readsSecret.has(idKey(id))) {
-      problems.push(
-        `${formatId(id)}${where}: it reads a Secret from the repository, and without --hash-key its value would be a plain SHA-256 of the Secret's content: set --hash-key (the same key as \`config-rollout stamp\`)`
-      );
-      continue;
-    }
-    const stamped = currentHash(manifest.object, kind.templatePath);
-    const expected = hashFor(id);
-    if (stamped === expected) continue;
-    problems.push(
-      stamped === void 0 ? `${formatId(id)}${where}: the head commit carries no ${CONFIG_HASH_ANNOTATION} (expected ${expected})` : `${formatId(id)}${where}: the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped}, stale (expected ${expected})`
-    );
-  }
-  if (problems.length === 0) return;
-  throw new UserError(
-    `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:
-  ${problems.join("\n  ")}
-Run \`config-rollout stamp\`, commit the result and push it.`
-  );
-}
-var init_gitops_strategy = __esm({
-  "src/rollout/strategy/gitops-strategy.ts"() {
-    "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_restart_patch();
-    init_consumed_configs();
-    init_folder_definitions();
-    init_live_configs();
-    init_restart_hash();
-  }
-});
-
-// src/rollout/versioned/config-copy.ts
-function copyHash(kind, content, type, key) {
-  const payload = canonicalJson({ kind, type: type ?? null, content });
-  const hash = key === void 0 ? (0, import_node_crypto2.createHash)("sha256") : (0, import_node_crypto2.createHmac)("sha256", key);
-  return hash.update(payload, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
-}
-function copyName(sourceName, hash) {
-  checkCopyName(sourceName);
-  return `${sourceName}-${hash}`;
-}
-function checkCopyName(sourceName) {
-  const length = sourceName.length + 1 + SUFFIX_LENGTH;
-  if (length > MAX_NAME_LENGTH) {
-    throw new UserError(
-      `${sourceName}: its versioned copy would be named ${length} characters long (${sourceName.length} + a dash and a ${SUFFIX_LENGTH}-digit hash; an object name is at most ${MAX_NAME_LENGTH}): shorten the config's name to at most ${MAX_SOURCE_NAME_LENGTH} characters, or use another --strategy`
-    );
-  }
-}
-function sourceLabelValue(sourceName) {
-  if (sourceName.length <= MAX_LABEL_VALUE_LENGTH) return sourceName;
-  const hash = (0, import_node_crypto2.createHash)("sha256").update(sourceName, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
-  return `${sourceName.slice(0, MAX_LABEL_VALUE_LENGTH - SUFFIX_LENGTH - 1)}-${hash}`;
-}
-function configCopy(source2, commit, key) {
-  const { id, object, content } = source2;
-  const type = id.kind === "Secret" ? stringField(object, "type") ?? "Opaque" : void 0;
-  const name = copyName(id.name, copyHash(id.kind, content, type, key));
-  const body2 = {
-    apiVersion: "v1",
-    kind: id.kind,
-    metadata: {
-      name,
-      namespace: id.namespace,
-      labels: { [SOURCE_LABEL]: sourceLabelValue(id.name), [MANAGED_LABEL]: "true" },
-      annotations: { [SOURCE_COMMIT_ANNOTATION]: commit }
-    },
-    immutable: true,
-    ...id.kind === "Secret" ? { type, data: { ...content } } : configMapData(object, content)
-  };
-  return { source: id, name, body: body2 };
-}
-function configMapData(object, content) {
-  const binaryKeys = new Set(
-    isRecord(field(object, "binaryData")) ? Object.keys(field(object, "binaryData")) : []
-  );
-  const data = {};
-  const binaryData = {};
-  for (const [key, base64] of Object.entries(content)) {
-    if (binaryKeys.has(key)) binaryData[key] = base64;
-    else data[key] = Buffer.from(base64, "base64").toString("utf8");
-  }
-  return {
-    ...Object.keys(data).length > 0 ? { data } : {},
-    ...Object.keys(binaryData).length > 0 ? { binaryData } : {}
-  };
-}
-function copySourceOf(obj) {
-  const metadata = field(obj, "metadata");
-  const labels = field(metadata, "labels");
-  if (stringField(labels, MANAGED_LABEL) !== "true") return void 0;
-  const source2 = COPY_NAME.exec(stringField(metadata, "name") ?? "")?.[1];
-  if (source2 === void 0 || stringField(labels, SOURCE_LABEL) !== sourceLabelValue(source2))
-    return void 0;
-  return copyCommitOf(obj) === void 0 ? void 0 : source2;
-}
-function copyCommitOf(obj) {
-  const commit = stringField(field(field(obj, "metadata"), "annotations"), SOURCE_COMMIT_ANNOTATION);
-  return commit !== void 0 && isFullSha(commit) ? commit : void 0;
-}
-function isManagedCopy(obj) {
-  return copySourceOf(obj) !== void 0;
-}
-var import_node_crypto2, SOURCE_LABEL, MANAGED_LABEL, SOURCE_COMMIT_ANNOTATION, SUFFIX_LENGTH, MAX_NAME_LENGTH, MAX_SOURCE_NAME_LENGTH, MAX_LABEL_VALUE_LENGTH, COPY_NAME;
-var init_config_copy = __esm({
-  "src/rollout/versioned/config-copy.ts"() {
-    "use strict";
-    import_node_crypto2 = require("node:crypto");
-    init_commit_sha();
-    init_errors();
-    init_json_shape();
-    init_config_content();
-    SOURCE_LABEL = "config-rollout.io/source";
-    MANAGED_LABEL = "config-rollout.io/managed";
-    SOURCE_COMMIT_ANNOTATION = "config-rollout.io/source-commit";
-    SUFFIX_LENGTH = 10;
-    MAX_NAME_LENGTH = 253;
-    MAX_SOURCE_NAME_LENGTH = MAX_NAME_LENGTH - SUFFIX_LENGTH - 1;
-    MAX_LABEL_VALUE_LENGTH = 63;
-    COPY_NAME = /^(.+)-[0-9a-f]{10}$/;
-  }
-});
-
-// src/rollout/versioned/copies.ts
-function plannedSources(context) {
-  const sources = /* @__PURE__ */ new Map();
-  for (const workload of context.workloads) {
-    for (const ref of workload.references) {
-      const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
-      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
-      if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
-      sources.set(idKey(ref.config), entry);
-    }
-  }
-  return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
-    const head = context.headConfigs.get(sourceKey);
-    if (!head) return [];
-    const source2 = {
-      id: { ...id, kind: id.kind },
-      object: head.manifest.object,
-      content: head.snapshot.content
-    };
-    return [{ source: source2, head, consumers }];
-  });
-}
-function copyPlanNotes(context, settings) {
-  const lines = plannedSources(context).map(({ source: source2, consumers }) => {
-    const { id } = source2;
-    checkCopyName(id.name);
-    const name = id.kind === "Secret" && !settings.hashKey ? `${id.name}-<hash keyed with the Secret's UID>` : configCopy(source2, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : void 0).name;
-    return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
-  });
-  if (settings.prune && lines.length > 0) {
-    lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
-  }
-  return lines;
-}
-async function prepareCopies(context, settings, managedCopies) {
-  const { cluster, log } = context;
-  const checked = await runLimited(plannedSources(context), settings.concurrency, async (p) => {
-    const key = await hashKeyFor(p.source, settings.hashKey, cluster);
-    const copy = configCopy(p.source, context.head, key);
-    const { kind, namespace, name } = copy.source;
-    const [existing, copiesInNamespace] = await Promise.all([
-      // By name, whatever its labels: the name may be taken by an object that is not a copy.
-      cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
-      // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
-      managedCopies(namespace, kind)
-    ]);
-    const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
-    return { copy, head: p.head, existing, older };
-  });
-  const copies = [];
-  const writes = [];
-  const serverDryRun = settings.dryRun === "server";
-  for (const { copy, head, existing, older } of checked) {
-    const { source: source2 } = copy;
-    const where = `${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace})`;
-    if (existing && !isManagedCopy(existing)) {
-      throw new UserError(
-        `${where} exists and is not a config-rollout copy (a copy has the config-rollout.io/managed and source labels and a source-commit annotation): refusing to overwrite it`
-      );
-    }
-    if (existing && changedKeys(liveConfigContent({ ...existing, kind: source2.kind }), head.snapshot.content).length > 0) {
-      throw new UserError(
-        `${where} exists with other content than ${formatId(source2)} at ${context.head}: refusing to use it`
-      );
-    }
-    if (existing) log.info(`${where} already exists: reused`);
-    else
-      writes.push({
-        id: { ...source2, name: copy.name },
-        body: copy.body,
-        done: `${serverDryRun ? "server dry run accepted" : "created"} ${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace}), an immutable copy of ${source2.name} at ${context.head.slice(0, 12)}`
-      });
-    const olderCommits = older.flatMap((c) => {
-      const commit = copyCommitOf(c);
-      return nameOf3(c) !== copy.name && commit !== void 0 ? [[nameOf3(c), commit]] : [];
-    });
-    copies.push({ copy, content: head.snapshot.content, older: new Map(olderCommits) });
-  }
-  return { copies, writes };
-}
-async function hashKeyFor(source2, hashKey, cluster) {
-  if (hashKey) return Buffer.from(hashKey);
-  if (source2.id.kind !== "Secret") return void 0;
-  const live2 = await cluster.readConfig(source2.id);
-  if (!live2?.uid) {
-    throw new UserError(
-      `${formatId(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
-    );
-  }
-  return Buffer.from(live2.uid);
-}
-function managedCopyLister(cluster) {
-  const lists = /* @__PURE__ */ new Map();
-  return (namespace, kind) => {
-    const key = `${kind}/${namespace}`;
-    let listed = lists.get(key);
-    if (!listed) {
-      listed = cluster.listObjects(namespace, apiVersionOf(configKind(kind)), kind, `${MANAGED_LABEL}=true`);
-      listed.catch(() => {
-      });
-      lists.set(key, listed);
-    }
-    return listed;
-  };
-}
-function nameOf3(obj) {
-  return String(obj.metadata?.name ?? "");
-}
-var init_copies = __esm({
-  "src/rollout/versioned/copies.ts"() {
-    "use strict";
-    init_errors();
-    init_api_kinds();
-    init_model();
-    init_run_limited();
-    init_config_content();
-    init_live_config();
-    init_config_copy();
-  }
-});
-
-// src/rollout/versioned/repoint.ts
-function referenceSites(podSpec) {
-  return repoint(podSpec, () => void 0, true).sites;
-}
-function repointPodSpec(podSpec, rename2) {
-  const { spec, located } = repoint(podSpec, rename2, false);
-  return { spec, located, changes: located.map(({ placement: _p, ...change }) => change) };
-}
-function repoint(podSpec, rename2, collect) {
-  const spec = structuredClone(isRecord(podSpec) ? podSpec : {});
-  const located = [];
-  const sites = [];
-  const visit3 = (holder, key, configKind2, path6, placement) => {
-    if (!isRecord(holder)) return;
-    const name = stringField(holder, key);
-    if (!name) return;
-    const site = { path: path6, configKind: configKind2, name };
-    if (collect) sites.push(site);
-    const to = rename2(site);
-    if (to === void 0 || to === name) return;
-    holder[key] = to;
-    located.push({ ...site, to, placement });
-  };
-  visitVolumes(spec, visit3);
-  visitContainers(spec, visit3);
-  return { spec, located, sites };
-}
-function repointStrategicPatch(repointed, templatePath) {
-  const spec = {};
-  const items = /* @__PURE__ */ new Map();
-  const entry = (list, name) => {
-    if (name === "")
-      throw new UserError(`an entry of ${list} has no name: its references cannot be repointed`);
-    const key = `${list}/${name}`;
-    let item = items.get(key);
-    if (!item) {
-      item = { name };
-      items.set(key, item);
-      spec[list] = [...spec[list] ?? [], item];
-    }
-    return item;
-  };
-  for (const { placement, to } of repointed.located) {
-    const item = entry(placement.list, placement.item);
-    const source2 = findItem(repointed.spec, placement.list, placement.item);
-    switch (placement.part) {
-      case "configMap":
-        item.configMap = { name: to };
-        break;
-      case "secret":
-        item.secret = { secretName: to };
-        break;
-      case "projected":
-        item.projected = { sources: arrayField(field(source2, "projected"), "sources") };
-        break;
-      case "envFrom":
-        item.envFrom = arrayField(source2, "envFrom");
-        break;
-      case "env": {
-        const env = arrayField(source2, "env").find((e) => stringField(e, "name") === placement.envName);
-        if (placement.envName === void 0 || !env)
-          throw new UserError(
-            `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
-          );
-        const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
-        item.env = [...envList, { name: placement.envName, valueFrom: field(env, "valueFrom") }];
-        break;
-      }
-    }
-  }
-  return atTemplate(templatePath, { spec });
-}
-function repointMergePatch(repointed, live2, templatePath) {
-  const lists = new Set(repointed.located.map((l) => l.placement.list));
-  const spec = {};
-  for (const list of lists) spec[list] = repointed.spec[list];
-  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec })
-  };
-}
-function findItem(spec, list, name) {
-  return arrayField(spec, list).find((item) => stringField(item, "name") === name);
-}
-function visitVolumes(spec, visit3) {
-  arrayField(spec, "volumes").forEach((volume, index) => {
-    const volumeName = stringField(volume, "name");
-    const at = `volumes[${volumeName ?? index}]`;
-    const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
-    visit3(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
-    visit3(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
-    arrayField(field(volume, "projected"), "sources").forEach((source2, i) => {
-      const sourceAt = `${at}.sources[${i}]`;
-      visit3(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
-      visit3(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
-    });
-  });
-}
-function visitContainers(spec, visit3) {
-  for (const list of CONTAINER_LISTS2) {
-    arrayField(spec, list).forEach((container, index) => {
-      const containerName = stringField(container, "name");
-      const at = `${list}[${containerName ?? index}]`;
-      const place = (part, envName) => ({
-        list,
-        item: containerName ?? "",
-        part,
-        ...envName === void 0 ? {} : { envName }
-      });
-      arrayField(container, "envFrom").forEach((envFrom, i) => {
-        visit3(
-          field(envFrom, "configMapRef"),
-          "name",
-          "ConfigMap",
-          `${at}.envFrom[${i}].configMapRef`,
-          place("envFrom")
-        );
-        visit3(
-          field(envFrom, "secretRef"),
-          "name",
-          "Secret",
-          `${at}.envFrom[${i}].secretRef`,
-          place("envFrom")
-        );
-      });
-      arrayField(container, "env").forEach((env, i) => {
-        const envName = stringField(env, "name");
-        const envAt = `${at}.env[${envName ?? i}]`;
-        const valueFrom = field(env, "valueFrom");
-        visit3(
-          field(valueFrom, "configMapKeyRef"),
-          "name",
-          "ConfigMap",
-          `${envAt}.configMapKeyRef`,
-          place("env", envName)
-        );
-        visit3(
-          field(valueFrom, "secretKeyRef"),
-          "name",
-          "Secret",
-          `${envAt}.secretKeyRef`,
-          place("env", envName)
-        );
-      });
-    });
-  }
-}
-var CONTAINER_LISTS2;
-var init_repoint = __esm({
-  "src/rollout/versioned/repoint.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_pod_template();
-    CONTAINER_LISTS2 = ["initContainers", "containers", "ephemeralContainers"];
-  }
-});
-
-// src/rollout/versioned/prunable-copies.ts
-function podSpecOfHolder(obj) {
-  if (field(obj, "kind") === "ControllerRevision") {
-    return field(field(field(field(obj, "data"), "spec"), "template"), "spec");
-  }
-  return podTemplateOf(obj)?.spec;
-}
-function referencedConfigs(holders) {
-  const names2 = /* @__PURE__ */ new Set();
-  for (const holder of holders) {
-    for (const site of referenceSites(podSpecOfHolder(holder))) names2.add(`${site.configKind}/${site.name}`);
-  }
-  return names2;
-}
-function choosePrunable(copies, kind, referenced, keep) {
-  const managed = copies.filter(isManagedCopy);
-  const newestFirst = [...managed].sort((a, b) => {
-    const byTime = compareStrings(createdAt(b), createdAt(a));
-    return byTime !== 0 ? byTime : compareStrings(nameOf4(a), nameOf4(b));
-  });
-  const remove = [];
-  const kept = [];
-  newestFirst.forEach((copy, index) => {
-    const name = nameOf4(copy);
-    if (referenced.has(`${kind}/${name}`)) kept.push({ name, why: "referenced" });
-    else if (index < keep) kept.push({ name, why: "newest" });
-    else remove.push(copy);
-  });
-  return { remove, kept };
-}
-function nameOf4(obj) {
-  return stringField(field(obj, "metadata"), "name") ?? "";
-}
-function createdAt(obj) {
-  return stringField(field(obj, "metadata"), "creationTimestamp") ?? "";
-}
-var init_prunable_copies = __esm({
-  "src/rollout/versioned/prunable-copies.ts"() {
-    "use strict";
-    init_json_shape();
-    init_workload_kinds();
-    init_order();
-    init_config_copy();
-    init_repoint();
-  }
-});
-
-// src/rollout/versioned/prune.ts
-async function prune(cluster, sources, settings, definedAtHead, log) {
-  const notes = [];
-  const dryRun = settings.dryRun === "server";
-  const referencedIn = /* @__PURE__ */ new Map();
-  const referenced = (namespace) => {
-    let names2 = referencedIn.get(namespace);
-    if (!names2) {
-      names2 = readReferencingObjects(cluster, namespace).then(referencedConfigs);
-      referencedIn.set(namespace, names2);
-    }
-    return names2;
-  };
-  const managedCopies = managedCopyLister(cluster);
-  await log.group("Prune unreferenced config copies", async () => {
-    for (const { copy } of sources) {
-      const { source: source2 } = copy;
-      try {
-        const listed = (await managedCopies(source2.namespace, source2.kind)).filter(
-          (c) => copySourceOf(c) === source2.name
-        );
-        const inUse = /* @__PURE__ */ new Set([...await referenced(source2.namespace), `${source2.kind}/${copy.name}`]);
-        const decision = choosePrunable(listed, source2.kind, inUse, settings.keep);
-        const ids = decision.remove.map((obj) => ({ ...source2, name: nameOf3(obj) }));
-        const defined = ids.length > 0 ? await definedAtHead(ids) : /* @__PURE__ */ new Set();
-        for (const obj of decision.remove) {
-          const name = nameOf3(obj);
-          if (defined.has(idKey({ ...source2, name }))) {
-            const line2 = `kept ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): it carries the labels of a copy of ${source2.name}, but the head commit defines it, so it is not an old copy`;
-            log.warn(line2);
-            notes.push(line2);
-            continue;
-          }
-          const apiVersion = apiVersionOf(configKind(source2.kind));
-          await cluster.deleteObject(
-            { apiVersion, kind: source2.kind, namespace: source2.namespace, name },
-            dryRun
-          );
-          const line = `${dryRun ? "would delete (server dry run)" : "deleted"} ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): an old copy of ${source2.name} that no workload, ReplicaSet, ControllerRevision or Pod names`;
-          log.info(line);
-          notes.push(line);
-        }
-      } catch (error2) {
-        if (!isExpectedError(error2)) throw error2;
-        const line = `could not prune the copies of ${formatId(source2)}: ${error2.message}`;
-        log.warn(line);
-        notes.push(line);
-      }
-    }
-  });
-  return notes;
-}
-async function readReferencingObjects(cluster, namespace) {
-  const lists = await Promise.all([
-    ...WORKLOAD_KINDS.map(
-      async (kind) => kind.customResource && !await cluster.serves(kind.kind) ? [] : cluster.listWorkloads(namespace, kind.kind)
-    ),
-    cluster.listObjects(namespace, apiVersionOf(CONTROLLER_REVISION), CONTROLLER_REVISION.kind)
-  ]);
-  return lists.flat();
-}
-var init_prune = __esm({
-  "src/rollout/versioned/prune.ts"() {
-    "use strict";
-    init_errors();
-    init_api_kinds();
-    init_workload_kinds();
-    init_model();
-    init_config_copy();
-    init_copies();
-    init_prunable_copies();
-  }
-});
-
-// src/rollout/versioned/repoint-workloads.ts
-function repointStep(live2, kind, repointed) {
-  const type = kind.restart.patch;
-  const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live2, kind.templatePath);
-  return { patch, type, describe: describeChanges(repointed.changes) };
-}
-function indexCopies(copies) {
-  const renameTo = /* @__PURE__ */ new Map();
-  const copiesIn = /* @__PURE__ */ new Map();
-  for (const { copy, older } of copies) {
-    const { source: source2 } = copy;
-    renameTo.set(idKey(source2), copy.name);
-    for (const name of older.keys()) renameTo.set(idKey({ ...source2, name }), copy.name);
-    const names2 = copiesIn.get(source2.namespace) ?? /* @__PURE__ */ new Set();
-    names2.add(`${source2.kind}/${copy.name}`);
-    copiesIn.set(source2.namespace, names2);
-  }
-  return { renameTo, copiesIn };
-}
-function repointToCopies(id, live2, kind, index) {
-  const rename2 = (site) => index.renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
-  const repointed = repointPodSpec(podSpecAt(live2, kind.templatePath), rename2);
-  if (repointed.changes.length > 0) return { repointed };
-  const wanted = index.copiesIn.get(id.namespace) ?? /* @__PURE__ */ new Set();
-  const named = [
-    ...new Set(
-      referenceSites(podSpecAt(live2, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
-    )
-  ];
-  return {
-    unchanged: named.length > 0 ? `pod template already names ${named.join(", ")}` : "its live pod template names none of the changed configs: nothing to repoint"
-  };
-}
-function repointTo(live2, kind, rename2) {
-  const repointed = repointPodSpec(
-    podSpecAt(live2, kind.templatePath),
-    (site) => rename2.get(`${site.configKind}/${site.name}`)
-  );
-  if (repointed.changes.length === 0) return { unchanged: "its pod template no longer names the new copies" };
-  return repointStep(live2, kind, repointed);
-}
-async function asSources(workloads, managedCopies) {
-  const sourceOf = /* @__PURE__ */ new Map();
-  for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
-    for (const { kind } of CONFIG_KINDS) {
-      for (const copy of await managedCopies(namespace, kind)) {
-        const source2 = copySourceOf(copy);
-        if (source2) sourceOf.set(idKey({ kind, namespace, name: nameOf3(copy) }), source2);
-      }
-    }
-  }
-  if (sourceOf.size === 0) return workloads;
-  return workloads.map((manifest) => {
-    const kind = workloadKindOf(manifest.object);
-    if (!kind) return manifest;
-    const { namespace } = manifest.id;
-    const repointed = repointPodSpec(
-      podSpecAt(manifest.object, kind.templatePath),
-      (site) => sourceOf.get(idKey({ kind: site.configKind, namespace, name: site.name }))
-    );
-    if (repointed.changes.length === 0) return manifest;
-    return { ...manifest, object: withPodSpec(manifest.object, kind.templatePath, repointed.spec) };
-  });
-}
-function describeChanges(changes) {
-  const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} \u2192 ${c.to}`));
-  return [...distinct].join(", ");
-}
-var init_repoint_workloads = __esm({
-  "src/rollout/versioned/repoint-workloads.ts"() {
-    "use strict";
-    init_api_kinds();
-    init_pod_template();
-    init_workload_kinds();
-    init_model();
-    init_config_copy();
-    init_copies();
-    init_repoint();
-  }
-});
-
-// src/rollout/versioned/rollback-target.ts
-function revisionHistory(holders, ownerUid, revisionOf) {
-  const revisions = [];
-  for (const holder of holders) {
-    if (!isControlledBy(holder, ownerUid)) continue;
-    const revision = revisionOf(holder);
-    const podSpec = field(holder, "kind") === "ControllerRevision" ? podSpecOfHolder(holder) : podTemplateOf(holder)?.spec;
-    if (revision !== void 0 && podSpec !== void 0) revisions.push({ revision, podSpec });
-  }
-  return revisions.sort((a, b) => b.revision - a.revision);
-}
-function rollbackTarget(facts, history, before) {
-  const rejected = /* @__PURE__ */ new Map();
-  const qualifies = (name) => {
-    if (name === facts.failing) return false;
-    if (name === facts.source) return facts.inPlace !== "same" && facts.inPlace !== "gone";
-    return facts.copies.has(name);
-  };
-  const reject = (name) => {
-    if (name === facts.failing || rejected.has(name)) return;
-    const why = name === facts.source && facts.inPlace === "same" ? "holds the same content as the failed copy" : "no longer exists";
-    rejected.set(name, `${facts.kind.toLowerCase()}/${name} ${why}`);
-  };
-  for (const revision of history ?? []) {
-    for (const name of namesOfSource(revision.podSpec, facts)) {
-      if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "history" };
-      reject(name);
-    }
-  }
-  for (const name of before) {
-    if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "before" };
-    reject(name);
-  }
-  if (facts.inPlace === "same") {
-    const named = (history ?? []).some((r) => namesOfSource(r.podSpec, facts).includes(facts.source));
-    if (named || before.includes(facts.source))
-      return { name: facts.source, found: named ? "history" : "before", sameContent: true };
-  }
-  const what = `${facts.kind.toLowerCase()}/${facts.source}`;
-  const tried = rejected.size === 0 ? [`no earlier revision names ${what} or a copy of it`] : [...rejected.values()];
-  if (history === void 0) tried.push("its revision history could not be read");
-  return { none: `no earlier config of ${what} to return to (${tried.join("; ")})` };
-}
-function namesOfSource(podSpec, facts) {
-  const names2 = referenceSites(podSpec).filter((site) => site.configKind === facts.kind && isSourceOrCopy(site.name, facts.source)).map((site) => site.name);
-  return [...new Set(names2)];
-}
-function isSourceOrCopy(name, source2) {
-  return name === source2 || name.startsWith(`${source2}-`) && /^[0-9a-f]{10}$/.test(name.slice(source2.length + 1));
-}
-function isControlledBy(holder, uid) {
-  const owners = field(field(holder, "metadata"), "ownerReferences");
-  return Array.isArray(owners) && owners.some((owner) => stringField(owner, "uid") === uid && field(owner, "controller") === true);
-}
-var init_rollback_target = __esm({
-  "src/rollout/versioned/rollback-target.ts"() {
-    "use strict";
-    init_json_shape();
-    init_workload_kinds();
-    init_prunable_copies();
-    init_repoint();
-  }
-});
-
-// src/rollout/versioned/rollback.ts
-async function rollbackOf(results, repointings, copies, cluster, concurrency) {
-  const failed2 = results.filter((r) => isRolledBack(r, repointings));
-  if (failed2.length === 0) return void 0;
-  const targets = await findTargets(failed2, repointings, copies, cluster, concurrency);
-  const rollback = {
-    ids: failed2.map((r) => r.id),
-    patchFor: (id, live2, kind) => {
-      const chosen = targets.get(idKey(id)) ?? /* @__PURE__ */ new Map();
-      const rename2 = /* @__PURE__ */ new Map();
-      const none = [];
-      for (const [failing, target] of chosen) {
-        if ("name" in target) rename2.set(failing, target.name);
-        else none.push(target.none);
-      }
-      if (rename2.size === 0) return { unchanged: `${none.join("; ")}: left on the new copy` };
-      return repointTo(live2, kind, rename2);
-    }
-  };
-  return { rollback, targets };
-}
-async function findTargets(failed2, repointings, copies, cluster, concurrency) {
-  const copyOf = new Map(copies.map((c) => [idKey({ ...c.copy.source, name: c.copy.name }), c]));
-  const lists = /* @__PURE__ */ new Map();
-  const holders = (namespace, holder) => once(
-    lists,
-    `${holder.kind}/${namespace}`,
-    () => cluster.listObjects(namespace, apiVersionOf(holder), holder.kind)
-  );
-  const readings = /* @__PURE__ */ new Map();
-  const inPlace = (source2, copy) => once(readings, idKey(source2), async () => {
-    try {
-      const live2 = await cluster.readConfig(source2);
-      if (live2 === void 0) return "gone";
-      if (copy === void 0) return void 0;
-      return changedKeys(live2.content, copy.content).length > 0 ? "differs" : "same";
-    } catch (error2) {
-      if (!isExpectedError(error2)) throw error2;
-      return void 0;
-    }
-  });
-  const targets = /* @__PURE__ */ new Map();
-  await runLimited(failed2, concurrency, async ({ id }) => {
-    const history = await historyOf(id, cluster, holders);
-    const chosen = /* @__PURE__ */ new Map();
-    for (const [failingKey, changes] of groupByCopy(repointings.get(idKey(id)) ?? [])) {
-      const { configKind: kind, to: failing } = changes[0];
-      const copy = copyOf.get(idKey({ kind, namespace: id.namespace, name: failing }));
-      const source2 = copy?.copy.source.name ?? changes[0].name;
-      const facts = {
-        kind,
-        source: source2,
-        failing,
-        copies: copy?.older ?? /* @__PURE__ */ new Map(),
-        inPlace: await inPlace({ kind, namespace: id.namespace, name: source2 }, copy)
-      };
-      chosen.set(failingKey, rollbackTarget(facts, history, [...new Set(changes.map((c) => c.name))]));
-    }
-    targets.set(idKey(id), chosen);
-  });
-  return targets;
-}
-async function historyOf(id, cluster, holders) {
-  const kind = workloadKind(id.kind);
-  if (!kind?.history) return void 0;
-  try {
-    const live2 = await cluster.readObject({ apiVersion: apiVersionOf(kind), ...id });
-    const uid = live2?.metadata?.uid;
-    if (typeof uid !== "string") return void 0;
-    const { holder, revisionOf } = kind.history;
-    const listed = await holders(id.namespace, holder);
-    return revisionHistory(listed, uid, revisionOf);
-  } catch (error2) {
-    if (!isExpectedError(error2)) throw error2;
-    return void 0;
-  }
-}
-function reportRollback(results, rolledBack, repointings, targets, log) {
-  const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
-  for (const result of results.filter((r) => isRolledBack(r, repointings))) {
-    const back = backOf.get(idKey(result.id));
-    const chosen = [...targets.get(idKey(result.id)) ?? /* @__PURE__ */ new Map()];
-    const names2 = describeChanges(
-      chosen.flatMap(([failing, target]) => {
-        if (!("name" in target)) return [];
-        const [configKind2, name] = failing.split("/");
-        const copied = target.commit ? `, copied at ${target.commit.slice(0, 12)}` : "";
-        const same = target.sameContent ? ", which holds the same content: the failed rollout is ended and running pods keep the config they started with, but new pods read the new content" : "";
-        return [{ configKind: configKind2, name, to: `${target.name}${copied}${same}` }];
-      })
-    );
-    const none = chosen.flatMap(([, target]) => "none" in target ? [target.none] : []);
-    const followed = back?.rollout !== void 0 && back.rollout !== "not-waited";
-    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${result.id.kind.toLowerCase()}/${result.id.name} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names2}); the rollback rolled out` : `rolled back (${names2}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
-    const partly = back?.restart === "restarted" && none.length > 0 ? `; ${none.join("; ")}: left on the new copy` : "";
-    result.message = `${result.message}; ${verdict}${partly}`;
-    if (back) {
-      result.rollback = {
-        restart: back.restart,
-        ...back.rollout ? { rollout: back.rollout } : {},
-        message: back.message
-      };
-    }
-    if (back?.restart === "restarted" && back.rollout === "done") result.rollout = "rolled-back";
-    log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}${partly}`);
-  }
-}
-function isRolledBack(result, repointings) {
-  return result.restart === "restarted" && (result.rollout === "failed" || result.rollout === "timeout") && repointings.has(idKey(result.id));
-}
-function groupByCopy(changes) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const change of changes) {
-    const key = `${change.configKind}/${change.to}`;
-    groups.set(key, [...groups.get(key) ?? [], change]);
-  }
-  return groups;
-}
-var init_rollback = __esm({
-  "src/rollout/versioned/rollback.ts"() {
-    "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_once();
-    init_run_limited();
-    init_config_content();
-    init_repoint_workloads();
-    init_rollback_target();
-  }
-});
-
-// src/rollout/versioned/stale-runs.ts
-async function findNewerCopies(context, copies) {
-  const commitOf = /* @__PURE__ */ new Map();
-  for (const { copy, older } of copies) {
-    for (const [name, commit] of older) commitOf.set(idKey({ ...copy.source, name }), commit);
-  }
-  const running = /* @__PURE__ */ new Map();
-  for (const workload of context.workloads) {
-    const live2 = context.manifests.get(idKey(workload.id))?.object;
-    const kind = live2 === void 0 ? void 0 : workloadKindOf(live2);
-    if (live2 === void 0 || kind === void 0) continue;
-    for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
-      const id = { kind: site.configKind, namespace: workload.id.namespace, name: site.name };
-      const commit = commitOf.get(idKey(id));
-      if (commit === void 0) continue;
-      const entry = running.get(idKey(id)) ?? { id, workloads: [], commit };
-      const name = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
-      if (!entry.workloads.includes(name)) entry.workloads.push(name);
-      running.set(idKey(id), entry);
-    }
-  }
-  const orders = /* @__PURE__ */ new Map();
-  const newer = /* @__PURE__ */ new Map();
-  for (const [key, { id, workloads, commit }] of running) {
-    let asked = orders.get(commit);
-    if (asked === void 0) {
-      asked = context.commitOrder(commit);
-      orders.set(commit, asked);
-    }
-    const placed = await asked;
-    if (placed.order === "unknown") {
-      throw new UserError(
-        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short2(context.head)}: it was copied at ${short2(commit)}, and ${placed.why}`
-      );
-    }
-    if (placed.order === "newer") newer.set(key, commit);
-    if (placed.order === "diverged") {
-      context.log.info(
-        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short2(commit)}, which is not in the history of this run's head ${short2(context.head)} (another branch, or rewritten history): repointed as planned`
-      );
-    }
-  }
-  return newer;
-}
-function staleReason(namespace, live2, kind, newer, head) {
-  if (newer.size === 0) return void 0;
-  const running = /* @__PURE__ */ new Map();
-  for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
-    const id = { kind: site.configKind, namespace, name: site.name };
-    const commit = newer.get(idKey(id));
-    if (commit !== void 0) running.set(describe3(id), commit);
-  }
-  if (running.size === 0) return void 0;
-  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${short2(commit)})`).join(", ");
-  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short2(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
-}
-function describe3(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function short2(sha) {
-  return sha.slice(0, 12);
-}
-var init_stale_runs = __esm({
-  "src/rollout/versioned/stale-runs.ts"() {
-    "use strict";
-    init_errors();
-    init_pod_template();
-    init_workload_kinds();
-    init_model();
-    init_repoint();
-  }
-});
-
-// src/rollout/versioned/versioned-strategy.ts
-var versioned_strategy_exports = {};
-__export(versioned_strategy_exports, {
-  createVersionedStrategy: () => createVersionedStrategy
-});
-function createVersionedStrategy(settings) {
-  const rollback = rollsBackOnFailure(settings);
-  let copies = [];
-  let index = indexCopies([]);
-  const repointings = /* @__PURE__ */ new Map();
-  const rollbackTargets = /* @__PURE__ */ new Map();
-  let newer = /* @__PURE__ */ new Map();
-  let head = "";
-  const staleRuns = /* @__PURE__ */ new Map();
-  let copiesBefore;
-  let definedAtHead = async () => /* @__PURE__ */ new Set();
-  const managedCopiesBefore = (cluster) => (namespace, kind) => {
-    copiesBefore ??= managedCopyLister(cluster);
-    return copiesBefore(namespace, kind);
-  };
-  return {
-    name: "versioned",
-    needsLiveConfigs: false,
-    planNotes: (context) => copyPlanNotes(context, settings),
-    async prepare(context) {
-      const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
-      definedAtHead = async (ids) => {
-        try {
-          const read = await context.readHeadConfigs(ids);
-          return new Set(ids.map(idKey).filter((key) => read.has(key)));
-        } catch (error2) {
-          const why = error2 instanceof Error ? error2.message : String(error2);
-          throw new UserError(`cannot tell whether the head commit defines them: ${why}`);
-        }
-      };
-      copies = prepared.copies;
-      index = indexCopies(copies);
-      newer = await findNewerCopies(context, copies);
-      head = context.head;
-      return { configWrites: prepared.writes };
-    },
-    planningView: (workloads, cluster) => asSources(workloads, managedCopiesBefore(cluster)),
-    patchFor(id, live2, kind) {
-      const stale = staleReason(id.namespace, live2, kind, newer, head);
-      if (stale !== void 0) {
-        staleRuns.set(idKey(id), stale);
-        return { unchanged: stale };
-      }
-      const repointing = repointToCopies(id, live2, kind, index);
-      if ("unchanged" in repointing) return repointing;
-      repointings.set(idKey(id), repointing.repointed.changes);
-      return repointStep(live2, kind, repointing.repointed);
-    },
-    async rollbackFor(results, { cluster }) {
-      if (!rollback) return void 0;
-      const found = await rollbackOf(results, repointings, copies, cluster, settings.concurrency);
-      for (const [key, targets] of found?.targets ?? []) rollbackTargets.set(key, targets);
-      return found?.rollback;
-    },
-    async afterWait(results, rolledBack, { cluster, log }) {
-      const notes = [];
-      for (const result of results) {
-        if (staleRuns.has(idKey(result.id)))
-          log.warn(`${formatId(result.id)}: ${staleRuns.get(idKey(result.id))}`);
-      }
-      for (const result of results) {
-        const changes = repointings.get(idKey(result.id));
-        if (changes && result.restart !== "failed" && result.rollout !== void 0) {
-          result.message = `repointed ${describeChanges(changes)}; ${result.message}`;
-        }
-      }
-      if (rollback) reportRollback(results, rolledBack, repointings, rollbackTargets, log);
-      else {
-        for (const r of results) {
-          if (isFailure(r) && repointings.has(idKey(r.id)))
-            r.message += "; --rollback-on-failure off: left on the new copy";
-        }
-      }
-      if (settings.prune && !results.some(isFailure)) {
-        notes.push(...await prune(cluster, copies, settings, definedAtHead, log));
-      }
-      return { results, notes };
-    }
-  };
-}
-var init_versioned_strategy = __esm({
-  "src/rollout/versioned/versioned-strategy.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_run_result();
-    init_setting_choices();
-    init_copies();
-    init_prune();
-    init_repoint_workloads();
-    init_rollback();
-    init_stale_runs();
-  }
-});
-
-// src/rollout/strategy/choose-strategy.ts
-async function chooseRestartStrategy(settings, now) {
-  switch (settings.strategy) {
-    case "annotation":
-      return createAnnotationStrategy(settings.hashKey, settings.concurrency);
-    case "env":
-      return createEnvStrategy(settings.envName, now);
-    case "gitops":
-      return createGitopsStrategy(settings.hashKey);
-    case "versioned": {
-      const { createVersionedStrategy: createVersionedStrategy2 } = await Promise.resolve().then(() => (init_versioned_strategy(), versioned_strategy_exports));
-      return createVersionedStrategy2(settings);
-    }
-  }
-}
-var init_choose_strategy = __esm({
-  "src/rollout/strategy/choose-strategy.ts"() {
-    "use strict";
-    init_annotation_strategy();
-    init_env_strategy();
-    init_gitops_strategy();
-  }
-});
-
-// src/scan/sources/variant-conflicts.ts
-function checkVariants(inputs, variants) {
-  if (variants.size === 0) return { conflicts: [], notes: [] };
-  const baseline = restartsOf(inputs);
-  const changedAnywhere = new Set(inputs.changes.map((c) => idKey(c.id)));
-  const configChanges = /* @__PURE__ */ new Map();
-  for (const list of variants.values()) {
-    for (const v of list) {
-      const m = v.head ?? v.base;
-      if (!isConfigManifest(m)) continue;
-      const change = changeOf(v);
-      configChanges.set(v, change);
-      if (change) changedAnywhere.add(idKey(change.id));
-    }
-  }
-  const conflicts = [];
-  const agreeing = [];
-  const noPart = [];
-  for (const [key, [chosen, ...others]] of variants) {
-    const id = (chosen.head ?? chosen.base).id;
-    const sources = [chosen, ...others].map((v) => v.source).join(", ");
-    const described = `${formatId(id)} (${sources})`;
-    const isConfig = configChanges.has(chosen);
-    const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
-    if (!relevant) {
-      noPart.push(described);
-      continue;
-    }
-    const conflict = others.map((v) => {
-      const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
-      const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
-      if (effect === void 0) return void 0;
-      const field5 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
-      return { id, first: chosen.source, second: v.source, field: field5, effect };
-    }).find((c) => c !== void 0);
-    if (conflict) conflicts.push(conflict);
-    else agreeing.push(described);
-  }
-  return { conflicts, notes: variantNotes(agreeing, noPart) };
-}
-function describeVariantConflicts(conflicts) {
-  const first = conflicts[0];
-  if (!first) return "";
-  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
-  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
-}
-function variantNotes(agreeing, noPart) {
-  const named = (list) => list.length <= MAX_NAMED3 ? list.join("; ") : `${list.slice(0, MAX_NAMED3).join("; ")}; and ${list.length - MAX_NAMED3} more`;
-  const notes = [];
-  if (agreeing.length > 0) {
-    notes.push(
-      `defined differently by several sources, with the same plan whichever is deployed: ${named(agreeing.sort(compareStrings))}`
-    );
-  }
-  if (noPart.length > 0) {
-    notes.push(
-      `${noPart.length} object(s) defined differently by several sources play no part in this plan: ${named(noPart.sort(compareStrings))}`
-    );
-  }
-  return notes;
-}
-function changeOf(v) {
-  const found = findConfigChanges(v.base ? [v.base] : [], v.head ? [v.head] : []);
-  return found.changes[0];
-}
-function readsAny(workload, configs) {
-  const template = podTemplateOf(workload.object);
-  return findReferences(template?.spec).some(
-    (ref) => configs.has(idKey({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
-  );
-}
-function withConfig(inputs, key, v, change) {
-  const changes = inputs.changes.filter((c) => idKey(c.id) !== key);
-  if (change) changes.push(change);
-  const headContent = new Map(inputs.headContent);
-  if (v.head) headContent.set(key, configContentOf(v.head).content);
-  else headContent.delete(key);
-  return { ...inputs, changes, headContent };
-}
-function withWorkload(inputs, key, v) {
-  const others = (list) => list.filter((m) => idKey(m.id) !== key);
-  const newWorkloadIds = new Set(inputs.newWorkloadIds);
-  if (v.head && !v.base) newWorkloadIds.add(key);
-  else newWorkloadIds.delete(key);
-  return {
-    ...inputs,
-    workloads: v.head ? [...others(inputs.workloads), v.head] : others(inputs.workloads),
-    baseWorkloads: v.base ? [...others(inputs.baseWorkloads), v.base] : others(inputs.baseWorkloads),
-    newWorkloadIds
-  };
-}
-function restartsOf(inputs) {
-  const built = buildPlan({
-    changes: inputs.changes,
-    workloads: inputs.workloads,
-    newWorkloadIds: inputs.newWorkloadIds,
-    clusterWorkloads: inputs.clusterWorkloads,
-    restartReloaderManaged: inputs.restartReloaderManaged,
-    reloaderAutoReloadAll: inputs.reloaderAutoReloadAll ?? false
-  });
-  const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
-  const restarts = /* @__PURE__ */ new Map();
-  for (const w of planned) {
-    if (w.action !== "restart") continue;
-    const consumed = [...new Set(w.references.map((r) => idKey(r.config)))].sort(compareStrings);
-    restarts.set(
-      idKey(w.id),
-      consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
-    );
-  }
-  return restarts;
-}
-function differenceIn(chosen, other, chosenSource, otherSource) {
-  const name = (key) => {
-    const [kind, , ...rest] = key.split("/");
-    return `${kind.toLowerCase()}/${rest.join("/")}`;
-  };
-  for (const key of [.../* @__PURE__ */ new Set([...chosen.keys(), ...other.keys()])].sort(compareStrings)) {
-    const a = chosen.get(key);
-    const b = other.get(key);
-    if (a === b) continue;
-    if (b === void 0)
-      return `${name(key)} restarts with ${chosenSource}'s definition and not with ${otherSource}'s`;
-    if (a === void 0)
-      return `${name(key)} restarts with ${otherSource}'s definition and not with ${chosenSource}'s`;
-    return `${name(key)} restarts onto different config content with each`;
-  }
-  return void 0;
-}
-var MAX_NAMED3;
-var init_variant_conflicts = __esm({
-  "src/scan/sources/variant-conflicts.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_build_plan();
-    init_references();
-    init_config_changes();
-    init_config_content();
-    init_order();
-    init_rolls_on_apply();
-    init_source_variants();
-    MAX_NAMED3 = 5;
-  }
-});
-
-// src/run/apply.ts
-async function completeAndRollOut(repoPlan, connection, context) {
-  const { settings, log } = context;
-  const now = context.now ?? Date.now;
-  const naming = context.naming ?? CLI_FLAGS;
-  const { scan } = repoPlan;
-  const strategy = await chooseRestartStrategy(settings, now);
-  const discover = settings.discover ?? (connection.configured && !strategy.awaitsAgent ? "both" : "repo");
-  let cluster;
-  const connectOnce = async () => {
-    cluster ??= await connection.connect();
-    if (!cluster) {
-      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
-    }
-    return cluster;
-  };
-  const modified = scan.changes.filter((c) => c.status !== "deleted");
-  const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
-    "Discover consumers on the cluster",
-    async () => discoverClusterWorkloads(
-      await connectOnce(),
-      [...new Set(modified.map((c) => c.id.namespace))],
-      settings.concurrency
-    )
-  ) : [];
-  const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
-  const variants = [...scan.variants.values()].flat().flatMap((v) => [v.base, v.head]);
-  await prepareReloaderLists(
-    [...scan.workloads, ...plannedClusterWorkloads, ...variants].map((m) => m?.object)
-  );
-  const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
-  await context.onPlan?.(plan, plannedClusterWorkloads);
-  const toRestart = plan.workloads.filter((w) => w.action === "restart");
-  const definitions = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m.object]));
-  const order = waveOrderNote(
-    toRestart.map((w) => w.id),
-    (id) => definitions.get(idKey(id))
-  );
-  if (toRestart.length === 0 || settings.dryRun === "client") {
-    const notes2 = toRestart.length > 0 ? strategy.planNotes?.({
-      workloads: toRestart,
-      headConfigs: scan.headConfigs,
-      head: repoPlan.head
-    }) ?? [] : [];
-    return reportOf(plan, { results: [], notes: order ? [order, ...notes2] : notes2 }, settings.dryRun);
-  }
-  const live2 = await connectOnce();
-  const { results, notes, restores } = await rollOutPlan(
-    live2,
-    {
-      toRestart,
-      listed: {
-        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
-        objects: clusterWorkloads
-      },
-      repoWorkloads: scan.workloads,
-      expectedConfigs: new Map(
-        modified.flatMap((c) => {
-          const head = scan.headConfigs.get(idKey(c.id));
-          return head ? [[idKey(c.id), committedContent(head)]] : [];
-        })
-      ),
-      headConfigs: scan.headConfigs,
-      readHeadConfigs: repoPlan.readHeadConfigs,
-      commitOrder: repoPlan.commitOrder,
-      head: repoPlan.head,
-      restore: { base: repoPlan.base, changes: scan.changes, baseConfigs: scan.baseConfigs }
-    },
-    { strategy, settings, log, now }
-  );
-  return reportOf(
-    plan,
-    { results, notes: order ? [order, ...notes] : notes, ...restores ? { restores } : {} },
-    settings.dryRun,
-    live2
-  );
-}
-function completePlan(repoPlan, clusterWorkloads, strategy, context) {
-  const { settings, log } = context;
-  const naming = context.naming ?? CLI_FLAGS;
-  const { scan } = repoPlan;
-  const built = buildPlan({
-    changes: scan.changes,
-    workloads: scan.workloads,
-    newWorkloadIds: scan.newWorkloadIds,
-    clusterWorkloads,
-    restartReloaderManaged: settings.restartReloaderManaged,
-    reloaderAutoReloadAll: settings.reloaderAutoReloadAll,
-    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads)
-  });
-  const variantCheck = checkVariants(
-    {
-      changes: scan.changes,
-      headContent: new Map([...scan.headConfigs].map(([key, config]) => [key, config.snapshot.content])),
-      workloads: scan.workloads,
-      baseWorkloads: scan.baseWorkloads,
-      newWorkloadIds: scan.newWorkloadIds,
-      clusterWorkloads,
-      restartReloaderManaged: settings.restartReloaderManaged,
-      reloaderAutoReloadAll: settings.reloaderAutoReloadAll
-    },
-    scan.variants
-  );
-  if (variantCheck.conflicts.length > 0)
-    throw new UserError(describeVariantConflicts(variantCheck.conflicts));
-  for (const warning2 of built.warnings) log.warn(warning2.message, warning2);
-  const planned = withWorkloadSources(
-    strategy.followsTemplateChanges ? built.workloads : markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
-    scan.workloads
-  );
-  const guarded = applyGuardRails(planned, { ...settings, naming });
-  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
-  if (namespaceNote) log.info(namespaceNote);
-  return planOfScan(repoPlan, {
-    changes: scan.changes,
-    workloads: guarded.workloads,
-    sources: variantCheck.notes,
-    warnings: [
-      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
-      ...namespaceNote ? [namespaceNote] : [],
-      ...guarded.notes
-    ]
-  });
-}
-function withWorkloadSources(workloads, manifests) {
-  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [idKey(m.id), m]));
-  return workloads.map((w) => {
-    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : void 0;
-    if (m?.origin === void 0) return w;
-    return {
-      ...w,
-      origin: m.origin,
-      ...m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}
-    };
-  });
-}
-function assumedNamespaceNote(scan, workloads, namespace) {
-  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
-  const names2 = [
-    ...new Set(
-      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
-    )
-  ];
-  if (names2.length === 0) return void 0;
-  const listed = names2.length > MAX_LISTED ? `${names2.slice(0, MAX_LISTED).join(", ")} and ${names2.length - MAX_LISTED} more` : names2.join(", ");
-  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
-}
-async function applyPlanToCluster(repoPlan, connection, context) {
-  if (plansNothing(repoPlan.scan)) {
-    const plan = planOfNothing(repoPlan);
-    await context.onPlan?.(plan, []);
-    return reportOf(plan, { results: [], notes: [] }, context.settings.dryRun);
-  }
-  return completeAndRollOut(repoPlan, connection, context);
-}
-function plansNothing(scan) {
-  return scan.changes.length === 0 && scan.workloads.length === 0 && scan.baseWorkloads.length === 0 && scan.variants.size === 0;
-}
-function planOfNothing(repoPlan) {
-  return planOfScan(repoPlan, { changes: [], workloads: [], sources: [], warnings: [] });
-}
-var MAX_LISTED;
-var init_apply = __esm({
-  "src/run/apply.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_option_naming();
-    init_run_result();
-    init_build_plan();
-    init_guard_rails();
-    init_reloader();
-    init_repo_plan();
-    init_discover_cluster();
-    init_roll_out_plan();
-    init_choose_strategy();
-    init_sync_configs();
-    init_waves();
-    init_rolls_on_apply();
-    init_variant_conflicts();
-    MAX_LISTED = 5;
-  }
-});
-
 // src/plan/plan-document.ts
 var plan_document_exports = {};
 __export(plan_document_exports, {
@@ -31934,563 +31227,6 @@ var init_plan_out = __esm({
     init_config_copy();
     init_consumed_configs();
     init_plan_document();
-  }
-});
-
-// src/run/run.ts
-async function runConfigRollout(deps) {
-  const planned = await planRepository(deps);
-  if (planned.kind === "no-range") {
-    if (deps.planOut) {
-      const { emptyPlanDocument: emptyPlanDocument2, planStrategyOf: planStrategyOf2 } = await Promise.resolve().then(() => (init_plan_document(), plan_document_exports));
-      await deps.planOut(emptyPlanDocument2(planned.report.plan.head, planStrategyOf2(deps.settings.strategy)));
-    }
-    return planned.report;
-  }
-  return applyPlanToCluster(
-    planned.plan,
-    { connect: deps.connect, configured: deps.clusterConfigured },
-    {
-      settings: deps.settings,
-      log: deps.log,
-      ...deps.naming ? { naming: deps.naming } : {},
-      ...deps.now ? { now: deps.now } : {},
-      ...deps.planOut ? { onPlan: planFileWriter(planned.plan, deps.settings, deps.planOut, deps.naming ?? CLI_FLAGS) } : {}
-    }
-  );
-}
-function planFileWriter(repoPlan, settings, write, naming) {
-  return async (plan, clusterWorkloads) => {
-    const { makePlanDocument: makePlanDocument2 } = await Promise.resolve().then(() => (init_plan_out(), plan_out_exports));
-    await write(await makePlanDocument2(repoPlan, plan, clusterWorkloads, settings, naming));
-  };
-}
-async function planRepository(deps) {
-  const { settings, git, log } = deps;
-  const naming = deps.naming ?? CLI_FLAGS;
-  const commits = await log.group("Resolve commits", () => resolveRunCommits(deps, naming));
-  if (!commits.base) {
-    log.info(commits.note);
-    const plan = emptyPlanOf(commits);
-    return {
-      kind: "no-range",
-      report: { plan, results: [], outcome: "nothing-to-do", dryRun: settings.dryRun }
-    };
-  }
-  const base = commits.base;
-  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
-  const uncommitted = deps.ci === "local" ? uncommittedEditsNote(git, commits.head, settings).catch(() => void 0) : void 0;
-  const scan = await log.group(
-    "Find changed configs",
-    () => scanRepository(git, base, commits.head, scanOptions, log)
-  );
-  reportScanProblems(scan, settings, log);
-  const uncommittedNote = await uncommitted;
-  if (uncommittedNote) log.warn(uncommittedNote);
-  return {
-    kind: "planned",
-    plan: {
-      base,
-      head: commits.head,
-      rangeNote: commits.note,
-      scan,
-      scanWarnings: [
-        ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
-        ...uncommittedNote ? [uncommittedNote] : []
-      ],
-      readHeadConfigs: async (ids) => (await Promise.resolve().then(() => (init_configs_at_head(), configs_at_head_exports))).readConfigsAt(
-        git,
-        commits.head,
-        ids,
-        scan.headConfigs,
-        scanOptions,
-        scan.owned,
-        scan.deployedDirs
-      ),
-      commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci })
-    }
-  };
-}
-function resolveRunCommits(deps, naming) {
-  const request = resolveRange(deps.range, naming);
-  return resolveCommits(request, deps.git, { ci: deps.ci, naming });
-}
-function scanOptionsOf(settings, env, range) {
-  const kustomizeDirs2 = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
-  return {
-    paths: kustomizeDirs2 && !settings.pathsExplicit ? [] : settings.paths,
-    exclude: settings.exclude,
-    defaultNamespace: settings.namespace,
-    maxFileSize: settings.maxFileSize,
-    sources: {
-      kustomize: settings.kustomize,
-      ...settings.pathsExplicit ? { paths: settings.paths } : {},
-      ...settings.render !== void 0 ? { render: settings.render } : {},
-      renderPaths: settings.renderPaths,
-      renderEnv: settings.renderEnv,
-      timeoutMs: settings.renderTimeoutMs,
-      maxOutputBytes: settings.maxFileSize,
-      entryRules: {
-        untrustedHead: untrustedHead(range.env, range.event),
-        allowRemote: settings.allowRemoteKustomize
-      },
-      env
-    }
-  };
-}
-function reportScanProblems(scan, settings, log) {
-  for (const problem of scan.problems) log.warn(problem.message, problem);
-  for (const warning2 of scan.sourceWarnings) log.warn(warning2.message, { file: warning2.file });
-  const errors = scan.problems.filter((p) => p.severity === "error" || p.duplicateKey);
-  if (settings.strict && errors.length > 0) {
-    const first = errors[0];
-    throw new UserError(
-      `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`
-    );
-  }
-  const unread = unreadSourcesOf(scan.problems, scan.sourceWarnings);
-  if (settings.strict && unread.length > 0) {
-    throw new UserError(
-      `incomplete plan under --strict: ${unread.length} touched source(s) not read: ${describeUnread(unread)} (each is explained in a warning above)`
-    );
-  }
-}
-async function uncommittedEditsNote(git, head, options) {
-  if (!git.uncommittedPaths || await git.tryResolveCommit("HEAD") !== head) return void 0;
-  const edited = await git.uncommittedPaths();
-  if (edited.length === 0) return void 0;
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const read = edited.filter((path6) => (include(path6) || KUSTOMIZATION.test(path6)) && !exclude(path6)).sort();
-  if (read.length === 0) return void 0;
-  const more = read.length > MAX_NAMED4 ? ` and ${read.length - MAX_NAMED4} more` : "";
-  return `the work tree has uncommitted edits to ${read.length} file(s) this plan reads (${read.slice(0, MAX_NAMED4).join(", ")}${more}): the plan compares commits, so they are not in it; commit them to plan from them`;
-}
-var MAX_NAMED4, KUSTOMIZATION;
-var init_run = __esm({
-  "src/run/run.ts"() {
-    "use strict";
-    init_errors();
-    init_option_naming();
-    init_repo_plan();
-    init_unread_sources();
-    init_resolve_commits();
-    init_resolve_range();
-    init_untrusted_head();
-    init_glob_matcher();
-    init_scan_repository();
-    init_apply();
-    MAX_NAMED4 = 5;
-    KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
-  }
-});
-
-// src/core/fleet.ts
-function parseContexts(text, option = "--contexts") {
-  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
-  const seen2 = /* @__PURE__ */ new Map();
-  for (const [i, wave] of waves.entries()) {
-    if (wave.every((name) => name === "")) {
-      throw new UserError(
-        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
-      );
-    }
-    for (const name of wave) {
-      if (name === "") {
-        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
-      }
-      const first = seen2.get(name);
-      if (first !== void 0) {
-        throw new UserError(
-          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
-        );
-      }
-      seen2.set(name, i);
-    }
-  }
-  return waves;
-}
-async function runWaves(waves, options) {
-  const runs2 = [];
-  let stoppedBy;
-  for (const [i, wave] of waves.entries()) {
-    const number = i + 1;
-    if (stoppedBy) {
-      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
-      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
-      continue;
-    }
-    const done = await Promise.all(
-      wave.map(async (context) => {
-        const { exitCode, result } = await options.runCluster(context, number);
-        return { context, wave: number, ran: true, exitCode, result };
-      })
-    );
-    runs2.push(...done);
-    const failed2 = done.find((run2) => run2.exitCode !== EXIT_OK);
-    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
-  }
-  return runs2;
-}
-var init_fleet = __esm({
-  "src/core/fleet.ts"() {
-    "use strict";
-    init_errors();
-  }
-});
-
-// src/report/describe.ts
-function shortId2(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function shortSha(sha) {
-  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
-}
-function describeRange(report) {
-  const { plan } = report;
-  if (!plan.base) return plan.rangeNote;
-  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
-}
-function describeKeys(change) {
-  if (change.keys.length === 0) return "-";
-  const shown2 = change.keys.slice(0, 8).join(", ");
-  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
-}
-function describeReferences(workload) {
-  return workload.references.map((r) => {
-    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
-    return `${shortId2(r.config)} via ${r.path}${keys}`;
-  });
-}
-function describeResult(result) {
-  if (result.restart === "not-on-cluster") return "not on this cluster";
-  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
-  const followed = ["restarted", "unchanged", "agent-applied"];
-  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
-  const rollout = result.rollout === "done" ? "rolled out" : result.rollout === "rolled-back" ? "rolled back" : result.rollout;
-  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
-  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
-}
-function causeDetails(result) {
-  const cause = result.cause;
-  if (!cause) return [];
-  const log = cause.log ?? [];
-  return [
-    ...(cause.events ?? []).map((event) => `event: ${event}`),
-    ...log.length > 0 ? [
-      `log of the previous run of ${cause.container} (last ${log.length} lines):`,
-      ...log.map((l) => `| ${l}`)
-    ] : []
-  ];
-}
-function formatDuration(ms) {
-  if (ms === void 0) return "-";
-  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
-}
-function headline(report) {
-  if (report.clusters) return fleetHeadline(report.clusters);
-  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
-  switch (report.outcome) {
-    case "nothing-to-do":
-      return nothingToRestart(report);
-    case "planned":
-      return `Dry run: ${restarts} workload(s) would restart.`;
-    case "restarted": {
-      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
-      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
-      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
-    }
-    case "failed":
-      return failedHeadline(report.results);
-    case "incomplete":
-      return incompleteHeadline(report);
-  }
-}
-function incompleteHeadline(report) {
-  const unread = report.plan.unread ?? [];
-  const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
-  const what = report.plan.live ? "config(s) could not be read" : "touched source(s) not read";
-  return `Incomplete plan: ${unread.length} ${what}: ${describeUnread(unread)}. From the rest: ${rest}`;
-}
-function failedHeadline(results) {
-  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId2(r.id));
-  const rolledBack = results.filter((r) => r.rollout === "rolled-back").map((r) => shortId2(r.id));
-  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied" && r.rollout !== "rolled-back").map((r) => shortId2(r.id));
-  const parts = [
-    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
-    ...failed2.length > 0 ? [failed2.join(", ")] : [],
-    ...rolledBack.length > 0 ? [`rolled back to what ran before: ${rolledBack.join(", ")}`] : []
-  ];
-  return `Failed: ${parts.join("; ")}.`;
-}
-function describeRestore(restore) {
-  const readers = restore.readers.map(shortId2).join(", ");
-  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}`;
-}
-function fleetHeadline(clusters) {
-  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
-  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
-  if (failed2.length > 0) return `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).`;
-  const unread = clusters.find((c) => c.report?.plan.unread?.length)?.report?.plan.unread;
-  return unread ? `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. ${clusters.length} cluster(s): ${each}.` : `${clusters.length} cluster(s): ${each}.`;
-}
-function clusterOutcome(cluster) {
-  if (cluster.outcome === "nothing-to-do") return "nothing to do";
-  if (cluster.outcome === "planned") return "planned (dry run)";
-  if (cluster.outcome === "incomplete") return "incomplete (not everything was read)";
-  return cluster.outcome;
-}
-function nothingToRestart(report) {
-  const { plan, results } = report;
-  if (plan.live && !plan.workloads.some((w) => w.action === "restart")) {
-    const left = plan.workloads.length;
-    return `In sync: no workload in scope runs older content of a config it reads${left > 0 ? ` (${left} left alone: see Workloads)` : ""}.`;
-  }
-  if (plan.changes.length === 0) {
-    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
-  }
-  if (plan.workloads.some((w) => w.action === "restart")) {
-    const unchanged = results.filter((r) => r.restart === "unchanged").length;
-    const paused = results.filter((r) => r.restart === "paused").length;
-    if (unchanged > 0 && paused === 0) {
-      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
-    }
-    const parts2 = [
-      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
-      ...paused > 0 ? [`${paused} paused`] : []
-    ];
-    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
-  }
-  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
-  const readNone = plan.workloads.filter(
-    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
-  ).length;
-  const other = plan.workloads.length - rolls - readNone;
-  if (plan.workloads.length === 0) {
-    return "Nothing to restart: no running workload consumes the changed content.";
-  }
-  if (rolls === plan.workloads.length) {
-    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
-  }
-  if (readNone === plan.workloads.length) {
-    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
-  }
-  if (other === plan.workloads.length) {
-    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
-  }
-  const parts = [
-    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
-    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
-    ...other > 0 ? [`${other} skipped (each says why)`] : []
-  ];
-  return `Nothing to restart: ${parts.join(", ")}.`;
-}
-function describeWhere(item) {
-  const at = item.file === void 0 || item.file === "" ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
-  if (item.origin !== void 0) {
-    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
-    const details = [at, changed].filter((part) => part !== void 0);
-    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
-  }
-  return at ?? "-";
-}
-function describeStatus(change) {
-  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
-}
-function skippedRendersNote(count) {
-  return `${count} render(s) skipped: nothing they would print can change this plan (see the notes above)`;
-}
-var init_describe = __esm({
-  "src/report/describe.ts"() {
-    "use strict";
-    init_run_result();
-    init_unread_sources();
-  }
-});
-
-// src/report/error-line.ts
-function errorParts(error2, debug2) {
-  if (isExpectedError(error2)) return { message: error2.message };
-  const message = error2 instanceof Error ? error2.message : String(error2);
-  const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
-  if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
-  return known ? { message } : { message, hint: BUG_HINT };
-}
-function describeError(error2, debug2) {
-  const parts = errorParts(error2, debug2);
-  if (parts.stack !== void 0) return `error: ${parts.stack}`;
-  return parts.hint ? `error: ${parts.message}
-(${parts.hint})` : `error: ${parts.message}`;
-}
-var BUG_HINT;
-var init_error_line = __esm({
-  "src/report/error-line.ts"() {
-    "use strict";
-    init_errors();
-    BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
-  }
-});
-
-// src/run/fleet.ts
-var fleet_exports = {};
-__export(fleet_exports, {
-  fleetOutcome: () => fleetOutcome,
-  runFleet: () => runFleet,
-  serverKey: () => serverKey
-});
-async function runFleet(deps) {
-  const { settings, log, waves } = deps;
-  const access2 = /* @__PURE__ */ new Map();
-  const contextOfServer = /* @__PURE__ */ new Map();
-  for (const context of waves.flat()) {
-    const connection = deps.connectTo(context);
-    const { server } = await connection.load();
-    const same = contextOfServer.get(serverKey(server));
-    if (same !== void 0) {
-      throw new UserError(
-        `contexts "${same}" and "${context}" name the same API server (${server}): each would restart its workloads; name each cluster once`
-      );
-    }
-    contextOfServer.set(serverKey(server), context);
-    access2.set(context, connection);
-  }
-  const planned = await planRepository(deps);
-  if (planned.kind === "no-range") return planned.report;
-  const repoPlan = planned.plan;
-  const runs2 = await runWaves(waves, {
-    continueOnFailure: settings.continueOnFailure,
-    runCluster: async (context, wave) => {
-      log.info(`${context}: wave ${wave}: applying the plan`);
-      const limit = timeLimit(settings.timeoutMs, context);
-      const apply = {
-        settings,
-        // Once its rollouts are waited for, the wait's own --timeout bounds the cluster (and a stalled
-        // rollout is reported on its workload); until then the time limit does.
-        log: prefixedLog(log, context, (title) => {
-          if (title.startsWith(WAIT_FOR_ROLLOUTS)) limit.lift();
-        }),
-        naming: deps.naming ?? CLI_FLAGS,
-        ...deps.now ? { now: deps.now } : {}
-      };
-      try {
-        const report = await limit.race(applyPlanToCluster(repoPlan, access2.get(context), apply));
-        return { exitCode: exitCodeOf(report), result: { report } };
-      } catch (error2) {
-        const parts = errorParts(error2, false);
-        log.warn(`${context}: ${parts.message}`);
-        const message = parts.hint ? `${parts.message} (${parts.hint})` : parts.message;
-        return { exitCode: exitCodeFor(error2), result: { message } };
-      }
-    }
-  });
-  const clusters = runs2.map(
-    (run2) => run2.ran ? {
-      context: run2.context,
-      wave: run2.wave,
-      outcome: run2.result.report?.outcome ?? "error",
-      exitCode: run2.exitCode,
-      ...run2.result.report ? { report: run2.result.report } : {},
-      ...run2.result.message ? { message: run2.result.message } : {}
-    } : { context: run2.context, wave: run2.wave, outcome: "skipped", exitCode: 0, message: run2.skipped }
-  );
-  return {
-    plan: repositoryPlan(repoPlan),
-    results: [],
-    outcome: fleetOutcome(clusters),
-    dryRun: settings.dryRun,
-    clusters
-  };
-}
-function serverKey(server) {
-  try {
-    const url = new URL(server);
-    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
-  } catch {
-    return server;
-  }
-}
-function repositoryPlan(repoPlan) {
-  const unread = unreadSourcesOf(repoPlan.scan.problems, repoPlan.scan.sourceWarnings);
-  return {
-    base: repoPlan.base,
-    head: repoPlan.head,
-    rangeNote: repoPlan.rangeNote,
-    changes: repoPlan.scan.changes,
-    workloads: [],
-    problems: repoPlan.scan.problems,
-    warnings: repoPlan.scanWarnings,
-    ...repoPlan.scan.sourceNotes.length > 0 ? { sources: repoPlan.scan.sourceNotes } : {},
-    ...unread.length > 0 ? { unread } : {}
-  };
-}
-function fleetOutcome(clusters) {
-  const outcomes = clusters.map((c) => c.outcome);
-  if (outcomes.some((o) => o === "failed" || o === "error")) return "failed";
-  if (outcomes.includes("incomplete")) return "incomplete";
-  for (const outcome of ["restarted", "planned"]) if (outcomes.includes(outcome)) return outcome;
-  return "nothing-to-do";
-}
-function timeLimit(timeoutMs, context) {
-  let timer;
-  let expire;
-  const expired = new Promise((_, reject) => {
-    expire = reject;
-  });
-  expired.catch(() => {
-  });
-  timer = setTimeout(
-    () => expire?.(
-      new ClusterTimeout(
-        `${context} did not finish within --timeout ${formatDuration(timeoutMs)} (unreachable or slow): its wave went on without it`
-      )
-    ),
-    timeoutMs
-  );
-  return {
-    lift: () => clearTimeout(timer),
-    async race(work) {
-      try {
-        return await Promise.race([work, expired]);
-      } finally {
-        clearTimeout(timer);
-        timer = void 0;
-        work.catch(() => {
-        });
-      }
-    }
-  };
-}
-function prefixedLog(log, context, onGroup) {
-  return {
-    info: (message) => log.info(`${context}: ${message}`),
-    warn: (message, where) => log.warn(`${context}: ${message}`, where),
-    debug: (message) => log.debug(`${context}: ${message}`),
-    group: (title, work) => {
-      onGroup(title);
-      return log.group(`${context}: ${title}`, work);
-    }
-  };
-}
-var ClusterTimeout;
-var init_fleet2 = __esm({
-  "src/run/fleet.ts"() {
-    "use strict";
-    init_errors();
-    init_fleet();
-    init_option_naming();
-    init_run_result();
-    init_unread_sources();
-    init_describe();
-    init_error_line();
-    init_restart_and_wait();
-    init_apply();
-    init_run();
-    ClusterTimeout = class extends UserError {
-      name = "ClusterTimeout";
-      exitCode = EXIT_FAILED;
-    };
   }
 });
 
@@ -33312,225 +32048,6 @@ var init_sync = __esm({
   }
 });
 
-// src/comment/comment-marker.ts
-function commentMarker(id) {
-  return `${PREFIX}${encodeCommentId(id)}${SUFFIX}`;
-}
-function encodeCommentId(id) {
-  let out = "";
-  for (const byte of Buffer.from(id, "utf8")) {
-    const char = String.fromCharCode(byte);
-    const plain = /[A-Za-z0-9_.:/@+]/.test(char) || char === "-" && !out.endsWith("-");
-    out += plain ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
-  }
-  return out;
-}
-function isCommentFor(body2, id) {
-  const firstLine = body2.trimStart().split(/\r?\n/, 1)[0] ?? "";
-  return firstLine.trimEnd() === commentMarker(id);
-}
-var PREFIX, SUFFIX;
-var init_comment_marker = __esm({
-  "src/comment/comment-marker.ts"() {
-    "use strict";
-    PREFIX = "<!-- config-rollout:plan id=";
-    SUFFIX = " -->";
-  }
-});
-
-// src/comment/review-comments.ts
-async function upsertComment(comments, id, body2, createIfMissing) {
-  const me = await comments.whoAmI();
-  for await (const comment of me === void 0 ? [] : comments.list()) {
-    if (comment.author === me && isCommentFor(comment.body, id)) {
-      return { action: "updated", comment: await comments.update(comment.id, body2) };
-    }
-  }
-  if (!createIfMissing) return { action: "none" };
-  return { action: "created", comment: await comments.create(body2) };
-}
-function fetchWithTimeout(timeoutMs = REQUEST_TIMEOUT_MS) {
-  return (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-}
-var ReviewApiError, REQUEST_TIMEOUT_MS;
-var init_review_comments = __esm({
-  "src/comment/review-comments.ts"() {
-    "use strict";
-    init_comment_marker();
-    ReviewApiError = class extends Error {
-      constructor(message, status) {
-        super(message);
-        this.status = status;
-        this.name = "ReviewApiError";
-      }
-      status;
-    };
-    REQUEST_TIMEOUT_MS = 3e4;
-  }
-});
-
-// vendor:@octokit/core
-var require_core = __commonJS({
-  "vendor:@octokit/core"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("octokit-core"));
-  }
-});
-
-// vendor:@octokit/plugin-paginate-rest
-var require_plugin_paginate_rest = __commonJS({
-  "vendor:@octokit/plugin-paginate-rest"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("octokit-paginate-rest"));
-  }
-});
-
-// src/comment/github-comments.ts
-var github_comments_exports = {};
-__export(github_comments_exports, {
-  createGitHubComments: () => createGitHubComments
-});
-function loginKey(login) {
-  return login.toLowerCase().replace(/\[bot\]$/, "");
-}
-function createGitHubComments(target, token, userAgent) {
-  const octokit = new CommentingOctokit({
-    auth: token,
-    baseUrl: target.apiUrl,
-    userAgent,
-    log: SILENT,
-    request: { fetch: fetchWithTimeout() }
-  });
-  const issue2 = { owner: target.owner, repo: target.repo, issue_number: target.number };
-  const toComment = (data) => ({
-    id: Number(data.id),
-    body: data.body ?? "",
-    ...data.html_url ? { url: data.html_url } : {},
-    ...data.user?.login ? { author: loginKey(data.user.login) } : {}
-  });
-  return {
-    // GraphQL's viewer answers for every kind of token: a user's, GITHUB_TOKEN (github-actions[bot])
-    // and a GitHub App's installation token (<app>[bot]); REST's GET /user refuses the last two.
-    async whoAmI() {
-      try {
-        const answer = await octokit.graphql("query { viewer { login } }");
-        const login = answer.viewer?.login;
-        return typeof login === "string" && login !== "" ? loginKey(login) : void 0;
-      } catch {
-        return void 0;
-      }
-    },
-    async *list() {
-      const pages = octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-        ...issue2,
-        per_page: 100
-      });
-      for await (const page of pages) for (const data of page.data) yield toComment(data);
-    },
-    async create(body2) {
-      const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-        ...issue2,
-        body: body2
-      });
-      return toComment(data);
-    },
-    async update(id, body2) {
-      const { data } = await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
-        owner: target.owner,
-        repo: target.repo,
-        comment_id: id,
-        body: body2
-      });
-      return toComment(data);
-    }
-  };
-}
-var import_core2, import_plugin_paginate_rest, CommentingOctokit, SILENT;
-var init_github_comments = __esm({
-  "src/comment/github-comments.ts"() {
-    "use strict";
-    import_core2 = __toESM(require_core(), 1);
-    import_plugin_paginate_rest = __toESM(require_plugin_paginate_rest(), 1);
-    init_review_comments();
-    CommentingOctokit = import_core2.Octokit.plugin(import_plugin_paginate_rest.paginateRest);
-    SILENT = { debug: () => {
-    }, info: () => {
-    }, warn: () => {
-    }, error: () => {
-    } };
-  }
-});
-
-// src/comment/gitlab-notes.ts
-var gitlab_notes_exports = {};
-__export(gitlab_notes_exports, {
-  createGitLabNotes: () => createGitLabNotes
-});
-function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeout()) {
-  const notesUrl = `${target.apiUrl}/projects/${encodeURIComponent(target.projectId)}/merge_requests/${target.mergeRequestIid}/notes`;
-  const headers = { "PRIVATE-TOKEN": token, "User-Agent": userAgent, Accept: "application/json" };
-  const toComment = (note) => ({
-    id: note.id,
-    body: note.body ?? "",
-    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {},
-    ...typeof note.author?.id === "number" ? { author: String(note.author.id) } : {}
-  });
-  async function call(method, url, body2) {
-    const response = await fetchImpl(url, {
-      method,
-      headers: body2 === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
-      ...body2 === void 0 ? {} : { body: JSON.stringify({ body: body2 }) }
-    });
-    if (!response.ok) throw new ReviewApiError(await describeFailure2(response), response.status);
-    return response;
-  }
-  return {
-    // GET /user answers for a personal, project or group access token (a project token is a bot user).
-    async whoAmI() {
-      try {
-        const user = await (await call("GET", `${target.apiUrl}/user`)).json();
-        return typeof user.id === "number" ? String(user.id) : void 0;
-      } catch {
-        return void 0;
-      }
-    },
-    async *list() {
-      let page = "1";
-      for (let count = 0; page && count < MAX_PAGES; count++) {
-        const query = `?sort=asc&order_by=created_at&per_page=${PER_PAGE}&page=${encodeURIComponent(page)}`;
-        const response = await call("GET", `${notesUrl}${query}`);
-        const notes = await response.json();
-        for (const note of notes) if (!note.system) yield toComment(note);
-        page = response.headers.get("x-next-page") || null;
-      }
-    },
-    async create(body2) {
-      return toComment(await (await call("POST", notesUrl, body2)).json());
-    },
-    async update(id, body2) {
-      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body2)).json());
-    }
-  };
-}
-async function describeFailure2(response) {
-  let detail = "";
-  try {
-    const parsed = await response.json();
-    const value = parsed.message ?? parsed.error;
-    detail = typeof value === "string" ? value : value === void 0 ? "" : JSON.stringify(value);
-  } catch {
-    detail = "";
-  }
-  return detail || response.statusText || `HTTP ${response.status}`;
-}
-var PER_PAGE, MAX_PAGES;
-var init_gitlab_notes = __esm({
-  "src/comment/gitlab-notes.ts"() {
-    "use strict";
-    init_review_comments();
-    PER_PAGE = 100;
-    MAX_PAGES = 50;
-  }
-});
-
 // src/action/main.ts
 var main_exports = {};
 __export(main_exports, {
@@ -33759,11 +32276,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -33779,7 +32296,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -33852,26 +32369,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve8) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve10) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve8(output.toString());
+          resolve10(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve8) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve10) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve8(Buffer.concat(chunks));
+          resolve10(Buffer.concat(chunks));
         });
       }));
     });
@@ -34074,14 +32591,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve10, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve8(res);
+            resolve10(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -34325,12 +32842,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve8) => setTimeout(() => resolve8(), ms));
+      return new Promise((resolve10) => setTimeout(() => resolve10(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve8, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve10, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -34338,7 +32855,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve8(response);
+          resolve10(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -34377,7 +32894,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve8(response);
+          resolve10(response);
         }
       }));
     });
@@ -34388,11 +32905,11 @@ var lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase(
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -34408,7 +32925,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -34439,11 +32956,11 @@ var BearerCredentialHandler = class {
 // node_modules/@actions/core/lib/oidc-utils.js
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -34459,7 +32976,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -34528,11 +33045,11 @@ var import_os = require("os");
 var import_fs = require("fs");
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -34548,7 +33065,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -34850,11 +33367,11 @@ var fs2 = __toESM(require("fs"), 1);
 var path2 = __toESM(require("path"), 1);
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -34870,7 +33387,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -34974,11 +33491,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -34994,7 +33511,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -35068,11 +33585,11 @@ function findInPath(tool) {
 var import_timers = require("timers");
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -35088,7 +33605,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -35307,7 +33824,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path4.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve8, reject) => __awaiter7(this, void 0, void 0, function* () {
+      return new Promise((resolve10, reject) => __awaiter7(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -35390,7 +33907,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve8(exitCode);
+            resolve10(exitCode);
           }
         });
         if (this.options.input) {
@@ -35513,11 +34030,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -35533,7 +34050,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -35586,11 +34103,11 @@ function getExecOutput(commandLine, args, options) {
 // node_modules/@actions/core/lib/platform.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -35606,7 +34123,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -35665,11 +34182,11 @@ function getDetails() {
 // node_modules/@actions/core/lib/core.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -35685,7 +34202,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -35815,9 +34332,29 @@ function getIDToken(aud) {
 init_option_naming();
 init_secret_values();
 
+// src/report/ci-log-text.ts
+var ZERO_WIDTH_SPACE = "\u200B";
+var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+function escapeForCiLog(text) {
+  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
+}
+function escapeJsonForCiLog(json) {
+  return json.replaceAll("##[", "#\\u0023[");
+}
+
+// src/action/main.ts
+init_cluster_connection();
+
+// src/run/commands.ts
+var import_node_path11 = require("node:path");
+init_errors();
+init_option_naming();
+init_secret_values();
+
 // src/git/create-git.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path3 = require("node:path");
+var import_node_fs5 = require("node:fs");
+var import_node_path5 = require("node:path");
 init_errors();
 
 // src/git/cat-file-reader.ts
@@ -36074,7 +34611,7 @@ var CatFileProcess = class {
   failed;
   idle;
   ask(names2, maxContentBytes, onEntry) {
-    return new Promise((resolve8, reject) => {
+    return new Promise((resolve10, reject) => {
       if (this.failed) return reject(this.failed);
       clearTimeout(this.idle);
       this.queue.push({
@@ -36082,7 +34619,7 @@ var CatFileProcess = class {
         entries: [],
         maxContentBytes,
         ...onEntry ? { onEntry } : {},
-        resolve: resolve8,
+        resolve: resolve10,
         reject
       });
       holdRun(this.child, true);
@@ -36192,8 +34729,8 @@ var CommitDiffs = class {
 };
 
 // src/git/find-work-tree.ts
-var import_node_fs = require("node:fs");
-var import_node_path = require("node:path");
+var import_node_fs3 = require("node:fs");
+var import_node_path3 = require("node:path");
 var DISCOVERY_VARIABLES = [
   "GIT_DIR",
   "GIT_WORK_TREE",
@@ -36202,38 +34739,38 @@ var DISCOVERY_VARIABLES = [
 ];
 function findWorkTreeRoot(dir, env) {
   if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
-  for (let current = (0, import_node_fs.realpathSync)(dir); ; current = (0, import_node_path.dirname)(current)) {
-    const dotGit = (0, import_node_path.join)(current, ".git");
+  for (let current = (0, import_node_fs3.realpathSync)(dir); ; current = (0, import_node_path3.dirname)(current)) {
+    const dotGit = (0, import_node_path3.join)(current, ".git");
     const found = lstatOrUndefined(dotGit);
     if (found?.isFile()) return readOrEmpty(dotGit).startsWith("gitdir: ") ? current : void 0;
     if (found?.isDirectory()) {
-      const head = lstatOrUndefined((0, import_node_path.join)(dotGit, "HEAD"));
-      const objects = lstatOrUndefined((0, import_node_path.join)(dotGit, "objects"));
+      const head = lstatOrUndefined((0, import_node_path3.join)(dotGit, "HEAD"));
+      const objects = lstatOrUndefined((0, import_node_path3.join)(dotGit, "objects"));
       if (!head?.isFile() || !objects?.isDirectory()) return void 0;
-      return /^\s*worktree\s*=/im.test(readOrEmpty((0, import_node_path.join)(dotGit, "config"))) ? void 0 : current;
+      return /^\s*worktree\s*=/im.test(readOrEmpty((0, import_node_path3.join)(dotGit, "config"))) ? void 0 : current;
     }
     if (found) return void 0;
-    if ((0, import_node_path.dirname)(current) === current) return void 0;
+    if ((0, import_node_path3.dirname)(current) === current) return void 0;
   }
 }
 function lstatOrUndefined(path6) {
   try {
-    return (0, import_node_fs.lstatSync)(path6);
+    return (0, import_node_fs3.lstatSync)(path6);
   } catch {
     return void 0;
   }
 }
 function readOrEmpty(path6) {
   try {
-    return (0, import_node_fs.readFileSync)(path6, "utf8");
+    return (0, import_node_fs3.readFileSync)(path6, "utf8");
   } catch {
     return "";
   }
 }
 
 // src/git/git-history.ts
-var import_node_fs2 = require("node:fs");
-var import_node_path2 = require("node:path");
+var import_node_fs4 = require("node:fs");
+var import_node_path4 = require("node:path");
 init_commit_sha();
 init_errors();
 
@@ -36326,7 +34863,7 @@ var GitHistory = class {
   async readShallowFile() {
     const path6 = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
     try {
-      return (0, import_node_fs2.readFileSync)((0, import_node_path2.resolve)(this.root, path6), "utf8");
+      return (0, import_node_fs4.readFileSync)((0, import_node_path4.resolve)(this.root, path6), "utf8");
     } catch {
       return "";
     }
@@ -36355,7 +34892,7 @@ function blobPathsOfLsTree(output, baseNames) {
   while (at < text.length) {
     const end = text.indexOf("\0", at);
     const stop = end === -1 ? text.length : end;
-    const entry = entryOf(text.slice(at, stop));
+    const entry = entryOf2(text.slice(at, stop));
     if (entry.type === "blob") paths.push(entry.path);
     at = stop + 1;
   }
@@ -36369,7 +34906,7 @@ function blobPathsNamed(output, baseNames) {
   const paths = [];
   for (const match of text.matchAll(names2)) {
     const stop = match[0].endsWith("\0") ? match.index + match[0].length - 1 : text.length;
-    const entry = entryOf(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
+    const entry = entryOf2(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
     if (entry.type === "blob" && wanted.has(entry.path.slice(entry.path.lastIndexOf("/") + 1))) {
       paths.push(entry.path);
     }
@@ -36379,7 +34916,7 @@ function blobPathsNamed(output, baseNames) {
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
-function entryOf(record) {
+function entryOf2(record) {
   const space = record.indexOf(" ");
   const tab = record.indexOf("	");
   if (space < 0 || tab < 0 || space > tab) {
@@ -36562,7 +35099,7 @@ function grepError(error2) {
 // src/git/create-git.ts
 async function createGit(repoDir, options) {
   const { timeoutMs } = options;
-  const dir = (0, import_node_path3.resolve)(repoDir);
+  const dir = (0, import_node_path5.resolve)(repoDir);
   if (!statOrUndefined(dir)?.isDirectory()) throw new UserError(`repository directory ${dir} does not exist`);
   const found = findWorkTreeRoot(dir, process.env);
   const root = found ?? await askGitForWorkTree(dir, timeoutMs);
@@ -36578,7 +35115,7 @@ async function createGit(repoDir, options) {
 }
 function statOrUndefined(path6) {
   try {
-    return (0, import_node_fs3.statSync)(path6);
+    return (0, import_node_fs5.statSync)(path6);
   } catch {
     return void 0;
   }
@@ -36621,12 +35158,12 @@ var GitAdapter = class extends GitHistory {
   async tryResolveCommit(ref) {
     assertSafeRef(ref);
     if (this.knownCommits.has(ref)) return ref;
-    const sha = await new Promise((resolve8, reject) => {
+    const sha = await new Promise((resolve10, reject) => {
       if (this.resolving === void 0) {
         this.resolving = [];
         queueMicrotask(() => this.resolveBatch());
       }
-      this.resolving.push({ ref, resolve: resolve8, reject });
+      this.resolving.push({ ref, resolve: resolve10, reject });
     });
     if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
     return sha;
@@ -36835,41 +35372,11 @@ async function catFileSizes(root, names2, idleTimeoutMs) {
   return entries;
 }
 
-// src/action/main.ts
+// src/run/commands.ts
 init_interrupt();
-
-// src/process/interrupt-run.ts
-init_interrupt();
-var INTERRUPT_GRACE_MS = 5e3;
-var CHILD_GRACE_MS = 1500;
-var SIGNAL_NUMBERS = { SIGINT: 2, SIGTERM: 15 };
-function exitCodeForSignal(signal) {
-  return 128 + (SIGNAL_NUMBERS[signal] ?? 15);
-}
-function handleInterrupts(run2, write) {
-  let handling = false;
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.on(signal, () => {
-      if (handling) process.exit(exitCodeForSignal(signal));
-      handling = true;
-      write(`config-rollout: ${signal} received: stopping
-`);
-      interrupt(signal);
-      void (async () => {
-        await cleanUpInterrupted(CHILD_GRACE_MS);
-        const grace = new Promise((resolve8) => setTimeout(resolve8, INTERRUPT_GRACE_MS).unref());
-        await Promise.race([run2.catch(() => void 0), grace]);
-        await cleanUpInterrupted(0);
-        write(`error: ${interruptSummary(signal)}
-`);
-        process.exit(exitCodeForSignal(signal));
-      })();
-    });
-  }
-}
 
 // src/range/github-event.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 init_errors();
 function eventReader(env) {
   let read;
@@ -36885,7 +35392,7 @@ async function readEventPayload(env) {
 async function readEventFile(path6) {
   let text;
   try {
-    text = (0, import_node_fs4.readFileSync)(path6, "utf8");
+    text = (0, import_node_fs6.readFileSync)(path6, "utf8");
   } catch (error2) {
     const code = error2.code;
     throw new UserError(
@@ -36899,28 +35406,27 @@ async function readEventFile(path6) {
   }
 }
 
-// src/report/ci-log-text.ts
-var ZERO_WIDTH_SPACE = "\u200B";
-var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-function escapeForCiLog(text) {
-  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
-  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
-}
-function escapeJsonForCiLog(json) {
-  return json.replaceAll("##[", "#\\u0023[");
-}
-
-// src/action/main.ts
-init_cluster_connection();
-
-// src/run/run-in-ci.ts
-init_errors();
-init_option_naming();
-init_secret_values();
-
 // src/range/read-ci-environment.ts
 init_errors();
-init_ci_kind();
+
+// src/range/ci-kind.ts
+function detectCiKind(env) {
+  if (env.GITHUB_ACTIONS === "true") return "github";
+  if (env.GITLAB_CI === "true") return "gitlab";
+  return "local";
+}
+function fetchDepthHint(ci) {
+  switch (ci) {
+    case "github":
+      return "set fetch-depth: 0 on actions/checkout";
+    case "gitlab":
+      return "set GIT_DEPTH: 0 in the job's variables";
+    case "local":
+      return "fetch more history (git fetch --unshallow)";
+  }
+}
+
+// src/range/read-ci-environment.ts
 var RELEVANT = /^(GITHUB_|GITLAB_CI$|CI_)/;
 async function readCiEnvironment(flags, env = process.env, readEvent = eventReader(env)) {
   const picked = {};
@@ -36942,1210 +35448,203 @@ async function readCiEnvironment(flags, env = process.env, readEvent = eventRead
   return input;
 }
 
-// src/run/run-in-ci.ts
-init_run();
-async function runInCi(settings, adapters) {
-  const { env, cluster, log } = adapters;
-  const readEvent = adapters.readEvent ?? eventReader(env);
-  const openGit = typeof adapters.git === "function" ? adapters.git : async () => adapters.git;
-  const naming = adapters.naming ? { naming: adapters.naming } : {};
-  if (settings.contexts) {
-    const { runFleet: runFleet2 } = await Promise.resolve().then(() => (init_fleet2(), fleet_exports));
-    return runFleet2({
-      settings,
-      ...await rangeAndCi({ base: settings.base, head: settings.head }, env, readEvent),
-      git: await openGit(),
-      log,
-      env,
-      ...naming,
-      waves: settings.contexts,
-      connectTo: (context) => cluster.forContext(context)
-    });
-  }
-  let planOut;
-  let settingsForRun = settings;
-  if (settings.plan !== void 0) {
-    const saved = await Promise.resolve().then(() => (init_saved_plan(), saved_plan_exports));
-    const planSettings = { ...settings, plan: settings.plan };
-    const run2 = await saved.loadSavedPlan(planSettings, openGit, adapters.naming);
-    if (!run2.replanFrom) return saved.applySaved(run2, planSettings, cluster, { log, ...naming });
-    settingsForRun = { ...settings, ...run2.replanFrom, strategy: run2.document.strategy };
-    planOut = async (document) => saved.sameWorkloads(run2.document, planSettings, document.workloads, adapters.naming);
-  } else if (settings.planOut !== void 0) {
-    const path6 = settings.planOut;
-    planOut = async (document) => (await Promise.resolve().then(() => (init_saved_plan(), saved_plan_exports))).writePlanFile(path6, document, log);
-  }
-  return runConfigRollout({
-    settings: settingsForRun,
-    ...await rangeAndCi({ base: settingsForRun.base, head: settingsForRun.head }, env, readEvent),
-    git: await openGit(),
-    connect: cluster.connect,
-    clusterConfigured: cluster.configured,
-    log,
-    env,
-    ...naming,
-    ...planOut ? { planOut } : {}
-  });
-}
-async function rangeAndCi(flags, env, readEvent) {
-  const range = await readCiEnvironment(flags, env, readEvent);
-  return { range, ci: range.ci };
-}
-async function runCommand(command, settings, adapters) {
-  const { logFor, openGit, ...rest } = adapters;
-  try {
-    if (command === "sync") {
-      if (settings.contexts) {
-        const option = (adapters.naming ?? CLI_FLAGS).option("context");
-        throw new UserError(
-          `sync checks one cluster: give ${option} one context (run sync once per cluster)`
-        );
-      }
-      const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
-      const log2 = redactingLog(logFor(void 0));
-      return redactSecretsIn(await runSync2(settings, { connection: adapters.cluster, log: log2, now: Date.now }));
-    }
-    const git = settings.plan === void 0 ? await openGit() : openGit;
-    const log = redactingLog(logFor(typeof git === "function" ? void 0 : git.root));
-    return redactSecretsIn(await runInCi(settings, { ...rest, git, log }));
-  } catch (error2) {
-    throw redactError(error2);
-  }
-}
-
-// src/settings/deprecated-options.ts
+// src/range/untrusted-head.ts
 init_errors();
-init_option_naming();
-
-// src/settings/options.ts
-init_setting_choices();
-
-// src/settings/cluster-options.ts
-var CLUSTER_OPTIONS = [
-  {
-    name: "kubeconfig",
-    summary: "kubeconfig file (default: $KUBECONFIG, ~/.kube/config)",
-    type: "string",
-    group: "cluster",
-    commands: "run",
-    sync: true,
-    env: "KUBECONFIG",
-    placeholder: "PATH",
-    description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
-  },
-  {
-    name: "kubeconfig-data",
-    summary: "a whole kubeconfig as text or base64 (masked)",
-    type: "string",
-    group: "cluster",
-    commands: "run",
-    sync: true,
-    env: "CONFIG_ROLLOUT_KUBECONFIG",
-    secret: true,
-    placeholder: "TEXT",
-    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
-  },
-  {
-    name: "exec-plugin-timeout",
-    summary: "time limit of a kubeconfig's credential plugin",
-    type: "duration",
-    group: "limits",
-    commands: "run",
-    sync: true,
-    default: "60s",
-    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
-  },
-  {
-    name: "request-timeout",
-    summary: "time limit of one Kubernetes API request",
-    type: "duration",
-    group: "limits",
-    commands: "run",
-    sync: true,
-    default: "30s",
-    env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by {timeout}."
-  },
-  {
-    name: "context",
-    type: "string",
-    group: "cluster",
-    commands: "run",
-    sync: true,
-    env: "CONFIG_ROLLOUT_CONTEXT",
-    placeholder: "NAME|WAVES",
-    summary: "kubeconfig context, or several in waves: a;b,c",
-    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). Several contexts make one run in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after {timeout}); after a failed cluster later waves are skipped (docs/fleets.md). sync takes one context."
-  },
-  {
-    name: "continue-on-failure",
-    summary: "run later waves of {context} after a failed cluster",
-    type: "boolean",
-    group: "cluster",
-    commands: "run",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-    description: "With several contexts in {context}: run the later waves even after a cluster failed (the exit code still says so)."
-  },
-  {
-    name: "namespaces",
-    summary: "only restart workloads in these namespaces",
-    type: "list",
-    group: "cluster",
-    commands: "run",
-    sync: true,
-    default: "",
-    env: "CONFIG_ROLLOUT_NAMESPACES",
-    placeholder: "LIST",
-    description: "Only restart workloads in these namespaces (empty: all)."
-  },
-  {
-    name: "exclude-namespaces",
-    summary: "never restart workloads in these namespaces",
-    type: "list",
-    group: "cluster",
-    commands: "run",
-    sync: true,
-    default: "kube-system",
-    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
-    placeholder: "LIST",
-    description: "Never restart workloads in these namespaces."
-  },
-  {
-    name: "selector",
-    summary: "label selector on the workloads to check",
-    type: "string",
-    group: "cluster",
-    commands: "sync",
-    env: "CONFIG_ROLLOUT_SELECTOR",
-    short: "l",
-    placeholder: "SELECTOR",
-    description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's label selector."
-  },
-  {
-    name: "config",
-    summary: "check only the readers of these configs",
-    type: "list",
-    group: "cluster",
-    commands: "sync",
-    default: "",
-    env: "CONFIG_ROLLOUT_CONFIG",
-    placeholder: "KIND/NAME[:KEY]",
-    description: "Check only the consumers of these configs (e.g. secret/db-credentials, or secret/db-credentials:password for those that read that key), in every namespace in scope: after a rotation a pipeline just triggered."
-  },
-  {
-    name: "adopt",
-    summary: "adopt workloads with no baseline",
-    type: "boolean",
-    group: "cluster",
-    commands: "sync",
-    default: "false",
-    env: "CONFIG_ROLLOUT_ADOPT",
-    description: "Adopt workloads config-rollout never restarted (no baseline): record a baseline on the workload without a rollout when every running pod started after the configs it reads last changed, else restart them."
-  },
-  {
-    name: "max-restarts",
-    summary: "refuse a plan that restarts more than N workloads",
-    type: "integer",
-    group: "limits",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
-    placeholder: "N",
-    description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
-  },
-  {
-    name: "max-parallel-rollouts",
-    summary: "at most N workloads rolling out at once",
-    type: "integer",
-    group: "cluster",
-    commands: "run",
-    sync: true,
-    env: "CONFIG_ROLLOUT_MAX_PARALLEL_ROLLOUTS",
-    placeholder: "N",
-    description: `At most N workloads rolling out at once: each wave's restarts go in batches of N, each batch waited for before the next (default: all at once). Waves: the workload annotation config-rollout.io/wave: "<integer>" orders the restarts, lower first, unannotated last; a failed wave stops the later ones.`
-  },
-  {
-    name: "concurrency",
-    summary: "most API requests in flight at once",
-    type: "integer",
-    group: "limits",
-    commands: "run",
-    sync: true,
-    // Hides round trips, gentle on an API server shared with others.
-    default: "8",
-    env: "CONFIG_ROLLOUT_CONCURRENCY",
-    placeholder: "N",
-    description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
+function untrustedHead(env, event) {
+  if (env.GITHUB_ACTIONS === "true") {
+    if (!env.GITHUB_EVENT_NAME)
+      return "a GitHub Actions run that names no event (GITHUB_EVENT_NAME is not set)";
+    return untrustedSource(env.GITHUB_EVENT_NAME, event);
   }
-];
-
-// src/settings/source-options.ts
-var SOURCE_OPTIONS = [
-  {
-    name: "kustomize",
-    summary: "kustomizations to render (default: every root; none: raw only)",
-    type: "list",
-    group: "sources",
-    commands: "both",
-    default: "",
-    env: "CONFIG_ROLLOUT_KUSTOMIZE",
-    placeholder: "DIRS",
-    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if {paths} is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
-  },
-  {
-    name: "render",
-    summary: "a command that prints the manifests (e.g. helm template)",
-    type: "string",
-    group: "sources",
-    commands: "both",
-    env: "CONFIG_ROLLOUT_RENDER",
-    placeholder: "CMD",
-    description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
-  },
-  {
-    name: "render-paths",
-    summary: "files that are inputs of {render}",
-    type: "list",
-    group: "sources",
-    commands: "run",
-    default: "**",
-    env: "CONFIG_ROLLOUT_RENDER_PATHS",
-    placeholder: "GLOBS",
-    description: "Files that are inputs of {render}: it runs only when the range touches one."
-  },
-  {
-    name: "git-timeout",
-    summary: "a git command silent this long is stopped",
-    type: "duration",
-    group: "limits",
-    commands: "both",
-    default: "2m",
-    env: "CONFIG_ROLLOUT_GIT_TIMEOUT",
-    placeholder: "DURATION",
-    description: "A git command (a fetch or deepen of a shallow clone included) that prints nothing for this long is stuck, e.g. waiting for credentials: it is stopped and the run fails."
-  },
-  {
-    name: "render-timeout",
-    summary: "time limit of one render",
-    type: "duration",
-    group: "limits",
-    commands: "both",
-    default: "10m",
-    env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for one render (a kustomize build or the {render} command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
-  },
-  {
-    name: "render-env",
-    summary: "variables {render} gets besides the fixed ones",
-    type: "list",
-    group: "sources",
-    commands: "run",
-    default: "",
-    env: "CONFIG_ROLLOUT_RENDER_ENV",
-    placeholder: "NAMES",
-    description: "Environment variables passed to the {render} command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
-  },
-  {
-    name: "allow-remote-kustomize",
-    summary: "render remote kustomize resources of an untrusted head",
-    type: "boolean",
-    group: "sources",
-    commands: "both",
-    default: "false",
-    env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
-    description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's)."
-  }
-];
-
-// src/settings/options.ts
-var WAIT_MODES = ["pods", "status", "none"];
-var RELOADER_MODES = ["annotated", "all", "none"];
-var OPTIONS = [
-  {
-    name: "base",
-    type: "string",
-    group: "basics",
-    commands: "both",
-    env: "CONFIG_ROLLOUT_BASE",
-    placeholder: "REV",
-    summary: "commit to compare from (default: the CI event's)",
-    description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
-  },
-  {
-    name: "head",
-    type: "string",
-    group: "basics",
-    commands: "both",
-    env: "CONFIG_ROLLOUT_HEAD",
-    placeholder: "REV",
-    summary: "commit to compare to (default: the CI event's, or HEAD)",
-    description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
-  },
-  {
-    name: "repo",
-    type: "string",
-    group: "basics",
-    commands: "both",
-    default: ".",
-    env: "CONFIG_ROLLOUT_REPO",
-    placeholder: "DIR",
-    summary: "the git repository holding the manifests",
-    description: "Path of the git repository holding the manifests."
-  },
-  {
-    name: "paths",
-    type: "list",
-    group: "sources",
-    commands: "both",
-    default: "**/*.yaml,**/*.yml,**/*.json",
-    env: "CONFIG_ROLLOUT_PATHS",
-    placeholder: "GLOBS",
-    summary: "manifest files to read",
-    description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
-  },
-  {
-    name: "exclude",
-    type: "list",
-    group: "sources",
-    commands: "both",
-    default: "",
-    env: "CONFIG_ROLLOUT_EXCLUDE",
-    placeholder: "GLOBS",
-    summary: "files to ignore even when {paths} matches them",
-    description: "Files to ignore even when they match {paths} (e.g. Helm templates: **/templates/**)."
-  },
-  ...SOURCE_OPTIONS,
-  {
-    name: "namespace",
-    type: "string",
-    group: "basics",
-    commands: "both",
-    default: "default",
-    env: "CONFIG_ROLLOUT_NAMESPACE",
-    short: "n",
-    placeholder: "NS",
-    summary: "namespace of manifests that do not name one",
-    description: "Namespace of manifests that do not name one."
-  },
-  {
-    name: "discover",
-    type: "string",
-    group: "cluster",
-    commands: "run",
-    choices: DISCOVER_MODES,
-    env: "CONFIG_ROLLOUT_DISCOVER",
-    summary: "where to look for consumers (default: both with a cluster)",
-    description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
-  },
-  {
-    name: "strategy",
-    type: "string",
-    group: "strategy",
-    commands: "run",
-    default: "annotation",
-    choices: STRATEGIES,
-    env: "CONFIG_ROLLOUT_STRATEGY",
-    summary: "how to restart (docs/strategies.md)",
-    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md)."
-  },
-  {
-    name: "env-name",
-    type: "string",
-    group: "strategy",
-    commands: "run",
-    default: "RESTART_TIME",
-    env: "CONFIG_ROLLOUT_ENV_NAME",
-    placeholder: "NAME",
-    summary: "the env var {strategy=env} sets",
-    description: "Name of the env var set by {strategy=env}."
-  },
-  {
-    name: "rollback-on-failure",
-    type: "boolean",
-    group: "strategy",
-    commands: "run",
-    sync: true,
-    env: "CONFIG_ROLLOUT_ROLLBACK_ON_FAILURE",
-    summary: "on a failed rollout, put configs and workloads back",
-    description: "When a restarted workload fails: put the configs it reads back to the base commit's content and roll their readers back to their template before the run, then exit 1 (docs/rollback.md). Default: on for {strategy=versioned}, off for annotation and env; refused by gitops and sync."
-  },
-  {
-    name: "bake",
-    type: "duration",
-    group: "strategy",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_BAKE",
-    placeholder: "DURATION",
-    summary: "watch each rolled-out workload's new pods this long",
-    description: "After each rollout completes, watch its new pods this long: a container restart, a pod not ready for 10s or one that cannot start fails the workload (docs/rollback.md). Default: off."
-  },
-  {
-    name: "keep",
-    type: "integer",
-    group: "strategy",
-    commands: "run",
-    default: "3",
-    choices: ["all"],
-    env: "CONFIG_ROLLOUT_KEEP",
-    placeholder: "N|all",
-    summary: "versioned: copies kept per config (all: delete none)",
-    description: "With {strategy=versioned}: after a successful run, managed copies that no workload, ReplicaSet, ControllerRevision or Pod names are deleted, except the newest N of each config; all deletes none."
-  },
-  {
-    name: "dry-run",
-    type: "string",
-    group: "basics",
-    commands: "run",
-    sync: true,
-    default: "none",
-    choices: DRY_RUNS,
-    switch: { on: "client", off: "none" },
-    env: "CONFIG_ROLLOUT_DRY_RUN",
-    summary: "plan only (client), or writes with dryRun=All (server)",
-    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none."
-  },
-  {
-    name: "apply",
-    type: "boolean",
-    group: "basics",
-    commands: "run",
-    default: "false",
-    env: "CONFIG_ROLLOUT_APPLY",
-    summary: "server-side apply the changed configs first",
-    description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
-  },
-  {
-    name: "plan-out",
-    type: "string",
-    group: "basics",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_PLAN_OUT",
-    placeholder: "FILE",
-    summary: "write the plan to FILE, to apply elsewhere with {plan}",
-    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with {dry-run=client}: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs {hash-key}. See docs/fleets.md."
-  },
-  {
-    name: "plan",
-    type: "string",
-    group: "basics",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_PLAN",
-    placeholder: "FILE",
-    summary: "apply a plan file, without git or a renderer",
-    description: "Apply a plan written by {plan-out}, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; {strategy=versioned} needs that checkout. Not with {apply}."
-  },
-  {
-    name: "wait",
-    type: "string",
-    group: "strategy",
-    commands: "run",
-    sync: true,
-    default: "pods",
-    choices: WAIT_MODES,
-    switch: { on: "pods", off: "none" },
-    env: "CONFIG_ROLLOUT_WAIT",
-    summary: "wait and fail fast on pods (pods), on status alone, or none",
-    description: "pods: wait for every rollout and watch its new pods, failing a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events. status: wait on the rollout status alone. none: do not wait. true means pods, false means none."
-  },
-  {
-    name: "logs",
-    type: "integer",
-    group: "output",
-    commands: "run",
-    sync: true,
-    default: "0",
-    env: "CONFIG_ROLLOUT_LOGS",
-    placeholder: "N",
-    summary: "quote N log lines of a crashed container (may hold secrets)",
-    description: "With {wait=pods}: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md)."
-  },
-  {
-    name: "timeout",
-    type: "duration",
-    group: "limits",
-    commands: "run",
-    sync: true,
-    default: "5m",
-    env: "CONFIG_ROLLOUT_TIMEOUT",
-    placeholder: "DURATION",
-    summary: "how long to wait for all rollouts together",
-    description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
-  },
-  {
-    name: "config-timeout",
-    type: "duration",
-    group: "limits",
-    commands: "run",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
-    placeholder: "DURATION",
-    summary: "how long the cluster may take to hold the committed configs",
-    description: "How long to wait for the cluster to hold the committed config content before failing."
-  },
-  ...CLUSTER_OPTIONS,
-  {
-    name: "check",
-    type: "boolean",
-    group: "basics",
-    commands: "stamp",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CHECK",
-    summary: "write nothing; exit 1 when a stamp is missing or stale",
-    description: "Write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
-  },
-  {
-    name: "changed-only",
-    type: "boolean",
-    group: "basics",
-    commands: "stamp",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-    summary: "stamp only workloads whose configs changed in {base}..{head}",
-    description: "Stamp only the workloads whose consumed config content changed between {base} and {head} (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
-  },
-  {
-    name: "hash-key",
-    type: "string",
-    group: "strategy",
-    commands: "both",
-    sync: true,
-    env: "CONFIG_ROLLOUT_HASH_KEY",
-    secret: true,
-    placeholder: "KEY",
-    summary: "HMAC key of the config hash (needed to stamp Secrets)",
-    description: "HMAC key of the config-hash annotation (live and stamp alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and stamp and {strategy=gitops} refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
-  },
-  {
-    name: "output",
-    type: "string",
-    group: "output",
-    commands: "both",
-    sync: true,
-    default: "text",
-    choices: OUTPUT_FORMATS,
-    env: "CONFIG_ROLLOUT_OUTPUT",
-    short: "o",
-    summary: "report format on stdout (logs go to stderr)",
-    description: "Report format on stdout; logs always go to stderr."
-  },
-  {
-    name: "comment",
-    type: "boolean",
-    group: "ci",
-    commands: "run",
-    default: "false",
-    env: "CONFIG_ROLLOUT_COMMENT",
-    summary: "post the plan on the pull or merge request",
-    description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see docs/pull-request-comments.md)."
-  },
-  {
-    name: "comment-id",
-    type: "string",
-    group: "ci",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_COMMENT_ID",
-    placeholder: "ID",
-    summary: "which comment this run owns (one per cluster of a matrix)",
-    description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
-  },
-  {
-    name: "junit",
-    type: "string",
-    group: "ci",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_JUNIT",
-    placeholder: "FILE",
-    actionInput: false,
-    summary: "also write a JUnit report (GitLab: reports:junit)",
-    description: "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code."
-  },
-  {
-    name: "dotenv",
-    type: "string",
-    group: "ci",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_DOTENV",
-    placeholder: "FILE",
-    actionInput: false,
-    summary: "also write a dotenv report (GitLab: reports:dotenv)",
-    description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED, CONFIG_ROLLOUT_FAILED and CONFIG_ROLLOUT_ROLLED_BACK. Written whatever the exit code; with {output=json} a short summary goes to stderr."
-  },
-  {
-    name: "strict",
-    type: "boolean",
-    group: "sources",
-    commands: "both",
-    default: "false",
-    env: "CONFIG_ROLLOUT_STRICT",
-    summary: "exit 2 on an unparsable manifest or an incomplete plan",
-    description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or holds a duplicate key, or the plan is incomplete: something the range touched was not read (default: report it and go on)."
-  },
-  {
-    name: "reloader",
-    type: "string",
-    group: "cluster",
-    commands: "run",
-    default: "annotated",
-    choices: RELOADER_MODES,
-    env: "CONFIG_ROLLOUT_RELOADER",
-    summary: "workloads Stakater Reloader restarts itself, left to it",
-    description: `Which workloads the cluster's Stakater Reloader restarts itself, so this run skips them (with the reason). annotated: those whose Reloader annotations cover every changed config they read. all: Reloader runs with auto-reload-all, so every workload without reloader.stakater.com/auto: "false" is left to it. none: restart every consumer here, Reloader or not.`
-  },
-  {
-    name: "max-file-size",
-    type: "integer",
-    group: "limits",
-    commands: "both",
-    // 16 MiB: see docs/how-it-works.md ("Files it will not read") for why.
-    default: "16777216",
-    env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
-    placeholder: "BYTES",
-    summary: "larger manifest files are not read (reported as unknown)",
-    description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
-  },
-  {
-    name: "debug",
-    type: "boolean",
-    group: "output",
-    commands: "both",
-    sync: true,
-    default: "false",
-    env: "CONFIG_ROLLOUT_DEBUG",
-    summary: "print stack traces of internal errors",
-    description: "Print stack traces of internal errors."
-  }
-];
-
-// src/settings/value-spellings.ts
-function parseBooleanText(text) {
-  const lower = text.trim().toLowerCase();
-  if (lower === "true") return true;
-  if (lower === "false") return false;
+  if (env.GITLAB_CI === "true") return untrustedGitLab(env);
   return void 0;
 }
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-function parseDuration(text) {
-  const trimmed = text.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return "unitless";
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
-  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+function untrustedGitLab(env) {
+  const pipeline = env.CI_PIPELINE_SOURCE;
+  if (pipeline === "external_pull_request_event") {
+    const source3 = env.CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY;
+    const target2 = env.CI_EXTERNAL_PULL_REQUEST_TARGET_REPOSITORY;
+    if (!source3 || !target2) return "an external pull request whose source repository is not known";
+    return source3 !== target2 ? "an external pull request from a fork" : void 0;
+  }
+  const source2 = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
+  const target = env.CI_MERGE_REQUEST_PROJECT_ID;
+  const mergeRequest = pipeline === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
+  if (mergeRequest && (!source2 || !target)) {
+    return "a merge request whose source project is not known (CI_MERGE_REQUEST_SOURCE_PROJECT_ID or CI_MERGE_REQUEST_PROJECT_ID is not set)";
+  }
+  if (source2 && target && source2 !== target) return "a merge request from a fork";
+  return void 0;
 }
-
-// src/settings/deprecated-options.ts
-function flag(name, value) {
-  const parsed = parseBooleanText(value);
-  if (parsed === void 0) throw new UserError(`--${name}: expected true or false, got "${value}"`);
-  return parsed;
+function untrustedSource(eventName, event) {
+  if (eventName === "pull_request_target") return "a pull_request_target event";
+  if (eventName === "pull_request" || eventName === "pull_request_review") {
+    const pr = field2(event, "pull_request");
+    const fork = forkOf(field2(field2(pr, "head"), "repo"), field2(field2(pr, "base"), "repo"));
+    if (fork === "unknown") {
+      return event === void 0 ? "a pull request whose event payload was not read (a fork cannot be ruled out)" : "a pull request whose head repository is not known (a deleted fork?)";
+    }
+    return fork ? "a pull request from a fork" : void 0;
+  }
+  if (eventName === "workflow_run") {
+    if (event === void 0) {
+      return "a workflow_run event whose payload was not read (a fork's pull request may have triggered it)";
+    }
+    const run2 = field2(event, "workflow_run");
+    const trigger = field2(run2, "event");
+    if (typeof trigger !== "string") return "a workflow_run event whose payload names no triggering event";
+    if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
+    const fork = forkOf(field2(run2, "head_repository"), field2(run2, "repository"));
+    if (fork === "unknown")
+      return "a workflow_run triggered by a pull request whose head repository is not known";
+    return fork ? "a workflow_run triggered by a pull request from a fork" : void 0;
+  }
+  return void 0;
 }
-function deprecated(name, type, replacedBy, translate) {
-  const replacement = OPTIONS.find((option) => option.name === replacedBy);
-  if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
-  return {
-    name,
-    type,
-    group: replacement.group,
-    commands: replacement.commands,
-    ...replacement.sync ? { sync: true } : {},
-    env: `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`,
-    ...type === "string" ? { placeholder: replacement.placeholder } : {},
-    summary: `deprecated: use {${replacedBy}}`,
-    description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
-    replacedBy,
-    translate
-  };
+function forkOf(head, base) {
+  const headName = field2(head, "full_name");
+  const baseName = field2(base, "full_name");
+  if (typeof headName !== "string" || typeof baseName !== "string") return "unknown";
+  return headName.toLowerCase() !== baseName.toLowerCase();
 }
-var DEPRECATED_OPTIONS = [
-  // --watch-pods false: wait on the rollout status alone, unless not waiting at all.
-  deprecated(
-    "watch-pods",
-    "boolean",
-    "wait",
-    (old, current) => flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
-  ),
-  deprecated("prune", "boolean", "keep", (old) => flag("prune", old) ? void 0 : "all"),
-  // --rollback (versioned only) became the one flag for every strategy; the new spelling wins.
-  deprecated(
-    "rollback",
-    "boolean",
-    "rollback-on-failure",
-    (old, current) => current === void 0 ? String(flag("rollback", old)) : void 0
-  ),
-  deprecated("contexts", "string", "context", (old, current) => {
-    if (current !== void 0) {
+function field2(value, key) {
+  return typeof value === "object" && value !== null ? value[key] : void 0;
+}
+function decideTrust(input) {
+  let dryRun = input.dryRun;
+  let note;
+  if (input.eventName === "pull_request" && !input.dryRunExplicit) {
+    dryRun = "client";
+    note = "pull_request event: dry run by default (the plan only); set the dry-run input to change that";
+  }
+  const untrusted = input.eventName ? untrustedSource(input.eventName, input.event) : "a GitHub Actions run that names no event (GITHUB_EVENT_NAME is not set)";
+  if (untrusted && dryRun === "none") {
+    if (!input.allowUntrusted) {
       throw new UserError(
-        "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)"
+        `refusing to change the cluster from ${untrusted}: that code is untrusted while this job holds your credentials. Set dry-run: client to only report the plan, or allow-untrusted: true if you trust every pull request author.`
       );
     }
-    return old;
-  }),
-  deprecated(
-    "reloader-auto-reload-all",
-    "boolean",
-    "reloader",
-    (old, current) => flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : void 0
-  ),
-  deprecated(
-    "restart-reloader-managed",
-    "boolean",
-    "reloader",
-    (old) => flag("restart-reloader-managed", old) ? "none" : void 0
-  )
-];
-function replaceDeprecated(source2) {
-  const values = { ...source2 };
-  for (const old of DEPRECATED_OPTIONS) {
-    const value = values[old.name];
-    if (value === void 0) continue;
-    delete values[old.name];
-    const replaced = old.translate(value, values[old.replacedBy]);
-    if (replaced !== void 0) values[old.replacedBy] = replaced;
+    note = `allow-untrusted: true: changing the cluster from ${untrusted}`;
   }
-  return values;
+  return note ? { dryRun, note } : { dryRun };
 }
-function deprecationWarnings(source2, naming) {
-  return DEPRECATED_OPTIONS.filter((old) => source2[old.name] !== void 0).map((old) => {
-    const value = source2[old.name];
-    const replaced = old.translate(value, void 0);
-    const use = replaced === void 0 ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)` : `use ${naming.set(old.replacedBy, replaced)}`;
-    return `${spell(old, value, naming)} is deprecated and will be removed in the next minor release: ${use}`;
+
+// src/run/commands.ts
+init_cluster_connection();
+
+// src/comment/comment-body.ts
+init_comment_marker();
+var ROWS = [500, 200, 100, 50, 20, 10];
+var FEWEST_ROWS = 10;
+function buildCommentBody(input) {
+  for (const [i, rows] of ROWS.entries()) {
+    const note = i === 0 ? void 0 : input.cutNote;
+    const body2 = assemble(input, rows, note);
+    if (body2.length <= input.limit) return { body: body2, cut: i > 0 };
+  }
+  const head = `${commentMarker(input.id)}
+
+`;
+  const tail = `
+
+${input.cutNote}
+
+${input.footer}
+`;
+  const content = input.sections.map((s) => sectionText(s, FEWEST_ROWS)).join("\n");
+  const room = input.limit - head.length - tail.length;
+  return { body: `${head}${cutAtLine(content, room)}${tail}`, cut: true };
+}
+function assemble(input, rows, note) {
+  const parts = [commentMarker(input.id), "", ...input.sections.map((s) => sectionText(s, rows))];
+  if (note) parts.push("", note);
+  parts.push("", input.footer, "");
+  return parts.join("\n");
+}
+function sectionText(section, rows) {
+  const text = section.render(rows).replace(/\n+$/, "");
+  return section.title === void 0 ? text : `## ${section.title}
+
+${text}`;
+}
+function cutAtLine(text, max) {
+  let length = 0;
+  let kept = 0;
+  let inFence = false;
+  const lines = text.split("\n");
+  for (const [i, line] of lines.entries()) {
+    length += line.length + (i > 0 ? 1 : 0);
+    if (length > max) break;
+    if (/^ {0,3}(```|~~~)/.test(line)) inFence = !inFence;
+    if (!inFence) kept = i + 1;
+  }
+  return lines.slice(0, kept).join("\n");
+}
+
+// src/comment/gitlab-notes.ts
+init_review_comments();
+var PER_PAGE = 100;
+var MAX_PAGES = 50;
+function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeout()) {
+  const notesUrl = `${target.apiUrl}/projects/${encodeURIComponent(target.projectId)}/merge_requests/${target.mergeRequestIid}/notes`;
+  const headers = { "PRIVATE-TOKEN": token, "User-Agent": userAgent, Accept: "application/json" };
+  const toComment = (note) => ({
+    id: note.id,
+    body: note.body ?? "",
+    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {},
+    ...typeof note.author?.id === "number" ? { author: String(note.author.id) } : {}
   });
-}
-function spell(old, value, naming) {
-  if (naming !== CLI_FLAGS || old.type !== "boolean") return naming.set(old.name, value);
-  return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
-}
-
-// src/settings/settings.ts
-init_errors();
-init_fleet();
-
-// src/settings/validate-settings.ts
-init_errors();
-init_names();
-var MAX_TIMER_MS = 2147483647;
-var ENV_NAME2 = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function validateSettings(values) {
-  if (values.paths.length === 0) {
-    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  async function call(method, url, body2) {
+    const response = await fetchImpl(url, {
+      method,
+      headers: body2 === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
+      ...body2 === void 0 ? {} : { body: JSON.stringify({ body: body2 }) }
+    });
+    if (!response.ok) throw new ReviewApiError(await describeFailure(response), response.status);
+    return response;
   }
-  checkDuration("timeout", values.timeoutMs);
-  checkDuration("config-timeout", values.configTimeoutMs);
-  checkNamespaces("namespace", [values.namespace]);
-  checkNamespaces("namespaces", values.namespaces);
-  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
-  if (!ENV_NAME2.test(values.envName)) {
-    throw new UserError(
-      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
-    );
-  }
-  if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
-  }
-  if (values.maxParallelRollouts !== void 0 && values.maxParallelRollouts < 1) {
-    throw new UserError(
-      `--max-parallel-rollouts: must be at least 1 (workloads rolling out at once), got ${values.maxParallelRollouts}`
-    );
-  }
-  if (values.logLines < 0 || values.logLines > 200) {
-    throw new UserError(
-      "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)"
-    );
-  }
-  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
-  if (values.bakeMs !== void 0) checkBake(values, values.bakeMs);
-  if (values.strategy === "gitops") checkGitops(values);
-}
-function checkBake(values, bakeMs) {
-  checkDuration("bake", bakeMs);
-  const without = !values.wait ? "--no-wait" : !values.watchPods ? "--no-watch-pods" : void 0;
-  if (without)
-    throw new UserError(`--bake watches each rollout's new pods once it is done: drop ${without}, or --bake`);
-}
-function checkGitops(values) {
-  const refused = [
-    values.apply ? "--apply (the agent applies the configs)" : void 0,
-    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
-    values.rollbackOnFailure === true ? "--rollback-on-failure (the agent owns the state: revert the commit in git and it rolls back)" : void 0,
-    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
-  ].filter((part) => part !== void 0);
-  if (refused.length > 0) {
-    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
-  }
-}
-function checkDuration(option, ms) {
-  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
-  if (ms > MAX_TIMER_MS) {
-    const hours = Math.floor(MAX_TIMER_MS / 36e5);
-    throw new UserError(
-      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
-    );
-  }
-}
-function formatHours(ms) {
-  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
-}
-function checkNamespaces(option, names2) {
-  for (const name of names2) {
-    if (!isNamespaceName(name)) {
-      throw new UserError(
-        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
-      );
-    }
-  }
-}
-
-// src/settings/settings.ts
-var ENV_VARIABLES = {
-  entryPoint: "cli",
-  option: (name) => envOf(name),
-  set: (name, value) => `${envOf(name)}=${value}`
-};
-function envOf(name) {
-  return [...OPTIONS, ...DEPRECATED_OPTIONS].find((o) => o.name === name)?.env ?? `--${name}`;
-}
-function rawValuesFromEnv(env) {
-  const raw = {};
-  for (const option of [...OPTIONS, ...DEPRECATED_OPTIONS]) {
-    const value = option.env ? env[option.env] : void 0;
-    if (value !== void 0 && value !== "") raw[option.name] = value;
-  }
-  if (raw.context === void 0 && raw.contexts === void 0 && env.KUBE_CONTEXT)
-    raw.context = env.KUBE_CONTEXT;
-  return raw;
-}
-function toSettings(...sources) {
-  const raw = {};
-  for (const source2 of sources) {
-    for (const [key, value] of Object.entries(replaceDeprecated(source2)))
-      if (value !== void 0) raw[key] = value;
-  }
-  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
-  const str2 = (name) => get(name);
-  const list = (name) => get(name) ?? [];
-  const bool = (name) => get(name) === true;
-  const num2 = (name) => get(name);
-  const given = (name) => {
-    const value = get(name);
-    if (value === void 0) throw new Error(`option ${name} has no default in the option table`);
-    return value;
-  };
-  for (const ref of ["base", "head"]) {
-    const value = str2(ref);
-    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
-  }
-  const settings = {
-    base: str2("base"),
-    head: str2("head"),
-    repo: given("repo"),
-    paths: list("paths"),
-    pathsExplicit: isExplicit(list("paths"), "paths"),
-    exclude: list("exclude"),
-    kustomize: kustomizeDirs(list("kustomize")),
-    render: str2("render") || void 0,
-    renderPaths: list("render-paths"),
-    gitTimeoutMs: given("git-timeout"),
-    renderTimeoutMs: given("render-timeout"),
-    renderEnv: list("render-env"),
-    allowRemoteKustomize: bool("allow-remote-kustomize"),
-    namespace: given("namespace"),
-    discover: str2("discover"),
-    strategy: given("strategy"),
-    envName: given("env-name"),
-    ...typeof get("rollback-on-failure") === "boolean" ? { rollbackOnFailure: get("rollback-on-failure") } : {},
-    ...num2("bake") !== void 0 ? { bakeMs: num2("bake") } : {},
-    ...keepCopies(given("keep")),
-    dryRun: given("dry-run"),
-    apply: bool("apply"),
-    planOut: str2("plan-out") || void 0,
-    plan: str2("plan") || void 0,
-    wait: given("wait") !== "none",
-    watchPods: given("wait") === "pods",
-    logLines: given("logs"),
-    timeoutMs: given("timeout"),
-    configTimeoutMs: given("config-timeout"),
-    execPluginTimeoutMs: given("exec-plugin-timeout"),
-    requestTimeoutMs: given("request-timeout"),
-    kubeconfig: str2("kubeconfig"),
-    kubeconfigData: str2("kubeconfig-data"),
-    ...contextWaves(str2("context")),
-    continueOnFailure: bool("continue-on-failure"),
-    namespaces: list("namespaces"),
-    excludeNamespaces: list("exclude-namespaces"),
-    maxRestarts: num2("max-restarts"),
-    maxParallelRollouts: num2("max-parallel-rollouts"),
-    ...str2("selector") ? { selector: str2("selector") } : {},
-    syncConfigs: list("config"),
-    adopt: bool("adopt"),
-    concurrency: given("concurrency"),
-    hashKey: str2("hash-key"),
-    check: bool("check"),
-    changedOnly: bool("changed-only"),
-    output: given("output"),
-    comment: bool("comment"),
-    commentId: str2("comment-id") || void 0,
-    junit: str2("junit") || void 0,
-    dotenv: str2("dotenv") || void 0,
-    strict: bool("strict"),
-    maxFileSize: given("max-file-size"),
-    restartReloaderManaged: given("reloader") === "none",
-    reloaderAutoReloadAll: given("reloader") === "all",
-    debug: bool("debug")
-  };
-  validateSettings(settings);
-  if (settings.plan !== void 0) {
-    if (settings.apply)
-      throw new UserError(
-        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
-      );
-    if (settings.planOut !== void 0)
-      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
-  }
-  if (settings.strategy === "gitops" && settings.planOut !== void 0) {
-    throw new UserError(
-      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
-    );
-  }
-  if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
-    throw new UserError(
-      `--context with several contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`
-    );
-  }
-  return settings;
-}
-function contextWaves(text) {
-  if (text === void 0 || text === "") return {};
-  if (!/[;,]/.test(text)) return { context: text };
-  return { contexts: parseContexts(text, "--context") };
-}
-function keepCopies(keep) {
-  return keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep };
-}
-function isExplicit(values, name) {
-  const defaults = splitList(requireSpec(name).default ?? "");
-  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
-}
-function kustomizeDirs(values) {
-  if (values.includes("none")) {
-    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
-    return ["none"];
-  }
-  return values.map((value) => {
-    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
-    if (value.startsWith("/") || dir.split("/").includes("..")) {
-      throw new UserError(
-        `--kustomize ${value}: give a directory inside the repository, relative to its root`
-      );
-    }
-    return dir === "." ? "" : dir;
-  });
-}
-function requireSpec(name) {
-  const spec = OPTIONS.find((o) => o.name === name);
-  if (!spec) throw new Error(`unknown option ${name}`);
-  return spec;
-}
-function parseOptionValue(spec, rawValue) {
-  const text = rawValue ?? spec.default;
-  if (text === void 0) return void 0;
-  const where = `--${spec.name}`;
-  switch (spec.type) {
-    case "boolean": {
-      const value = parseBooleanText(text);
-      if (value === void 0) throw new UserError(`${where}: expected true or false, got "${text}"`);
-      return value;
-    }
-    case "list":
-      return splitList(text);
-    case "integer": {
-      const value = text.trim();
-      if (spec.choices?.includes(value)) return value;
-      if (!/^\d+$/.test(value)) {
-        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
-        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
-      }
-      return Number(value);
-    }
-    case "duration": {
-      const ms = parseDuration(text);
-      if (ms === "unitless") {
-        const n = text.trim();
-        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
-      }
-      if (ms === void 0)
-        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
-      return ms;
-    }
-    case "string": {
-      const value = text.trim();
-      const switched = spec.switch ? parseBooleanText(value) : void 0;
-      if (switched !== void 0) return switched ? spec.switch.on : spec.switch.off;
-      if (spec.choices && !spec.choices.includes(value)) {
-        const switchWords = spec.switch ? ` (or true, false)` : "";
-        throw new UserError(
-          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`
-        );
-      }
-      return spec.secret ? text : value;
-    }
-  }
-}
-function splitList(text) {
-  const items = [];
-  let depth = 0;
-  let current = "";
-  for (const char of text) {
-    if (char === "{") depth++;
-    if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "\n" || char === "," && depth === 0) {
-      items.push(current);
-      current = "";
-    } else {
-      current += char;
-    }
-  }
-  items.push(current);
-  return items.map((item) => item.trim()).filter((item) => item !== "");
-}
-
-// src/action/github-log.ts
-var import_node_fs9 = require("node:fs");
-var import_node_path11 = require("node:path");
-
-// src/core/log.ts
-function formatLocation(where) {
-  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
-}
-
-// src/action/github-log.ts
-function createGitHubLog(raw, options = {}) {
-  const commands = escapedCommands(raw);
-  const limit = options.maxAnnotations ?? 10;
-  const prefix = options.filePrefix ? `${options.filePrefix.replace(/\/+$/, "")}/` : "";
-  let annotations = 0;
-  let overflow = 0;
-  let held;
-  let depth = 0;
   return {
-    info: (message) => commands.info(message),
-    debug: (message) => commands.debug(message),
-    warn(message, where) {
-      if (annotations < limit - 1) {
-        annotations++;
-        commands.warning(message, where ? annotationProperties(where, prefix) : void 0);
-        return;
-      }
-      overflow++;
-      held ??= { message, where };
-      commands.info(
-        `warning: ${where ? `${formatLocation({ ...where, file: prefix + where.file })}: ` : ""}${message}`
-      );
-    },
-    async group(title, work) {
-      if (depth > 0) return work();
-      depth++;
-      commands.startGroup(title);
+    // GET /user answers for a personal, project or group access token (a project token is a bot user).
+    async whoAmI() {
       try {
-        return await work();
-      } finally {
-        commands.endGroup();
-        depth--;
+        const user = await (await call("GET", `${target.apiUrl}/user`)).json();
+        return typeof user.id === "number" ? String(user.id) : void 0;
+      } catch {
+        return void 0;
       }
     },
-    flush() {
-      if (overflow === 0) return;
-      if (overflow === 1 && held) {
-        commands.warning(held.message, held.where ? annotationProperties(held.where, prefix) : void 0);
-      } else {
-        commands.warning(
-          `and ${overflow} more warning${overflow === 1 ? "" : "s"}: GitHub shows ${limit} annotations per step, see the log for all of them`
-        );
+    async *list() {
+      let page = "1";
+      for (let count = 0; page && count < MAX_PAGES; count++) {
+        const query = `?sort=asc&order_by=created_at&per_page=${PER_PAGE}&page=${encodeURIComponent(page)}`;
+        const response = await call("GET", `${notesUrl}${query}`);
+        const notes = await response.json();
+        for (const note of notes) if (!note.system) yield toComment(note);
+        page = response.headers.get("x-next-page") || null;
       }
-      overflow = 0;
-      held = void 0;
+    },
+    async create(body2) {
+      return toComment(await (await call("POST", notesUrl, body2)).json());
+    },
+    async update(id, body2) {
+      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body2)).json());
     }
   };
 }
-function annotationProperties(where, prefix) {
-  return {
-    file: prefix + where.file,
-    ...where.line !== void 0 ? { startLine: where.line } : {},
-    ...where.col !== void 0 ? { startColumn: where.col } : {}
-  };
-}
-function escapedCommands(commands) {
-  const safe = escapeForCiLog;
-  return {
-    info: (message) => commands.info(safe(message)),
-    debug: (message) => commands.debug(safe(message)),
-    warning: (message, properties) => commands.warning(
-      safe(message),
-      properties?.file === void 0 ? properties : { ...properties, file: safe(properties.file) }
-    ),
-    startGroup: (name) => commands.startGroup(safe(name)),
-    endGroup: () => commands.endGroup()
-  };
-}
-function workspacePath(gitRoot, env) {
+async function describeFailure(response) {
+  let detail = "";
   try {
-    const workspace = (0, import_node_fs9.realpathSync)((0, import_node_path11.resolve)(env.GITHUB_WORKSPACE || "."));
-    const path6 = (0, import_node_path11.relative)(workspace, (0, import_node_fs9.realpathSync)(gitRoot)).replaceAll("\\", "/");
-    return path6.startsWith("..") ? "" : path6;
+    const parsed = await response.json();
+    const value = parsed.message ?? parsed.error;
+    detail = typeof value === "string" ? value : value === void 0 ? "" : JSON.stringify(value);
   } catch {
-    return "";
+    detail = "";
   }
+  return detail || response.statusText || `HTTP ${response.status}`;
 }
 
-// src/action/mask.ts
-init_kubeconfig_source();
-var MIN_LINE = 16;
-function valuesToMask(secrets) {
-  const out = /* @__PURE__ */ new Set();
-  for (const secret of secrets) {
-    const trimmed = secret.trim();
-    if (trimmed === "") continue;
-    out.add(trimmed);
-    const escaped = JSON.stringify(trimmed).slice(1, -1);
-    if (escaped !== trimmed) out.add(escaped);
-    for (const line of trimmed.split(/\r?\n/)) {
-      const part = line.trim();
-      if (part.length >= MIN_LINE && /^[A-Za-z0-9+/=_.~-]+$/.test(part)) out.add(part);
-    }
-  }
-  return [...out];
-}
-function createMasker(setSecret2) {
-  const masked = /* @__PURE__ */ new Set();
-  return (secrets) => {
-    for (const value of valuesToMask(secrets)) {
-      if (masked.has(value)) continue;
-      masked.add(value);
-      setSecret2(value);
-    }
-  };
-}
-function maskInputs(raw, githubToken, mask) {
-  mask([...OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""), githubToken]);
-  if (raw["kubeconfig-data"]) mask([tryDecodeKubeconfig(raw["kubeconfig-data"])]);
-  if (raw.kubeconfig && describeCredential(raw.kubeconfig))
-    mask([raw.kubeconfig, tryDecodeKubeconfig(raw.kubeconfig)]);
-}
-function tryDecodeKubeconfig(value) {
-  try {
-    return decodeKubeconfigData(value, "kubeconfig-data");
-  } catch {
-    const decoded = Buffer.from(value.replace(/\s+/g, ""), "base64").toString("utf8");
-    return decoded.trim().length >= 16 ? decoded : "";
-  }
-}
-
-// src/action/publish.ts
-var import_node_fs11 = require("node:fs");
-var import_node_url = require("node:url");
+// src/run/comment-on-review.ts
+init_review_comments();
 
 // src/comment/review-target.ts
 var PULL_REQUEST_EVENTS = ["pull_request", "pull_request_target"];
@@ -38217,126 +35716,189 @@ function field3(value, key) {
   return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 
-// src/action/publish.ts
+// src/report/describe.ts
 init_run_result();
-init_describe();
-init_error_line();
-
-// src/report/failure-annotations.ts
-init_model();
-init_describe();
-var MAX_FAILURE_ANNOTATIONS = 9;
-var MAX_MESSAGE = 4e3;
-function failureAnnotations(report) {
-  const runs2 = report.clusters ? report.clusters.flatMap(
-    (c) => c.report ? [{ results: c.report.results, on: ` on ${c.context}` }] : []
-  ) : [{ results: report.results, on: "" }];
-  return runs2.flatMap(({ results, on }) => results.filter((r) => r.cause).map((r) => annotationOf(r, on))).slice(0, MAX_FAILURE_ANNOTATIONS);
+init_unread_sources();
+function shortId(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
 }
-function annotationOf(result, on) {
-  const text = [result.message, ...causeDetails(result)].join("\n");
-  return {
-    title: `config-rollout: ${formatId(result.id)} failed to roll out${on}`,
-    message: text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}\u2026` : text
-  };
+function shortSha(sha) {
+  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
 }
-
-// src/report/report-json.ts
-function reportObject(report) {
+function describeRange(report) {
   const { plan } = report;
-  return {
-    outcome: report.outcome,
-    dryRun: report.dryRun,
-    base: plan.base,
-    head: plan.head,
-    range: plan.rangeNote,
-    ...report.cluster ? { cluster: report.cluster } : {},
-    changes: plan.changes.map((c) => ({
-      ...c.id,
-      status: c.status,
-      file: c.file,
-      line: c.line,
-      keys: c.keys,
-      ...c.origin ? { origin: c.origin } : {},
-      ...c.blamedFile ? { blamedFile: c.blamedFile } : {},
-      ...c.previousName ? { previousName: c.previousName } : {}
-    })),
-    workloads: workloadObjects(report),
-    problems: plan.problems,
-    warnings: plan.warnings,
-    ...plan.sources ? { sources: plan.sources } : {},
-    ...plan.skippedRenders ? { skippedRenders: plan.skippedRenders } : {},
-    ...plan.unread ? { unread: plan.unread } : {},
-    ...report.notes ? { notes: report.notes } : {},
-    ...report.restores ? { restores: restoreObjects(report) } : {},
-    ...report.clusters ? {
-      clusters: report.clusters.map((c) => ({
-        context: c.context,
-        wave: c.wave,
-        outcome: c.outcome,
-        exitCode: c.exitCode,
-        ...c.message ? { message: c.message } : {},
-        ...c.report?.cluster ? { server: c.report.cluster.server } : {},
-        workloads: c.report ? workloadObjects(c.report) : [],
-        ...c.report?.notes ? { notes: c.report.notes } : {},
-        ...c.report?.restores ? { restores: restoreObjects(c.report) } : {},
-        ...c.report && c.report.plan.warnings.length > 0 ? { warnings: c.report.plan.warnings } : {}
-      }))
-    } : {}
-  };
+  if (!plan.base) return plan.rangeNote;
+  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
 }
-function workloadObjects(report) {
-  const { plan } = report;
-  const resultOf = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
-  return plan.workloads.map((w) => {
-    const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
-    return {
-      ...w.id,
-      action: w.action,
-      reason: w.reason,
-      source: w.source,
-      ...w.file ? { file: w.file, line: w.line } : {},
-      ...w.origin ? { origin: w.origin } : {},
-      ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
-      ...w.rollsOnApply ? { rollsOnApply: true } : {},
-      references: w.references.map((r) => ({
-        config: r.config,
-        via: r.via,
-        path: r.path,
-        keys: r.keys,
-        changedKeys: r.changedKeys,
-        ...r.init ? { init: true } : {},
-        ...r.subPath ? { subPath: true } : {}
-      })),
-      ...result ? {
-        result: {
-          restart: result.restart,
-          rollout: result.rollout,
-          message: result.message,
-          durationMs: result.durationMs,
-          ...result.cause ? { cause: result.cause } : {},
-          ...result.rollback ? { rollback: result.rollback } : {}
-        }
-      } : {}
-    };
+function describeKeys(change) {
+  if (change.keys.length === 0) return "-";
+  const shown2 = change.keys.slice(0, 8).join(", ");
+  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
+}
+function describeReferences(workload) {
+  return workload.references.map((r) => {
+    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+    return `${shortId(r.config)} via ${r.path}${keys}`;
   });
 }
-function restoreObjects(report) {
-  return (report.restores ?? []).map((r) => ({
-    ...r.id,
-    result: r.result,
-    message: r.message,
-    readers: r.readers
-  }));
+function describeResult(result) {
+  if (result.restart === "not-on-cluster") return "not on this cluster";
+  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
+  const followed = ["restarted", "unchanged", "agent-applied"];
+  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
+  const rollout = result.rollout === "done" ? "rolled out" : result.rollout === "rolled-back" ? "rolled back" : result.rollout;
+  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
+  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
 }
-function renderJson(report) {
-  return `${JSON.stringify(reportObject(report), null, 2)}
-`;
+function causeDetails(result) {
+  const cause = result.cause;
+  if (!cause) return [];
+  const log = cause.log ?? [];
+  return [
+    ...(cause.events ?? []).map((event) => `event: ${event}`),
+    ...log.length > 0 ? [
+      `log of the previous run of ${cause.container} (last ${log.length} lines):`,
+      ...log.map((l) => `| ${l}`)
+    ] : []
+  ];
+}
+function formatDuration(ms) {
+  if (ms === void 0) return "-";
+  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
+}
+function headline(report) {
+  if (report.clusters) return fleetHeadline(report.clusters);
+  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
+  switch (report.outcome) {
+    case "nothing-to-do":
+      return nothingToRestart(report);
+    case "planned":
+      return `Dry run: ${restarts} workload(s) would restart.`;
+    case "restarted": {
+      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
+      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
+      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+    }
+    case "failed":
+      return failedHeadline(report.results);
+    case "incomplete":
+      return incompleteHeadline(report);
+  }
+}
+function incompleteHeadline(report) {
+  const unread = report.plan.unread ?? [];
+  const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
+  const what = report.plan.live ? "config(s) could not be read" : "touched source(s) not read";
+  return `Incomplete plan: ${unread.length} ${what}: ${describeUnread(unread)}. From the rest: ${rest}`;
+}
+function failedHeadline(results) {
+  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
+  const rolledBack = results.filter((r) => r.rollout === "rolled-back").map((r) => shortId(r.id));
+  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied" && r.rollout !== "rolled-back").map((r) => shortId(r.id));
+  const parts = [
+    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
+    ...failed2.length > 0 ? [failed2.join(", ")] : [],
+    ...rolledBack.length > 0 ? [`rolled back to what ran before: ${rolledBack.join(", ")}`] : []
+  ];
+  return `Failed: ${parts.join("; ")}.`;
+}
+function describeRestore(restore) {
+  const readers = restore.readers.map(shortId).join(", ");
+  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}`;
+}
+function fleetHeadline(clusters) {
+  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
+  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
+  if (failed2.length > 0) return `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).`;
+  const unread = clusters.find((c) => c.report?.plan.unread?.length)?.report?.plan.unread;
+  return unread ? `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. ${clusters.length} cluster(s): ${each}.` : `${clusters.length} cluster(s): ${each}.`;
+}
+function clusterOutcome(cluster) {
+  if (cluster.outcome === "nothing-to-do") return "nothing to do";
+  if (cluster.outcome === "planned") return "planned (dry run)";
+  if (cluster.outcome === "incomplete") return "incomplete (not everything was read)";
+  return cluster.outcome;
+}
+function nothingToRestart(report) {
+  const { plan, results } = report;
+  if (plan.live && !plan.workloads.some((w) => w.action === "restart")) {
+    const left = plan.workloads.length;
+    return `In sync: no workload in scope runs older content of a config it reads${left > 0 ? ` (${left} left alone: see Workloads)` : ""}.`;
+  }
+  if (plan.changes.length === 0) {
+    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
+  }
+  if (plan.workloads.some((w) => w.action === "restart")) {
+    const unchanged = results.filter((r) => r.restart === "unchanged").length;
+    const paused = results.filter((r) => r.restart === "paused").length;
+    if (unchanged > 0 && paused === 0) {
+      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
+    }
+    const parts2 = [
+      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
+      ...paused > 0 ? [`${paused} paused`] : []
+    ];
+    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
+  }
+  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
+  const readNone = plan.workloads.filter(
+    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
+  ).length;
+  const other = plan.workloads.length - rolls - readNone;
+  if (plan.workloads.length === 0) {
+    return "Nothing to restart: no running workload consumes the changed content.";
+  }
+  if (rolls === plan.workloads.length) {
+    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
+  }
+  if (readNone === plan.workloads.length) {
+    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
+  }
+  if (other === plan.workloads.length) {
+    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
+  }
+  const parts = [
+    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
+    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
+    ...other > 0 ? [`${other} skipped (each says why)`] : []
+  ];
+  return `Nothing to restart: ${parts.join(", ")}.`;
+}
+function describeWhere(item) {
+  const at = item.file === void 0 || item.file === "" ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
+  if (item.origin !== void 0) {
+    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
+    const details = [at, changed].filter((part) => part !== void 0);
+    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
+  }
+  return at ?? "-";
+}
+function describeStatus(change) {
+  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
+}
+function skippedRendersNote(count) {
+  return `${count} render(s) skipped: nothing they would print can change this plan (see the notes above)`;
+}
+
+// src/report/error-line.ts
+init_errors();
+var BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+function errorParts(error2, debug2) {
+  if (isExpectedError(error2)) return { message: error2.message };
+  const message = error2 instanceof Error ? error2.message : String(error2);
+  const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
+  if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
+  return known ? { message } : { message, hint: BUG_HINT };
+}
+function describeError(error2, debug2) {
+  const parts = errorParts(error2, debug2);
+  if (parts.stack !== void 0) return `error: ${parts.stack}`;
+  return parts.hint ? `error: ${parts.message}
+(${parts.hint})` : `error: ${parts.message}`;
 }
 
 // src/report/report-markdown.ts
 init_model();
-init_describe();
 
 // src/report/mermaid-graph.ts
 init_model();
@@ -38478,7 +36040,7 @@ function changesPart(plan, maxRows) {
   ];
   for (const c of plan.changes.slice(0, maxRows)) {
     out.push(
-      row([shortId2(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
+      row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
     );
   }
   if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
@@ -38515,7 +36077,7 @@ ${s.render(maxRows)}`).join("\n");
     for (const w of plan.workloads.slice(0, maxRows)) {
       const result = resultOf(w);
       const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
-      const cells = [md(shortId2(w.id)), md(w.id.namespace), md(w.action), why];
+      const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
       if (withResults) {
         cells.push(
           md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
@@ -38531,7 +36093,7 @@ ${s.render(maxRows)}`).join("\n");
   if (explained.length > 0) {
     out.push("", "#### Why the new pods did not start", "");
     for (const r of explained) {
-      out.push(`- **${md(shortId2(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
+      out.push(`- **${md(shortId(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
       for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
     }
   }
@@ -38544,7 +36106,7 @@ ${s.render(maxRows)}`).join("\n");
       "|---|---|---|---|"
     );
     for (const r of report.restores.slice(0, maxRows))
-      out.push(row([md(shortId2(r.id)), md(r.id.namespace), md(r.result), md(describeRestore(r))]));
+      out.push(row([md(shortId(r.id)), md(r.id.namespace), md(r.result), md(describeRestore(r))]));
   }
   const graph = edgeCount(plan) > 1 ? mermaidGraph(plan) : [];
   if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
@@ -38611,188 +36173,21 @@ function md(text) {
   return escapeMarkdown(text);
 }
 
-// src/report/report-text.ts
-init_describe();
-function renderText(report) {
-  if (report.clusters) return renderClusters(report, report.clusters);
-  return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}
-`;
-}
-function renderClusters(report, clusters) {
-  const out = [`Comparing ${describeRange(report)}`, ...body(report), "", `Clusters (${clusters.length}):`];
-  out.push(
-    ...table([
-      ["CONTEXT", "WAVE", "OUTCOME", "DETAIL"],
-      ...clusters.map((c) => [c.context, String(c.wave), clusterOutcome(c), c.message ?? ""])
-    ])
-  );
-  for (const cluster of clusters) {
-    out.push("", `== ${cluster.context} (wave ${cluster.wave}): ${clusterOutcome(cluster)} ==`);
-    if (cluster.message) out.push(`  ${cluster.message}`);
-    if (cluster.report) out.push(...body(cluster.report, false).slice(1), "", headline(cluster.report));
-  }
-  out.push("", headline(report));
-  return `${out.join("\n")}
-`;
-}
-function body(report, repository = true) {
-  const { plan } = report;
-  const out = [];
-  if (!repository) return [...out, ...clusterPart(report)];
-  if (plan.sources && plan.sources.length > 0) {
-    out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
-    if (plan.skippedRenders) out.push(`  ${skippedRendersNote(plan.skippedRenders)}`);
-  }
-  if (plan.changes.length > 0) {
-    out.push("", `Changed configs (${plan.changes.length}):`);
-    out.push(
-      ...table(
-        plan.changes.map((c) => [
-          `${shortId2(c.id)}`,
-          `ns ${c.id.namespace}`,
-          describeStatus(c),
-          describeWhere(c),
-          `keys: ${describeKeys(c)}`
-        ])
-      )
-    );
-  }
-  return [...out, ...clusterPart(report)];
-}
-function clusterPart(report) {
-  const { plan } = report;
-  const out = [];
-  if (plan.workloads.length > 0) {
-    out.push("", `Workloads (${plan.workloads.length}):`);
-    for (const w of plan.workloads) {
-      out.push(`  ${w.action.padEnd(7)} ${shortId2(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
-      if (w.origin) out.push(`            from ${describeWhere(w)}`);
-      for (const line of describeReferences(w)) out.push(`            ${line}`);
-    }
-  }
-  if (plan.warnings.length > 0) {
-    out.push("", "Notes:", ...plan.warnings.map((warning2) => `  ${warning2}`));
-  }
-  if (report.results.length > 0) {
-    out.push("", "Results:");
-    out.push(
-      ...table([
-        ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
-        ...report.results.map((r) => [
-          shortId2(r.id),
-          r.id.namespace,
-          describeResult(r),
-          formatDuration(r.durationMs),
-          r.message
-        ])
-      ])
-    );
-  }
-  const explained = report.results.filter((r) => causeDetails(r).length > 0);
-  if (explained.length > 0) {
-    out.push("", "Why the new pods did not start:");
-    for (const r of explained) {
-      out.push(`  ${shortId2(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
-      for (const line of causeDetails(r)) out.push(`    ${line}`);
-    }
-  }
-  if (report.restores?.length) {
-    out.push("", "Restored configs (--rollback-on-failure):");
-    out.push(
-      ...table([
-        ["CONFIG", "NAMESPACE", "RESULT", "DETAIL"],
-        ...report.restores.map((r) => [shortId2(r.id), r.id.namespace, r.result, describeRestore(r)])
-      ])
-    );
-  }
-  if (report.notes?.length) {
-    out.push("", "Notes:");
-    for (const note of report.notes) out.push(`  ${note}`);
-  }
-  return out;
-}
-function table(rows) {
-  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row2) => row2[col]?.length ?? 0))) ?? [];
-  return rows.map((row2) => `  ${row2.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join("  ")}`.trimEnd());
-}
-
-// src/report/render-report.ts
-function renderReport(report, format) {
-  switch (format) {
-    case "json":
-      return escapeJsonForCiLog(renderJson(report));
-    case "markdown":
-      return escapeForCiLog(renderMarkdown(report));
-    case "text":
-      return escapeForCiLog(renderText(report));
-  }
-}
-
-// src/comment/comment-body.ts
-init_comment_marker();
-var ROWS = [500, 200, 100, 50, 20, 10];
-var FEWEST_ROWS = 10;
-function buildCommentBody(input) {
-  for (const [i, rows] of ROWS.entries()) {
-    const note = i === 0 ? void 0 : input.cutNote;
-    const body2 = assemble(input, rows, note);
-    if (body2.length <= input.limit) return { body: body2, cut: i > 0 };
-  }
-  const head = `${commentMarker(input.id)}
-
-`;
-  const tail = `
-
-${input.cutNote}
-
-${input.footer}
-`;
-  const content = input.sections.map((s) => sectionText(s, FEWEST_ROWS)).join("\n");
-  const room = input.limit - head.length - tail.length;
-  return { body: `${head}${cutAtLine(content, room)}${tail}`, cut: true };
-}
-function assemble(input, rows, note) {
-  const parts = [commentMarker(input.id), "", ...input.sections.map((s) => sectionText(s, rows))];
-  if (note) parts.push("", note);
-  parts.push("", input.footer, "");
-  return parts.join("\n");
-}
-function sectionText(section, rows) {
-  const text = section.render(rows).replace(/\n+$/, "");
-  return section.title === void 0 ? text : `## ${section.title}
-
-${text}`;
-}
-function cutAtLine(text, max) {
-  let length = 0;
-  let kept = 0;
-  let inFence = false;
-  const lines = text.split("\n");
-  for (const [i, line] of lines.entries()) {
-    length += line.length + (i > 0 ? 1 : 0);
-    if (length > max) break;
-    if (/^ {0,3}(```|~~~)/.test(line)) inFence = !inFence;
-    if (!inFence) kept = i + 1;
-  }
-  return lines.slice(0, kept).join("\n");
-}
-
 // src/run/comment-on-review.ts
-init_review_comments();
-init_ci_kind();
-init_describe();
+init_version();
 function reviewCommenter(request, say) {
-  return async (content) => say(await commentOnReview({ ...request, content }));
+  return async (content) => {
+    const error2 = "error" in content ? describeError(content.error, false).replace(/^error: /, "") : "";
+    const shown2 = "report" in content ? content : { error: error2.split("\n")[0] ?? "" };
+    say(await commentOnReview({ ...request, content: shown2 }));
+  };
 }
-function commentErrorLine(described) {
-  return described.replace(/^error: /, "").split("\n")[0] ?? "";
+function commentsByDefault(env) {
+  return PULL_REQUEST_EVENTS.includes(env.GITHUB_EVENT_NAME ?? "");
 }
 var LIMITS = { github: 65e3, gitlab: 999e3 };
 async function commentOnReview(request) {
-  const lookup = findReviewTarget(
-    request.env,
-    request.event ?? await eventPayload(request.env, request.readEvent)
-  );
+  const lookup = findReviewTarget(request.env, await eventPayload(request.env, request.readEvent));
   if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
   const target = lookup.target;
   const token = tokenFor(target, request.env, request.token);
@@ -38804,7 +36199,7 @@ async function commentOnReview(request) {
   const id = request.commentId?.trim() || target.defaultId;
   const body2 = commentBody(request, target, id);
   try {
-    const client = await createClient(target, token, request.version);
+    const client = await createClient(target, token);
     const done = await upsertComment(client, id, body2, wantsNewComment(request.content));
     if (done.action === "none") {
       return {
@@ -38818,7 +36213,7 @@ async function commentOnReview(request) {
     return { level: "warning", message: redact(failureMessage(error2, target), token) };
   }
 }
-async function eventPayload(env, readEvent = eventReader(env)) {
+async function eventPayload(env, readEvent) {
   if (detectCiKind(env) !== "github") return void 0;
   try {
     return await readEvent();
@@ -38826,14 +36221,12 @@ async function eventPayload(env, readEvent = eventReader(env)) {
     return void 0;
   }
 }
-async function createClient(target, token, version) {
-  const userAgent = `config-rollout/${version}`;
+async function createClient(target, token) {
   if (target.platform === "github") {
     const { createGitHubComments: createGitHubComments2 } = await Promise.resolve().then(() => (init_github_comments(), github_comments_exports));
-    return createGitHubComments2(target, token, userAgent);
+    return createGitHubComments2(target, token, USER_AGENT);
   }
-  const { createGitLabNotes: createGitLabNotes2 } = await Promise.resolve().then(() => (init_gitlab_notes(), gitlab_notes_exports));
-  return createGitLabNotes2(target, token, userAgent);
+  return createGitLabNotes(target, token, USER_AGENT);
 }
 function wantsNewComment(content) {
   if ("error" in content) return false;
@@ -38844,7 +36237,7 @@ function commentBody(request, target, id) {
   const { content } = request;
   const run2 = target.runUrl ? `[this run](${safeUrl(target.runUrl)})` : "this run";
   const head = "report" in content && content.report.plan.head ? ` at ${escapeMarkdown(shortSha(content.report.plan.head))}` : "";
-  const footer = `<sub>config-rollout ${escapeMarkdown(request.version)}${head}, ${run2}. Every run of this job updates this comment (comment id: ${escapeMarkdown(id)}).</sub>`;
+  const footer = `<sub>config-rollout ${escapeMarkdown(VERSION)}${head}, ${run2}. Every run of this job updates this comment (comment id: ${escapeMarkdown(id)}).</sub>`;
   const limit = LIMITS[target.platform];
   return buildCommentBody({
     id,
@@ -38893,281 +36286,1777 @@ function safeUrl(url) {
   );
 }
 
-// src/action/publish.ts
-init_version();
-
-// src/action/job-summary.ts
-var SUMMARY_LIMIT_BYTES = 1024 * 1024 - 16 * 1024;
-var TRUNCATED = "\n\n_Summary truncated to stay under GitHub's 1 MiB limit: the full report is in the log and in the `plan` output._\n";
-function fitSummary(report, limitBytes = SUMMARY_LIMIT_BYTES) {
-  for (let rows = 500; rows >= 10; rows = Math.floor(rows / 2)) {
-    const markdown = renderMarkdown(report, rows);
-    if (byteLength(markdown) <= limitBytes) return markdown;
-  }
-  return cutToBytes(renderMarkdown(report, 10), limitBytes - byteLength(TRUNCATED)) + TRUNCATED;
-}
-function cutToBytes(text, limit) {
-  if (byteLength(text) <= limit) return text;
-  const prefix = Buffer.from(text, "utf8").subarray(0, Math.max(0, limit)).toString("utf8");
-  const lastNewline = prefix.lastIndexOf("\n");
-  return lastNewline >= 0 ? prefix.slice(0, lastNewline) : "";
-}
-function byteLength(text) {
-  return Buffer.byteLength(text, "utf8");
-}
-
-// src/action/outputs.ts
-var import_node_fs10 = require("node:fs");
-var import_node_path12 = require("node:path");
-var OUTPUT_LIMIT_BYTES = 1024 * 1024 - 1024;
-function actionOutputs(report) {
-  const changed = report.plan.changes.map((c) => ({ ...c.id, status: c.status, keys: c.keys }));
-  const runs2 = report.clusters ? report.clusters.map((c) => ({ context: c.context, results: c.report?.results ?? [] })) : [{ context: void 0, results: report.results }];
-  const workloads = (keep) => runs2.flatMap(
-    ({ context, results }) => results.filter(keep).map((r) => ({
-      ...context ? { context } : {},
-      kind: r.id.kind,
-      namespace: r.id.namespace,
-      name: r.id.name
-    }))
-  );
-  return {
-    result: report.outcome,
-    "changed-configs": JSON.stringify(changed),
-    restarted: JSON.stringify(workloads((r) => r.restart === "restarted")),
-    "rolled-back": JSON.stringify(workloads((r) => r.rollout === "rolled-back")),
-    plan: JSON.stringify(reportObject(report))
-  };
-}
-function fitOutputs(outputs, dir, limitBytes = OUTPUT_LIMIT_BYTES) {
-  const fitted = {};
-  const notes = [];
-  for (const [name, value] of Object.entries(outputs)) {
-    const size = Buffer.byteLength(value, "utf8");
-    if (size <= limitBytes) {
-      fitted[name] = value;
-      continue;
-    }
-    const file = dir ? saveFullValue(dir, name, value) : void 0;
-    fitted[name] = shrink(value, file, limitBytes);
-    notes.push(
-      `output ${name} is ${formatBytes(size)}, over GitHub's 1 MiB limit per output: it was shortened` + (file ? `; the full value is in ${file}` : " (no RUNNER_TEMP to keep the full value)")
-    );
-  }
-  return { outputs: fitted, notes };
-}
-function saveFullValue(dir, name, value) {
-  try {
-    const folder = (0, import_node_path12.join)(dir, "config-rollout");
-    (0, import_node_fs10.mkdirSync)(folder, { recursive: true });
-    const file = (0, import_node_path12.join)(folder, `${name}.json`);
-    (0, import_node_fs10.writeFileSync)(file, value);
-    return file;
-  } catch {
-    return void 0;
-  }
-}
-function shrink(value, file, limitBytes) {
-  let parsed;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    parsed = void 0;
-  }
-  if (Array.isArray(parsed)) return longestPrefix(parsed, limitBytes);
-  if (parsed !== null && typeof parsed === "object") {
-    const outcome = parsed.outcome;
-    return JSON.stringify({ outcome, truncated: true, fullReportFile: file ?? null });
-  }
-  return "";
-}
-function longestPrefix(items, limitBytes) {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (Buffer.byteLength(JSON.stringify(items.slice(0, mid)), "utf8") <= limitBytes) low = mid;
-    else high = mid - 1;
-  }
-  return JSON.stringify(items.slice(0, low));
-}
-function formatBytes(bytes) {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}
-
-// src/action/publish.ts
-async function publishReport(core, report, settings, env, state3, comment) {
-  core.info(renderReport(report, settings.output));
-  const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);
-  for (const note of fitted.notes) core.warning(escapeForCiLog(note));
-  for (const [name, value] of Object.entries(fitted.outputs)) core.setOutput(name, value);
-  state3.resultWritten = true;
-  await writeSummary(
-    core,
-    env,
-    fitSummary(report),
-    "the report is in the log above and in the `plan` output"
-  );
-  await comment?.({ report });
-  for (const failure of failureAnnotations(report))
-    core.error(escapeForCiLog(failure.message), { title: escapeForCiLog(failure.title) });
-  if (exitCodeOf(report) !== 0) core.setFailed(escapeForCiLog(headline(report)));
-  else if (report.outcome === "incomplete") core.warning(escapeForCiLog(headline(report)));
-}
-async function publishFailure(core, error2, debug2, env, state3, comment) {
-  const message = escapeForCiLog(describeError(error2, debug2).replace(/^error: /, ""));
-  if (!state3.resultWritten) core.setOutput("result", "failed");
-  const line = escapeMarkdown(message.split("\n")[0] ?? "");
-  await writeSummary(core, env, `### config-rollout
-
-**Failed:** ${line}
-`, "");
-  await comment?.({ error: commentErrorLine(describeError(error2, false)) });
-  core.setFailed(message);
-}
-async function writeSummary(core, env, markdown, whereElse) {
-  if (!env.GITHUB_STEP_SUMMARY) return;
-  try {
-    await core.summary.addRaw(markdown).write();
-  } catch (error2) {
-    core.summary.emptyBuffer();
-    const reason = error2 instanceof Error ? error2.message : String(error2);
-    core.warning(
-      escapeForCiLog(`could not write the job summary (${reason})${whereElse ? `; ${whereElse}` : ""}`)
-    );
-  }
-}
-function actionCommenter(core, run2) {
-  const { raw, settings, inputs, env, event } = run2;
-  const eventName = env.GITHUB_EVENT_NAME ?? "";
-  if (!(raw.comment === void 0 ? PULL_REQUEST_EVENTS.includes(eventName) : settings.comment))
-    return void 0;
-  if (!inputs.githubToken && env.GITHUB_TOKEN) run2.mask([env.GITHUB_TOKEN]);
-  const request = {
-    env,
-    event,
-    ...inputs.githubToken ? { token: inputs.githubToken } : {},
-    ...settings.commentId ? { commentId: settings.commentId } : {},
-    version: VERSION,
-    fullReportIn: "the job summary"
-  };
-  return reviewCommenter(
-    request,
-    (outcome) => outcome.level === "warning" ? core.warning(escapeForCiLog(outcome.message)) : core.info(escapeForCiLog(outcome.message))
-  );
-}
-function isEntryPoint(moduleUrl) {
-  try {
-    return (0, import_node_fs11.realpathSync)(process.argv[1] ?? "") === (0, import_node_fs11.realpathSync)((0, import_node_url.fileURLToPath)(moduleUrl));
-  } catch {
-    return false;
-  }
-}
-
-// src/action/read-inputs.ts
+// src/run/fleet.ts
 init_errors();
 
-// src/settings/describe-option.ts
-var REFERENCE = /\{([a-z][a-z-]*)(?:=([^{}\s]+))?\}/g;
-function spellOptions(text, naming) {
-  return text.replace(
-    REFERENCE,
-    (_, name, value) => value === void 0 ? naming.option(name) : naming.set(name, value)
+// src/core/fleet.ts
+init_errors();
+function parseContexts(text, option = "--contexts") {
+  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
+  const seen2 = /* @__PURE__ */ new Map();
+  for (const [i, wave] of waves.entries()) {
+    if (wave.every((name) => name === "")) {
+      throw new UserError(
+        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
+      );
+    }
+    for (const name of wave) {
+      if (name === "") {
+        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
+      }
+      const first = seen2.get(name);
+      if (first !== void 0) {
+        throw new UserError(
+          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
+        );
+      }
+      seen2.set(name, i);
+    }
+  }
+  return waves;
+}
+async function runWaves(waves, options) {
+  const runs2 = [];
+  let stoppedBy;
+  for (const [i, wave] of waves.entries()) {
+    const number = i + 1;
+    if (stoppedBy) {
+      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
+      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
+      continue;
+    }
+    const done = await Promise.all(
+      wave.map(async (context) => {
+        const { exitCode, result } = await options.runCluster(context, number);
+        return { context, wave: number, ran: true, exitCode, result };
+      })
+    );
+    runs2.push(...done);
+    const failed2 = done.find((run2) => run2.exitCode !== EXIT_OK);
+    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
+  }
+  return runs2;
+}
+
+// src/run/fleet.ts
+init_option_naming();
+init_run_result();
+init_unread_sources();
+init_restart_and_wait();
+
+// src/run/apply.ts
+init_errors();
+init_model();
+init_option_naming();
+init_run_result();
+
+// src/plan/build-plan.ts
+init_workload_kinds();
+init_model();
+init_config_changes();
+init_order();
+init_rolls_on_apply();
+init_references();
+
+// src/plan/reloader.ts
+init_json_shape();
+init_config_changes();
+var AUTO = "reloader.stakater.com/auto";
+var SEARCH = "reloader.stakater.com/search";
+var TYPED = {
+  ConfigMap: {
+    auto: "configmap.reloader.stakater.com/auto",
+    reload: "configmap.reloader.stakater.com/reload",
+    exclude: "configmaps.exclude.reloader.stakater.com/reload"
+  },
+  Secret: {
+    auto: "secret.reloader.stakater.com/auto",
+    reload: "secret.reloader.stakater.com/reload",
+    exclude: "secrets.exclude.reloader.stakater.com/reload"
+  }
+};
+var re2;
+async function prepareReloaderLists(workloads) {
+  const lists = Object.values(TYPED).map((t) => t.reload);
+  const hasList = (object) => lists.some((name) => annotationsOf2(object)[name] !== void 0);
+  if (re2 !== void 0) return;
+  if (!workloads.some((w) => hasList(w) || hasList(field(field(w, "spec"), "template")))) return;
+  re2 = (await Promise.resolve().then(() => __toESM(require_re2js(), 1))).RE2JS;
+}
+function reloaderCoverage(workload, config, marks, controller2) {
+  if (marks?.ignore) return void 0;
+  const typed = TYPED[config.kind];
+  const own = annotationsOf2(workload);
+  const decisive = [AUTO, typed.auto, typed.reload, SEARCH];
+  const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf2(field(field(workload, "spec"), "template"));
+  const exclude = own[typed.exclude];
+  if (exclude?.split(",").some((name) => goTrimSpace(name) === config.name)) return void 0;
+  const auto = annotations[AUTO] ?? "";
+  const typedAuto = annotations[typed.auto] ?? "";
+  if (goTrue(auto)) return quote(AUTO, auto);
+  if (goTrue(typedAuto)) return quote(typed.auto, typedAuto);
+  if (auto === "" && typedAuto === "" && controller2.autoReloadAll)
+    return "Reloader runs with --auto-reload-all";
+  const reload = annotations[typed.reload];
+  if (reload !== void 0 && reload !== "" && namesMatch(reload, config.name))
+    return quote(typed.reload, reload);
+  if (annotations[SEARCH] === "true" && marks?.match) {
+    return `${quote(SEARCH, "true")} and the config's ${quote(RELOADER_MATCH, "true")}`;
+  }
+  return void 0;
+}
+function reloaderAnnotationsOf(workload) {
+  const names2 = /* @__PURE__ */ new Set([AUTO, SEARCH, ...Object.values(TYPED).flatMap((t) => [t.auto, t.reload])]);
+  const found = [];
+  for (const source2 of [workload, field(field(workload, "spec"), "template")]) {
+    for (const [name, value] of Object.entries(annotationsOf2(source2))) {
+      if (names2.has(name)) found.push(quote(name, value));
+    }
+  }
+  return [...new Set(found)];
+}
+function annotationsOf2(object) {
+  const annotations = field(field(object, "metadata"), "annotations");
+  if (!isRecord(annotations)) return {};
+  const out = {};
+  for (const [name, value] of Object.entries(annotations)) if (typeof value === "string") out[name] = value;
+  return out;
+}
+function goTrue(value) {
+  return ["1", "t", "T", "true", "True", "TRUE"].includes(value);
+}
+function namesMatch(list, name) {
+  if (re2 === void 0)
+    throw new Error("a Reloader reload list was read before prepareReloaderLists loaded RE2");
+  const engine = re2;
+  return list.split(",").some((entry) => {
+    let pattern;
+    try {
+      pattern = engine.compile(`^${goTrimSpace(entry)}$`);
+    } catch {
+      return false;
+    }
+    return pattern.test(name);
+  });
+}
+var GO_SPACE = "[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+var GO_TRIM = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, "g");
+function goTrimSpace(text) {
+  return text.replace(GO_TRIM, "");
+}
+function quote(name, value) {
+  return `${name}: ${JSON.stringify(value)}`;
+}
+
+// src/plan/build-plan.ts
+init_config_changes();
+function buildPlan(input) {
+  const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
+  const stillReferencing = /* @__PURE__ */ new Map();
+  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
+  const planned = [];
+  const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
+  const byKey = new Map(candidates.map((c) => [idKey(c.id), c]));
+  const lookup = (id) => byKey.get(idKey(id))?.objects[0];
+  const templateRunBy = /* @__PURE__ */ new Map();
+  for (const candidate of candidates) {
+    for (const object of candidate.objects) {
+      const owner = workloadKindOf(object)?.templateOwner?.(object);
+      if (owner) templateRunBy.set(idKey(owner), candidate.id);
+    }
+  }
+  for (const candidate of candidates) {
+    const { references, waitingFor, ignoredReferences } = changedReferences(
+      candidate,
+      referencesOf(candidate.objects, lookup),
+      changesByKey,
+      stillReferencing
+    );
+    if (references.length === 0) {
+      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
+      if (consumedIgnored.length > 0) {
+        planned.push({
+          id: candidate.id,
+          source: candidate.source,
+          ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+          action: "skip",
+          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
+          references: consumedIgnored
+        });
+      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
+        planned.push(
+          input.templateChanged?.(candidate.id) ? rollsOntoAddedConfig(candidate, waitingFor) : waitingForAddedConfig(candidate, waitingFor)
+        );
+      }
+      continue;
+    }
+    const runBy = templateRunBy.get(idKey(candidate.id));
+    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
+      addedConfigs,
+      restartReloaderManaged: input.restartReloaderManaged ?? false,
+      reloaderAutoReloadAll: input.reloaderAutoReloadAll ?? false,
+      changesByKey
+    });
+    planned.push(
+      runBy ? {
+        ...workload,
+        action: "skip",
+        reason: `its pod template is run by ${shortId2(runBy)} (workloadRef): restarted through it`
+      } : workload
+    );
+  }
+  planned.sort((a, b) => compareIds(a.id, b.id));
+  return { workloads: planned, warnings: deletedButReferenced(input.changes, stillReferencing) };
+}
+function changedReferences(candidate, found, changesByKey, stillReferencing) {
+  const references = [];
+  const waitingFor = [];
+  const ignoredReferences = [];
+  for (const ref of found) {
+    const config = {
+      kind: ref.configKind,
+      namespace: candidate.id.namespace,
+      name: ref.configName
+    };
+    const change = changesByKey.get(idKey(config));
+    if (change === void 0) continue;
+    if (change.status === "deleted") {
+      const key = idKey(change.id);
+      if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
+      stillReferencing.get(key).add(shortId2(candidate.id));
+      continue;
+    }
+    if (change.status === "added" && !ref.optional) {
+      waitingFor.push(config);
+      continue;
+    }
+    const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => ref.keys.includes(k));
+    (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
+  }
+  return { references, waitingFor, ignoredReferences };
+}
+function deletedButReferenced(changes, stillReferencing) {
+  return changes.filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id))).map((c) => {
+    const users = [...stillReferencing.get(idKey(c.id))].sort(compareStrings);
+    const verb = users.length === 1 ? "references" : "reference";
+    const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
+    return { message, file: c.file, line: c.line };
+  });
+}
+function planWorkload(candidate, references, newWorkloadIds, options) {
+  const base = {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
+  };
+  const consuming = references.filter((r) => r.changedKeys.length > 0);
+  if (consuming.length === 0) {
+    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
+  }
+  const reloader = reloaderCoverageOf(candidate, consuming, options);
+  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --reloader none to restart it here too` : void 0;
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
+  if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
+  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
+  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
+  return {
+    ...base,
+    action: "restart",
+    reason: `${reason}${reloaderNote(candidate, reloader)}`,
+    references: consuming
+  };
+}
+function reloaderCoverageOf(candidate, consuming, options) {
+  const covered = [];
+  const uncovered = [];
+  const controller2 = { autoReloadAll: options.reloaderAutoReloadAll };
+  for (const [config] of groupByConfig(consuming)) {
+    const marks = options.changesByKey.get(idKey(config))?.reloader;
+    const kind = config;
+    const why = candidate.objects.map((object) => reloaderCoverage(object, kind, marks, controller2));
+    if (why.every((w) => w !== void 0)) covered.push([config, why[0]]);
+    else uncovered.push(config);
+  }
+  return { covered, uncovered };
+}
+function describeCoverage(covered) {
+  const reasons = new Set(covered.map(([, why]) => why));
+  if (reasons.size === 1) return [...reasons][0];
+  return covered.map(([config, why]) => `${shortId2(config)}: ${why}`).join("; ");
+}
+function reloaderNote(candidate, reloader) {
+  if (reloader.uncovered.length === 0) return "";
+  const names2 = reloader.uncovered.map(shortId2).join(", ");
+  if (reloader.covered.length > 0) {
+    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId2(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names2}`;
+  }
+  const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
+  if (annotations.length === 0) return "";
+  return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names2}`;
+}
+function waitingForAddedConfig(candidate, configs) {
+  const names2 = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
+  const reason = `references ${names2}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
+  return {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    reason,
+    references: []
+  };
+}
+function rollsOntoAddedConfig(candidate, configs) {
+  const names2 = [...new Set(configs.map(shortId2))].sort(compareStrings);
+  return {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    rollsOnApply: true,
+    reason: rollsOnApplyReason(names2.map((name) => `${name}, added in this diff`)),
+    references: []
+  };
+}
+function skipReasonFor(candidate, newWorkloadIds, reloaderSkip) {
+  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
+  if (reloaderSkip !== void 0) return reloaderSkip;
+  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
+  if (!isRestartable(candidate.id.kind)) {
+    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
+  }
+  return void 0;
+}
+function mergeCandidates(repo, cluster) {
+  const candidates = /* @__PURE__ */ new Map();
+  const add = (m, source2) => {
+    if (!isWorkloadKind(m.id.kind)) return;
+    const key = idKey(m.id);
+    const existing = candidates.get(key);
+    if (existing === void 0) {
+      candidates.set(key, {
+        id: m.id,
+        source: source2,
+        ...source2 === "repo" ? { file: m.file, line: m.line } : {},
+        objects: [m.object]
+      });
+    } else {
+      existing.objects.push(m.object);
+    }
+  };
+  for (const m of repo) add(m, "repo");
+  for (const m of cluster) add(m, "cluster");
+  return [...candidates.values()];
+}
+function referencesOf(objects, lookup) {
+  if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
+  const seen2 = /* @__PURE__ */ new Set();
+  const refs = [];
+  for (const object of objects) {
+    for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
+      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
+      if (seen2.has(key)) continue;
+      seen2.add(key);
+      refs.push(ref);
+    }
+  }
+  return refs;
+}
+function describeConsumption(references) {
+  return groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
+    const vias = [...new Set(refs.map(viaLabel))];
+    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+  }).join("; ");
+}
+function readsNoChangedKey(references) {
+  const parts = groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
+    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
+  });
+  return `reads ${parts.join("; ")}, none of which changed`;
+}
+function groupByConfig(references) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const key = idKey(ref.config);
+    if (!groups.has(key)) groups.set(key, [ref.config, []]);
+    groups.get(key)[1].push(ref);
+  }
+  return [...groups.values()].sort(([a], [b]) => compareIds(a, b));
+}
+function viaLabel(ref) {
+  const base = ref.via === "projected" ? "projected volume" : ref.via;
+  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
+  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
+}
+var MAX_LISTED_KEYS = 5;
+function listKeys(keys) {
+  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
+  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
+}
+function shortId2(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+
+// src/run/apply.ts
+init_guard_rails();
+init_repo_plan();
+
+// src/rollout/discover-cluster.ts
+init_workload_kinds();
+init_run_limited();
+async function discoverClusterWorkloads(cluster, namespaces, concurrency) {
+  const kinds = [];
+  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
+  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
+  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
+    const items = await cluster.listWorkloads(namespace, kind.kind);
+    return items.map((object) => {
+      const metadata = object.metadata ?? {};
+      return {
+        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
+        file: "",
+        line: 0,
+        object
+      };
+    });
+  });
+  return lists.flat();
+}
+
+// src/run/apply.ts
+init_roll_out_plan();
+
+// src/rollout/strategy/choose-strategy.ts
+init_annotation_strategy();
+init_env_strategy();
+
+// src/rollout/strategy/gitops-strategy.ts
+init_errors();
+init_workload_kinds();
+init_model();
+init_restart_patch();
+init_consumed_configs();
+init_folder_definitions();
+
+// src/rollout/strategy/live-configs.ts
+init_errors();
+init_config_content();
+async function checkLiveConfigs(cluster, configs) {
+  const result = { differ: [], unreadable: [] };
+  for (const committed of configs) {
+    let live2;
+    try {
+      live2 = await cluster.readConfig(committed.id);
+    } catch (error2) {
+      if (committed.id.kind === "Secret" && error2 instanceof ClusterAccessError && error2.status === 403) {
+        result.unreadable.push(committed.id);
+        continue;
+      }
+      throw error2;
+    }
+    if (!live2 || changedKeys(live2.content, committed.content).length > 0) result.differ.push(committed.id);
+  }
+  return result;
+}
+
+// src/rollout/strategy/gitops-strategy.ts
+init_restart_hash();
+function createGitopsStrategy(hashKey) {
+  let hashes = /* @__PURE__ */ new Map();
+  let committed = /* @__PURE__ */ new Map();
+  const hashFor = (id) => hashes.get(idKey(id));
+  return {
+    name: "gitops",
+    // The agent applies the configs with the workloads (one sync); nothing is checked or written here.
+    needsLiveConfigs: false,
+    prepareTitle: "Compute the config hashes the head commit stamps",
+    followsTemplateChanges: true,
+    awaitsAgent: { hashFor },
+    async prepare(context) {
+      const { workloads, headWorkloads } = context;
+      const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
+      const headConfigs = await context.readHeadConfigs(consumed);
+      const computed = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      hashes = new Map([...computed].map(([key, value]) => [key, value.hash]));
+      const readsSecret = new Set(
+        hashKey ? [] : workloads.filter(
+          (w) => consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && headConfigs.has(idKey(c)))
+        ).map((w) => idKey(w.id))
+      );
+      checkStamped(
+        workloads.map((w) => w.id),
+        headWorkloads,
+        hashFor,
+        readsSecret
+      );
+      committed = new Map(
+        workloads.map((w) => [
+          idKey(w.id),
+          consumedBy(w, headWorkloads).flatMap((id) => {
+            const config = headConfigs.get(idKey(id));
+            return config ? [headConfigReadBy(config, headWorkloads.get(idKey(w.id))?.file)] : [];
+          })
+        ])
+      );
+      return { configWrites: [] };
+    },
+    patchFor(id, live2, kind) {
+      const hash = hashFor(id);
+      if (!hash) throw new RolloutFailure("no config hash was computed for it: not followed");
+      const carried = currentHash(live2, kind.templatePath);
+      if (carried !== hash) {
+        throw new RolloutFailure(
+          `its live pod template changed after the agent applied the commit: it carries ${carried ?? "no hash"}, the commit ${hash}`
+        );
+      }
+      return { unchanged: `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${hash})` };
+    },
+    async afterWait(results, _rolledBack, { cluster }) {
+      const applied = results.map(
+        (r) => r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r
+      );
+      const done = applied.filter((r) => r.rollout === "done");
+      const configs = /* @__PURE__ */ new Map();
+      for (const r of done) for (const c of committed.get(idKey(r.id)) ?? []) configs.set(idKey(c.id), c);
+      if (configs.size === 0) return { results: applied, notes: [] };
+      const check = await checkLiveConfigs(cluster, [...configs.values()]);
+      const differ = new Set(check.differ.map(idKey));
+      const notes = check.unreadable.length > 0 ? [
+        `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map((id) => formatId(id)).join(", ")}`
+      ] : [];
+      return {
+        results: applied.map((r) => {
+          const stale = (committed.get(idKey(r.id)) ?? []).filter((c) => differ.has(idKey(c.id)));
+          if (r.rollout !== "done" || stale.length === 0) return r;
+          return {
+            ...r,
+            rollout: "failed",
+            message: `its pods rolled out, but the cluster does not hold the committed content of ${stale.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ")}: the new pods read the old config (is it in another Argo CD Application or Flux Kustomization, or immutable, so the agent could not change it?)`
+          };
+        }),
+        notes
+      };
+    }
+  };
+}
+function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
+  const problems = [];
+  for (const id of ids) {
+    const manifest = headWorkloads.get(idKey(id));
+    const kind = restartableKind(id.kind);
+    const where = manifest?.file ? ` (${manifest.file}${manifest.line ? `:${manifest.line}` : ""})` : "";
+    if (!manifest || !kind) {
+      problems.push(
+        `${formatId(id)}: not defined in the repository at the head commit, so nothing stamps it`
+      );
+      continue;
+    }
+    if (readsSecret.has(idKey(id))) {
+      problems.push(
+        `${formatId(id)}${where}: it reads a Secret from the repository, and without --hash-key its value would be a plain SHA-256 of the Secret's content: set --hash-key (the same key as \`config-rollout stamp\`)`
+      );
+      continue;
+    }
+    const stamped = currentHash(manifest.object, kind.templatePath);
+    const expected = hashFor(id);
+    if (stamped === expected) continue;
+    problems.push(
+      stamped === void 0 ? `${formatId(id)}${where}: the head commit carries no ${CONFIG_HASH_ANNOTATION} (expected ${expected})` : `${formatId(id)}${where}: the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped}, stale (expected ${expected})`
+    );
+  }
+  if (problems.length === 0) return;
+  throw new UserError(
+    `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:
+  ${problems.join("\n  ")}
+Run \`config-rollout stamp\`, commit the result and push it.`
   );
 }
-var INPUT_NAMES = {
-  entryPoint: "action",
-  option: (name) => `\`${name}\``,
-  set: (name, value) => `\`${name}: ${value}\``
-};
 
-// src/action/action-metadata.ts
-var ALLOW_UNTRUSTED_INPUT = {
-  name: "allow-untrusted",
-  default: "false",
-  description: "Allow a run that changes the cluster on pull_request_target events, on pull requests from forks and on workflow_run runs they trigger (their code is untrusted while the job holds your secrets). Default: refuse such a run unless dry-run is client or server."
-};
-var GITHUB_TOKEN_INPUT = {
-  name: "github-token",
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow expression GitHub expands
-  default: "${{ github.token }}",
-  description: "Token for the pull request comment (the comment input); it needs permissions: pull-requests: write. Masked in logs.",
-  defaultNote: "the workflow's `github.token`"
-};
-var COMMAND_INPUT = {
-  name: "command",
-  default: "run",
-  description: "run: detect, restart and wait (the default). stamp: write config-rollout.io/config-hash into the manifests of the checkout (see docs/gitops.md); with check: true only check them (exit 1 when one is missing or stale), with commit: true commit them to the pull request's branch. sync: restart the workloads whose pods run config the cluster no longer holds, from the live state (no checkout needed; see docs/sync.md), e.g. on a schedule."
-};
-var COMMIT_INPUT = {
-  name: "commit",
-  default: "false",
-  description: "command: stamp: commit the stamps that changed to the branch of a pull request from this repository with github-token (needs permissions: contents: write and a checkout of the branch, ref: github.head_ref); nothing is committed when nothing changed. On a fork's pull request, pull_request_target and other events it pushes nothing and checks instead."
-};
-var ACTION_OVERRIDES = {
-  "dry-run": {
-    default: "",
-    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none. Default: none, but client on pull_request events.",
-    defaultNote: "none, but client on `pull_request` events"
-  },
-  // Unset means "on pull request events": GitHub would fill a declared default in, so there is none.
-  comment: {
-    default: "",
-    description: "Post the plan as one comment on the pull request, updated on every run (needs pull-requests: write for github-token). Default: true on pull_request and pull_request_target events, else false.",
-    defaultNote: "true on `pull_request` and `pull_request_target` events"
+// src/rollout/strategy/choose-strategy.ts
+async function chooseRestartStrategy(settings, now) {
+  switch (settings.strategy) {
+    case "annotation":
+      return createAnnotationStrategy(settings.hashKey, settings.concurrency);
+    case "env":
+      return createEnvStrategy(settings.envName, now);
+    case "gitops":
+      return createGitopsStrategy(settings.hashKey);
+    case "versioned": {
+      const { createVersionedStrategy: createVersionedStrategy2 } = await Promise.resolve().then(() => (init_versioned_strategy(), versioned_strategy_exports));
+      return createVersionedStrategy2(settings);
+    }
   }
-};
-function actionInputs() {
-  const fromOptions = [...OPTIONS, ...DEPRECATED_OPTIONS].filter((option) => option.actionInput !== false).map((option) => {
-    const words = option.type === "integer" ? "Or" : "One of";
-    const choices = option.choices ? ` ${words}: ${option.choices.join(", ")}.` : "";
+}
+
+// src/run/apply.ts
+init_sync_configs();
+init_waves();
+init_rolls_on_apply();
+
+// src/scan/sources/variant-conflicts.ts
+init_workload_kinds();
+init_model();
+init_references();
+init_config_changes();
+init_config_content();
+init_order();
+init_rolls_on_apply();
+init_source_variants();
+var MAX_NAMED2 = 5;
+function checkVariants(inputs, variants) {
+  if (variants.size === 0) return { conflicts: [], notes: [] };
+  const baseline = restartsOf(inputs);
+  const changedAnywhere = new Set(inputs.changes.map((c) => idKey(c.id)));
+  const configChanges = /* @__PURE__ */ new Map();
+  for (const list of variants.values()) {
+    for (const v of list) {
+      const m = v.head ?? v.base;
+      if (!isConfigManifest(m)) continue;
+      const change = changeOf(v);
+      configChanges.set(v, change);
+      if (change) changedAnywhere.add(idKey(change.id));
+    }
+  }
+  const conflicts = [];
+  const agreeing = [];
+  const noPart = [];
+  for (const [key, [chosen, ...others]] of variants) {
+    const id = (chosen.head ?? chosen.base).id;
+    const sources = [chosen, ...others].map((v) => v.source).join(", ");
+    const described = `${formatId(id)} (${sources})`;
+    const isConfig = configChanges.has(chosen);
+    const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
+    if (!relevant) {
+      noPart.push(described);
+      continue;
+    }
+    const conflict = others.map((v) => {
+      const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
+      const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
+      if (effect === void 0) return void 0;
+      const field5 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
+      return { id, first: chosen.source, second: v.source, field: field5, effect };
+    }).find((c) => c !== void 0);
+    if (conflict) conflicts.push(conflict);
+    else agreeing.push(described);
+  }
+  return { conflicts, notes: variantNotes(agreeing, noPart) };
+}
+function describeVariantConflicts(conflicts) {
+  const first = conflicts[0];
+  if (!first) return "";
+  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
+  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
+}
+function variantNotes(agreeing, noPart) {
+  const named = (list) => list.length <= MAX_NAMED2 ? list.join("; ") : `${list.slice(0, MAX_NAMED2).join("; ")}; and ${list.length - MAX_NAMED2} more`;
+  const notes = [];
+  if (agreeing.length > 0) {
+    notes.push(
+      `defined differently by several sources, with the same plan whichever is deployed: ${named(agreeing.sort(compareStrings))}`
+    );
+  }
+  if (noPart.length > 0) {
+    notes.push(
+      `${noPart.length} object(s) defined differently by several sources play no part in this plan: ${named(noPart.sort(compareStrings))}`
+    );
+  }
+  return notes;
+}
+function changeOf(v) {
+  const found = findConfigChanges(v.base ? [v.base] : [], v.head ? [v.head] : []);
+  return found.changes[0];
+}
+function readsAny(workload, configs) {
+  const template = podTemplateOf(workload.object);
+  return findReferences(template?.spec).some(
+    (ref) => configs.has(idKey({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
+  );
+}
+function withConfig(inputs, key, v, change) {
+  const changes = inputs.changes.filter((c) => idKey(c.id) !== key);
+  if (change) changes.push(change);
+  const headContent = new Map(inputs.headContent);
+  if (v.head) headContent.set(key, configContentOf(v.head).content);
+  else headContent.delete(key);
+  return { ...inputs, changes, headContent };
+}
+function withWorkload(inputs, key, v) {
+  const others = (list) => list.filter((m) => idKey(m.id) !== key);
+  const newWorkloadIds = new Set(inputs.newWorkloadIds);
+  if (v.head && !v.base) newWorkloadIds.add(key);
+  else newWorkloadIds.delete(key);
+  return {
+    ...inputs,
+    workloads: v.head ? [...others(inputs.workloads), v.head] : others(inputs.workloads),
+    baseWorkloads: v.base ? [...others(inputs.baseWorkloads), v.base] : others(inputs.baseWorkloads),
+    newWorkloadIds
+  };
+}
+function restartsOf(inputs) {
+  const built = buildPlan({
+    changes: inputs.changes,
+    workloads: inputs.workloads,
+    newWorkloadIds: inputs.newWorkloadIds,
+    clusterWorkloads: inputs.clusterWorkloads,
+    restartReloaderManaged: inputs.restartReloaderManaged,
+    reloaderAutoReloadAll: inputs.reloaderAutoReloadAll ?? false
+  });
+  const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
+  const restarts = /* @__PURE__ */ new Map();
+  for (const w of planned) {
+    if (w.action !== "restart") continue;
+    const consumed = [...new Set(w.references.map((r) => idKey(r.config)))].sort(compareStrings);
+    restarts.set(
+      idKey(w.id),
+      consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
+    );
+  }
+  return restarts;
+}
+function differenceIn(chosen, other, chosenSource, otherSource) {
+  const name = (key) => {
+    const [kind, , ...rest] = key.split("/");
+    return `${kind.toLowerCase()}/${rest.join("/")}`;
+  };
+  for (const key of [.../* @__PURE__ */ new Set([...chosen.keys(), ...other.keys()])].sort(compareStrings)) {
+    const a = chosen.get(key);
+    const b = other.get(key);
+    if (a === b) continue;
+    if (b === void 0)
+      return `${name(key)} restarts with ${chosenSource}'s definition and not with ${otherSource}'s`;
+    if (a === void 0)
+      return `${name(key)} restarts with ${otherSource}'s definition and not with ${chosenSource}'s`;
+    return `${name(key)} restarts onto different config content with each`;
+  }
+  return void 0;
+}
+
+// src/run/apply.ts
+async function completeAndRollOut(repoPlan, connection, context) {
+  const { settings, log } = context;
+  const now = context.now ?? Date.now;
+  const naming = context.naming ?? CLI_FLAGS;
+  const { scan } = repoPlan;
+  const strategy = await chooseRestartStrategy(settings, now);
+  const discover = settings.discover ?? (connection.configured && !strategy.awaitsAgent ? "both" : "repo");
+  let cluster;
+  const connectOnce = async () => {
+    cluster ??= await connection.connect();
+    if (!cluster) {
+      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
+    }
+    return cluster;
+  };
+  const modified = scan.changes.filter((c) => c.status !== "deleted");
+  const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
+    "Discover consumers on the cluster",
+    async () => discoverClusterWorkloads(
+      await connectOnce(),
+      [...new Set(modified.map((c) => c.id.namespace))],
+      settings.concurrency
+    )
+  ) : [];
+  const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
+  const variants = [...scan.variants.values()].flat().flatMap((v) => [v.base, v.head]);
+  await prepareReloaderLists(
+    [...scan.workloads, ...plannedClusterWorkloads, ...variants].map((m) => m?.object)
+  );
+  const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
+  await context.onPlan?.(plan, plannedClusterWorkloads);
+  const toRestart = plan.workloads.filter((w) => w.action === "restart");
+  const definitions = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m.object]));
+  const order = waveOrderNote(
+    toRestart.map((w) => w.id),
+    (id) => definitions.get(idKey(id))
+  );
+  if (toRestart.length === 0 || settings.dryRun === "client") {
+    const notes2 = toRestart.length > 0 ? strategy.planNotes?.({
+      workloads: toRestart,
+      headConfigs: scan.headConfigs,
+      head: repoPlan.head
+    }) ?? [] : [];
+    return reportOf(plan, { results: [], notes: order ? [order, ...notes2] : notes2 }, settings.dryRun);
+  }
+  const live2 = await connectOnce();
+  const { results, notes, restores } = await rollOutPlan(
+    live2,
+    {
+      toRestart,
+      listed: {
+        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
+        objects: clusterWorkloads
+      },
+      repoWorkloads: scan.workloads,
+      expectedConfigs: new Map(
+        modified.flatMap((c) => {
+          const head = scan.headConfigs.get(idKey(c.id));
+          return head ? [[idKey(c.id), committedContent(head)]] : [];
+        })
+      ),
+      headConfigs: scan.headConfigs,
+      readHeadConfigs: repoPlan.readHeadConfigs,
+      commitOrder: repoPlan.commitOrder,
+      head: repoPlan.head,
+      restore: { base: repoPlan.base, changes: scan.changes, baseConfigs: scan.baseConfigs }
+    },
+    { strategy, settings, log, now }
+  );
+  return reportOf(
+    plan,
+    { results, notes: order ? [order, ...notes] : notes, ...restores ? { restores } : {} },
+    settings.dryRun,
+    live2
+  );
+}
+function completePlan(repoPlan, clusterWorkloads, strategy, context) {
+  const { settings, log } = context;
+  const naming = context.naming ?? CLI_FLAGS;
+  const { scan } = repoPlan;
+  const built = buildPlan({
+    changes: scan.changes,
+    workloads: scan.workloads,
+    newWorkloadIds: scan.newWorkloadIds,
+    clusterWorkloads,
+    restartReloaderManaged: settings.restartReloaderManaged,
+    reloaderAutoReloadAll: settings.reloaderAutoReloadAll,
+    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads)
+  });
+  const variantCheck = checkVariants(
+    {
+      changes: scan.changes,
+      headContent: new Map([...scan.headConfigs].map(([key, config]) => [key, config.snapshot.content])),
+      workloads: scan.workloads,
+      baseWorkloads: scan.baseWorkloads,
+      newWorkloadIds: scan.newWorkloadIds,
+      clusterWorkloads,
+      restartReloaderManaged: settings.restartReloaderManaged,
+      reloaderAutoReloadAll: settings.reloaderAutoReloadAll
+    },
+    scan.variants
+  );
+  if (variantCheck.conflicts.length > 0)
+    throw new UserError(describeVariantConflicts(variantCheck.conflicts));
+  for (const warning2 of built.warnings) log.warn(warning2.message, warning2);
+  const planned = withWorkloadSources(
+    strategy.followsTemplateChanges ? built.workloads : markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
+    scan.workloads
+  );
+  const guarded = applyGuardRails(planned, { ...settings, naming });
+  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
+  if (namespaceNote) log.info(namespaceNote);
+  return planOfScan(repoPlan, {
+    changes: scan.changes,
+    workloads: guarded.workloads,
+    sources: variantCheck.notes,
+    warnings: [
+      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
+      ...namespaceNote ? [namespaceNote] : [],
+      ...guarded.notes
+    ]
+  });
+}
+function withWorkloadSources(workloads, manifests) {
+  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [idKey(m.id), m]));
+  return workloads.map((w) => {
+    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : void 0;
+    if (m?.origin === void 0) return w;
     return {
-      name: option.name,
-      description: `${spellOptions(option.description, INPUT_NAMES)}${choices}`,
-      // An old spelling has no default: set, it is turned into its replacement with a warning.
-      default: DEPRECATED_OPTIONS.includes(option) ? "" : option.default ?? "",
-      ...ACTION_OVERRIDES[option.name]
+      ...w,
+      origin: m.origin,
+      ...m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}
     };
   });
-  return [COMMAND_INPUT, ...fromOptions, COMMIT_INPUT, ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT];
+}
+var MAX_LISTED = 5;
+function assumedNamespaceNote(scan, workloads, namespace) {
+  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
+  const names2 = [
+    ...new Set(
+      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
+    )
+  ];
+  if (names2.length === 0) return void 0;
+  const listed = names2.length > MAX_LISTED ? `${names2.slice(0, MAX_LISTED).join(", ")} and ${names2.length - MAX_LISTED} more` : names2.join(", ");
+  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
+}
+async function applyPlanToCluster(repoPlan, connection, context) {
+  if (plansNothing(repoPlan.scan)) {
+    const plan = planOfNothing(repoPlan);
+    await context.onPlan?.(plan, []);
+    return reportOf(plan, { results: [], notes: [] }, context.settings.dryRun);
+  }
+  return completeAndRollOut(repoPlan, connection, context);
+}
+function plansNothing(scan) {
+  return scan.changes.length === 0 && scan.workloads.length === 0 && scan.baseWorkloads.length === 0 && scan.variants.size === 0;
+}
+function planOfNothing(repoPlan) {
+  return planOfScan(repoPlan, { changes: [], workloads: [], sources: [], warnings: [] });
 }
 
-// src/action/read-inputs.ts
-var ACTION_ONLY = new Set(
-  [ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT, COMMAND_INPUT, COMMIT_INPUT].map((i) => i.name)
-);
-function readActionInputs(getInput2) {
-  const values = {};
-  for (const input of actionInputs()) {
-    if (ACTION_ONLY.has(input.name)) continue;
-    const value = getInput2(input.name);
-    if (value === "") continue;
-    values[input.name] = value;
+// src/run/plan.ts
+init_errors();
+init_option_naming();
+init_repo_plan();
+init_unread_sources();
+
+// src/range/resolve-commits.ts
+init_errors();
+init_option_naming();
+
+// src/range/range-request.ts
+init_commit_sha();
+
+// src/range/resolve-commits.ts
+var DEFAULT_DEEPEN_ROUNDS = 12;
+function contextOf(git, opts) {
+  return {
+    git,
+    maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
+    hint: fetchDepthHint(opts.ci ?? "local"),
+    naming: opts.naming ?? CLI_FLAGS
+  };
+}
+async function resolveCommits(request, git, opts = {}) {
+  const ctx = contextOf(git, opts);
+  switch (request.kind) {
+    case "nothing":
+      return { head: await git.tryResolveCommit("HEAD") ?? "", note: request.note };
+    case "first-parent":
+      return firstParentRange(ctx, await requireCommit(ctx, request.head, "head"), request.note);
+    case "range":
+      return resolveRangeRequest(ctx, request);
+    case "merge-base":
+      return resolveMergeBase(ctx, request);
+    case "new-branch":
+      return resolveNewBranch(ctx, request);
+  }
+}
+async function resolveRangeRequest(ctx, request) {
+  if (!request.forced) {
+    const [head2, base2] = await Promise.all([
+      requireCommit(ctx, request.head, "head"),
+      requireCommit(ctx, request.base, "base")
+    ]);
+    return { base: base2, head: head2, note: request.note };
+  }
+  const head = await requireCommit(ctx, request.head, "head");
+  const base = await findCommit(ctx, request.base);
+  if (base === void 0) {
+    return firstParentRange(
+      ctx,
+      head,
+      `forced push: the previous head ${short2(request.base)} is no longer available, so comparing with the first parent`
+    );
+  }
+  return { base, head, note: request.note };
+}
+async function resolveMergeBase(ctx, request) {
+  const base = await requireCommit(ctx, request.base, "base");
+  const head = await requireCommit(ctx, request.head, "head");
+  const mergeBase = await deepenUntil(ctx, [base, head], () => ctx.git.mergeBase(base, head));
+  if (mergeBase === void 0) {
+    if (await ctx.git.isShallow()) {
+      throw new UserError(
+        `no merge-base of ${short2(base)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+      );
+    }
+    throw new UserError(
+      `${short2(base)} and ${short2(head)} have no common history: nothing to compare against`
+    );
+  }
+  return { base: mergeBase, head, note: request.note };
+}
+async function resolveNewBranch(ctx, request) {
+  const head = await requireCommit(ctx, request.head, "head");
+  const branch = request.defaultBranch;
+  if (branch === void 0) return firstParentRange(ctx, head, request.note);
+  const ref = `refs/remotes/origin/${branch}`;
+  let target = await ctx.git.tryResolveCommit(ref);
+  if (target === void 0 && await ctx.git.fetchBranch(branch)) {
+    target = await ctx.git.tryResolveCommit(ref);
+  }
+  const found = target;
+  const mergeBase = found === void 0 ? void 0 : await deepenUntil(ctx, [found, head], () => ctx.git.mergeBase(found, head));
+  if (mergeBase === head) {
+    return {
+      base: head,
+      head,
+      note: `new branch: ${short2(head)} is already on ${branch}, nothing new to compare`
+    };
+  }
+  if (mergeBase !== void 0) return { base: mergeBase, head, note: request.note };
+  return firstParentRange(
+    ctx,
+    head,
+    found === void 0 ? `new branch: origin/${branch} is not available, so comparing with the first parent` : `new branch: no merge-base with ${branch} found, so comparing with the first parent`
+  );
+}
+async function firstParentRange(ctx, head, note) {
+  const parent = await ctx.git.firstParent(head);
+  if (parent === void 0) return { head, note: "first commit: nothing to compare" };
+  let present = await ctx.git.hasCommit(parent) || await ctx.git.fetchCommit(parent);
+  if (!present) {
+    present = await deepenUntil(ctx, [head], async () => await ctx.git.hasCommit(parent) ? true : void 0) === true;
+  }
+  if (!present) {
+    throw new UserError(
+      `the parent ${short2(parent)} of ${short2(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
+    );
+  }
+  return { base: parent, head, note };
+}
+async function commitOrder(git, commit, head, opts = {}) {
+  if (commit === head) return { order: "same" };
+  const ctx = contextOf(git, opts);
+  const present = isFullSha(commit) && (await git.hasCommit(commit) || await git.fetchCommit(commit));
+  if (!present) {
+    return await git.isShallow() ? {
+      order: "unknown",
+      why: `commit ${short2(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
+    } : { order: "diverged" };
+  }
+  const mergeBase = await deepenUntil(ctx, [commit, head], () => git.mergeBase(commit, head));
+  if (mergeBase === commit) return { order: "older" };
+  if (mergeBase === head) return { order: "newer" };
+  if (mergeBase !== void 0 || !await git.isShallow()) return { order: "diverged" };
+  return {
+    order: "unknown",
+    why: `no merge-base of ${short2(commit)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+  };
+}
+async function findCommit(ctx, ref) {
+  const sha = await ctx.git.tryResolveCommit(ref);
+  if (sha !== void 0 || !isFullSha(ref)) return sha;
+  return await ctx.git.fetchCommit(ref) ? ctx.git.tryResolveCommit(ref) : void 0;
+}
+async function requireCommit(ctx, ref, role) {
+  const sha = await findCommit(ctx, ref);
+  if (sha !== void 0) return sha;
+  const formProblem = revisionFormProblem(ref, role, ctx.naming);
+  if (formProblem !== void 0) throw new UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
+  const shallow = await ctx.git.isShallow();
+  if (isFullSha(ref)) {
+    throw new UserError(
+      shallow ? `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}` : `${role} commit ${ref} does not exist in this repository (a complete clone) and could not be fetched from origin`
+    );
+  }
+  throw new UserError(
+    shallow ? `not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}` : `not a commit: ${ref} (${role}): no commit, branch or tag of that name exists in this repository (a complete clone)`
+  );
+}
+async function deepenUntil(ctx, commits, check) {
+  let answer = await check();
+  let by = 1;
+  for (let round = 0; answer === void 0 && round < ctx.maxRounds; round++) {
+    if (!await ctx.git.deepen(by, commits)) break;
+    answer = await check();
+    by *= 2;
+  }
+  return answer;
+}
+function short2(sha) {
+  return isFullSha(sha) ? sha.slice(0, 12) : sha;
+}
+function revisionFormProblem(ref, role, naming) {
+  const range = /^(.*?)(\.\.\.?)(.*)$/.exec(ref);
+  if (range) {
+    const [, from, dots, to] = range;
+    const base = from || "HEAD";
+    const head = to || "HEAD";
+    const baseValue = dots === "..." ? `$(git merge-base ${base} ${head})` : base;
+    return naming.entryPoint === "cli" ? `a range, not one commit: pass ${naming.set("base", baseValue)} ${naming.set("head", head)}` : `a range, not one commit: set ${naming.set("base", baseValue)} and ${naming.set("head", head)}`;
+  }
+  if (ref.startsWith(":/")) {
+    return `a search of commit messages, not taken as ${naming.option(role)}: give the commit's SHA (git rev-parse '${ref}' prints it)`;
+  }
+  if (ref.includes(":")) return "it names a file (REV:PATH), not a commit";
+  if (ref.startsWith("^") || /\^[!@]$|\^-\d*$/.test(ref)) {
+    return "it names a set of commits, not one commit";
+  }
+  if (/\s/.test(ref)) return "it contains white space, which no commit SHA, branch or tag has";
+  return void 0;
+}
+
+// src/range/resolve-range.ts
+init_option_naming();
+
+// src/range/github-range.ts
+init_errors();
+init_option_naming();
+function resolveGitHubRange(env, event, naming = CLI_FLAGS) {
+  const name = env.GITHUB_EVENT_NAME ?? "";
+  switch (name) {
+    case "push":
+      return resolvePush(requireEvent(name, event, naming));
+    case "pull_request":
+    case "pull_request_target": {
+      const payload = requireEvent(name, event, naming);
+      return {
+        kind: "merge-base",
+        base: requireSha(payload, ["pull_request", "base", "sha"], name),
+        head: requireSha(payload, ["pull_request", "head", "sha"], name),
+        note: `GitHub ${name}: merge-base of the base branch and the pull request head`
+      };
+    }
+    case "merge_group": {
+      const payload = requireEvent(name, event, naming);
+      return {
+        kind: "range",
+        base: requireSha(payload, ["merge_group", "base_sha"], name),
+        head: requireSha(payload, ["merge_group", "head_sha"], name),
+        note: "GitHub merge_group: base_sha..head_sha"
+      };
+    }
+    default:
+      return {
+        kind: "first-parent",
+        head: env.GITHUB_SHA || "HEAD",
+        note: `GitHub ${name || "run"}: the event names no range, so comparing ${env.GITHUB_SHA ? "GITHUB_SHA" : "HEAD"} with its first parent`
+      };
+  }
+}
+function resolvePush(payload) {
+  const ref = typeof payload.ref === "string" ? payload.ref : "the ref";
+  if (payload.deleted === true) {
+    return { kind: "nothing", note: `GitHub push deleted ${ref}: nothing to compare` };
+  }
+  const after = requireSha(payload, ["after"], "push");
+  const before = requireSha(payload, ["before"], "push");
+  if (isZeroSha(before)) {
+    const defaultBranch = stringAt(payload, ["repository", "default_branch"]);
+    const what = ref.startsWith("refs/tags/") ? "tag" : "branch";
+    return {
+      kind: "new-branch",
+      head: after,
+      defaultBranch,
+      note: defaultBranch ? `new ${what}: comparing with the merge-base of ${defaultBranch}` : `new ${what}: comparing with the first parent (the event names no default branch)`
+    };
+  }
+  if (payload.forced === true) {
+    return {
+      kind: "range",
+      base: before,
+      head: after,
+      forced: true,
+      note: "GitHub forced push: before..after"
+    };
+  }
+  return { kind: "range", base: before, head: after, note: "GitHub push: before..after" };
+}
+function requireEvent(name, event, naming) {
+  if (!isRecord2(event)) {
+    throw new UserError(
+      `GitHub ${name} event without an event payload: GITHUB_EVENT_PATH is not set or not a JSON object; ${naming.entryPoint === "cli" ? "pass" : "set"} ${naming.option("base")} and ${naming.option("head")}`
+    );
+  }
+  return event;
+}
+function requireSha(payload, path6, name) {
+  const value = stringAt(payload, path6);
+  if (value === void 0 || !isFullSha(value)) {
+    throw new UserError(
+      `GitHub ${name} event: ${path6.join(".")} is ${value === void 0 ? "missing" : `not a commit SHA (${JSON.stringify(value)})`} in the GITHUB_EVENT_PATH payload`
+    );
+  }
+  return value;
+}
+function stringAt(payload, path6) {
+  let value = payload;
+  for (const key of path6) {
+    if (!isRecord2(value)) return void 0;
+    value = value[key];
+  }
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/range/gitlab-range.ts
+var NON_PUSH_SOURCES = /* @__PURE__ */ new Set([
+  "schedule",
+  "web",
+  "api",
+  "trigger",
+  "pipeline",
+  "parent_pipeline",
+  "chat"
+]);
+function resolveGitLabRange(env) {
+  const head = env.CI_COMMIT_SHA || "HEAD";
+  const isMergeRequest = env.CI_PIPELINE_SOURCE === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
+  if (isMergeRequest) return resolveMergeRequest(env, head);
+  const before = env.CI_COMMIT_BEFORE_SHA ?? "";
+  if (before !== "" && !isZeroSha(before)) {
+    return { kind: "range", base: before, head, note: "GitLab push: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA" };
+  }
+  const source2 = env.CI_PIPELINE_SOURCE ?? "push";
+  if (NON_PUSH_SOURCES.has(source2)) {
+    return {
+      kind: "first-parent",
+      head,
+      note: `GitLab ${source2} pipeline: no previous commit, so comparing CI_COMMIT_SHA with its first parent`
+    };
+  }
+  const defaultBranch = env.CI_DEFAULT_BRANCH || void 0;
+  return {
+    kind: "new-branch",
+    head,
+    defaultBranch,
+    note: defaultBranch ? `new ${env.CI_COMMIT_TAG ? "tag" : "branch"}: comparing with the merge-base of ${defaultBranch}` : "new branch: comparing with the first parent (CI_DEFAULT_BRANCH is not set)"
+  };
+}
+function resolveMergeRequest(env, head) {
+  const targetSha = env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA ?? "";
+  if (env.CI_MERGE_REQUEST_EVENT_TYPE === "merged_result" && targetSha && !isZeroSha(targetSha)) {
+    return {
+      kind: "range",
+      base: targetSha,
+      head,
+      note: "GitLab merged results pipeline: CI_MERGE_REQUEST_TARGET_BRANCH_SHA..CI_COMMIT_SHA"
+    };
+  }
+  const diffBase = env.CI_MERGE_REQUEST_DIFF_BASE_SHA ?? "";
+  if (diffBase && !isZeroSha(diffBase)) {
+    return {
+      kind: "range",
+      base: diffBase,
+      head,
+      note: "GitLab merge request: CI_MERGE_REQUEST_DIFF_BASE_SHA..CI_COMMIT_SHA"
+    };
+  }
+  const target = env.CI_MERGE_REQUEST_TARGET_BRANCH_NAME || env.CI_DEFAULT_BRANCH || void 0;
+  return {
+    kind: "new-branch",
+    head,
+    defaultBranch: target,
+    note: target ? `GitLab merge request without a diff base: comparing with the merge-base of ${target}` : "GitLab merge request without a diff base or target branch: comparing with the first parent"
+  };
+}
+
+// src/range/resolve-range.ts
+function resolveRange(input, naming = CLI_FLAGS) {
+  const fromFlags = resolveFlags(input);
+  if (fromFlags) return fromFlags;
+  switch (input.ci ?? detectCiKind(input.env)) {
+    case "github":
+      return resolveGitHubRange(input.env, input.event, naming);
+    case "gitlab":
+      return resolveGitLabRange(input.env);
+    case "local":
+      return { kind: "first-parent", head: "HEAD", note: "not in CI: comparing HEAD with its first parent" };
+  }
+}
+function resolveFlags({ flags, env }) {
+  const base = flags.base?.trim() || void 0;
+  const head = flags.head?.trim() || void 0;
+  if (base === void 0 && head === void 0) return void 0;
+  if (base === void 0) {
+    return {
+      kind: "first-parent",
+      head,
+      note: "--head without --base: comparing it with its first parent"
+    };
+  }
+  if (isZeroSha(base)) {
+    const defaultBranch = env.CI_DEFAULT_BRANCH || void 0;
+    return {
+      kind: "new-branch",
+      head: head ?? "HEAD",
+      defaultBranch,
+      note: defaultBranch ? `--base is all zeros (new branch): comparing with the merge-base of ${defaultBranch}` : "--base is all zeros (new branch): comparing with the first parent"
+    };
   }
   return {
-    values,
-    dryRunExplicit: values["dry-run"] !== void 0,
-    allowUntrusted: parseBoolean(ALLOW_UNTRUSTED_INPUT.name, getInput2(ALLOW_UNTRUSTED_INPUT.name) || "false"),
-    githubToken: getInput2(GITHUB_TOKEN_INPUT.name),
-    command: commandValue(getInput2(COMMAND_INPUT.name) || COMMAND_INPUT.default),
-    commit: parseBoolean(COMMIT_INPUT.name, getInput2(COMMIT_INPUT.name) || "false")
+    kind: "range",
+    base,
+    head: head ?? "HEAD",
+    note: head ? "flags: --base..--head" : "flags: --base..HEAD"
   };
 }
-function commandValue(value) {
-  if (value === "run" || value === "stamp" || value === "sync") return value;
-  throw new UserError(`input command: expected run, stamp or sync, got "${value}"`);
-}
-function parseBoolean(name, value) {
-  const parsed = parseBooleanText(value);
-  if (parsed === void 0) throw new UserError(`input ${name}: expected true or false, got "${value}"`);
-  return parsed;
-}
-function kubeconfigLabels(inputs) {
+
+// src/run/plan.ts
+init_configs_at_head();
+init_glob_matcher();
+
+// src/scan/scan-repository.ts
+init_path_filter();
+
+// src/scan/scan-model.ts
+function nothingRead(sourceNotes) {
   return {
-    path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
-    data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG"
+    changedFiles: [],
+    changes: [],
+    workloads: [],
+    newWorkloadIds: /* @__PURE__ */ new Set(),
+    headConfigs: /* @__PURE__ */ new Map(),
+    baseConfigs: /* @__PURE__ */ new Map(),
+    problems: [],
+    assumedNamespace: /* @__PURE__ */ new Set(),
+    baseWorkloads: [],
+    sourceNotes,
+    sourceWarnings: [],
+    variants: /* @__PURE__ */ new Map()
   };
 }
+
+// src/scan/scan-repository.ts
+init_touches_manifests();
+
+// src/scan/unread-submodules.ts
+init_glob_matcher();
+async function unreadSubmodules(changes, options) {
+  const submodules = changes.filter((f) => f.submodule !== void 0);
+  if (submodules.length === 0 || options.paths.length === 0) return [];
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const probes = probeNames(options.paths);
+  return submodules.filter(
+    (f) => probes.some((name) => {
+      const path6 = `${f.path}/${name}`;
+      return include(path6) && !exclude(path6);
+    })
+  ).map((f) => ({ file: f.path, message: describe3(f), unread: "submodule, another repository" }));
+}
+function probeNames(globs) {
+  const names2 = globs.map(
+    (glob) => (glob.split("/").at(-1) ?? "").replace(/\{([^,}]*)[^}]*\}/g, "$1").replace(/\[([^\]])[^\]]*\]/g, "$1").replace(/[*?]+/g, "x")
+  );
+  return [...new Set(names2.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
+}
+function describe3(change) {
+  const { from, to } = change.submodule ?? {};
+  const short3 = (sha) => sha.slice(0, 12);
+  const what = from !== void 0 && to !== void 0 ? `moved from ${short3(from)} to ${short3(to)}` : to !== void 0 ? `was added at ${short3(to)}` : "was removed";
+  return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
+}
+
+// src/scan/scan-repository.ts
+async function scanRepository(git, base, head, options, log) {
+  options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
+  const touched = await git.changedFiles(base, head);
+  const renderers = {};
+  const wanted = await createPathFilter(
+    options,
+    options.sources ? (path6) => renderers.owned?.(path6) === true : void 0
+  );
+  if (!await mayTouchManifests(git, { base, head }, changedPathsOf(touched), wanted, options)) {
+    log.debug(`${touched.length} changed file(s), none a manifest or a rendered source's input`);
+    const render = options.sources?.render;
+    return {
+      ...nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []),
+      sourceWarnings: await unreadSubmodules(touched, options)
+    };
+  }
+  const allChangedFiles = await git.changedFiles(base, head);
+  const { scanChangedManifests: scanChangedManifests2 } = await Promise.resolve().then(() => (init_scan_changed_manifests(), scan_changed_manifests_exports));
+  const scan = await scanChangedManifests2(
+    git,
+    { base, head },
+    allChangedFiles,
+    { wanted, renderers },
+    options,
+    log
+  );
+  return {
+    ...scan,
+    sourceWarnings: [...scan.sourceWarnings, ...await unreadSubmodules(allChangedFiles, options)]
+  };
+}
+
+// src/run/plan.ts
+async function planAndApply(deps) {
+  const planned = await planRepository(deps);
+  if (planned.kind === "no-range") {
+    if (deps.planOut) {
+      const { emptyPlanDocument: emptyPlanDocument2, planStrategyOf: planStrategyOf2 } = await Promise.resolve().then(() => (init_plan_document(), plan_document_exports));
+      await deps.planOut(emptyPlanDocument2(planned.report.plan.head, planStrategyOf2(deps.settings.strategy)));
+    }
+    return planned.report;
+  }
+  return applyPlanToCluster(
+    planned.plan,
+    { connect: deps.connect, configured: deps.clusterConfigured },
+    {
+      settings: deps.settings,
+      log: deps.log,
+      ...deps.naming ? { naming: deps.naming } : {},
+      ...deps.now ? { now: deps.now } : {},
+      ...deps.planOut ? { onPlan: planFileWriter(planned.plan, deps.settings, deps.planOut, deps.naming ?? CLI_FLAGS) } : {}
+    }
+  );
+}
+function planFileWriter(repoPlan, settings, write, naming) {
+  return async (plan, clusterWorkloads) => {
+    const { makePlanDocument: makePlanDocument2 } = await Promise.resolve().then(() => (init_plan_out(), plan_out_exports));
+    await write(await makePlanDocument2(repoPlan, plan, clusterWorkloads, settings, naming));
+  };
+}
+async function planRepository(deps) {
+  const { settings, git, log } = deps;
+  const naming = deps.naming ?? CLI_FLAGS;
+  const commits = await log.group("Resolve commits", () => resolveRunCommits(deps, naming));
+  if (!commits.base) {
+    log.info(commits.note);
+    const plan = emptyPlanOf(commits);
+    return {
+      kind: "no-range",
+      report: { plan, results: [], outcome: "nothing-to-do", dryRun: settings.dryRun }
+    };
+  }
+  const base = commits.base;
+  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
+  const uncommitted = deps.ci === "local" ? uncommittedEditsNote(git, commits.head, settings).catch(() => void 0) : void 0;
+  const scan = await log.group(
+    "Find changed configs",
+    () => scanRepository(git, base, commits.head, scanOptions, log)
+  );
+  reportScanProblems(scan, settings, log);
+  const uncommittedNote = await uncommitted;
+  if (uncommittedNote) log.warn(uncommittedNote);
+  return {
+    kind: "planned",
+    plan: {
+      base,
+      head: commits.head,
+      rangeNote: commits.note,
+      scan,
+      scanWarnings: [
+        ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+        ...uncommittedNote ? [uncommittedNote] : []
+      ],
+      readHeadConfigs: async (ids) => readConfigsAt(git, commits.head, ids, scan.headConfigs, scanOptions, scan.owned, scan.deployedDirs),
+      commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci })
+    }
+  };
+}
+function resolveRunCommits(deps, naming) {
+  const request = resolveRange(deps.range, naming);
+  return resolveCommits(request, deps.git, { ci: deps.ci, naming });
+}
+function scanOptionsOf(settings, env, range) {
+  const kustomizeDirs2 = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
+  return {
+    paths: kustomizeDirs2 && !settings.pathsExplicit ? [] : settings.paths,
+    exclude: settings.exclude,
+    defaultNamespace: settings.namespace,
+    maxFileSize: settings.maxFileSize,
+    sources: {
+      kustomize: settings.kustomize,
+      ...settings.pathsExplicit ? { paths: settings.paths } : {},
+      ...settings.render !== void 0 ? { render: settings.render } : {},
+      renderPaths: settings.renderPaths,
+      renderEnv: settings.renderEnv,
+      timeoutMs: settings.renderTimeoutMs,
+      maxOutputBytes: settings.maxFileSize,
+      entryRules: {
+        untrustedHead: untrustedHead(range.env, range.event),
+        allowRemote: settings.allowRemoteKustomize
+      },
+      env
+    }
+  };
+}
+function reportScanProblems(scan, settings, log) {
+  for (const problem of scan.problems) log.warn(problem.message, problem);
+  for (const warning2 of scan.sourceWarnings) log.warn(warning2.message, { file: warning2.file });
+  const errors = scan.problems.filter((p) => p.severity === "error" || p.duplicateKey);
+  if (settings.strict && errors.length > 0) {
+    const first = errors[0];
+    throw new UserError(
+      `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`
+    );
+  }
+  const unread = unreadSourcesOf(scan.problems, scan.sourceWarnings);
+  if (settings.strict && unread.length > 0) {
+    throw new UserError(
+      `incomplete plan under --strict: ${unread.length} touched source(s) not read: ${describeUnread(unread)} (each is explained in a warning above)`
+    );
+  }
+}
+var MAX_NAMED4 = 5;
+var KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
+async function uncommittedEditsNote(git, head, options) {
+  if (!git.uncommittedPaths || await git.tryResolveCommit("HEAD") !== head) return void 0;
+  const edited = await git.uncommittedPaths();
+  if (edited.length === 0) return void 0;
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const read = edited.filter((path6) => (include(path6) || KUSTOMIZATION.test(path6)) && !exclude(path6)).sort();
+  if (read.length === 0) return void 0;
+  const more = read.length > MAX_NAMED4 ? ` and ${read.length - MAX_NAMED4} more` : "";
+  return `the work tree has uncommitted edits to ${read.length} file(s) this plan reads (${read.slice(0, MAX_NAMED4).join(", ")}${more}): the plan compares commits, so they are not in it; commit them to plan from them`;
+}
+
+// src/run/fleet.ts
+async function runFleet(deps) {
+  const { settings, log, waves } = deps;
+  const access2 = /* @__PURE__ */ new Map();
+  const contextOfServer = /* @__PURE__ */ new Map();
+  for (const context of waves.flat()) {
+    const connection = deps.connectTo(context);
+    const { server } = await connection.load();
+    const same = contextOfServer.get(serverKey(server));
+    if (same !== void 0) {
+      throw new UserError(
+        `contexts "${same}" and "${context}" name the same API server (${server}): each would restart its workloads; name each cluster once`
+      );
+    }
+    contextOfServer.set(serverKey(server), context);
+    access2.set(context, connection);
+  }
+  const planned = await planRepository(deps);
+  if (planned.kind === "no-range") return planned.report;
+  const repoPlan = planned.plan;
+  const runs2 = await runWaves(waves, {
+    continueOnFailure: settings.continueOnFailure,
+    runCluster: async (context, wave) => {
+      log.info(`${context}: wave ${wave}: applying the plan`);
+      const limit = timeLimit(settings.timeoutMs, context);
+      const apply = {
+        settings,
+        // Once its rollouts are waited for, the wait's own --timeout bounds the cluster (and a stalled
+        // rollout is reported on its workload); until then the time limit does.
+        log: prefixedLog(log, context, (title) => {
+          if (title.startsWith(WAIT_FOR_ROLLOUTS)) limit.lift();
+        }),
+        naming: deps.naming ?? CLI_FLAGS,
+        ...deps.now ? { now: deps.now } : {}
+      };
+      try {
+        const report = await limit.race(applyPlanToCluster(repoPlan, access2.get(context), apply));
+        return { exitCode: exitCodeOf(report), result: { report } };
+      } catch (error2) {
+        const parts = errorParts(error2, false);
+        log.warn(`${context}: ${parts.message}`);
+        const message = parts.hint ? `${parts.message} (${parts.hint})` : parts.message;
+        return { exitCode: exitCodeFor(error2), result: { message } };
+      }
+    }
+  });
+  const clusters = runs2.map(
+    (run2) => run2.ran ? {
+      context: run2.context,
+      wave: run2.wave,
+      outcome: run2.result.report?.outcome ?? "error",
+      exitCode: run2.exitCode,
+      ...run2.result.report ? { report: run2.result.report } : {},
+      ...run2.result.message ? { message: run2.result.message } : {}
+    } : { context: run2.context, wave: run2.wave, outcome: "skipped", exitCode: 0, message: run2.skipped }
+  );
+  return {
+    plan: repositoryPlan(repoPlan),
+    results: [],
+    outcome: fleetOutcome(clusters),
+    dryRun: settings.dryRun,
+    clusters
+  };
+}
+function serverKey(server) {
+  try {
+    const url = new URL(server);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return server;
+  }
+}
+function repositoryPlan(repoPlan) {
+  const unread = unreadSourcesOf(repoPlan.scan.problems, repoPlan.scan.sourceWarnings);
+  return {
+    base: repoPlan.base,
+    head: repoPlan.head,
+    rangeNote: repoPlan.rangeNote,
+    changes: repoPlan.scan.changes,
+    workloads: [],
+    problems: repoPlan.scan.problems,
+    warnings: repoPlan.scanWarnings,
+    ...repoPlan.scan.sourceNotes.length > 0 ? { sources: repoPlan.scan.sourceNotes } : {},
+    ...unread.length > 0 ? { unread } : {}
+  };
+}
+function fleetOutcome(clusters) {
+  const outcomes = clusters.map((c) => c.outcome);
+  if (outcomes.some((o) => o === "failed" || o === "error")) return "failed";
+  if (outcomes.includes("incomplete")) return "incomplete";
+  for (const outcome of ["restarted", "planned"]) if (outcomes.includes(outcome)) return outcome;
+  return "nothing-to-do";
+}
+function timeLimit(timeoutMs, context) {
+  let timer;
+  let expire;
+  const expired = new Promise((_, reject) => {
+    expire = reject;
+  });
+  expired.catch(() => {
+  });
+  timer = setTimeout(
+    () => expire?.(
+      new ClusterTimeout(
+        `${context} did not finish within --timeout ${formatDuration(timeoutMs)} (unreachable or slow): its wave went on without it`
+      )
+    ),
+    timeoutMs
+  );
+  return {
+    lift: () => clearTimeout(timer),
+    async race(work) {
+      try {
+        return await Promise.race([work, expired]);
+      } finally {
+        clearTimeout(timer);
+        timer = void 0;
+        work.catch(() => {
+        });
+      }
+    }
+  };
+}
+var ClusterTimeout = class extends UserError {
+  name = "ClusterTimeout";
+  exitCode = EXIT_FAILED;
+};
+function prefixedLog(log, context, onGroup) {
+  return {
+    info: (message) => log.info(`${context}: ${message}`),
+    warn: (message, where) => log.warn(`${context}: ${message}`, where),
+    debug: (message) => log.debug(`${context}: ${message}`),
+    group: (title, work) => {
+      onGroup(title);
+      return log.group(`${context}: ${title}`, work);
+    }
+  };
+}
+
+// src/run/commands.ts
+function planAndRollOut(settings, entry, out) {
+  return inCi(settings, entry, out, async (settings2, cluster, readEvent) => {
+    const { env, naming } = entry;
+    const openGit = () => createGit((0, import_node_path11.resolve)(entry.cwd, settings2.repo), { timeoutMs: settings2.gitTimeoutMs });
+    const opened = settings2.plan === void 0 ? await openGit() : void 0;
+    const git = async () => opened ?? openGit();
+    const log = runLog(entry, opened?.root);
+    const shared = { log, env, ...naming ? { naming } : {} };
+    const rangeAndCi = async ({ base, head }) => {
+      const range = await readCiEnvironment({ base, head }, env, readEvent);
+      return { range, ci: range.ci };
+    };
+    if (settings2.contexts) {
+      const waves = settings2.contexts;
+      const connectTo = (context) => cluster.forContext(context);
+      return runFleet({
+        settings: settings2,
+        ...await rangeAndCi(settings2),
+        git: await git(),
+        ...shared,
+        waves,
+        connectTo
+      });
+    }
+    let planOut;
+    let settingsForRun = settings2;
+    if (settings2.plan !== void 0) {
+      const saved = await Promise.resolve().then(() => (init_saved_plan(), saved_plan_exports));
+      const planSettings = { ...settings2, plan: settings2.plan };
+      const run2 = await saved.loadSavedPlan(planSettings, git, naming);
+      if (!run2.replanFrom) return saved.applySaved(run2, planSettings, cluster, shared);
+      settingsForRun = { ...settings2, ...run2.replanFrom, strategy: run2.document.strategy };
+      planOut = async (document) => saved.sameWorkloads(run2.document, planSettings, document.workloads, naming);
+    } else if (settings2.planOut !== void 0) {
+      const path6 = settings2.planOut;
+      planOut = async (document) => (await Promise.resolve().then(() => (init_saved_plan(), saved_plan_exports))).writePlanFile(path6, document, log);
+    }
+    return planAndApply({
+      settings: settingsForRun,
+      ...await rangeAndCi(settingsForRun),
+      git: await git(),
+      connect: cluster.connect,
+      clusterConfigured: cluster.configured,
+      ...shared,
+      ...planOut ? { planOut } : {}
+    });
+  });
+}
+function syncFromCluster(settings, entry, out) {
+  return inCi(settings, entry, out, async (settings2, connection) => {
+    if (settings2.contexts) {
+      const option = (entry.naming ?? CLI_FLAGS).option("context");
+      throw new UserError(`sync checks one cluster: give ${option} one context (run sync once per cluster)`);
+    }
+    const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
+    return runSync2(settings2, { connection, log: runLog(entry, void 0), now: Date.now });
+  });
+}
+async function inCi(given, entry, out, command) {
+  const { env, mask } = entry;
+  const readEvent = eventReader(env);
+  let comment;
+  try {
+    let settings = given;
+    if (entry.trust) {
+      const { notice: notice2, ...inputs } = entry.trust;
+      const eventName = env.GITHUB_EVENT_NAME ?? "";
+      const trust = decideTrust({ eventName, event: await readEvent(), dryRun: settings.dryRun, ...inputs });
+      settings = { ...settings, dryRun: trust.dryRun };
+      if (trust.note) notice2(trust.note);
+    }
+    if (entry.comment) {
+      const { say, ...given2 } = entry.comment;
+      if (!given2.token && env.GITHUB_TOKEN) mask?.([env.GITHUB_TOKEN]);
+      comment = reviewCommenter({ env, readEvent, commentId: settings.commentId, ...given2 }, say);
+    }
+    const cluster = createClusterConnection(settings, env, entry.kubeconfigLabels, mask);
+    if (mask) mask(await cluster.secretsToMask());
+    const report = redactSecretsIn(await command(settings, cluster, readEvent));
+    return await out.report(report, comment);
+  } catch (error2) {
+    return out.failure(redactError(error2), comment);
+  }
+}
+function runLog(entry, repositoryRoot) {
+  return redactingLog(withStagesNoted(entry.logFor(repositoryRoot)));
+}
+
+// src/run/interrupts.ts
+init_interrupt();
+var INTERRUPT_GRACE_MS = 5e3;
+var CHILD_GRACE_MS = 1500;
+var SIGNAL_NUMBERS = { SIGINT: 2, SIGTERM: 15 };
+function exitCodeForSignal(signal) {
+  return 128 + (SIGNAL_NUMBERS[signal] ?? 15);
+}
+function handleInterrupts(run2, write) {
+  let handling = false;
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      if (handling) process.exit(exitCodeForSignal(signal));
+      handling = true;
+      write(`config-rollout: ${signal} received: stopping
+`);
+      interrupt(signal);
+      void (async () => {
+        await cleanUpInterrupted(CHILD_GRACE_MS);
+        const grace = new Promise((resolve10) => setTimeout(resolve10, INTERRUPT_GRACE_MS).unref());
+        await Promise.race([run2.catch(() => void 0), grace]);
+        await cleanUpInterrupted(0);
+        write(`error: ${interruptSummary(signal)}
+`);
+        process.exit(exitCodeForSignal(signal));
+      })();
+    });
+  }
+}
+
+// src/run/stamp-in-ci.ts
+var import_node_path13 = require("node:path");
+init_model();
 
 // src/git/commit-stamps.ts
 init_errors();
@@ -39223,14 +38112,11 @@ function serverUrl(request) {
   return `${(request.serverUrl ?? "https://github.com").replace(/\/+$/, "")}/`;
 }
 
-// src/run/stamp-in-ci.ts
-init_model();
-
 // src/git/work-tree.ts
-var import_node_fs12 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 var import_promises6 = require("node:fs/promises");
 var import_node_os5 = require("node:os");
-var import_node_path13 = require("node:path");
+var import_node_path12 = require("node:path");
 init_errors();
 async function openWorkTree(dir, gitTimeoutMs) {
   const { stdout } = await createGitRunner(dir, gitTimeoutMs).run(["rev-parse", "--show-toplevel"]);
@@ -39254,24 +38140,24 @@ function createWorkTree(dir, gitTimeoutMs) {
       if (regularFile(dir, path6) === void 0) return void 0;
       let fd;
       try {
-        fd = (0, import_node_fs12.openSync)((0, import_node_path13.join)(dir, path6), import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NOFOLLOW);
+        fd = (0, import_node_fs9.openSync)((0, import_node_path12.join)(dir, path6), import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW);
       } catch (error2) {
         if (linkError(error2)) throw symlinkRefusal(path6);
         return void 0;
       }
       try {
-        return (0, import_node_fs12.fstatSync)(fd).isFile() ? (0, import_node_fs12.readFileSync)(fd) : void 0;
+        return (0, import_node_fs9.fstatSync)(fd).isFile() ? (0, import_node_fs9.readFileSync)(fd) : void 0;
       } finally {
-        (0, import_node_fs12.closeSync)(fd);
+        (0, import_node_fs9.closeSync)(fd);
       }
     },
     async write(path6, text) {
       regularFile(dir, path6);
       let fd;
       try {
-        fd = (0, import_node_fs12.openSync)(
-          (0, import_node_path13.join)(dir, path6),
-          import_node_fs12.constants.O_WRONLY | import_node_fs12.constants.O_CREAT | import_node_fs12.constants.O_TRUNC | import_node_fs12.constants.O_NOFOLLOW,
+        fd = (0, import_node_fs9.openSync)(
+          (0, import_node_path12.join)(dir, path6),
+          import_node_fs9.constants.O_WRONLY | import_node_fs9.constants.O_CREAT | import_node_fs9.constants.O_TRUNC | import_node_fs9.constants.O_NOFOLLOW,
           438
         );
       } catch (error2) {
@@ -39279,14 +38165,14 @@ function createWorkTree(dir, gitTimeoutMs) {
         throw error2;
       }
       try {
-        (0, import_node_fs12.writeFileSync)(fd, text);
+        (0, import_node_fs9.writeFileSync)(fd, text);
       } finally {
-        (0, import_node_fs12.closeSync)(fd);
+        (0, import_node_fs9.closeSync)(fd);
       }
     },
     async remove(path6) {
       if (regularFile(dir, path6) === void 0) return;
-      await (0, import_promises6.rm)((0, import_node_path13.join)(dir, path6), { force: true });
+      await (0, import_promises6.rm)((0, import_node_path12.join)(dir, path6), { force: true });
     },
     linkOn(path6) {
       try {
@@ -39298,7 +38184,7 @@ function createWorkTree(dir, gitTimeoutMs) {
       }
     },
     async withScratch(use) {
-      const scratch = await (0, import_promises6.mkdtemp)((0, import_node_path13.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises6.mkdtemp)((0, import_node_path12.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
@@ -39313,7 +38199,7 @@ function regularFile(dir, path6) {
     const prefix = parts.slice(0, i).join("/");
     let stats;
     try {
-      stats = (0, import_node_fs12.lstatSync)((0, import_node_path13.join)(dir, prefix));
+      stats = (0, import_node_fs9.lstatSync)((0, import_node_path12.join)(dir, prefix));
     } catch {
       return void 0;
     }
@@ -40577,53 +39463,7 @@ function soleDeployments(roots, deployments, report) {
   return sole;
 }
 
-// src/run/stamp-in-ci.ts
-function createStamper(settings, deps) {
-  return async (check) => {
-    const tree = await openWorkTree(deps.root, settings.gitTimeoutMs);
-    const report = await runStamp(
-      { ...settings, check },
-      { tree, git: deps.git, log: deps.log, env: deps.env, untrustedHead: deps.untrustedHead }
-    );
-    for (const note of report.notes) deps.log.info(note);
-    for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);
-    for (const p of report.problems) deps.log.warn(p.message, p);
-    const refusals = stampRefusals(report, settings.strict);
-    if (refusals.length > 0) throw strictRefusal(refusals);
-    const configs = new Map(report.changes.flatMap((c) => c.covers ?? []).map((id) => [formatId(id), id]));
-    return {
-      filesWritten: report.filesWritten,
-      changes: report.changes.map(
-        (c) => `${formatId(c.workload)} (${c.file}): ${c.old ?? "no stamp"} -> ${c.new}`
-      ),
-      configs: [...configs.keys()].sort()
-    };
-  };
-}
-
-// src/action/trust-policy.ts
-init_errors();
-init_untrusted_head();
-function decideTrust(input) {
-  let dryRun = input.dryRun;
-  let note;
-  if (input.eventName === "pull_request" && !input.dryRunExplicit) {
-    dryRun = "client";
-    note = "pull_request event: dry run by default (the plan only); set the dry-run input to change that";
-  }
-  const untrusted = input.eventName ? untrustedSource(input.eventName, input.event) : "a GitHub Actions run that names no event (GITHUB_EVENT_NAME is not set)";
-  if (untrusted && dryRun === "none") {
-    if (!input.allowUntrusted) {
-      throw new UserError(
-        `refusing to change the cluster from ${untrusted}: that code is untrusted while this job holds your credentials. Set dry-run: client to only report the plan, or allow-untrusted: true if you trust every pull request author.`
-      );
-    }
-    note = `allow-untrusted: true: changing the cluster from ${untrusted}`;
-  }
-  return note ? { dryRun, note } : { dryRun };
-}
-
-// src/action/stamp-policy.ts
+// src/stamp/stamp-mode.ts
 function decideStampMode(input) {
   if (input.check) return { kind: "check" };
   if (!input.commit) return { kind: "write" };
@@ -40659,9 +39499,49 @@ function field4(value, key) {
   return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 
-// src/action/stamp-action.ts
+// src/run/stamp-in-ci.ts
+async function stampInAction(settings, entry, options) {
+  const { env } = entry;
+  const git = await createGit((0, import_node_path13.resolve)(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+  const log = entry.logFor(git.root);
+  const eventName = env.GITHUB_EVENT_NAME ?? "";
+  const event = await eventReader(env)();
+  return stampByMode({
+    mode: decideStampMode({ check: settings.check, commit: options.commit, eventName, event }),
+    stamp: stamper(settings, { git, env, log, untrustedHead: untrustedSource(eventName, event) }),
+    commit: (request) => commitStamps(
+      git.root,
+      {
+        ...request,
+        ...options.githubToken ? { token: options.githubToken } : {},
+        ...env.GITHUB_SERVER_URL ? { serverUrl: env.GITHUB_SERVER_URL } : {}
+      },
+      settings.gitTimeoutMs
+    ),
+    log: { info: (line) => log.info(line), notice: entry.notice }
+  });
+}
+function stamper(settings, deps) {
+  return async (check) => {
+    const tree = await openWorkTree(deps.git.root, settings.gitTimeoutMs);
+    const report = await runStamp({ ...settings, check }, { ...deps, tree });
+    for (const note of report.notes) deps.log.info(note);
+    for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);
+    for (const p of report.problems) deps.log.warn(p.message, p);
+    const refusals = stampRefusals(report, settings.strict);
+    if (refusals.length > 0) throw strictRefusal(refusals);
+    const configs = new Map(report.changes.flatMap((c) => c.covers ?? []).map((id) => [formatId(id), id]));
+    return {
+      filesWritten: report.filesWritten,
+      changes: report.changes.map(
+        (c) => `${formatId(c.workload)} (${c.file}): ${c.old ?? "no stamp"} -> ${c.new}`
+      ),
+      configs: [...configs.keys()].sort()
+    };
+  };
+}
 var FIX_IN_CI = "run `config-rollout stamp` and commit the result (or set commit: true on a same-repository pull request)";
-async function runStampAction(deps) {
+async function stampByMode(deps) {
   const { mode, log } = deps;
   if (mode.kind === "check" && mode.note) log.notice(mode.note);
   const found = await deps.stamp(mode.kind === "check");
@@ -40698,35 +39578,972 @@ async function runStampAction(deps) {
   };
 }
 
-// src/action/stamp-step.ts
-async function stampStep(core, settings, inputs, env) {
-  const git = await createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
-  const log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
-  const eventName = env.GITHUB_EVENT_NAME ?? "";
-  const event = await eventReader(env)();
-  const mode = decideStampMode({ check: settings.check, commit: inputs.commit, eventName, event });
-  const untrustedHead2 = untrustedSource(eventName, event);
-  try {
-    const outcome = await runStampAction({
-      mode,
-      stamp: createStamper(settings, { root: git.root, git, env, log, untrustedHead: untrustedHead2 }),
-      commit: (request) => commitStamps(
-        git.root,
-        {
-          ...request,
-          ...inputs.githubToken ? { token: inputs.githubToken } : {},
-          ...env.GITHUB_SERVER_URL ? { serverUrl: env.GITHUB_SERVER_URL } : {}
-        },
-        settings.gitTimeoutMs
-      ),
-      log: { info: (m) => log.info(m), notice: (m) => core.notice(escapeForCiLog(m)) }
-    });
-    core.setOutput("result", outcome.result);
-    if (outcome.result === "failed") core.setFailed(escapeForCiLog(outcome.headline));
-    else core.info(escapeForCiLog(outcome.headline));
-  } finally {
-    log.flush();
+// src/settings/deprecated-options.ts
+init_errors();
+init_option_naming();
+init_options();
+
+// src/settings/value-spellings.ts
+init_errors();
+function parseBooleanText(text) {
+  const lower = text.trim().toLowerCase();
+  if (lower === "true") return true;
+  if (lower === "false") return false;
+  return void 0;
+}
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+function parseDuration(text) {
+  const trimmed = text.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return "unitless";
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
+  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+function parseOptionValue(spec, rawValue) {
+  const text = rawValue ?? spec.default;
+  if (text === void 0) return void 0;
+  const where = `--${spec.name}`;
+  switch (spec.type) {
+    case "boolean": {
+      const value = parseBooleanText(text);
+      if (value === void 0) throw new UserError(`${where}: expected true or false, got "${text}"`);
+      return value;
+    }
+    case "list":
+      return splitList(text);
+    case "integer": {
+      const value = text.trim();
+      if (spec.choices?.includes(value)) return value;
+      if (!/^\d+$/.test(value)) {
+        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
+        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
+      }
+      return Number(value);
+    }
+    case "duration": {
+      const ms = parseDuration(text);
+      if (ms === "unitless") {
+        const n = text.trim();
+        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
+      }
+      if (ms === void 0)
+        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+      return ms;
+    }
+    case "string": {
+      const value = text.trim();
+      const switched = spec.switch ? parseBooleanText(value) : void 0;
+      if (switched !== void 0) return switched ? spec.switch.on : spec.switch.off;
+      if (spec.choices && !spec.choices.includes(value)) {
+        const switchWords = spec.switch ? ` (or true, false)` : "";
+        throw new UserError(
+          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`
+        );
+      }
+      const given = spec.secret ? text : value;
+      return given === "" && spec.default === void 0 ? void 0 : given;
+    }
   }
+}
+function splitList(text) {
+  const items = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "{") depth++;
+    if (char === "}") depth = Math.max(0, depth - 1);
+    if (char === "\n" || char === "," && depth === 0) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
+}
+
+// src/settings/deprecated-options.ts
+function flag(name, value) {
+  const parsed = parseBooleanText(value);
+  if (parsed === void 0) throw new UserError(`--${name}: expected true or false, got "${value}"`);
+  return parsed;
+}
+function deprecated(name, type, replacedBy, translate) {
+  const replacement = OPTIONS.find((option) => option.name === replacedBy);
+  if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
+  return {
+    name,
+    type,
+    group: replacement.group,
+    commands: replacement.commands,
+    ...replacement.sync ? { sync: true } : {},
+    env: `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`,
+    ...type === "string" ? { placeholder: replacement.placeholder } : {},
+    summary: `deprecated: use {${replacedBy}}`,
+    description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
+    replacedBy,
+    translate
+  };
+}
+var DEPRECATED_OPTIONS = [
+  // --watch-pods false: wait on the rollout status alone, unless not waiting at all.
+  deprecated(
+    "watch-pods",
+    "boolean",
+    "wait",
+    (old, current) => flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
+  ),
+  deprecated("prune", "boolean", "keep", (old) => flag("prune", old) ? void 0 : "all"),
+  // --rollback (versioned only) became the one flag for every strategy; the new spelling wins.
+  deprecated(
+    "rollback",
+    "boolean",
+    "rollback-on-failure",
+    (old, current) => current === void 0 ? String(flag("rollback", old)) : void 0
+  ),
+  deprecated("contexts", "string", "context", (old, current) => {
+    if (current !== void 0) {
+      throw new UserError(
+        "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)"
+      );
+    }
+    return old;
+  }),
+  deprecated(
+    "reloader-auto-reload-all",
+    "boolean",
+    "reloader",
+    (old, current) => flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : void 0
+  ),
+  deprecated(
+    "restart-reloader-managed",
+    "boolean",
+    "reloader",
+    (old) => flag("restart-reloader-managed", old) ? "none" : void 0
+  )
+];
+function replaceDeprecated(source2) {
+  const values = { ...source2 };
+  for (const old of DEPRECATED_OPTIONS) {
+    const value = values[old.name];
+    if (value === void 0) continue;
+    delete values[old.name];
+    const replaced = old.translate(value, values[old.replacedBy]);
+    if (replaced !== void 0) values[old.replacedBy] = replaced;
+  }
+  return values;
+}
+function deprecationWarnings(source2, naming) {
+  return DEPRECATED_OPTIONS.filter((old) => source2[old.name] !== void 0).map((old) => {
+    const value = source2[old.name];
+    const replaced = old.translate(value, void 0);
+    const use = replaced === void 0 ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)` : `use ${naming.set(old.replacedBy, replaced)}`;
+    return `${spell(old, value, naming)} is deprecated and will be removed in the next minor release: ${use}`;
+  });
+}
+function spell(old, value, naming) {
+  if (naming !== CLI_FLAGS || old.type !== "boolean") return naming.set(old.name, value);
+  return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
+}
+
+// src/settings/settings.ts
+init_errors();
+init_names();
+
+// src/settings/option-spec.ts
+function appliesTo(option, command) {
+  if (command === "sync") return option.commands === "sync" || option.sync === true;
+  return option.commands === "both" || option.commands === command;
+}
+
+// src/settings/settings.ts
+init_options();
+var COMPUTED = {
+  base: (base) => ({ base: revision("base", base) }),
+  head: (head) => ({ head: revision("head", head) }),
+  /**
+   * pathsExplicit: --paths was given a value other than its default. The GitHub Action and the
+   * GitLab component always pass their declared default, so "given" is told by the value.
+   */
+  paths: (paths) => ({ paths, pathsExplicit: differsFromDefault(paths, "paths") }),
+  /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
+  kustomize: (values) => ({ kustomize: kustomizeDirs(values) }),
+  /** --keep N keeps N copies of each config and prunes the rest; --keep all prunes nothing. */
+  keep: (keep) => keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep },
+  /** wait: --wait is not none; watchPods: --wait pods (fail a workload early when its new pods cannot start). */
+  wait: (wait) => ({ wait: wait !== "none", watchPods: wait === "pods" }),
+  /** --logs: lines of a crashed container's previous log quoted in the report (0: none). */
+  logs: (logLines) => ({ logLines }),
+  /** --context: one name, or several in waves (`a;b,c`: a first, then b and c in parallel). */
+  context: (text) => text === void 0 || !/[;,]/.test(text) ? { context: text } : { contexts: parseContexts(text, "--context") },
+  /** sync --config: only the consumers of these configs, `kind/name[:key]`. */
+  config: (syncConfigs2) => ({ syncConfigs: syncConfigs2 }),
+  /** none: restart what Stakater Reloader manages too; all: Reloader runs with --auto-reload-all. */
+  reloader: (mode) => ({
+    restartReloaderManaged: mode === "none",
+    reloaderAutoReloadAll: mode === "all"
+  })
+};
+var rowsOf = (command) => OPTIONS.filter((o) => appliesTo(o, command) || command === "sync" && o.group === "ci");
+var ENV_VARIABLES = {
+  entryPoint: "cli",
+  option: (name) => envOf(name),
+  set: (name, value) => `${envOf(name)}=${value}`
+};
+function envOf(name) {
+  return [...OPTIONS, ...DEPRECATED_OPTIONS].find((o) => o.name === name)?.env ?? `--${name}`;
+}
+function rawValuesFromEnv(env) {
+  const raw = {};
+  for (const option of [...OPTIONS, ...DEPRECATED_OPTIONS]) {
+    const value = option.env ? env[option.env] : void 0;
+    if (value !== void 0 && value !== "") raw[option.name] = value;
+  }
+  if (raw.context === void 0 && raw.contexts === void 0 && env.KUBE_CONTEXT)
+    raw.context = env.KUBE_CONTEXT;
+  return raw;
+}
+function settingsFor(command, ...sources) {
+  const raw = {};
+  for (const source2 of sources) {
+    for (const [key, value] of Object.entries(replaceDeprecated(source2)))
+      if (value !== void 0) raw[key] = value;
+  }
+  const checked = {};
+  const settings = {};
+  const reads = rowsOf(command);
+  for (const row2 of OPTIONS) {
+    const value = parseOptionValue(row2, raw[row2.name]);
+    const compute = COMPUTED[row2.name];
+    const fields = compute ? compute(value) : { [fieldOf(row2)]: value };
+    Object.assign(checked, fields);
+    if (reads.includes(row2)) Object.assign(settings, fields);
+  }
+  validateSettings(checked);
+  return settings;
+}
+function fieldOf(row2) {
+  const camel = row2.name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
+  return row2.type === "duration" ? `${camel}Ms` : camel;
+}
+function revision(name, value) {
+  if (value?.startsWith("-")) throw new UserError(`--${name} ${value}: a revision must not start with '-'`);
+  return value;
+}
+function differsFromDefault(values, name) {
+  const defaults = splitList(OPTIONS.find((o) => o.name === name)?.default ?? "");
+  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
+}
+function kustomizeDirs(values) {
+  if (values.includes("none")) {
+    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    return ["none"];
+  }
+  return values.map((value) => {
+    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (value.startsWith("/") || dir.split("/").includes("..")) {
+      throw new UserError(
+        `--kustomize ${value}: give a directory inside the repository, relative to its root`
+      );
+    }
+    return dir === "." ? "" : dir;
+  });
+}
+var MAX_TIMER_MS = 2147483647;
+var ENV_NAME2 = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function validateSettings(values) {
+  if (values.paths.length === 0) {
+    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  }
+  checkDuration("timeout", values.timeoutMs);
+  checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  if (!ENV_NAME2.test(values.envName)) {
+    throw new UserError(
+      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
+    );
+  }
+  if (values.concurrency < 1 || values.concurrency > 64) {
+    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+  }
+  if (values.maxParallelRollouts !== void 0 && values.maxParallelRollouts < 1) {
+    throw new UserError(
+      `--max-parallel-rollouts: must be at least 1 (workloads rolling out at once), got ${values.maxParallelRollouts}`
+    );
+  }
+  if (values.logLines < 0 || values.logLines > 200) {
+    throw new UserError(
+      "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)"
+    );
+  }
+  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.bakeMs !== void 0) checkBake(values, values.bakeMs);
+  if (values.strategy === "gitops") checkGitops(values);
+  checkPlanFile(values);
+}
+function checkPlanFile(values) {
+  if (values.plan !== void 0) {
+    if (values.apply)
+      throw new UserError(
+        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
+      );
+    if (values.planOut !== void 0)
+      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+  }
+  if (values.strategy === "gitops" && values.planOut !== void 0) {
+    throw new UserError(
+      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
+    );
+  }
+  if (values.contexts && (values.plan !== void 0 || values.planOut !== void 0)) {
+    throw new UserError(
+      `--context with several contexts cannot be used with ${values.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`
+    );
+  }
+}
+function checkBake(values, bakeMs) {
+  checkDuration("bake", bakeMs);
+  const without = !values.wait ? "--no-wait" : !values.watchPods ? "--no-watch-pods" : void 0;
+  if (without)
+    throw new UserError(`--bake watches each rollout's new pods once it is done: drop ${without}, or --bake`);
+}
+function checkGitops(values) {
+  const refused = [
+    values.apply ? "--apply (the agent applies the configs)" : void 0,
+    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
+    values.rollbackOnFailure === true ? "--rollback-on-failure (the agent owns the state: revert the commit in git and it rolls back)" : void 0,
+    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
+  ].filter((part) => part !== void 0);
+  if (refused.length > 0) {
+    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+  }
+}
+function checkDuration(option, ms) {
+  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms > MAX_TIMER_MS) {
+    const hours = Math.floor(MAX_TIMER_MS / 36e5);
+    throw new UserError(
+      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
+    );
+  }
+}
+function formatHours(ms) {
+  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
+}
+function checkNamespaces(option, names2) {
+  for (const name of names2) {
+    if (!isNamespaceName(name)) {
+      throw new UserError(
+        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
+      );
+    }
+  }
+}
+
+// src/action/github-log.ts
+var import_node_fs10 = require("node:fs");
+var import_node_path14 = require("node:path");
+
+// src/core/log.ts
+function formatLocation(where) {
+  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
+}
+
+// src/action/github-log.ts
+function createGitHubLog(raw, options = {}) {
+  const commands = escapedCommands(raw);
+  const limit = options.maxAnnotations ?? 10;
+  const prefix = options.filePrefix ? `${options.filePrefix.replace(/\/+$/, "")}/` : "";
+  let annotations = 0;
+  let overflow = 0;
+  let held;
+  let depth = 0;
+  return {
+    info: (message) => commands.info(message),
+    debug: (message) => commands.debug(message),
+    warn(message, where) {
+      if (annotations < limit - 1) {
+        annotations++;
+        commands.warning(message, where ? annotationProperties(where, prefix) : void 0);
+        return;
+      }
+      overflow++;
+      held ??= { message, where };
+      commands.info(
+        `warning: ${where ? `${formatLocation({ ...where, file: prefix + where.file })}: ` : ""}${message}`
+      );
+    },
+    async group(title, work) {
+      if (depth > 0) return work();
+      depth++;
+      commands.startGroup(title);
+      try {
+        return await work();
+      } finally {
+        commands.endGroup();
+        depth--;
+      }
+    },
+    flush() {
+      if (overflow === 0) return;
+      if (overflow === 1 && held) {
+        commands.warning(held.message, held.where ? annotationProperties(held.where, prefix) : void 0);
+      } else {
+        commands.warning(
+          `and ${overflow} more warning${overflow === 1 ? "" : "s"}: GitHub shows ${limit} annotations per step, see the log for all of them`
+        );
+      }
+      overflow = 0;
+      held = void 0;
+    }
+  };
+}
+function annotationProperties(where, prefix) {
+  return {
+    file: prefix + where.file,
+    ...where.line !== void 0 ? { startLine: where.line } : {},
+    ...where.col !== void 0 ? { startColumn: where.col } : {}
+  };
+}
+function escapedCommands(commands) {
+  const safe = escapeForCiLog;
+  return {
+    info: (message) => commands.info(safe(message)),
+    debug: (message) => commands.debug(safe(message)),
+    warning: (message, properties) => commands.warning(
+      safe(message),
+      properties?.file === void 0 ? properties : { ...properties, file: safe(properties.file) }
+    ),
+    startGroup: (name) => commands.startGroup(safe(name)),
+    endGroup: () => commands.endGroup()
+  };
+}
+function workspacePath(gitRoot, env) {
+  try {
+    const workspace = (0, import_node_fs10.realpathSync)((0, import_node_path14.resolve)(env.GITHUB_WORKSPACE || "."));
+    const path6 = (0, import_node_path14.relative)(workspace, (0, import_node_fs10.realpathSync)(gitRoot)).replaceAll("\\", "/");
+    return path6.startsWith("..") ? "" : path6;
+  } catch {
+    return "";
+  }
+}
+
+// src/action/mask.ts
+var MIN_LINE = 16;
+function valuesToMask(secrets) {
+  const out = /* @__PURE__ */ new Set();
+  for (const secret of secrets) {
+    const trimmed = secret.trim();
+    if (trimmed === "") continue;
+    out.add(trimmed);
+    const escaped = JSON.stringify(trimmed).slice(1, -1);
+    if (escaped !== trimmed) out.add(escaped);
+    for (const line of trimmed.split(/\r?\n/)) {
+      const part = line.trim();
+      if (part.length >= MIN_LINE && /^[A-Za-z0-9+/=_.~-]+$/.test(part)) out.add(part);
+    }
+  }
+  return [...out];
+}
+function createMasker(setSecret2) {
+  const masked = /* @__PURE__ */ new Set();
+  return (secrets) => {
+    for (const value of valuesToMask(secrets)) {
+      if (masked.has(value)) continue;
+      masked.add(value);
+      setSecret2(value);
+    }
+  };
+}
+
+// src/action/publish.ts
+var import_node_fs12 = require("node:fs");
+var import_node_url = require("node:url");
+init_run_result();
+
+// src/report/failure-annotations.ts
+init_model();
+var MAX_FAILURE_ANNOTATIONS = 9;
+var MAX_MESSAGE = 4e3;
+function failureAnnotations(report) {
+  const runs2 = report.clusters ? report.clusters.flatMap(
+    (c) => c.report ? [{ results: c.report.results, on: ` on ${c.context}` }] : []
+  ) : [{ results: report.results, on: "" }];
+  return runs2.flatMap(({ results, on }) => results.filter((r) => r.cause).map((r) => annotationOf(r, on))).slice(0, MAX_FAILURE_ANNOTATIONS);
+}
+function annotationOf(result, on) {
+  const text = [result.message, ...causeDetails(result)].join("\n");
+  return {
+    title: `config-rollout: ${formatId(result.id)} failed to roll out${on}`,
+    message: text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}\u2026` : text
+  };
+}
+
+// src/report/report-json.ts
+function reportObject(report) {
+  const { plan } = report;
+  return {
+    outcome: report.outcome,
+    dryRun: report.dryRun,
+    base: plan.base,
+    head: plan.head,
+    range: plan.rangeNote,
+    ...report.cluster ? { cluster: report.cluster } : {},
+    changes: plan.changes.map((c) => ({
+      ...c.id,
+      status: c.status,
+      file: c.file,
+      line: c.line,
+      keys: c.keys,
+      ...c.origin ? { origin: c.origin } : {},
+      ...c.blamedFile ? { blamedFile: c.blamedFile } : {},
+      ...c.previousName ? { previousName: c.previousName } : {}
+    })),
+    workloads: workloadObjects(report),
+    problems: plan.problems,
+    warnings: plan.warnings,
+    ...plan.sources ? { sources: plan.sources } : {},
+    ...plan.skippedRenders ? { skippedRenders: plan.skippedRenders } : {},
+    ...plan.unread ? { unread: plan.unread } : {},
+    ...report.notes ? { notes: report.notes } : {},
+    ...report.restores ? { restores: restoreObjects(report) } : {},
+    ...report.clusters ? {
+      clusters: report.clusters.map((c) => ({
+        context: c.context,
+        wave: c.wave,
+        outcome: c.outcome,
+        exitCode: c.exitCode,
+        ...c.message ? { message: c.message } : {},
+        ...c.report?.cluster ? { server: c.report.cluster.server } : {},
+        workloads: c.report ? workloadObjects(c.report) : [],
+        ...c.report?.notes ? { notes: c.report.notes } : {},
+        ...c.report?.restores ? { restores: restoreObjects(c.report) } : {},
+        ...c.report && c.report.plan.warnings.length > 0 ? { warnings: c.report.plan.warnings } : {}
+      }))
+    } : {}
+  };
+}
+function workloadObjects(report) {
+  const { plan } = report;
+  const resultOf = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
+  return plan.workloads.map((w) => {
+    const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
+    return {
+      ...w.id,
+      action: w.action,
+      reason: w.reason,
+      source: w.source,
+      ...w.file ? { file: w.file, line: w.line } : {},
+      ...w.origin ? { origin: w.origin } : {},
+      ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
+      ...w.rollsOnApply ? { rollsOnApply: true } : {},
+      references: w.references.map((r) => ({
+        config: r.config,
+        via: r.via,
+        path: r.path,
+        keys: r.keys,
+        changedKeys: r.changedKeys,
+        ...r.init ? { init: true } : {},
+        ...r.subPath ? { subPath: true } : {}
+      })),
+      ...result ? {
+        result: {
+          restart: result.restart,
+          rollout: result.rollout,
+          message: result.message,
+          durationMs: result.durationMs,
+          ...result.cause ? { cause: result.cause } : {},
+          ...result.rollback ? { rollback: result.rollback } : {}
+        }
+      } : {}
+    };
+  });
+}
+function restoreObjects(report) {
+  return (report.restores ?? []).map((r) => ({
+    ...r.id,
+    result: r.result,
+    message: r.message,
+    readers: r.readers
+  }));
+}
+function renderJson(report) {
+  return `${JSON.stringify(reportObject(report), null, 2)}
+`;
+}
+
+// src/report/report-text.ts
+function renderText(report) {
+  if (report.clusters) return renderClusters(report, report.clusters);
+  return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}
+`;
+}
+function renderClusters(report, clusters) {
+  const out = [`Comparing ${describeRange(report)}`, ...body(report), "", `Clusters (${clusters.length}):`];
+  out.push(
+    ...table([
+      ["CONTEXT", "WAVE", "OUTCOME", "DETAIL"],
+      ...clusters.map((c) => [c.context, String(c.wave), clusterOutcome(c), c.message ?? ""])
+    ])
+  );
+  for (const cluster of clusters) {
+    out.push("", `== ${cluster.context} (wave ${cluster.wave}): ${clusterOutcome(cluster)} ==`);
+    if (cluster.message) out.push(`  ${cluster.message}`);
+    if (cluster.report) out.push(...body(cluster.report, false).slice(1), "", headline(cluster.report));
+  }
+  out.push("", headline(report));
+  return `${out.join("\n")}
+`;
+}
+function body(report, repository = true) {
+  const { plan } = report;
+  const out = [];
+  if (!repository) return [...out, ...clusterPart(report)];
+  if (plan.sources && plan.sources.length > 0) {
+    out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
+    if (plan.skippedRenders) out.push(`  ${skippedRendersNote(plan.skippedRenders)}`);
+  }
+  if (plan.changes.length > 0) {
+    out.push("", `Changed configs (${plan.changes.length}):`);
+    out.push(
+      ...table(
+        plan.changes.map((c) => [
+          `${shortId(c.id)}`,
+          `ns ${c.id.namespace}`,
+          describeStatus(c),
+          describeWhere(c),
+          `keys: ${describeKeys(c)}`
+        ])
+      )
+    );
+  }
+  return [...out, ...clusterPart(report)];
+}
+function clusterPart(report) {
+  const { plan } = report;
+  const out = [];
+  if (plan.workloads.length > 0) {
+    out.push("", `Workloads (${plan.workloads.length}):`);
+    for (const w of plan.workloads) {
+      out.push(`  ${w.action.padEnd(7)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
+      if (w.origin) out.push(`            from ${describeWhere(w)}`);
+      for (const line of describeReferences(w)) out.push(`            ${line}`);
+    }
+  }
+  if (plan.warnings.length > 0) {
+    out.push("", "Notes:", ...plan.warnings.map((warning2) => `  ${warning2}`));
+  }
+  if (report.results.length > 0) {
+    out.push("", "Results:");
+    out.push(
+      ...table([
+        ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
+        ...report.results.map((r) => [
+          shortId(r.id),
+          r.id.namespace,
+          describeResult(r),
+          formatDuration(r.durationMs),
+          r.message
+        ])
+      ])
+    );
+  }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0);
+  if (explained.length > 0) {
+    out.push("", "Why the new pods did not start:");
+    for (const r of explained) {
+      out.push(`  ${shortId(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
+      for (const line of causeDetails(r)) out.push(`    ${line}`);
+    }
+  }
+  if (report.restores?.length) {
+    out.push("", "Restored configs (--rollback-on-failure):");
+    out.push(
+      ...table([
+        ["CONFIG", "NAMESPACE", "RESULT", "DETAIL"],
+        ...report.restores.map((r) => [shortId(r.id), r.id.namespace, r.result, describeRestore(r)])
+      ])
+    );
+  }
+  if (report.notes?.length) {
+    out.push("", "Notes:");
+    for (const note of report.notes) out.push(`  ${note}`);
+  }
+  return out;
+}
+function table(rows) {
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row2) => row2[col]?.length ?? 0))) ?? [];
+  return rows.map((row2) => `  ${row2.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join("  ")}`.trimEnd());
+}
+
+// src/report/render-report.ts
+function renderReport(report, format) {
+  switch (format) {
+    case "json":
+      return escapeJsonForCiLog(renderJson(report));
+    case "markdown":
+      return escapeForCiLog(renderMarkdown(report));
+    case "text":
+      return escapeForCiLog(renderText(report));
+  }
+}
+
+// src/action/job-summary.ts
+var SUMMARY_LIMIT_BYTES = 1024 * 1024 - 16 * 1024;
+var TRUNCATED = "\n\n_Summary truncated to stay under GitHub's 1 MiB limit: the full report is in the log and in the `plan` output._\n";
+function fitSummary(report, limitBytes = SUMMARY_LIMIT_BYTES) {
+  for (let rows = 500; rows >= 10; rows = Math.floor(rows / 2)) {
+    const markdown = renderMarkdown(report, rows);
+    if (byteLength(markdown) <= limitBytes) return markdown;
+  }
+  return cutToBytes(renderMarkdown(report, 10), limitBytes - byteLength(TRUNCATED)) + TRUNCATED;
+}
+function cutToBytes(text, limit) {
+  if (byteLength(text) <= limit) return text;
+  const prefix = Buffer.from(text, "utf8").subarray(0, Math.max(0, limit)).toString("utf8");
+  const lastNewline = prefix.lastIndexOf("\n");
+  return lastNewline >= 0 ? prefix.slice(0, lastNewline) : "";
+}
+function byteLength(text) {
+  return Buffer.byteLength(text, "utf8");
+}
+
+// src/action/outputs.ts
+var import_node_fs11 = require("node:fs");
+var import_node_path15 = require("node:path");
+var OUTPUT_LIMIT_BYTES = 1024 * 1024 - 1024;
+function actionOutputs(report) {
+  const changed = report.plan.changes.map((c) => ({ ...c.id, status: c.status, keys: c.keys }));
+  const runs2 = report.clusters ? report.clusters.map((c) => ({ context: c.context, results: c.report?.results ?? [] })) : [{ context: void 0, results: report.results }];
+  const workloads = (keep) => runs2.flatMap(
+    ({ context, results }) => results.filter(keep).map((r) => ({
+      ...context ? { context } : {},
+      kind: r.id.kind,
+      namespace: r.id.namespace,
+      name: r.id.name
+    }))
+  );
+  return {
+    result: report.outcome,
+    "changed-configs": JSON.stringify(changed),
+    restarted: JSON.stringify(workloads((r) => r.restart === "restarted")),
+    "rolled-back": JSON.stringify(workloads((r) => r.rollout === "rolled-back")),
+    plan: JSON.stringify(reportObject(report))
+  };
+}
+function fitOutputs(outputs, dir, limitBytes = OUTPUT_LIMIT_BYTES) {
+  const fitted = {};
+  const notes = [];
+  for (const [name, value] of Object.entries(outputs)) {
+    const size = Buffer.byteLength(value, "utf8");
+    if (size <= limitBytes) {
+      fitted[name] = value;
+      continue;
+    }
+    const file = dir ? saveFullValue(dir, name, value) : void 0;
+    fitted[name] = shrink(value, file, limitBytes);
+    notes.push(
+      `output ${name} is ${formatBytes(size)}, over GitHub's 1 MiB limit per output: it was shortened` + (file ? `; the full value is in ${file}` : " (no RUNNER_TEMP to keep the full value)")
+    );
+  }
+  return { outputs: fitted, notes };
+}
+function saveFullValue(dir, name, value) {
+  try {
+    const folder = (0, import_node_path15.join)(dir, "config-rollout");
+    (0, import_node_fs11.mkdirSync)(folder, { recursive: true });
+    const file = (0, import_node_path15.join)(folder, `${name}.json`);
+    (0, import_node_fs11.writeFileSync)(file, value);
+    return file;
+  } catch {
+    return void 0;
+  }
+}
+function shrink(value, file, limitBytes) {
+  let parsed;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = void 0;
+  }
+  if (Array.isArray(parsed)) return longestPrefix(parsed, limitBytes);
+  if (parsed !== null && typeof parsed === "object") {
+    const outcome = parsed.outcome;
+    return JSON.stringify({ outcome, truncated: true, fullReportFile: file ?? null });
+  }
+  return "";
+}
+function longestPrefix(items, limitBytes) {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (Buffer.byteLength(JSON.stringify(items.slice(0, mid)), "utf8") <= limitBytes) low = mid;
+    else high = mid - 1;
+  }
+  return JSON.stringify(items.slice(0, low));
+}
+function formatBytes(bytes) {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+// src/action/publish.ts
+async function publishReport(core, report, settings, env, state3, comment) {
+  core.info(renderReport(report, settings.output));
+  const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);
+  for (const note of fitted.notes) core.warning(escapeForCiLog(note));
+  for (const [name, value] of Object.entries(fitted.outputs)) core.setOutput(name, value);
+  state3.resultWritten = true;
+  await writeSummary(
+    core,
+    env,
+    fitSummary(report),
+    "the report is in the log above and in the `plan` output"
+  );
+  await comment?.({ report });
+  for (const failure of failureAnnotations(report))
+    core.error(escapeForCiLog(failure.message), { title: escapeForCiLog(failure.title) });
+  if (exitCodeOf(report) !== 0) core.setFailed(escapeForCiLog(headline(report)));
+  else if (report.outcome === "incomplete") core.warning(escapeForCiLog(headline(report)));
+}
+async function publishFailure(core, error2, debug2, env, state3, comment) {
+  const message = escapeForCiLog(describeError(error2, debug2).replace(/^error: /, ""));
+  if (!state3.resultWritten) core.setOutput("result", "failed");
+  const line = escapeMarkdown(message.split("\n")[0] ?? "");
+  await writeSummary(core, env, `### config-rollout
+
+**Failed:** ${line}
+`, "");
+  await comment?.({ error: error2 });
+  core.setFailed(message);
+}
+async function writeSummary(core, env, markdown, whereElse) {
+  if (!env.GITHUB_STEP_SUMMARY) return;
+  try {
+    await core.summary.addRaw(markdown).write();
+  } catch (error2) {
+    core.summary.emptyBuffer();
+    const reason = error2 instanceof Error ? error2.message : String(error2);
+    core.warning(
+      escapeForCiLog(`could not write the job summary (${reason})${whereElse ? `; ${whereElse}` : ""}`)
+    );
+  }
+}
+function isEntryPoint(moduleUrl) {
+  try {
+    return (0, import_node_fs12.realpathSync)(process.argv[1] ?? "") === (0, import_node_fs12.realpathSync)((0, import_node_url.fileURLToPath)(moduleUrl));
+  } catch {
+    return false;
+  }
+}
+
+// src/action/read-inputs.ts
+init_errors();
+
+// src/settings/describe-option.ts
+var REFERENCE = /\{([a-z][a-z-]*)(?:=([^{}\s]+))?\}/g;
+function spellOptions(text, naming) {
+  return text.replace(
+    REFERENCE,
+    (_, name, value) => value === void 0 ? naming.option(name) : naming.set(name, value)
+  );
+}
+var INPUT_NAMES = {
+  entryPoint: "action",
+  option: (name) => `\`${name}\``,
+  set: (name, value) => `\`${name}: ${value}\``
+};
+
+// src/action/action-metadata.ts
+init_options();
+var ALLOW_UNTRUSTED_INPUT = {
+  name: "allow-untrusted",
+  default: "false",
+  description: "Allow a run that changes the cluster on pull_request_target events, on pull requests from forks and on workflow_run runs they trigger (their code is untrusted while the job holds your secrets). Default: refuse such a run unless dry-run is client or server."
+};
+var GITHUB_TOKEN_INPUT = {
+  name: "github-token",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow expression GitHub expands
+  default: "${{ github.token }}",
+  description: "Token for the pull request comment (the comment input); it needs permissions: pull-requests: write. Masked in logs.",
+  defaultNote: "the workflow's `github.token`"
+};
+var COMMAND_INPUT = {
+  name: "command",
+  default: "run",
+  description: "run: detect, restart and wait (the default). stamp: write config-rollout.io/config-hash into the manifests of the checkout (see docs/gitops.md); with check: true only check them (exit 1 when one is missing or stale), with commit: true commit them to the pull request's branch. sync: restart the workloads whose pods run config the cluster no longer holds, from the live state (no checkout needed; see docs/sync.md), e.g. on a schedule."
+};
+var COMMIT_INPUT = {
+  name: "commit",
+  default: "false",
+  description: "command: stamp: commit the stamps that changed to the branch of a pull request from this repository with github-token (needs permissions: contents: write and a checkout of the branch, ref: github.head_ref); nothing is committed when nothing changed. On a fork's pull request, pull_request_target and other events it pushes nothing and checks instead."
+};
+var ACTION_OVERRIDES = {
+  "dry-run": {
+    default: "",
+    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none. Default: none, but client on pull_request events.",
+    defaultNote: "none, but client on `pull_request` events"
+  },
+  // Unset means "on pull request events": GitHub would fill a declared default in, so there is none.
+  comment: {
+    default: "",
+    description: "Post the plan as one comment on the pull request, updated on every run (needs pull-requests: write for github-token). Default: true on pull_request and pull_request_target events, else false.",
+    defaultNote: "true on `pull_request` and `pull_request_target` events"
+  }
+};
+function actionInputs() {
+  const fromOptions = [...OPTIONS, ...DEPRECATED_OPTIONS].filter((option) => option.actionInput !== false).map((option) => {
+    const words = option.type === "integer" ? "Or" : "One of";
+    const choices = option.choices ? ` ${words}: ${option.choices.join(", ")}.` : "";
+    return {
+      name: option.name,
+      description: `${spellOptions(option.description, INPUT_NAMES)}${choices}`,
+      // An old spelling has no default: set, it is turned into its replacement with a warning.
+      default: DEPRECATED_OPTIONS.includes(option) ? "" : option.default ?? "",
+      ...ACTION_OVERRIDES[option.name]
+    };
+  });
+  return [COMMAND_INPUT, ...fromOptions, COMMIT_INPUT, ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT];
+}
+
+// src/action/read-inputs.ts
+var ACTION_ONLY = new Set(
+  [ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT, COMMAND_INPUT, COMMIT_INPUT].map((i) => i.name)
+);
+function readActionInputs(getInput2) {
+  const values = {};
+  for (const input of actionInputs()) {
+    if (ACTION_ONLY.has(input.name)) continue;
+    const value = getInput2(input.name);
+    if (value === "") continue;
+    values[input.name] = value;
+  }
+  return {
+    values,
+    dryRunExplicit: values["dry-run"] !== void 0,
+    allowUntrusted: parseBoolean(ALLOW_UNTRUSTED_INPUT.name, getInput2(ALLOW_UNTRUSTED_INPUT.name) || "false"),
+    githubToken: getInput2(GITHUB_TOKEN_INPUT.name),
+    command: commandValue(getInput2(COMMAND_INPUT.name) || COMMAND_INPUT.default),
+    commit: parseBoolean(COMMIT_INPUT.name, getInput2(COMMIT_INPUT.name) || "false")
+  };
+}
+function commandValue(value) {
+  if (value === "run" || value === "stamp" || value === "sync") return value;
+  throw new UserError(`input command: expected run, stamp or sync, got "${value}"`);
+}
+function parseBoolean(name, value) {
+  const parsed = parseBooleanText(value);
+  if (parsed === void 0) throw new UserError(`input ${name}: expected true or false, got "${value}"`);
+  return parsed;
+}
+function kubeconfigLabels(inputs) {
+  return {
+    path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
+    data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG"
+  };
 }
 
 // src/action/main.ts
@@ -40737,46 +40554,79 @@ async function run() {
   const state3 = { resultWritten: false };
   let debug2 = isDebug();
   let log = createGitHubLog(core_exports);
-  let comment;
+  const escaped = (write) => (line) => write(escapeForCiLog(line));
   try {
     const inputs = readActionInputs((name) => getInput(name));
     const fromEnv = rawValuesFromEnv(env);
     const raw = { ...fromEnv, ...inputs.values };
-    maskInputs(raw, inputs.githubToken, mask);
-    const parsed = toSettings(fromEnv, inputs.values);
-    for (const warning2 of [
-      ...deprecationWarnings(fromEnv, ENV_VARIABLES),
-      ...deprecationWarnings(inputs.values, ACTION_INPUTS)
-    ])
-      warning(escapeForCiLog(warning2));
-    debug2 ||= parsed.debug;
-    if (inputs.command === "stamp") return await stampStep(core_exports, parsed, inputs, env);
-    const cluster = createClusterConnection(parsed, env, kubeconfigLabels(inputs), mask);
-    mask(await cluster.secretsToMask());
-    const readEvent = eventReader(env);
-    const event = await readEvent();
-    const { dryRunExplicit, allowUntrusted } = inputs;
-    const eventName = env.GITHUB_EVENT_NAME ?? "";
-    const trust = decideTrust({ eventName, event, dryRun: parsed.dryRun, dryRunExplicit, allowUntrusted });
-    const settings = { ...parsed, dryRun: trust.dryRun };
-    if (trust.note) notice(escapeForCiLog(trust.note));
-    comment = actionCommenter(core_exports, { raw, settings, inputs, env, event, mask });
-    const report = await runCommand(inputs.command, settings, {
+    mask(givenCredentials(raw, inputs.githubToken));
+    const read = (command) => {
+      const settings = settingsFor(command, fromEnv, inputs.values);
+      for (const warning2 of [
+        ...deprecationWarnings(fromEnv, ENV_VARIABLES),
+        ...deprecationWarnings(inputs.values, ACTION_INPUTS)
+      ])
+        warning(escapeForCiLog(warning2));
+      debug2 ||= settings.debug;
+      return settings;
+    };
+    const entry = {
       env,
-      cluster,
+      cwd: process.cwd(),
       naming: ACTION_INPUTS,
-      readEvent,
-      openGit: () => createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs }),
       logFor: (root) => {
         log = createGitHubLog(core_exports, root ? { filePrefix: workspacePath(root, env) } : {});
-        return withStagesNoted(log);
+        return log;
       }
-    });
-    log.flush();
-    await publishReport(core_exports, report, settings, env, state3, comment);
+    };
+    if (inputs.command === "stamp") {
+      const outcome = await stampInAction(read("stamp"), { ...entry, notice: escaped(notice) }, inputs);
+      log.flush();
+      setOutput("result", outcome.result);
+      if (outcome.result === "failed") setFailed(escapeForCiLog(outcome.headline));
+      else info(escapeForCiLog(outcome.headline));
+      return;
+    }
+    const inCi2 = (settings) => [
+      {
+        ...entry,
+        kubeconfigLabels: kubeconfigLabels(inputs),
+        mask,
+        trust: {
+          dryRunExplicit: inputs.dryRunExplicit,
+          allowUntrusted: inputs.allowUntrusted,
+          notice: escaped(notice)
+        },
+        // `comment` unset: on for pull request events.
+        ...(raw.comment === void 0 ? commentsByDefault(env) : settings.comment) && {
+          comment: {
+            token: inputs.githubToken,
+            fullReportIn: "the job summary",
+            say: (o) => escaped(o.level === "warning" ? warning : info)(o.message)
+          }
+        }
+      },
+      {
+        report: async (report, comment) => {
+          log.flush();
+          await publishReport(core_exports, report, settings, env, state3, comment);
+        },
+        failure: async (error2, comment) => {
+          log.flush();
+          await publishFailure(core_exports, error2, debug2, env, state3, comment);
+        }
+      }
+    ];
+    if (inputs.command === "sync") {
+      const settings = read("sync");
+      await syncFromCluster(settings, ...inCi2(settings));
+    } else {
+      const settings = read("run");
+      await planAndRollOut(settings, ...inCi2(settings));
+    }
   } catch (error2) {
     log.flush();
-    await publishFailure(core_exports, error2, debug2, env, state3, comment);
+    await publishFailure(core_exports, error2, debug2, env, state3, void 0);
   }
 }
 if (isEntryPoint(__configRolloutModuleUrl)) {

@@ -217,20 +217,17 @@ var init_errors = __esm({
   }
 });
 
-// src/report/ci-log-text.ts
-function escapeForCiLog(text) {
-  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
-  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
-}
-function escapeJsonForCiLog(json) {
-  return json.replaceAll("##[", "#\\u0023[");
-}
-var ZERO_WIDTH_SPACE, CONTROL;
-var init_ci_log_text = __esm({
-  "src/report/ci-log-text.ts"() {
+// src/core/option-naming.ts
+var CLI_FLAGS;
+var init_option_naming = __esm({
+  "src/core/option-naming.ts"() {
     "use strict";
-    ZERO_WIDTH_SPACE = "\u200B";
-    CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+    CLI_FLAGS = {
+      entryPoint: "cli",
+      option: (name) => `--${name}`,
+      // A bare --dry-run means client: the shortest thing to type.
+      set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
+    };
   }
 });
 
@@ -795,50 +792,6 @@ var init_report_markdown = __esm({
   }
 });
 
-// src/report/error-report.ts
-function errorReportObject(error, debug) {
-  const { message, hint, stack } = errorParts(error, debug);
-  return {
-    outcome: "failed",
-    error: {
-      exitCode: exitCodeFor(error),
-      message,
-      ...hint !== void 0 ? { hint } : {},
-      ...stack !== void 0 ? { stack } : {}
-    }
-  };
-}
-function renderErrorReport(error, debug, format) {
-  switch (format) {
-    case "json":
-      return escapeJsonForCiLog(`${JSON.stringify(errorReportObject(error, debug), null, 2)}
-`);
-    case "markdown": {
-      const { error: e } = errorReportObject(error, debug);
-      const lines = [
-        "### config-rollout",
-        "",
-        `**Failed (exit code ${e.exitCode}):** ${escapeMarkdown(e.message)}`,
-        ...e.hint ? ["", escapeMarkdown(e.hint)] : [],
-        ...e.stack ? ["", "```", e.stack.replaceAll("```", "'''"), "```"] : []
-      ];
-      return escapeForCiLog(`${lines.join("\n")}
-`);
-    }
-    case "text":
-      return "";
-  }
-}
-var init_error_report = __esm({
-  "src/report/error-report.ts"() {
-    "use strict";
-    init_errors();
-    init_ci_log_text();
-    init_error_line();
-    init_report_markdown();
-  }
-});
-
 // src/run/version.ts
 var VERSION, USER_AGENT;
 var init_version = __esm({
@@ -846,20 +799,6 @@ var init_version = __esm({
     "use strict";
     VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
     USER_AGENT = `config-rollout/${VERSION}`;
-  }
-});
-
-// src/core/option-naming.ts
-var CLI_FLAGS;
-var init_option_naming = __esm({
-  "src/core/option-naming.ts"() {
-    "use strict";
-    CLI_FLAGS = {
-      entryPoint: "cli",
-      option: (name) => `--${name}`,
-      // A bare --dry-run means client: the shortest thing to type.
-      set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
-    };
   }
 });
 
@@ -1132,7 +1071,7 @@ var init_source_options = __esm({
 });
 
 // src/settings/options.ts
-var WAIT_MODES, RELOADER_MODES, OPTIONS;
+var WAIT_MODES, RELOADER_MODES, OPTION_ROWS, OPTIONS;
 var init_options = __esm({
   "src/settings/options.ts"() {
     "use strict";
@@ -1141,7 +1080,7 @@ var init_options = __esm({
     init_source_options();
     WAIT_MODES = ["pods", "status", "none"];
     RELOADER_MODES = ["annotated", "all", "none"];
-    OPTIONS = [
+    OPTION_ROWS = [
       {
         name: "base",
         type: "string",
@@ -1496,410 +1435,193 @@ var init_options = __esm({
         description: "Print stack traces of internal errors."
       }
     ];
+    OPTIONS = OPTION_ROWS;
   }
 });
 
-// src/settings/value-spellings.ts
-function parseBooleanText(text) {
-  const lower = text.trim().toLowerCase();
-  if (lower === "true") return true;
-  if (lower === "false") return false;
-  return void 0;
+// src/core/fleet.ts
+function parseContexts(text, option = "--contexts") {
+  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
+  const seen2 = /* @__PURE__ */ new Map();
+  for (const [i, wave] of waves.entries()) {
+    if (wave.every((name) => name === "")) {
+      throw new UserError(
+        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
+      );
+    }
+    for (const name of wave) {
+      if (name === "") {
+        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
+      }
+      const first = seen2.get(name);
+      if (first !== void 0) {
+        throw new UserError(
+          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
+        );
+      }
+      seen2.set(name, i);
+    }
+  }
+  return waves;
 }
-function parseDuration(text) {
+async function runWaves(waves, options) {
+  const runs2 = [];
+  let stoppedBy;
+  for (const [i, wave] of waves.entries()) {
+    const number = i + 1;
+    if (stoppedBy) {
+      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
+      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
+      continue;
+    }
+    const done = await Promise.all(
+      wave.map(async (context) => {
+        const { exitCode, result } = await options.runCluster(context, number);
+        return { context, wave: number, ran: true, exitCode, result };
+      })
+    );
+    runs2.push(...done);
+    const failed2 = done.find((run2) => run2.exitCode !== EXIT_OK);
+    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
+  }
+  return runs2;
+}
+var init_fleet = __esm({
+  "src/core/fleet.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
+// src/core/names.ts
+function isNamespaceName(name) {
+  return name.length <= 63 && LABEL.test(name);
+}
+function isObjectName(name) {
+  return name.length <= 253 && SUBDOMAIN.test(name);
+}
+function quoteName(name) {
+  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
+  return JSON.stringify(shown2);
+}
+var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
+var init_names = __esm({
+  "src/core/names.ts"() {
+    "use strict";
+    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
+    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
+  }
+});
+
+// src/core/secret-values.ts
+function recordSecretContent(content) {
+  for (const base64 of Object.values(content)) {
+    if (seen.has(base64)) continue;
+    seen.add(base64);
+    recordSecretBytes(Buffer.from(base64, "base64"));
+  }
+}
+function recordSecretBytes(bytes) {
+  const fresh = secretForms(bytes).filter((form) => !recorded.has(form));
+  if (fresh.length === 0) return;
+  for (const form of fresh) {
+    recorded.add(form);
+    const prefix = form.slice(0, MIN_SECRET_LENGTH);
+    const bucket = byPrefix.get(prefix) ?? { lengths: [], forms: /* @__PURE__ */ new Set() };
+    bucket.forms.add(form);
+    if (!bucket.lengths.includes(form.length)) {
+      bucket.lengths.push(form.length);
+      bucket.lengths.sort((a, b) => b - a);
+    }
+    byPrefix.set(prefix, bucket);
+  }
+  for (const listener of listeners) listener(fresh);
+}
+function secretForms(bytes) {
+  const text = bytes.toString("utf8");
   const trimmed = text.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return "unitless";
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
-  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
-}
-var UNIT_MS;
-var init_value_spellings = __esm({
-  "src/settings/value-spellings.ts"() {
-    "use strict";
-    UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+  if (trimmed.length < MIN_SECRET_LENGTH) return [];
+  const forms = /* @__PURE__ */ new Set();
+  if (Buffer.from(text, "utf8").equals(bytes)) {
+    forms.add(trimmed);
+    forms.add(JSON.stringify(trimmed).slice(1, -1));
+    for (const line of trimmed.split(/\r?\n/)) {
+      const part = line.trim();
+      if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
+    }
   }
-});
-
-// src/settings/deprecated-options.ts
-function flag(name, value) {
-  const parsed = parseBooleanText(value);
-  if (parsed === void 0) throw new UserError(`--${name}: expected true or false, got "${value}"`);
-  return parsed;
+  for (const base64 of [bytes.toString("base64"), Buffer.from(trimmed, "utf8").toString("base64")]) {
+    forms.add(base64);
+    forms.add(base64.replace(/=+$/, ""));
+  }
+  return [...forms];
 }
-function deprecated(name, type, replacedBy, translate) {
-  const replacement = OPTIONS.find((option) => option.name === replacedBy);
-  if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
+function redactSecrets(text) {
+  if (byPrefix.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
+  let out = "";
+  let copied = 0;
+  for (let at = 0; at <= text.length - MIN_SECRET_LENGTH; ) {
+    const bucket = byPrefix.get(text.slice(at, at + MIN_SECRET_LENGTH));
+    const length = bucket?.lengths.find((n) => bucket.forms.has(text.slice(at, at + n)));
+    if (length === void 0) {
+      at++;
+      continue;
+    }
+    out += text.slice(copied, at) + MASKED;
+    at += length;
+    copied = at;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+function redactSecretsIn(value) {
+  if (recorded.size === 0) return value;
+  return redactValue(value);
+}
+function redactValue(value) {
+  if (typeof value === "string") return redactSecrets(value);
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value !== null && typeof value === "object") {
+    const out = {};
+    for (const [key, inner] of Object.entries(value))
+      Object.defineProperty(out, redactSecrets(key), {
+        value: redactValue(inner),
+        enumerable: true,
+        writable: true,
+        configurable: true
+      });
+    return out;
+  }
+  return value;
+}
+function redactError(error) {
+  if (!(error instanceof Error) || recorded.size === 0) return error;
+  error.message = redactSecrets(error.message);
+  if (error.stack) error.stack = redactSecrets(error.stack);
+  return error;
+}
+function redactingLog(log) {
   return {
-    name,
-    type,
-    group: replacement.group,
-    commands: replacement.commands,
-    ...replacement.sync ? { sync: true } : {},
-    env: `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`,
-    ...type === "string" ? { placeholder: replacement.placeholder } : {},
-    summary: `deprecated: use {${replacedBy}}`,
-    description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
-    replacedBy,
-    translate
+    ...log,
+    info: (message) => log.info(redactSecrets(message)),
+    warn: (message, where) => log.warn(redactSecrets(message), where),
+    debug: (message) => log.debug(redactSecrets(message)),
+    group: (title, work) => log.group(redactSecrets(title), work)
   };
 }
-function replaceDeprecated(source2) {
-  const values = { ...source2 };
-  for (const old of DEPRECATED_OPTIONS) {
-    const value = values[old.name];
-    if (value === void 0) continue;
-    delete values[old.name];
-    const replaced = old.translate(value, values[old.replacedBy]);
-    if (replaced !== void 0) values[old.replacedBy] = replaced;
-  }
-  return values;
-}
-function deprecationWarnings(source2, naming) {
-  return DEPRECATED_OPTIONS.filter((old) => source2[old.name] !== void 0).map((old) => {
-    const value = source2[old.name];
-    const replaced = old.translate(value, void 0);
-    const use = replaced === void 0 ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)` : `use ${naming.set(old.replacedBy, replaced)}`;
-    return `${spell(old, value, naming)} is deprecated and will be removed in the next minor release: ${use}`;
-  });
-}
-function spell(old, value, naming) {
-  if (naming !== CLI_FLAGS || old.type !== "boolean") return naming.set(old.name, value);
-  return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
-}
-var DEPRECATED_OPTIONS;
-var init_deprecated_options = __esm({
-  "src/settings/deprecated-options.ts"() {
+var MIN_SECRET_LENGTH, MIN_SECRET_LINE, OPAQUE_LINE, MASKED, recorded, byPrefix, seen, listeners;
+var init_secret_values = __esm({
+  "src/core/secret-values.ts"() {
     "use strict";
-    init_errors();
-    init_option_naming();
-    init_options();
-    init_value_spellings();
-    DEPRECATED_OPTIONS = [
-      // --watch-pods false: wait on the rollout status alone, unless not waiting at all.
-      deprecated(
-        "watch-pods",
-        "boolean",
-        "wait",
-        (old, current) => flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
-      ),
-      deprecated("prune", "boolean", "keep", (old) => flag("prune", old) ? void 0 : "all"),
-      // --rollback (versioned only) became the one flag for every strategy; the new spelling wins.
-      deprecated(
-        "rollback",
-        "boolean",
-        "rollback-on-failure",
-        (old, current) => current === void 0 ? String(flag("rollback", old)) : void 0
-      ),
-      deprecated("contexts", "string", "context", (old, current) => {
-        if (current !== void 0) {
-          throw new UserError(
-            "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)"
-          );
-        }
-        return old;
-      }),
-      deprecated(
-        "reloader-auto-reload-all",
-        "boolean",
-        "reloader",
-        (old, current) => flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : void 0
-      ),
-      deprecated(
-        "restart-reloader-managed",
-        "boolean",
-        "reloader",
-        (old) => flag("restart-reloader-managed", old) ? "none" : void 0
-      )
-    ];
-  }
-});
-
-// src/report/gitlab-reports.ts
-function readReport(text) {
-  if (text.trim() === "") return { error: "the report is empty" };
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { error: `the report is not JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
-  if (typeof value?.error?.message === "string") return { error: value.error.message };
-  if (value !== null && typeof value === "object" && Array.isArray(value.clusters)) {
-    const perCluster = value.clusters.flatMap(
-      (c) => (Array.isArray(c?.workloads) ? c.workloads : []).map((w) => ({
-        ...w,
-        context: String(c.context)
-      }))
-    );
-    value = { ...value, workloads: perCluster };
-  }
-  if (value === null || typeof value !== "object" || !Array.isArray(value.workloads)) {
-    return { error: "the report has no workloads list" };
-  }
-  if (!OUTCOMES.includes(value.outcome)) return { error: `unknown outcome ${JSON.stringify(value.outcome)}` };
-  return { report: value };
-}
-function resultOf(report, exitCode) {
-  if (report === void 0 || exitCode !== 0) return "failed";
-  return report.outcome;
-}
-function workloadStatus(workload, dryRun) {
-  const result = workload.result;
-  if (workload.action === "skip") return { state: "skipped", label: "skipped", detail: workload.reason };
-  if (result === void 0) {
-    return dryRun !== "none" ? { state: "passed", label: "would restart", detail: `dry run: ${workload.reason}` } : { state: "skipped", label: "not run", detail: "no result was reported for this restart" };
-  }
-  if (result.restart === "failed") {
-    return { state: "failed", label: "restart failed", type: "restart", detail: result.message };
-  }
-  if (result.restart === "agent-not-applied") {
-    return { state: "failed", label: "agent not applied", type: "agent-not-applied", detail: result.message };
-  }
-  if (FAILED_ROLLOUTS.includes(result.rollout)) {
-    return {
-      state: "failed",
-      label: result.rollout === "rolled-back" ? "rolled back" : `rollout ${result.rollout}`,
-      type: result.rollout,
-      detail: result.message
-    };
-  }
-  if (result.restart === "paused") return { state: "skipped", label: "paused", detail: result.message };
-  if (result.restart === "not-on-cluster") {
-    return { state: "skipped", label: "not on this cluster", detail: result.message };
-  }
-  const label2 = (result.restart === "restarted" || result.restart === "agent-applied") && result.rollout === "done" ? "rolled out" : result.rollout || result.restart;
-  return { state: "passed", label: label2, detail: result.message };
-}
-function workloadKey(id) {
-  return `${id.context ? `${id.context}:` : ""}${id.kind}/${id.namespace}/${id.name}`;
-}
-function joinCapped(items, maxChars = MAX_LIST_CHARS) {
-  const all = items.join(",");
-  if (all.length <= maxChars) return all;
-  const kept = [];
-  for (const item of items) {
-    const rest = items.length - kept.length - 1;
-    if ([...kept, item, `...+${rest} more`].join(",").length > maxChars) break;
-    kept.push(item);
-  }
-  return [...kept, `...+${items.length - kept.length} more`].join(",");
-}
-function renderDotenv(report, exitCode) {
-  const workloads = report?.workloads ?? [];
-  const status = (w) => workloadStatus(w, report?.dryRun ?? "none");
-  const values = {
-    CONFIG_ROLLOUT_RESULT: resultOf(report, exitCode),
-    CONFIG_ROLLOUT_EXIT_CODE: String(exitCode),
-    CONFIG_ROLLOUT_CHANGED_CONFIGS: joinCapped((report?.changes ?? []).map(workloadKey)),
-    CONFIG_ROLLOUT_PLANNED: joinCapped(workloads.filter((w) => w.action === "restart").map(workloadKey)),
-    CONFIG_ROLLOUT_RESTARTED: joinCapped(
-      workloads.filter((w) => w.result?.restart === "restarted").map(workloadKey)
-    ),
-    CONFIG_ROLLOUT_FAILED: joinCapped(workloads.filter((w) => status(w).state === "failed").map(workloadKey)),
-    CONFIG_ROLLOUT_ROLLED_BACK: joinCapped(
-      workloads.filter((w) => w.result?.rollout === "rolled-back").map(workloadKey)
-    )
-  };
-  return Object.entries(values).map(([key, value]) => `${key}=${value.replace(/[\r\n]+/g, " ")}
-`).join("");
-}
-function escapeXml(text) {
-  return String(text).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-}
-function seconds(ms) {
-  return ((ms ?? 0) / 1e3).toFixed(3);
-}
-function describeReferences2(workload) {
-  return (workload.references ?? []).map((r) => {
-    const changed = r.changedKeys?.length ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
-    return `${r.config.kind.toLowerCase()}/${r.config.name} via ${r.path}${changed}`;
-  });
-}
-function testcase(attrs, body2) {
-  const attributes = Object.entries(attrs).filter(([, value]) => value !== void 0).map(([key, value]) => ` ${key}="${escapeXml(value)}"`).join("");
-  return body2.length === 0 ? `    <testcase${attributes}/>` : `    <testcase${attributes}>
-${body2.map((line) => `      ${line}`).join("\n")}
-    </testcase>`;
-}
-function causeLines(value) {
-  if (!value || typeof value !== "object") return [];
-  const cause = value;
-  const events = Array.isArray(cause.events) ? cause.events.map((e) => `event: ${String(e)}`) : [];
-  const log = Array.isArray(cause.log) ? cause.log.map((l) => `| ${String(l)}`) : [];
-  return [
-    ...events,
-    ...log.length > 0 ? [`log of the previous run of ${String(cause.container)}:`, ...log] : []
-  ];
-}
-function renderJunit(report, exitCode, error) {
-  const cases = [];
-  let failures = 0;
-  let skipped = 0;
-  let errors = 0;
-  for (const w of report?.workloads ?? []) {
-    const status = workloadStatus(w, report?.dryRun ?? "none");
-    const where = w.file ? `${w.file}:${w.line}` : "found on the cluster";
-    const out = [
-      `${status.label}: ${status.detail}`,
-      ...causeLines(w.result?.cause),
-      `defined in ${where}`,
-      ...describeReferences2(w)
-    ];
-    const body2 = [];
-    if (status.state === "failed") {
-      failures++;
-      body2.push(`<failure type="${escapeXml(status.type)}" message="${escapeXml(status.detail)}"/>`);
-    } else if (status.state === "skipped") {
-      skipped++;
-      body2.push(`<skipped message="${escapeXml(status.detail)}"/>`);
-    }
-    body2.push(`<system-out>${escapeXml(out.join("\n"))}</system-out>`);
-    cases.push(
-      testcase(
-        {
-          classname: `config-rollout.${w.context ? `${w.context}.` : ""}${w.namespace}`,
-          name: `${w.kind.toLowerCase()}/${w.name}`,
-          file: w.file,
-          time: seconds(w.result?.durationMs)
-        },
-        body2
-      )
-    );
-  }
-  const anyWorkloadFailed = failures > 0;
-  if (exitCode !== 0 && !anyWorkloadFailed) {
-    errors++;
-    const message = report === void 0 ? `config-rollout exited with code ${exitCode} without a report${error ? ` (${error})` : ""}: see the job log` : `config-rollout exited with code ${exitCode}: see the job log`;
-    cases.push(
-      testcase({ classname: "config-rollout", name: "config-rollout run", time: seconds(0) }, [
-        `<error type="exit-code-${exitCode}" message="${escapeXml(message)}"/>`
-      ])
-    );
-  }
-  const time = seconds((report?.workloads ?? []).reduce((sum, w) => sum + (w.result?.durationMs ?? 0), 0));
-  const counts = `tests="${cases.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}"`;
-  const notes = [...report?.warnings ?? [], ...(report?.problems ?? []).map(describeProblem)];
-  const suiteOut = notes.length > 0 ? [`    <system-out>${escapeXml(notes.join("\n"))}</system-out>`] : [];
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="config-rollout" ${counts}>`,
-    `  <testsuite name="config-rollout" ${counts}>`,
-    ...cases,
-    ...suiteOut,
-    `  </testsuite>`,
-    `</testsuites>`,
-    ``
-  ].join("\n");
-}
-function describeProblem(problem) {
-  return `${problem.severity}: ${problem.file}:${problem.line}:${problem.col}: ${problem.message}`;
-}
-function renderSummary(report, exitCode, error) {
-  if (report === void 0) {
-    return `config-rollout: no report (${error}); exit code ${exitCode}, result failed
-`;
-  }
-  const range = report.base ? `${report.base.slice(0, 7)}..${report.head.slice(0, 7)}` : report.head.slice(0, 7);
-  const lines = [
-    `config-rollout: result ${resultOf(report, exitCode)}${report.dryRun !== "none" ? ` (dry run: ${report.dryRun})` : ""}, exit code ${exitCode}`,
-    `  compared ${range}: ${report.range}`,
-    `  changed configs: ${report.changes.map(workloadKey).join(", ") || "none"}`
-  ];
-  for (const w of report.workloads) {
-    const status = workloadStatus(w, report.dryRun ?? "none");
-    lines.push(`  ${status.label.padEnd(16)} ${workloadKey(w)}: ${status.detail}`);
-  }
-  return `${lines.join("\n")}
-`;
-}
-function gitlabReports(jsonText, exitCode) {
-  const { report, error } = readReport(jsonText);
-  return {
-    dotenv: renderDotenv(report, exitCode),
-    junit: renderJunit(report, exitCode, error),
-    summary: renderSummary(report, exitCode, error)
-  };
-}
-var OUTCOMES, FAILED_ROLLOUTS, MAX_LIST_CHARS;
-var init_gitlab_reports = __esm({
-  "src/report/gitlab-reports.ts"() {
-    "use strict";
-    OUTCOMES = ["restarted", "nothing-to-do", "failed", "planned", "incomplete"];
-    FAILED_ROLLOUTS = ["failed", "timeout", "deleted", "rolled-back"];
-    MAX_LIST_CHARS = 900;
-  }
-});
-
-// src/cli/gitlab-report-files.ts
-function writeReportFiles(files, jsonText, exitCode, io, summary) {
-  if (files.junit === void 0 && files.dotenv === void 0) return exitCode;
-  const reports = gitlabReports(jsonText, exitCode);
-  let code = exitCode;
-  const write = (flag2, file, text) => {
-    if (file === void 0) return;
-    try {
-      (0, import_node_fs2.writeFileSync)((0, import_node_path.resolve)(io.cwd, file), text);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      io.stderr(`${escapeForCiLog(`error: --${flag2} ${file}: cannot write the report (${reason})`)}
-`);
-      if (code === 0) code = EXIT_USAGE;
-    }
-  };
-  write("junit", files.junit, reports.junit);
-  write("dotenv", files.dotenv, reports.dotenv);
-  if (summary) io.stderr(escapeForCiLog(reports.summary));
-  return code;
-}
-function requestedReportFiles(argv, env) {
-  const value = (flag2, variable) => {
-    let found = env[variable] || void 0;
-    for (let i = 0; i < argv.length; i++) {
-      const arg = argv[i];
-      if (arg === `--${flag2}`) found = argv[i + 1];
-      else if (arg.startsWith(`--${flag2}=`)) found = arg.slice(flag2.length + 3);
-    }
-    return found;
-  };
-  return { junit: value("junit", "CONFIG_ROLLOUT_JUNIT"), dotenv: value("dotenv", "CONFIG_ROLLOUT_DOTENV") };
-}
-var import_node_fs2, import_node_path;
-var init_gitlab_report_files = __esm({
-  "src/cli/gitlab-report-files.ts"() {
-    "use strict";
-    import_node_fs2 = require("node:fs");
-    import_node_path = require("node:path");
-    init_errors();
-    init_ci_log_text();
-    init_gitlab_reports();
-  }
-});
-
-// src/cli/report-error.ts
-async function reportError(error, debug, io, format = "text") {
-  io.stderr(`${escapeForCiLog(describeError(error, debug))}
-`);
-  const report = renderErrorReport(error, debug, format);
-  if (report !== "") io.stdout(report);
-  return exitCodeFor(error);
-}
-function requestedOutput(argv, env) {
-  let value = env.CONFIG_ROLLOUT_OUTPUT;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--output" || arg === "-o") value = argv[i + 1];
-    else if (arg.startsWith("--output=")) value = arg.slice("--output=".length);
-  }
-  return value === "json" || value === "markdown" ? value : "text";
-}
-var init_report_error = __esm({
-  "src/cli/report-error.ts"() {
-    "use strict";
-    init_errors();
-    init_ci_log_text();
-    init_error_line();
-    init_error_report();
+    MIN_SECRET_LENGTH = 8;
+    MIN_SECRET_LINE = 16;
+    OPAQUE_LINE = /^[A-Za-z0-9+/=_.~-]+$/;
+    MASKED = "***";
+    recorded = /* @__PURE__ */ new Set();
+    byPrefix = /* @__PURE__ */ new Map();
+    seen = /* @__PURE__ */ new Set();
+    listeners = /* @__PURE__ */ new Set();
   }
 });
 
@@ -2372,9 +2094,9 @@ function parseNameStatus(output) {
   const changes = [];
   let i = 0;
   while (i < fields.length) {
-    const field4 = fields[i++];
-    const raw = RAW.exec(field4);
-    const status = raw ? raw[5] : field4;
+    const field5 = fields[i++];
+    const raw = RAW.exec(field5);
+    const status = raw ? raw[5] : field5;
     const submodule = raw ? submoduleOf(raw) : void 0;
     const letter = status.charAt(0);
     if (letter === "R" || letter === "C") {
@@ -3210,232 +2932,142 @@ var init_github_event = __esm({
   }
 });
 
-// src/report/report-json.ts
-function reportObject(report) {
-  const { plan } = report;
-  return {
-    outcome: report.outcome,
-    dryRun: report.dryRun,
-    base: plan.base,
-    head: plan.head,
-    range: plan.rangeNote,
-    ...report.cluster ? { cluster: report.cluster } : {},
-    changes: plan.changes.map((c) => ({
-      ...c.id,
-      status: c.status,
-      file: c.file,
-      line: c.line,
-      keys: c.keys,
-      ...c.origin ? { origin: c.origin } : {},
-      ...c.blamedFile ? { blamedFile: c.blamedFile } : {},
-      ...c.previousName ? { previousName: c.previousName } : {}
-    })),
-    workloads: workloadObjects(report),
-    problems: plan.problems,
-    warnings: plan.warnings,
-    ...plan.sources ? { sources: plan.sources } : {},
-    ...plan.skippedRenders ? { skippedRenders: plan.skippedRenders } : {},
-    ...plan.unread ? { unread: plan.unread } : {},
-    ...report.notes ? { notes: report.notes } : {},
-    ...report.restores ? { restores: restoreObjects(report) } : {},
-    ...report.clusters ? {
-      clusters: report.clusters.map((c) => ({
-        context: c.context,
-        wave: c.wave,
-        outcome: c.outcome,
-        exitCode: c.exitCode,
-        ...c.message ? { message: c.message } : {},
-        ...c.report?.cluster ? { server: c.report.cluster.server } : {},
-        workloads: c.report ? workloadObjects(c.report) : [],
-        ...c.report?.notes ? { notes: c.report.notes } : {},
-        ...c.report?.restores ? { restores: restoreObjects(c.report) } : {},
-        ...c.report && c.report.plan.warnings.length > 0 ? { warnings: c.report.plan.warnings } : {}
-      }))
-    } : {}
-  };
+// src/range/ci-kind.ts
+function detectCiKind(env) {
+  if (env.GITHUB_ACTIONS === "true") return "github";
+  if (env.GITLAB_CI === "true") return "gitlab";
+  return "local";
 }
-function workloadObjects(report) {
-  const { plan } = report;
-  const resultOf2 = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
-  return plan.workloads.map((w) => {
-    const result = resultOf2(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
-    return {
-      ...w.id,
-      action: w.action,
-      reason: w.reason,
-      source: w.source,
-      ...w.file ? { file: w.file, line: w.line } : {},
-      ...w.origin ? { origin: w.origin } : {},
-      ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
-      ...w.rollsOnApply ? { rollsOnApply: true } : {},
-      references: w.references.map((r) => ({
-        config: r.config,
-        via: r.via,
-        path: r.path,
-        keys: r.keys,
-        changedKeys: r.changedKeys,
-        ...r.init ? { init: true } : {},
-        ...r.subPath ? { subPath: true } : {}
-      })),
-      ...result ? {
-        result: {
-          restart: result.restart,
-          rollout: result.rollout,
-          message: result.message,
-          durationMs: result.durationMs,
-          ...result.cause ? { cause: result.cause } : {},
-          ...result.rollback ? { rollback: result.rollback } : {}
-        }
-      } : {}
-    };
-  });
+function fetchDepthHint(ci) {
+  switch (ci) {
+    case "github":
+      return "set fetch-depth: 0 on actions/checkout";
+    case "gitlab":
+      return "set GIT_DEPTH: 0 in the job's variables";
+    case "local":
+      return "fetch more history (git fetch --unshallow)";
+  }
 }
-function restoreObjects(report) {
-  return (report.restores ?? []).map((r) => ({
-    ...r.id,
-    result: r.result,
-    message: r.message,
-    readers: r.readers
-  }));
-}
-function renderJson(report) {
-  return `${JSON.stringify(reportObject(report), null, 2)}
-`;
-}
-var init_report_json = __esm({
-  "src/report/report-json.ts"() {
+var init_ci_kind = __esm({
+  "src/range/ci-kind.ts"() {
     "use strict";
   }
 });
 
-// src/report/report-text.ts
-function renderText(report) {
-  if (report.clusters) return renderClusters(report, report.clusters);
-  return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}
-`;
-}
-function renderClusters(report, clusters) {
-  const out = [`Comparing ${describeRange(report)}`, ...body(report), "", `Clusters (${clusters.length}):`];
-  out.push(
-    ...table([
-      ["CONTEXT", "WAVE", "OUTCOME", "DETAIL"],
-      ...clusters.map((c) => [c.context, String(c.wave), clusterOutcome(c), c.message ?? ""])
-    ])
-  );
-  for (const cluster of clusters) {
-    out.push("", `== ${cluster.context} (wave ${cluster.wave}): ${clusterOutcome(cluster)} ==`);
-    if (cluster.message) out.push(`  ${cluster.message}`);
-    if (cluster.report) out.push(...body(cluster.report, false).slice(1), "", headline(cluster.report));
+// src/range/read-ci-environment.ts
+async function readCiEnvironment(flags, env = process.env, readEvent = eventReader(env)) {
+  const picked = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (RELEVANT.test(key)) picked[key] = value;
   }
-  out.push("", headline(report));
-  return `${out.join("\n")}
-`;
-}
-function body(report, repository = true) {
-  const { plan } = report;
-  const out = [];
-  if (!repository) return [...out, ...clusterPart(report)];
-  if (plan.sources && plan.sources.length > 0) {
-    out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
-    if (plan.skippedRenders) out.push(`  ${skippedRendersNote(plan.skippedRenders)}`);
-  }
-  if (plan.changes.length > 0) {
-    out.push("", `Changed configs (${plan.changes.length}):`);
-    out.push(
-      ...table(
-        plan.changes.map((c) => [
-          `${shortId(c.id)}`,
-          `ns ${c.id.namespace}`,
-          describeStatus(c),
-          describeWhere(c),
-          `keys: ${describeKeys(c)}`
-        ])
-      )
-    );
-  }
-  return [...out, ...clusterPart(report)];
-}
-function clusterPart(report) {
-  const { plan } = report;
-  const out = [];
-  if (plan.workloads.length > 0) {
-    out.push("", `Workloads (${plan.workloads.length}):`);
-    for (const w of plan.workloads) {
-      out.push(`  ${w.action.padEnd(7)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
-      if (w.origin) out.push(`            from ${describeWhere(w)}`);
-      for (const line of describeReferences(w)) out.push(`            ${line}`);
+  const ci = detectCiKind(env);
+  const input = { flags, env: picked, ci };
+  const flagsDecide = Boolean(flags.base?.trim() || flags.head?.trim());
+  if (ci === "github" && env.GITHUB_EVENT_PATH) {
+    if (!flagsDecide) input.event = await readEvent();
+    else {
+      input.event = await readEvent().catch((error) => {
+        if (error instanceof UserError) return void 0;
+        throw error;
+      });
     }
   }
-  if (plan.warnings.length > 0) {
-    out.push("", "Notes:", ...plan.warnings.map((warning) => `  ${warning}`));
-  }
-  if (report.results.length > 0) {
-    out.push("", "Results:");
-    out.push(
-      ...table([
-        ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
-        ...report.results.map((r) => [
-          shortId(r.id),
-          r.id.namespace,
-          describeResult(r),
-          formatDuration(r.durationMs),
-          r.message
-        ])
-      ])
-    );
-  }
-  const explained = report.results.filter((r) => causeDetails(r).length > 0);
-  if (explained.length > 0) {
-    out.push("", "Why the new pods did not start:");
-    for (const r of explained) {
-      out.push(`  ${shortId(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
-      for (const line of causeDetails(r)) out.push(`    ${line}`);
-    }
-  }
-  if (report.restores?.length) {
-    out.push("", "Restored configs (--rollback-on-failure):");
-    out.push(
-      ...table([
-        ["CONFIG", "NAMESPACE", "RESULT", "DETAIL"],
-        ...report.restores.map((r) => [shortId(r.id), r.id.namespace, r.result, describeRestore(r)])
-      ])
-    );
-  }
-  if (report.notes?.length) {
-    out.push("", "Notes:");
-    for (const note of report.notes) out.push(`  ${note}`);
-  }
-  return out;
+  return input;
 }
-function table(rows) {
-  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row2) => row2[col]?.length ?? 0))) ?? [];
-  return rows.map((row2) => `  ${row2.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join("  ")}`.trimEnd());
-}
-var init_report_text = __esm({
-  "src/report/report-text.ts"() {
+var RELEVANT;
+var init_read_ci_environment = __esm({
+  "src/range/read-ci-environment.ts"() {
     "use strict";
-    init_describe();
+    init_errors();
+    init_ci_kind();
+    init_github_event();
+    RELEVANT = /^(GITHUB_|GITLAB_CI$|CI_)/;
   }
 });
 
-// src/report/render-report.ts
-function renderReport(report, format) {
-  switch (format) {
-    case "json":
-      return escapeJsonForCiLog(renderJson(report));
-    case "markdown":
-      return escapeForCiLog(renderMarkdown(report));
-    case "text":
-      return escapeForCiLog(renderText(report));
+// src/range/untrusted-head.ts
+function untrustedHead(env, event) {
+  if (env.GITHUB_ACTIONS === "true") {
+    if (!env.GITHUB_EVENT_NAME)
+      return "a GitHub Actions run that names no event (GITHUB_EVENT_NAME is not set)";
+    return untrustedSource(env.GITHUB_EVENT_NAME, event);
   }
+  if (env.GITLAB_CI === "true") return untrustedGitLab(env);
+  return void 0;
 }
-var init_render_report = __esm({
-  "src/report/render-report.ts"() {
+function untrustedGitLab(env) {
+  const pipeline = env.CI_PIPELINE_SOURCE;
+  if (pipeline === "external_pull_request_event") {
+    const source3 = env.CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY;
+    const target2 = env.CI_EXTERNAL_PULL_REQUEST_TARGET_REPOSITORY;
+    if (!source3 || !target2) return "an external pull request whose source repository is not known";
+    return source3 !== target2 ? "an external pull request from a fork" : void 0;
+  }
+  const source2 = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
+  const target = env.CI_MERGE_REQUEST_PROJECT_ID;
+  const mergeRequest = pipeline === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
+  if (mergeRequest && (!source2 || !target)) {
+    return "a merge request whose source project is not known (CI_MERGE_REQUEST_SOURCE_PROJECT_ID or CI_MERGE_REQUEST_PROJECT_ID is not set)";
+  }
+  if (source2 && target && source2 !== target) return "a merge request from a fork";
+  return void 0;
+}
+function untrustedSource(eventName, event) {
+  if (eventName === "pull_request_target") return "a pull_request_target event";
+  if (eventName === "pull_request" || eventName === "pull_request_review") {
+    const pr = field(event, "pull_request");
+    const fork = forkOf(field(field(pr, "head"), "repo"), field(field(pr, "base"), "repo"));
+    if (fork === "unknown") {
+      return event === void 0 ? "a pull request whose event payload was not read (a fork cannot be ruled out)" : "a pull request whose head repository is not known (a deleted fork?)";
+    }
+    return fork ? "a pull request from a fork" : void 0;
+  }
+  if (eventName === "workflow_run") {
+    if (event === void 0) {
+      return "a workflow_run event whose payload was not read (a fork's pull request may have triggered it)";
+    }
+    const run2 = field(event, "workflow_run");
+    const trigger = field(run2, "event");
+    if (typeof trigger !== "string") return "a workflow_run event whose payload names no triggering event";
+    if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
+    const fork = forkOf(field(run2, "head_repository"), field(run2, "repository"));
+    if (fork === "unknown")
+      return "a workflow_run triggered by a pull request whose head repository is not known";
+    return fork ? "a workflow_run triggered by a pull request from a fork" : void 0;
+  }
+  return void 0;
+}
+function forkOf(head, base) {
+  const headName = field(head, "full_name");
+  const baseName = field(base, "full_name");
+  if (typeof headName !== "string" || typeof baseName !== "string") return "unknown";
+  return headName.toLowerCase() !== baseName.toLowerCase();
+}
+function field(value, key) {
+  return typeof value === "object" && value !== null ? value[key] : void 0;
+}
+function decideTrust(input) {
+  let dryRun = input.dryRun;
+  let note;
+  if (input.eventName === "pull_request" && !input.dryRunExplicit) {
+    dryRun = "client";
+    note = "pull_request event: dry run by default (the plan only); set the dry-run input to change that";
+  }
+  const untrusted = input.eventName ? untrustedSource(input.eventName, input.event) : "a GitHub Actions run that names no event (GITHUB_EVENT_NAME is not set)";
+  if (untrusted && dryRun === "none") {
+    if (!input.allowUntrusted) {
+      throw new UserError(
+        `refusing to change the cluster from ${untrusted}: that code is untrusted while this job holds your credentials. Set dry-run: client to only report the plan, or allow-untrusted: true if you trust every pull request author.`
+      );
+    }
+    note = `allow-untrusted: true: changing the cluster from ${untrusted}`;
+  }
+  return note ? { dryRun, note } : { dryRun };
+}
+var init_untrusted_head = __esm({
+  "src/range/untrusted-head.ts"() {
     "use strict";
-    init_ci_log_text();
-    init_report_json();
-    init_report_markdown();
-    init_report_text();
+    init_errors();
   }
 });
 
@@ -3900,15 +3532,15 @@ var init_api_kinds = __esm({
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
 }
-function field(value, key) {
+function field2(value, key) {
   return isRecord(value) && Object.hasOwn(value, key) ? value[key] : void 0;
 }
 function stringField(value, key) {
-  const v = field(value, key);
+  const v = field2(value, key);
   return typeof v === "string" ? v : void 0;
 }
 function arrayField(value, key) {
-  const v = field(value, key);
+  const v = field2(value, key);
   return Array.isArray(v) ? v : [];
 }
 function describeType(value) {
@@ -3926,8 +3558,8 @@ var init_json_shape = __esm({
 
 // src/core/kinds/argo-rollout-status.ts
 function argoRolloutStatus(obj) {
-  const name = String(field(field(obj, "metadata"), "name") ?? "");
-  const status = field(obj, "status");
+  const name = String(field2(field2(obj, "metadata"), "name") ?? "");
+  const status = field2(obj, "status");
   const [phase, detail] = rolloutPhase(obj);
   const message = `rollout "${name}" ${phase}${detail ? `: ${detail}` : ""}`;
   switch (phase) {
@@ -3945,21 +3577,21 @@ function argoRolloutStatus(obj) {
   }
 }
 function rolloutPhase(obj) {
-  const spec = field(obj, "spec");
-  const status = field(obj, "status");
-  const observed = Number.parseInt(String(field(status, "observedGeneration") ?? ""), 10);
-  const generation = field(field(obj, "metadata"), "generation");
+  const spec = field2(obj, "spec");
+  const status = field2(obj, "status");
+  const observed = Number.parseInt(String(field2(status, "observedGeneration") ?? ""), 10);
+  const generation = field2(field2(obj, "metadata"), "generation");
   if (Number.isFinite(observed) && typeof generation === "number" && observed < generation) {
     return ["Progressing", "waiting for rollout spec update to be observed"];
   }
-  if (field(status, "controllerPause") === true && arrayOf(field(status, "pauseConditions")).length === 0) {
+  if (field2(status, "controllerPause") === true && arrayOf(field2(status, "pauseConditions")).length === 0) {
     return ["Progressing", "waiting for rollout to unpause"];
   }
   const workloadGeneration = Number.parseInt(
-    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    String(field2(field2(field2(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
     10
   );
-  const workloadObserved = Number.parseInt(String(field(status, "workloadObservedGeneration") ?? ""), 10);
+  const workloadObserved = Number.parseInt(String(field2(status, "workloadObservedGeneration") ?? ""), 10);
   if (Number.isFinite(workloadGeneration) && Number.isFinite(workloadObserved) && workloadGeneration !== workloadObserved) {
     return ["Progressing", "waiting for rollout spec update to be observed for the reference workload"];
   }
@@ -3968,20 +3600,20 @@ function rolloutPhase(obj) {
   return calculatedPhase(spec, status);
 }
 function calculatedPhase(spec, status) {
-  for (const condition of arrayOf(field(status, "conditions"))) {
+  for (const condition of arrayOf(field2(status, "conditions"))) {
     const reason = stringField(condition, "reason");
     const message = stringField(condition, "message") ?? "";
-    if (field(condition, "type") === "InvalidSpec") return ["Degraded", `InvalidSpec: ${message}`];
+    if (field2(condition, "type") === "InvalidSpec") return ["Degraded", `InvalidSpec: ${message}`];
     if (reason === "RolloutAborted" || reason === "ProgressDeadlineExceeded") {
       return ["Degraded", `${reason}: ${message}`];
     }
   }
-  if (field(spec, "paused") === true) return ["Paused", "manually paused"];
-  const pause = arrayOf(field(status, "pauseConditions"))[0];
+  if (field2(spec, "paused") === true) return ["Paused", "manually paused"];
+  const pause = arrayOf(field2(status, "pauseConditions"))[0];
   if (pause !== void 0) return ["Paused", stringField(pause, "reason") ?? ""];
-  const replicas = numberOr(field(spec, "replicas"), 1);
-  const updated = numberOr(field(status, "updatedReplicas"), 0);
-  const available = numberOr(field(status, "availableReplicas"), 0);
+  const replicas = numberOr(field2(spec, "replicas"), 1);
+  const updated = numberOr(field2(status, "updatedReplicas"), 0);
+  const available = numberOr(field2(status, "availableReplicas"), 0);
   if (updated < replicas) return ["Progressing", "more replicas need to be updated"];
   if (available < updated) return ["Progressing", "updated replicas are still becoming available"];
   const stable = stringField(status, "stableRS") ?? "";
@@ -3991,7 +3623,7 @@ function calculatedPhase(spec, status) {
   return ["Healthy", ""];
 }
 function stepOf(status) {
-  const step = field(status, "currentStepIndex");
+  const step = field2(status, "currentStepIndex");
   return typeof step === "number" ? ` (canary step ${step})` : "";
 }
 function arrayOf(value) {
@@ -4012,11 +3644,11 @@ var init_argo_rollout_status = __esm({
 // src/core/kinds/pod-template.ts
 function templateAt(obj, templatePath) {
   let template = obj;
-  for (const step of templatePath) template = field(template, step);
+  for (const step of templatePath) template = field2(template, step);
   return isRecord(template) ? template : void 0;
 }
 function podSpecAt(obj, templatePath) {
-  return field(templateAt(obj, templatePath), "spec");
+  return field2(templateAt(obj, templatePath), "spec");
 }
 function withPodSpec(obj, templatePath, spec) {
   const copy = structuredClone(obj);
@@ -4037,13 +3669,13 @@ var init_pod_template = __esm({
 // src/core/kinds/rollout-status.ts
 function deploymentStatus(obj) {
   const name = nameOf(obj);
-  const spec = field(obj, "spec");
-  const status = field(obj, "status");
-  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
+  const spec = field2(obj, "spec");
+  const status = field2(obj, "status");
+  if (num(field2(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
     return waiting(specUpdateMessage("Deployment"));
   }
-  const progressing = conditions(status).find((c) => field(c, "type") === "Progressing");
-  if (field(progressing, "reason") === "ProgressDeadlineExceeded") {
+  const progressing = conditions(status).find((c) => field2(c, "type") === "Progressing");
+  if (field2(progressing, "reason") === "ProgressDeadlineExceeded") {
     return failed(`deployment "${name}" exceeded its progress deadline`);
   }
   const updated = num(status, "updatedReplicas");
@@ -4069,14 +3701,14 @@ function deploymentStatus(obj) {
 }
 function daemonSetStatus(obj) {
   const name = nameOf(obj);
-  const status = field(obj, "status");
-  const strategy = field(field(field(obj, "spec"), "updateStrategy"), "type") ?? "RollingUpdate";
+  const status = field2(obj, "status");
+  const strategy = field2(field2(field2(obj, "spec"), "updateStrategy"), "type") ?? "RollingUpdate";
   if (strategy !== "RollingUpdate") {
     return notWaitable(
       `rollout status is only available for RollingUpdate strategy type (daemon set "${name}" uses ${String(strategy)})`
     );
   }
-  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
+  if (num(field2(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
     return waiting(specUpdateMessage("DaemonSet"));
   }
   const desired = num(status, "desiredNumberScheduled");
@@ -4096,17 +3728,17 @@ function daemonSetStatus(obj) {
 }
 function statefulSetStatus(obj) {
   const name = nameOf(obj);
-  const spec = field(obj, "spec");
-  const status = field(obj, "status");
-  const updateStrategy = field(spec, "updateStrategy");
-  const strategy = field(updateStrategy, "type") ?? "RollingUpdate";
+  const spec = field2(obj, "spec");
+  const status = field2(obj, "status");
+  const updateStrategy = field2(spec, "updateStrategy");
+  const strategy = field2(updateStrategy, "type") ?? "RollingUpdate";
   if (strategy !== "RollingUpdate") {
     return notWaitable(
       `rollout status is only available for RollingUpdate strategy type (statefulset "${name}" uses ${String(strategy)})`
     );
   }
   const observed = num(status, "observedGeneration");
-  if (observed === 0 || num(field(obj, "metadata"), "generation") > observed) {
+  if (observed === 0 || num(field2(obj, "metadata"), "generation") > observed) {
     return waiting(specUpdateMessage("StatefulSet"));
   }
   const specReplicas = optionalNum(spec, "replicas");
@@ -4115,7 +3747,7 @@ function statefulSetStatus(obj) {
     return waiting(`Waiting for ${specReplicas - ready} pods to be ready...`);
   }
   const updated = num(status, "updatedReplicas");
-  const rollingUpdate = field(updateStrategy, "rollingUpdate");
+  const rollingUpdate = field2(updateStrategy, "rollingUpdate");
   if (isRecord(rollingUpdate)) {
     const partition = optionalNum(rollingUpdate, "partition") ?? 0;
     if (specReplicas !== void 0 && updated < specReplicas - partition) {
@@ -4125,8 +3757,8 @@ function statefulSetStatus(obj) {
     }
     return { done: true, message: `partitioned roll out complete: ${updated} new pods have been updated...` };
   }
-  const updateRevision = String(field(status, "updateRevision") ?? "");
-  const currentRevision = String(field(status, "currentRevision") ?? "");
+  const updateRevision = String(field2(status, "updateRevision") ?? "");
+  const currentRevision = String(field2(status, "currentRevision") ?? "");
   if (updateRevision !== currentRevision) {
     return waiting(
       `waiting for statefulset rolling update to complete ${updated} pods at revision ${updateRevision}...`
@@ -4151,17 +3783,17 @@ function notWaitable(error) {
   return { done: true, message: error, error, notWaitable: true };
 }
 function nameOf(obj) {
-  return String(field(field(obj, "metadata"), "name") ?? "");
+  return String(field2(field2(obj, "metadata"), "name") ?? "");
 }
 function conditions(status) {
-  const list = field(status, "conditions");
+  const list = field2(status, "conditions");
   return Array.isArray(list) ? list : [];
 }
 function num(obj, key) {
   return optionalNum(obj, key) ?? 0;
 }
 function optionalNum(obj, key) {
-  const value = field(obj, key);
+  const value = field2(obj, key);
   return typeof value === "number" && Number.isFinite(value) ? value : void 0;
 }
 var init_rollout_status = __esm({
@@ -4174,14 +3806,14 @@ var init_rollout_status = __esm({
 // src/core/kinds/workload-kinds.ts
 function annotatedRevision(annotation) {
   return (holder) => {
-    const value = field(field(field(holder, "metadata"), "annotations"), annotation);
-    const revision = typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
-    return Number.isSafeInteger(revision) ? revision : void 0;
+    const value = field2(field2(field2(holder, "metadata"), "annotations"), annotation);
+    const revision2 = typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+    return Number.isSafeInteger(revision2) ? revision2 : void 0;
   };
 }
 function controllerRevisionNumber(holder) {
-  const revision = field(holder, "revision");
-  return typeof revision === "number" && Number.isSafeInteger(revision) ? revision : void 0;
+  const revision2 = field2(holder, "revision");
+  return typeof revision2 === "number" && Number.isSafeInteger(revision2) ? revision2 : void 0;
 }
 function workloadKind(kind, apiVersion) {
   const entry = BY_KIND.get(kind);
@@ -4190,8 +3822,8 @@ function workloadKind(kind, apiVersion) {
   return group === entry.group ? entry : void 0;
 }
 function workloadKindOf(obj) {
-  const kind = field(obj, "kind");
-  return typeof kind === "string" ? workloadKind(kind, field(obj, "apiVersion")) : void 0;
+  const kind = field2(obj, "kind");
+  return typeof kind === "string" ? workloadKind(kind, field2(obj, "apiVersion")) : void 0;
 }
 function patchTypeOf(entry) {
   return "patch" in entry.restart ? entry.restart.patch : void 0;
@@ -4213,7 +3845,7 @@ function podTemplateOf(obj) {
   const entry = workloadKindOf(obj);
   const template = entry && templateAt(obj, entry.templatePath);
   if (!template) return void 0;
-  return { spec: field(template, "spec"), metadata: field(template, "metadata") };
+  return { spec: field2(template, "spec"), metadata: field2(template, "metadata") };
 }
 function runningPodTemplateOf(obj, lookup) {
   const owner = workloadKindOf(obj)?.templateOwner?.(obj);
@@ -4230,15 +3862,15 @@ function skipReasonForKind(kind) {
   return restart && "never" in restart ? restart.never : void 0;
 }
 function nameOf2(obj) {
-  return String(field(field(obj, "metadata"), "name") ?? "");
+  return String(field2(field2(obj, "metadata"), "name") ?? "");
 }
 function namespaceOf(obj) {
-  return String(field(field(obj, "metadata"), "namespace") ?? "");
+  return String(field2(field2(obj, "metadata"), "namespace") ?? "");
 }
 function rolloutStatus(obj) {
   const rule = workloadKindOf(obj)?.rolloutStatus;
   if (rule) return rule(obj);
-  const message = `rollout status is not available for kind ${String(field(obj, "kind") ?? "(none)")}`;
+  const message = `rollout status is not available for kind ${String(field2(obj, "kind") ?? "(none)")}`;
   return { done: true, message, error: message, notWaitable: true };
 }
 var WORKLOAD_KINDS, BY_KIND, API_KINDS, API_KIND_BY_NAME;
@@ -4263,7 +3895,7 @@ var init_workload_kinds = __esm({
         history: { holder: REPLICA_SET, revisionOf: annotatedRevision("deployment.kubernetes.io/revision") },
         // `kubectl rollout restart` refuses a paused Deployment too: patching it would queue a surprise
         // rollout for whoever resumes it.
-        refusesRestart: (live2) => field(field(live2, "spec"), "paused") === true ? `deployment "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0
+        refusesRestart: (live2) => field2(field2(live2, "spec"), "paused") === true ? `deployment "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0
       },
       {
         kind: "StatefulSet",
@@ -4294,12 +3926,12 @@ var init_workload_kinds = __esm({
         restart: { patch: "merge" },
         rolloutStatus: argoRolloutStatus,
         history: { holder: REPLICA_SET, revisionOf: annotatedRevision("rollout.argoproj.io/revision") },
-        refusesRestart: (live2) => field(field(live2, "spec"), "paused") === true ? `rollout "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0,
+        refusesRestart: (live2) => field2(field2(live2, "spec"), "paused") === true ? `rollout "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0,
         templateOwner: (obj) => {
-          const ref = field(field(obj, "spec"), "workloadRef");
-          const name = field(ref, "name");
+          const ref = field2(field2(obj, "spec"), "workloadRef");
+          const name = field2(ref, "name");
           if (typeof name !== "string" || name === "") return void 0;
-          const kind = field(ref, "kind");
+          const kind = field2(ref, "kind");
           return { kind: typeof kind === "string" ? kind : "Deployment", namespace: namespaceOf(obj), name };
         },
         customResource: true
@@ -4441,7 +4073,7 @@ function describeKubeError(error, req, attempts = 1) {
           401
         );
       case 403: {
-        const details = field(status, "details");
+        const details = field2(status, "details");
         const kind = stringField(details, "kind");
         const group = stringField(details, "group");
         const resource = kind ? group ? `${kind}.${group}` : kind : req.resource;
@@ -4510,128 +4142,18 @@ var init_api_errors = __esm({
   }
 });
 
-// src/core/secret-values.ts
-function recordSecretContent(content) {
-  for (const base64 of Object.values(content)) {
-    if (seen.has(base64)) continue;
-    seen.add(base64);
-    recordSecretBytes(Buffer.from(base64, "base64"));
-  }
-}
-function recordSecretBytes(bytes) {
-  const fresh = secretForms(bytes).filter((form) => !recorded.has(form));
-  if (fresh.length === 0) return;
-  for (const form of fresh) {
-    recorded.add(form);
-    const prefix = form.slice(0, MIN_SECRET_LENGTH);
-    const bucket = byPrefix.get(prefix) ?? { lengths: [], forms: /* @__PURE__ */ new Set() };
-    bucket.forms.add(form);
-    if (!bucket.lengths.includes(form.length)) {
-      bucket.lengths.push(form.length);
-      bucket.lengths.sort((a, b) => b - a);
-    }
-    byPrefix.set(prefix, bucket);
-  }
-  for (const listener of listeners) listener(fresh);
-}
-function secretForms(bytes) {
-  const text = bytes.toString("utf8");
-  const trimmed = text.trim();
-  if (trimmed.length < MIN_SECRET_LENGTH) return [];
-  const forms = /* @__PURE__ */ new Set();
-  if (Buffer.from(text, "utf8").equals(bytes)) {
-    forms.add(trimmed);
-    forms.add(JSON.stringify(trimmed).slice(1, -1));
-    for (const line of trimmed.split(/\r?\n/)) {
-      const part = line.trim();
-      if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
-    }
-  }
-  for (const base64 of [bytes.toString("base64"), Buffer.from(trimmed, "utf8").toString("base64")]) {
-    forms.add(base64);
-    forms.add(base64.replace(/=+$/, ""));
-  }
-  return [...forms];
-}
-function redactSecrets(text) {
-  if (byPrefix.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
-  let out = "";
-  let copied = 0;
-  for (let at = 0; at <= text.length - MIN_SECRET_LENGTH; ) {
-    const bucket = byPrefix.get(text.slice(at, at + MIN_SECRET_LENGTH));
-    const length = bucket?.lengths.find((n) => bucket.forms.has(text.slice(at, at + n)));
-    if (length === void 0) {
-      at++;
-      continue;
-    }
-    out += text.slice(copied, at) + MASKED;
-    at += length;
-    copied = at;
-  }
-  return copied === 0 ? text : out + text.slice(copied);
-}
-function redactSecretsIn(value) {
-  if (recorded.size === 0) return value;
-  return redactValue(value);
-}
-function redactValue(value) {
-  if (typeof value === "string") return redactSecrets(value);
-  if (Array.isArray(value)) return value.map(redactValue);
-  if (value !== null && typeof value === "object") {
-    const out = {};
-    for (const [key, inner] of Object.entries(value))
-      Object.defineProperty(out, redactSecrets(key), {
-        value: redactValue(inner),
-        enumerable: true,
-        writable: true,
-        configurable: true
-      });
-    return out;
-  }
-  return value;
-}
-function redactError(error) {
-  if (!(error instanceof Error) || recorded.size === 0) return error;
-  error.message = redactSecrets(error.message);
-  if (error.stack) error.stack = redactSecrets(error.stack);
-  return error;
-}
-function redactingLog(log) {
-  return {
-    ...log,
-    info: (message) => log.info(redactSecrets(message)),
-    warn: (message, where) => log.warn(redactSecrets(message), where),
-    debug: (message) => log.debug(redactSecrets(message)),
-    group: (title, work) => log.group(redactSecrets(title), work)
-  };
-}
-var MIN_SECRET_LENGTH, MIN_SECRET_LINE, OPAQUE_LINE, MASKED, recorded, byPrefix, seen, listeners;
-var init_secret_values = __esm({
-  "src/core/secret-values.ts"() {
-    "use strict";
-    MIN_SECRET_LENGTH = 8;
-    MIN_SECRET_LINE = 16;
-    OPAQUE_LINE = /^[A-Za-z0-9+/=_.~-]+$/;
-    MASKED = "***";
-    recorded = /* @__PURE__ */ new Set();
-    byPrefix = /* @__PURE__ */ new Map();
-    seen = /* @__PURE__ */ new Set();
-    listeners = /* @__PURE__ */ new Set();
-  }
-});
-
 // src/scan/manifests/live-config.ts
 function liveConfigContent(obj) {
   const content = {};
-  const data = field(obj, "data");
-  const isSecret = field(obj, "kind") === "Secret";
+  const data = field2(obj, "data");
+  const isSecret = field2(obj, "kind") === "Secret";
   if (isRecord(data)) {
     for (const [key, value] of Object.entries(data)) {
       if (typeof value !== "string") continue;
       content[key] = isSecret ? canonicalBase64(value) : Buffer.from(value, "utf8").toString("base64");
     }
   }
-  const binary = field(obj, "binaryData");
+  const binary = field2(obj, "binaryData");
   if (!isSecret && isRecord(binary)) {
     for (const [key, value] of Object.entries(binary)) {
       if (typeof value === "string") content[key] = canonicalBase64(value);
@@ -5282,6 +4804,7 @@ var init_cluster_connection = __esm({
   "src/run/cluster-connection.ts"() {
     "use strict";
     init_kubeconfig_source();
+    init_options();
     init_version();
     FIELD_MANAGER = "config-rollout";
   }
@@ -5399,6 +4922,74 @@ var init_review_comments = __esm({
   }
 });
 
+// src/comment/gitlab-notes.ts
+function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeout()) {
+  const notesUrl = `${target.apiUrl}/projects/${encodeURIComponent(target.projectId)}/merge_requests/${target.mergeRequestIid}/notes`;
+  const headers = { "PRIVATE-TOKEN": token, "User-Agent": userAgent, Accept: "application/json" };
+  const toComment = (note) => ({
+    id: note.id,
+    body: note.body ?? "",
+    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {},
+    ...typeof note.author?.id === "number" ? { author: String(note.author.id) } : {}
+  });
+  async function call(method, url, body2) {
+    const response = await fetchImpl(url, {
+      method,
+      headers: body2 === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
+      ...body2 === void 0 ? {} : { body: JSON.stringify({ body: body2 }) }
+    });
+    if (!response.ok) throw new ReviewApiError(await describeFailure(response), response.status);
+    return response;
+  }
+  return {
+    // GET /user answers for a personal, project or group access token (a project token is a bot user).
+    async whoAmI() {
+      try {
+        const user = await (await call("GET", `${target.apiUrl}/user`)).json();
+        return typeof user.id === "number" ? String(user.id) : void 0;
+      } catch {
+        return void 0;
+      }
+    },
+    async *list() {
+      let page = "1";
+      for (let count = 0; page && count < MAX_PAGES; count++) {
+        const query = `?sort=asc&order_by=created_at&per_page=${PER_PAGE}&page=${encodeURIComponent(page)}`;
+        const response = await call("GET", `${notesUrl}${query}`);
+        const notes = await response.json();
+        for (const note of notes) if (!note.system) yield toComment(note);
+        page = response.headers.get("x-next-page") || null;
+      }
+    },
+    async create(body2) {
+      return toComment(await (await call("POST", notesUrl, body2)).json());
+    },
+    async update(id, body2) {
+      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body2)).json());
+    }
+  };
+}
+async function describeFailure(response) {
+  let detail = "";
+  try {
+    const parsed = await response.json();
+    const value = parsed.message ?? parsed.error;
+    detail = typeof value === "string" ? value : value === void 0 ? "" : JSON.stringify(value);
+  } catch {
+    detail = "";
+  }
+  return detail || response.statusText || `HTTP ${response.status}`;
+}
+var PER_PAGE, MAX_PAGES;
+var init_gitlab_notes = __esm({
+  "src/comment/gitlab-notes.ts"() {
+    "use strict";
+    init_review_comments();
+    PER_PAGE = 100;
+    MAX_PAGES = 50;
+  }
+});
+
 // src/comment/review-target.ts
 function findReviewTarget(env, event) {
   if (env.GITHUB_ACTIONS === "true") return githubTarget(env, event);
@@ -5432,7 +5023,7 @@ function githubTarget(env, event) {
   };
 }
 function pullRequestNumber(event, ref) {
-  const fromEvent = field2(field2(event, "pull_request"), "number") ?? field2(event, "number");
+  const fromEvent = field3(field3(event, "pull_request"), "number") ?? field3(event, "number");
   if (typeof fromEvent === "number" && Number.isSafeInteger(fromEvent) && fromEvent > 0) return fromEvent;
   const match = /^refs\/pull\/(\d+)\//.exec(ref ?? "");
   return match ? Number(match[1]) : void 0;
@@ -5464,7 +5055,7 @@ function tokenFor(target, env, given) {
   const token = target.platform === "github" ? env.GITHUB_TOKEN || env.GH_TOKEN : env.CONFIG_ROLLOUT_GITLAB_TOKEN;
   return token || void 0;
 }
-function field2(value, key) {
+function field3(value, key) {
   return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 var PULL_REQUEST_EVENTS;
@@ -5472,28 +5063,6 @@ var init_review_target = __esm({
   "src/comment/review-target.ts"() {
     "use strict";
     PULL_REQUEST_EVENTS = ["pull_request", "pull_request_target"];
-  }
-});
-
-// src/range/ci-kind.ts
-function detectCiKind(env) {
-  if (env.GITHUB_ACTIONS === "true") return "github";
-  if (env.GITLAB_CI === "true") return "gitlab";
-  return "local";
-}
-function fetchDepthHint(ci) {
-  switch (ci) {
-    case "github":
-      return "set fetch-depth: 0 on actions/checkout";
-    case "gitlab":
-      return "set GIT_DEPTH: 0 in the job's variables";
-    case "local":
-      return "fetch more history (git fetch --unshallow)";
-  }
-}
-var init_ci_kind = __esm({
-  "src/range/ci-kind.ts"() {
-    "use strict";
   }
 });
 
@@ -5587,90 +5156,16 @@ var init_github_comments = __esm({
   }
 });
 
-// src/comment/gitlab-notes.ts
-var gitlab_notes_exports = {};
-__export(gitlab_notes_exports, {
-  createGitLabNotes: () => createGitLabNotes
-});
-function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeout()) {
-  const notesUrl = `${target.apiUrl}/projects/${encodeURIComponent(target.projectId)}/merge_requests/${target.mergeRequestIid}/notes`;
-  const headers = { "PRIVATE-TOKEN": token, "User-Agent": userAgent, Accept: "application/json" };
-  const toComment = (note) => ({
-    id: note.id,
-    body: note.body ?? "",
-    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {},
-    ...typeof note.author?.id === "number" ? { author: String(note.author.id) } : {}
-  });
-  async function call(method, url, body2) {
-    const response = await fetchImpl(url, {
-      method,
-      headers: body2 === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
-      ...body2 === void 0 ? {} : { body: JSON.stringify({ body: body2 }) }
-    });
-    if (!response.ok) throw new ReviewApiError(await describeFailure(response), response.status);
-    return response;
-  }
-  return {
-    // GET /user answers for a personal, project or group access token (a project token is a bot user).
-    async whoAmI() {
-      try {
-        const user = await (await call("GET", `${target.apiUrl}/user`)).json();
-        return typeof user.id === "number" ? String(user.id) : void 0;
-      } catch {
-        return void 0;
-      }
-    },
-    async *list() {
-      let page = "1";
-      for (let count = 0; page && count < MAX_PAGES; count++) {
-        const query = `?sort=asc&order_by=created_at&per_page=${PER_PAGE}&page=${encodeURIComponent(page)}`;
-        const response = await call("GET", `${notesUrl}${query}`);
-        const notes = await response.json();
-        for (const note of notes) if (!note.system) yield toComment(note);
-        page = response.headers.get("x-next-page") || null;
-      }
-    },
-    async create(body2) {
-      return toComment(await (await call("POST", notesUrl, body2)).json());
-    },
-    async update(id, body2) {
-      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body2)).json());
-    }
-  };
-}
-async function describeFailure(response) {
-  let detail = "";
-  try {
-    const parsed = await response.json();
-    const value = parsed.message ?? parsed.error;
-    detail = typeof value === "string" ? value : value === void 0 ? "" : JSON.stringify(value);
-  } catch {
-    detail = "";
-  }
-  return detail || response.statusText || `HTTP ${response.status}`;
-}
-var PER_PAGE, MAX_PAGES;
-var init_gitlab_notes = __esm({
-  "src/comment/gitlab-notes.ts"() {
-    "use strict";
-    init_review_comments();
-    PER_PAGE = 100;
-    MAX_PAGES = 50;
-  }
-});
-
 // src/run/comment-on-review.ts
 function reviewCommenter(request, say) {
-  return async (content) => say(await commentOnReview({ ...request, content }));
-}
-function commentErrorLine(described) {
-  return described.replace(/^error: /, "").split("\n")[0] ?? "";
+  return async (content) => {
+    const error = "error" in content ? describeError(content.error, false).replace(/^error: /, "") : "";
+    const shown2 = "report" in content ? content : { error: error.split("\n")[0] ?? "" };
+    say(await commentOnReview({ ...request, content: shown2 }));
+  };
 }
 async function commentOnReview(request) {
-  const lookup = findReviewTarget(
-    request.env,
-    request.event ?? await eventPayload(request.env, request.readEvent)
-  );
+  const lookup = findReviewTarget(request.env, await eventPayload(request.env, request.readEvent));
   if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
   const target = lookup.target;
   const token = tokenFor(target, request.env, request.token);
@@ -5682,7 +5177,7 @@ async function commentOnReview(request) {
   const id = request.commentId?.trim() || target.defaultId;
   const body2 = commentBody(request, target, id);
   try {
-    const client = await createClient(target, token, request.version);
+    const client = await createClient(target, token);
     const done = await upsertComment(client, id, body2, wantsNewComment(request.content));
     if (done.action === "none") {
       return {
@@ -5696,7 +5191,7 @@ async function commentOnReview(request) {
     return { level: "warning", message: redact(failureMessage(error, target), token) };
   }
 }
-async function eventPayload(env, readEvent = eventReader(env)) {
+async function eventPayload(env, readEvent) {
   if (detectCiKind(env) !== "github") return void 0;
   try {
     return await readEvent();
@@ -5704,14 +5199,12 @@ async function eventPayload(env, readEvent = eventReader(env)) {
     return void 0;
   }
 }
-async function createClient(target, token, version) {
-  const userAgent = `config-rollout/${version}`;
+async function createClient(target, token) {
   if (target.platform === "github") {
     const { createGitHubComments: createGitHubComments2 } = await Promise.resolve().then(() => (init_github_comments(), github_comments_exports));
-    return createGitHubComments2(target, token, userAgent);
+    return createGitHubComments2(target, token, USER_AGENT);
   }
-  const { createGitLabNotes: createGitLabNotes2 } = await Promise.resolve().then(() => (init_gitlab_notes(), gitlab_notes_exports));
-  return createGitLabNotes2(target, token, userAgent);
+  return createGitLabNotes(target, token, USER_AGENT);
 }
 function wantsNewComment(content) {
   if ("error" in content) return false;
@@ -5722,7 +5215,7 @@ function commentBody(request, target, id) {
   const { content } = request;
   const run2 = target.runUrl ? `[this run](${safeUrl(target.runUrl)})` : "this run";
   const head = "report" in content && content.report.plan.head ? ` at ${escapeMarkdown(shortSha(content.report.plan.head))}` : "";
-  const footer = `<sub>config-rollout ${escapeMarkdown(request.version)}${head}, ${run2}. Every run of this job updates this comment (comment id: ${escapeMarkdown(id)}).</sub>`;
+  const footer = `<sub>config-rollout ${escapeMarkdown(VERSION)}${head}, ${run2}. Every run of this job updates this comment (comment id: ${escapeMarkdown(id)}).</sub>`;
   const limit = LIMITS[target.platform];
   return buildCommentBody({
     id,
@@ -5775,44 +5268,2732 @@ var init_comment_on_review = __esm({
   "src/run/comment-on-review.ts"() {
     "use strict";
     init_comment_body();
+    init_gitlab_notes();
     init_review_comments();
     init_review_target();
     init_ci_kind();
-    init_github_event();
     init_describe();
+    init_error_line();
     init_report_markdown();
+    init_version();
     LIMITS = { github: 65e3, gitlab: 999e3 };
   }
 });
 
-// src/range/read-ci-environment.ts
-async function readCiEnvironment(flags, env = process.env, readEvent = eventReader(env)) {
-  const picked = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (RELEVANT.test(key)) picked[key] = value;
+// src/core/run-limited.ts
+async function runLimited(items, limit, step) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await step(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+var init_run_limited = __esm({
+  "src/core/run-limited.ts"() {
+    "use strict";
   }
-  const ci = detectCiKind(env);
-  const input = { flags, env: picked, ci };
-  const flagsDecide = Boolean(flags.base?.trim() || flags.head?.trim());
-  if (ci === "github" && env.GITHUB_EVENT_PATH) {
-    if (!flagsDecide) input.event = await readEvent();
-    else {
-      input.event = await readEvent().catch((error) => {
-        if (error instanceof UserError) return void 0;
-        throw error;
+});
+
+// src/rollout/check-permissions.ts
+function patchWrites(targets) {
+  return targets.map(({ id, kind }) => ({
+    verb: "patch",
+    group: kind.group,
+    resource: kind.resource,
+    namespace: id.namespace
+  }));
+}
+function configWrite(id) {
+  const { group, resource } = configKind(id.kind);
+  return { verb: "patch", group, resource, namespace: id.namespace };
+}
+async function checkPermissions(cluster, needed, log, concurrency, checked = "checked before any change: nothing was written") {
+  const answers = await review(cluster, needed, concurrency);
+  if (answers.some((a) => a.allowed === void 0)) {
+    log.info(
+      "the API server does not answer access reviews: permissions are checked by the writes themselves"
+    );
+  }
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return;
+  const list = denied.map(describeCheck).join("; ");
+  throw new ClusterAccessError(
+    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in docs/rbac.md.`,
+    403
+  );
+}
+function podWatchReads(namespaces, logLines) {
+  return [...new Set(namespaces)].flatMap((namespace) => [
+    { verb: "list", group: "", resource: "pods", namespace },
+    { verb: "watch", group: "", resource: "pods", namespace },
+    { verb: "list", group: "", resource: "events", namespace },
+    ...logLines > 0 ? [{ verb: "get", group: "", resource: "pods", subresource: "log", namespace }] : []
+  ]);
+}
+async function checkPodWatchAccess(cluster, namespaces, logLines, concurrency) {
+  const answers = await review(cluster, podWatchReads(namespaces, logLines), concurrency);
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return { watch: true };
+  const watch = !denied.some((c) => c.resource === "pods" && c.subresource === void 0);
+  const effect = watch ? "a new pod that cannot start still fails its workload early, but its cause is quoted without what cannot be read" : "waiting on the rollout status alone, without failing early on pods that cannot start";
+  return {
+    watch,
+    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`
+  };
+}
+async function review(cluster, needed, concurrency) {
+  const key = (c) => `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}/${c.name ?? ""}`;
+  const unique2 = new Map(needed.map((c) => [key(c), c]));
+  return runLimited([...unique2.values()], concurrency, async (check) => ({
+    check,
+    allowed: await cluster.canI(check)
+  }));
+}
+function describeCheck(c) {
+  const resource = `${c.resource}${c.subresource ? `/${c.subresource}` : ""}`;
+  const named = c.name ? ` ${c.name}` : "";
+  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource}${named} in namespace ${c.namespace}`;
+}
+async function reviewAccess(cluster, writes, settings, log, checked) {
+  const configs = writes.configs.flatMap(
+    (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
+  );
+  const needed = [...configs, ...patchWrites(writes.targets), ...writes.reviews ?? []];
+  const namespaces = writes.targets.map((t) => t.id.namespace);
+  const baking = settings.bakeMs !== void 0 && settings.dryRun !== "server";
+  const bakeReads = baking ? podWatchReads(namespaces, 0).filter((c) => c.resource === "pods") : [];
+  await checkPermissions(cluster, [...needed, ...bakeReads], log, settings.concurrency, checked);
+  if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
+  const access = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
+  if (access.warning) log.warn(access.warning);
+  return { watchPods: access.watch };
+}
+var init_check_permissions = __esm({
+  "src/rollout/check-permissions.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_run_limited();
+  }
+});
+
+// src/core/kinds/pod-verdict.ts
+function str(value) {
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function oneLine(value) {
+  if (value === void 0) return void 0;
+  const flat = redactSecrets(value).trim().replace(/\s*[\r\n]+\s*/g, " | ").replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  return flat.length > MAX_CAUSE_MESSAGE ? `${flat.slice(0, MAX_CAUSE_MESSAGE)}\u2026` : flat;
+}
+function labelOf(pod, name) {
+  return str(field2(field2(field2(pod, "metadata"), "labels"), name));
+}
+function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
+  const status = field2(pod, "status");
+  const lists = [field2(status, "initContainerStatuses"), field2(status, "containerStatuses")];
+  for (const list of lists) {
+    for (const container of Array.isArray(list) ? list : []) {
+      const waiting2 = field2(field2(container, "state"), "waiting");
+      const reason = str(field2(waiting2, "reason"));
+      const restartCount = Number(field2(container, "restartCount") ?? 0);
+      const terminated = field2(field2(container, "lastState"), "terminated");
+      const oom = field2(terminated, "reason") === "OOMKilled";
+      const crashing = reason === "CrashLoopBackOff" || oom;
+      if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
+      const cause = {
+        pod: String(field2(field2(pod, "metadata"), "name") ?? ""),
+        container: String(field2(container, "name") ?? ""),
+        reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
+        restartCount
+      };
+      const message = oneLine(str(field2(waiting2, "message")));
+      if (message) cause.message = message;
+      if (terminated && typeof terminated === "object") {
+        const exitCode = field2(terminated, "exitCode");
+        cause.lastTermination = {
+          ...typeof exitCode === "number" ? { exitCode } : {},
+          ...str(field2(terminated, "reason")) ? { reason: str(field2(terminated, "reason")) } : {},
+          ...str(field2(terminated, "message")) ? { message: oneLine(str(field2(terminated, "message"))) } : {}
+        };
+      }
+      return cause;
+    }
+  }
+  return void 0;
+}
+function workloadOfPod(pod) {
+  const refs = field2(field2(pod, "metadata"), "ownerReferences");
+  const ref = Array.isArray(refs) ? refs.find((r) => field2(r, "controller") === true) : void 0;
+  const kind = str(field2(ref, "kind"));
+  const name = str(field2(ref, "name"));
+  if (!kind || !name) return void 0;
+  if (kind === "StatefulSet" || kind === "DaemonSet") return { kind, name };
+  if (kind !== "ReplicaSet") return void 0;
+  const rolloutsHash = labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH);
+  if (rolloutsHash && name.endsWith(`-${rolloutsHash}`))
+    return { kind: "Rollout", name: name.slice(0, -rolloutsHash.length - 1), replicaSet: name };
+  const hash = labelOf(pod, POD_TEMPLATE_HASH);
+  if (hash && name.endsWith(`-${hash}`))
+    return { kind: "Deployment", name: name.slice(0, -hash.length - 1), replicaSet: name };
+  return void 0;
+}
+function runsNewTemplate(pod, workload, replicaSet) {
+  const kind = field2(workload, "kind");
+  const status = field2(workload, "status");
+  switch (kind) {
+    case "StatefulSet": {
+      const update = str(field2(status, "updateRevision"));
+      return update === void 0 ? void 0 : labelOf(pod, CONTROLLER_REVISION_HASH) === update;
+    }
+    case "DaemonSet": {
+      const generation = field2(field2(workload, "metadata"), "generation");
+      return typeof generation === "number" ? labelOf(pod, POD_TEMPLATE_GENERATION) === String(generation) : void 0;
+    }
+    case "Rollout": {
+      const current = str(field2(status, "currentPodHash"));
+      return current === void 0 ? void 0 : labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH) === current;
+    }
+    case "Deployment": {
+      if (replicaSet === void 0) return void 0;
+      const revisionOf = (obj) => str(field2(field2(field2(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
+      const mine = revisionOf(replicaSet);
+      const newest = revisionOf(workload);
+      if (!mine || !newest) return void 0;
+      return Number(mine) >= Number(newest);
+    }
+    default:
+      return void 0;
+  }
+}
+function warningEvents(events, limit = 3) {
+  const time = (e) => String(
+    field2(e, "lastTimestamp") ?? field2(e, "eventTime") ?? field2(field2(e, "metadata"), "creationTimestamp") ?? ""
+  );
+  return events.filter((e) => field2(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
+    const count = Number(field2(e, "count") ?? 1);
+    return `${String(field2(e, "reason") ?? "")}: ${String(field2(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
+  });
+}
+function describeCause(cause) {
+  const details = [];
+  if (cause.restartCount > 0)
+    details.push(`${cause.restartCount} restart${cause.restartCount === 1 ? "" : "s"}`);
+  const last = cause.lastTermination;
+  if (last?.exitCode !== void 0 || last?.message) {
+    const code = last.exitCode !== void 0 ? `last exit code ${last.exitCode}` : "last run";
+    details.push(last.message ? `${code}: ${last.message}` : code);
+  }
+  const reason = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
+  return `pod ${cause.pod} container ${cause.container}: ${reason}${details.length ? ` (${details.join("; ")})` : ""}`;
+}
+var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, MAX_CAUSE_MESSAGE, REVISION_ANNOTATION;
+var init_pod_verdict = __esm({
+  "src/core/kinds/pod-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    init_secret_values();
+    CRASH_RESTARTS = 2;
+    WILL_NOT_HEAL = /* @__PURE__ */ new Set([
+      "CreateContainerConfigError",
+      "CreateContainerError",
+      "ErrImagePull",
+      "ImagePullBackOff",
+      "InvalidImageName"
+    ]);
+    POD_TEMPLATE_HASH = "pod-template-hash";
+    ROLLOUTS_POD_TEMPLATE_HASH = "rollouts-pod-template-hash";
+    CONTROLLER_REVISION_HASH = "controller-revision-hash";
+    POD_TEMPLATE_GENERATION = "pod-template-generation";
+    MAX_CAUSE_MESSAGE = 500;
+    REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
+  }
+});
+
+// src/rollout/heartbeat.ts
+function startHeartbeat(timeoutMs, line, print2, opts = {}) {
+  const now = opts.now ?? Date.now;
+  const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
+  const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
+  const started = now();
+  let last = started;
+  const tick = () => {
+    const at = now();
+    if (at - last < Math.max(everyMs, floorMs)) return;
+    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
+    if (text === void 0) return;
+    last = at;
+    print2(text);
+  };
+  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
+  timer.unref();
+  return {
+    printed: () => {
+      last = now();
+    },
+    stop: () => clearInterval(timer)
+  };
+}
+function formatWait(ms) {
+  const seconds3 = Math.round(ms / 1e3);
+  if (seconds3 < 60) return `${seconds3}s`;
+  return `${Math.floor(seconds3 / 60)}m${String(seconds3 % 60).padStart(2, "0")}s`;
+}
+var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
+var init_heartbeat = __esm({
+  "src/rollout/heartbeat.ts"() {
+    "use strict";
+    HEARTBEAT_MS = 3e4;
+    MIN_HEARTBEAT_MS = 1e4;
+  }
+});
+
+// src/kube/list-watch.ts
+async function listAndWatch(source2, req) {
+  const { names: names2, signal } = req;
+  const now = req.now ?? Date.now;
+  const fieldSelector = names2.length === 1 ? `metadata.name=${names2[0]}` : void 0;
+  const pending = () => !signal.aborted && names2.some((name) => req.following(name));
+  let resourceVersion;
+  let fromMostRecent = req.fromMostRecent;
+  let failures = 0;
+  let quickCloses = 0;
+  while (pending()) {
+    try {
+      if (resourceVersion === void 0 && !fromMostRecent) {
+        resourceVersion = await listOnce(source2, req, fieldSelector);
+        if (resourceVersion === void 0 || !pending()) return;
+      }
+      const opened = now();
+      const ending = await watchSession(
+        source2,
+        req,
+        { fromVersion: resourceVersion, fieldSelector, pending },
+        (rv) => {
+          resourceVersion = rv;
+        }
+      );
+      failures = 0;
+      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
+      fromMostRecent = false;
+      if (ending.how === "gone") resourceVersion = void 0;
+      if (ending.how === "closed") {
+        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
+        if (quickCloses > 1)
+          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
+      }
+    } catch (error) {
+      fromMostRecent = false;
+      resourceVersion = void 0;
+      if (error instanceof ClusterAccessError && error.status === 410) continue;
+      if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
+      req.onRetry(error);
+      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
+      await sleep(backoffDelayMs(failures++, backoff), signal);
+    }
+  }
+}
+async function listOnce(source2, req, fieldSelector) {
+  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
+  if (req.signal.aborted) return void 0;
+  const followed = new Set(req.names);
+  const present = /* @__PURE__ */ new Set();
+  for (const item of list.items) {
+    const name = String(field2(field2(item, "metadata"), "name") ?? "");
+    present.add(name);
+    if (followed.has(name)) req.onObject(name, item);
+  }
+  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
+  return list.resourceVersion;
+}
+function sleep(ms, signal) {
+  return new Promise((resolve9) => {
+    if (signal.aborted) return resolve9();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve9();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
+function watchSession(source2, req, at, seen2) {
+  const { names: names2, signal } = req;
+  const followed = new Set(names2);
+  return new Promise((resolve9, reject) => {
+    let handle;
+    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
+    const unseen = () => shown2 !== void 0 && names2.some((name) => req.following(name) && !shown2?.has(name));
+    const detach = () => signal.removeEventListener("abort", stop);
+    const end = (how) => {
+      detach();
+      handle?.abort();
+      resolve9({ how, unseen: unseen() });
+    };
+    const stop = () => end("complete");
+    signal.addEventListener("abort", stop);
+    handle = source2.watchWorkloads(
+      req.namespace,
+      req.kind,
+      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
+      (type, obj) => {
+        if (type === "ERROR") {
+          const code = field2(obj, "code");
+          if (code === 410) return end("gone");
+          detach();
+          handle?.abort();
+          const message = String(field2(obj, "message") ?? "watch error");
+          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
+        }
+        const rv = field2(field2(obj, "metadata"), "resourceVersion");
+        if (typeof rv === "string" && rv !== "") seen2(rv);
+        if (type === "BOOKMARK") {
+          for (const name of names2) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
+          shown2 = void 0;
+        } else {
+          const name = String(field2(field2(obj, "metadata"), "name") ?? "");
+          if (!followed.has(name)) return;
+          shown2?.add(name);
+          if (type === "DELETED") req.onGone(name, "deleted");
+          else req.onObject(name, obj);
+        }
+        if (!at.pending()) end("complete");
+      },
+      (error) => {
+        detach();
+        if (error) reject(error);
+        else resolve9({ how: "closed", unseen: unseen() });
+      }
+    );
+    if (signal.aborted) end("complete");
+  });
+}
+var init_list_watch = __esm({
+  "src/kube/list-watch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_retry();
+  }
+});
+
+// src/kube/watch-pods.ts
+async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250) {
+  let resourceVersion;
+  let failures = 0;
+  while (!signal.aborted) {
+    try {
+      const end = await new Promise((resolve9, reject) => {
+        const stop = () => {
+          handle.abort();
+          resolve9("closed");
+        };
+        const handle = source2.watchWorkloads(
+          namespace,
+          "Pod",
+          { resourceVersion },
+          (type, obj) => {
+            if (type === "ERROR") {
+              signal.removeEventListener("abort", stop);
+              handle.abort();
+              const code = field2(obj, "code");
+              if (code === 410) return resolve9("gone");
+              return reject(
+                new ClusterAccessError(String(field2(obj, "message") ?? "watch error"), void 0)
+              );
+            }
+            const rv = field2(field2(obj, "metadata"), "resourceVersion");
+            if (typeof rv === "string" && rv !== "") resourceVersion = rv;
+            if (type === "ADDED" || type === "MODIFIED") onPod(obj);
+          },
+          (error) => {
+            signal.removeEventListener("abort", stop);
+            if (error) reject(error);
+            else resolve9("closed");
+          }
+        );
+        signal.addEventListener("abort", stop, { once: true });
+        if (signal.aborted) stop();
+      });
+      failures = 0;
+      if (end === "gone") resourceVersion = void 0;
+    } catch (error) {
+      resourceVersion = void 0;
+      if (error instanceof ClusterAccessError && error.status === 410) continue;
+      if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
+      await sleep(backoffDelayMs(failures++, { baseDelayMs: retryDelayMs2, maxDelayMs: 5e3 }), signal);
+    }
+  }
+}
+var init_watch_pods = __esm({
+  "src/kube/watch-pods.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_list_watch();
+    init_retry();
+  }
+});
+
+// src/rollout/pod-watch.ts
+function startPodWatch(targets, opts, signal) {
+  const { cluster } = opts;
+  const byWorkload = new Map(targets.map((t) => [`${t.id.namespace}/${t.id.kind}/${t.id.name}`, t]));
+  const undecided = /* @__PURE__ */ new Map();
+  const replicaSets = /* @__PURE__ */ new Map();
+  const failing = /* @__PURE__ */ new Set();
+  let warned = false;
+  const warnOnce = (message) => {
+    if (warned || signal.aborted) return;
+    warned = true;
+    opts.warn(message);
+  };
+  const judge2 = (pod) => {
+    const namespace = String(field2(field2(pod, "metadata"), "namespace") ?? "");
+    const key = `${namespace}/${String(field2(field2(pod, "metadata"), "name") ?? "")}`;
+    const cause = opts.failure ? opts.failure(pod) : podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
+    const owner = cause && workloadOfPod(pod);
+    const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
+    if (!cause || !owner || !target || target.settled() || failing.has(target)) {
+      undecided.delete(key);
+      return;
+    }
+    const latest = target.latest();
+    const observed = field2(field2(latest, "status"), "observedGeneration");
+    const seen2 = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
+    if (seen2 && owner.kind === "Deployment" && owner.replicaSet) {
+      const name = owner.replicaSet;
+      const cached = replicaSets.get(`${namespace}/${name}`);
+      if (!cached) {
+        const read = cluster.readObject({ apiVersion: "apps/v1", kind: "ReplicaSet", namespace, name }).catch(() => void 0);
+        replicaSets.set(`${namespace}/${name}`, read);
+        undecided.set(key, pod);
+        void read.then(() => recheck());
+        return;
+      }
+      void cached.then((rs) => {
+        const verdict = runsNewTemplate(pod, latest, rs);
+        if (verdict === true) void failWith(target, pod, cause);
+        else if (verdict === void 0) undecided.set(key, pod);
+        else undecided.delete(key);
+      });
+      return;
+    }
+    const isNew = seen2 ? runsNewTemplate(pod, latest) : void 0;
+    if (isNew === true) {
+      undecided.delete(key);
+      void failWith(target, pod, cause);
+    } else if (isNew === void 0) undecided.set(key, pod);
+    else undecided.delete(key);
+  };
+  const recheck = () => {
+    for (const pod of [...undecided.values()]) judge2(pod);
+  };
+  const failWith = async (target, pod, cause) => {
+    if (failing.has(target)) return;
+    failing.add(target);
+    const namespace = target.id.namespace;
+    const uid = String(field2(field2(pod, "metadata"), "uid") ?? "");
+    const quoted = { ...cause };
+    try {
+      const events = await cluster.listForWatch(
+        namespace,
+        "Event",
+        `involvedObject.name=${cause.pod},involvedObject.namespace=${namespace}${uid ? `,involvedObject.uid=${uid}` : ""}`
+      );
+      const lines = warningEvents(events.items).map(bound);
+      if (lines.length > 0) quoted.events = lines;
+    } catch {
+    }
+    if (opts.logLines > 0 && cause.restartCount > 0) {
+      try {
+        const text = await cluster.readPodLog(namespace, cause.pod, {
+          container: cause.container,
+          previous: true,
+          tailLines: opts.logLines
+        });
+        const lines = redactSecrets(text).split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
+        if (lines.length > 0) quoted.log = lines;
+      } catch {
+      }
+    }
+    if (!target.settled()) target.fail(describeCause(quoted), quoted);
+  };
+  const namespaces = new Set(targets.map((t) => t.id.namespace));
+  for (const namespace of namespaces) {
+    watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error) => {
+      const why = error instanceof ClusterAccessError ? error.message : String(error);
+      warnOnce(
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --wait status.`
+      );
+    });
+  }
+  return { recheck, judge: judge2 };
+}
+function bound(line) {
+  const flat = redactSecrets(line).replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}\u2026` : flat;
+}
+var MAX_LINE;
+var init_pod_watch = __esm({
+  "src/rollout/pod-watch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_verdict();
+    init_secret_values();
+    init_watch_pods();
+    MAX_LINE = 300;
+  }
+});
+
+// src/rollout/bake.ts
+function startBake(opts) {
+  const now = opts.now ?? Date.now;
+  const notReadyMs = opts.notReadyMs ?? BAKE_NOT_READY_MS;
+  const running = /* @__PURE__ */ new Map();
+  const ended = [];
+  const failures = [];
+  const heartbeat = opts.onHeartbeat ? startHeartbeat(opts.bakeMs, () => stillBaking([...running.values()], now()), opts.onHeartbeat, {
+    now,
+    ...opts.heartbeat
+  }) : void 0;
+  const interrupted = () => {
+    for (const bake of [...running.values()]) {
+      bake.finish({
+        id: bake.id,
+        result: "timeout",
+        message: `interrupted while baking: its new pods were not watched for the whole ${formatWait(opts.bakeMs)}`
+      });
+    }
+  };
+  opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  const add = (target) => {
+    const key = idKey(target.id);
+    if (running.has(key)) return;
+    let resolve9 = () => {
+    };
+    ended.push(new Promise((r) => resolve9 = r));
+    const started = now();
+    const finish = bakeOne(target, opts, now, notReadyMs, (failure) => {
+      running.delete(key);
+      if (failure) {
+        failures.push(failure);
+        opts.onFailed?.(failure);
+      }
+      resolve9();
+    });
+    running.set(key, { id: target.id, ends: started + opts.bakeMs, finish });
+    if (opts.interrupt?.aborted) interrupted();
+  };
+  return {
+    add,
+    async done() {
+      await Promise.all(ended);
+      heartbeat?.stop();
+      opts.interrupt?.removeEventListener("abort", interrupted);
+      return failures;
+    }
+  };
+}
+function bakeOne({ id, generation, object }, opts, now, notReadyMs, ended) {
+  const started = now();
+  const stop = new AbortController();
+  const pods = /* @__PURE__ */ new Map();
+  let finished = false;
+  const finish = (failure2) => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    stop.abort();
+    for (const seen2 of pods.values()) clearTimeout(seen2.timer);
+    ended(failure2);
+  };
+  const target = {
+    id,
+    ...generation !== void 0 ? { generation } : {},
+    latest: () => object,
+    settled: () => finished,
+    fail: (message, cause) => finish({
+      id,
+      result: "failed",
+      message: `rolled out, then failed its ${formatWait(opts.bakeMs)} bake after ${formatWait(now() - started)}: ${message}`,
+      cause
+    })
+  };
+  const failure = (pod) => {
+    const uid = String(field2(field2(pod, "metadata"), "uid") ?? "");
+    const seen2 = pods.get(uid) ?? { restarts: /* @__PURE__ */ new Map(), wasReady: false };
+    pods.set(uid, seen2);
+    seen2.latest = pod;
+    clearTimeout(seen2.timer);
+    const verdict = bakeVerdict(pod, seen2, now(), notReadyMs);
+    if (verdict !== "later") return verdict;
+    seen2.timer = setTimeout(() => watch.judge(seen2.latest), notReadyMs - (now() - seen2.notReadySince) + 1);
+    return void 0;
+  };
+  const watch = startPodWatch([target], { ...opts.pods, failure }, stop.signal);
+  const timer = setTimeout(() => finish(), opts.bakeMs);
+  return finish;
+}
+function bakeVerdict(pod, seen2, at, notReadyMs) {
+  if (field2(field2(pod, "metadata"), "deletionTimestamp") !== void 0) return void 0;
+  const fast = podFailure(pod);
+  if (fast) return fast;
+  const name = String(field2(field2(pod, "metadata"), "name") ?? "");
+  const status = field2(pod, "status");
+  const containers = [field2(status, "initContainerStatuses"), field2(status, "containerStatuses")].flatMap(
+    (list) => Array.isArray(list) ? list : []
+  );
+  for (const container of containers) {
+    const containerName = String(field2(container, "name") ?? "");
+    const restartCount = Number(field2(container, "restartCount") ?? 0);
+    const before = seen2.restarts.get(containerName);
+    if (before === void 0) seen2.restarts.set(containerName, restartCount);
+    else if (restartCount > before) return restartCause(name, containerName, container, restartCount);
+  }
+  const conditions2 = field2(status, "conditions");
+  const ready = Array.isArray(conditions2) && conditions2.some((c) => field2(c, "type") === "Ready" && field2(c, "status") === "True");
+  if (ready) {
+    seen2.wasReady = true;
+    seen2.notReadySince = void 0;
+    return void 0;
+  }
+  if (!seen2.wasReady) return void 0;
+  seen2.notReadySince ??= at;
+  if (at - seen2.notReadySince < notReadyMs) return "later";
+  const unready = containers.find((c) => field2(c, "ready") === false);
+  return {
+    pod: name,
+    container: String(field2(unready, "name") ?? ""),
+    reason: "NotReady",
+    message: `not ready for ${formatWait(at - seen2.notReadySince)} after it was ready`,
+    restartCount: Number(field2(unready, "restartCount") ?? 0)
+  };
+}
+function restartCause(pod, container, status, restartCount) {
+  const waiting2 = field2(field2(status, "state"), "waiting");
+  const terminated = field2(field2(status, "lastState"), "terminated");
+  const exitCode = field2(terminated, "exitCode");
+  const reason = field2(terminated, "reason");
+  return {
+    pod,
+    container,
+    reason: typeof field2(waiting2, "reason") === "string" ? String(field2(waiting2, "reason")) : "Restarted",
+    restartCount,
+    ...terminated !== void 0 ? {
+      lastTermination: {
+        ...typeof exitCode === "number" ? { exitCode } : {},
+        ...typeof reason === "string" ? { reason } : {}
+      }
+    } : {}
+  };
+}
+function stillBaking(running, at) {
+  if (running.length === 0) return void 0;
+  const shown2 = running.slice(0, 3).map((b) => `${b.id.kind.toLowerCase()}/${b.id.name} (${formatWait(Math.max(0, b.ends - at))} left)`);
+  const more = running.length > 3 ? `; and ${running.length - 3} more` : "";
+  return `still baking ${running.length} workload${running.length === 1 ? "" : "s"}: ${shown2.join(", ")}${more}`;
+}
+var BAKE_NOT_READY_MS;
+var init_bake = __esm({
+  "src/rollout/bake.ts"() {
+    "use strict";
+    init_json_shape();
+    init_pod_verdict();
+    init_model();
+    init_heartbeat();
+    init_pod_watch();
+    BAKE_NOT_READY_MS = 1e4;
+  }
+});
+
+// src/core/kinds/rollout-verdict.ts
+function rolloutVerdict(rollout, obj) {
+  const uid = field2(field2(obj, "metadata"), "uid");
+  const followedUid = field2(field2(rollout.object, "metadata"), "uid");
+  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
+    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
+  const generation = field2(field2(obj, "metadata"), "generation");
+  const expected = rollout.generation;
+  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
+  if (status.notWaitable) return { end: "not-waitable", message: status.message };
+  if (status.error) return { end: "failed", message: status.message };
+  if (status.paused) return { end: "paused", message: status.message };
+  if (status.done) return { end: "done", message: status.message };
+  return { waiting: status.message };
+}
+function ownerChangeUnseen(obj, ownerGeneration) {
+  if (ownerGeneration === void 0) return false;
+  const seen2 = Number.parseInt(
+    String(field2(field2(field2(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    10
+  );
+  return !(seen2 >= ownerGeneration);
+}
+var init_rollout_verdict = __esm({
+  "src/core/kinds/rollout-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    init_model();
+    init_argo_rollout_status();
+    init_rollout_status();
+    init_workload_kinds();
+  }
+});
+
+// src/rollout/wait.ts
+function waitTargetOf(restart) {
+  const { id, generation, object, templateOwnerGeneration } = restart;
+  return { id, generation, object, templateOwnerGeneration };
+}
+function logProgress(log) {
+  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
+}
+async function waitForRollouts(cluster, targets, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const states = /* @__PURE__ */ new Map();
+  for (const target of targets) {
+    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
+  }
+  if (states.size === 0) return [];
+  let unsettled = states.size;
+  const stop = new AbortController();
+  (0, import_node_events.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve9) => stop.signal.addEventListener("abort", () => resolve9()));
+  const waiting2 = {
+    cluster,
+    opts,
+    now,
+    signal: stop.signal,
+    settle(state3, result, message, cause) {
+      if (state3.result) return;
+      state3.result = { id: state3.target.id, result, message, durationMs: now() - started };
+      if (cause) state3.result.cause = cause;
+      const observed = state3.latest ?? state3.target.object;
+      if (observed) state3.result.object = observed;
+      waiting2.opts.onSettled?.(state3.result);
+      if (--unsettled === 0) stop.abort();
+    }
+  };
+  const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
+  const interrupted = () => timeOut(states.values(), waiting2, opts.interrupt?.reason);
+  if (opts.interrupt?.aborted) interrupted();
+  else opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  stop.signal.addEventListener("abort", () => {
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
+  if (opts.pods) {
+    const pods = startPodWatch(
+      [...states.values()].map((state3) => ({
+        id: state3.target.id,
+        generation: state3.target.generation,
+        latest: () => state3.latest ?? state3.target.object,
+        settled: () => state3.result !== void 0,
+        fail: (message, cause) => waiting2.settle(state3, "failed", message, cause)
+      })),
+      opts.pods,
+      stop.signal
+    );
+    waiting2.observed = pods.recheck;
+  }
+  if (opts.onHeartbeat) {
+    const heartbeat = startHeartbeat(
+      opts.timeoutMs,
+      (waited, left) => stillWaiting([...states.values()], waited, left),
+      opts.onHeartbeat,
+      { now, ...opts.heartbeat }
+    );
+    const onProgress = opts.onProgress;
+    waiting2.opts = {
+      ...opts,
+      onProgress: (id, message) => {
+        heartbeat.printed();
+        onProgress?.(id, message);
+      }
+    };
+    stop.signal.addEventListener("abort", () => heartbeat.stop());
+  }
+  const groups = /* @__PURE__ */ new Map();
+  for (const state3 of states.values()) {
+    const key = `${state3.target.id.namespace}/${state3.target.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state3]);
+  }
+  for (const members of groups.values()) {
+    followGroup(members, waiting2).catch((error) => {
+      const message = error instanceof ClusterAccessError ? `cannot follow the rollout: ${error.message}` : `internal error while waiting: ${String(error)}`;
+      for (const member of members) waiting2.settle(member, "failed", message);
+    });
+  }
+  await finished;
+  return targets.map((t) => states.get(idKey(t.id)).result);
+}
+async function followGroup(members, waiting2) {
+  const { settle, opts } = waiting2;
+  const { namespace, kind } = members[0].target.id;
+  if (!workloadKind(kind)?.rolloutStatus) {
+    for (const member of members)
+      settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
+    return;
+  }
+  const observe = (state3, obj) => {
+    if (state3.result) return;
+    state3.latest = { kind, ...obj };
+    waiting2.observed?.();
+    const verdict = rolloutVerdict(state3.target, { kind, ...obj });
+    if ("end" in verdict) return settle(state3, verdict.end, verdict.message);
+    state3.lastError = void 0;
+    if (verdict.waiting !== state3.lastMessage) {
+      state3.lastMessage = verdict.waiting;
+      opts.onProgress?.(state3.target.id, verdict.waiting);
+    }
+  };
+  const byName = new Map(members.map((m) => [m.target.id.name, m]));
+  const fromMostRecent = members.every((m) => isLiveObject(m.target.object));
+  if (fromMostRecent) for (const member of members) observe(member, member.target.object);
+  await listAndWatch(waiting2.cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent,
+    following: (name) => !byName.get(name)?.result,
+    onObject: (name, obj) => observe(byName.get(name), obj),
+    onGone: (name, how) => {
+      const state3 = byName.get(name);
+      const id = formatId(state3.target.id);
+      settle(state3, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
+    },
+    onRetry: (error) => {
+      for (const member of members) member.lastError = error.message;
+    },
+    signal: waiting2.signal,
+    retryDelayMs: opts.retryDelayMs,
+    now: waiting2.now
+  });
+}
+function timeOut(states, { settle, opts }, reason) {
+  for (const state3 of states) {
+    if (state3.result) continue;
+    const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
+    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
+    settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
+  }
+}
+function stillWaiting(states, waited, left) {
+  const open = states.filter((s) => !s.result);
+  if (open.length === 0) return void 0;
+  const shown2 = open.slice(0, 3).map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
+  const more = open.length > 3 ? `; and ${open.length - 3} more` : "";
+  return `still waiting for ${open.length} rollout${open.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
+}
+function isLiveObject(obj) {
+  return typeof field2(field2(obj, "metadata"), "resourceVersion") === "string";
+}
+function formatSeconds(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+var import_node_events;
+var init_wait = __esm({
+  "src/rollout/wait.ts"() {
+    "use strict";
+    import_node_events = require("node:events");
+    init_errors();
+    init_json_shape();
+    init_rollout_verdict();
+    init_workload_kinds();
+    init_model();
+    init_list_watch();
+    init_heartbeat();
+    init_pod_watch();
+  }
+});
+
+// src/rollout/follow-rollouts.ts
+async function followRollouts(cluster, waitFor, results, context) {
+  const { settings, log, watchPods: watchPods2 } = context;
+  const failedNow = (rollout) => {
+    const result = results.get(idKey(rollout.id));
+    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
+    context.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
+  };
+  const pods = watchPods2 ? { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) } : void 0;
+  const bake = settings.bakeMs !== void 0 && pods ? startBake({
+    bakeMs: settings.bakeMs,
+    pods,
+    onFailed: failedNow,
+    onHeartbeat: (line) => log.info(line),
+    interrupt: interruptSignal
+  }) : void 0;
+  const generationOf2 = new Map(waitFor.map((w) => [idKey(w.id), w.generation]));
+  const waited = await waitForRollouts(cluster, waitFor.map(waitTargetOf), {
+    timeoutMs: settings.timeoutMs,
+    onProgress: logProgress(log),
+    onHeartbeat: (line) => log.info(line),
+    // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
+    // not finished, so a versioned run rolls it back through the same path.
+    interrupt: interruptSignal,
+    onSettled: (rollout) => {
+      if (rollout.result === "done")
+        bake?.add({ ...rollout, generation: generationOf2.get(idKey(rollout.id)) });
+      failedNow(rollout);
+    },
+    // Pods forbidden in the access review: the wait is on the rollout status alone. A run that
+    // sends no review (gitops) learns the same from the watch's own first answer (one warning).
+    pods
+  });
+  if (!bake) return waited;
+  const failed2 = new Map((await bake.done()).map((f) => [idKey(f.id), f]));
+  const healthy = `; its new pods stayed healthy through the ${formatWait(settings.bakeMs)} bake`;
+  return waited.map(
+    (rollout) => rollout.result === "done" ? { ...rollout, message: `${rollout.message}${healthy}`, ...failed2.get(idKey(rollout.id)) } : rollout
+  );
+}
+var init_follow_rollouts = __esm({
+  "src/rollout/follow-rollouts.ts"() {
+    "use strict";
+    init_model();
+    init_interrupt();
+    init_bake();
+    init_heartbeat();
+    init_wait();
+  }
+});
+
+// src/rollout/restart.ts
+async function restartWorkloads(requests, cluster, opts) {
+  const started = opts.now();
+  const limit = opts.concurrency;
+  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
+  const pending = prepared.filter((p) => "step" in p);
+  await opts.beforeWrites?.(pending.map((p) => p.target));
+  return runLimited(requests, limit, async (request, index) => {
+    const ready = prepared[index];
+    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
+    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
+    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
+    return result;
+  });
+}
+async function prepareOne(request, cluster, opts) {
+  const { id } = request;
+  const kind = restartableKind(id.kind);
+  if (!kind) {
+    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
+  }
+  try {
+    const live2 = isLive(request.object) ? request.object : await cluster.readWorkload(id);
+    if (!live2) return { result: "failed", message: await missingMessage(id, kind, cluster) };
+    const refusal = kind.refusesRestart?.(live2);
+    if (refusal) return { result: "paused", message: refusal };
+    const ownerId = kind.templateOwner?.(live2);
+    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live: live2 };
+    if ("failed" in target) return { result: "failed", message: target.failed };
+    const step = opts.strategy.patchFor(id, target.live, target.kind);
+    if ("unchanged" in step) {
+      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live2), object: live2 };
+    }
+    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
+  } catch (error) {
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+async function sendPatch(request, first, cluster, opts) {
+  try {
+    return await cluster.retryOnConflict(async (attempt) => {
+      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
+      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
+    });
+  } catch (error) {
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+async function patchOnce({ target, step, ownerId }, cluster, opts) {
+  try {
+    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
+    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
+    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
+    if (ownerId) {
+      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
+    }
+    return {
+      result: "restarted",
+      message,
+      generation: generationOf(patched),
+      ...opts.dryRun ? {} : { object: patched }
+    };
+  } catch (error) {
+    if (isExpectedError(error) && !isConflict(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+async function templateOwner(ownerId, cluster) {
+  const kind = restartableKind(ownerId.kind);
+  if (!kind) {
+    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
+  }
+  const live2 = await cluster.readWorkload(ownerId);
+  if (!live2)
+    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
+  return { id: ownerId, kind, live: live2 };
+}
+async function missingMessage(id, kind, cluster) {
+  if (kind.customResource && !await cluster.serves(kind.kind)) {
+    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
+  }
+  return `${formatId(id)} does not exist in the cluster`;
+}
+function generationOf(obj) {
+  const generation = field2(field2(obj, "metadata"), "generation");
+  return typeof generation === "number" ? generation : void 0;
+}
+function isLive(object) {
+  return typeof field2(field2(object, "metadata"), "resourceVersion") === "string";
+}
+var init_restart = __esm({
+  "src/rollout/restart.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+    init_retry();
+  }
+});
+
+// src/scan/manifests/order.ts
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function compareIds(a, b) {
+  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
+}
+var init_order = __esm({
+  "src/scan/manifests/order.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/manifests/config-content.ts
+function isConfigManifest(m) {
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field2(m.object, "apiVersion") === "v1";
+}
+function configContentOf(m) {
+  const problems = [];
+  const content = {};
+  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
+  const entries = (section) => {
+    const value = field2(m.object, section);
+    if (value === void 0 || value === null) return [];
+    if (!isRecord(value)) {
+      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
+      return [];
+    }
+    const valid = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (!VALID_KEY.test(key)) {
+        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
+        continue;
+      }
+      valid.push([key, v]);
+    }
+    return valid;
+  };
+  const text = (section, key, value) => {
+    if (typeof value === "string") return value;
+    if (value === null) {
+      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
+      return "";
+    }
+    report(
+      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
+    );
+    return void 0;
+  };
+  const decoded = (section, key, value) => {
+    const s = text(section, key, value);
+    if (s === void 0) return void 0;
+    const compact = s.replace(/[\r\n]/g, "");
+    if (!STD_BASE64.test(compact)) {
+      report(`${section} key "${key}" is not valid base64`);
+      return void 0;
+    }
+    return Buffer.from(compact, "base64").toString("base64");
+  };
+  if (m.id.kind === "ConfigMap") {
+    for (const [key, value] of entries("data")) {
+      const s = text("data", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    for (const [key, value] of entries("binaryData")) {
+      if (Object.hasOwn(content, key)) {
+        report(`key "${key}" is in both data and binaryData`);
+        continue;
+      }
+      const b = decoded("binaryData", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+  } else if (m.id.kind === "Secret") {
+    for (const [key, value] of entries("data")) {
+      const b = decoded("data", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+    recordSecretContent(content);
+    for (const [key, value] of entries("stringData")) {
+      const s = text("stringData", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    recordSecretContent(content);
+  }
+  return { content: sortKeys(content), problems };
+}
+function changedKeys(a, b) {
+  const before = a ?? {};
+  const after = b ?? {};
+  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function sortKeys(content) {
+  const sorted = {};
+  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
+  return sorted;
+}
+function setKey(content, key, value) {
+  if (key === "__proto__")
+    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+  else content[key] = value;
+}
+var VALID_KEY, STD_BASE64;
+var init_config_content = __esm({
+  "src/scan/manifests/config-content.ts"() {
+    "use strict";
+    init_json_shape();
+    init_secret_values();
+    init_order();
+    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
+    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+  }
+});
+
+// src/rollout/restore/restore-source.ts
+function describeConfig(id) {
+  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
+}
+function byHand(restore, why) {
+  const { id, source: source2 } = restore;
+  const commit = source2.commit.slice(0, 12);
+  const apply = source2.origin ? `render ${source2.origin} at ${commit} and apply ${id.kind.toLowerCase()}/${id.name} from it with kubectl apply` : `git show ${shellWord(`${commit}:${source2.file}`)} | kubectl apply -n ${id.namespace} -f - (the file's other objects at ${commit} too)`;
+  const first = /immutable/.test(why) ? `kubectl delete ${id.kind.toLowerCase()} ${id.name} -n ${id.namespace}, then ` : "";
+  return `not restored: ${why}; restore it by hand: ${first}${apply}, then roll back its readers (kubectl rollout undo)`;
+}
+function shellWord(word) {
+  if (/^[\w./:@+,=-]+$/.test(word)) return word;
+  if (!new RegExp("\\p{Cc}", "u").test(word)) return `'${word.replaceAll("'", `'\\''`)}'`;
+  const escaped = [...word].map((c) => /[\p{Cc}'\\]/u.test(c) ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : c).join("");
+  return `$'${escaped}'`;
+}
+var init_restore_source = __esm({
+  "src/rollout/restore/restore-source.ts"() {
+    "use strict";
+  }
+});
+
+// src/rollout/restore/last-applied.ts
+function lastAppliedOf(manifest, namespace) {
+  const metadata = isRecord(manifest.metadata) ? manifest.metadata : {};
+  const annotations = isRecord(metadata.annotations) ? { ...metadata.annotations } : {};
+  delete annotations[LAST_APPLIED_ANNOTATION];
+  return goJson({ ...manifest, metadata: { ...metadata, namespace, annotations } });
+}
+function parseLastApplied(live2) {
+  const metadata = isRecord(live2) ? live2.metadata : void 0;
+  const annotations = isRecord(metadata) ? metadata.annotations : void 0;
+  const text = isRecord(annotations) ? annotations[LAST_APPLIED_ANNOTATION] : void 0;
+  if (typeof text !== "string") return void 0;
+  try {
+    const parsed = JSON.parse(text);
+    return isRecord(parsed) ? parsed : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function goJson(value) {
+  const sorted = (v) => {
+    if (Array.isArray(v)) return v.map(sorted);
+    if (!isRecord(v)) return v;
+    return Object.fromEntries(
+      Object.keys(v).sort().map((key) => [key, sorted(v[key])])
+    );
+  };
+  const text = JSON.stringify(sorted(value)).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`
+  );
+  return `${text}
+`;
+}
+var LAST_APPLIED_ANNOTATION;
+var init_last_applied = __esm({
+  "src/rollout/restore/last-applied.ts"() {
+    "use strict";
+    init_json_shape();
+    LAST_APPLIED_ANNOTATION = "kubectl.kubernetes.io/last-applied-configuration";
+  }
+});
+
+// src/rollout/restore/three-way-patch.ts
+function threeWayPatch(original, modified, current) {
+  const patch = {};
+  for (const [key, value] of Object.entries(modified)) {
+    const live2 = current[key];
+    if (isRecord(value) && isRecord(live2)) {
+      const before = original[key];
+      const nested = threeWayPatch(isRecord(before) ? before : {}, value, live2);
+      if (Object.keys(nested).length > 0) patch[key] = nested;
+    } else if (!isSameValue(value, live2)) patch[key] = value;
+  }
+  for (const key of Object.keys(original)) {
+    if (!Object.hasOwn(modified, key) && Object.hasOwn(current, key)) patch[key] = null;
+  }
+  return patch;
+}
+function isSameValue(a, b) {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => isSameValue(v, b[i]));
+  }
+  if (isRecord(a) || isRecord(b)) {
+    if (!isRecord(a) || !isRecord(b)) return false;
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && isSameValue(a[k], b[k]));
+  }
+  return a === b;
+}
+var init_three_way_patch = __esm({
+  "src/rollout/restore/three-way-patch.ts"() {
+    "use strict";
+    init_json_shape();
+  }
+});
+
+// src/rollout/restore/restore-write.ts
+function restoreWrite(live2, base, head, namespace) {
+  if (!live2) return { refused: "it is not on the cluster any more" };
+  if (field2(live2, "immutable") === true && changedKeys(liveConfigContent(live2), base.content).length > 0) {
+    return { refused: "it is immutable (immutable: true): its content cannot be changed" };
+  }
+  const writer = lastContentWriter(live2) ?? (parseLastApplied(live2) ? { manager: CLIENT_SIDE_APPLY, operation: "Update" } : void 0);
+  const desired = withoutServerFields({
+    ...base.manifest,
+    metadata: { ...metadataOf(base.manifest), namespace }
+  });
+  if (!writer) {
+    return {
+      apply: desired,
+      fieldManager: OWN_FIELD_MANAGER,
+      how: `server-side apply as ${OWN_FIELD_MANAGER} (no field manager recorded on the live object)`
+    };
+  }
+  if (writer.operation === "Apply") {
+    return { apply: desired, fieldManager: writer.manager, how: `server-side apply as ${writer.manager}` };
+  }
+  const recorded2 = parseLastApplied(live2);
+  const modified = recorded2 ? {
+    ...desired,
+    metadata: {
+      ...metadataOf(desired),
+      annotations: {
+        ...annotationsOf(desired),
+        [LAST_APPLIED_ANNOTATION]: lastAppliedOf(base.manifest, namespace)
+      }
+    }
+  } : desired;
+  const original = recorded2 ?? (head ? { ...head, metadata: { ...metadataOf(head), namespace } } : {});
+  const patch = threeWayPatch(original, modified, live2);
+  if (Object.keys(patch).length === 0) return { unchanged: "it already holds the base commit's manifest" };
+  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
+  return {
+    patch: { ...patch, metadata: { ...metadataOf(patch), ...resourceVersion ? { resourceVersion } : {} } },
+    fieldManager: writer.manager,
+    how: `${recorded2 ? "client-side apply's three-way patch" : "merge patch"} as ${writer.manager}`
+  };
+}
+function lastContentWriter(live2) {
+  const entries = arrayField(field2(live2, "metadata"), "managedFields").filter(
+    (entry) => field2(entry, "subresource") === void 0 && typeof field2(entry, "manager") === "string" && CONTENT_FIELDS.some((name) => isRecord(field2(field2(entry, "fieldsV1"), name)))
+  );
+  const rank = (entry) => `${stringField(entry, "time") ?? ""}|${field2(entry, "operation") === "Apply" ? 1 : 0}`;
+  const latest = entries.sort((a, b) => rank(b).localeCompare(rank(a)))[0];
+  if (!latest) return void 0;
+  return {
+    manager: stringField(latest, "manager"),
+    operation: stringField(latest, "operation") ?? "Update"
+  };
+}
+function metadataOf(obj) {
+  const metadata = field2(obj, "metadata");
+  return isRecord(metadata) ? metadata : {};
+}
+function annotationsOf(obj) {
+  const annotations = field2(field2(obj, "metadata"), "annotations");
+  return isRecord(annotations) ? annotations : {};
+}
+function withoutServerFields(obj) {
+  const { status: _status, ...rest } = obj;
+  const metadata = { ...metadataOf(obj) };
+  for (const key of [
+    "resourceVersion",
+    "uid",
+    "managedFields",
+    "creationTimestamp",
+    "generation",
+    "selfLink"
+  ])
+    delete metadata[key];
+  return { ...rest, metadata };
+}
+var OWN_FIELD_MANAGER, CONTENT_FIELDS, CLIENT_SIDE_APPLY;
+var init_restore_write = __esm({
+  "src/rollout/restore/restore-write.ts"() {
+    "use strict";
+    init_json_shape();
+    init_config_content();
+    init_live_config();
+    init_last_applied();
+    init_three_way_patch();
+    OWN_FIELD_MANAGER = "config-rollout";
+    CONTENT_FIELDS = ["f:data", "f:binaryData", "f:stringData"];
+    CLIENT_SIDE_APPLY = "kubectl-client-side-apply";
+  }
+});
+
+// src/rollout/restore-configs.ts
+async function restoreConfigs(cluster, restores, opts) {
+  return runLimited([...restores], opts.concurrency, async (restore) => {
+    const outcome = await restoreOne(cluster, restore, opts.dryRun);
+    const line = `${describeConfig(restore.id)}: ${outcome.message}`;
+    if (outcome.result === "refused") opts.log.warn(line);
+    else opts.log.info(line);
+    return outcome;
+  });
+}
+async function restoreOne(cluster, restore, dryRun) {
+  const { id, base, head, source: source2, readers } = restore;
+  const at = `${source2.commit.slice(0, 12)}'s content (${source2.origin ?? source2.file})`;
+  const ended = (result, message) => ({
+    id,
+    result,
+    message,
+    readers
+  });
+  try {
+    return await cluster.retryOnConflict(async () => {
+      const live2 = await cluster.readObject({ apiVersion: "v1", ...id });
+      const write = restoreWrite(live2, base, head, id.namespace);
+      if ("refused" in write) return ended("refused", byHand(restore, write.refused));
+      if ("unchanged" in write) return ended("unchanged", `holds ${at} already`);
+      const written = await cluster.writeConfigAs(id, write, write.fieldManager, dryRun);
+      const left = dryRun ? [] : changedKeys(liveConfigContent({ ...written, kind: id.kind }), base.content);
+      if (left.length > 0) {
+        return ended(
+          "refused",
+          byHand(restore, `written back (${write.how}), but keys ${left.join(", ")} still differ`)
+        );
+      }
+      return ended("restored", `restored to ${at} (${write.how})${dryRun ? " (server dry run)" : ""}`);
+    });
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+    return ended("refused", byHand(restore, error.message));
+  }
+}
+var init_restore_configs = __esm({
+  "src/rollout/restore-configs.ts"() {
+    "use strict";
+    init_errors();
+    init_run_limited();
+    init_config_content();
+    init_live_config();
+    init_restore_source();
+    init_restore_write();
+  }
+});
+
+// src/core/restart-patch.ts
+function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
+  const annotations = {
+    [CONFIG_HASH_ANNOTATION]: hash,
+    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
+  };
+  return atTemplate(templatePath, { metadata: { annotations } });
+}
+function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
+  if (!ENV_NAME2.test(varName)) {
+    throw new UserError(
+      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
+    );
+  }
+  const containers = arrayField(podSpec, "containers");
+  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
+  const entries = containers.map((container) => {
+    const name = stringField(container, "name");
+    if (!name) throw new UserError("a container of the pod template has no name");
+    const existing = arrayField(container, "env").find((e) => field2(e, "name") === varName);
+    if (existing !== void 0 && field2(existing, "valueFrom") !== void 0) {
+      throw new UserError(
+        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
+      );
+    }
+    return { name, env: [{ name: varName, value }] };
+  });
+  return atTemplate(templatePath, { spec: { containers: entries } });
+}
+function envMergePatch(live2, templatePath, varName, value) {
+  const template = templateAt(live2, templatePath);
+  const entries = envPatch(field2(template, "spec"), varName, value, []);
+  const wanted = new Map(
+    arrayField(field2(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
+  );
+  const containers = arrayField(field2(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field2(e, "name") !== varName);
+    const added = arrayField(wanted.get(stringField(container, "name")), "env");
+    return { ...container, env: [...env, ...added] };
+  });
+  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec: { containers } })
+  };
+}
+function envValues(podSpec, varName) {
+  return new Map(
+    arrayField(podSpec, "containers").map((container) => [
+      stringField(container, "name") ?? "",
+      stringField(
+        arrayField(container, "env").find((e) => field2(e, "name") === varName),
+        "value"
+      )
+    ])
+  );
+}
+function envRestorePatch(live2, templatePath, varName, previous, type) {
+  const podSpec = field2(templateAt(live2, templatePath), "spec");
+  const current = envValues(podSpec, varName);
+  const changed = [...previous].filter(([name, value]) => current.has(name) && current.get(name) !== value);
+  if (changed.length === 0) return void 0;
+  if (type === "strategic-merge") {
+    const containers2 = changed.map(([name, value]) => ({
+      name,
+      env: [value === void 0 ? { name: varName, $patch: "delete" } : { name: varName, value }]
+    }));
+    return atTemplate(templatePath, { spec: { containers: containers2 } });
+  }
+  const containers = arrayField(podSpec, "containers").map((container) => {
+    const value = previous.get(stringField(container, "name") ?? "");
+    const env = arrayField(container, "env").filter((e) => field2(e, "name") !== varName);
+    return {
+      ...container,
+      env: value === void 0 ? env : [...env, { name: varName, value }]
+    };
+  });
+  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec: { containers } })
+  };
+}
+function currentHash(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
+}
+function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
+}
+function templateAnnotation(obj, templatePath, name) {
+  return stringField(field2(field2(templateAt(obj, templatePath), "metadata"), "annotations"), name);
+}
+var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME2;
+var init_restart_patch = __esm({
+  "src/core/restart-patch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_template();
+    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
+    SPEC_TEMPLATE = ["spec", "template"];
+    ENV_NAME2 = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+  }
+});
+
+// src/rollout/wait-for-agent.ts
+async function waitForAgent(cluster, ids, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const followed = /* @__PURE__ */ new Map();
+  const notApplied = [];
+  for (const id of ids) {
+    const hash = opts.hashFor(id);
+    const kind = restartableKind(id.kind);
+    if (!hash || !kind) {
+      notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
+      continue;
+    }
+    followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
+  }
+  let unsettled = followed.size;
+  let heartbeat;
+  const stop = new AbortController();
+  (0, import_node_events2.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve9) => stop.signal.addEventListener("abort", () => resolve9()));
+  const settle = (state3, outcome) => {
+    if (state3.settled) return;
+    state3.settled = outcome;
+    heartbeat?.printed();
+    opts.log.info(
+      `${formatId(state3.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state3.hash})` : outcome.message}`
+    );
+    if (--unsettled === 0) stop.abort();
+  };
+  const deadline = setTimeout(() => {
+    for (const state3 of followed.values())
+      settle(state3, notAppliedResult(state3, opts.timeoutMs, now() - started));
+  }, opts.timeoutMs);
+  const interrupted = () => {
+    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
+    for (const state3 of followed.values()) {
+      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state3.id)}: not followed to the end`;
+      settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
+    }
+  };
+  heartbeat = startHeartbeat(
+    opts.timeoutMs,
+    (waited, left) => {
+      const open = [...followed.values()].filter((f) => !f.settled);
+      if (open.length === 0) return void 0;
+      const names2 = open.slice(0, 3).map((f) => formatId(f.id)).join(", ");
+      const done = followed.size - open.length;
+      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names2}${open.length > 3 ? ", \u2026" : ""}`;
+    },
+    (line) => opts.log.info(line),
+    { now, ...opts.heartbeat }
+  );
+  stop.signal.addEventListener("abort", () => {
+    heartbeat?.stop();
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
+  if (unsettled === 0) stop.abort();
+  if (opts.interrupt?.aborted) interrupted();
+  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  const groups = /* @__PURE__ */ new Map();
+  for (const state3 of followed.values()) {
+    const key = `${state3.id.namespace}/${state3.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state3]);
+  }
+  for (const members of groups.values()) {
+    followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error) => {
+      const message = error instanceof ClusterAccessError ? `cannot follow it: ${error.message}` : `internal error while waiting for the agent: ${String(error)}`;
+      for (const member of members) settle(member, { id: member.id, restart: "failed", message });
+    });
+  }
+  await finished;
+  for (const state3 of followed.values()) if (state3.settled !== "applied") notApplied.push(state3.settled);
+  return {
+    applied: [...followed.values()].flatMap(
+      (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
+    ),
+    notApplied
+  };
+}
+async function followGroup2(cluster, members, context) {
+  const { namespace, kind } = members[0].id;
+  const byName = new Map(members.map((m) => [m.id.name, m]));
+  await listAndWatch(cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent: false,
+    following: (name) => !byName.get(name)?.settled,
+    onObject: (name, obj) => {
+      const state3 = byName.get(name);
+      state3.seen = currentHash(obj, state3.templatePath);
+      if (state3.seen !== state3.hash) return;
+      state3.object = obj;
+      context.settle(state3, "applied");
+    },
+    // Not there (yet): an agent may still create it; the deadline says what was last seen.
+    onGone: (name) => {
+      byName.get(name).seen = void 0;
+    },
+    onRetry: () => {
+    },
+    signal: context.signal,
+    retryDelayMs: context.retryDelayMs,
+    now: context.now
+  });
+}
+function notAppliedResult(state3, timeoutMs, durationMs) {
+  const seen2 = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+  return {
+    id: state3.id,
+    restart: "agent-not-applied",
+    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen2}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    durationMs
+  };
+}
+function formatSeconds2(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+var import_node_events2;
+var init_wait_for_agent = __esm({
+  "src/rollout/wait-for-agent.ts"() {
+    "use strict";
+    import_node_events2 = require("node:events");
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_restart_patch();
+    init_list_watch();
+    init_heartbeat();
+  }
+});
+
+// src/rollout/waves.ts
+function waveOf(id, object) {
+  const value = stringField(field2(field2(object, "metadata"), "annotations"), WAVE_ANNOTATION);
+  if (value === void 0) return void 0;
+  const wave = /^-?[0-9]+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(wave)) {
+    throw new UserError(
+      `${formatId(id)}: annotation ${WAVE_ANNOTATION}: ${JSON.stringify(value)} is not an integer (lower waves roll out first; unannotated workloads last)`
+    );
+  }
+  return wave;
+}
+function rolloutRounds(requests, objectOf, maxParallel) {
+  const byWave = /* @__PURE__ */ new Map();
+  for (const request of requests) {
+    const wave = waveOf(request.id, objectOf(request.id));
+    const members = byWave.get(wave) ?? [];
+    members.push(request);
+    byWave.set(wave, members);
+  }
+  const waves = [...byWave.keys()].sort((a, b) => a === void 0 ? 1 : b === void 0 ? -1 : a - b);
+  const rounds = [];
+  for (const wave of waves) {
+    const members = byWave.get(wave);
+    const size = maxParallel ?? members.length;
+    const batches = Math.max(1, Math.ceil(members.length / size));
+    const name = wave === void 0 ? waves.length > 1 ? "unannotated" : "" : `wave ${wave}`;
+    for (let b = 0; b < batches; b++) {
+      const batch = batches > 1 ? `batch ${b + 1} of ${batches}` : "";
+      rounds.push({
+        wave,
+        requests: members.slice(b * size, (b + 1) * size),
+        endsWave: b === batches - 1,
+        label: ` (${[name, batch].filter(Boolean).join(", ")})`
       });
     }
   }
-  return input;
+  if (rounds.length === 1) rounds[0].label = "";
+  return rounds;
 }
-var RELEVANT;
-var init_read_ci_environment = __esm({
-  "src/range/read-ci-environment.ts"() {
+function waveOrderNote(ids, objectOf) {
+  const rounds = rolloutRounds(
+    ids.map((id) => ({ id })),
+    objectOf,
+    void 0
+  );
+  if (rounds.every((r) => r.wave === void 0)) return void 0;
+  const parts = rounds.map(
+    (r) => `${r.wave === void 0 ? "then" : `wave ${r.wave}`}: ${r.requests.map((q) => `${q.id.kind.toLowerCase()}/${q.id.name}`).join(", ")}`
+  );
+  return `rollout order (${WAVE_ANNOTATION}; a failed wave stops the later ones): ${parts.join("; ")}`;
+}
+var WAVE_ANNOTATION;
+var init_waves = __esm({
+  "src/rollout/waves.ts"() {
     "use strict";
     init_errors();
-    init_ci_kind();
-    init_github_event();
-    RELEVANT = /^(GITHUB_|GITLAB_CI$|CI_)/;
+    init_json_shape();
+    init_model();
+    WAVE_ANNOTATION = "config-rollout.io/wave";
+  }
+});
+
+// src/rollout/restart-and-wait.ts
+async function rollOut(cluster, workloads, context) {
+  const { strategy, manifests, log } = context;
+  const agent = strategy.awaitsAgent ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context) : {
+    // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+    requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+    notApplied: [],
+    context
+  };
+  const early = /* @__PURE__ */ new Map();
+  const rollBackNow = async (failed2) => {
+    const rollback2 = await strategy.rollbackFor?.([failed2], { cluster, log });
+    return rollback2 ? rollBack(cluster, rollback2, { ...context, log: inlineSections(log) }) : [];
+  };
+  const base = {
+    patchFor: strategy.patchFor,
+    followUnchanged: true,
+    ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
+  };
+  const rounds = strategy.awaitsAgent ? [{ wave: void 0, requests: agent.requests, endsWave: true, label: "" }] : rolloutRounds(
+    agent.requests,
+    (id) => manifests.get(idKey(id))?.object,
+    agent.context.settings.maxParallelRollouts
+  );
+  const reviewed = rounds.length > 1 ? await log.group(
+    "Check permissions for every wave",
+    () => reviewAccess(
+      cluster,
+      {
+        configs: context.prepared.configWrites,
+        targets: agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind) })),
+        ...context.prepared.reviews ? { reviews: context.prepared.reviews } : {}
+      },
+      agent.context.settings,
+      log
+    )
+  ) : void 0;
+  const followed = [];
+  let waveFailures = [];
+  let stoppedBy;
+  for (const [index, round] of rounds.entries()) {
+    if (stoppedBy !== void 0) {
+      for (const { id } of round.requests)
+        followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });
+      continue;
+    }
+    const { held, requests } = holdBack(strategy, round.requests);
+    followed.push(...held);
+    if (requests.length === 0) continue;
+    const results2 = await restartAndWait(
+      cluster,
+      {
+        ...base,
+        titles: {
+          restart: `${strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart"}${round.label}`,
+          wait: `${WAIT_FOR_ROLLOUTS}${round.label}`
+        },
+        requests,
+        configWrites: index === 0 ? context.prepared.configWrites : [],
+        ...index === 0 && context.prepared.reviews ? { reviews: context.prepared.reviews } : {},
+        ...reviewed ? { reviewed } : {}
+      },
+      agent.context
+    );
+    followed.push(...results2);
+    waveFailures.push(...results2.filter(isFailure));
+    if (!round.endsWave) continue;
+    if (round.wave !== void 0 && waveFailures.length > 0) {
+      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
+      log.warn(`${stoppedBy}: the later waves are not started`);
+    }
+    waveFailures = [];
+  }
+  const results = [...followed, ...agent.notApplied];
+  const late = results.filter((r) => !early.has(idKey(r.id)));
+  const rollback = await strategy.rollbackFor?.(late, { cluster, log });
+  const rolledBack = [
+    ...(await Promise.all(early.values())).flat(),
+    ...rollback ? await rollBack(cluster, rollback, context) : []
+  ];
+  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
+}
+function holdBack(strategy, requests) {
+  const held = requests.flatMap(({ id }) => {
+    const why = strategy.heldBack?.(id);
+    return why ? [{ id, restart: "not-started", message: why }] : [];
+  });
+  return { held, requests: requests.filter((r) => !held.some((h) => h.id === r.id)) };
+}
+async function awaitAgent(cluster, workloads, agent, context) {
+  const { settings, log, now } = context;
+  const started = now();
+  const waited = await log.group(
+    "Wait for the GitOps agent to apply the commit",
+    () => waitForAgent(
+      cluster,
+      workloads.map((w) => w.id),
+      // Interrupted, the wait ends at once (as the rollout wait does).
+      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal }
+    )
+  );
+  const left = Math.max(1, settings.timeoutMs - (now() - started));
+  return {
+    // The objects that carried the hash: the rollout is judged from them, with no second read.
+    requests: waited.applied,
+    notApplied: waited.notApplied,
+    context: { ...context, settings: { ...settings, timeoutMs: left } }
+  };
+}
+async function rollBack(cluster, rollback, context) {
+  const { settings, log } = context;
+  const left = /* @__PURE__ */ new Set();
+  if (rollback.restores?.length) {
+    const restores = rollback.restores;
+    const outcomes = await log.group(
+      "Put the changed configs back to the base commit's content",
+      () => restoreConfigs(cluster, restores, {
+        dryRun: settings.dryRun === "server",
+        concurrency: settings.concurrency,
+        log
+      })
+    );
+    for (const o of outcomes) {
+      if (o.result === "refused") for (const reader of o.readers) left.add(idKey(reader));
+      else if (o.result === "restored") noteDone(`restored ${formatId(o.id)} to the base commit's content`);
+    }
+    rollback.restored?.(outcomes);
+  }
+  const ids = rollback.ids.filter((id) => !left.has(idKey(id)));
+  if (ids.length === 0) return [];
+  const round = {
+    titles: {
+      restart: "Roll back failed workloads to their previous config",
+      wait: "Wait for the rollbacks"
+    },
+    requests: ids.map((id) => ({ id })),
+    patchFor: rollback.patchFor,
+    configWrites: [],
+    followUnchanged: false,
+    checked: "checked before the rollback: nothing of it was written"
+  };
+  try {
+    return await restartAndWait(cluster, round, context);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+    return ids.map((id) => ({ id, restart: "failed", message: error.message }));
+  }
+}
+async function restartAndWait(cluster, round, context) {
+  const { settings, log } = context;
+  const serverDryRun = settings.dryRun === "server";
+  let watchPods2 = settings.watchPods && settings.wait && !serverDryRun;
+  const restarted = await log.group(
+    round.titles.restart,
+    () => restartWorkloads(round.requests, cluster, {
+      strategy: { patchFor: round.patchFor },
+      now: context.now,
+      dryRun: serverDryRun,
+      log,
+      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
+      // nothing written, never half a plan applied.
+      beforeWrites: async (targets) => {
+        if (round.reviewed) watchPods2 &&= round.reviewed.watchPods;
+        else {
+          const writes = {
+            configs: round.configWrites,
+            targets,
+            ...round.reviews ? { reviews: round.reviews } : {}
+          };
+          const access = await reviewAccess(cluster, writes, settings, log, round.checked);
+          watchPods2 &&= access.watchPods;
+        }
+        for (const write of round.configWrites) {
+          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
+          log.info(write.done);
+          if (!serverDryRun) noteDone(write.done);
+        }
+      },
+      concurrency: settings.concurrency
+    })
+  );
+  const patched = restarted.filter((r) => r.result === "restarted");
+  if (!serverDryRun && patched.length > 0)
+    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
+  const results = new Map(
+    restarted.map((r) => [
+      idKey(r.id),
+      {
+        id: r.id,
+        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
+        message: r.message
+      }
+    ])
+  );
+  const waitFor = serverDryRun ? [] : restarted.filter(
+    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
+  );
+  if (!settings.wait || waitFor.length === 0) {
+    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
+    return [...results.values()];
+  }
+  const rollouts = await log.group(
+    round.titles.wait,
+    () => followRollouts(cluster, waitFor, results, { onFailed: round.onFailed, settings, log, watchPods: watchPods2 })
+  );
+  for (const rollout of rollouts) {
+    const result = results.get(idKey(rollout.id));
+    if (result)
+      Object.assign(result, {
+        rollout: rollout.result,
+        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
+        durationMs: rollout.durationMs,
+        ...rollout.cause ? { cause: rollout.cause } : {}
+      });
+  }
+  return [...results.values()];
+}
+function inlineSections(log) {
+  return {
+    ...log,
+    group: (title, work) => {
+      log.info(`${title}:`);
+      return work();
+    }
+  };
+}
+var WAIT_FOR_ROLLOUTS;
+var init_restart_and_wait = __esm({
+  "src/rollout/restart-and-wait.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_run_result();
+    init_interrupt();
+    init_check_permissions();
+    init_follow_rollouts();
+    init_restart();
+    init_restore_configs();
+    init_wait_for_agent();
+    init_waves();
+    WAIT_FOR_ROLLOUTS = "Wait for rollouts";
+  }
+});
+
+// src/scan/manifests/config-changes.ts
+function hasIgnoreAnnotation(object) {
+  return field2(field2(field2(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+}
+function configReloaderMarks(object) {
+  const annotations = field2(field2(object, "metadata"), "annotations");
+  const ignore = field2(annotations, RELOADER_IGNORE) === "true";
+  const match = field2(annotations, RELOADER_MATCH) === "true";
+  if (!ignore && !match) return void 0;
+  return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
+}
+function findConfigChanges(base, head) {
+  const problems = [];
+  const baseSnapshots = snapshotsOf(base, "base", problems);
+  const headSnapshots = snapshotsOf(head, "head", problems);
+  const changes = [];
+  const ignored = new Set(
+    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
+  );
+  const reloaderMarks = new Map(
+    head.filter(isConfigManifest).map((m) => [idKey(m.id), configReloaderMarks(m.object)])
+  );
+  for (const [key, after] of headSnapshots) {
+    const before = baseSnapshots.get(key);
+    const keys = changedKeys(before?.content, after.content);
+    const reloader = reloaderMarks.get(key);
+    const mark = { ...ignored.has(key) ? { ignored: true } : {}, ...reloader ? { reloader } : {} };
+    if (before === void 0) {
+      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
+    } else if (keys.length > 0) {
+      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
+    }
+  }
+  for (const [key, before] of baseSnapshots) {
+    if (headSnapshots.has(key)) continue;
+    const keys = changedKeys(before.content, void 0);
+    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
+  }
+  changes.sort((a, b) => compareIds(a.id, b.id));
+  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
+}
+function snapshotsOf(manifests, revision2, problems) {
+  const snapshots = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const { content, problems: contentProblems } = configContentOf(m);
+    if (revision2 === "head") problems.push(...contentProblems);
+    const key = idKey(m.id);
+    const earlier = snapshots.get(key);
+    if (earlier !== void 0) {
+      problems.push({
+        file: m.file,
+        line: m.line,
+        col: 1,
+        message: `${formatId(m.id)} is defined twice at ${revision2}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
+        severity: "warning"
+      });
+    }
+    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
+  }
+  return snapshots;
+}
+var IGNORE_ANNOTATION, RELOADER_IGNORE, RELOADER_MATCH;
+var init_config_changes = __esm({
+  "src/scan/manifests/config-changes.ts"() {
+    "use strict";
+    init_json_shape();
+    init_model();
+    init_config_content();
+    init_order();
+    IGNORE_ANNOTATION = "config-rollout.io/ignore";
+    RELOADER_IGNORE = "reloader.stakater.com/ignore";
+    RELOADER_MATCH = "reloader.stakater.com/match";
+  }
+});
+
+// src/scan/sources/rolls-on-apply.ts
+function nameWithoutHashSuffix(name) {
+  return HASH_SUFFIX.exec(name)?.[1];
+}
+function pairHashSuffixRenames(changes, snapshots) {
+  const stemKey = (c) => {
+    const stem = nameWithoutHashSuffix(c.id.name);
+    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
+  };
+  const group = (status) => {
+    const byStem = /* @__PURE__ */ new Map();
+    for (const change of changes) {
+      const key = change.status === status ? stemKey(change) : void 0;
+      if (key === void 0) continue;
+      byStem.set(key, [...byStem.get(key) ?? [], change]);
+    }
+    return byStem;
+  };
+  const deleted = group("deleted");
+  const added = group("added");
+  const replaced = /* @__PURE__ */ new Map();
+  for (const [stem, [before, ...otherBefore]] of deleted) {
+    const candidates = added.get(stem) ?? [];
+    const after = candidates[0];
+    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
+    if (before.origin === void 0 || after.origin === void 0) continue;
+    const keys = changedKeys(
+      snapshots.base.get(idKey(before.id))?.content,
+      snapshots.head.get(idKey(after.id))?.content
+    );
+    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
+    replaced.set(before, null);
+  }
+  return changes.flatMap((change) => {
+    const replacement = replaced.get(change);
+    if (replacement === void 0) return [change];
+    return replacement === null ? [] : [replacement];
+  });
+}
+function podTemplateChanges(base, head) {
+  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const templateText = (m) => {
+    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
+    return template === void 0 ? void 0 : canonicalJson(template);
+  };
+  const before = byKey(base);
+  const after = byKey(head);
+  return (id) => {
+    const [atBase, atHead] = [before.get(idKey(id)), after.get(idKey(id))];
+    if (atBase === void 0 || atHead === void 0 || atBase === atHead) return false;
+    const was = templateText(atBase);
+    const now = templateText(atHead);
+    return was !== void 0 && now !== void 0 && was !== now;
+  };
+}
+function rollsOnApplyReason(detail) {
+  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
+  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
+}
+function markRollsOnApply(workloads, base, head, changes) {
+  const renamedConfigs = new Map(
+    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
+  );
+  const templateChanged = podTemplateChanges(base, head);
+  return workloads.map((w) => {
+    if (w.action !== "restart" || !templateChanged(w.id)) return w;
+    const renamed = [
+      ...new Set(
+        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
+          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
+        )
+      )
+    ];
+    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
+  });
+}
+var HASH_SUFFIX;
+var init_rolls_on_apply = __esm({
+  "src/scan/sources/rolls-on-apply.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_config_content();
+    HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
+  }
+});
+
+// src/plan/references.ts
+function findReferences(podSpec) {
+  if (!isRecord(podSpec)) return [];
+  const subPathVolumes = volumesMountedWithSubPath(podSpec);
+  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
+}
+function volumeReferences(podSpec, subPathVolumes) {
+  const refs = [];
+  arrayField(podSpec, "volumes").forEach((volume, index) => {
+    if (!isRecord(volume)) return;
+    const volumeName = stringField(volume, "name");
+    const path = `volumes[${shown(volumeName) ?? index}]`;
+    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
+    const configMap = field2(volume, "configMap");
+    const configMapName = configName(configMap, "name");
+    if (configMapName) {
+      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
+    }
+    const secret = field2(volume, "secret");
+    const secretName = configName(secret, "secretName");
+    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
+    arrayField(field2(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
+      const sourcePath = `${path}.sources[${sourceIndex}]`;
+      const projectedConfigMap = field2(projection, "configMap");
+      const pcName = configName(projectedConfigMap, "name");
+      if (pcName) {
+        refs.push({
+          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
+          ...subPath
+        });
+      }
+      const projectedSecret = field2(projection, "secret");
+      const psName = configName(projectedSecret, "name");
+      if (psName)
+        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
+    });
+  });
+  return refs;
+}
+function source(configKind2, configName3, via, volumeSource, path) {
+  const items = field2(volumeSource, "items");
+  let keys = "all";
+  if (Array.isArray(items)) {
+    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
+    if (named.length > 0) keys = named;
+  }
+  return { configKind: configKind2, configName: configName3, via, keys, path, ...optional(volumeSource) };
+}
+function optional(source2) {
+  return field2(source2, "optional") === true ? { optional: true } : {};
+}
+function containerReferences(podSpec) {
+  const refs = [];
+  for (const list of CONTAINER_LISTS) {
+    const init = list === "initContainers" ? { init: true } : {};
+    arrayField(podSpec, list).forEach((container, index) => {
+      if (!isRecord(container)) return;
+      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
+      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
+        const path = `${prefix}.envFrom[${envFromIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapRef", "ConfigMap"],
+          ["secretRef", "Secret"]
+        ]) {
+          const ref = field2(envFrom, refField);
+          const name = configName(ref, "name");
+          if (name) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "envFrom",
+              keys: "all",
+              path,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+      arrayField(container, "env").forEach((env, envIndex) => {
+        const valueFrom = field2(env, "valueFrom");
+        const path = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapKeyRef", "ConfigMap"],
+          ["secretKeyRef", "Secret"]
+        ]) {
+          const ref = field2(valueFrom, refField);
+          const name = configName(ref, "name");
+          const key = stringField(ref, "key");
+          if (name && key) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "env",
+              keys: [key],
+              path,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+    });
+  }
+  return refs;
+}
+function volumesMountedWithSubPath(podSpec) {
+  const names2 = /* @__PURE__ */ new Set();
+  for (const list of CONTAINER_LISTS) {
+    for (const container of arrayField(podSpec, list)) {
+      for (const mount of arrayField(container, "volumeMounts")) {
+        const name = stringField(mount, "name");
+        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names2.add(name);
+      }
+    }
+  }
+  return names2;
+}
+function configName(source2, key) {
+  const name = stringField(source2, key);
+  return name !== void 0 && isObjectName(name) ? name : void 0;
+}
+function shown(name) {
+  if (name === void 0) return void 0;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 32 || code === 127) return JSON.stringify(name);
+  }
+  return name;
+}
+function unique(values) {
+  return [...new Set(values)];
+}
+var CONTAINER_LISTS;
+var init_references = __esm({
+  "src/plan/references.ts"() {
+    "use strict";
+    init_json_shape();
+    init_names();
+    CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
+  }
+});
+
+// vendor:re2js
+var require_re2js = __commonJS({
+  "vendor:re2js"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("re2js"));
+  }
+});
+
+// src/plan/reloader.ts
+async function prepareReloaderLists(workloads) {
+  const lists = Object.values(TYPED).map((t) => t.reload);
+  const hasList = (object) => lists.some((name) => annotationsOf2(object)[name] !== void 0);
+  if (re2 !== void 0) return;
+  if (!workloads.some((w) => hasList(w) || hasList(field2(field2(w, "spec"), "template")))) return;
+  re2 = (await Promise.resolve().then(() => __toESM(require_re2js(), 1))).RE2JS;
+}
+function reloaderCoverage(workload, config, marks, controller2) {
+  if (marks?.ignore) return void 0;
+  const typed = TYPED[config.kind];
+  const own = annotationsOf2(workload);
+  const decisive = [AUTO, typed.auto, typed.reload, SEARCH];
+  const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf2(field2(field2(workload, "spec"), "template"));
+  const exclude = own[typed.exclude];
+  if (exclude?.split(",").some((name) => goTrimSpace(name) === config.name)) return void 0;
+  const auto = annotations[AUTO] ?? "";
+  const typedAuto = annotations[typed.auto] ?? "";
+  if (goTrue(auto)) return quote(AUTO, auto);
+  if (goTrue(typedAuto)) return quote(typed.auto, typedAuto);
+  if (auto === "" && typedAuto === "" && controller2.autoReloadAll)
+    return "Reloader runs with --auto-reload-all";
+  const reload = annotations[typed.reload];
+  if (reload !== void 0 && reload !== "" && namesMatch(reload, config.name))
+    return quote(typed.reload, reload);
+  if (annotations[SEARCH] === "true" && marks?.match) {
+    return `${quote(SEARCH, "true")} and the config's ${quote(RELOADER_MATCH, "true")}`;
+  }
+  return void 0;
+}
+function reloaderAnnotationsOf(workload) {
+  const names2 = /* @__PURE__ */ new Set([AUTO, SEARCH, ...Object.values(TYPED).flatMap((t) => [t.auto, t.reload])]);
+  const found = [];
+  for (const source2 of [workload, field2(field2(workload, "spec"), "template")]) {
+    for (const [name, value] of Object.entries(annotationsOf2(source2))) {
+      if (names2.has(name)) found.push(quote(name, value));
+    }
+  }
+  return [...new Set(found)];
+}
+function annotationsOf2(object) {
+  const annotations = field2(field2(object, "metadata"), "annotations");
+  if (!isRecord(annotations)) return {};
+  const out = {};
+  for (const [name, value] of Object.entries(annotations)) if (typeof value === "string") out[name] = value;
+  return out;
+}
+function goTrue(value) {
+  return ["1", "t", "T", "true", "True", "TRUE"].includes(value);
+}
+function namesMatch(list, name) {
+  if (re2 === void 0)
+    throw new Error("a Reloader reload list was read before prepareReloaderLists loaded RE2");
+  const engine = re2;
+  return list.split(",").some((entry) => {
+    let pattern;
+    try {
+      pattern = engine.compile(`^${goTrimSpace(entry)}$`);
+    } catch {
+      return false;
+    }
+    return pattern.test(name);
+  });
+}
+function goTrimSpace(text) {
+  return text.replace(GO_TRIM, "");
+}
+function quote(name, value) {
+  return `${name}: ${JSON.stringify(value)}`;
+}
+var AUTO, SEARCH, TYPED, re2, GO_SPACE, GO_TRIM;
+var init_reloader = __esm({
+  "src/plan/reloader.ts"() {
+    "use strict";
+    init_json_shape();
+    init_config_changes();
+    AUTO = "reloader.stakater.com/auto";
+    SEARCH = "reloader.stakater.com/search";
+    TYPED = {
+      ConfigMap: {
+        auto: "configmap.reloader.stakater.com/auto",
+        reload: "configmap.reloader.stakater.com/reload",
+        exclude: "configmaps.exclude.reloader.stakater.com/reload"
+      },
+      Secret: {
+        auto: "secret.reloader.stakater.com/auto",
+        reload: "secret.reloader.stakater.com/reload",
+        exclude: "secrets.exclude.reloader.stakater.com/reload"
+      }
+    };
+    GO_SPACE = "[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+    GO_TRIM = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, "g");
+  }
+});
+
+// src/plan/build-plan.ts
+function buildPlan(input) {
+  const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
+  const stillReferencing = /* @__PURE__ */ new Map();
+  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
+  const planned = [];
+  const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
+  const byKey = new Map(candidates.map((c) => [idKey(c.id), c]));
+  const lookup = (id) => byKey.get(idKey(id))?.objects[0];
+  const templateRunBy = /* @__PURE__ */ new Map();
+  for (const candidate of candidates) {
+    for (const object of candidate.objects) {
+      const owner = workloadKindOf(object)?.templateOwner?.(object);
+      if (owner) templateRunBy.set(idKey(owner), candidate.id);
+    }
+  }
+  for (const candidate of candidates) {
+    const { references, waitingFor, ignoredReferences } = changedReferences(
+      candidate,
+      referencesOf(candidate.objects, lookup),
+      changesByKey,
+      stillReferencing
+    );
+    if (references.length === 0) {
+      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
+      if (consumedIgnored.length > 0) {
+        planned.push({
+          id: candidate.id,
+          source: candidate.source,
+          ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+          action: "skip",
+          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
+          references: consumedIgnored
+        });
+      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
+        planned.push(
+          input.templateChanged?.(candidate.id) ? rollsOntoAddedConfig(candidate, waitingFor) : waitingForAddedConfig(candidate, waitingFor)
+        );
+      }
+      continue;
+    }
+    const runBy = templateRunBy.get(idKey(candidate.id));
+    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
+      addedConfigs,
+      restartReloaderManaged: input.restartReloaderManaged ?? false,
+      reloaderAutoReloadAll: input.reloaderAutoReloadAll ?? false,
+      changesByKey
+    });
+    planned.push(
+      runBy ? {
+        ...workload,
+        action: "skip",
+        reason: `its pod template is run by ${shortId2(runBy)} (workloadRef): restarted through it`
+      } : workload
+    );
+  }
+  planned.sort((a, b) => compareIds(a.id, b.id));
+  return { workloads: planned, warnings: deletedButReferenced(input.changes, stillReferencing) };
+}
+function changedReferences(candidate, found, changesByKey, stillReferencing) {
+  const references = [];
+  const waitingFor = [];
+  const ignoredReferences = [];
+  for (const ref of found) {
+    const config = {
+      kind: ref.configKind,
+      namespace: candidate.id.namespace,
+      name: ref.configName
+    };
+    const change = changesByKey.get(idKey(config));
+    if (change === void 0) continue;
+    if (change.status === "deleted") {
+      const key = idKey(change.id);
+      if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
+      stillReferencing.get(key).add(shortId2(candidate.id));
+      continue;
+    }
+    if (change.status === "added" && !ref.optional) {
+      waitingFor.push(config);
+      continue;
+    }
+    const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => ref.keys.includes(k));
+    (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
+  }
+  return { references, waitingFor, ignoredReferences };
+}
+function deletedButReferenced(changes, stillReferencing) {
+  return changes.filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id))).map((c) => {
+    const users = [...stillReferencing.get(idKey(c.id))].sort(compareStrings);
+    const verb = users.length === 1 ? "references" : "reference";
+    const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
+    return { message, file: c.file, line: c.line };
+  });
+}
+function planWorkload(candidate, references, newWorkloadIds, options) {
+  const base = {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
+  };
+  const consuming = references.filter((r) => r.changedKeys.length > 0);
+  if (consuming.length === 0) {
+    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
+  }
+  const reloader = reloaderCoverageOf(candidate, consuming, options);
+  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --reloader none to restart it here too` : void 0;
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
+  if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
+  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
+  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
+  return {
+    ...base,
+    action: "restart",
+    reason: `${reason}${reloaderNote(candidate, reloader)}`,
+    references: consuming
+  };
+}
+function reloaderCoverageOf(candidate, consuming, options) {
+  const covered = [];
+  const uncovered = [];
+  const controller2 = { autoReloadAll: options.reloaderAutoReloadAll };
+  for (const [config] of groupByConfig(consuming)) {
+    const marks = options.changesByKey.get(idKey(config))?.reloader;
+    const kind = config;
+    const why = candidate.objects.map((object) => reloaderCoverage(object, kind, marks, controller2));
+    if (why.every((w) => w !== void 0)) covered.push([config, why[0]]);
+    else uncovered.push(config);
+  }
+  return { covered, uncovered };
+}
+function describeCoverage(covered) {
+  const reasons = new Set(covered.map(([, why]) => why));
+  if (reasons.size === 1) return [...reasons][0];
+  return covered.map(([config, why]) => `${shortId2(config)}: ${why}`).join("; ");
+}
+function reloaderNote(candidate, reloader) {
+  if (reloader.uncovered.length === 0) return "";
+  const names2 = reloader.uncovered.map(shortId2).join(", ");
+  if (reloader.covered.length > 0) {
+    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId2(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names2}`;
+  }
+  const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
+  if (annotations.length === 0) return "";
+  return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names2}`;
+}
+function waitingForAddedConfig(candidate, configs) {
+  const names2 = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
+  const reason = `references ${names2}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
+  return {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    reason,
+    references: []
+  };
+}
+function rollsOntoAddedConfig(candidate, configs) {
+  const names2 = [...new Set(configs.map(shortId2))].sort(compareStrings);
+  return {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    rollsOnApply: true,
+    reason: rollsOnApplyReason(names2.map((name) => `${name}, added in this diff`)),
+    references: []
+  };
+}
+function skipReasonFor(candidate, newWorkloadIds, reloaderSkip) {
+  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
+  if (reloaderSkip !== void 0) return reloaderSkip;
+  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
+  if (!isRestartable(candidate.id.kind)) {
+    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
+  }
+  return void 0;
+}
+function mergeCandidates(repo, cluster) {
+  const candidates = /* @__PURE__ */ new Map();
+  const add = (m, source2) => {
+    if (!isWorkloadKind(m.id.kind)) return;
+    const key = idKey(m.id);
+    const existing = candidates.get(key);
+    if (existing === void 0) {
+      candidates.set(key, {
+        id: m.id,
+        source: source2,
+        ...source2 === "repo" ? { file: m.file, line: m.line } : {},
+        objects: [m.object]
+      });
+    } else {
+      existing.objects.push(m.object);
+    }
+  };
+  for (const m of repo) add(m, "repo");
+  for (const m of cluster) add(m, "cluster");
+  return [...candidates.values()];
+}
+function referencesOf(objects, lookup) {
+  if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
+  const seen2 = /* @__PURE__ */ new Set();
+  const refs = [];
+  for (const object of objects) {
+    for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
+      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
+      if (seen2.has(key)) continue;
+      seen2.add(key);
+      refs.push(ref);
+    }
+  }
+  return refs;
+}
+function describeConsumption(references) {
+  return groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
+    const vias = [...new Set(refs.map(viaLabel))];
+    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+  }).join("; ");
+}
+function readsNoChangedKey(references) {
+  const parts = groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
+    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
+  });
+  return `reads ${parts.join("; ")}, none of which changed`;
+}
+function groupByConfig(references) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const key = idKey(ref.config);
+    if (!groups.has(key)) groups.set(key, [ref.config, []]);
+    groups.get(key)[1].push(ref);
+  }
+  return [...groups.values()].sort(([a], [b]) => compareIds(a, b));
+}
+function viaLabel(ref) {
+  const base = ref.via === "projected" ? "projected volume" : ref.via;
+  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
+  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
+}
+function listKeys(keys) {
+  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
+  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
+}
+function shortId2(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+var MAX_LISTED_KEYS;
+var init_build_plan = __esm({
+  "src/plan/build-plan.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_config_changes();
+    init_order();
+    init_rolls_on_apply();
+    init_references();
+    init_reloader();
+    init_config_changes();
+    MAX_LISTED_KEYS = 5;
+  }
+});
+
+// src/plan/guard-rails.ts
+function applyGuardRails(workloads, rails) {
+  const naming = rails.naming ?? CLI_FLAGS;
+  const guarded = workloads.map((w) => {
+    if (w.action !== "restart") return w;
+    const ns = w.id.namespace;
+    if (rails.excludeNamespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is excluded (${naming.option("exclude-namespaces")})`
+      };
+    }
+    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is not in ${naming.set("namespaces", rails.namespaces.join(","))}`
+      };
+    }
+    return w;
+  });
+  const restarts = guarded.filter((w) => w.action === "restart").length;
+  if (rails.maxRestarts === void 0 || restarts <= rails.maxRestarts)
+    return { workloads: guarded, notes: [] };
+  const over = `the plan restarts ${restarts} workloads, more than ${naming.set("max-restarts", String(rails.maxRestarts))}`;
+  if (rails.dryRun !== void 0 && rails.dryRun !== "none") {
+    return { workloads: guarded, notes: [`${over}: a real run would refuse it and restart nothing`] };
+  }
+  throw new UserError(
+    `${over}; nothing was restarted (run with ${naming.set("dry-run", "client")} to see the plan)`
+  );
+}
+var init_guard_rails = __esm({
+  "src/plan/guard-rails.ts"() {
+    "use strict";
+    init_errors();
+    init_option_naming();
   }
 });
 
@@ -5849,6 +8030,2534 @@ var init_repo_plan = __esm({
   "src/plan/repo-plan.ts"() {
     "use strict";
     init_unread_sources();
+  }
+});
+
+// src/rollout/discover-cluster.ts
+async function discoverClusterWorkloads(cluster, namespaces, concurrency) {
+  const kinds = [];
+  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
+  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
+  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
+    const items = await cluster.listWorkloads(namespace, kind.kind);
+    return items.map((object) => {
+      const metadata = object.metadata ?? {};
+      return {
+        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
+        file: "",
+        line: 0,
+        object
+      };
+    });
+  });
+  return lists.flat();
+}
+var init_discover_cluster = __esm({
+  "src/rollout/discover-cluster.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_run_limited();
+  }
+});
+
+// src/scan/manifests/consumed-keys.ts
+function consumedKeys(references, namespace) {
+  const byConfig = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const id = { kind: ref.configKind, namespace, name: ref.configName };
+    const known = byConfig.get(idKey(id));
+    if (!known) {
+      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
+    } else if (known.keys !== "all") {
+      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
+    }
+  }
+  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
+}
+function readContent(content, keys) {
+  if (keys === "all") return content;
+  const read = {};
+  for (const key of [...keys].sort(compareStrings)) {
+    if (Object.hasOwn(content, key)) {
+      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
+    }
+  }
+  return read;
+}
+var init_consumed_keys = __esm({
+  "src/scan/manifests/consumed-keys.ts"() {
+    "use strict";
+    init_model();
+    init_order();
+  }
+});
+
+// src/plan/consumed-configs.ts
+function consumedConfigIds(workload, manifests) {
+  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
+  if (!template) return [];
+  const ids = /* @__PURE__ */ new Map();
+  for (const ref of findReferences(template.spec)) {
+    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
+    ids.set(idKey(id), id);
+  }
+  return [...ids.values()];
+}
+function consumedBy(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
+  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
+}
+function consumedKeysOf(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  if (manifest) {
+    const template = runningPodTemplateOf(manifest.object, (id) => manifests.get(idKey(id))?.object);
+    const refs = template ? findReferences(template.spec) : [];
+    if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
+  }
+  return consumedKeys(workload.references, workload.id.namespace);
+}
+var init_consumed_configs = __esm({
+  "src/plan/consumed-configs.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_consumed_keys();
+    init_references();
+  }
+});
+
+// src/rollout/find-on-cluster.ts
+async function findOnCluster(cluster, workloads, listed, concurrency) {
+  const found = await runLimited(workloads, concurrency, async (w) => {
+    if (listed.objects.has(idKey(w.id))) return { w, on: true };
+    const kind = workloadKind(w.id.kind);
+    if (kind?.customResource && !await cluster.serves(w.id.kind)) return { w, on: true };
+    if (listed.namespaces.has(w.id.namespace)) return { w, on: false };
+    const object = await cluster.readWorkload(w.id);
+    return object ? { w, on: true, read: { id: w.id, file: "", line: 0, object } } : { w, on: false };
+  });
+  const out = { present: [], absent: [], live: [] };
+  for (const { w, on, read } of found) {
+    if (read) out.live.push(read);
+    if (on) out.present.push(w);
+    else
+      out.absent.push({
+        id: w.id,
+        restart: "not-on-cluster",
+        message: `not on this cluster: ${formatId(w.id)} does not exist there (another environment's?); skipped`
+      });
+  }
+  return out;
+}
+var init_find_on_cluster = __esm({
+  "src/rollout/find-on-cluster.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+  }
+});
+
+// src/rollout/restore/restore-plan.ts
+function restorePlanOf(input) {
+  const restorable = /* @__PURE__ */ new Map();
+  const notRestorable = /* @__PURE__ */ new Map();
+  for (const change of input.changes) {
+    const key = idKey(change.id);
+    if (change.status === "added") {
+      notRestorable.set(
+        key,
+        "the change adds it: it did not exist at the base commit, there is nothing to put back"
+      );
+      continue;
+    }
+    if (change.status === "deleted") {
+      notRestorable.set(key, "the change deletes it from the repository: a rollback does not re-create it");
+      continue;
+    }
+    const base = input.baseConfigs.get(key);
+    const content = base ? configContentOf(base).content : void 0;
+    if (!base || !content) {
+      notRestorable.set(
+        key,
+        "its definition at the base commit was not read: its earlier content is not known"
+      );
+      continue;
+    }
+    const id = change.id;
+    restorable.set(key, {
+      id,
+      base: { manifest: base.object, content },
+      ...input.headConfigs.has(key) ? { head: input.headConfigs.get(key).manifest.object } : {},
+      source: { commit: input.base, file: base.file, ...base.origin ? { origin: base.origin } : {} }
+    });
+  }
+  return { restorable, notRestorable, workloads: input.workloads };
+}
+function changedConfigsOf(workload) {
+  return [
+    ...new Set(workload.references.filter((r) => r.changedKeys.length > 0).map((r) => idKey(r.config)))
+  ];
+}
+function restoreReviews(plan) {
+  const read = new Set(plan.workloads.flatMap(changedConfigsOf));
+  return [...plan.restorable.values()].filter((restore) => read.has(idKey(restore.id))).flatMap(({ id }) => {
+    const { group, resource } = configKind(id.kind);
+    return ["get", "patch"].map((verb) => ({
+      verb,
+      group,
+      resource,
+      namespace: id.namespace,
+      name: id.name
+    }));
+  });
+}
+var init_restore_plan = __esm({
+  "src/rollout/restore/restore-plan.ts"() {
+    "use strict";
+    init_api_kinds();
+    init_model();
+    init_config_content();
+  }
+});
+
+// src/rollout/restore/rollback-report.ts
+function isFailedRollout(result) {
+  return (result.restart === "restarted" || result.restart === "unchanged") && (result.rollout === "failed" || result.rollout === "timeout");
+}
+function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
+  const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
+  for (const result of results) {
+    const key = idKey(result.id);
+    const mine = outcomes.filter((o) => o.readers.some((reader) => idKey(reader) === key));
+    const back = backOf.get(key);
+    if (back) {
+      const put = names(mine.filter((o) => o.result !== "refused"));
+      const own = isFailedRollout(result) ? result.message : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
+      result.rollback = {
+        restart: back.restart,
+        ...back.rollout ? { rollout: back.rollout } : {},
+        message: back.message
+      };
+      if (back.restart === "restarted" && back.rollout === "done") {
+        result.rollout = "rolled-back";
+        result.message = `${own}; rolled back to its pod template before the run (${put} restored): the rollback rolled out`;
+      } else if (back.restart === "unchanged") {
+        result.message = `${own}; rollback: ${back.message}`;
+      } else {
+        result.rollout = back.rollout === "timeout" ? "timeout" : "failed";
+        const ended = back.restart === "restarted" ? `rollout ${back.rollout ?? "was not followed"}` : back.restart;
+        result.message = `${own}; the rollback (${put} restored) ${ended}: ${back.message}`;
+      }
+      log.warn(`${formatId(result.id)}: ${result.message}`);
+      continue;
+    }
+    if (!isFailedRollout(result)) continue;
+    const reads = readsOf(key);
+    const why = outcomes.filter(
+      (o) => (o.result === "refused" || o.result === "not-restorable") && reads.includes(idKey(o.id))
+    );
+    if (why.length === 0) continue;
+    result.message = `${result.message}; not rolled back: ${why.map((o) => `${names([o])} ${o.result === "refused" ? "could not be restored" : "cannot be restored"}`).join(", ")} (see the restored configs)`;
+    log.warn(`${formatId(result.id)}: ${result.message}`);
+  }
+}
+function names(outcomes) {
+  return outcomes.map((o) => `${o.id.kind.toLowerCase()}/${o.id.name}`).join(", ");
+}
+var init_rollback_report = __esm({
+  "src/rollout/restore/rollback-report.ts"() {
+    "use strict";
+    init_model();
+  }
+});
+
+// src/rollout/restore/rollback-on-failure.ts
+function withRollbackOnFailure(strategy, plan) {
+  const rollbackStep = strategy.rollbackStep;
+  if (!rollbackStep) return strategy;
+  const readsOf = new Map(plan.workloads.map((w) => [idKey(w.id), changedConfigsOf(w)]));
+  const started = /* @__PURE__ */ new Map();
+  const claimed = /* @__PURE__ */ new Map();
+  const restoredContent = /* @__PURE__ */ new Map();
+  const rolledBack = /* @__PURE__ */ new Set();
+  const outcomes = [];
+  const notRestorableSeen = /* @__PURE__ */ new Set();
+  return {
+    ...strategy,
+    async prepare(context) {
+      const prepared = await strategy.prepare(context);
+      return { ...prepared, reviews: [...prepared.reviews ?? [], ...restoreReviews(plan)] };
+    },
+    patchFor(id, live2, kind) {
+      started.set(idKey(id), id);
+      return strategy.patchFor(id, live2, kind);
+    },
+    heldBack(id) {
+      const put = (readsOf.get(idKey(id)) ?? []).find((key) => claimed.has(key));
+      if (put === void 0) return void 0;
+      return `not restarted: ${describeKey(put)} it reads was put back to the base commit's content after ${formatId(claimed.get(put).failed)} failed`;
+    },
+    async rollbackFor(results, context) {
+      const failed2 = results.filter((r) => isFailedRollout(r) && !rolledBack.has(idKey(r.id)));
+      const restores = [];
+      for (const result of failed2) {
+        for (const key of readsOf.get(idKey(result.id)) ?? []) {
+          if (claimed.has(key)) continue;
+          const restorable = plan.restorable.get(key);
+          if (!restorable) {
+            if (notRestorableSeen.has(key)) continue;
+            notRestorableSeen.add(key);
+            const why = plan.notRestorable.get(key) ?? "the repository does not define it";
+            outcomes.push({
+              id: idOf(key),
+              result: "not-restorable",
+              message: `not restored: ${why}`,
+              readers: []
+            });
+            continue;
+          }
+          claimed.set(key, { failed: result.id });
+          restores.push({ ...restorable, readers: [] });
+        }
+      }
+      if (restores.length === 0) return void 0;
+      const keys = new Set(restores.map((r) => idKey(r.id)));
+      const readers = [...started.values()].filter(
+        (id) => readsOf.get(idKey(id))?.some((key) => keys.has(key))
+      );
+      for (const restore of restores) {
+        restore.readers = readers.filter((id) => readsOf.get(idKey(id)).includes(idKey(restore.id)));
+        restoredContent.set(idKey(restore.id), restore.base.content);
+      }
+      for (const id of readers) rolledBack.add(idKey(id));
+      context.log.warn(
+        `${failed2.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map((id) => formatId(id)).join(", ") || "no workload"}`
+      );
+      return {
+        ids: readers,
+        patchFor: await rollbackStep(new Map(restoredContent)),
+        restores,
+        restored: (ended) => outcomes.push(...ended)
+      };
+    },
+    async afterWait(results, back, context) {
+      const inner = strategy.afterWait ? await strategy.afterWait(results, back, context) : { results, notes: [] };
+      reportRollbacks(inner.results, back, outcomes, (key) => readsOf.get(key) ?? [], context.log);
+      return { ...inner, restores: outcomes };
+    }
+  };
+}
+function idOf(key) {
+  const [kind = "", namespace = "", ...name] = key.split("/");
+  return { kind, namespace, name: name.join("/") };
+}
+function describeKey(key) {
+  const id = idOf(key);
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+var init_rollback_on_failure = __esm({
+  "src/rollout/restore/rollback-on-failure.ts"() {
+    "use strict";
+    init_model();
+    init_restore_plan();
+    init_rollback_report();
+  }
+});
+
+// src/kube/read-live-configs.ts
+async function readLiveConfigs(cluster, ids, concurrency) {
+  const live2 = /* @__PURE__ */ new Map();
+  const configMapsByNamespace = /* @__PURE__ */ new Map();
+  const singles = [];
+  for (const id of ids) {
+    if (id.kind !== "ConfigMap") {
+      singles.push(id);
+      continue;
+    }
+    const group = configMapsByNamespace.get(id.namespace) ?? [];
+    group.push(id);
+    configMapsByNamespace.set(id.namespace, group);
+  }
+  const lists = [];
+  for (const [namespace, group] of configMapsByNamespace) {
+    if (group.length > 1) lists.push([namespace, group]);
+    else singles.push(...group);
+  }
+  const tasks = [
+    ...lists.map(([namespace, group]) => async () => {
+      const byName = await cluster.listConfigMaps(namespace);
+      for (const id of group) live2.set(idKey(id), byName.get(id.name));
+    }),
+    ...singles.map((id) => async () => {
+      live2.set(idKey(id), await cluster.readConfig(id));
+    })
+  ];
+  await runLimited(tasks, concurrency, (task) => task());
+  return live2;
+}
+var init_read_live_configs = __esm({
+  "src/kube/read-live-configs.ts"() {
+    "use strict";
+    init_model();
+    init_run_limited();
+  }
+});
+
+// src/rollout/sync-configs.ts
+function committedContent(config) {
+  const { snapshot } = config;
+  return {
+    id: snapshot.id,
+    file: snapshot.file,
+    holds: (live2) => changedKeys(live2, snapshot.content).length === 0,
+    ...config.manifest ? { manifest: config.manifest } : {}
+  };
+}
+async function syncConfigs(cluster, configs, options, log) {
+  const live2 = /* @__PURE__ */ new Map();
+  const stillDifferent = async (candidates) => {
+    const current = await readLiveConfigs(
+      cluster,
+      candidates.map((c) => c.id),
+      options.concurrency
+    );
+    return candidates.filter((expected) => {
+      const found = current.get(idKey(expected.id));
+      if (!found || !expected.holds(found.content)) return true;
+      live2.set(idKey(expected.id), found);
+      return false;
+    });
+  };
+  const pending = await stillDifferent(configs);
+  if (pending.length === 0) return live2;
+  if (options.apply) {
+    for (const { id, file, manifest } of pending) {
+      if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
+      log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
+      await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
+    }
+    return live2;
+  }
+  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve9) => setTimeout(resolve9, ms)));
+  const deadline = Date.now() + options.timeoutMs;
+  let waiting2 = pending;
+  log.info(
+    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
+  );
+  const total = waiting2.length;
+  const heartbeat = startHeartbeat(
+    options.timeoutMs,
+    (waited, left) => `still waiting for the committed config content: ${total - waiting2.length} of ${total} configs on the cluster (waited ${waited}, ${left} left); waiting for ${waiting2.slice(0, 3).map((c) => formatId(c.id)).join(", ")}${waiting2.length > 3 ? ", \u2026" : ""}`,
+    (line) => log.info(line),
+    options.heartbeat
+  );
+  try {
+    while (waiting2.length > 0) {
+      await sleep2(options.pollMs ?? 1e3);
+      waiting2 = await stillDifferent(waiting2);
+      if (waiting2.length === 0) break;
+      if (Date.now() >= deadline) {
+        const names2 = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+        throw new RolloutFailure(
+          `the cluster does not hold the committed content of ${names2} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
+        );
+      }
+    }
+  } finally {
+    heartbeat.stop();
+  }
+  return live2;
+}
+var init_sync_configs = __esm({
+  "src/rollout/sync-configs.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_read_live_configs();
+    init_config_content();
+    init_heartbeat();
+  }
+});
+
+// src/rollout/roll-out-plan.ts
+async function rollOutPlan(cluster, plan, context) {
+  const { settings, log } = context;
+  const onCluster = await findOnCluster(
+    cluster,
+    plan.toRestart,
+    {
+      namespaces: plan.listed.namespaces,
+      objects: new Map(plan.listed.objects.map((m) => [idKey(m.id), m]))
+    },
+    settings.concurrency
+  );
+  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
+  const present = onCluster.present;
+  if (present.length === 0) return { results: onCluster.absent, notes: [] };
+  const strategy = plan.restore && context.strategy.rollbackStep && rollsBackOnFailure(settings) ? withRollbackOnFailure(
+    context.strategy,
+    restorePlanOf({ ...plan.restore, headConfigs: plan.headConfigs, workloads: present })
+  ) : context.strategy;
+  const manifests = new Map(
+    [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
+  );
+  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].map((key) => plan.expectedConfigs.get(key)).filter((config) => config !== void 0);
+  if (settings.apply && strategy.needsLiveConfigs) {
+    await log.group(
+      "Check permissions to apply configs",
+      () => checkPermissions(
+        cluster,
+        toCheck.map((c) => configWrite(c.id)),
+        log,
+        settings.concurrency
+      )
+    );
+  }
+  const prepareTitle = strategy.prepareTitle ?? (strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs");
+  const prepared = await log.group(prepareTitle, async () => {
+    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
+      cluster,
+      toCheck,
+      {
+        apply: settings.apply,
+        dryRun: settings.dryRun === "server",
+        timeoutMs: settings.configTimeoutMs,
+        concurrency: settings.concurrency
+      },
+      log
+    ) : /* @__PURE__ */ new Map();
+    return strategy.prepare({
+      workloads: present,
+      manifests,
+      headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
+      headConfigs: plan.headConfigs,
+      readHeadConfigs: plan.readHeadConfigs,
+      commitOrder: plan.commitOrder,
+      liveConfigs,
+      cluster,
+      head: plan.head,
+      log
+    });
+  });
+  const after = await rollOut(cluster, present, { ...context, strategy, prepared, manifests });
+  return {
+    results: [...onCluster.absent, ...after.results],
+    notes: after.notes,
+    ...after.restores ? { restores: after.restores } : {}
+  };
+}
+var init_roll_out_plan = __esm({
+  "src/rollout/roll-out-plan.ts"() {
+    "use strict";
+    init_model();
+    init_setting_choices();
+    init_consumed_configs();
+    init_check_permissions();
+    init_find_on_cluster();
+    init_restart_and_wait();
+    init_restore_plan();
+    init_rollback_on_failure();
+    init_sync_configs();
+  }
+});
+
+// src/scan/sources/folder-definitions.ts
+function deploymentUnitOf(file, deployedDirs) {
+  let unit;
+  for (const dir of deployedDirs) {
+    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
+    if (unit === void 0 || dir.length > unit.length) unit = dir;
+  }
+  return unit;
+}
+function configDefinitionFor(workloadFile, definitions, deployedDirs) {
+  const ordered = [...definitions].sort(
+    (a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0)
+  );
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  const readable = ordered.filter((d) => {
+    const own = deploymentUnitOf(d.file, deployedDirs);
+    return own === void 0 || own === unit;
+  });
+  if (readable.length === 0) return ordered[ordered.length - 1];
+  const folders = workloadFile.split("/").slice(0, -1);
+  const closeness = (file) => {
+    const other = file.split("/").slice(0, -1);
+    let common = 0;
+    while (common < folders.length && common < other.length && folders[common] === other[common]) common++;
+    return common;
+  };
+  let chosen = readable[0];
+  for (const d of readable) if (closeness(d.file) >= closeness(chosen.file)) chosen = d;
+  return chosen;
+}
+function headConfigReadBy(config, workloadFile) {
+  if (config.folders === void 0 || !workloadFile) return config.snapshot;
+  return configDefinitionFor(workloadFile, config.folders.definitions, config.folders.deployedDirs);
+}
+function readsOwnFolders(workloadFile, definitions, deployedDirs) {
+  const chosen = configDefinitionFor(workloadFile, definitions, deployedDirs);
+  const folder = (file) => file.split("/").slice(0, -1).join("/");
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  return unit !== void 0 && deploymentUnitOf(chosen.file, deployedDirs) === unit || folder(chosen.file) !== "" && workloadFile.startsWith(`${folder(chosen.file)}/`);
+}
+var init_folder_definitions = __esm({
+  "src/scan/sources/folder-definitions.ts"() {
+    "use strict";
+    init_order();
+  }
+});
+
+// src/scan/manifests/config-hash.ts
+var config_hash_exports = {};
+__export(config_hash_exports, {
+  configDigests: () => configDigests,
+  configHash: () => configHash,
+  consumedKeys: () => consumedKeys,
+  coveredSecrets: () => coveredSecrets,
+  formatDigests: () => formatDigests,
+  parseDigests: () => parseDigests
+});
+function configHash(consumed, contents, key, secretUid) {
+  const entries = [];
+  const secrets = [];
+  for (const { id, keys } of consumed) {
+    const content = contents.get(idKey(id));
+    if (content === void 0) continue;
+    if (id.kind === "Secret") secrets.push(id);
+    const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
+    entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
+  }
+  if (entries.length === 0) return void 0;
+  let hmacKey = key;
+  if (hmacKey === void 0 && secrets.length > 0) {
+    hmacKey = uidKey(secrets, secretUid);
+    if (hmacKey === void 0) return void 0;
+  }
+  const payload = `[${entries.sort(compareStrings).join(",")}]`;
+  const hash = hmacKey === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", hmacKey);
+  return hash.update(payload, "utf8").digest("hex");
+}
+function configDigests(consumed, contents, key, secretUid) {
+  const digests = /* @__PURE__ */ new Map();
+  for (const config of consumed) {
+    if (!contents.has(idKey(config.id))) continue;
+    const hash = configHash([config], contents, key, secretUid);
+    if (hash === void 0) return void 0;
+    digests.set(`${config.id.kind}/${config.id.name}`, hash.slice(0, DIGEST_LENGTH));
+  }
+  return digests;
+}
+function formatDigests(digests) {
+  return [...digests].sort(([a], [b]) => compareStrings(a, b)).map(([config, digest]) => `${config}=${digest}`).join(",");
+}
+function parseDigests(text) {
+  const digests = /* @__PURE__ */ new Map();
+  if (text.trim() === "") return digests;
+  const entries = text.split(",");
+  if (entries.length > MAX_DIGESTS) return void 0;
+  for (const entry of entries) {
+    const match = DIGEST_ENTRY.exec(entry.trim());
+    const config = match && `${match[1]}/${match[2]}`;
+    if (!config || digests.has(config)) return void 0;
+    digests.set(config, match[3]);
+  }
+  return digests;
+}
+function coveredSecrets(consumed, contents) {
+  return consumed.filter((c) => c.id.kind === "Secret" && contents.has(idKey(c.id))).map((c) => c.id);
+}
+function uidKey(secrets, secretUid) {
+  const uids = [];
+  for (const id of [...secrets].sort((a, b) => compareStrings(idKey(a), idKey(b)))) {
+    const uid = secretUid?.(id);
+    if (!uid) return void 0;
+    uids.push(`${idKey(id)}=${uid}`);
+  }
+  return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
+}
+var import_node_crypto, DIGEST_LENGTH, MAX_DIGESTS, DIGEST_ENTRY;
+var init_config_hash = __esm({
+  "src/scan/manifests/config-hash.ts"() {
+    "use strict";
+    import_node_crypto = require("node:crypto");
+    init_model();
+    init_config_content();
+    init_consumed_keys();
+    init_order();
+    init_consumed_keys();
+    DIGEST_LENGTH = 10;
+    MAX_DIGESTS = 1e3;
+    DIGEST_ENTRY = new RegExp(
+      `^(ConfigMap|Secret)/([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)=([0-9a-f]{${DIGEST_LENGTH}})$`
+    );
+  }
+});
+
+// src/rollout/strategy/restart-hash.ts
+async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid, liveContents = /* @__PURE__ */ new Map(), replaced = /* @__PURE__ */ new Map()) {
+  const { configDigests: configDigests2, configHash: configHash2, formatDigests: formatDigests2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
+  const contents = new Map(liveContents);
+  for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
+  for (const [key2, content] of replaced) contents.set(key2, content);
+  const key = hashKey ? Buffer.from(hashKey) : void 0;
+  const readBy = definitionsReadBy(headConfigs, contents);
+  const hashes = /* @__PURE__ */ new Map();
+  for (const workload of workloads) {
+    const consumed = consumedKeysOf(workload, manifests);
+    const read = readBy(manifests.get(idKey(workload.id))?.file);
+    const hash = configHash2(consumed, read, key, secretUid);
+    if (hash === void 0) continue;
+    const digests = configDigests2(consumed, read, key, secretUid);
+    hashes.set(idKey(workload.id), { hash, ...digests ? { digests: formatDigests2(digests) } : {} });
+  }
+  return hashes;
+}
+function definitionsReadBy(headConfigs, contents) {
+  const several = [...headConfigs].filter(([, config]) => config.folders !== void 0);
+  if (several.length === 0) return () => contents;
+  const byFile = /* @__PURE__ */ new Map();
+  return (file) => {
+    if (!file) return contents;
+    let read = byFile.get(file);
+    if (read === void 0) {
+      const own = new Map(contents);
+      for (const [key, config] of several) own.set(key, headConfigReadBy(config, file).content);
+      read = own;
+      byFile.set(file, read);
+    }
+    return read;
+  };
+}
+var init_restart_hash = __esm({
+  "src/rollout/strategy/restart-hash.ts"() {
+    "use strict";
+    init_model();
+    init_consumed_configs();
+    init_folder_definitions();
+  }
+});
+
+// src/rollout/strategy/annotation-strategy.ts
+function annotationStep(hashFor, digestsFor = () => void 0) {
+  return (id, live2, kind) => {
+    const hash = hashFor(id);
+    if (!hash) {
+      throw new RolloutFailure(
+        "no config hash was computed for it (a Secret it reads is not on the cluster, so its value cannot be keyed with the Secret's UID; set --hash-key): not restarted"
+      );
+    }
+    if (currentHash(live2, kind.templatePath) === hash) {
+      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
+    }
+    return {
+      patch: annotationPatch(hash, kind.templatePath, digestsFor(id)),
+      type: kind.restart.patch,
+      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
+    };
+  };
+}
+function createAnnotationStrategy(hashKey, concurrency) {
+  let hashes = /* @__PURE__ */ new Map();
+  let rehash = async () => hashes;
+  return {
+    name: "annotation",
+    needsLiveConfigs: true,
+    async prepare(context) {
+      const { workloads, manifests } = context;
+      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
+      const uids = new Map([...context.liveConfigs].map(([k, live2]) => [k, live2.uid]));
+      const consumed = new Map(
+        workloads.flatMap((w) => consumedBy(w, manifests)).map((id) => [idKey(id), id])
+      );
+      const notInRepo = [...consumed.values()].filter((id) => !headConfigs.has(idKey(id)));
+      const unreadSecrets = hashKey ? [] : [...headConfigs.values()].map((c) => c.snapshot.id).filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
+      const liveContents = /* @__PURE__ */ new Map();
+      if (notInRepo.length + unreadSecrets.length > 0) {
+        for (const [k, live2] of await readReadable(
+          context.cluster,
+          [...notInRepo, ...unreadSecrets],
+          concurrency
+        )) {
+          if (!live2) continue;
+          uids.set(k, live2.uid);
+          if (!headConfigs.has(k)) liveContents.set(k, live2.content);
+        }
+      }
+      rehash = (contents) => computeRestartHashes(
+        workloads,
+        manifests,
+        headConfigs,
+        hashKey,
+        (id) => uids.get(idKey(id)),
+        liveContents,
+        contents
+      );
+      hashes = await rehash(/* @__PURE__ */ new Map());
+      return { configWrites: [] };
+    },
+    patchFor: annotationStep(
+      (id) => hashes.get(idKey(id))?.hash,
+      (id) => hashes.get(idKey(id))?.digests
+    ),
+    // Back to the hash of what the workload reads once the configs are restored: the base commit's
+    // hash when every config it reads is back (its template before the run, when it had one).
+    async rollbackStep(restored) {
+      const back = await rehash(restored);
+      return annotationStep(
+        (id) => back.get(idKey(id))?.hash,
+        (id) => back.get(idKey(id))?.digests
+      );
+    }
+  };
+}
+async function readReadable(cluster, ids, concurrency) {
+  try {
+    return await readLiveConfigs(cluster, ids, concurrency);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+  }
+  const live2 = /* @__PURE__ */ new Map();
+  for (const id of ids) {
+    try {
+      live2.set(idKey(id), await cluster.readConfig(id));
+    } catch (error) {
+      if (!isExpectedError(error)) throw error;
+    }
+  }
+  return live2;
+}
+var init_annotation_strategy = __esm({
+  "src/rollout/strategy/annotation-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_restart_patch();
+    init_read_live_configs();
+    init_consumed_configs();
+    init_restart_hash();
+  }
+});
+
+// src/rollout/strategy/env-strategy.ts
+function createEnvStrategy(envName, now) {
+  const before = /* @__PURE__ */ new Map();
+  return {
+    name: "env",
+    needsLiveConfigs: true,
+    prepare: async () => ({ configWrites: [] }),
+    patchFor(id, live2, kind) {
+      const value = String(Math.floor(now() / 1e3));
+      const type = kind.restart.patch;
+      if (!before.has(idKey(id)))
+        before.set(idKey(id), envValues(podSpecAt(live2, kind.templatePath), envName));
+      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live2, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live2, kind.templatePath, envName, value);
+      return { patch, type, describe: `${envName}=${value}` };
+    },
+    rollbackStep: async () => (id, live2, kind) => {
+      const previous = before.get(idKey(id));
+      if (!previous) return { unchanged: "not restarted by this run: nothing to roll back" };
+      const patch = envRestorePatch(live2, kind.templatePath, envName, previous, kind.restart.patch);
+      if (!patch) return { unchanged: `${envName} is as before the run` };
+      const values = [...new Set(previous.values())].map((v) => v ?? "unset");
+      return { patch, type: kind.restart.patch, describe: `${envName} back to ${values.join(", ")}` };
+    }
+  };
+}
+var init_env_strategy = __esm({
+  "src/rollout/strategy/env-strategy.ts"() {
+    "use strict";
+    init_pod_template();
+    init_model();
+    init_restart_patch();
+  }
+});
+
+// src/rollout/strategy/live-configs.ts
+async function checkLiveConfigs(cluster, configs) {
+  const result = { differ: [], unreadable: [] };
+  for (const committed of configs) {
+    let live2;
+    try {
+      live2 = await cluster.readConfig(committed.id);
+    } catch (error) {
+      if (committed.id.kind === "Secret" && error instanceof ClusterAccessError && error.status === 403) {
+        result.unreadable.push(committed.id);
+        continue;
+      }
+      throw error;
+    }
+    if (!live2 || changedKeys(live2.content, committed.content).length > 0) result.differ.push(committed.id);
+  }
+  return result;
+}
+var init_live_configs = __esm({
+  "src/rollout/strategy/live-configs.ts"() {
+    "use strict";
+    init_errors();
+    init_config_content();
+  }
+});
+
+// src/rollout/strategy/gitops-strategy.ts
+function createGitopsStrategy(hashKey) {
+  let hashes = /* @__PURE__ */ new Map();
+  let committed = /* @__PURE__ */ new Map();
+  const hashFor = (id) => hashes.get(idKey(id));
+  return {
+    name: "gitops",
+    // The agent applies the configs with the workloads (one sync); nothing is checked or written here.
+    needsLiveConfigs: false,
+    prepareTitle: "Compute the config hashes the head commit stamps",
+    followsTemplateChanges: true,
+    awaitsAgent: { hashFor },
+    async prepare(context) {
+      const { workloads, headWorkloads } = context;
+      const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
+      const headConfigs = await context.readHeadConfigs(consumed);
+      const computed = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      hashes = new Map([...computed].map(([key, value]) => [key, value.hash]));
+      const readsSecret = new Set(
+        hashKey ? [] : workloads.filter(
+          (w) => consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && headConfigs.has(idKey(c)))
+        ).map((w) => idKey(w.id))
+      );
+      checkStamped(
+        workloads.map((w) => w.id),
+        headWorkloads,
+        hashFor,
+        readsSecret
+      );
+      committed = new Map(
+        workloads.map((w) => [
+          idKey(w.id),
+          consumedBy(w, headWorkloads).flatMap((id) => {
+            const config = headConfigs.get(idKey(id));
+            return config ? [headConfigReadBy(config, headWorkloads.get(idKey(w.id))?.file)] : [];
+          })
+        ])
+      );
+      return { configWrites: [] };
+    },
+    patchFor(id, live2, kind) {
+      const hash = hashFor(id);
+      if (!hash) throw new RolloutFailure("no config hash was computed for it: not followed");
+      const carried = currentHash(live2, kind.templatePath);
+      if (carried !== hash) {
+        throw new RolloutFailure(
+          `its live pod template changed after the agent applied the commit: it carries ${carried ?? "no hash"}, the commit ${hash}`
+        );
+      }
+      return { unchanged: `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${hash})` };
+    },
+    async afterWait(results, _rolledBack, { cluster }) {
+      const applied = results.map(
+        (r) => r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r
+      );
+      const done = applied.filter((r) => r.rollout === "done");
+      const configs = /* @__PURE__ */ new Map();
+      for (const r of done) for (const c of committed.get(idKey(r.id)) ?? []) configs.set(idKey(c.id), c);
+      if (configs.size === 0) return { results: applied, notes: [] };
+      const check = await checkLiveConfigs(cluster, [...configs.values()]);
+      const differ = new Set(check.differ.map(idKey));
+      const notes = check.unreadable.length > 0 ? [
+        `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map((id) => formatId(id)).join(", ")}`
+      ] : [];
+      return {
+        results: applied.map((r) => {
+          const stale = (committed.get(idKey(r.id)) ?? []).filter((c) => differ.has(idKey(c.id)));
+          if (r.rollout !== "done" || stale.length === 0) return r;
+          return {
+            ...r,
+            rollout: "failed",
+            message: `its pods rolled out, but the cluster does not hold the committed content of ${stale.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ")}: the new pods read the old config (is it in another Argo CD Application or Flux Kustomization, or immutable, so the agent could not change it?)`
+          };
+        }),
+        notes
+      };
+    }
+  };
+}
+function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
+  const problems = [];
+  for (const id of ids) {
+    const manifest = headWorkloads.get(idKey(id));
+    const kind = restartableKind(id.kind);
+    const where = manifest?.file ? ` (${manifest.file}${manifest.line ? `:${manifest.line}` : ""})` : "";
+    if (!manifest || !kind) {
+      problems.push(
+        `${formatId(id)}: not defined in the repository at the head commit, so nothing stamps it`
+      );
+      continue;
+    }
+    if (readsSecret.has(idKey(id))) {
+      problems.push(
+        `${formatId(id)}${where}: it reads a Secret from the repository, and without --hash-key its value would be a plain SHA-256 of the Secret's content: set --hash-key (the same key as \`config-rollout stamp\`)`
+      );
+      continue;
+    }
+    const stamped = currentHash(manifest.object, kind.templatePath);
+    const expected = hashFor(id);
+    if (stamped === expected) continue;
+    problems.push(
+      stamped === void 0 ? `${formatId(id)}${where}: the head commit carries no ${CONFIG_HASH_ANNOTATION} (expected ${expected})` : `${formatId(id)}${where}: the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped}, stale (expected ${expected})`
+    );
+  }
+  if (problems.length === 0) return;
+  throw new UserError(
+    `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:
+  ${problems.join("\n  ")}
+Run \`config-rollout stamp\`, commit the result and push it.`
+  );
+}
+var init_gitops_strategy = __esm({
+  "src/rollout/strategy/gitops-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_restart_patch();
+    init_consumed_configs();
+    init_folder_definitions();
+    init_live_configs();
+    init_restart_hash();
+  }
+});
+
+// src/rollout/versioned/config-copy.ts
+function copyHash(kind, content, type, key) {
+  const payload = canonicalJson({ kind, type: type ?? null, content });
+  const hash = key === void 0 ? (0, import_node_crypto2.createHash)("sha256") : (0, import_node_crypto2.createHmac)("sha256", key);
+  return hash.update(payload, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
+}
+function copyName(sourceName, hash) {
+  checkCopyName(sourceName);
+  return `${sourceName}-${hash}`;
+}
+function checkCopyName(sourceName) {
+  const length = sourceName.length + 1 + SUFFIX_LENGTH;
+  if (length > MAX_NAME_LENGTH) {
+    throw new UserError(
+      `${sourceName}: its versioned copy would be named ${length} characters long (${sourceName.length} + a dash and a ${SUFFIX_LENGTH}-digit hash; an object name is at most ${MAX_NAME_LENGTH}): shorten the config's name to at most ${MAX_SOURCE_NAME_LENGTH} characters, or use another --strategy`
+    );
+  }
+}
+function sourceLabelValue(sourceName) {
+  if (sourceName.length <= MAX_LABEL_VALUE_LENGTH) return sourceName;
+  const hash = (0, import_node_crypto2.createHash)("sha256").update(sourceName, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
+  return `${sourceName.slice(0, MAX_LABEL_VALUE_LENGTH - SUFFIX_LENGTH - 1)}-${hash}`;
+}
+function configCopy(source2, commit, key) {
+  const { id, object, content } = source2;
+  const type = id.kind === "Secret" ? stringField(object, "type") ?? "Opaque" : void 0;
+  const name = copyName(id.name, copyHash(id.kind, content, type, key));
+  const body2 = {
+    apiVersion: "v1",
+    kind: id.kind,
+    metadata: {
+      name,
+      namespace: id.namespace,
+      labels: { [SOURCE_LABEL]: sourceLabelValue(id.name), [MANAGED_LABEL]: "true" },
+      annotations: { [SOURCE_COMMIT_ANNOTATION]: commit }
+    },
+    immutable: true,
+    ...id.kind === "Secret" ? { type, data: { ...content } } : configMapData(object, content)
+  };
+  return { source: id, name, body: body2 };
+}
+function configMapData(object, content) {
+  const binaryKeys = new Set(
+    isRecord(field2(object, "binaryData")) ? Object.keys(field2(object, "binaryData")) : []
+  );
+  const data = {};
+  const binaryData = {};
+  for (const [key, base64] of Object.entries(content)) {
+    if (binaryKeys.has(key)) binaryData[key] = base64;
+    else data[key] = Buffer.from(base64, "base64").toString("utf8");
+  }
+  return {
+    ...Object.keys(data).length > 0 ? { data } : {},
+    ...Object.keys(binaryData).length > 0 ? { binaryData } : {}
+  };
+}
+function copySourceOf(obj) {
+  const metadata = field2(obj, "metadata");
+  const labels = field2(metadata, "labels");
+  if (stringField(labels, MANAGED_LABEL) !== "true") return void 0;
+  const source2 = COPY_NAME.exec(stringField(metadata, "name") ?? "")?.[1];
+  if (source2 === void 0 || stringField(labels, SOURCE_LABEL) !== sourceLabelValue(source2))
+    return void 0;
+  return copyCommitOf(obj) === void 0 ? void 0 : source2;
+}
+function copyCommitOf(obj) {
+  const commit = stringField(field2(field2(obj, "metadata"), "annotations"), SOURCE_COMMIT_ANNOTATION);
+  return commit !== void 0 && isFullSha(commit) ? commit : void 0;
+}
+function isManagedCopy(obj) {
+  return copySourceOf(obj) !== void 0;
+}
+var import_node_crypto2, SOURCE_LABEL, MANAGED_LABEL, SOURCE_COMMIT_ANNOTATION, SUFFIX_LENGTH, MAX_NAME_LENGTH, MAX_SOURCE_NAME_LENGTH, MAX_LABEL_VALUE_LENGTH, COPY_NAME;
+var init_config_copy = __esm({
+  "src/rollout/versioned/config-copy.ts"() {
+    "use strict";
+    import_node_crypto2 = require("node:crypto");
+    init_commit_sha();
+    init_errors();
+    init_json_shape();
+    init_config_content();
+    SOURCE_LABEL = "config-rollout.io/source";
+    MANAGED_LABEL = "config-rollout.io/managed";
+    SOURCE_COMMIT_ANNOTATION = "config-rollout.io/source-commit";
+    SUFFIX_LENGTH = 10;
+    MAX_NAME_LENGTH = 253;
+    MAX_SOURCE_NAME_LENGTH = MAX_NAME_LENGTH - SUFFIX_LENGTH - 1;
+    MAX_LABEL_VALUE_LENGTH = 63;
+    COPY_NAME = /^(.+)-[0-9a-f]{10}$/;
+  }
+});
+
+// src/rollout/versioned/copies.ts
+function plannedSources(context) {
+  const sources = /* @__PURE__ */ new Map();
+  for (const workload of context.workloads) {
+    for (const ref of workload.references) {
+      const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
+      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
+      sources.set(idKey(ref.config), entry);
+    }
+  }
+  return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
+    const head = context.headConfigs.get(sourceKey);
+    if (!head) return [];
+    const source2 = {
+      id: { ...id, kind: id.kind },
+      object: head.manifest.object,
+      content: head.snapshot.content
+    };
+    return [{ source: source2, head, consumers }];
+  });
+}
+function copyPlanNotes(context, settings) {
+  const lines = plannedSources(context).map(({ source: source2, consumers }) => {
+    const { id } = source2;
+    checkCopyName(id.name);
+    const name = id.kind === "Secret" && !settings.hashKey ? `${id.name}-<hash keyed with the Secret's UID>` : configCopy(source2, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : void 0).name;
+    return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
+  });
+  if (settings.prune && lines.length > 0) {
+    lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
+  }
+  return lines;
+}
+async function prepareCopies(context, settings, managedCopies) {
+  const { cluster, log } = context;
+  const checked = await runLimited(plannedSources(context), settings.concurrency, async (p) => {
+    const key = await hashKeyFor(p.source, settings.hashKey, cluster);
+    const copy = configCopy(p.source, context.head, key);
+    const { kind, namespace, name } = copy.source;
+    const [existing, copiesInNamespace] = await Promise.all([
+      // By name, whatever its labels: the name may be taken by an object that is not a copy.
+      cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
+      // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
+      managedCopies(namespace, kind)
+    ]);
+    const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
+    return { copy, head: p.head, existing, older };
+  });
+  const copies = [];
+  const writes = [];
+  const serverDryRun = settings.dryRun === "server";
+  for (const { copy, head, existing, older } of checked) {
+    const { source: source2 } = copy;
+    const where = `${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace})`;
+    if (existing && !isManagedCopy(existing)) {
+      throw new UserError(
+        `${where} exists and is not a config-rollout copy (a copy has the config-rollout.io/managed and source labels and a source-commit annotation): refusing to overwrite it`
+      );
+    }
+    if (existing && changedKeys(liveConfigContent({ ...existing, kind: source2.kind }), head.snapshot.content).length > 0) {
+      throw new UserError(
+        `${where} exists with other content than ${formatId(source2)} at ${context.head}: refusing to use it`
+      );
+    }
+    if (existing) log.info(`${where} already exists: reused`);
+    else
+      writes.push({
+        id: { ...source2, name: copy.name },
+        body: copy.body,
+        done: `${serverDryRun ? "server dry run accepted" : "created"} ${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace}), an immutable copy of ${source2.name} at ${context.head.slice(0, 12)}`
+      });
+    const olderCommits = older.flatMap((c) => {
+      const commit = copyCommitOf(c);
+      return nameOf3(c) !== copy.name && commit !== void 0 ? [[nameOf3(c), commit]] : [];
+    });
+    copies.push({ copy, content: head.snapshot.content, older: new Map(olderCommits) });
+  }
+  return { copies, writes };
+}
+async function hashKeyFor(source2, hashKey, cluster) {
+  if (hashKey) return Buffer.from(hashKey);
+  if (source2.id.kind !== "Secret") return void 0;
+  const live2 = await cluster.readConfig(source2.id);
+  if (!live2?.uid) {
+    throw new UserError(
+      `${formatId(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
+    );
+  }
+  return Buffer.from(live2.uid);
+}
+function managedCopyLister(cluster) {
+  const lists = /* @__PURE__ */ new Map();
+  return (namespace, kind) => {
+    const key = `${kind}/${namespace}`;
+    let listed = lists.get(key);
+    if (!listed) {
+      listed = cluster.listObjects(namespace, apiVersionOf(configKind(kind)), kind, `${MANAGED_LABEL}=true`);
+      listed.catch(() => {
+      });
+      lists.set(key, listed);
+    }
+    return listed;
+  };
+}
+function nameOf3(obj) {
+  return String(obj.metadata?.name ?? "");
+}
+var init_copies = __esm({
+  "src/rollout/versioned/copies.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_model();
+    init_run_limited();
+    init_config_content();
+    init_live_config();
+    init_config_copy();
+  }
+});
+
+// src/rollout/versioned/repoint.ts
+function referenceSites(podSpec) {
+  return repoint(podSpec, () => void 0, true).sites;
+}
+function repointPodSpec(podSpec, rename) {
+  const { spec, located } = repoint(podSpec, rename, false);
+  return { spec, located, changes: located.map(({ placement: _p, ...change }) => change) };
+}
+function repoint(podSpec, rename, collect) {
+  const spec = structuredClone(isRecord(podSpec) ? podSpec : {});
+  const located = [];
+  const sites = [];
+  const visit3 = (holder, key, configKind2, path, placement) => {
+    if (!isRecord(holder)) return;
+    const name = stringField(holder, key);
+    if (!name) return;
+    const site = { path, configKind: configKind2, name };
+    if (collect) sites.push(site);
+    const to = rename(site);
+    if (to === void 0 || to === name) return;
+    holder[key] = to;
+    located.push({ ...site, to, placement });
+  };
+  visitVolumes(spec, visit3);
+  visitContainers(spec, visit3);
+  return { spec, located, sites };
+}
+function repointStrategicPatch(repointed, templatePath) {
+  const spec = {};
+  const items = /* @__PURE__ */ new Map();
+  const entry = (list, name) => {
+    if (name === "")
+      throw new UserError(`an entry of ${list} has no name: its references cannot be repointed`);
+    const key = `${list}/${name}`;
+    let item = items.get(key);
+    if (!item) {
+      item = { name };
+      items.set(key, item);
+      spec[list] = [...spec[list] ?? [], item];
+    }
+    return item;
+  };
+  for (const { placement, to } of repointed.located) {
+    const item = entry(placement.list, placement.item);
+    const source2 = findItem(repointed.spec, placement.list, placement.item);
+    switch (placement.part) {
+      case "configMap":
+        item.configMap = { name: to };
+        break;
+      case "secret":
+        item.secret = { secretName: to };
+        break;
+      case "projected":
+        item.projected = { sources: arrayField(field2(source2, "projected"), "sources") };
+        break;
+      case "envFrom":
+        item.envFrom = arrayField(source2, "envFrom");
+        break;
+      case "env": {
+        const env = arrayField(source2, "env").find((e) => stringField(e, "name") === placement.envName);
+        if (placement.envName === void 0 || !env)
+          throw new UserError(
+            `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
+          );
+        const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
+        item.env = [...envList, { name: placement.envName, valueFrom: field2(env, "valueFrom") }];
+        break;
+      }
+    }
+  }
+  return atTemplate(templatePath, { spec });
+}
+function repointMergePatch(repointed, live2, templatePath) {
+  const lists = new Set(repointed.located.map((l) => l.placement.list));
+  const spec = {};
+  for (const list of lists) spec[list] = repointed.spec[list];
+  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec })
+  };
+}
+function findItem(spec, list, name) {
+  return arrayField(spec, list).find((item) => stringField(item, "name") === name);
+}
+function visitVolumes(spec, visit3) {
+  arrayField(spec, "volumes").forEach((volume, index) => {
+    const volumeName = stringField(volume, "name");
+    const at = `volumes[${volumeName ?? index}]`;
+    const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
+    visit3(field2(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
+    visit3(field2(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    arrayField(field2(volume, "projected"), "sources").forEach((source2, i) => {
+      const sourceAt = `${at}.sources[${i}]`;
+      visit3(field2(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
+      visit3(field2(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+    });
+  });
+}
+function visitContainers(spec, visit3) {
+  for (const list of CONTAINER_LISTS2) {
+    arrayField(spec, list).forEach((container, index) => {
+      const containerName = stringField(container, "name");
+      const at = `${list}[${containerName ?? index}]`;
+      const place = (part, envName) => ({
+        list,
+        item: containerName ?? "",
+        part,
+        ...envName === void 0 ? {} : { envName }
+      });
+      arrayField(container, "envFrom").forEach((envFrom, i) => {
+        visit3(
+          field2(envFrom, "configMapRef"),
+          "name",
+          "ConfigMap",
+          `${at}.envFrom[${i}].configMapRef`,
+          place("envFrom")
+        );
+        visit3(
+          field2(envFrom, "secretRef"),
+          "name",
+          "Secret",
+          `${at}.envFrom[${i}].secretRef`,
+          place("envFrom")
+        );
+      });
+      arrayField(container, "env").forEach((env, i) => {
+        const envName = stringField(env, "name");
+        const envAt = `${at}.env[${envName ?? i}]`;
+        const valueFrom = field2(env, "valueFrom");
+        visit3(
+          field2(valueFrom, "configMapKeyRef"),
+          "name",
+          "ConfigMap",
+          `${envAt}.configMapKeyRef`,
+          place("env", envName)
+        );
+        visit3(
+          field2(valueFrom, "secretKeyRef"),
+          "name",
+          "Secret",
+          `${envAt}.secretKeyRef`,
+          place("env", envName)
+        );
+      });
+    });
+  }
+}
+var CONTAINER_LISTS2;
+var init_repoint = __esm({
+  "src/rollout/versioned/repoint.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_template();
+    CONTAINER_LISTS2 = ["initContainers", "containers", "ephemeralContainers"];
+  }
+});
+
+// src/rollout/versioned/prunable-copies.ts
+function podSpecOfHolder(obj) {
+  if (field2(obj, "kind") === "ControllerRevision") {
+    return field2(field2(field2(field2(obj, "data"), "spec"), "template"), "spec");
+  }
+  return podTemplateOf(obj)?.spec;
+}
+function referencedConfigs(holders) {
+  const names2 = /* @__PURE__ */ new Set();
+  for (const holder of holders) {
+    for (const site of referenceSites(podSpecOfHolder(holder))) names2.add(`${site.configKind}/${site.name}`);
+  }
+  return names2;
+}
+function choosePrunable(copies, kind, referenced, keep) {
+  const managed = copies.filter(isManagedCopy);
+  const newestFirst = [...managed].sort((a, b) => {
+    const byTime = compareStrings(createdAt(b), createdAt(a));
+    return byTime !== 0 ? byTime : compareStrings(nameOf4(a), nameOf4(b));
+  });
+  const remove = [];
+  const kept = [];
+  newestFirst.forEach((copy, index) => {
+    const name = nameOf4(copy);
+    if (referenced.has(`${kind}/${name}`)) kept.push({ name, why: "referenced" });
+    else if (index < keep) kept.push({ name, why: "newest" });
+    else remove.push(copy);
+  });
+  return { remove, kept };
+}
+function nameOf4(obj) {
+  return stringField(field2(obj, "metadata"), "name") ?? "";
+}
+function createdAt(obj) {
+  return stringField(field2(obj, "metadata"), "creationTimestamp") ?? "";
+}
+var init_prunable_copies = __esm({
+  "src/rollout/versioned/prunable-copies.ts"() {
+    "use strict";
+    init_json_shape();
+    init_workload_kinds();
+    init_order();
+    init_config_copy();
+    init_repoint();
+  }
+});
+
+// src/rollout/versioned/prune.ts
+async function prune(cluster, sources, settings, definedAtHead, log) {
+  const notes = [];
+  const dryRun = settings.dryRun === "server";
+  const referencedIn = /* @__PURE__ */ new Map();
+  const referenced = (namespace) => {
+    let names2 = referencedIn.get(namespace);
+    if (!names2) {
+      names2 = readReferencingObjects(cluster, namespace).then(referencedConfigs);
+      referencedIn.set(namespace, names2);
+    }
+    return names2;
+  };
+  const managedCopies = managedCopyLister(cluster);
+  await log.group("Prune unreferenced config copies", async () => {
+    for (const { copy } of sources) {
+      const { source: source2 } = copy;
+      try {
+        const listed = (await managedCopies(source2.namespace, source2.kind)).filter(
+          (c) => copySourceOf(c) === source2.name
+        );
+        const inUse = /* @__PURE__ */ new Set([...await referenced(source2.namespace), `${source2.kind}/${copy.name}`]);
+        const decision = choosePrunable(listed, source2.kind, inUse, settings.keep);
+        const ids = decision.remove.map((obj) => ({ ...source2, name: nameOf3(obj) }));
+        const defined = ids.length > 0 ? await definedAtHead(ids) : /* @__PURE__ */ new Set();
+        for (const obj of decision.remove) {
+          const name = nameOf3(obj);
+          if (defined.has(idKey({ ...source2, name }))) {
+            const line2 = `kept ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): it carries the labels of a copy of ${source2.name}, but the head commit defines it, so it is not an old copy`;
+            log.warn(line2);
+            notes.push(line2);
+            continue;
+          }
+          const apiVersion = apiVersionOf(configKind(source2.kind));
+          await cluster.deleteObject(
+            { apiVersion, kind: source2.kind, namespace: source2.namespace, name },
+            dryRun
+          );
+          const line = `${dryRun ? "would delete (server dry run)" : "deleted"} ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): an old copy of ${source2.name} that no workload, ReplicaSet, ControllerRevision or Pod names`;
+          log.info(line);
+          notes.push(line);
+        }
+      } catch (error) {
+        if (!isExpectedError(error)) throw error;
+        const line = `could not prune the copies of ${formatId(source2)}: ${error.message}`;
+        log.warn(line);
+        notes.push(line);
+      }
+    }
+  });
+  return notes;
+}
+async function readReferencingObjects(cluster, namespace) {
+  const lists = await Promise.all([
+    ...WORKLOAD_KINDS.map(
+      async (kind) => kind.customResource && !await cluster.serves(kind.kind) ? [] : cluster.listWorkloads(namespace, kind.kind)
+    ),
+    cluster.listObjects(namespace, apiVersionOf(CONTROLLER_REVISION), CONTROLLER_REVISION.kind)
+  ]);
+  return lists.flat();
+}
+var init_prune = __esm({
+  "src/rollout/versioned/prune.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_workload_kinds();
+    init_model();
+    init_config_copy();
+    init_copies();
+    init_prunable_copies();
+  }
+});
+
+// src/rollout/versioned/repoint-workloads.ts
+function repointStep(live2, kind, repointed) {
+  const type = kind.restart.patch;
+  const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live2, kind.templatePath);
+  return { patch, type, describe: describeChanges(repointed.changes) };
+}
+function indexCopies(copies) {
+  const renameTo = /* @__PURE__ */ new Map();
+  const copiesIn = /* @__PURE__ */ new Map();
+  for (const { copy, older } of copies) {
+    const { source: source2 } = copy;
+    renameTo.set(idKey(source2), copy.name);
+    for (const name of older.keys()) renameTo.set(idKey({ ...source2, name }), copy.name);
+    const names2 = copiesIn.get(source2.namespace) ?? /* @__PURE__ */ new Set();
+    names2.add(`${source2.kind}/${copy.name}`);
+    copiesIn.set(source2.namespace, names2);
+  }
+  return { renameTo, copiesIn };
+}
+function repointToCopies(id, live2, kind, index) {
+  const rename = (site) => index.renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
+  const repointed = repointPodSpec(podSpecAt(live2, kind.templatePath), rename);
+  if (repointed.changes.length > 0) return { repointed };
+  const wanted = index.copiesIn.get(id.namespace) ?? /* @__PURE__ */ new Set();
+  const named = [
+    ...new Set(
+      referenceSites(podSpecAt(live2, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
+    )
+  ];
+  return {
+    unchanged: named.length > 0 ? `pod template already names ${named.join(", ")}` : "its live pod template names none of the changed configs: nothing to repoint"
+  };
+}
+function repointTo(live2, kind, rename) {
+  const repointed = repointPodSpec(
+    podSpecAt(live2, kind.templatePath),
+    (site) => rename.get(`${site.configKind}/${site.name}`)
+  );
+  if (repointed.changes.length === 0) return { unchanged: "its pod template no longer names the new copies" };
+  return repointStep(live2, kind, repointed);
+}
+async function asSources(workloads, managedCopies) {
+  const sourceOf = /* @__PURE__ */ new Map();
+  for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
+    for (const { kind } of CONFIG_KINDS) {
+      for (const copy of await managedCopies(namespace, kind)) {
+        const source2 = copySourceOf(copy);
+        if (source2) sourceOf.set(idKey({ kind, namespace, name: nameOf3(copy) }), source2);
+      }
+    }
+  }
+  if (sourceOf.size === 0) return workloads;
+  return workloads.map((manifest) => {
+    const kind = workloadKindOf(manifest.object);
+    if (!kind) return manifest;
+    const { namespace } = manifest.id;
+    const repointed = repointPodSpec(
+      podSpecAt(manifest.object, kind.templatePath),
+      (site) => sourceOf.get(idKey({ kind: site.configKind, namespace, name: site.name }))
+    );
+    if (repointed.changes.length === 0) return manifest;
+    return { ...manifest, object: withPodSpec(manifest.object, kind.templatePath, repointed.spec) };
+  });
+}
+function describeChanges(changes) {
+  const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} \u2192 ${c.to}`));
+  return [...distinct].join(", ");
+}
+var init_repoint_workloads = __esm({
+  "src/rollout/versioned/repoint-workloads.ts"() {
+    "use strict";
+    init_api_kinds();
+    init_pod_template();
+    init_workload_kinds();
+    init_model();
+    init_config_copy();
+    init_copies();
+    init_repoint();
+  }
+});
+
+// src/rollout/versioned/rollback-target.ts
+function revisionHistory(holders, ownerUid, revisionOf) {
+  const revisions = [];
+  for (const holder of holders) {
+    if (!isControlledBy(holder, ownerUid)) continue;
+    const revision2 = revisionOf(holder);
+    const podSpec = field2(holder, "kind") === "ControllerRevision" ? podSpecOfHolder(holder) : podTemplateOf(holder)?.spec;
+    if (revision2 !== void 0 && podSpec !== void 0) revisions.push({ revision: revision2, podSpec });
+  }
+  return revisions.sort((a, b) => b.revision - a.revision);
+}
+function rollbackTarget(facts, history, before) {
+  const rejected = /* @__PURE__ */ new Map();
+  const qualifies = (name) => {
+    if (name === facts.failing) return false;
+    if (name === facts.source) return facts.inPlace !== "same" && facts.inPlace !== "gone";
+    return facts.copies.has(name);
+  };
+  const reject = (name) => {
+    if (name === facts.failing || rejected.has(name)) return;
+    const why = name === facts.source && facts.inPlace === "same" ? "holds the same content as the failed copy" : "no longer exists";
+    rejected.set(name, `${facts.kind.toLowerCase()}/${name} ${why}`);
+  };
+  for (const revision2 of history ?? []) {
+    for (const name of namesOfSource(revision2.podSpec, facts)) {
+      if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "history" };
+      reject(name);
+    }
+  }
+  for (const name of before) {
+    if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "before" };
+    reject(name);
+  }
+  if (facts.inPlace === "same") {
+    const named = (history ?? []).some((r) => namesOfSource(r.podSpec, facts).includes(facts.source));
+    if (named || before.includes(facts.source))
+      return { name: facts.source, found: named ? "history" : "before", sameContent: true };
+  }
+  const what = `${facts.kind.toLowerCase()}/${facts.source}`;
+  const tried = rejected.size === 0 ? [`no earlier revision names ${what} or a copy of it`] : [...rejected.values()];
+  if (history === void 0) tried.push("its revision history could not be read");
+  return { none: `no earlier config of ${what} to return to (${tried.join("; ")})` };
+}
+function namesOfSource(podSpec, facts) {
+  const names2 = referenceSites(podSpec).filter((site) => site.configKind === facts.kind && isSourceOrCopy(site.name, facts.source)).map((site) => site.name);
+  return [...new Set(names2)];
+}
+function isSourceOrCopy(name, source2) {
+  return name === source2 || name.startsWith(`${source2}-`) && /^[0-9a-f]{10}$/.test(name.slice(source2.length + 1));
+}
+function isControlledBy(holder, uid) {
+  const owners = field2(field2(holder, "metadata"), "ownerReferences");
+  return Array.isArray(owners) && owners.some((owner) => stringField(owner, "uid") === uid && field2(owner, "controller") === true);
+}
+var init_rollback_target = __esm({
+  "src/rollout/versioned/rollback-target.ts"() {
+    "use strict";
+    init_json_shape();
+    init_workload_kinds();
+    init_prunable_copies();
+    init_repoint();
+  }
+});
+
+// src/rollout/versioned/rollback.ts
+async function rollbackOf(results, repointings, copies, cluster, concurrency) {
+  const failed2 = results.filter((r) => isRolledBack(r, repointings));
+  if (failed2.length === 0) return void 0;
+  const targets = await findTargets(failed2, repointings, copies, cluster, concurrency);
+  const rollback = {
+    ids: failed2.map((r) => r.id),
+    patchFor: (id, live2, kind) => {
+      const chosen = targets.get(idKey(id)) ?? /* @__PURE__ */ new Map();
+      const rename = /* @__PURE__ */ new Map();
+      const none = [];
+      for (const [failing, target] of chosen) {
+        if ("name" in target) rename.set(failing, target.name);
+        else none.push(target.none);
+      }
+      if (rename.size === 0) return { unchanged: `${none.join("; ")}: left on the new copy` };
+      return repointTo(live2, kind, rename);
+    }
+  };
+  return { rollback, targets };
+}
+async function findTargets(failed2, repointings, copies, cluster, concurrency) {
+  const copyOf = new Map(copies.map((c) => [idKey({ ...c.copy.source, name: c.copy.name }), c]));
+  const lists = /* @__PURE__ */ new Map();
+  const holders = (namespace, holder) => once(
+    lists,
+    `${holder.kind}/${namespace}`,
+    () => cluster.listObjects(namespace, apiVersionOf(holder), holder.kind)
+  );
+  const readings = /* @__PURE__ */ new Map();
+  const inPlace = (source2, copy) => once(readings, idKey(source2), async () => {
+    try {
+      const live2 = await cluster.readConfig(source2);
+      if (live2 === void 0) return "gone";
+      if (copy === void 0) return void 0;
+      return changedKeys(live2.content, copy.content).length > 0 ? "differs" : "same";
+    } catch (error) {
+      if (!isExpectedError(error)) throw error;
+      return void 0;
+    }
+  });
+  const targets = /* @__PURE__ */ new Map();
+  await runLimited(failed2, concurrency, async ({ id }) => {
+    const history = await historyOf(id, cluster, holders);
+    const chosen = /* @__PURE__ */ new Map();
+    for (const [failingKey, changes] of groupByCopy(repointings.get(idKey(id)) ?? [])) {
+      const { configKind: kind, to: failing } = changes[0];
+      const copy = copyOf.get(idKey({ kind, namespace: id.namespace, name: failing }));
+      const source2 = copy?.copy.source.name ?? changes[0].name;
+      const facts = {
+        kind,
+        source: source2,
+        failing,
+        copies: copy?.older ?? /* @__PURE__ */ new Map(),
+        inPlace: await inPlace({ kind, namespace: id.namespace, name: source2 }, copy)
+      };
+      chosen.set(failingKey, rollbackTarget(facts, history, [...new Set(changes.map((c) => c.name))]));
+    }
+    targets.set(idKey(id), chosen);
+  });
+  return targets;
+}
+async function historyOf(id, cluster, holders) {
+  const kind = workloadKind(id.kind);
+  if (!kind?.history) return void 0;
+  try {
+    const live2 = await cluster.readObject({ apiVersion: apiVersionOf(kind), ...id });
+    const uid = live2?.metadata?.uid;
+    if (typeof uid !== "string") return void 0;
+    const { holder, revisionOf } = kind.history;
+    const listed = await holders(id.namespace, holder);
+    return revisionHistory(listed, uid, revisionOf);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+    return void 0;
+  }
+}
+function reportRollback(results, rolledBack, repointings, targets, log) {
+  const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
+  for (const result of results.filter((r) => isRolledBack(r, repointings))) {
+    const back = backOf.get(idKey(result.id));
+    const chosen = [...targets.get(idKey(result.id)) ?? /* @__PURE__ */ new Map()];
+    const names2 = describeChanges(
+      chosen.flatMap(([failing, target]) => {
+        if (!("name" in target)) return [];
+        const [configKind2, name] = failing.split("/");
+        const copied = target.commit ? `, copied at ${target.commit.slice(0, 12)}` : "";
+        const same = target.sameContent ? ", which holds the same content: the failed rollout is ended and running pods keep the config they started with, but new pods read the new content" : "";
+        return [{ configKind: configKind2, name, to: `${target.name}${copied}${same}` }];
+      })
+    );
+    const none = chosen.flatMap(([, target]) => "none" in target ? [target.none] : []);
+    const followed = back?.rollout !== void 0 && back.rollout !== "not-waited";
+    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${result.id.kind.toLowerCase()}/${result.id.name} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names2}); the rollback rolled out` : `rolled back (${names2}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
+    const partly = back?.restart === "restarted" && none.length > 0 ? `; ${none.join("; ")}: left on the new copy` : "";
+    result.message = `${result.message}; ${verdict}${partly}`;
+    if (back) {
+      result.rollback = {
+        restart: back.restart,
+        ...back.rollout ? { rollout: back.rollout } : {},
+        message: back.message
+      };
+    }
+    if (back?.restart === "restarted" && back.rollout === "done") result.rollout = "rolled-back";
+    log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}${partly}`);
+  }
+}
+function isRolledBack(result, repointings) {
+  return result.restart === "restarted" && (result.rollout === "failed" || result.rollout === "timeout") && repointings.has(idKey(result.id));
+}
+function groupByCopy(changes) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const change of changes) {
+    const key = `${change.configKind}/${change.to}`;
+    groups.set(key, [...groups.get(key) ?? [], change]);
+  }
+  return groups;
+}
+var init_rollback = __esm({
+  "src/rollout/versioned/rollback.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_once();
+    init_run_limited();
+    init_config_content();
+    init_repoint_workloads();
+    init_rollback_target();
+  }
+});
+
+// src/rollout/versioned/stale-runs.ts
+async function findNewerCopies(context, copies) {
+  const commitOf = /* @__PURE__ */ new Map();
+  for (const { copy, older } of copies) {
+    for (const [name, commit] of older) commitOf.set(idKey({ ...copy.source, name }), commit);
+  }
+  const running = /* @__PURE__ */ new Map();
+  for (const workload of context.workloads) {
+    const live2 = context.manifests.get(idKey(workload.id))?.object;
+    const kind = live2 === void 0 ? void 0 : workloadKindOf(live2);
+    if (live2 === void 0 || kind === void 0) continue;
+    for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
+      const id = { kind: site.configKind, namespace: workload.id.namespace, name: site.name };
+      const commit = commitOf.get(idKey(id));
+      if (commit === void 0) continue;
+      const entry = running.get(idKey(id)) ?? { id, workloads: [], commit };
+      const name = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      if (!entry.workloads.includes(name)) entry.workloads.push(name);
+      running.set(idKey(id), entry);
+    }
+  }
+  const orders = /* @__PURE__ */ new Map();
+  const newer = /* @__PURE__ */ new Map();
+  for (const [key, { id, workloads, commit }] of running) {
+    let asked = orders.get(commit);
+    if (asked === void 0) {
+      asked = context.commitOrder(commit);
+      orders.set(commit, asked);
+    }
+    const placed = await asked;
+    if (placed.order === "unknown") {
+      throw new UserError(
+        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short(context.head)}: it was copied at ${short(commit)}, and ${placed.why}`
+      );
+    }
+    if (placed.order === "newer") newer.set(key, commit);
+    if (placed.order === "diverged") {
+      context.log.info(
+        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short(commit)}, which is not in the history of this run's head ${short(context.head)} (another branch, or rewritten history): repointed as planned`
+      );
+    }
+  }
+  return newer;
+}
+function staleReason(namespace, live2, kind, newer, head) {
+  if (newer.size === 0) return void 0;
+  const running = /* @__PURE__ */ new Map();
+  for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
+    const id = { kind: site.configKind, namespace, name: site.name };
+    const commit = newer.get(idKey(id));
+    if (commit !== void 0) running.set(describe2(id), commit);
+  }
+  if (running.size === 0) return void 0;
+  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${short(commit)})`).join(", ");
+  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
+}
+function describe2(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function short(sha) {
+  return sha.slice(0, 12);
+}
+var init_stale_runs = __esm({
+  "src/rollout/versioned/stale-runs.ts"() {
+    "use strict";
+    init_errors();
+    init_pod_template();
+    init_workload_kinds();
+    init_model();
+    init_repoint();
+  }
+});
+
+// src/rollout/versioned/versioned-strategy.ts
+var versioned_strategy_exports = {};
+__export(versioned_strategy_exports, {
+  createVersionedStrategy: () => createVersionedStrategy
+});
+function createVersionedStrategy(settings) {
+  const rollback = rollsBackOnFailure(settings);
+  let copies = [];
+  let index = indexCopies([]);
+  const repointings = /* @__PURE__ */ new Map();
+  const rollbackTargets = /* @__PURE__ */ new Map();
+  let newer = /* @__PURE__ */ new Map();
+  let head = "";
+  const staleRuns = /* @__PURE__ */ new Map();
+  let copiesBefore;
+  let definedAtHead = async () => /* @__PURE__ */ new Set();
+  const managedCopiesBefore = (cluster) => (namespace, kind) => {
+    copiesBefore ??= managedCopyLister(cluster);
+    return copiesBefore(namespace, kind);
+  };
+  return {
+    name: "versioned",
+    needsLiveConfigs: false,
+    planNotes: (context) => copyPlanNotes(context, settings),
+    async prepare(context) {
+      const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
+      definedAtHead = async (ids) => {
+        try {
+          const read = await context.readHeadConfigs(ids);
+          return new Set(ids.map(idKey).filter((key) => read.has(key)));
+        } catch (error) {
+          const why = error instanceof Error ? error.message : String(error);
+          throw new UserError(`cannot tell whether the head commit defines them: ${why}`);
+        }
+      };
+      copies = prepared.copies;
+      index = indexCopies(copies);
+      newer = await findNewerCopies(context, copies);
+      head = context.head;
+      return { configWrites: prepared.writes };
+    },
+    planningView: (workloads, cluster) => asSources(workloads, managedCopiesBefore(cluster)),
+    patchFor(id, live2, kind) {
+      const stale = staleReason(id.namespace, live2, kind, newer, head);
+      if (stale !== void 0) {
+        staleRuns.set(idKey(id), stale);
+        return { unchanged: stale };
+      }
+      const repointing = repointToCopies(id, live2, kind, index);
+      if ("unchanged" in repointing) return repointing;
+      repointings.set(idKey(id), repointing.repointed.changes);
+      return repointStep(live2, kind, repointing.repointed);
+    },
+    async rollbackFor(results, { cluster }) {
+      if (!rollback) return void 0;
+      const found = await rollbackOf(results, repointings, copies, cluster, settings.concurrency);
+      for (const [key, targets] of found?.targets ?? []) rollbackTargets.set(key, targets);
+      return found?.rollback;
+    },
+    async afterWait(results, rolledBack, { cluster, log }) {
+      const notes = [];
+      for (const result of results) {
+        if (staleRuns.has(idKey(result.id)))
+          log.warn(`${formatId(result.id)}: ${staleRuns.get(idKey(result.id))}`);
+      }
+      for (const result of results) {
+        const changes = repointings.get(idKey(result.id));
+        if (changes && result.restart !== "failed" && result.rollout !== void 0) {
+          result.message = `repointed ${describeChanges(changes)}; ${result.message}`;
+        }
+      }
+      if (rollback) reportRollback(results, rolledBack, repointings, rollbackTargets, log);
+      else {
+        for (const r of results) {
+          if (isFailure(r) && repointings.has(idKey(r.id)))
+            r.message += "; --rollback-on-failure off: left on the new copy";
+        }
+      }
+      if (settings.prune && !results.some(isFailure)) {
+        notes.push(...await prune(cluster, copies, settings, definedAtHead, log));
+      }
+      return { results, notes };
+    }
+  };
+}
+var init_versioned_strategy = __esm({
+  "src/rollout/versioned/versioned-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_run_result();
+    init_setting_choices();
+    init_copies();
+    init_prune();
+    init_repoint_workloads();
+    init_rollback();
+    init_stale_runs();
+  }
+});
+
+// src/rollout/strategy/choose-strategy.ts
+async function chooseRestartStrategy(settings, now) {
+  switch (settings.strategy) {
+    case "annotation":
+      return createAnnotationStrategy(settings.hashKey, settings.concurrency);
+    case "env":
+      return createEnvStrategy(settings.envName, now);
+    case "gitops":
+      return createGitopsStrategy(settings.hashKey);
+    case "versioned": {
+      const { createVersionedStrategy: createVersionedStrategy2 } = await Promise.resolve().then(() => (init_versioned_strategy(), versioned_strategy_exports));
+      return createVersionedStrategy2(settings);
+    }
+  }
+}
+var init_choose_strategy = __esm({
+  "src/rollout/strategy/choose-strategy.ts"() {
+    "use strict";
+    init_annotation_strategy();
+    init_env_strategy();
+    init_gitops_strategy();
+  }
+});
+
+// src/scan/sources/folder-twins.ts
+function folderTwinsWarning(ordered, configs, used = ordered[ordered.length - 1]) {
+  const folderOf = (m) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
+  const folders = new Set(ordered.map(folderOf));
+  if (folders.size < 2) return void 0;
+  const which = used === ordered[ordered.length - 1] ? "the last in path order" : "the one whose folder's configs the range changes";
+  for (const id of consumedConfigIds(used, /* @__PURE__ */ new Map())) {
+    const byFolder = /* @__PURE__ */ new Map();
+    for (const c of configs) {
+      if (c.origin === void 0 && idKey(c.id) === idKey(id) && folders.has(folderOf(c)))
+        byFolder.set(folderOf(c), c);
+    }
+    const contents = new Set([...byFolder.values()].map(contentOf));
+    if (byFolder.size < 2 || contents.size < 2) continue;
+    const defined = [...byFolder.values()].map((c) => `${c.file}:${c.line}`).sort();
+    const workloads = ordered.map((m) => `${m.file}:${m.line}`);
+    return {
+      file: used.file,
+      line: used.line,
+      col: 1,
+      severity: "warning",
+      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: each definition reads its own folder's configs (as \`stamp\` hashes it), and this plan restarts it once, as ${used.file}:${used.line} defines it (${which}). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
+    };
+  }
+  return void 0;
+}
+function contentOf(config) {
+  const o = config.object;
+  return canonicalJson([o.data ?? null, o.stringData ?? null, o.binaryData ?? null]);
+}
+var init_folder_twins = __esm({
+  "src/scan/sources/folder-twins.ts"() {
+    "use strict";
+    init_model();
+    init_consumed_configs();
+    init_config_content();
+  }
+});
+
+// src/scan/sources/source-variants.ts
+function originLabel(manifest) {
+  return manifest.origin ?? `file ${manifest.file}`;
+}
+function groupBySource(base, head) {
+  const bySide = (manifests) => {
+    const byKey = /* @__PURE__ */ new Map();
+    for (const m of manifests) {
+      const key = idKey(m.id);
+      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
+      byKey.set(key, sources);
+      const source2 = m.origin ?? RAW2;
+      const list = sources.get(source2);
+      if (list) list.push(m);
+      else sources.set(source2, [m]);
+    }
+    return byKey;
+  };
+  const baseByKey = bySide(base);
+  const headByKey = bySide(head);
+  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
+  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
+    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
+    if (sources.length === 1) {
+      out.base.push(...atBase.get(sources[0]) ?? []);
+      out.head.push(...atHead.get(sources[0]) ?? []);
+      continue;
+    }
+    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
+    const distinct = distinctVariants(variants);
+    const chosen = distinct[0];
+    const source2 = chosen.source.startsWith("file ") ? RAW2 : chosen.source;
+    if (source2 === RAW2) {
+      out.base.push(...atBase.get(RAW2) ?? []);
+      out.head.push(...atHead.get(RAW2) ?? []);
+    } else {
+      if (chosen.base) out.base.push(chosen.base);
+      if (chosen.head) out.head.push(chosen.head);
+    }
+    if (distinct.length > 1) out.variants.set(key, distinct);
+  }
+  return out;
+}
+function settleWorkloads(base, head, folders, headConfigs = []) {
+  const problems = [];
+  const rawOnce = (manifests, warn) => {
+    const raw = /* @__PURE__ */ new Map();
+    const rendered = [];
+    for (const m of manifests) {
+      if (m.origin !== void 0) rendered.push(m);
+      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
+    }
+    const settled = [...raw.values()].map((defs) => {
+      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+      const own = folders && definitionOfChangedDeployment(ordered, folders);
+      if (own) {
+        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
+        return own.used;
+      }
+      const last = ordered[ordered.length - 1];
+      const lastText = ordered.length > 1 ? canonicalJson(unstamped(last)) : "";
+      const other = ordered.find((m) => m !== last && canonicalJson(unstamped(m)) !== lastText);
+      const separate = folders && separateDeployments(ordered, folders);
+      const twins = !other && !deployedAtAll(ordered, folders);
+      const used = twins && folders && definitionReadingChange(ordered, headConfigs, folders) || last;
+      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
+      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      else if (warn && twins) {
+        const warning = folderTwinsWarning(ordered, headConfigs, used);
+        if (warning) problems.push(warning);
+      }
+      return used;
+    });
+    return [...settled, ...rendered];
+  };
+  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
+  return { ...grouped, problems: [...problems, ...grouped.problems] };
+}
+function deployedAtAll(ordered, folders) {
+  return folders !== void 0 && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== void 0);
+}
+function definitionReadingChange(ordered, configs, folders) {
+  const changed = new Set(folders.changedFiles);
+  const reading = ordered.filter(
+    (workload) => consumedConfigIds(workload, /* @__PURE__ */ new Map()).some((id) => {
+      const definitions = configs.filter((c) => c.origin === void 0 && idKey(c.id) === idKey(id));
+      return definitions.length > 0 && changed.has(configDefinitionFor(workload.file, definitions, folders.deployedDirs).file);
+    })
+  );
+  return reading.length === 1 ? reading[0] : void 0;
+}
+function unstamped(m) {
+  const templatePath = workloadKindOf(m.object)?.templatePath;
+  if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
+  const copy = structuredClone(m.object);
+  let node = copy;
+  for (const segment of templatePath) node = node[segment];
+  const annotations = node.metadata.annotations;
+  delete annotations[CONFIG_HASH_ANNOTATION];
+  return copy;
+}
+function separateDeployments(ordered, folders) {
+  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
+  return units.length < 2 || units.includes(void 0) ? void 0 : units;
+}
+function definitionOfChangedDeployment(ordered, folders) {
+  const unitOf = (file) => deploymentUnitOf(file, folders.deployedDirs);
+  const units = separateDeployments(ordered, folders);
+  if (units === void 0) return void 0;
+  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
+  if (changed.length !== 1) return void 0;
+  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop();
+  return { used, unit: changed[0], units };
+}
+function deploymentChoiceNote(own, ordered, folders) {
+  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
+  return {
+    file: own.used.file,
+    line: own.used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`
+  };
+}
+function undecidedDeploymentWarning(used, ordered, units) {
+  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`
+  };
+}
+function rawDuplicateWarning(used, other) {
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`
+  };
+}
+function variantOf(base, head) {
+  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
+  const b = last(base);
+  const h = last(head);
+  const source2 = originLabel(h ?? b);
+  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
+}
+function distinctVariants(variants) {
+  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
+  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
+  const seen2 = /* @__PURE__ */ new Set();
+  return ordered.filter((v) => {
+    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
+${v.head ? canonicalJson(v.head.object) : "-"}`;
+    if (seen2.has(text)) return false;
+    seen2.add(text);
+    return true;
+  });
+}
+function firstDifference(a, b, path = "") {
+  if (canonicalJson(a) === canonicalJson(b)) return void 0;
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const found = firstDifference(a[i], b[i], `${path}[${i}]`);
+      if (found !== void 0) return found;
+    }
+    return path;
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
+    for (const key of keys) {
+      const found = firstDifference(a[key], b[key], path ? `${path}.${key}` : key);
+      if (found !== void 0) return found;
+    }
+  }
+  return path || "(the whole object)";
+}
+var RAW2;
+var init_source_variants = __esm({
+  "src/scan/sources/source-variants.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_restart_patch();
+    init_consumed_configs();
+    init_config_content();
+    init_order();
+    init_folder_definitions();
+    init_folder_twins();
+    RAW2 = "";
+  }
+});
+
+// src/scan/sources/variant-conflicts.ts
+function checkVariants(inputs, variants) {
+  if (variants.size === 0) return { conflicts: [], notes: [] };
+  const baseline = restartsOf(inputs);
+  const changedAnywhere = new Set(inputs.changes.map((c) => idKey(c.id)));
+  const configChanges = /* @__PURE__ */ new Map();
+  for (const list of variants.values()) {
+    for (const v of list) {
+      const m = v.head ?? v.base;
+      if (!isConfigManifest(m)) continue;
+      const change = changeOf(v);
+      configChanges.set(v, change);
+      if (change) changedAnywhere.add(idKey(change.id));
+    }
+  }
+  const conflicts = [];
+  const agreeing = [];
+  const noPart = [];
+  for (const [key, [chosen, ...others]] of variants) {
+    const id = (chosen.head ?? chosen.base).id;
+    const sources = [chosen, ...others].map((v) => v.source).join(", ");
+    const described = `${formatId(id)} (${sources})`;
+    const isConfig = configChanges.has(chosen);
+    const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
+    if (!relevant) {
+      noPart.push(described);
+      continue;
+    }
+    const conflict = others.map((v) => {
+      const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
+      const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
+      if (effect === void 0) return void 0;
+      const field5 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
+      return { id, first: chosen.source, second: v.source, field: field5, effect };
+    }).find((c) => c !== void 0);
+    if (conflict) conflicts.push(conflict);
+    else agreeing.push(described);
+  }
+  return { conflicts, notes: variantNotes(agreeing, noPart) };
+}
+function describeVariantConflicts(conflicts) {
+  const first = conflicts[0];
+  if (!first) return "";
+  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
+  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
+}
+function variantNotes(agreeing, noPart) {
+  const named = (list) => list.length <= MAX_NAMED2 ? list.join("; ") : `${list.slice(0, MAX_NAMED2).join("; ")}; and ${list.length - MAX_NAMED2} more`;
+  const notes = [];
+  if (agreeing.length > 0) {
+    notes.push(
+      `defined differently by several sources, with the same plan whichever is deployed: ${named(agreeing.sort(compareStrings))}`
+    );
+  }
+  if (noPart.length > 0) {
+    notes.push(
+      `${noPart.length} object(s) defined differently by several sources play no part in this plan: ${named(noPart.sort(compareStrings))}`
+    );
+  }
+  return notes;
+}
+function changeOf(v) {
+  const found = findConfigChanges(v.base ? [v.base] : [], v.head ? [v.head] : []);
+  return found.changes[0];
+}
+function readsAny(workload, configs) {
+  const template = podTemplateOf(workload.object);
+  return findReferences(template?.spec).some(
+    (ref) => configs.has(idKey({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
+  );
+}
+function withConfig(inputs, key, v, change) {
+  const changes = inputs.changes.filter((c) => idKey(c.id) !== key);
+  if (change) changes.push(change);
+  const headContent = new Map(inputs.headContent);
+  if (v.head) headContent.set(key, configContentOf(v.head).content);
+  else headContent.delete(key);
+  return { ...inputs, changes, headContent };
+}
+function withWorkload(inputs, key, v) {
+  const others = (list) => list.filter((m) => idKey(m.id) !== key);
+  const newWorkloadIds = new Set(inputs.newWorkloadIds);
+  if (v.head && !v.base) newWorkloadIds.add(key);
+  else newWorkloadIds.delete(key);
+  return {
+    ...inputs,
+    workloads: v.head ? [...others(inputs.workloads), v.head] : others(inputs.workloads),
+    baseWorkloads: v.base ? [...others(inputs.baseWorkloads), v.base] : others(inputs.baseWorkloads),
+    newWorkloadIds
+  };
+}
+function restartsOf(inputs) {
+  const built = buildPlan({
+    changes: inputs.changes,
+    workloads: inputs.workloads,
+    newWorkloadIds: inputs.newWorkloadIds,
+    clusterWorkloads: inputs.clusterWorkloads,
+    restartReloaderManaged: inputs.restartReloaderManaged,
+    reloaderAutoReloadAll: inputs.reloaderAutoReloadAll ?? false
+  });
+  const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
+  const restarts = /* @__PURE__ */ new Map();
+  for (const w of planned) {
+    if (w.action !== "restart") continue;
+    const consumed = [...new Set(w.references.map((r) => idKey(r.config)))].sort(compareStrings);
+    restarts.set(
+      idKey(w.id),
+      consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
+    );
+  }
+  return restarts;
+}
+function differenceIn(chosen, other, chosenSource, otherSource) {
+  const name = (key) => {
+    const [kind, , ...rest] = key.split("/");
+    return `${kind.toLowerCase()}/${rest.join("/")}`;
+  };
+  for (const key of [.../* @__PURE__ */ new Set([...chosen.keys(), ...other.keys()])].sort(compareStrings)) {
+    const a = chosen.get(key);
+    const b = other.get(key);
+    if (a === b) continue;
+    if (b === void 0)
+      return `${name(key)} restarts with ${chosenSource}'s definition and not with ${otherSource}'s`;
+    if (a === void 0)
+      return `${name(key)} restarts with ${otherSource}'s definition and not with ${chosenSource}'s`;
+    return `${name(key)} restarts onto different config content with each`;
+  }
+  return void 0;
+}
+var MAX_NAMED2;
+var init_variant_conflicts = __esm({
+  "src/scan/sources/variant-conflicts.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_build_plan();
+    init_references();
+    init_config_changes();
+    init_config_content();
+    init_order();
+    init_rolls_on_apply();
+    init_source_variants();
+    MAX_NAMED2 = 5;
+  }
+});
+
+// src/run/apply.ts
+async function completeAndRollOut(repoPlan, connection, context) {
+  const { settings, log } = context;
+  const now = context.now ?? Date.now;
+  const naming = context.naming ?? CLI_FLAGS;
+  const { scan } = repoPlan;
+  const strategy = await chooseRestartStrategy(settings, now);
+  const discover = settings.discover ?? (connection.configured && !strategy.awaitsAgent ? "both" : "repo");
+  let cluster;
+  const connectOnce = async () => {
+    cluster ??= await connection.connect();
+    if (!cluster) {
+      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
+    }
+    return cluster;
+  };
+  const modified = scan.changes.filter((c) => c.status !== "deleted");
+  const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
+    "Discover consumers on the cluster",
+    async () => discoverClusterWorkloads(
+      await connectOnce(),
+      [...new Set(modified.map((c) => c.id.namespace))],
+      settings.concurrency
+    )
+  ) : [];
+  const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
+  const variants = [...scan.variants.values()].flat().flatMap((v) => [v.base, v.head]);
+  await prepareReloaderLists(
+    [...scan.workloads, ...plannedClusterWorkloads, ...variants].map((m) => m?.object)
+  );
+  const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
+  await context.onPlan?.(plan, plannedClusterWorkloads);
+  const toRestart = plan.workloads.filter((w) => w.action === "restart");
+  const definitions = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m.object]));
+  const order = waveOrderNote(
+    toRestart.map((w) => w.id),
+    (id) => definitions.get(idKey(id))
+  );
+  if (toRestart.length === 0 || settings.dryRun === "client") {
+    const notes2 = toRestart.length > 0 ? strategy.planNotes?.({
+      workloads: toRestart,
+      headConfigs: scan.headConfigs,
+      head: repoPlan.head
+    }) ?? [] : [];
+    return reportOf(plan, { results: [], notes: order ? [order, ...notes2] : notes2 }, settings.dryRun);
+  }
+  const live2 = await connectOnce();
+  const { results, notes, restores } = await rollOutPlan(
+    live2,
+    {
+      toRestart,
+      listed: {
+        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
+        objects: clusterWorkloads
+      },
+      repoWorkloads: scan.workloads,
+      expectedConfigs: new Map(
+        modified.flatMap((c) => {
+          const head = scan.headConfigs.get(idKey(c.id));
+          return head ? [[idKey(c.id), committedContent(head)]] : [];
+        })
+      ),
+      headConfigs: scan.headConfigs,
+      readHeadConfigs: repoPlan.readHeadConfigs,
+      commitOrder: repoPlan.commitOrder,
+      head: repoPlan.head,
+      restore: { base: repoPlan.base, changes: scan.changes, baseConfigs: scan.baseConfigs }
+    },
+    { strategy, settings, log, now }
+  );
+  return reportOf(
+    plan,
+    { results, notes: order ? [order, ...notes] : notes, ...restores ? { restores } : {} },
+    settings.dryRun,
+    live2
+  );
+}
+function completePlan(repoPlan, clusterWorkloads, strategy, context) {
+  const { settings, log } = context;
+  const naming = context.naming ?? CLI_FLAGS;
+  const { scan } = repoPlan;
+  const built = buildPlan({
+    changes: scan.changes,
+    workloads: scan.workloads,
+    newWorkloadIds: scan.newWorkloadIds,
+    clusterWorkloads,
+    restartReloaderManaged: settings.restartReloaderManaged,
+    reloaderAutoReloadAll: settings.reloaderAutoReloadAll,
+    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads)
+  });
+  const variantCheck = checkVariants(
+    {
+      changes: scan.changes,
+      headContent: new Map([...scan.headConfigs].map(([key, config]) => [key, config.snapshot.content])),
+      workloads: scan.workloads,
+      baseWorkloads: scan.baseWorkloads,
+      newWorkloadIds: scan.newWorkloadIds,
+      clusterWorkloads,
+      restartReloaderManaged: settings.restartReloaderManaged,
+      reloaderAutoReloadAll: settings.reloaderAutoReloadAll
+    },
+    scan.variants
+  );
+  if (variantCheck.conflicts.length > 0)
+    throw new UserError(describeVariantConflicts(variantCheck.conflicts));
+  for (const warning of built.warnings) log.warn(warning.message, warning);
+  const planned = withWorkloadSources(
+    strategy.followsTemplateChanges ? built.workloads : markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
+    scan.workloads
+  );
+  const guarded = applyGuardRails(planned, { ...settings, naming });
+  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
+  if (namespaceNote) log.info(namespaceNote);
+  return planOfScan(repoPlan, {
+    changes: scan.changes,
+    workloads: guarded.workloads,
+    sources: variantCheck.notes,
+    warnings: [
+      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
+      ...namespaceNote ? [namespaceNote] : [],
+      ...guarded.notes
+    ]
+  });
+}
+function withWorkloadSources(workloads, manifests) {
+  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [idKey(m.id), m]));
+  return workloads.map((w) => {
+    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : void 0;
+    if (m?.origin === void 0) return w;
+    return {
+      ...w,
+      origin: m.origin,
+      ...m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}
+    };
+  });
+}
+function assumedNamespaceNote(scan, workloads, namespace) {
+  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
+  const names2 = [
+    ...new Set(
+      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
+    )
+  ];
+  if (names2.length === 0) return void 0;
+  const listed = names2.length > MAX_LISTED ? `${names2.slice(0, MAX_LISTED).join(", ")} and ${names2.length - MAX_LISTED} more` : names2.join(", ");
+  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
+}
+async function applyPlanToCluster(repoPlan, connection, context) {
+  if (plansNothing(repoPlan.scan)) {
+    const plan = planOfNothing(repoPlan);
+    await context.onPlan?.(plan, []);
+    return reportOf(plan, { results: [], notes: [] }, context.settings.dryRun);
+  }
+  return completeAndRollOut(repoPlan, connection, context);
+}
+function plansNothing(scan) {
+  return scan.changes.length === 0 && scan.workloads.length === 0 && scan.baseWorkloads.length === 0 && scan.variants.size === 0;
+}
+function planOfNothing(repoPlan) {
+  return planOfScan(repoPlan, { changes: [], workloads: [], sources: [], warnings: [] });
+}
+var MAX_LISTED;
+var init_apply = __esm({
+  "src/run/apply.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_option_naming();
+    init_run_result();
+    init_build_plan();
+    init_guard_rails();
+    init_reloader();
+    init_repo_plan();
+    init_discover_cluster();
+    init_roll_out_plan();
+    init_choose_strategy();
+    init_sync_configs();
+    init_waves();
+    init_rolls_on_apply();
+    init_variant_conflicts();
+    MAX_LISTED = 5;
   }
 });
 
@@ -5898,7 +10607,7 @@ async function resolveRangeRequest(ctx, request) {
     return firstParentRange(
       ctx,
       head,
-      `forced push: the previous head ${short(request.base)} is no longer available, so comparing with the first parent`
+      `forced push: the previous head ${short2(request.base)} is no longer available, so comparing with the first parent`
     );
   }
   return { base, head, note: request.note };
@@ -5910,11 +10619,11 @@ async function resolveMergeBase(ctx, request) {
   if (mergeBase === void 0) {
     if (await ctx.git.isShallow()) {
       throw new UserError(
-        `no merge-base of ${short(base)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+        `no merge-base of ${short2(base)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
       );
     }
     throw new UserError(
-      `${short(base)} and ${short(head)} have no common history: nothing to compare against`
+      `${short2(base)} and ${short2(head)} have no common history: nothing to compare against`
     );
   }
   return { base: mergeBase, head, note: request.note };
@@ -5934,7 +10643,7 @@ async function resolveNewBranch(ctx, request) {
     return {
       base: head,
       head,
-      note: `new branch: ${short(head)} is already on ${branch}, nothing new to compare`
+      note: `new branch: ${short2(head)} is already on ${branch}, nothing new to compare`
     };
   }
   if (mergeBase !== void 0) return { base: mergeBase, head, note: request.note };
@@ -5953,7 +10662,7 @@ async function firstParentRange(ctx, head, note) {
   }
   if (!present) {
     throw new UserError(
-      `the parent ${short(parent)} of ${short(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
+      `the parent ${short2(parent)} of ${short2(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
     );
   }
   return { base: parent, head, note };
@@ -5965,7 +10674,7 @@ async function commitOrder(git, commit, head, opts = {}) {
   if (!present) {
     return await git.isShallow() ? {
       order: "unknown",
-      why: `commit ${short(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
+      why: `commit ${short2(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
     } : { order: "diverged" };
   }
   const mergeBase = await deepenUntil(ctx, [commit, head], () => git.mergeBase(commit, head));
@@ -5974,7 +10683,7 @@ async function commitOrder(git, commit, head, opts = {}) {
   if (mergeBase !== void 0 || !await git.isShallow()) return { order: "diverged" };
   return {
     order: "unknown",
-    why: `no merge-base of ${short(commit)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+    why: `no merge-base of ${short2(commit)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
   };
 }
 async function findCommit(ctx, ref) {
@@ -6007,7 +10716,7 @@ async function deepenUntil(ctx, commits, check) {
   }
   return answer;
 }
-function short(sha) {
+function short2(sha) {
   return isFullSha(sha) ? sha.slice(0, 12) : sha;
 }
 function revisionFormProblem(ref, role, naming) {
@@ -6259,246 +10968,6 @@ var init_resolve_range = __esm({
   }
 });
 
-// src/range/untrusted-head.ts
-function untrustedHead(env, event) {
-  if (env.GITHUB_ACTIONS === "true") {
-    if (!env.GITHUB_EVENT_NAME)
-      return "a GitHub Actions run that names no event (GITHUB_EVENT_NAME is not set)";
-    return untrustedSource(env.GITHUB_EVENT_NAME, event);
-  }
-  if (env.GITLAB_CI === "true") return untrustedGitLab(env);
-  return void 0;
-}
-function untrustedGitLab(env) {
-  const pipeline = env.CI_PIPELINE_SOURCE;
-  if (pipeline === "external_pull_request_event") {
-    const source3 = env.CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY;
-    const target2 = env.CI_EXTERNAL_PULL_REQUEST_TARGET_REPOSITORY;
-    if (!source3 || !target2) return "an external pull request whose source repository is not known";
-    return source3 !== target2 ? "an external pull request from a fork" : void 0;
-  }
-  const source2 = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
-  const target = env.CI_MERGE_REQUEST_PROJECT_ID;
-  const mergeRequest = pipeline === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
-  if (mergeRequest && (!source2 || !target)) {
-    return "a merge request whose source project is not known (CI_MERGE_REQUEST_SOURCE_PROJECT_ID or CI_MERGE_REQUEST_PROJECT_ID is not set)";
-  }
-  if (source2 && target && source2 !== target) return "a merge request from a fork";
-  return void 0;
-}
-function untrustedSource(eventName, event) {
-  if (eventName === "pull_request_target") return "a pull_request_target event";
-  if (eventName === "pull_request" || eventName === "pull_request_review") {
-    const pr = field3(event, "pull_request");
-    const fork = forkOf(field3(field3(pr, "head"), "repo"), field3(field3(pr, "base"), "repo"));
-    if (fork === "unknown") {
-      return event === void 0 ? "a pull request whose event payload was not read (a fork cannot be ruled out)" : "a pull request whose head repository is not known (a deleted fork?)";
-    }
-    return fork ? "a pull request from a fork" : void 0;
-  }
-  if (eventName === "workflow_run") {
-    if (event === void 0) {
-      return "a workflow_run event whose payload was not read (a fork's pull request may have triggered it)";
-    }
-    const run2 = field3(event, "workflow_run");
-    const trigger = field3(run2, "event");
-    if (typeof trigger !== "string") return "a workflow_run event whose payload names no triggering event";
-    if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
-    const fork = forkOf(field3(run2, "head_repository"), field3(run2, "repository"));
-    if (fork === "unknown")
-      return "a workflow_run triggered by a pull request whose head repository is not known";
-    return fork ? "a workflow_run triggered by a pull request from a fork" : void 0;
-  }
-  return void 0;
-}
-function forkOf(head, base) {
-  const headName = field3(head, "full_name");
-  const baseName = field3(base, "full_name");
-  if (typeof headName !== "string" || typeof baseName !== "string") return "unknown";
-  return headName.toLowerCase() !== baseName.toLowerCase();
-}
-function field3(value, key) {
-  return typeof value === "object" && value !== null ? value[key] : void 0;
-}
-var init_untrusted_head = __esm({
-  "src/range/untrusted-head.ts"() {
-    "use strict";
-  }
-});
-
-// vendor:picomatch
-var require_picomatch = __commonJS({
-  "vendor:picomatch"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("picomatch"));
-  }
-});
-
-// src/scan/glob-matcher.ts
-async function globMatcher(globs, options = {}) {
-  if (globs.length === 0) return () => false;
-  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
-  if (options.dot && extensions.every((extension) => extension !== void 0)) {
-    return (path) => {
-      const name = path.slice(path.lastIndexOf("/") + 1);
-      return extensions.some((extension) => name.endsWith(extension));
-    };
-  }
-  const { default: picomatch } = await Promise.resolve().then(() => __toESM(require_picomatch(), 1));
-  return picomatch([...globs], { dot: options.dot === true });
-}
-var ANY_FILE_WITH_EXTENSION;
-var init_glob_matcher = __esm({
-  "src/scan/glob-matcher.ts"() {
-    "use strict";
-    ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
-  }
-});
-
-// src/scan/path-filter.ts
-async function createPathFilter(options, owned) {
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const filter = owned ? (path) => include(path) && !exclude(path) && !owned(path) : (path) => include(path) && !exclude(path);
-  return Object.assign(filter, { globs: options.paths });
-}
-var init_path_filter = __esm({
-  "src/scan/path-filter.ts"() {
-    "use strict";
-    init_glob_matcher();
-  }
-});
-
-// src/scan/scan-model.ts
-function nothingRead(sourceNotes) {
-  return {
-    changedFiles: [],
-    changes: [],
-    workloads: [],
-    newWorkloadIds: /* @__PURE__ */ new Set(),
-    headConfigs: /* @__PURE__ */ new Map(),
-    baseConfigs: /* @__PURE__ */ new Map(),
-    problems: [],
-    assumedNamespace: /* @__PURE__ */ new Set(),
-    baseWorkloads: [],
-    sourceNotes,
-    sourceWarnings: [],
-    variants: /* @__PURE__ */ new Map()
-  };
-}
-var init_scan_model = __esm({
-  "src/scan/scan-model.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/sources/kustomization-names.ts
-function kustomizationDirOf(path) {
-  const slash = path.lastIndexOf("/");
-  const name = path.slice(slash + 1);
-  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-var KUSTOMIZATION_FILE_NAMES;
-var init_kustomization_names = __esm({
-  "src/scan/sources/kustomization-names.ts"() {
-    "use strict";
-    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
-  }
-});
-
-// src/scan/touches-manifests.ts
-function changedPathsOf(files) {
-  return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
-}
-async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
-  if (changedPaths.some((path) => wanted(path))) return true;
-  return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
-}
-async function mayTouchSources(git, base, head, changedPaths, options) {
-  if (changedPaths.length === 0) return false;
-  if (options.render !== void 0) {
-    const matches = await globMatcher(options.renderPaths, { dot: true });
-    if (changedPaths.some((p) => matches(p))) return true;
-  }
-  const dirs = /* @__PURE__ */ new Set();
-  for (const path of changedPaths) {
-    for (let dir = dirOf(path); !dirs.has(dir); dir = dirOf(dir)) {
-      dirs.add(dir);
-      if (dir === "") break;
-    }
-  }
-  const inDir = (dir, names2) => names2.map((name) => dir === "" ? name : `${dir}/${name}`);
-  const explicit = options.kustomize.filter((dir) => dir !== "none");
-  const lookups = [
-    .../* @__PURE__ */ new Set([
-      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
-      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES))
-    ])
-  ];
-  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
-  const [atBase, atHead] = await Promise.all([
-    git.readFilesUpTo(base, lookups, 0),
-    git.readFilesUpTo(head, lookups, 0)
-  ]);
-  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
-  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
-  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
-}
-function dirOf(path) {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-function renderNotRunNote(command) {
-  return `render: ${command}: not run, the range touches none of --render-paths`;
-}
-var SOURCE_FILE_NAMES, MAX_SOURCE_LOOKUPS;
-var init_touches_manifests = __esm({
-  "src/scan/touches-manifests.ts"() {
-    "use strict";
-    init_glob_matcher();
-    init_kustomization_names();
-    SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
-    MAX_SOURCE_LOOKUPS = 2e3;
-  }
-});
-
-// src/scan/unread-submodules.ts
-async function unreadSubmodules(changes, options) {
-  const submodules = changes.filter((f) => f.submodule !== void 0);
-  if (submodules.length === 0 || options.paths.length === 0) return [];
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const probes = probeNames(options.paths);
-  return submodules.filter(
-    (f) => probes.some((name) => {
-      const path = `${f.path}/${name}`;
-      return include(path) && !exclude(path);
-    })
-  ).map((f) => ({ file: f.path, message: describe2(f), unread: "submodule, another repository" }));
-}
-function probeNames(globs) {
-  const names2 = globs.map(
-    (glob) => (glob.split("/").at(-1) ?? "").replace(/\{([^,}]*)[^}]*\}/g, "$1").replace(/\[([^\]])[^\]]*\]/g, "$1").replace(/[*?]+/g, "x")
-  );
-  return [...new Set(names2.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
-}
-function describe2(change) {
-  const { from, to } = change.submodule ?? {};
-  const short3 = (sha) => sha.slice(0, 12);
-  const what = from !== void 0 && to !== void 0 ? `moved from ${short3(from)} to ${short3(to)}` : to !== void 0 ? `was added at ${short3(to)}` : "was removed";
-  return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
-}
-var init_unread_submodules = __esm({
-  "src/scan/unread-submodules.ts"() {
-    "use strict";
-    init_glob_matcher();
-  }
-});
-
 // src/git/glob-pathspecs.ts
 function globsToPathspecs(globs) {
   if (globs.length === 0 || !globs.every((glob) => SIMPLE_GLOB.test(glob))) return void 0;
@@ -6595,28 +11064,6 @@ var init_decode_source = __esm({
     "use strict";
     LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
     UTF8 = new TextDecoder("utf-8", { fatal: true });
-  }
-});
-
-// src/core/names.ts
-function isNamespaceName(name) {
-  return name.length <= 63 && LABEL.test(name);
-}
-function isObjectName(name) {
-  return name.length <= 253 && SUBDOMAIN.test(name);
-}
-function quoteName(name) {
-  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
-  return JSON.stringify(shown2);
-}
-var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
-var init_names = __esm({
-  "src/core/names.ts"() {
-    "use strict";
-    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
-    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
   }
 });
 
@@ -6955,9 +11402,9 @@ var init_line_index = __esm({
 function describeFailure2(error) {
   const text = error instanceof Error ? error.message : String(error);
   if (/Maximum call stack/i.test(text)) return "nested too deeply";
-  return oneLine(text);
+  return oneLine2(text);
 }
-function oneLine(text) {
+function oneLine2(text) {
   const first = text.split(/\r?\n/, 1)[0] ?? "";
   return first.length > 200 ? `${first.slice(0, 200)}\u2026` : first;
 }
@@ -6974,7 +11421,7 @@ function keyAt(source2, offset) {
     source2.indexOf("\n", offset) === -1 ? source2.length : source2.indexOf("\n", offset)
   );
   const match = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*:(?:[ \t]|\r?$)/.exec(line);
-  return oneLine(match === null ? line : match[1] ?? match[2]?.replaceAll("''", "'") ?? match[3] ?? "");
+  return oneLine2(match === null ? line : match[1] ?? match[2]?.replaceAll("''", "'") ?? match[3] ?? "");
 }
 function stringMapProblem(value) {
   if (value === void 0 || value === null) return void 0;
@@ -7026,7 +11473,7 @@ function parseManifestsFast(file, text, opts) {
 function parseFast(file, source2, opts) {
   const documents = parseSimpleYaml(source2);
   if (documents === void 0) return void 0;
-  if (documents.some((doc) => Array.isArray(field(doc.value, "items")))) return void 0;
+  if (documents.some((doc) => Array.isArray(field2(doc.value, "items")))) return void 0;
   const reader = new DocumentReader(file, source2, new LineIndex(source2), opts, false);
   for (const doc of documents) reader.readValue(doc.value, doc.start, () => void 0);
   if (reader.cappedProblems().length > 0) return void 0;
@@ -7158,7 +11605,7 @@ var init_manifest_reader = __esm({
           this.problem(start, "apiVersion and kind must be non-empty strings");
           return;
         }
-        const items = field(value, "items");
+        const items = field2(value, "items");
         if (kind === "List" || kind.endsWith("List") && Array.isArray(items)) {
           this.readList(kind, items, start, locate);
           return;
@@ -7185,7 +11632,7 @@ var init_manifest_reader = __esm({
         });
       }
       readObject(object, kind, start, locate) {
-        const metadata = field(object, "metadata");
+        const metadata = field2(object, "metadata");
         if (metadata === void 0 || metadata === null) {
           if (KINDS_THAT_NEED_METADATA.has(kind)) this.problem(start, `${kind} has no metadata.name`);
           return;
@@ -7197,9 +11644,9 @@ var init_manifest_reader = __esm({
           );
           return;
         }
-        const name = field(metadata, "name");
+        const name = field2(metadata, "name");
         if (name === void 0 || name === null) {
-          if (typeof field(metadata, "generateName") === "string") return;
+          if (typeof field2(metadata, "generateName") === "string") return;
           this.problem(locate(["metadata"]) ?? start, `${kind} has no metadata.name`);
           return;
         }
@@ -7218,7 +11665,7 @@ var init_manifest_reader = __esm({
           );
           return;
         }
-        const namespaceValue = field(metadata, "namespace");
+        const namespaceValue = field2(metadata, "namespace");
         let namespace;
         let namespaceAssumed = false;
         if (isClusterScoped(kind)) {
@@ -7243,7 +11690,7 @@ var init_manifest_reader = __esm({
           return;
         }
         for (const mapName of ["labels", "annotations"]) {
-          const problem = stringMapProblem(field(metadata, mapName));
+          const problem = stringMapProblem(field2(metadata, mapName));
           if (problem === void 0) continue;
           const where = locate(["metadata", mapName]) ?? start;
           this.problem(
@@ -7651,39 +12098,39 @@ function deploymentsOfDir(dir, deployments) {
   return own.length === 0 ? [void 0] : [...bySettings.values()];
 }
 function pathsNamedBy(object) {
-  const apiVersion = field(object, "apiVersion");
-  const kind = field(object, "kind");
+  const apiVersion = field2(object, "apiVersion");
+  const kind = field2(object, "kind");
   if (typeof apiVersion !== "string") return [];
   const group = apiVersion.split("/")[0];
-  const spec = field(object, "spec");
-  const metadata = field(object, "metadata");
-  const name = [field(metadata, "namespace"), field(metadata, "name")].filter((part) => typeof part === "string").join("/");
+  const spec = field2(object, "spec");
+  const metadata = field2(object, "metadata");
+  const name = [field2(metadata, "namespace"), field2(metadata, "name")].filter((part) => typeof part === "string").join("/");
   if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") {
-    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
+    return [{ path: field2(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
   }
   if (group !== "argoproj.io") return [];
   if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
   if (kind === "ApplicationSet")
-    return sourcePaths(field(field(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
+    return sourcePaths(field2(field2(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
   return [];
 }
 function fluxSettings(spec) {
   const settings = {};
-  const namespace = plainString(field(spec, "targetNamespace"));
+  const namespace = plainString(field2(spec, "targetNamespace"));
   if (namespace) settings.namespace = namespace;
   setAffixes(settings, spec);
-  const components = field(spec, "components");
+  const components = field2(spec, "components");
   if (Array.isArray(components)) {
     const dirs = components.filter((c) => typeof c === "string");
     if (dirs.length > 0) settings.components = dirs;
   }
-  const patches = field(spec, "patches");
-  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field(p, "patch") === "string") : [];
+  const patches = field2(spec, "patches");
+  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field2(p, "patch") === "string") : [];
   if (inline.length > 0)
-    settings.patches = inline.map((p) => ({ patch: field(p, "patch"), target: field(p, "target") }));
-  const postBuild = field(spec, "postBuild");
-  const given = field(postBuild, "substitute");
-  const from = field(postBuild, "substituteFrom");
+    settings.patches = inline.map((p) => ({ patch: field2(p, "patch"), target: field2(p, "target") }));
+  const postBuild = field2(spec, "postBuild");
+  const given = field2(postBuild, "substitute");
+  const from = field2(postBuild, "substituteFrom");
   const vars = {};
   if (isRecord(given)) {
     for (const [key, value] of Object.entries(given)) {
@@ -7696,21 +12143,21 @@ function fluxSettings(spec) {
   return settings;
 }
 function sourcePaths(appSpec, by) {
-  const defaultNamespace = plainString(field(field(appSpec, "destination"), "namespace"));
-  const sources = field(appSpec, "sources");
-  return [field(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
+  const defaultNamespace = plainString(field2(field2(appSpec, "destination"), "namespace"));
+  const sources = field2(appSpec, "sources");
+  return [field2(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
     const settings = {};
     if (defaultNamespace) settings.defaultNamespace = defaultNamespace;
-    const kustomize = field(source2, "kustomize");
-    const namespace = plainString(field(kustomize, "namespace"));
+    const kustomize = field2(source2, "kustomize");
+    const namespace = plainString(field2(kustomize, "namespace"));
     if (namespace) settings.namespace = namespace;
     setAffixes(settings, kustomize);
-    return { path: field(source2, "path"), by, settings };
+    return { path: field2(source2, "path"), by, settings };
   });
 }
 function setAffixes(settings, holder) {
-  const prefix = plainString(field(holder, "namePrefix"));
-  const suffix = plainString(field(holder, "nameSuffix"));
+  const prefix = plainString(field2(holder, "namePrefix"));
+  const suffix = plainString(field2(holder, "nameSuffix"));
   if (prefix) settings.namePrefix = prefix;
   if (suffix) settings.nameSuffix = suffix;
 }
@@ -7873,129 +12320,6 @@ var init_config_names_in_text = __esm({
     CONFIG_KIND = /^kind:[^\S\n]*["']?(?:ConfigMap|Secret)["']?[^\S\n]*(?:#.*)?$/m;
     METADATA_BLOCK = /^metadata:[^\S\n]*\n((?:(?:[^\S\n]+.*)?\n?)*)/m;
     NAME_LINE = /^([^\S\n]+)name:[^\S\n]*["']?([^"'\s#]+)["']?[^\S\n]*(?:#.*)?$/gm;
-  }
-});
-
-// src/scan/manifests/order.ts
-function compareStrings(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function compareIds(a, b) {
-  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
-}
-var init_order = __esm({
-  "src/scan/manifests/order.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/manifests/config-content.ts
-function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
-}
-function configContentOf(m) {
-  const problems = [];
-  const content = {};
-  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
-  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
-  const entries = (section) => {
-    const value = field(m.object, section);
-    if (value === void 0 || value === null) return [];
-    if (!isRecord(value)) {
-      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
-      return [];
-    }
-    const valid = [];
-    for (const [key, v] of Object.entries(value)) {
-      if (!VALID_KEY.test(key)) {
-        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
-        continue;
-      }
-      valid.push([key, v]);
-    }
-    return valid;
-  };
-  const text = (section, key, value) => {
-    if (typeof value === "string") return value;
-    if (value === null) {
-      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
-      return "";
-    }
-    report(
-      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
-    );
-    return void 0;
-  };
-  const decoded = (section, key, value) => {
-    const s = text(section, key, value);
-    if (s === void 0) return void 0;
-    const compact = s.replace(/[\r\n]/g, "");
-    if (!STD_BASE64.test(compact)) {
-      report(`${section} key "${key}" is not valid base64`);
-      return void 0;
-    }
-    return Buffer.from(compact, "base64").toString("base64");
-  };
-  if (m.id.kind === "ConfigMap") {
-    for (const [key, value] of entries("data")) {
-      const s = text("data", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    for (const [key, value] of entries("binaryData")) {
-      if (Object.hasOwn(content, key)) {
-        report(`key "${key}" is in both data and binaryData`);
-        continue;
-      }
-      const b = decoded("binaryData", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-  } else if (m.id.kind === "Secret") {
-    for (const [key, value] of entries("data")) {
-      const b = decoded("data", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-    recordSecretContent(content);
-    for (const [key, value] of entries("stringData")) {
-      const s = text("stringData", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    recordSecretContent(content);
-  }
-  return { content: sortKeys(content), problems };
-}
-function changedKeys(a, b) {
-  const before = a ?? {};
-  const after = b ?? {};
-  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isRecord(value)) {
-    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
-    return `{${parts.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-function sortKeys(content) {
-  const sorted = {};
-  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
-  return sorted;
-}
-function setKey(content, key, value) {
-  if (key === "__proto__")
-    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
-  else content[key] = value;
-}
-var VALID_KEY, STD_BASE64;
-var init_config_content = __esm({
-  "src/scan/manifests/config-content.ts"() {
-    "use strict";
-    init_json_shape();
-    init_secret_values();
-    init_order();
-    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
-    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
   }
 });
 
@@ -8166,53 +12490,6 @@ var init_parse_documents = __esm({
     init_manifest_reader();
     init_parse_manifest_file();
     MIN_SPLIT_BYTES = 64 * 1024;
-  }
-});
-
-// src/scan/sources/folder-definitions.ts
-function deploymentUnitOf(file, deployedDirs) {
-  let unit;
-  for (const dir of deployedDirs) {
-    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
-    if (unit === void 0 || dir.length > unit.length) unit = dir;
-  }
-  return unit;
-}
-function configDefinitionFor(workloadFile, definitions, deployedDirs) {
-  const ordered = [...definitions].sort(
-    (a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0)
-  );
-  const unit = deploymentUnitOf(workloadFile, deployedDirs);
-  const readable = ordered.filter((d) => {
-    const own = deploymentUnitOf(d.file, deployedDirs);
-    return own === void 0 || own === unit;
-  });
-  if (readable.length === 0) return ordered[ordered.length - 1];
-  const folders = workloadFile.split("/").slice(0, -1);
-  const closeness = (file) => {
-    const other = file.split("/").slice(0, -1);
-    let common = 0;
-    while (common < folders.length && common < other.length && folders[common] === other[common]) common++;
-    return common;
-  };
-  let chosen = readable[0];
-  for (const d of readable) if (closeness(d.file) >= closeness(chosen.file)) chosen = d;
-  return chosen;
-}
-function headConfigReadBy(config, workloadFile) {
-  if (config.folders === void 0 || !workloadFile) return config.snapshot;
-  return configDefinitionFor(workloadFile, config.folders.definitions, config.folders.deployedDirs);
-}
-function readsOwnFolders(workloadFile, definitions, deployedDirs) {
-  const chosen = configDefinitionFor(workloadFile, definitions, deployedDirs);
-  const folder = (file) => file.split("/").slice(0, -1).join("/");
-  const unit = deploymentUnitOf(workloadFile, deployedDirs);
-  return unit !== void 0 && deploymentUnitOf(chosen.file, deployedDirs) === unit || folder(chosen.file) !== "" && workloadFile.startsWith(`${folder(chosen.file)}/`);
-}
-var init_folder_definitions = __esm({
-  "src/scan/sources/folder-definitions.ts"() {
-    "use strict";
-    init_order();
   }
 });
 
@@ -8454,6 +12731,236 @@ var init_candidates = __esm({
   }
 });
 
+// vendor:picomatch
+var require_picomatch = __commonJS({
+  "vendor:picomatch"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("picomatch"));
+  }
+});
+
+// src/scan/glob-matcher.ts
+async function globMatcher(globs, options = {}) {
+  if (globs.length === 0) return () => false;
+  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
+  if (options.dot && extensions.every((extension) => extension !== void 0)) {
+    return (path) => {
+      const name = path.slice(path.lastIndexOf("/") + 1);
+      return extensions.some((extension) => name.endsWith(extension));
+    };
+  }
+  const { default: picomatch } = await Promise.resolve().then(() => __toESM(require_picomatch(), 1));
+  return picomatch([...globs], { dot: options.dot === true });
+}
+var ANY_FILE_WITH_EXTENSION;
+var init_glob_matcher = __esm({
+  "src/scan/glob-matcher.ts"() {
+    "use strict";
+    ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
+  }
+});
+
+// src/scan/path-filter.ts
+async function createPathFilter(options, owned) {
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const filter = owned ? (path) => include(path) && !exclude(path) && !owned(path) : (path) => include(path) && !exclude(path);
+  return Object.assign(filter, { globs: options.paths });
+}
+var init_path_filter = __esm({
+  "src/scan/path-filter.ts"() {
+    "use strict";
+    init_glob_matcher();
+  }
+});
+
+// src/scan/configs-at-head.ts
+async function readConfigsAt(git, rev, ids, known, options, owned, deployedDirs = []) {
+  const missing = ids.filter((id) => !known.has(idKey(id)));
+  if (missing.length === 0) return known;
+  const wanted = await createPathFilter(options, owned);
+  const files = await findCandidateFiles(
+    git,
+    rev,
+    [...new Set(missing.map((id) => id.name))],
+    /* @__PURE__ */ new Set(),
+    wanted
+  );
+  const problems = [];
+  const manifests = await readManifests(git, rev, files, options, problems);
+  const missingKeys = new Set(missing.map(idKey));
+  collectConfigs(
+    manifests.filter((m) => missingKeys.has(idKey(m.id))),
+    known,
+    problems,
+    void 0,
+    deployedDirs
+  );
+  return known;
+}
+function collectConfigs(manifests, into, problems, known, deployedDirs = []) {
+  const snapshotOf = (manifest) => {
+    const made = known?.get(idKey(manifest.id));
+    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) return made;
+    const { content, problems: contentProblems } = configContentOf(manifest);
+    problems.push(...contentProblems);
+    return { id: manifest.id, file: manifest.file, line: manifest.line, content };
+  };
+  for (const manifest of manifests) {
+    const key = idKey(manifest.id);
+    if (!isConfigManifest(manifest)) continue;
+    const present = into.get(key);
+    if (present === void 0) {
+      into.set(key, { manifest, snapshot: snapshotOf(manifest) });
+      continue;
+    }
+    if (manifest.origin !== void 0 || present.manifest.origin !== void 0) continue;
+    const definitions = present.folders?.definitions ?? [present.snapshot];
+    if (definitions.some((d) => d.file === manifest.file && d.line === manifest.line)) continue;
+    present.folders = { definitions: [...definitions, snapshotOf(manifest)], deployedDirs };
+  }
+}
+var init_configs_at_head = __esm({
+  "src/scan/configs-at-head.ts"() {
+    "use strict";
+    init_model();
+    init_candidates();
+    init_config_content();
+    init_path_filter();
+    init_read_files();
+  }
+});
+
+// src/scan/scan-model.ts
+function nothingRead(sourceNotes) {
+  return {
+    changedFiles: [],
+    changes: [],
+    workloads: [],
+    newWorkloadIds: /* @__PURE__ */ new Set(),
+    headConfigs: /* @__PURE__ */ new Map(),
+    baseConfigs: /* @__PURE__ */ new Map(),
+    problems: [],
+    assumedNamespace: /* @__PURE__ */ new Set(),
+    baseWorkloads: [],
+    sourceNotes,
+    sourceWarnings: [],
+    variants: /* @__PURE__ */ new Map()
+  };
+}
+var init_scan_model = __esm({
+  "src/scan/scan-model.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/sources/kustomization-names.ts
+function kustomizationDirOf(path) {
+  const slash = path.lastIndexOf("/");
+  const name = path.slice(slash + 1);
+  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+var KUSTOMIZATION_FILE_NAMES;
+var init_kustomization_names = __esm({
+  "src/scan/sources/kustomization-names.ts"() {
+    "use strict";
+    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+  }
+});
+
+// src/scan/touches-manifests.ts
+function changedPathsOf(files) {
+  return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
+}
+async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
+  if (changedPaths.some((path) => wanted(path))) return true;
+  return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
+}
+async function mayTouchSources(git, base, head, changedPaths, options) {
+  if (changedPaths.length === 0) return false;
+  if (options.render !== void 0) {
+    const matches = await globMatcher(options.renderPaths, { dot: true });
+    if (changedPaths.some((p) => matches(p))) return true;
+  }
+  const dirs = /* @__PURE__ */ new Set();
+  for (const path of changedPaths) {
+    for (let dir = dirOf(path); !dirs.has(dir); dir = dirOf(dir)) {
+      dirs.add(dir);
+      if (dir === "") break;
+    }
+  }
+  const inDir = (dir, names2) => names2.map((name) => dir === "" ? name : `${dir}/${name}`);
+  const explicit = options.kustomize.filter((dir) => dir !== "none");
+  const lookups = [
+    .../* @__PURE__ */ new Set([
+      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
+      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES))
+    ])
+  ];
+  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
+  const [atBase, atHead] = await Promise.all([
+    git.readFilesUpTo(base, lookups, 0),
+    git.readFilesUpTo(head, lookups, 0)
+  ]);
+  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
+  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
+  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
+}
+function dirOf(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+function renderNotRunNote(command) {
+  return `render: ${command}: not run, the range touches none of --render-paths`;
+}
+var SOURCE_FILE_NAMES, MAX_SOURCE_LOOKUPS;
+var init_touches_manifests = __esm({
+  "src/scan/touches-manifests.ts"() {
+    "use strict";
+    init_glob_matcher();
+    init_kustomization_names();
+    SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
+    MAX_SOURCE_LOOKUPS = 2e3;
+  }
+});
+
+// src/scan/unread-submodules.ts
+async function unreadSubmodules(changes, options) {
+  const submodules = changes.filter((f) => f.submodule !== void 0);
+  if (submodules.length === 0 || options.paths.length === 0) return [];
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const probes = probeNames(options.paths);
+  return submodules.filter(
+    (f) => probes.some((name) => {
+      const path = `${f.path}/${name}`;
+      return include(path) && !exclude(path);
+    })
+  ).map((f) => ({ file: f.path, message: describe3(f), unread: "submodule, another repository" }));
+}
+function probeNames(globs) {
+  const names2 = globs.map(
+    (glob) => (glob.split("/").at(-1) ?? "").replace(/\{([^,}]*)[^}]*\}/g, "$1").replace(/\[([^\]])[^\]]*\]/g, "$1").replace(/[*?]+/g, "x")
+  );
+  return [...new Set(names2.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
+}
+function describe3(change) {
+  const { from, to } = change.submodule ?? {};
+  const short3 = (sha) => sha.slice(0, 12);
+  const what = from !== void 0 && to !== void 0 ? `moved from ${short3(from)} to ${short3(to)}` : to !== void 0 ? `was added at ${short3(to)}` : "was removed";
+  return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
+}
+var init_unread_submodules = __esm({
+  "src/scan/unread-submodules.ts"() {
+    "use strict";
+    init_glob_matcher();
+  }
+});
+
 // src/scan/changed-files.ts
 async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log, owned, whenNoSearch) {
   const changedFiles = allChangedFiles.filter(
@@ -8520,723 +13027,6 @@ var init_changed_files = __esm({
   }
 });
 
-// src/scan/manifests/config-changes.ts
-function hasIgnoreAnnotation(object) {
-  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
-}
-function configReloaderMarks(object) {
-  const annotations = field(field(object, "metadata"), "annotations");
-  const ignore = field(annotations, RELOADER_IGNORE) === "true";
-  const match = field(annotations, RELOADER_MATCH) === "true";
-  if (!ignore && !match) return void 0;
-  return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
-}
-function findConfigChanges(base, head) {
-  const problems = [];
-  const baseSnapshots = snapshotsOf(base, "base", problems);
-  const headSnapshots = snapshotsOf(head, "head", problems);
-  const changes = [];
-  const ignored = new Set(
-    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
-  );
-  const reloaderMarks = new Map(
-    head.filter(isConfigManifest).map((m) => [idKey(m.id), configReloaderMarks(m.object)])
-  );
-  for (const [key, after] of headSnapshots) {
-    const before = baseSnapshots.get(key);
-    const keys = changedKeys(before?.content, after.content);
-    const reloader = reloaderMarks.get(key);
-    const mark = { ...ignored.has(key) ? { ignored: true } : {}, ...reloader ? { reloader } : {} };
-    if (before === void 0) {
-      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
-    } else if (keys.length > 0) {
-      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
-    }
-  }
-  for (const [key, before] of baseSnapshots) {
-    if (headSnapshots.has(key)) continue;
-    const keys = changedKeys(before.content, void 0);
-    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
-  }
-  changes.sort((a, b) => compareIds(a.id, b.id));
-  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
-}
-function snapshotsOf(manifests, revision, problems) {
-  const snapshots = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const { content, problems: contentProblems } = configContentOf(m);
-    if (revision === "head") problems.push(...contentProblems);
-    const key = idKey(m.id);
-    const earlier = snapshots.get(key);
-    if (earlier !== void 0) {
-      problems.push({
-        file: m.file,
-        line: m.line,
-        col: 1,
-        message: `${formatId(m.id)} is defined twice at ${revision}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
-        severity: "warning"
-      });
-    }
-    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
-  }
-  return snapshots;
-}
-var IGNORE_ANNOTATION, RELOADER_IGNORE, RELOADER_MATCH;
-var init_config_changes = __esm({
-  "src/scan/manifests/config-changes.ts"() {
-    "use strict";
-    init_json_shape();
-    init_model();
-    init_config_content();
-    init_order();
-    IGNORE_ANNOTATION = "config-rollout.io/ignore";
-    RELOADER_IGNORE = "reloader.stakater.com/ignore";
-    RELOADER_MATCH = "reloader.stakater.com/match";
-  }
-});
-
-// src/scan/sources/rolls-on-apply.ts
-function nameWithoutHashSuffix(name) {
-  return HASH_SUFFIX.exec(name)?.[1];
-}
-function pairHashSuffixRenames(changes, snapshots) {
-  const stemKey = (c) => {
-    const stem = nameWithoutHashSuffix(c.id.name);
-    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
-  };
-  const group = (status) => {
-    const byStem = /* @__PURE__ */ new Map();
-    for (const change of changes) {
-      const key = change.status === status ? stemKey(change) : void 0;
-      if (key === void 0) continue;
-      byStem.set(key, [...byStem.get(key) ?? [], change]);
-    }
-    return byStem;
-  };
-  const deleted = group("deleted");
-  const added = group("added");
-  const replaced = /* @__PURE__ */ new Map();
-  for (const [stem, [before, ...otherBefore]] of deleted) {
-    const candidates = added.get(stem) ?? [];
-    const after = candidates[0];
-    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
-    if (before.origin === void 0 || after.origin === void 0) continue;
-    const keys = changedKeys(
-      snapshots.base.get(idKey(before.id))?.content,
-      snapshots.head.get(idKey(after.id))?.content
-    );
-    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
-    replaced.set(before, null);
-  }
-  return changes.flatMap((change) => {
-    const replacement = replaced.get(change);
-    if (replacement === void 0) return [change];
-    return replacement === null ? [] : [replacement];
-  });
-}
-function podTemplateChanges(base, head) {
-  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
-  const templateText = (m) => {
-    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
-    return template === void 0 ? void 0 : canonicalJson(template);
-  };
-  const before = byKey(base);
-  const after = byKey(head);
-  return (id) => {
-    const [atBase, atHead] = [before.get(idKey(id)), after.get(idKey(id))];
-    if (atBase === void 0 || atHead === void 0 || atBase === atHead) return false;
-    const was = templateText(atBase);
-    const now = templateText(atHead);
-    return was !== void 0 && now !== void 0 && was !== now;
-  };
-}
-function rollsOnApplyReason(detail) {
-  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
-  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
-}
-function markRollsOnApply(workloads, base, head, changes) {
-  const renamedConfigs = new Map(
-    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
-  );
-  const templateChanged = podTemplateChanges(base, head);
-  return workloads.map((w) => {
-    if (w.action !== "restart" || !templateChanged(w.id)) return w;
-    const renamed = [
-      ...new Set(
-        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
-          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
-        )
-      )
-    ];
-    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
-  });
-}
-var HASH_SUFFIX;
-var init_rolls_on_apply = __esm({
-  "src/scan/sources/rolls-on-apply.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_config_content();
-    HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
-  }
-});
-
-// src/core/restart-patch.ts
-function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
-  const annotations = {
-    [CONFIG_HASH_ANNOTATION]: hash,
-    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
-  };
-  return atTemplate(templatePath, { metadata: { annotations } });
-}
-function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME.test(varName)) {
-    throw new UserError(
-      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
-    );
-  }
-  const containers = arrayField(podSpec, "containers");
-  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
-  const entries = containers.map((container) => {
-    const name = stringField(container, "name");
-    if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
-    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
-      throw new UserError(
-        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
-      );
-    }
-    return { name, env: [{ name: varName, value }] };
-  });
-  return atTemplate(templatePath, { spec: { containers: entries } });
-}
-function envMergePatch(live2, templatePath, varName, value) {
-  const template = templateAt(live2, templatePath);
-  const entries = envPatch(field(template, "spec"), varName, value, []);
-  const wanted = new Map(
-    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
-  );
-  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
-    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
-    const added = arrayField(wanted.get(stringField(container, "name")), "env");
-    return { ...container, env: [...env, ...added] };
-  });
-  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec: { containers } })
-  };
-}
-function envValues(podSpec, varName) {
-  return new Map(
-    arrayField(podSpec, "containers").map((container) => [
-      stringField(container, "name") ?? "",
-      stringField(
-        arrayField(container, "env").find((e) => field(e, "name") === varName),
-        "value"
-      )
-    ])
-  );
-}
-function envRestorePatch(live2, templatePath, varName, previous, type) {
-  const podSpec = field(templateAt(live2, templatePath), "spec");
-  const current = envValues(podSpec, varName);
-  const changed = [...previous].filter(([name, value]) => current.has(name) && current.get(name) !== value);
-  if (changed.length === 0) return void 0;
-  if (type === "strategic-merge") {
-    const containers2 = changed.map(([name, value]) => ({
-      name,
-      env: [value === void 0 ? { name: varName, $patch: "delete" } : { name: varName, value }]
-    }));
-    return atTemplate(templatePath, { spec: { containers: containers2 } });
-  }
-  const containers = arrayField(podSpec, "containers").map((container) => {
-    const value = previous.get(stringField(container, "name") ?? "");
-    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
-    return {
-      ...container,
-      env: value === void 0 ? env : [...env, { name: varName, value }]
-    };
-  });
-  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec: { containers } })
-  };
-}
-function currentHash(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
-}
-function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
-}
-function templateAnnotation(obj, templatePath, name) {
-  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
-}
-var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
-var init_restart_patch = __esm({
-  "src/core/restart-patch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_pod_template();
-    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
-    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
-    SPEC_TEMPLATE = ["spec", "template"];
-    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-  }
-});
-
-// src/scan/manifests/consumed-keys.ts
-function consumedKeys(references, namespace) {
-  const byConfig = /* @__PURE__ */ new Map();
-  for (const ref of references) {
-    const id = { kind: ref.configKind, namespace, name: ref.configName };
-    const known = byConfig.get(idKey(id));
-    if (!known) {
-      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
-    } else if (known.keys !== "all") {
-      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
-    }
-  }
-  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
-}
-function readContent(content, keys) {
-  if (keys === "all") return content;
-  const read = {};
-  for (const key of [...keys].sort(compareStrings)) {
-    if (Object.hasOwn(content, key)) {
-      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
-    }
-  }
-  return read;
-}
-var init_consumed_keys = __esm({
-  "src/scan/manifests/consumed-keys.ts"() {
-    "use strict";
-    init_model();
-    init_order();
-  }
-});
-
-// src/plan/references.ts
-function findReferences(podSpec) {
-  if (!isRecord(podSpec)) return [];
-  const subPathVolumes = volumesMountedWithSubPath(podSpec);
-  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
-}
-function volumeReferences(podSpec, subPathVolumes) {
-  const refs = [];
-  arrayField(podSpec, "volumes").forEach((volume, index) => {
-    if (!isRecord(volume)) return;
-    const volumeName = stringField(volume, "name");
-    const path = `volumes[${shown(volumeName) ?? index}]`;
-    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
-    const configMap = field(volume, "configMap");
-    const configMapName = configName(configMap, "name");
-    if (configMapName) {
-      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
-    }
-    const secret = field(volume, "secret");
-    const secretName = configName(secret, "secretName");
-    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
-    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
-      const sourcePath = `${path}.sources[${sourceIndex}]`;
-      const projectedConfigMap = field(projection, "configMap");
-      const pcName = configName(projectedConfigMap, "name");
-      if (pcName) {
-        refs.push({
-          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
-          ...subPath
-        });
-      }
-      const projectedSecret = field(projection, "secret");
-      const psName = configName(projectedSecret, "name");
-      if (psName)
-        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
-    });
-  });
-  return refs;
-}
-function source(configKind2, configName3, via, volumeSource, path) {
-  const items = field(volumeSource, "items");
-  let keys = "all";
-  if (Array.isArray(items)) {
-    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
-    if (named.length > 0) keys = named;
-  }
-  return { configKind: configKind2, configName: configName3, via, keys, path, ...optional(volumeSource) };
-}
-function optional(source2) {
-  return field(source2, "optional") === true ? { optional: true } : {};
-}
-function containerReferences(podSpec) {
-  const refs = [];
-  for (const list of CONTAINER_LISTS) {
-    const init = list === "initContainers" ? { init: true } : {};
-    arrayField(podSpec, list).forEach((container, index) => {
-      if (!isRecord(container)) return;
-      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
-      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
-        const path = `${prefix}.envFrom[${envFromIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapRef", "ConfigMap"],
-          ["secretRef", "Secret"]
-        ]) {
-          const ref = field(envFrom, refField);
-          const name = configName(ref, "name");
-          if (name) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "envFrom",
-              keys: "all",
-              path,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-      arrayField(container, "env").forEach((env, envIndex) => {
-        const valueFrom = field(env, "valueFrom");
-        const path = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapKeyRef", "ConfigMap"],
-          ["secretKeyRef", "Secret"]
-        ]) {
-          const ref = field(valueFrom, refField);
-          const name = configName(ref, "name");
-          const key = stringField(ref, "key");
-          if (name && key) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "env",
-              keys: [key],
-              path,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-    });
-  }
-  return refs;
-}
-function volumesMountedWithSubPath(podSpec) {
-  const names2 = /* @__PURE__ */ new Set();
-  for (const list of CONTAINER_LISTS) {
-    for (const container of arrayField(podSpec, list)) {
-      for (const mount of arrayField(container, "volumeMounts")) {
-        const name = stringField(mount, "name");
-        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names2.add(name);
-      }
-    }
-  }
-  return names2;
-}
-function configName(source2, key) {
-  const name = stringField(source2, key);
-  return name !== void 0 && isObjectName(name) ? name : void 0;
-}
-function shown(name) {
-  if (name === void 0) return void 0;
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    if (code < 32 || code === 127) return JSON.stringify(name);
-  }
-  return name;
-}
-function unique(values) {
-  return [...new Set(values)];
-}
-var CONTAINER_LISTS;
-var init_references = __esm({
-  "src/plan/references.ts"() {
-    "use strict";
-    init_json_shape();
-    init_names();
-    CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
-  }
-});
-
-// src/plan/consumed-configs.ts
-function consumedConfigIds(workload, manifests) {
-  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
-  if (!template) return [];
-  const ids = /* @__PURE__ */ new Map();
-  for (const ref of findReferences(template.spec)) {
-    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
-    ids.set(idKey(id), id);
-  }
-  return [...ids.values()];
-}
-function consumedBy(workload, manifests) {
-  const manifest = manifests.get(idKey(workload.id));
-  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
-  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
-}
-function consumedKeysOf(workload, manifests) {
-  const manifest = manifests.get(idKey(workload.id));
-  if (manifest) {
-    const template = runningPodTemplateOf(manifest.object, (id) => manifests.get(idKey(id))?.object);
-    const refs = template ? findReferences(template.spec) : [];
-    if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
-  }
-  return consumedKeys(workload.references, workload.id.namespace);
-}
-var init_consumed_configs = __esm({
-  "src/plan/consumed-configs.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_consumed_keys();
-    init_references();
-  }
-});
-
-// src/scan/sources/folder-twins.ts
-function folderTwinsWarning(ordered, configs, used = ordered[ordered.length - 1]) {
-  const folderOf = (m) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
-  const folders = new Set(ordered.map(folderOf));
-  if (folders.size < 2) return void 0;
-  const which = used === ordered[ordered.length - 1] ? "the last in path order" : "the one whose folder's configs the range changes";
-  for (const id of consumedConfigIds(used, /* @__PURE__ */ new Map())) {
-    const byFolder = /* @__PURE__ */ new Map();
-    for (const c of configs) {
-      if (c.origin === void 0 && idKey(c.id) === idKey(id) && folders.has(folderOf(c)))
-        byFolder.set(folderOf(c), c);
-    }
-    const contents = new Set([...byFolder.values()].map(contentOf));
-    if (byFolder.size < 2 || contents.size < 2) continue;
-    const defined = [...byFolder.values()].map((c) => `${c.file}:${c.line}`).sort();
-    const workloads = ordered.map((m) => `${m.file}:${m.line}`);
-    return {
-      file: used.file,
-      line: used.line,
-      col: 1,
-      severity: "warning",
-      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: each definition reads its own folder's configs (as \`stamp\` hashes it), and this plan restarts it once, as ${used.file}:${used.line} defines it (${which}). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
-    };
-  }
-  return void 0;
-}
-function contentOf(config) {
-  const o = config.object;
-  return canonicalJson([o.data ?? null, o.stringData ?? null, o.binaryData ?? null]);
-}
-var init_folder_twins = __esm({
-  "src/scan/sources/folder-twins.ts"() {
-    "use strict";
-    init_model();
-    init_consumed_configs();
-    init_config_content();
-  }
-});
-
-// src/scan/sources/source-variants.ts
-function originLabel(manifest) {
-  return manifest.origin ?? `file ${manifest.file}`;
-}
-function groupBySource(base, head) {
-  const bySide = (manifests) => {
-    const byKey = /* @__PURE__ */ new Map();
-    for (const m of manifests) {
-      const key = idKey(m.id);
-      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
-      byKey.set(key, sources);
-      const source2 = m.origin ?? RAW2;
-      const list = sources.get(source2);
-      if (list) list.push(m);
-      else sources.set(source2, [m]);
-    }
-    return byKey;
-  };
-  const baseByKey = bySide(base);
-  const headByKey = bySide(head);
-  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
-  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
-    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
-    if (sources.length === 1) {
-      out.base.push(...atBase.get(sources[0]) ?? []);
-      out.head.push(...atHead.get(sources[0]) ?? []);
-      continue;
-    }
-    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
-    const distinct = distinctVariants(variants);
-    const chosen = distinct[0];
-    const source2 = chosen.source.startsWith("file ") ? RAW2 : chosen.source;
-    if (source2 === RAW2) {
-      out.base.push(...atBase.get(RAW2) ?? []);
-      out.head.push(...atHead.get(RAW2) ?? []);
-    } else {
-      if (chosen.base) out.base.push(chosen.base);
-      if (chosen.head) out.head.push(chosen.head);
-    }
-    if (distinct.length > 1) out.variants.set(key, distinct);
-  }
-  return out;
-}
-function settleWorkloads(base, head, folders, headConfigs = []) {
-  const problems = [];
-  const rawOnce = (manifests, warn) => {
-    const raw = /* @__PURE__ */ new Map();
-    const rendered = [];
-    for (const m of manifests) {
-      if (m.origin !== void 0) rendered.push(m);
-      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
-    }
-    const settled = [...raw.values()].map((defs) => {
-      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
-      const own = folders && definitionOfChangedDeployment(ordered, folders);
-      if (own) {
-        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
-        return own.used;
-      }
-      const last = ordered[ordered.length - 1];
-      const lastText = ordered.length > 1 ? canonicalJson(unstamped(last)) : "";
-      const other = ordered.find((m) => m !== last && canonicalJson(unstamped(m)) !== lastText);
-      const separate = folders && separateDeployments(ordered, folders);
-      const twins = !other && !deployedAtAll(ordered, folders);
-      const used = twins && folders && definitionReadingChange(ordered, headConfigs, folders) || last;
-      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
-      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
-      else if (warn && twins) {
-        const warning = folderTwinsWarning(ordered, headConfigs, used);
-        if (warning) problems.push(warning);
-      }
-      return used;
-    });
-    return [...settled, ...rendered];
-  };
-  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
-  return { ...grouped, problems: [...problems, ...grouped.problems] };
-}
-function deployedAtAll(ordered, folders) {
-  return folders !== void 0 && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== void 0);
-}
-function definitionReadingChange(ordered, configs, folders) {
-  const changed = new Set(folders.changedFiles);
-  const reading = ordered.filter(
-    (workload) => consumedConfigIds(workload, /* @__PURE__ */ new Map()).some((id) => {
-      const definitions = configs.filter((c) => c.origin === void 0 && idKey(c.id) === idKey(id));
-      return definitions.length > 0 && changed.has(configDefinitionFor(workload.file, definitions, folders.deployedDirs).file);
-    })
-  );
-  return reading.length === 1 ? reading[0] : void 0;
-}
-function unstamped(m) {
-  const templatePath = workloadKindOf(m.object)?.templatePath;
-  if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
-  const copy = structuredClone(m.object);
-  let node = copy;
-  for (const segment of templatePath) node = node[segment];
-  const annotations = node.metadata.annotations;
-  delete annotations[CONFIG_HASH_ANNOTATION];
-  return copy;
-}
-function separateDeployments(ordered, folders) {
-  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
-  return units.length < 2 || units.includes(void 0) ? void 0 : units;
-}
-function definitionOfChangedDeployment(ordered, folders) {
-  const unitOf = (file) => deploymentUnitOf(file, folders.deployedDirs);
-  const units = separateDeployments(ordered, folders);
-  if (units === void 0) return void 0;
-  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
-  if (changed.length !== 1) return void 0;
-  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop();
-  return { used, unit: changed[0], units };
-}
-function deploymentChoiceNote(own, ordered, folders) {
-  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
-  return {
-    file: own.used.file,
-    line: own.used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`
-  };
-}
-function undecidedDeploymentWarning(used, ordered, units) {
-  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
-  return {
-    file: used.file,
-    line: used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`
-  };
-}
-function rawDuplicateWarning(used, other) {
-  return {
-    file: used.file,
-    line: used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`
-  };
-}
-function variantOf(base, head) {
-  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
-  const b = last(base);
-  const h = last(head);
-  const source2 = originLabel(h ?? b);
-  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
-}
-function distinctVariants(variants) {
-  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
-  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
-  const seen2 = /* @__PURE__ */ new Set();
-  return ordered.filter((v) => {
-    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
-${v.head ? canonicalJson(v.head.object) : "-"}`;
-    if (seen2.has(text)) return false;
-    seen2.add(text);
-    return true;
-  });
-}
-function firstDifference(a, b, path = "") {
-  if (canonicalJson(a) === canonicalJson(b)) return void 0;
-  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-  if (Array.isArray(a) && Array.isArray(b)) {
-    for (let i = 0; i < Math.max(a.length, b.length); i++) {
-      const found = firstDifference(a[i], b[i], `${path}[${i}]`);
-      if (found !== void 0) return found;
-    }
-    return path;
-  }
-  if (isObject(a) && isObject(b)) {
-    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
-    for (const key of keys) {
-      const found = firstDifference(a[key], b[key], path ? `${path}.${key}` : key);
-      if (found !== void 0) return found;
-    }
-  }
-  return path || "(the whole object)";
-}
-var RAW2;
-var init_source_variants = __esm({
-  "src/scan/sources/source-variants.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_restart_patch();
-    init_consumed_configs();
-    init_config_content();
-    init_order();
-    init_folder_definitions();
-    init_folder_twins();
-    RAW2 = "";
-  }
-});
-
 // src/scan/compare-commits.ts
 function compareRaw(read) {
   return {
@@ -9298,68 +13088,6 @@ var init_compare_commits = __esm({
     init_config_changes();
     init_rolls_on_apply();
     init_source_variants();
-  }
-});
-
-// src/scan/configs-at-head.ts
-var configs_at_head_exports = {};
-__export(configs_at_head_exports, {
-  collectConfigs: () => collectConfigs,
-  readConfigsAt: () => readConfigsAt
-});
-async function readConfigsAt(git, rev, ids, known, options, owned, deployedDirs = []) {
-  const missing = ids.filter((id) => !known.has(idKey(id)));
-  if (missing.length === 0) return known;
-  const wanted = await createPathFilter(options, owned);
-  const files = await findCandidateFiles(
-    git,
-    rev,
-    [...new Set(missing.map((id) => id.name))],
-    /* @__PURE__ */ new Set(),
-    wanted
-  );
-  const problems = [];
-  const manifests = await readManifests(git, rev, files, options, problems);
-  const missingKeys = new Set(missing.map(idKey));
-  collectConfigs(
-    manifests.filter((m) => missingKeys.has(idKey(m.id))),
-    known,
-    problems,
-    void 0,
-    deployedDirs
-  );
-  return known;
-}
-function collectConfigs(manifests, into, problems, known, deployedDirs = []) {
-  const snapshotOf = (manifest) => {
-    const made = known?.get(idKey(manifest.id));
-    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) return made;
-    const { content, problems: contentProblems } = configContentOf(manifest);
-    problems.push(...contentProblems);
-    return { id: manifest.id, file: manifest.file, line: manifest.line, content };
-  };
-  for (const manifest of manifests) {
-    const key = idKey(manifest.id);
-    if (!isConfigManifest(manifest)) continue;
-    const present = into.get(key);
-    if (present === void 0) {
-      into.set(key, { manifest, snapshot: snapshotOf(manifest) });
-      continue;
-    }
-    if (manifest.origin !== void 0 || present.manifest.origin !== void 0) continue;
-    const definitions = present.folders?.definitions ?? [present.snapshot];
-    if (definitions.some((d) => d.file === manifest.file && d.line === manifest.line)) continue;
-    present.folders = { definitions: [...definitions, snapshotOf(manifest)], deployedDirs };
-  }
-}
-var init_configs_at_head = __esm({
-  "src/scan/configs-at-head.ts"() {
-    "use strict";
-    init_model();
-    init_candidates();
-    init_config_content();
-    init_path_filter();
-    init_read_files();
   }
 });
 
@@ -9922,12 +13650,12 @@ function readKustomizationFile(path, text) {
     return result;
   }
   if (!isRecord(doc)) return result;
-  result.isComponent = field(doc, "kind") === "Component";
-  if (CARRYING_FIELDS.some((key) => field(doc, key) !== void 0 && field(doc, key) !== null))
+  result.isComponent = field2(doc, "kind") === "Component";
+  if (CARRYING_FIELDS.some((key) => field2(doc, key) !== void 0 && field2(doc, key) !== null))
     result.carriesValues = true;
-  if (PROGRAM_FIELDS.some((key) => field(doc, key) !== void 0 && field(doc, key) !== null))
+  if (PROGRAM_FIELDS.some((key) => field2(doc, key) !== void 0 && field2(doc, key) !== null))
     result.runsPrograms = true;
-  const namespace = field(doc, "namespace");
+  const namespace = field2(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
   for (const { field: name, value } of namedValues(doc)) {
     const entry = classifyEntry(dir, value, name);
@@ -9953,8 +13681,8 @@ function readKustomizationFile(path, text) {
     ["configMapGenerator", "ConfigMap"],
     ["secretGenerator", "Secret"]
   ]) {
-    for (const generator of listOf(field(doc, key))) {
-      const name = field(generator, "name");
+    for (const generator of listOf(field2(doc, key))) {
+      const name = field2(generator, "name");
       const paths = [];
       for (const value of generatorFiles(generator)) {
         const entry = classifyEntry(dir, value, key);
@@ -9982,32 +13710,32 @@ function namedValues(doc) {
     "configurations",
     "patchesStrategicMerge"
   ]) {
-    add(key, listOf(field(doc, key)));
+    add(key, listOf(field2(doc, key)));
   }
   for (const key of ["patchesJson6902", "patches", "replacements"]) {
     add(
       `${key}[].path`,
-      listOf(field(doc, key)).map((item) => field(item, "path"))
+      listOf(field2(doc, key)).map((item) => field2(item, "path"))
     );
   }
-  add("openapi.path", [field(field(doc, "openapi"), "path")]);
+  add("openapi.path", [field2(field2(doc, "openapi"), "path")]);
   for (const key of ["configMapGenerator", "secretGenerator"]) {
-    add(key, listOf(field(doc, key)).flatMap(generatorFiles));
+    add(key, listOf(field2(doc, key)).flatMap(generatorFiles));
   }
-  for (const chart of listOf(field(doc, "helmCharts"))) {
-    add("helmCharts[].valuesFile", [field(chart, "valuesFile")]);
-    add("helmCharts[].additionalValuesFiles", listOf(field(chart, "additionalValuesFiles")));
+  for (const chart of listOf(field2(doc, "helmCharts"))) {
+    add("helmCharts[].valuesFile", [field2(chart, "valuesFile")]);
+    add("helmCharts[].additionalValuesFiles", listOf(field2(chart, "additionalValuesFiles")));
   }
-  add("helmGlobals.chartHome", [field(field(doc, "helmGlobals"), "chartHome")]);
+  add("helmGlobals.chartHome", [field2(field2(doc, "helmGlobals"), "chartHome")]);
   return out;
 }
 function generatorFiles(generator) {
   return [
-    ...listOf(field(generator, "files")).map(
+    ...listOf(field2(generator, "files")).map(
       (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
     ),
-    ...listOf(field(generator, "envs")),
-    field(generator, "env")
+    ...listOf(field2(generator, "envs")),
+    field2(generator, "env")
   ];
 }
 function classifyEntry(dir, value, name) {
@@ -10476,25 +14204,6 @@ var init_render_command = __esm({
     init_run_process();
     init_kustomize();
     SHELL = "/bin/sh";
-  }
-});
-
-// src/core/run-limited.ts
-async function runLimited(items, limit, step) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await step(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}
-var init_run_limited = __esm({
-  "src/core/run-limited.ts"() {
-    "use strict";
   }
 });
 
@@ -11106,16 +14815,16 @@ function untouchedNote(dirs) {
   const how = "charts are planned only through --render 'helm template ...'";
   if (dirs.length === 1)
     return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
-  const more = dirs.length > MAX_NAMED2 ? ` and ${dirs.length - MAX_NAMED2} more` : "";
+  const more = dirs.length > MAX_NAMED3 ? ` and ${dirs.length - MAX_NAMED3} more` : "";
   return [
-    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED2).join(", ")}${more}); ${how}`
+    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED3).join(", ")}${more}); ${how}`
   ];
 }
-var MAX_NAMED2, NOT_RENDERED, HIDDEN_DIR;
+var MAX_NAMED3, NOT_RENDERED, HIDDEN_DIR;
 var init_helm_charts = __esm({
   "src/scan/sources/helm-charts.ts"() {
     "use strict";
-    MAX_NAMED2 = 5;
+    MAX_NAMED3 = 5;
     NOT_RENDERED = /(^|\/)(README[^/]*|LICENSE[^/]*|[^/]*\.md|NOTES\.txt|\.helmignore)$/i;
     HIDDEN_DIR = /(^|\/)\.[^/]/;
   }
@@ -11660,4345 +15369,6 @@ var init_scan_repository = __esm({
   }
 });
 
-// vendor:re2js
-var require_re2js = __commonJS({
-  "vendor:re2js"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("re2js"));
-  }
-});
-
-// src/plan/reloader.ts
-async function prepareReloaderLists(workloads) {
-  const lists = Object.values(TYPED).map((t) => t.reload);
-  const hasList = (object) => lists.some((name) => annotationsOf(object)[name] !== void 0);
-  if (re2 !== void 0) return;
-  if (!workloads.some((w) => hasList(w) || hasList(field(field(w, "spec"), "template")))) return;
-  re2 = (await Promise.resolve().then(() => __toESM(require_re2js(), 1))).RE2JS;
-}
-function reloaderCoverage(workload, config, marks, controller2) {
-  if (marks?.ignore) return void 0;
-  const typed = TYPED[config.kind];
-  const own = annotationsOf(workload);
-  const decisive = [AUTO, typed.auto, typed.reload, SEARCH];
-  const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf(field(field(workload, "spec"), "template"));
-  const exclude = own[typed.exclude];
-  if (exclude?.split(",").some((name) => goTrimSpace(name) === config.name)) return void 0;
-  const auto = annotations[AUTO] ?? "";
-  const typedAuto = annotations[typed.auto] ?? "";
-  if (goTrue(auto)) return quote(AUTO, auto);
-  if (goTrue(typedAuto)) return quote(typed.auto, typedAuto);
-  if (auto === "" && typedAuto === "" && controller2.autoReloadAll)
-    return "Reloader runs with --auto-reload-all";
-  const reload = annotations[typed.reload];
-  if (reload !== void 0 && reload !== "" && namesMatch(reload, config.name))
-    return quote(typed.reload, reload);
-  if (annotations[SEARCH] === "true" && marks?.match) {
-    return `${quote(SEARCH, "true")} and the config's ${quote(RELOADER_MATCH, "true")}`;
-  }
-  return void 0;
-}
-function reloaderAnnotationsOf(workload) {
-  const names2 = /* @__PURE__ */ new Set([AUTO, SEARCH, ...Object.values(TYPED).flatMap((t) => [t.auto, t.reload])]);
-  const found = [];
-  for (const source2 of [workload, field(field(workload, "spec"), "template")]) {
-    for (const [name, value] of Object.entries(annotationsOf(source2))) {
-      if (names2.has(name)) found.push(quote(name, value));
-    }
-  }
-  return [...new Set(found)];
-}
-function annotationsOf(object) {
-  const annotations = field(field(object, "metadata"), "annotations");
-  if (!isRecord(annotations)) return {};
-  const out = {};
-  for (const [name, value] of Object.entries(annotations)) if (typeof value === "string") out[name] = value;
-  return out;
-}
-function goTrue(value) {
-  return ["1", "t", "T", "true", "True", "TRUE"].includes(value);
-}
-function namesMatch(list, name) {
-  if (re2 === void 0)
-    throw new Error("a Reloader reload list was read before prepareReloaderLists loaded RE2");
-  const engine = re2;
-  return list.split(",").some((entry) => {
-    let pattern;
-    try {
-      pattern = engine.compile(`^${goTrimSpace(entry)}$`);
-    } catch {
-      return false;
-    }
-    return pattern.test(name);
-  });
-}
-function goTrimSpace(text) {
-  return text.replace(GO_TRIM, "");
-}
-function quote(name, value) {
-  return `${name}: ${JSON.stringify(value)}`;
-}
-var AUTO, SEARCH, TYPED, re2, GO_SPACE, GO_TRIM;
-var init_reloader = __esm({
-  "src/plan/reloader.ts"() {
-    "use strict";
-    init_json_shape();
-    init_config_changes();
-    AUTO = "reloader.stakater.com/auto";
-    SEARCH = "reloader.stakater.com/search";
-    TYPED = {
-      ConfigMap: {
-        auto: "configmap.reloader.stakater.com/auto",
-        reload: "configmap.reloader.stakater.com/reload",
-        exclude: "configmaps.exclude.reloader.stakater.com/reload"
-      },
-      Secret: {
-        auto: "secret.reloader.stakater.com/auto",
-        reload: "secret.reloader.stakater.com/reload",
-        exclude: "secrets.exclude.reloader.stakater.com/reload"
-      }
-    };
-    GO_SPACE = "[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
-    GO_TRIM = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, "g");
-  }
-});
-
-// src/plan/build-plan.ts
-function buildPlan(input) {
-  const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
-  const stillReferencing = /* @__PURE__ */ new Map();
-  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
-  const planned = [];
-  const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
-  const byKey = new Map(candidates.map((c) => [idKey(c.id), c]));
-  const lookup = (id) => byKey.get(idKey(id))?.objects[0];
-  const templateRunBy = /* @__PURE__ */ new Map();
-  for (const candidate of candidates) {
-    for (const object of candidate.objects) {
-      const owner = workloadKindOf(object)?.templateOwner?.(object);
-      if (owner) templateRunBy.set(idKey(owner), candidate.id);
-    }
-  }
-  for (const candidate of candidates) {
-    const { references, waitingFor, ignoredReferences } = changedReferences(
-      candidate,
-      referencesOf(candidate.objects, lookup),
-      changesByKey,
-      stillReferencing
-    );
-    if (references.length === 0) {
-      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
-      if (consumedIgnored.length > 0) {
-        planned.push({
-          id: candidate.id,
-          source: candidate.source,
-          ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-          action: "skip",
-          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
-          references: consumedIgnored
-        });
-      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
-        planned.push(
-          input.templateChanged?.(candidate.id) ? rollsOntoAddedConfig(candidate, waitingFor) : waitingForAddedConfig(candidate, waitingFor)
-        );
-      }
-      continue;
-    }
-    const runBy = templateRunBy.get(idKey(candidate.id));
-    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
-      addedConfigs,
-      restartReloaderManaged: input.restartReloaderManaged ?? false,
-      reloaderAutoReloadAll: input.reloaderAutoReloadAll ?? false,
-      changesByKey
-    });
-    planned.push(
-      runBy ? {
-        ...workload,
-        action: "skip",
-        reason: `its pod template is run by ${shortId2(runBy)} (workloadRef): restarted through it`
-      } : workload
-    );
-  }
-  planned.sort((a, b) => compareIds(a.id, b.id));
-  return { workloads: planned, warnings: deletedButReferenced(input.changes, stillReferencing) };
-}
-function changedReferences(candidate, found, changesByKey, stillReferencing) {
-  const references = [];
-  const waitingFor = [];
-  const ignoredReferences = [];
-  for (const ref of found) {
-    const config = {
-      kind: ref.configKind,
-      namespace: candidate.id.namespace,
-      name: ref.configName
-    };
-    const change = changesByKey.get(idKey(config));
-    if (change === void 0) continue;
-    if (change.status === "deleted") {
-      const key = idKey(change.id);
-      if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
-      stillReferencing.get(key).add(shortId2(candidate.id));
-      continue;
-    }
-    if (change.status === "added" && !ref.optional) {
-      waitingFor.push(config);
-      continue;
-    }
-    const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => ref.keys.includes(k));
-    (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
-  }
-  return { references, waitingFor, ignoredReferences };
-}
-function deletedButReferenced(changes, stillReferencing) {
-  return changes.filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id))).map((c) => {
-    const users = [...stillReferencing.get(idKey(c.id))].sort(compareStrings);
-    const verb = users.length === 1 ? "references" : "reference";
-    const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
-    return { message, file: c.file, line: c.line };
-  });
-}
-function planWorkload(candidate, references, newWorkloadIds, options) {
-  const base = {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
-  };
-  const consuming = references.filter((r) => r.changedKeys.length > 0);
-  if (consuming.length === 0) {
-    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
-  }
-  const reloader = reloaderCoverageOf(candidate, consuming, options);
-  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --reloader none to restart it here too` : void 0;
-  const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
-  if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
-  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
-  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
-  return {
-    ...base,
-    action: "restart",
-    reason: `${reason}${reloaderNote(candidate, reloader)}`,
-    references: consuming
-  };
-}
-function reloaderCoverageOf(candidate, consuming, options) {
-  const covered = [];
-  const uncovered = [];
-  const controller2 = { autoReloadAll: options.reloaderAutoReloadAll };
-  for (const [config] of groupByConfig(consuming)) {
-    const marks = options.changesByKey.get(idKey(config))?.reloader;
-    const kind = config;
-    const why = candidate.objects.map((object) => reloaderCoverage(object, kind, marks, controller2));
-    if (why.every((w) => w !== void 0)) covered.push([config, why[0]]);
-    else uncovered.push(config);
-  }
-  return { covered, uncovered };
-}
-function describeCoverage(covered) {
-  const reasons = new Set(covered.map(([, why]) => why));
-  if (reasons.size === 1) return [...reasons][0];
-  return covered.map(([config, why]) => `${shortId2(config)}: ${why}`).join("; ");
-}
-function reloaderNote(candidate, reloader) {
-  if (reloader.uncovered.length === 0) return "";
-  const names2 = reloader.uncovered.map(shortId2).join(", ");
-  if (reloader.covered.length > 0) {
-    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId2(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names2}`;
-  }
-  const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
-  if (annotations.length === 0) return "";
-  return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names2}`;
-}
-function waitingForAddedConfig(candidate, configs) {
-  const names2 = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
-  const reason = `references ${names2}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
-  return {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-    action: "skip",
-    reason,
-    references: []
-  };
-}
-function rollsOntoAddedConfig(candidate, configs) {
-  const names2 = [...new Set(configs.map(shortId2))].sort(compareStrings);
-  return {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-    action: "skip",
-    rollsOnApply: true,
-    reason: rollsOnApplyReason(names2.map((name) => `${name}, added in this diff`)),
-    references: []
-  };
-}
-function skipReasonFor(candidate, newWorkloadIds, reloaderSkip) {
-  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
-  if (reloaderSkip !== void 0) return reloaderSkip;
-  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
-  if (!isRestartable(candidate.id.kind)) {
-    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
-  }
-  return void 0;
-}
-function mergeCandidates(repo, cluster) {
-  const candidates = /* @__PURE__ */ new Map();
-  const add = (m, source2) => {
-    if (!isWorkloadKind(m.id.kind)) return;
-    const key = idKey(m.id);
-    const existing = candidates.get(key);
-    if (existing === void 0) {
-      candidates.set(key, {
-        id: m.id,
-        source: source2,
-        ...source2 === "repo" ? { file: m.file, line: m.line } : {},
-        objects: [m.object]
-      });
-    } else {
-      existing.objects.push(m.object);
-    }
-  };
-  for (const m of repo) add(m, "repo");
-  for (const m of cluster) add(m, "cluster");
-  return [...candidates.values()];
-}
-function referencesOf(objects, lookup) {
-  if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
-  const seen2 = /* @__PURE__ */ new Set();
-  const refs = [];
-  for (const object of objects) {
-    for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
-      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
-      if (seen2.has(key)) continue;
-      seen2.add(key);
-      refs.push(ref);
-    }
-  }
-  return refs;
-}
-function describeConsumption(references) {
-  return groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
-    const vias = [...new Set(refs.map(viaLabel))];
-    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
-  }).join("; ");
-}
-function readsNoChangedKey(references) {
-  const parts = groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
-    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
-  });
-  return `reads ${parts.join("; ")}, none of which changed`;
-}
-function groupByConfig(references) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const ref of references) {
-    const key = idKey(ref.config);
-    if (!groups.has(key)) groups.set(key, [ref.config, []]);
-    groups.get(key)[1].push(ref);
-  }
-  return [...groups.values()].sort(([a], [b]) => compareIds(a, b));
-}
-function viaLabel(ref) {
-  const base = ref.via === "projected" ? "projected volume" : ref.via;
-  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
-  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
-}
-function listKeys(keys) {
-  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
-  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
-}
-function shortId2(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-var MAX_LISTED_KEYS;
-var init_build_plan = __esm({
-  "src/plan/build-plan.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_config_changes();
-    init_order();
-    init_rolls_on_apply();
-    init_references();
-    init_reloader();
-    init_config_changes();
-    MAX_LISTED_KEYS = 5;
-  }
-});
-
-// src/plan/guard-rails.ts
-function applyGuardRails(workloads, rails) {
-  const naming = rails.naming ?? CLI_FLAGS;
-  const guarded = workloads.map((w) => {
-    if (w.action !== "restart") return w;
-    const ns = w.id.namespace;
-    if (rails.excludeNamespaces.includes(ns)) {
-      return {
-        ...w,
-        action: "skip",
-        reason: `namespace ${ns} is excluded (${naming.option("exclude-namespaces")})`
-      };
-    }
-    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
-      return {
-        ...w,
-        action: "skip",
-        reason: `namespace ${ns} is not in ${naming.set("namespaces", rails.namespaces.join(","))}`
-      };
-    }
-    return w;
-  });
-  const restarts = guarded.filter((w) => w.action === "restart").length;
-  if (rails.maxRestarts === void 0 || restarts <= rails.maxRestarts)
-    return { workloads: guarded, notes: [] };
-  const over = `the plan restarts ${restarts} workloads, more than ${naming.set("max-restarts", String(rails.maxRestarts))}`;
-  if (rails.dryRun !== void 0 && rails.dryRun !== "none") {
-    return { workloads: guarded, notes: [`${over}: a real run would refuse it and restart nothing`] };
-  }
-  throw new UserError(
-    `${over}; nothing was restarted (run with ${naming.set("dry-run", "client")} to see the plan)`
-  );
-}
-var init_guard_rails = __esm({
-  "src/plan/guard-rails.ts"() {
-    "use strict";
-    init_errors();
-    init_option_naming();
-  }
-});
-
-// src/rollout/discover-cluster.ts
-async function discoverClusterWorkloads(cluster, namespaces, concurrency) {
-  const kinds = [];
-  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
-  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
-  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
-    const items = await cluster.listWorkloads(namespace, kind.kind);
-    return items.map((object) => {
-      const metadata = object.metadata ?? {};
-      return {
-        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
-        file: "",
-        line: 0,
-        object
-      };
-    });
-  });
-  return lists.flat();
-}
-var init_discover_cluster = __esm({
-  "src/rollout/discover-cluster.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_run_limited();
-  }
-});
-
-// src/rollout/check-permissions.ts
-function patchWrites(targets) {
-  return targets.map(({ id, kind }) => ({
-    verb: "patch",
-    group: kind.group,
-    resource: kind.resource,
-    namespace: id.namespace
-  }));
-}
-function configWrite(id) {
-  const { group, resource } = configKind(id.kind);
-  return { verb: "patch", group, resource, namespace: id.namespace };
-}
-async function checkPermissions(cluster, needed, log, concurrency, checked = "checked before any change: nothing was written") {
-  const answers = await review(cluster, needed, concurrency);
-  if (answers.some((a) => a.allowed === void 0)) {
-    log.info(
-      "the API server does not answer access reviews: permissions are checked by the writes themselves"
-    );
-  }
-  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
-  if (denied.length === 0) return;
-  const list = denied.map(describeCheck).join("; ");
-  throw new ClusterAccessError(
-    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in docs/rbac.md.`,
-    403
-  );
-}
-function podWatchReads(namespaces, logLines) {
-  return [...new Set(namespaces)].flatMap((namespace) => [
-    { verb: "list", group: "", resource: "pods", namespace },
-    { verb: "watch", group: "", resource: "pods", namespace },
-    { verb: "list", group: "", resource: "events", namespace },
-    ...logLines > 0 ? [{ verb: "get", group: "", resource: "pods", subresource: "log", namespace }] : []
-  ]);
-}
-async function checkPodWatchAccess(cluster, namespaces, logLines, concurrency) {
-  const answers = await review(cluster, podWatchReads(namespaces, logLines), concurrency);
-  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
-  if (denied.length === 0) return { watch: true };
-  const watch = !denied.some((c) => c.resource === "pods" && c.subresource === void 0);
-  const effect = watch ? "a new pod that cannot start still fails its workload early, but its cause is quoted without what cannot be read" : "waiting on the rollout status alone, without failing early on pods that cannot start";
-  return {
-    watch,
-    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`
-  };
-}
-async function review(cluster, needed, concurrency) {
-  const key = (c) => `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}/${c.name ?? ""}`;
-  const unique2 = new Map(needed.map((c) => [key(c), c]));
-  return runLimited([...unique2.values()], concurrency, async (check) => ({
-    check,
-    allowed: await cluster.canI(check)
-  }));
-}
-function describeCheck(c) {
-  const resource = `${c.resource}${c.subresource ? `/${c.subresource}` : ""}`;
-  const named = c.name ? ` ${c.name}` : "";
-  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource}${named} in namespace ${c.namespace}`;
-}
-async function reviewAccess(cluster, writes, settings, log, checked) {
-  const configs = writes.configs.flatMap(
-    (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
-  );
-  const needed = [...configs, ...patchWrites(writes.targets), ...writes.reviews ?? []];
-  const namespaces = writes.targets.map((t) => t.id.namespace);
-  const baking = settings.bakeMs !== void 0 && settings.dryRun !== "server";
-  const bakeReads = baking ? podWatchReads(namespaces, 0).filter((c) => c.resource === "pods") : [];
-  await checkPermissions(cluster, [...needed, ...bakeReads], log, settings.concurrency, checked);
-  if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
-  const access = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
-  if (access.warning) log.warn(access.warning);
-  return { watchPods: access.watch };
-}
-var init_check_permissions = __esm({
-  "src/rollout/check-permissions.ts"() {
-    "use strict";
-    init_errors();
-    init_api_kinds();
-    init_run_limited();
-  }
-});
-
-// src/rollout/find-on-cluster.ts
-async function findOnCluster(cluster, workloads, listed, concurrency) {
-  const found = await runLimited(workloads, concurrency, async (w) => {
-    if (listed.objects.has(idKey(w.id))) return { w, on: true };
-    const kind = workloadKind(w.id.kind);
-    if (kind?.customResource && !await cluster.serves(w.id.kind)) return { w, on: true };
-    if (listed.namespaces.has(w.id.namespace)) return { w, on: false };
-    const object = await cluster.readWorkload(w.id);
-    return object ? { w, on: true, read: { id: w.id, file: "", line: 0, object } } : { w, on: false };
-  });
-  const out = { present: [], absent: [], live: [] };
-  for (const { w, on, read } of found) {
-    if (read) out.live.push(read);
-    if (on) out.present.push(w);
-    else
-      out.absent.push({
-        id: w.id,
-        restart: "not-on-cluster",
-        message: `not on this cluster: ${formatId(w.id)} does not exist there (another environment's?); skipped`
-      });
-  }
-  return out;
-}
-var init_find_on_cluster = __esm({
-  "src/rollout/find-on-cluster.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_run_limited();
-  }
-});
-
-// src/core/kinds/pod-verdict.ts
-function str(value) {
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-function oneLine2(value) {
-  if (value === void 0) return void 0;
-  const flat = redactSecrets(value).trim().replace(/\s*[\r\n]+\s*/g, " | ").replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
-  return flat.length > MAX_CAUSE_MESSAGE ? `${flat.slice(0, MAX_CAUSE_MESSAGE)}\u2026` : flat;
-}
-function labelOf(pod, name) {
-  return str(field(field(field(pod, "metadata"), "labels"), name));
-}
-function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
-  const status = field(pod, "status");
-  const lists = [field(status, "initContainerStatuses"), field(status, "containerStatuses")];
-  for (const list of lists) {
-    for (const container of Array.isArray(list) ? list : []) {
-      const waiting2 = field(field(container, "state"), "waiting");
-      const reason = str(field(waiting2, "reason"));
-      const restartCount = Number(field(container, "restartCount") ?? 0);
-      const terminated = field(field(container, "lastState"), "terminated");
-      const oom = field(terminated, "reason") === "OOMKilled";
-      const crashing = reason === "CrashLoopBackOff" || oom;
-      if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
-      const cause = {
-        pod: String(field(field(pod, "metadata"), "name") ?? ""),
-        container: String(field(container, "name") ?? ""),
-        reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
-        restartCount
-      };
-      const message = oneLine2(str(field(waiting2, "message")));
-      if (message) cause.message = message;
-      if (terminated && typeof terminated === "object") {
-        const exitCode = field(terminated, "exitCode");
-        cause.lastTermination = {
-          ...typeof exitCode === "number" ? { exitCode } : {},
-          ...str(field(terminated, "reason")) ? { reason: str(field(terminated, "reason")) } : {},
-          ...str(field(terminated, "message")) ? { message: oneLine2(str(field(terminated, "message"))) } : {}
-        };
-      }
-      return cause;
-    }
-  }
-  return void 0;
-}
-function workloadOfPod(pod) {
-  const refs = field(field(pod, "metadata"), "ownerReferences");
-  const ref = Array.isArray(refs) ? refs.find((r) => field(r, "controller") === true) : void 0;
-  const kind = str(field(ref, "kind"));
-  const name = str(field(ref, "name"));
-  if (!kind || !name) return void 0;
-  if (kind === "StatefulSet" || kind === "DaemonSet") return { kind, name };
-  if (kind !== "ReplicaSet") return void 0;
-  const rolloutsHash = labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH);
-  if (rolloutsHash && name.endsWith(`-${rolloutsHash}`))
-    return { kind: "Rollout", name: name.slice(0, -rolloutsHash.length - 1), replicaSet: name };
-  const hash = labelOf(pod, POD_TEMPLATE_HASH);
-  if (hash && name.endsWith(`-${hash}`))
-    return { kind: "Deployment", name: name.slice(0, -hash.length - 1), replicaSet: name };
-  return void 0;
-}
-function runsNewTemplate(pod, workload, replicaSet) {
-  const kind = field(workload, "kind");
-  const status = field(workload, "status");
-  switch (kind) {
-    case "StatefulSet": {
-      const update = str(field(status, "updateRevision"));
-      return update === void 0 ? void 0 : labelOf(pod, CONTROLLER_REVISION_HASH) === update;
-    }
-    case "DaemonSet": {
-      const generation = field(field(workload, "metadata"), "generation");
-      return typeof generation === "number" ? labelOf(pod, POD_TEMPLATE_GENERATION) === String(generation) : void 0;
-    }
-    case "Rollout": {
-      const current = str(field(status, "currentPodHash"));
-      return current === void 0 ? void 0 : labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH) === current;
-    }
-    case "Deployment": {
-      if (replicaSet === void 0) return void 0;
-      const revisionOf = (obj) => str(field(field(field(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
-      const mine = revisionOf(replicaSet);
-      const newest = revisionOf(workload);
-      if (!mine || !newest) return void 0;
-      return Number(mine) >= Number(newest);
-    }
-    default:
-      return void 0;
-  }
-}
-function warningEvents(events, limit = 3) {
-  const time = (e) => String(
-    field(e, "lastTimestamp") ?? field(e, "eventTime") ?? field(field(e, "metadata"), "creationTimestamp") ?? ""
-  );
-  return events.filter((e) => field(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
-    const count = Number(field(e, "count") ?? 1);
-    return `${String(field(e, "reason") ?? "")}: ${String(field(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
-  });
-}
-function describeCause(cause) {
-  const details = [];
-  if (cause.restartCount > 0)
-    details.push(`${cause.restartCount} restart${cause.restartCount === 1 ? "" : "s"}`);
-  const last = cause.lastTermination;
-  if (last?.exitCode !== void 0 || last?.message) {
-    const code = last.exitCode !== void 0 ? `last exit code ${last.exitCode}` : "last run";
-    details.push(last.message ? `${code}: ${last.message}` : code);
-  }
-  const reason = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
-  return `pod ${cause.pod} container ${cause.container}: ${reason}${details.length ? ` (${details.join("; ")})` : ""}`;
-}
-var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, MAX_CAUSE_MESSAGE, REVISION_ANNOTATION;
-var init_pod_verdict = __esm({
-  "src/core/kinds/pod-verdict.ts"() {
-    "use strict";
-    init_json_shape();
-    init_secret_values();
-    CRASH_RESTARTS = 2;
-    WILL_NOT_HEAL = /* @__PURE__ */ new Set([
-      "CreateContainerConfigError",
-      "CreateContainerError",
-      "ErrImagePull",
-      "ImagePullBackOff",
-      "InvalidImageName"
-    ]);
-    POD_TEMPLATE_HASH = "pod-template-hash";
-    ROLLOUTS_POD_TEMPLATE_HASH = "rollouts-pod-template-hash";
-    CONTROLLER_REVISION_HASH = "controller-revision-hash";
-    POD_TEMPLATE_GENERATION = "pod-template-generation";
-    MAX_CAUSE_MESSAGE = 500;
-    REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
-  }
-});
-
-// src/rollout/heartbeat.ts
-function startHeartbeat(timeoutMs, line, print2, opts = {}) {
-  const now = opts.now ?? Date.now;
-  const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
-  const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
-  const started = now();
-  let last = started;
-  const tick = () => {
-    const at = now();
-    if (at - last < Math.max(everyMs, floorMs)) return;
-    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
-    if (text === void 0) return;
-    last = at;
-    print2(text);
-  };
-  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
-  timer.unref();
-  return {
-    printed: () => {
-      last = now();
-    },
-    stop: () => clearInterval(timer)
-  };
-}
-function formatWait(ms) {
-  const seconds3 = Math.round(ms / 1e3);
-  if (seconds3 < 60) return `${seconds3}s`;
-  return `${Math.floor(seconds3 / 60)}m${String(seconds3 % 60).padStart(2, "0")}s`;
-}
-var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
-var init_heartbeat = __esm({
-  "src/rollout/heartbeat.ts"() {
-    "use strict";
-    HEARTBEAT_MS = 3e4;
-    MIN_HEARTBEAT_MS = 1e4;
-  }
-});
-
-// src/kube/list-watch.ts
-async function listAndWatch(source2, req) {
-  const { names: names2, signal } = req;
-  const now = req.now ?? Date.now;
-  const fieldSelector = names2.length === 1 ? `metadata.name=${names2[0]}` : void 0;
-  const pending = () => !signal.aborted && names2.some((name) => req.following(name));
-  let resourceVersion;
-  let fromMostRecent = req.fromMostRecent;
-  let failures = 0;
-  let quickCloses = 0;
-  while (pending()) {
-    try {
-      if (resourceVersion === void 0 && !fromMostRecent) {
-        resourceVersion = await listOnce(source2, req, fieldSelector);
-        if (resourceVersion === void 0 || !pending()) return;
-      }
-      const opened = now();
-      const ending = await watchSession(
-        source2,
-        req,
-        { fromVersion: resourceVersion, fieldSelector, pending },
-        (rv) => {
-          resourceVersion = rv;
-        }
-      );
-      failures = 0;
-      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
-      fromMostRecent = false;
-      if (ending.how === "gone") resourceVersion = void 0;
-      if (ending.how === "closed") {
-        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
-        if (quickCloses > 1)
-          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
-      }
-    } catch (error) {
-      fromMostRecent = false;
-      resourceVersion = void 0;
-      if (error instanceof ClusterAccessError && error.status === 410) continue;
-      if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
-      req.onRetry(error);
-      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
-      await sleep(backoffDelayMs(failures++, backoff), signal);
-    }
-  }
-}
-async function listOnce(source2, req, fieldSelector) {
-  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
-  if (req.signal.aborted) return void 0;
-  const followed = new Set(req.names);
-  const present = /* @__PURE__ */ new Set();
-  for (const item of list.items) {
-    const name = String(field(field(item, "metadata"), "name") ?? "");
-    present.add(name);
-    if (followed.has(name)) req.onObject(name, item);
-  }
-  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
-  return list.resourceVersion;
-}
-function sleep(ms, signal) {
-  return new Promise((resolve9) => {
-    if (signal.aborted) return resolve9();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve9();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done);
-  });
-}
-function watchSession(source2, req, at, seen2) {
-  const { names: names2, signal } = req;
-  const followed = new Set(names2);
-  return new Promise((resolve9, reject) => {
-    let handle;
-    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
-    const unseen = () => shown2 !== void 0 && names2.some((name) => req.following(name) && !shown2?.has(name));
-    const detach = () => signal.removeEventListener("abort", stop);
-    const end = (how) => {
-      detach();
-      handle?.abort();
-      resolve9({ how, unseen: unseen() });
-    };
-    const stop = () => end("complete");
-    signal.addEventListener("abort", stop);
-    handle = source2.watchWorkloads(
-      req.namespace,
-      req.kind,
-      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
-      (type, obj) => {
-        if (type === "ERROR") {
-          const code = field(obj, "code");
-          if (code === 410) return end("gone");
-          detach();
-          handle?.abort();
-          const message = String(field(obj, "message") ?? "watch error");
-          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
-        }
-        const rv = field(field(obj, "metadata"), "resourceVersion");
-        if (typeof rv === "string" && rv !== "") seen2(rv);
-        if (type === "BOOKMARK") {
-          for (const name of names2) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
-          shown2 = void 0;
-        } else {
-          const name = String(field(field(obj, "metadata"), "name") ?? "");
-          if (!followed.has(name)) return;
-          shown2?.add(name);
-          if (type === "DELETED") req.onGone(name, "deleted");
-          else req.onObject(name, obj);
-        }
-        if (!at.pending()) end("complete");
-      },
-      (error) => {
-        detach();
-        if (error) reject(error);
-        else resolve9({ how: "closed", unseen: unseen() });
-      }
-    );
-    if (signal.aborted) end("complete");
-  });
-}
-var init_list_watch = __esm({
-  "src/kube/list-watch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_retry();
-  }
-});
-
-// src/kube/watch-pods.ts
-async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250) {
-  let resourceVersion;
-  let failures = 0;
-  while (!signal.aborted) {
-    try {
-      const end = await new Promise((resolve9, reject) => {
-        const stop = () => {
-          handle.abort();
-          resolve9("closed");
-        };
-        const handle = source2.watchWorkloads(
-          namespace,
-          "Pod",
-          { resourceVersion },
-          (type, obj) => {
-            if (type === "ERROR") {
-              signal.removeEventListener("abort", stop);
-              handle.abort();
-              const code = field(obj, "code");
-              if (code === 410) return resolve9("gone");
-              return reject(
-                new ClusterAccessError(String(field(obj, "message") ?? "watch error"), void 0)
-              );
-            }
-            const rv = field(field(obj, "metadata"), "resourceVersion");
-            if (typeof rv === "string" && rv !== "") resourceVersion = rv;
-            if (type === "ADDED" || type === "MODIFIED") onPod(obj);
-          },
-          (error) => {
-            signal.removeEventListener("abort", stop);
-            if (error) reject(error);
-            else resolve9("closed");
-          }
-        );
-        signal.addEventListener("abort", stop, { once: true });
-        if (signal.aborted) stop();
-      });
-      failures = 0;
-      if (end === "gone") resourceVersion = void 0;
-    } catch (error) {
-      resourceVersion = void 0;
-      if (error instanceof ClusterAccessError && error.status === 410) continue;
-      if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
-      await sleep(backoffDelayMs(failures++, { baseDelayMs: retryDelayMs2, maxDelayMs: 5e3 }), signal);
-    }
-  }
-}
-var init_watch_pods = __esm({
-  "src/kube/watch-pods.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_list_watch();
-    init_retry();
-  }
-});
-
-// src/rollout/pod-watch.ts
-function startPodWatch(targets, opts, signal) {
-  const { cluster } = opts;
-  const byWorkload = new Map(targets.map((t) => [`${t.id.namespace}/${t.id.kind}/${t.id.name}`, t]));
-  const undecided = /* @__PURE__ */ new Map();
-  const replicaSets = /* @__PURE__ */ new Map();
-  const failing = /* @__PURE__ */ new Set();
-  let warned = false;
-  const warnOnce = (message) => {
-    if (warned || signal.aborted) return;
-    warned = true;
-    opts.warn(message);
-  };
-  const judge2 = (pod) => {
-    const namespace = String(field(field(pod, "metadata"), "namespace") ?? "");
-    const key = `${namespace}/${String(field(field(pod, "metadata"), "name") ?? "")}`;
-    const cause = opts.failure ? opts.failure(pod) : podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
-    const owner = cause && workloadOfPod(pod);
-    const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
-    if (!cause || !owner || !target || target.settled() || failing.has(target)) {
-      undecided.delete(key);
-      return;
-    }
-    const latest = target.latest();
-    const observed = field(field(latest, "status"), "observedGeneration");
-    const seen2 = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
-    if (seen2 && owner.kind === "Deployment" && owner.replicaSet) {
-      const name = owner.replicaSet;
-      const cached = replicaSets.get(`${namespace}/${name}`);
-      if (!cached) {
-        const read = cluster.readObject({ apiVersion: "apps/v1", kind: "ReplicaSet", namespace, name }).catch(() => void 0);
-        replicaSets.set(`${namespace}/${name}`, read);
-        undecided.set(key, pod);
-        void read.then(() => recheck());
-        return;
-      }
-      void cached.then((rs) => {
-        const verdict = runsNewTemplate(pod, latest, rs);
-        if (verdict === true) void failWith(target, pod, cause);
-        else if (verdict === void 0) undecided.set(key, pod);
-        else undecided.delete(key);
-      });
-      return;
-    }
-    const isNew = seen2 ? runsNewTemplate(pod, latest) : void 0;
-    if (isNew === true) {
-      undecided.delete(key);
-      void failWith(target, pod, cause);
-    } else if (isNew === void 0) undecided.set(key, pod);
-    else undecided.delete(key);
-  };
-  const recheck = () => {
-    for (const pod of [...undecided.values()]) judge2(pod);
-  };
-  const failWith = async (target, pod, cause) => {
-    if (failing.has(target)) return;
-    failing.add(target);
-    const namespace = target.id.namespace;
-    const uid = String(field(field(pod, "metadata"), "uid") ?? "");
-    const quoted = { ...cause };
-    try {
-      const events = await cluster.listForWatch(
-        namespace,
-        "Event",
-        `involvedObject.name=${cause.pod},involvedObject.namespace=${namespace}${uid ? `,involvedObject.uid=${uid}` : ""}`
-      );
-      const lines = warningEvents(events.items).map(bound);
-      if (lines.length > 0) quoted.events = lines;
-    } catch {
-    }
-    if (opts.logLines > 0 && cause.restartCount > 0) {
-      try {
-        const text = await cluster.readPodLog(namespace, cause.pod, {
-          container: cause.container,
-          previous: true,
-          tailLines: opts.logLines
-        });
-        const lines = redactSecrets(text).split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
-        if (lines.length > 0) quoted.log = lines;
-      } catch {
-      }
-    }
-    if (!target.settled()) target.fail(describeCause(quoted), quoted);
-  };
-  const namespaces = new Set(targets.map((t) => t.id.namespace));
-  for (const namespace of namespaces) {
-    watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error) => {
-      const why = error instanceof ClusterAccessError ? error.message : String(error);
-      warnOnce(
-        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --wait status.`
-      );
-    });
-  }
-  return { recheck, judge: judge2 };
-}
-function bound(line) {
-  const flat = redactSecrets(line).replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
-  return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}\u2026` : flat;
-}
-var MAX_LINE;
-var init_pod_watch = __esm({
-  "src/rollout/pod-watch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_pod_verdict();
-    init_secret_values();
-    init_watch_pods();
-    MAX_LINE = 300;
-  }
-});
-
-// src/rollout/bake.ts
-function startBake(opts) {
-  const now = opts.now ?? Date.now;
-  const notReadyMs = opts.notReadyMs ?? BAKE_NOT_READY_MS;
-  const running = /* @__PURE__ */ new Map();
-  const ended = [];
-  const failures = [];
-  const heartbeat = opts.onHeartbeat ? startHeartbeat(opts.bakeMs, () => stillBaking([...running.values()], now()), opts.onHeartbeat, {
-    now,
-    ...opts.heartbeat
-  }) : void 0;
-  const interrupted = () => {
-    for (const bake of [...running.values()]) {
-      bake.finish({
-        id: bake.id,
-        result: "timeout",
-        message: `interrupted while baking: its new pods were not watched for the whole ${formatWait(opts.bakeMs)}`
-      });
-    }
-  };
-  opts.interrupt?.addEventListener("abort", interrupted, { once: true });
-  const add = (target) => {
-    const key = idKey(target.id);
-    if (running.has(key)) return;
-    let resolve9 = () => {
-    };
-    ended.push(new Promise((r) => resolve9 = r));
-    const started = now();
-    const finish = bakeOne(target, opts, now, notReadyMs, (failure) => {
-      running.delete(key);
-      if (failure) {
-        failures.push(failure);
-        opts.onFailed?.(failure);
-      }
-      resolve9();
-    });
-    running.set(key, { id: target.id, ends: started + opts.bakeMs, finish });
-    if (opts.interrupt?.aborted) interrupted();
-  };
-  return {
-    add,
-    async done() {
-      await Promise.all(ended);
-      heartbeat?.stop();
-      opts.interrupt?.removeEventListener("abort", interrupted);
-      return failures;
-    }
-  };
-}
-function bakeOne({ id, generation, object }, opts, now, notReadyMs, ended) {
-  const started = now();
-  const stop = new AbortController();
-  const pods = /* @__PURE__ */ new Map();
-  let finished = false;
-  const finish = (failure2) => {
-    if (finished) return;
-    finished = true;
-    clearTimeout(timer);
-    stop.abort();
-    for (const seen2 of pods.values()) clearTimeout(seen2.timer);
-    ended(failure2);
-  };
-  const target = {
-    id,
-    ...generation !== void 0 ? { generation } : {},
-    latest: () => object,
-    settled: () => finished,
-    fail: (message, cause) => finish({
-      id,
-      result: "failed",
-      message: `rolled out, then failed its ${formatWait(opts.bakeMs)} bake after ${formatWait(now() - started)}: ${message}`,
-      cause
-    })
-  };
-  const failure = (pod) => {
-    const uid = String(field(field(pod, "metadata"), "uid") ?? "");
-    const seen2 = pods.get(uid) ?? { restarts: /* @__PURE__ */ new Map(), wasReady: false };
-    pods.set(uid, seen2);
-    seen2.latest = pod;
-    clearTimeout(seen2.timer);
-    const verdict = bakeVerdict(pod, seen2, now(), notReadyMs);
-    if (verdict !== "later") return verdict;
-    seen2.timer = setTimeout(() => watch.judge(seen2.latest), notReadyMs - (now() - seen2.notReadySince) + 1);
-    return void 0;
-  };
-  const watch = startPodWatch([target], { ...opts.pods, failure }, stop.signal);
-  const timer = setTimeout(() => finish(), opts.bakeMs);
-  return finish;
-}
-function bakeVerdict(pod, seen2, at, notReadyMs) {
-  if (field(field(pod, "metadata"), "deletionTimestamp") !== void 0) return void 0;
-  const fast = podFailure(pod);
-  if (fast) return fast;
-  const name = String(field(field(pod, "metadata"), "name") ?? "");
-  const status = field(pod, "status");
-  const containers = [field(status, "initContainerStatuses"), field(status, "containerStatuses")].flatMap(
-    (list) => Array.isArray(list) ? list : []
-  );
-  for (const container of containers) {
-    const containerName = String(field(container, "name") ?? "");
-    const restartCount = Number(field(container, "restartCount") ?? 0);
-    const before = seen2.restarts.get(containerName);
-    if (before === void 0) seen2.restarts.set(containerName, restartCount);
-    else if (restartCount > before) return restartCause(name, containerName, container, restartCount);
-  }
-  const conditions2 = field(status, "conditions");
-  const ready = Array.isArray(conditions2) && conditions2.some((c) => field(c, "type") === "Ready" && field(c, "status") === "True");
-  if (ready) {
-    seen2.wasReady = true;
-    seen2.notReadySince = void 0;
-    return void 0;
-  }
-  if (!seen2.wasReady) return void 0;
-  seen2.notReadySince ??= at;
-  if (at - seen2.notReadySince < notReadyMs) return "later";
-  const unready = containers.find((c) => field(c, "ready") === false);
-  return {
-    pod: name,
-    container: String(field(unready, "name") ?? ""),
-    reason: "NotReady",
-    message: `not ready for ${formatWait(at - seen2.notReadySince)} after it was ready`,
-    restartCount: Number(field(unready, "restartCount") ?? 0)
-  };
-}
-function restartCause(pod, container, status, restartCount) {
-  const waiting2 = field(field(status, "state"), "waiting");
-  const terminated = field(field(status, "lastState"), "terminated");
-  const exitCode = field(terminated, "exitCode");
-  const reason = field(terminated, "reason");
-  return {
-    pod,
-    container,
-    reason: typeof field(waiting2, "reason") === "string" ? String(field(waiting2, "reason")) : "Restarted",
-    restartCount,
-    ...terminated !== void 0 ? {
-      lastTermination: {
-        ...typeof exitCode === "number" ? { exitCode } : {},
-        ...typeof reason === "string" ? { reason } : {}
-      }
-    } : {}
-  };
-}
-function stillBaking(running, at) {
-  if (running.length === 0) return void 0;
-  const shown2 = running.slice(0, 3).map((b) => `${b.id.kind.toLowerCase()}/${b.id.name} (${formatWait(Math.max(0, b.ends - at))} left)`);
-  const more = running.length > 3 ? `; and ${running.length - 3} more` : "";
-  return `still baking ${running.length} workload${running.length === 1 ? "" : "s"}: ${shown2.join(", ")}${more}`;
-}
-var BAKE_NOT_READY_MS;
-var init_bake = __esm({
-  "src/rollout/bake.ts"() {
-    "use strict";
-    init_json_shape();
-    init_pod_verdict();
-    init_model();
-    init_heartbeat();
-    init_pod_watch();
-    BAKE_NOT_READY_MS = 1e4;
-  }
-});
-
-// src/core/kinds/rollout-verdict.ts
-function rolloutVerdict(rollout, obj) {
-  const uid = field(field(obj, "metadata"), "uid");
-  const followedUid = field(field(rollout.object, "metadata"), "uid");
-  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
-    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
-  const generation = field(field(obj, "metadata"), "generation");
-  const expected = rollout.generation;
-  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
-  if (status.notWaitable) return { end: "not-waitable", message: status.message };
-  if (status.error) return { end: "failed", message: status.message };
-  if (status.paused) return { end: "paused", message: status.message };
-  if (status.done) return { end: "done", message: status.message };
-  return { waiting: status.message };
-}
-function ownerChangeUnseen(obj, ownerGeneration) {
-  if (ownerGeneration === void 0) return false;
-  const seen2 = Number.parseInt(
-    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
-    10
-  );
-  return !(seen2 >= ownerGeneration);
-}
-var init_rollout_verdict = __esm({
-  "src/core/kinds/rollout-verdict.ts"() {
-    "use strict";
-    init_json_shape();
-    init_model();
-    init_argo_rollout_status();
-    init_rollout_status();
-    init_workload_kinds();
-  }
-});
-
-// src/rollout/wait.ts
-function waitTargetOf(restart) {
-  const { id, generation, object, templateOwnerGeneration } = restart;
-  return { id, generation, object, templateOwnerGeneration };
-}
-function logProgress(log) {
-  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
-}
-async function waitForRollouts(cluster, targets, opts) {
-  const now = opts.now ?? Date.now;
-  const started = now();
-  const states = /* @__PURE__ */ new Map();
-  for (const target of targets) {
-    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
-  }
-  if (states.size === 0) return [];
-  let unsettled = states.size;
-  const stop = new AbortController();
-  (0, import_node_events.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve9) => stop.signal.addEventListener("abort", () => resolve9()));
-  const waiting2 = {
-    cluster,
-    opts,
-    now,
-    signal: stop.signal,
-    settle(state3, result, message, cause) {
-      if (state3.result) return;
-      state3.result = { id: state3.target.id, result, message, durationMs: now() - started };
-      if (cause) state3.result.cause = cause;
-      const observed = state3.latest ?? state3.target.object;
-      if (observed) state3.result.object = observed;
-      waiting2.opts.onSettled?.(state3.result);
-      if (--unsettled === 0) stop.abort();
-    }
-  };
-  const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
-  const interrupted = () => timeOut(states.values(), waiting2, opts.interrupt?.reason);
-  if (opts.interrupt?.aborted) interrupted();
-  else opts.interrupt?.addEventListener("abort", interrupted, { once: true });
-  stop.signal.addEventListener("abort", () => {
-    clearTimeout(deadline);
-    opts.interrupt?.removeEventListener("abort", interrupted);
-  });
-  if (opts.pods) {
-    const pods = startPodWatch(
-      [...states.values()].map((state3) => ({
-        id: state3.target.id,
-        generation: state3.target.generation,
-        latest: () => state3.latest ?? state3.target.object,
-        settled: () => state3.result !== void 0,
-        fail: (message, cause) => waiting2.settle(state3, "failed", message, cause)
-      })),
-      opts.pods,
-      stop.signal
-    );
-    waiting2.observed = pods.recheck;
-  }
-  if (opts.onHeartbeat) {
-    const heartbeat = startHeartbeat(
-      opts.timeoutMs,
-      (waited, left) => stillWaiting([...states.values()], waited, left),
-      opts.onHeartbeat,
-      { now, ...opts.heartbeat }
-    );
-    const onProgress = opts.onProgress;
-    waiting2.opts = {
-      ...opts,
-      onProgress: (id, message) => {
-        heartbeat.printed();
-        onProgress?.(id, message);
-      }
-    };
-    stop.signal.addEventListener("abort", () => heartbeat.stop());
-  }
-  const groups = /* @__PURE__ */ new Map();
-  for (const state3 of states.values()) {
-    const key = `${state3.target.id.namespace}/${state3.target.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state3]);
-  }
-  for (const members of groups.values()) {
-    followGroup(members, waiting2).catch((error) => {
-      const message = error instanceof ClusterAccessError ? `cannot follow the rollout: ${error.message}` : `internal error while waiting: ${String(error)}`;
-      for (const member of members) waiting2.settle(member, "failed", message);
-    });
-  }
-  await finished;
-  return targets.map((t) => states.get(idKey(t.id)).result);
-}
-async function followGroup(members, waiting2) {
-  const { settle, opts } = waiting2;
-  const { namespace, kind } = members[0].target.id;
-  if (!workloadKind(kind)?.rolloutStatus) {
-    for (const member of members)
-      settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
-    return;
-  }
-  const observe = (state3, obj) => {
-    if (state3.result) return;
-    state3.latest = { kind, ...obj };
-    waiting2.observed?.();
-    const verdict = rolloutVerdict(state3.target, { kind, ...obj });
-    if ("end" in verdict) return settle(state3, verdict.end, verdict.message);
-    state3.lastError = void 0;
-    if (verdict.waiting !== state3.lastMessage) {
-      state3.lastMessage = verdict.waiting;
-      opts.onProgress?.(state3.target.id, verdict.waiting);
-    }
-  };
-  const byName = new Map(members.map((m) => [m.target.id.name, m]));
-  const fromMostRecent = members.every((m) => isLiveObject(m.target.object));
-  if (fromMostRecent) for (const member of members) observe(member, member.target.object);
-  await listAndWatch(waiting2.cluster, {
-    namespace,
-    kind,
-    names: [...byName.keys()],
-    fromMostRecent,
-    following: (name) => !byName.get(name)?.result,
-    onObject: (name, obj) => observe(byName.get(name), obj),
-    onGone: (name, how) => {
-      const state3 = byName.get(name);
-      const id = formatId(state3.target.id);
-      settle(state3, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
-    },
-    onRetry: (error) => {
-      for (const member of members) member.lastError = error.message;
-    },
-    signal: waiting2.signal,
-    retryDelayMs: opts.retryDelayMs,
-    now: waiting2.now
-  });
-}
-function timeOut(states, { settle, opts }, reason) {
-  for (const state3 of states) {
-    if (state3.result) continue;
-    const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
-    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
-    settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
-  }
-}
-function stillWaiting(states, waited, left) {
-  const open = states.filter((s) => !s.result);
-  if (open.length === 0) return void 0;
-  const shown2 = open.slice(0, 3).map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
-  const more = open.length > 3 ? `; and ${open.length - 3} more` : "";
-  return `still waiting for ${open.length} rollout${open.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
-}
-function isLiveObject(obj) {
-  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
-}
-function formatSeconds(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
-var import_node_events;
-var init_wait = __esm({
-  "src/rollout/wait.ts"() {
-    "use strict";
-    import_node_events = require("node:events");
-    init_errors();
-    init_json_shape();
-    init_rollout_verdict();
-    init_workload_kinds();
-    init_model();
-    init_list_watch();
-    init_heartbeat();
-    init_pod_watch();
-  }
-});
-
-// src/rollout/follow-rollouts.ts
-async function followRollouts(cluster, waitFor, results, context) {
-  const { settings, log, watchPods: watchPods2 } = context;
-  const failedNow = (rollout) => {
-    const result = results.get(idKey(rollout.id));
-    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
-    context.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
-  };
-  const pods = watchPods2 ? { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) } : void 0;
-  const bake = settings.bakeMs !== void 0 && pods ? startBake({
-    bakeMs: settings.bakeMs,
-    pods,
-    onFailed: failedNow,
-    onHeartbeat: (line) => log.info(line),
-    interrupt: interruptSignal
-  }) : void 0;
-  const generationOf2 = new Map(waitFor.map((w) => [idKey(w.id), w.generation]));
-  const waited = await waitForRollouts(cluster, waitFor.map(waitTargetOf), {
-    timeoutMs: settings.timeoutMs,
-    onProgress: logProgress(log),
-    onHeartbeat: (line) => log.info(line),
-    // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
-    // not finished, so a versioned run rolls it back through the same path.
-    interrupt: interruptSignal,
-    onSettled: (rollout) => {
-      if (rollout.result === "done")
-        bake?.add({ ...rollout, generation: generationOf2.get(idKey(rollout.id)) });
-      failedNow(rollout);
-    },
-    // Pods forbidden in the access review: the wait is on the rollout status alone. A run that
-    // sends no review (gitops) learns the same from the watch's own first answer (one warning).
-    pods
-  });
-  if (!bake) return waited;
-  const failed2 = new Map((await bake.done()).map((f) => [idKey(f.id), f]));
-  const healthy = `; its new pods stayed healthy through the ${formatWait(settings.bakeMs)} bake`;
-  return waited.map(
-    (rollout) => rollout.result === "done" ? { ...rollout, message: `${rollout.message}${healthy}`, ...failed2.get(idKey(rollout.id)) } : rollout
-  );
-}
-var init_follow_rollouts = __esm({
-  "src/rollout/follow-rollouts.ts"() {
-    "use strict";
-    init_model();
-    init_interrupt();
-    init_bake();
-    init_heartbeat();
-    init_wait();
-  }
-});
-
-// src/rollout/restart.ts
-async function restartWorkloads(requests, cluster, opts) {
-  const started = opts.now();
-  const limit = opts.concurrency;
-  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
-  const pending = prepared.filter((p) => "step" in p);
-  await opts.beforeWrites?.(pending.map((p) => p.target));
-  return runLimited(requests, limit, async (request, index) => {
-    const ready = prepared[index];
-    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
-    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
-    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
-    return result;
-  });
-}
-async function prepareOne(request, cluster, opts) {
-  const { id } = request;
-  const kind = restartableKind(id.kind);
-  if (!kind) {
-    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
-  }
-  try {
-    const live2 = isLive(request.object) ? request.object : await cluster.readWorkload(id);
-    if (!live2) return { result: "failed", message: await missingMessage(id, kind, cluster) };
-    const refusal = kind.refusesRestart?.(live2);
-    if (refusal) return { result: "paused", message: refusal };
-    const ownerId = kind.templateOwner?.(live2);
-    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live: live2 };
-    if ("failed" in target) return { result: "failed", message: target.failed };
-    const step = opts.strategy.patchFor(id, target.live, target.kind);
-    if ("unchanged" in step) {
-      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live2), object: live2 };
-    }
-    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
-  } catch (error) {
-    if (isExpectedError(error)) return { result: "failed", message: error.message };
-    throw error;
-  }
-}
-async function sendPatch(request, first, cluster, opts) {
-  try {
-    return await cluster.retryOnConflict(async (attempt) => {
-      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
-      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
-    });
-  } catch (error) {
-    if (isExpectedError(error)) return { result: "failed", message: error.message };
-    throw error;
-  }
-}
-async function patchOnce({ target, step, ownerId }, cluster, opts) {
-  try {
-    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
-    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
-    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
-    if (ownerId) {
-      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
-    }
-    return {
-      result: "restarted",
-      message,
-      generation: generationOf(patched),
-      ...opts.dryRun ? {} : { object: patched }
-    };
-  } catch (error) {
-    if (isExpectedError(error) && !isConflict(error)) return { result: "failed", message: error.message };
-    throw error;
-  }
-}
-async function templateOwner(ownerId, cluster) {
-  const kind = restartableKind(ownerId.kind);
-  if (!kind) {
-    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
-  }
-  const live2 = await cluster.readWorkload(ownerId);
-  if (!live2)
-    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
-  return { id: ownerId, kind, live: live2 };
-}
-async function missingMessage(id, kind, cluster) {
-  if (kind.customResource && !await cluster.serves(kind.kind)) {
-    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
-  }
-  return `${formatId(id)} does not exist in the cluster`;
-}
-function generationOf(obj) {
-  const generation = field(field(obj, "metadata"), "generation");
-  return typeof generation === "number" ? generation : void 0;
-}
-function isLive(object) {
-  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
-}
-var init_restart = __esm({
-  "src/rollout/restart.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_workload_kinds();
-    init_model();
-    init_run_limited();
-    init_retry();
-  }
-});
-
-// src/rollout/restore/restore-source.ts
-function describeConfig(id) {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
-}
-function byHand(restore, why) {
-  const { id, source: source2 } = restore;
-  const commit = source2.commit.slice(0, 12);
-  const apply = source2.origin ? `render ${source2.origin} at ${commit} and apply ${id.kind.toLowerCase()}/${id.name} from it with kubectl apply` : `git show ${shellWord(`${commit}:${source2.file}`)} | kubectl apply -n ${id.namespace} -f - (the file's other objects at ${commit} too)`;
-  const first = /immutable/.test(why) ? `kubectl delete ${id.kind.toLowerCase()} ${id.name} -n ${id.namespace}, then ` : "";
-  return `not restored: ${why}; restore it by hand: ${first}${apply}, then roll back its readers (kubectl rollout undo)`;
-}
-function shellWord(word) {
-  if (/^[\w./:@+,=-]+$/.test(word)) return word;
-  if (!new RegExp("\\p{Cc}", "u").test(word)) return `'${word.replaceAll("'", `'\\''`)}'`;
-  const escaped = [...word].map((c) => /[\p{Cc}'\\]/u.test(c) ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : c).join("");
-  return `$'${escaped}'`;
-}
-var init_restore_source = __esm({
-  "src/rollout/restore/restore-source.ts"() {
-    "use strict";
-  }
-});
-
-// src/rollout/restore/last-applied.ts
-function lastAppliedOf(manifest, namespace) {
-  const metadata = isRecord(manifest.metadata) ? manifest.metadata : {};
-  const annotations = isRecord(metadata.annotations) ? { ...metadata.annotations } : {};
-  delete annotations[LAST_APPLIED_ANNOTATION];
-  return goJson({ ...manifest, metadata: { ...metadata, namespace, annotations } });
-}
-function parseLastApplied(live2) {
-  const metadata = isRecord(live2) ? live2.metadata : void 0;
-  const annotations = isRecord(metadata) ? metadata.annotations : void 0;
-  const text = isRecord(annotations) ? annotations[LAST_APPLIED_ANNOTATION] : void 0;
-  if (typeof text !== "string") return void 0;
-  try {
-    const parsed = JSON.parse(text);
-    return isRecord(parsed) ? parsed : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function goJson(value) {
-  const sorted = (v) => {
-    if (Array.isArray(v)) return v.map(sorted);
-    if (!isRecord(v)) return v;
-    return Object.fromEntries(
-      Object.keys(v).sort().map((key) => [key, sorted(v[key])])
-    );
-  };
-  const text = JSON.stringify(sorted(value)).replace(
-    /[<>&\u2028\u2029]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`
-  );
-  return `${text}
-`;
-}
-var LAST_APPLIED_ANNOTATION;
-var init_last_applied = __esm({
-  "src/rollout/restore/last-applied.ts"() {
-    "use strict";
-    init_json_shape();
-    LAST_APPLIED_ANNOTATION = "kubectl.kubernetes.io/last-applied-configuration";
-  }
-});
-
-// src/rollout/restore/three-way-patch.ts
-function threeWayPatch(original, modified, current) {
-  const patch = {};
-  for (const [key, value] of Object.entries(modified)) {
-    const live2 = current[key];
-    if (isRecord(value) && isRecord(live2)) {
-      const before = original[key];
-      const nested = threeWayPatch(isRecord(before) ? before : {}, value, live2);
-      if (Object.keys(nested).length > 0) patch[key] = nested;
-    } else if (!isSameValue(value, live2)) patch[key] = value;
-  }
-  for (const key of Object.keys(original)) {
-    if (!Object.hasOwn(modified, key) && Object.hasOwn(current, key)) patch[key] = null;
-  }
-  return patch;
-}
-function isSameValue(a, b) {
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => isSameValue(v, b[i]));
-  }
-  if (isRecord(a) || isRecord(b)) {
-    if (!isRecord(a) || !isRecord(b)) return false;
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && isSameValue(a[k], b[k]));
-  }
-  return a === b;
-}
-var init_three_way_patch = __esm({
-  "src/rollout/restore/three-way-patch.ts"() {
-    "use strict";
-    init_json_shape();
-  }
-});
-
-// src/rollout/restore/restore-write.ts
-function restoreWrite(live2, base, head, namespace) {
-  if (!live2) return { refused: "it is not on the cluster any more" };
-  if (field(live2, "immutable") === true && changedKeys(liveConfigContent(live2), base.content).length > 0) {
-    return { refused: "it is immutable (immutable: true): its content cannot be changed" };
-  }
-  const writer = lastContentWriter(live2) ?? (parseLastApplied(live2) ? { manager: CLIENT_SIDE_APPLY, operation: "Update" } : void 0);
-  const desired = withoutServerFields({
-    ...base.manifest,
-    metadata: { ...metadataOf(base.manifest), namespace }
-  });
-  if (!writer) {
-    return {
-      apply: desired,
-      fieldManager: OWN_FIELD_MANAGER,
-      how: `server-side apply as ${OWN_FIELD_MANAGER} (no field manager recorded on the live object)`
-    };
-  }
-  if (writer.operation === "Apply") {
-    return { apply: desired, fieldManager: writer.manager, how: `server-side apply as ${writer.manager}` };
-  }
-  const recorded2 = parseLastApplied(live2);
-  const modified = recorded2 ? {
-    ...desired,
-    metadata: {
-      ...metadataOf(desired),
-      annotations: {
-        ...annotationsOf2(desired),
-        [LAST_APPLIED_ANNOTATION]: lastAppliedOf(base.manifest, namespace)
-      }
-    }
-  } : desired;
-  const original = recorded2 ?? (head ? { ...head, metadata: { ...metadataOf(head), namespace } } : {});
-  const patch = threeWayPatch(original, modified, live2);
-  if (Object.keys(patch).length === 0) return { unchanged: "it already holds the base commit's manifest" };
-  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
-  return {
-    patch: { ...patch, metadata: { ...metadataOf(patch), ...resourceVersion ? { resourceVersion } : {} } },
-    fieldManager: writer.manager,
-    how: `${recorded2 ? "client-side apply's three-way patch" : "merge patch"} as ${writer.manager}`
-  };
-}
-function lastContentWriter(live2) {
-  const entries = arrayField(field(live2, "metadata"), "managedFields").filter(
-    (entry) => field(entry, "subresource") === void 0 && typeof field(entry, "manager") === "string" && CONTENT_FIELDS.some((name) => isRecord(field(field(entry, "fieldsV1"), name)))
-  );
-  const rank = (entry) => `${stringField(entry, "time") ?? ""}|${field(entry, "operation") === "Apply" ? 1 : 0}`;
-  const latest = entries.sort((a, b) => rank(b).localeCompare(rank(a)))[0];
-  if (!latest) return void 0;
-  return {
-    manager: stringField(latest, "manager"),
-    operation: stringField(latest, "operation") ?? "Update"
-  };
-}
-function metadataOf(obj) {
-  const metadata = field(obj, "metadata");
-  return isRecord(metadata) ? metadata : {};
-}
-function annotationsOf2(obj) {
-  const annotations = field(field(obj, "metadata"), "annotations");
-  return isRecord(annotations) ? annotations : {};
-}
-function withoutServerFields(obj) {
-  const { status: _status, ...rest } = obj;
-  const metadata = { ...metadataOf(obj) };
-  for (const key of [
-    "resourceVersion",
-    "uid",
-    "managedFields",
-    "creationTimestamp",
-    "generation",
-    "selfLink"
-  ])
-    delete metadata[key];
-  return { ...rest, metadata };
-}
-var OWN_FIELD_MANAGER, CONTENT_FIELDS, CLIENT_SIDE_APPLY;
-var init_restore_write = __esm({
-  "src/rollout/restore/restore-write.ts"() {
-    "use strict";
-    init_json_shape();
-    init_config_content();
-    init_live_config();
-    init_last_applied();
-    init_three_way_patch();
-    OWN_FIELD_MANAGER = "config-rollout";
-    CONTENT_FIELDS = ["f:data", "f:binaryData", "f:stringData"];
-    CLIENT_SIDE_APPLY = "kubectl-client-side-apply";
-  }
-});
-
-// src/rollout/restore-configs.ts
-async function restoreConfigs(cluster, restores, opts) {
-  return runLimited([...restores], opts.concurrency, async (restore) => {
-    const outcome = await restoreOne(cluster, restore, opts.dryRun);
-    const line = `${describeConfig(restore.id)}: ${outcome.message}`;
-    if (outcome.result === "refused") opts.log.warn(line);
-    else opts.log.info(line);
-    return outcome;
-  });
-}
-async function restoreOne(cluster, restore, dryRun) {
-  const { id, base, head, source: source2, readers } = restore;
-  const at = `${source2.commit.slice(0, 12)}'s content (${source2.origin ?? source2.file})`;
-  const ended = (result, message) => ({
-    id,
-    result,
-    message,
-    readers
-  });
-  try {
-    return await cluster.retryOnConflict(async () => {
-      const live2 = await cluster.readObject({ apiVersion: "v1", ...id });
-      const write = restoreWrite(live2, base, head, id.namespace);
-      if ("refused" in write) return ended("refused", byHand(restore, write.refused));
-      if ("unchanged" in write) return ended("unchanged", `holds ${at} already`);
-      const written = await cluster.writeConfigAs(id, write, write.fieldManager, dryRun);
-      const left = dryRun ? [] : changedKeys(liveConfigContent({ ...written, kind: id.kind }), base.content);
-      if (left.length > 0) {
-        return ended(
-          "refused",
-          byHand(restore, `written back (${write.how}), but keys ${left.join(", ")} still differ`)
-        );
-      }
-      return ended("restored", `restored to ${at} (${write.how})${dryRun ? " (server dry run)" : ""}`);
-    });
-  } catch (error) {
-    if (!isExpectedError(error)) throw error;
-    return ended("refused", byHand(restore, error.message));
-  }
-}
-var init_restore_configs = __esm({
-  "src/rollout/restore-configs.ts"() {
-    "use strict";
-    init_errors();
-    init_run_limited();
-    init_config_content();
-    init_live_config();
-    init_restore_source();
-    init_restore_write();
-  }
-});
-
-// src/rollout/wait-for-agent.ts
-async function waitForAgent(cluster, ids, opts) {
-  const now = opts.now ?? Date.now;
-  const started = now();
-  const followed = /* @__PURE__ */ new Map();
-  const notApplied = [];
-  for (const id of ids) {
-    const hash = opts.hashFor(id);
-    const kind = restartableKind(id.kind);
-    if (!hash || !kind) {
-      notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
-      continue;
-    }
-    followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
-  }
-  let unsettled = followed.size;
-  let heartbeat;
-  const stop = new AbortController();
-  (0, import_node_events2.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve9) => stop.signal.addEventListener("abort", () => resolve9()));
-  const settle = (state3, outcome) => {
-    if (state3.settled) return;
-    state3.settled = outcome;
-    heartbeat?.printed();
-    opts.log.info(
-      `${formatId(state3.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state3.hash})` : outcome.message}`
-    );
-    if (--unsettled === 0) stop.abort();
-  };
-  const deadline = setTimeout(() => {
-    for (const state3 of followed.values())
-      settle(state3, notAppliedResult(state3, opts.timeoutMs, now() - started));
-  }, opts.timeoutMs);
-  const interrupted = () => {
-    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
-    for (const state3 of followed.values()) {
-      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state3.id)}: not followed to the end`;
-      settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
-    }
-  };
-  heartbeat = startHeartbeat(
-    opts.timeoutMs,
-    (waited, left) => {
-      const open = [...followed.values()].filter((f) => !f.settled);
-      if (open.length === 0) return void 0;
-      const names2 = open.slice(0, 3).map((f) => formatId(f.id)).join(", ");
-      const done = followed.size - open.length;
-      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names2}${open.length > 3 ? ", \u2026" : ""}`;
-    },
-    (line) => opts.log.info(line),
-    { now, ...opts.heartbeat }
-  );
-  stop.signal.addEventListener("abort", () => {
-    heartbeat?.stop();
-    clearTimeout(deadline);
-    opts.interrupt?.removeEventListener("abort", interrupted);
-  });
-  if (unsettled === 0) stop.abort();
-  if (opts.interrupt?.aborted) interrupted();
-  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
-  const groups = /* @__PURE__ */ new Map();
-  for (const state3 of followed.values()) {
-    const key = `${state3.id.namespace}/${state3.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state3]);
-  }
-  for (const members of groups.values()) {
-    followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error) => {
-      const message = error instanceof ClusterAccessError ? `cannot follow it: ${error.message}` : `internal error while waiting for the agent: ${String(error)}`;
-      for (const member of members) settle(member, { id: member.id, restart: "failed", message });
-    });
-  }
-  await finished;
-  for (const state3 of followed.values()) if (state3.settled !== "applied") notApplied.push(state3.settled);
-  return {
-    applied: [...followed.values()].flatMap(
-      (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
-    ),
-    notApplied
-  };
-}
-async function followGroup2(cluster, members, context) {
-  const { namespace, kind } = members[0].id;
-  const byName = new Map(members.map((m) => [m.id.name, m]));
-  await listAndWatch(cluster, {
-    namespace,
-    kind,
-    names: [...byName.keys()],
-    fromMostRecent: false,
-    following: (name) => !byName.get(name)?.settled,
-    onObject: (name, obj) => {
-      const state3 = byName.get(name);
-      state3.seen = currentHash(obj, state3.templatePath);
-      if (state3.seen !== state3.hash) return;
-      state3.object = obj;
-      context.settle(state3, "applied");
-    },
-    // Not there (yet): an agent may still create it; the deadline says what was last seen.
-    onGone: (name) => {
-      byName.get(name).seen = void 0;
-    },
-    onRetry: () => {
-    },
-    signal: context.signal,
-    retryDelayMs: context.retryDelayMs,
-    now: context.now
-  });
-}
-function notAppliedResult(state3, timeoutMs, durationMs) {
-  const seen2 = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
-  return {
-    id: state3.id,
-    restart: "agent-not-applied",
-    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen2}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
-    durationMs
-  };
-}
-function formatSeconds2(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
-var import_node_events2;
-var init_wait_for_agent = __esm({
-  "src/rollout/wait-for-agent.ts"() {
-    "use strict";
-    import_node_events2 = require("node:events");
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_restart_patch();
-    init_list_watch();
-    init_heartbeat();
-  }
-});
-
-// src/rollout/waves.ts
-function waveOf(id, object) {
-  const value = stringField(field(field(object, "metadata"), "annotations"), WAVE_ANNOTATION);
-  if (value === void 0) return void 0;
-  const wave = /^-?[0-9]+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-  if (!Number.isSafeInteger(wave)) {
-    throw new UserError(
-      `${formatId(id)}: annotation ${WAVE_ANNOTATION}: ${JSON.stringify(value)} is not an integer (lower waves roll out first; unannotated workloads last)`
-    );
-  }
-  return wave;
-}
-function rolloutRounds(requests, objectOf, maxParallel) {
-  const byWave = /* @__PURE__ */ new Map();
-  for (const request of requests) {
-    const wave = waveOf(request.id, objectOf(request.id));
-    const members = byWave.get(wave) ?? [];
-    members.push(request);
-    byWave.set(wave, members);
-  }
-  const waves = [...byWave.keys()].sort((a, b) => a === void 0 ? 1 : b === void 0 ? -1 : a - b);
-  const rounds = [];
-  for (const wave of waves) {
-    const members = byWave.get(wave);
-    const size = maxParallel ?? members.length;
-    const batches = Math.max(1, Math.ceil(members.length / size));
-    const name = wave === void 0 ? waves.length > 1 ? "unannotated" : "" : `wave ${wave}`;
-    for (let b = 0; b < batches; b++) {
-      const batch = batches > 1 ? `batch ${b + 1} of ${batches}` : "";
-      rounds.push({
-        wave,
-        requests: members.slice(b * size, (b + 1) * size),
-        endsWave: b === batches - 1,
-        label: ` (${[name, batch].filter(Boolean).join(", ")})`
-      });
-    }
-  }
-  if (rounds.length === 1) rounds[0].label = "";
-  return rounds;
-}
-function waveOrderNote(ids, objectOf) {
-  const rounds = rolloutRounds(
-    ids.map((id) => ({ id })),
-    objectOf,
-    void 0
-  );
-  if (rounds.every((r) => r.wave === void 0)) return void 0;
-  const parts = rounds.map(
-    (r) => `${r.wave === void 0 ? "then" : `wave ${r.wave}`}: ${r.requests.map((q) => `${q.id.kind.toLowerCase()}/${q.id.name}`).join(", ")}`
-  );
-  return `rollout order (${WAVE_ANNOTATION}; a failed wave stops the later ones): ${parts.join("; ")}`;
-}
-var WAVE_ANNOTATION;
-var init_waves = __esm({
-  "src/rollout/waves.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_model();
-    WAVE_ANNOTATION = "config-rollout.io/wave";
-  }
-});
-
-// src/rollout/restart-and-wait.ts
-async function rollOut(cluster, workloads, context) {
-  const { strategy, manifests, log } = context;
-  const agent = strategy.awaitsAgent ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context) : {
-    // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
-    requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
-    notApplied: [],
-    context
-  };
-  const early = /* @__PURE__ */ new Map();
-  const rollBackNow = async (failed2) => {
-    const rollback2 = await strategy.rollbackFor?.([failed2], { cluster, log });
-    return rollback2 ? rollBack(cluster, rollback2, { ...context, log: inlineSections(log) }) : [];
-  };
-  const base = {
-    patchFor: strategy.patchFor,
-    followUnchanged: true,
-    ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
-  };
-  const rounds = strategy.awaitsAgent ? [{ wave: void 0, requests: agent.requests, endsWave: true, label: "" }] : rolloutRounds(
-    agent.requests,
-    (id) => manifests.get(idKey(id))?.object,
-    agent.context.settings.maxParallelRollouts
-  );
-  const reviewed = rounds.length > 1 ? await log.group(
-    "Check permissions for every wave",
-    () => reviewAccess(
-      cluster,
-      {
-        configs: context.prepared.configWrites,
-        targets: agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind) })),
-        ...context.prepared.reviews ? { reviews: context.prepared.reviews } : {}
-      },
-      agent.context.settings,
-      log
-    )
-  ) : void 0;
-  const followed = [];
-  let waveFailures = [];
-  let stoppedBy;
-  for (const [index, round] of rounds.entries()) {
-    if (stoppedBy !== void 0) {
-      for (const { id } of round.requests)
-        followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });
-      continue;
-    }
-    const { held, requests } = holdBack(strategy, round.requests);
-    followed.push(...held);
-    if (requests.length === 0) continue;
-    const results2 = await restartAndWait(
-      cluster,
-      {
-        ...base,
-        titles: {
-          restart: `${strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart"}${round.label}`,
-          wait: `${WAIT_FOR_ROLLOUTS}${round.label}`
-        },
-        requests,
-        configWrites: index === 0 ? context.prepared.configWrites : [],
-        ...index === 0 && context.prepared.reviews ? { reviews: context.prepared.reviews } : {},
-        ...reviewed ? { reviewed } : {}
-      },
-      agent.context
-    );
-    followed.push(...results2);
-    waveFailures.push(...results2.filter(isFailure));
-    if (!round.endsWave) continue;
-    if (round.wave !== void 0 && waveFailures.length > 0) {
-      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
-      log.warn(`${stoppedBy}: the later waves are not started`);
-    }
-    waveFailures = [];
-  }
-  const results = [...followed, ...agent.notApplied];
-  const late = results.filter((r) => !early.has(idKey(r.id)));
-  const rollback = await strategy.rollbackFor?.(late, { cluster, log });
-  const rolledBack = [
-    ...(await Promise.all(early.values())).flat(),
-    ...rollback ? await rollBack(cluster, rollback, context) : []
-  ];
-  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
-}
-function holdBack(strategy, requests) {
-  const held = requests.flatMap(({ id }) => {
-    const why = strategy.heldBack?.(id);
-    return why ? [{ id, restart: "not-started", message: why }] : [];
-  });
-  return { held, requests: requests.filter((r) => !held.some((h) => h.id === r.id)) };
-}
-async function awaitAgent(cluster, workloads, agent, context) {
-  const { settings, log, now } = context;
-  const started = now();
-  const waited = await log.group(
-    "Wait for the GitOps agent to apply the commit",
-    () => waitForAgent(
-      cluster,
-      workloads.map((w) => w.id),
-      // Interrupted, the wait ends at once (as the rollout wait does).
-      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal }
-    )
-  );
-  const left = Math.max(1, settings.timeoutMs - (now() - started));
-  return {
-    // The objects that carried the hash: the rollout is judged from them, with no second read.
-    requests: waited.applied,
-    notApplied: waited.notApplied,
-    context: { ...context, settings: { ...settings, timeoutMs: left } }
-  };
-}
-async function rollBack(cluster, rollback, context) {
-  const { settings, log } = context;
-  const left = /* @__PURE__ */ new Set();
-  if (rollback.restores?.length) {
-    const restores = rollback.restores;
-    const outcomes = await log.group(
-      "Put the changed configs back to the base commit's content",
-      () => restoreConfigs(cluster, restores, {
-        dryRun: settings.dryRun === "server",
-        concurrency: settings.concurrency,
-        log
-      })
-    );
-    for (const o of outcomes) {
-      if (o.result === "refused") for (const reader of o.readers) left.add(idKey(reader));
-      else if (o.result === "restored") noteDone(`restored ${formatId(o.id)} to the base commit's content`);
-    }
-    rollback.restored?.(outcomes);
-  }
-  const ids = rollback.ids.filter((id) => !left.has(idKey(id)));
-  if (ids.length === 0) return [];
-  const round = {
-    titles: {
-      restart: "Roll back failed workloads to their previous config",
-      wait: "Wait for the rollbacks"
-    },
-    requests: ids.map((id) => ({ id })),
-    patchFor: rollback.patchFor,
-    configWrites: [],
-    followUnchanged: false,
-    checked: "checked before the rollback: nothing of it was written"
-  };
-  try {
-    return await restartAndWait(cluster, round, context);
-  } catch (error) {
-    if (!isExpectedError(error)) throw error;
-    return ids.map((id) => ({ id, restart: "failed", message: error.message }));
-  }
-}
-async function restartAndWait(cluster, round, context) {
-  const { settings, log } = context;
-  const serverDryRun = settings.dryRun === "server";
-  let watchPods2 = settings.watchPods && settings.wait && !serverDryRun;
-  const restarted = await log.group(
-    round.titles.restart,
-    () => restartWorkloads(round.requests, cluster, {
-      strategy: { patchFor: round.patchFor },
-      now: context.now,
-      dryRun: serverDryRun,
-      log,
-      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
-      // nothing written, never half a plan applied.
-      beforeWrites: async (targets) => {
-        if (round.reviewed) watchPods2 &&= round.reviewed.watchPods;
-        else {
-          const writes = {
-            configs: round.configWrites,
-            targets,
-            ...round.reviews ? { reviews: round.reviews } : {}
-          };
-          const access = await reviewAccess(cluster, writes, settings, log, round.checked);
-          watchPods2 &&= access.watchPods;
-        }
-        for (const write of round.configWrites) {
-          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
-          log.info(write.done);
-          if (!serverDryRun) noteDone(write.done);
-        }
-      },
-      concurrency: settings.concurrency
-    })
-  );
-  const patched = restarted.filter((r) => r.result === "restarted");
-  if (!serverDryRun && patched.length > 0)
-    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
-  const results = new Map(
-    restarted.map((r) => [
-      idKey(r.id),
-      {
-        id: r.id,
-        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
-        message: r.message
-      }
-    ])
-  );
-  const waitFor = serverDryRun ? [] : restarted.filter(
-    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
-  );
-  if (!settings.wait || waitFor.length === 0) {
-    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
-    return [...results.values()];
-  }
-  const rollouts = await log.group(
-    round.titles.wait,
-    () => followRollouts(cluster, waitFor, results, { onFailed: round.onFailed, settings, log, watchPods: watchPods2 })
-  );
-  for (const rollout of rollouts) {
-    const result = results.get(idKey(rollout.id));
-    if (result)
-      Object.assign(result, {
-        rollout: rollout.result,
-        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
-        durationMs: rollout.durationMs,
-        ...rollout.cause ? { cause: rollout.cause } : {}
-      });
-  }
-  return [...results.values()];
-}
-function inlineSections(log) {
-  return {
-    ...log,
-    group: (title, work) => {
-      log.info(`${title}:`);
-      return work();
-    }
-  };
-}
-var WAIT_FOR_ROLLOUTS;
-var init_restart_and_wait = __esm({
-  "src/rollout/restart-and-wait.ts"() {
-    "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_run_result();
-    init_interrupt();
-    init_check_permissions();
-    init_follow_rollouts();
-    init_restart();
-    init_restore_configs();
-    init_wait_for_agent();
-    init_waves();
-    WAIT_FOR_ROLLOUTS = "Wait for rollouts";
-  }
-});
-
-// src/rollout/restore/restore-plan.ts
-function restorePlanOf(input) {
-  const restorable = /* @__PURE__ */ new Map();
-  const notRestorable = /* @__PURE__ */ new Map();
-  for (const change of input.changes) {
-    const key = idKey(change.id);
-    if (change.status === "added") {
-      notRestorable.set(
-        key,
-        "the change adds it: it did not exist at the base commit, there is nothing to put back"
-      );
-      continue;
-    }
-    if (change.status === "deleted") {
-      notRestorable.set(key, "the change deletes it from the repository: a rollback does not re-create it");
-      continue;
-    }
-    const base = input.baseConfigs.get(key);
-    const content = base ? configContentOf(base).content : void 0;
-    if (!base || !content) {
-      notRestorable.set(
-        key,
-        "its definition at the base commit was not read: its earlier content is not known"
-      );
-      continue;
-    }
-    const id = change.id;
-    restorable.set(key, {
-      id,
-      base: { manifest: base.object, content },
-      ...input.headConfigs.has(key) ? { head: input.headConfigs.get(key).manifest.object } : {},
-      source: { commit: input.base, file: base.file, ...base.origin ? { origin: base.origin } : {} }
-    });
-  }
-  return { restorable, notRestorable, workloads: input.workloads };
-}
-function changedConfigsOf(workload) {
-  return [
-    ...new Set(workload.references.filter((r) => r.changedKeys.length > 0).map((r) => idKey(r.config)))
-  ];
-}
-function restoreReviews(plan) {
-  const read = new Set(plan.workloads.flatMap(changedConfigsOf));
-  return [...plan.restorable.values()].filter((restore) => read.has(idKey(restore.id))).flatMap(({ id }) => {
-    const { group, resource } = configKind(id.kind);
-    return ["get", "patch"].map((verb) => ({
-      verb,
-      group,
-      resource,
-      namespace: id.namespace,
-      name: id.name
-    }));
-  });
-}
-var init_restore_plan = __esm({
-  "src/rollout/restore/restore-plan.ts"() {
-    "use strict";
-    init_api_kinds();
-    init_model();
-    init_config_content();
-  }
-});
-
-// src/rollout/restore/rollback-report.ts
-function isFailedRollout(result) {
-  return (result.restart === "restarted" || result.restart === "unchanged") && (result.rollout === "failed" || result.rollout === "timeout");
-}
-function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
-  const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
-  for (const result of results) {
-    const key = idKey(result.id);
-    const mine = outcomes.filter((o) => o.readers.some((reader) => idKey(reader) === key));
-    const back = backOf.get(key);
-    if (back) {
-      const put = names(mine.filter((o) => o.result !== "refused"));
-      const own = isFailedRollout(result) ? result.message : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
-      result.rollback = {
-        restart: back.restart,
-        ...back.rollout ? { rollout: back.rollout } : {},
-        message: back.message
-      };
-      if (back.restart === "restarted" && back.rollout === "done") {
-        result.rollout = "rolled-back";
-        result.message = `${own}; rolled back to its pod template before the run (${put} restored): the rollback rolled out`;
-      } else if (back.restart === "unchanged") {
-        result.message = `${own}; rollback: ${back.message}`;
-      } else {
-        result.rollout = back.rollout === "timeout" ? "timeout" : "failed";
-        const ended = back.restart === "restarted" ? `rollout ${back.rollout ?? "was not followed"}` : back.restart;
-        result.message = `${own}; the rollback (${put} restored) ${ended}: ${back.message}`;
-      }
-      log.warn(`${formatId(result.id)}: ${result.message}`);
-      continue;
-    }
-    if (!isFailedRollout(result)) continue;
-    const reads = readsOf(key);
-    const why = outcomes.filter(
-      (o) => (o.result === "refused" || o.result === "not-restorable") && reads.includes(idKey(o.id))
-    );
-    if (why.length === 0) continue;
-    result.message = `${result.message}; not rolled back: ${why.map((o) => `${names([o])} ${o.result === "refused" ? "could not be restored" : "cannot be restored"}`).join(", ")} (see the restored configs)`;
-    log.warn(`${formatId(result.id)}: ${result.message}`);
-  }
-}
-function names(outcomes) {
-  return outcomes.map((o) => `${o.id.kind.toLowerCase()}/${o.id.name}`).join(", ");
-}
-var init_rollback_report = __esm({
-  "src/rollout/restore/rollback-report.ts"() {
-    "use strict";
-    init_model();
-  }
-});
-
-// src/rollout/restore/rollback-on-failure.ts
-function withRollbackOnFailure(strategy, plan) {
-  const rollbackStep = strategy.rollbackStep;
-  if (!rollbackStep) return strategy;
-  const readsOf = new Map(plan.workloads.map((w) => [idKey(w.id), changedConfigsOf(w)]));
-  const started = /* @__PURE__ */ new Map();
-  const claimed = /* @__PURE__ */ new Map();
-  const restoredContent = /* @__PURE__ */ new Map();
-  const rolledBack = /* @__PURE__ */ new Set();
-  const outcomes = [];
-  const notRestorableSeen = /* @__PURE__ */ new Set();
-  return {
-    ...strategy,
-    async prepare(context) {
-      const prepared = await strategy.prepare(context);
-      return { ...prepared, reviews: [...prepared.reviews ?? [], ...restoreReviews(plan)] };
-    },
-    patchFor(id, live2, kind) {
-      started.set(idKey(id), id);
-      return strategy.patchFor(id, live2, kind);
-    },
-    heldBack(id) {
-      const put = (readsOf.get(idKey(id)) ?? []).find((key) => claimed.has(key));
-      if (put === void 0) return void 0;
-      return `not restarted: ${describeKey(put)} it reads was put back to the base commit's content after ${formatId(claimed.get(put).failed)} failed`;
-    },
-    async rollbackFor(results, context) {
-      const failed2 = results.filter((r) => isFailedRollout(r) && !rolledBack.has(idKey(r.id)));
-      const restores = [];
-      for (const result of failed2) {
-        for (const key of readsOf.get(idKey(result.id)) ?? []) {
-          if (claimed.has(key)) continue;
-          const restorable = plan.restorable.get(key);
-          if (!restorable) {
-            if (notRestorableSeen.has(key)) continue;
-            notRestorableSeen.add(key);
-            const why = plan.notRestorable.get(key) ?? "the repository does not define it";
-            outcomes.push({
-              id: idOf(key),
-              result: "not-restorable",
-              message: `not restored: ${why}`,
-              readers: []
-            });
-            continue;
-          }
-          claimed.set(key, { failed: result.id });
-          restores.push({ ...restorable, readers: [] });
-        }
-      }
-      if (restores.length === 0) return void 0;
-      const keys = new Set(restores.map((r) => idKey(r.id)));
-      const readers = [...started.values()].filter(
-        (id) => readsOf.get(idKey(id))?.some((key) => keys.has(key))
-      );
-      for (const restore of restores) {
-        restore.readers = readers.filter((id) => readsOf.get(idKey(id)).includes(idKey(restore.id)));
-        restoredContent.set(idKey(restore.id), restore.base.content);
-      }
-      for (const id of readers) rolledBack.add(idKey(id));
-      context.log.warn(
-        `${failed2.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map((id) => formatId(id)).join(", ") || "no workload"}`
-      );
-      return {
-        ids: readers,
-        patchFor: await rollbackStep(new Map(restoredContent)),
-        restores,
-        restored: (ended) => outcomes.push(...ended)
-      };
-    },
-    async afterWait(results, back, context) {
-      const inner = strategy.afterWait ? await strategy.afterWait(results, back, context) : { results, notes: [] };
-      reportRollbacks(inner.results, back, outcomes, (key) => readsOf.get(key) ?? [], context.log);
-      return { ...inner, restores: outcomes };
-    }
-  };
-}
-function idOf(key) {
-  const [kind = "", namespace = "", ...name] = key.split("/");
-  return { kind, namespace, name: name.join("/") };
-}
-function describeKey(key) {
-  const id = idOf(key);
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-var init_rollback_on_failure = __esm({
-  "src/rollout/restore/rollback-on-failure.ts"() {
-    "use strict";
-    init_model();
-    init_restore_plan();
-    init_rollback_report();
-  }
-});
-
-// src/kube/read-live-configs.ts
-async function readLiveConfigs(cluster, ids, concurrency) {
-  const live2 = /* @__PURE__ */ new Map();
-  const configMapsByNamespace = /* @__PURE__ */ new Map();
-  const singles = [];
-  for (const id of ids) {
-    if (id.kind !== "ConfigMap") {
-      singles.push(id);
-      continue;
-    }
-    const group = configMapsByNamespace.get(id.namespace) ?? [];
-    group.push(id);
-    configMapsByNamespace.set(id.namespace, group);
-  }
-  const lists = [];
-  for (const [namespace, group] of configMapsByNamespace) {
-    if (group.length > 1) lists.push([namespace, group]);
-    else singles.push(...group);
-  }
-  const tasks = [
-    ...lists.map(([namespace, group]) => async () => {
-      const byName = await cluster.listConfigMaps(namespace);
-      for (const id of group) live2.set(idKey(id), byName.get(id.name));
-    }),
-    ...singles.map((id) => async () => {
-      live2.set(idKey(id), await cluster.readConfig(id));
-    })
-  ];
-  await runLimited(tasks, concurrency, (task) => task());
-  return live2;
-}
-var init_read_live_configs = __esm({
-  "src/kube/read-live-configs.ts"() {
-    "use strict";
-    init_model();
-    init_run_limited();
-  }
-});
-
-// src/rollout/sync-configs.ts
-function committedContent(config) {
-  const { snapshot } = config;
-  return {
-    id: snapshot.id,
-    file: snapshot.file,
-    holds: (live2) => changedKeys(live2, snapshot.content).length === 0,
-    ...config.manifest ? { manifest: config.manifest } : {}
-  };
-}
-async function syncConfigs(cluster, configs, options, log) {
-  const live2 = /* @__PURE__ */ new Map();
-  const stillDifferent = async (candidates) => {
-    const current = await readLiveConfigs(
-      cluster,
-      candidates.map((c) => c.id),
-      options.concurrency
-    );
-    return candidates.filter((expected) => {
-      const found = current.get(idKey(expected.id));
-      if (!found || !expected.holds(found.content)) return true;
-      live2.set(idKey(expected.id), found);
-      return false;
-    });
-  };
-  const pending = await stillDifferent(configs);
-  if (pending.length === 0) return live2;
-  if (options.apply) {
-    for (const { id, file, manifest } of pending) {
-      if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
-      log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
-      await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
-    }
-    return live2;
-  }
-  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve9) => setTimeout(resolve9, ms)));
-  const deadline = Date.now() + options.timeoutMs;
-  let waiting2 = pending;
-  log.info(
-    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
-  );
-  const total = waiting2.length;
-  const heartbeat = startHeartbeat(
-    options.timeoutMs,
-    (waited, left) => `still waiting for the committed config content: ${total - waiting2.length} of ${total} configs on the cluster (waited ${waited}, ${left} left); waiting for ${waiting2.slice(0, 3).map((c) => formatId(c.id)).join(", ")}${waiting2.length > 3 ? ", \u2026" : ""}`,
-    (line) => log.info(line),
-    options.heartbeat
-  );
-  try {
-    while (waiting2.length > 0) {
-      await sleep2(options.pollMs ?? 1e3);
-      waiting2 = await stillDifferent(waiting2);
-      if (waiting2.length === 0) break;
-      if (Date.now() >= deadline) {
-        const names2 = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
-        throw new RolloutFailure(
-          `the cluster does not hold the committed content of ${names2} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
-        );
-      }
-    }
-  } finally {
-    heartbeat.stop();
-  }
-  return live2;
-}
-var init_sync_configs = __esm({
-  "src/rollout/sync-configs.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_read_live_configs();
-    init_config_content();
-    init_heartbeat();
-  }
-});
-
-// src/rollout/roll-out-plan.ts
-async function rollOutPlan(cluster, plan, context) {
-  const { settings, log } = context;
-  const onCluster = await findOnCluster(
-    cluster,
-    plan.toRestart,
-    {
-      namespaces: plan.listed.namespaces,
-      objects: new Map(plan.listed.objects.map((m) => [idKey(m.id), m]))
-    },
-    settings.concurrency
-  );
-  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
-  const present = onCluster.present;
-  if (present.length === 0) return { results: onCluster.absent, notes: [] };
-  const strategy = plan.restore && context.strategy.rollbackStep && rollsBackOnFailure(settings) ? withRollbackOnFailure(
-    context.strategy,
-    restorePlanOf({ ...plan.restore, headConfigs: plan.headConfigs, workloads: present })
-  ) : context.strategy;
-  const manifests = new Map(
-    [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
-  );
-  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].map((key) => plan.expectedConfigs.get(key)).filter((config) => config !== void 0);
-  if (settings.apply && strategy.needsLiveConfigs) {
-    await log.group(
-      "Check permissions to apply configs",
-      () => checkPermissions(
-        cluster,
-        toCheck.map((c) => configWrite(c.id)),
-        log,
-        settings.concurrency
-      )
-    );
-  }
-  const prepareTitle = strategy.prepareTitle ?? (strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs");
-  const prepared = await log.group(prepareTitle, async () => {
-    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
-      cluster,
-      toCheck,
-      {
-        apply: settings.apply,
-        dryRun: settings.dryRun === "server",
-        timeoutMs: settings.configTimeoutMs,
-        concurrency: settings.concurrency
-      },
-      log
-    ) : /* @__PURE__ */ new Map();
-    return strategy.prepare({
-      workloads: present,
-      manifests,
-      headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
-      headConfigs: plan.headConfigs,
-      readHeadConfigs: plan.readHeadConfigs,
-      commitOrder: plan.commitOrder,
-      liveConfigs,
-      cluster,
-      head: plan.head,
-      log
-    });
-  });
-  const after = await rollOut(cluster, present, { ...context, strategy, prepared, manifests });
-  return {
-    results: [...onCluster.absent, ...after.results],
-    notes: after.notes,
-    ...after.restores ? { restores: after.restores } : {}
-  };
-}
-var init_roll_out_plan = __esm({
-  "src/rollout/roll-out-plan.ts"() {
-    "use strict";
-    init_model();
-    init_setting_choices();
-    init_consumed_configs();
-    init_check_permissions();
-    init_find_on_cluster();
-    init_restart_and_wait();
-    init_restore_plan();
-    init_rollback_on_failure();
-    init_sync_configs();
-  }
-});
-
-// src/scan/manifests/config-hash.ts
-var config_hash_exports = {};
-__export(config_hash_exports, {
-  configDigests: () => configDigests,
-  configHash: () => configHash,
-  consumedKeys: () => consumedKeys,
-  coveredSecrets: () => coveredSecrets,
-  formatDigests: () => formatDigests,
-  parseDigests: () => parseDigests
-});
-function configHash(consumed, contents, key, secretUid) {
-  const entries = [];
-  const secrets = [];
-  for (const { id, keys } of consumed) {
-    const content = contents.get(idKey(id));
-    if (content === void 0) continue;
-    if (id.kind === "Secret") secrets.push(id);
-    const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
-    entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
-  }
-  if (entries.length === 0) return void 0;
-  let hmacKey = key;
-  if (hmacKey === void 0 && secrets.length > 0) {
-    hmacKey = uidKey(secrets, secretUid);
-    if (hmacKey === void 0) return void 0;
-  }
-  const payload = `[${entries.sort(compareStrings).join(",")}]`;
-  const hash = hmacKey === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", hmacKey);
-  return hash.update(payload, "utf8").digest("hex");
-}
-function configDigests(consumed, contents, key, secretUid) {
-  const digests = /* @__PURE__ */ new Map();
-  for (const config of consumed) {
-    if (!contents.has(idKey(config.id))) continue;
-    const hash = configHash([config], contents, key, secretUid);
-    if (hash === void 0) return void 0;
-    digests.set(`${config.id.kind}/${config.id.name}`, hash.slice(0, DIGEST_LENGTH));
-  }
-  return digests;
-}
-function formatDigests(digests) {
-  return [...digests].sort(([a], [b]) => compareStrings(a, b)).map(([config, digest]) => `${config}=${digest}`).join(",");
-}
-function parseDigests(text) {
-  const digests = /* @__PURE__ */ new Map();
-  if (text.trim() === "") return digests;
-  const entries = text.split(",");
-  if (entries.length > MAX_DIGESTS) return void 0;
-  for (const entry of entries) {
-    const match = DIGEST_ENTRY.exec(entry.trim());
-    const config = match && `${match[1]}/${match[2]}`;
-    if (!config || digests.has(config)) return void 0;
-    digests.set(config, match[3]);
-  }
-  return digests;
-}
-function coveredSecrets(consumed, contents) {
-  return consumed.filter((c) => c.id.kind === "Secret" && contents.has(idKey(c.id))).map((c) => c.id);
-}
-function uidKey(secrets, secretUid) {
-  const uids = [];
-  for (const id of [...secrets].sort((a, b) => compareStrings(idKey(a), idKey(b)))) {
-    const uid = secretUid?.(id);
-    if (!uid) return void 0;
-    uids.push(`${idKey(id)}=${uid}`);
-  }
-  return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
-}
-var import_node_crypto, DIGEST_LENGTH, MAX_DIGESTS, DIGEST_ENTRY;
-var init_config_hash = __esm({
-  "src/scan/manifests/config-hash.ts"() {
-    "use strict";
-    import_node_crypto = require("node:crypto");
-    init_model();
-    init_config_content();
-    init_consumed_keys();
-    init_order();
-    init_consumed_keys();
-    DIGEST_LENGTH = 10;
-    MAX_DIGESTS = 1e3;
-    DIGEST_ENTRY = new RegExp(
-      `^(ConfigMap|Secret)/([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)=([0-9a-f]{${DIGEST_LENGTH}})$`
-    );
-  }
-});
-
-// src/rollout/strategy/restart-hash.ts
-async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid, liveContents = /* @__PURE__ */ new Map(), replaced = /* @__PURE__ */ new Map()) {
-  const { configDigests: configDigests2, configHash: configHash2, formatDigests: formatDigests2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
-  const contents = new Map(liveContents);
-  for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
-  for (const [key2, content] of replaced) contents.set(key2, content);
-  const key = hashKey ? Buffer.from(hashKey) : void 0;
-  const readBy = definitionsReadBy(headConfigs, contents);
-  const hashes = /* @__PURE__ */ new Map();
-  for (const workload of workloads) {
-    const consumed = consumedKeysOf(workload, manifests);
-    const read = readBy(manifests.get(idKey(workload.id))?.file);
-    const hash = configHash2(consumed, read, key, secretUid);
-    if (hash === void 0) continue;
-    const digests = configDigests2(consumed, read, key, secretUid);
-    hashes.set(idKey(workload.id), { hash, ...digests ? { digests: formatDigests2(digests) } : {} });
-  }
-  return hashes;
-}
-function definitionsReadBy(headConfigs, contents) {
-  const several = [...headConfigs].filter(([, config]) => config.folders !== void 0);
-  if (several.length === 0) return () => contents;
-  const byFile = /* @__PURE__ */ new Map();
-  return (file) => {
-    if (!file) return contents;
-    let read = byFile.get(file);
-    if (read === void 0) {
-      const own = new Map(contents);
-      for (const [key, config] of several) own.set(key, headConfigReadBy(config, file).content);
-      read = own;
-      byFile.set(file, read);
-    }
-    return read;
-  };
-}
-var init_restart_hash = __esm({
-  "src/rollout/strategy/restart-hash.ts"() {
-    "use strict";
-    init_model();
-    init_consumed_configs();
-    init_folder_definitions();
-  }
-});
-
-// src/rollout/strategy/annotation-strategy.ts
-function annotationStep(hashFor, digestsFor = () => void 0) {
-  return (id, live2, kind) => {
-    const hash = hashFor(id);
-    if (!hash) {
-      throw new RolloutFailure(
-        "no config hash was computed for it (a Secret it reads is not on the cluster, so its value cannot be keyed with the Secret's UID; set --hash-key): not restarted"
-      );
-    }
-    if (currentHash(live2, kind.templatePath) === hash) {
-      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
-    }
-    return {
-      patch: annotationPatch(hash, kind.templatePath, digestsFor(id)),
-      type: kind.restart.patch,
-      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
-    };
-  };
-}
-function createAnnotationStrategy(hashKey, concurrency) {
-  let hashes = /* @__PURE__ */ new Map();
-  let rehash = async () => hashes;
-  return {
-    name: "annotation",
-    needsLiveConfigs: true,
-    async prepare(context) {
-      const { workloads, manifests } = context;
-      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
-      const uids = new Map([...context.liveConfigs].map(([k, live2]) => [k, live2.uid]));
-      const consumed = new Map(
-        workloads.flatMap((w) => consumedBy(w, manifests)).map((id) => [idKey(id), id])
-      );
-      const notInRepo = [...consumed.values()].filter((id) => !headConfigs.has(idKey(id)));
-      const unreadSecrets = hashKey ? [] : [...headConfigs.values()].map((c) => c.snapshot.id).filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
-      const liveContents = /* @__PURE__ */ new Map();
-      if (notInRepo.length + unreadSecrets.length > 0) {
-        for (const [k, live2] of await readReadable(
-          context.cluster,
-          [...notInRepo, ...unreadSecrets],
-          concurrency
-        )) {
-          if (!live2) continue;
-          uids.set(k, live2.uid);
-          if (!headConfigs.has(k)) liveContents.set(k, live2.content);
-        }
-      }
-      rehash = (contents) => computeRestartHashes(
-        workloads,
-        manifests,
-        headConfigs,
-        hashKey,
-        (id) => uids.get(idKey(id)),
-        liveContents,
-        contents
-      );
-      hashes = await rehash(/* @__PURE__ */ new Map());
-      return { configWrites: [] };
-    },
-    patchFor: annotationStep(
-      (id) => hashes.get(idKey(id))?.hash,
-      (id) => hashes.get(idKey(id))?.digests
-    ),
-    // Back to the hash of what the workload reads once the configs are restored: the base commit's
-    // hash when every config it reads is back (its template before the run, when it had one).
-    async rollbackStep(restored) {
-      const back = await rehash(restored);
-      return annotationStep(
-        (id) => back.get(idKey(id))?.hash,
-        (id) => back.get(idKey(id))?.digests
-      );
-    }
-  };
-}
-async function readReadable(cluster, ids, concurrency) {
-  try {
-    return await readLiveConfigs(cluster, ids, concurrency);
-  } catch (error) {
-    if (!isExpectedError(error)) throw error;
-  }
-  const live2 = /* @__PURE__ */ new Map();
-  for (const id of ids) {
-    try {
-      live2.set(idKey(id), await cluster.readConfig(id));
-    } catch (error) {
-      if (!isExpectedError(error)) throw error;
-    }
-  }
-  return live2;
-}
-var init_annotation_strategy = __esm({
-  "src/rollout/strategy/annotation-strategy.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_restart_patch();
-    init_read_live_configs();
-    init_consumed_configs();
-    init_restart_hash();
-  }
-});
-
-// src/rollout/strategy/env-strategy.ts
-function createEnvStrategy(envName, now) {
-  const before = /* @__PURE__ */ new Map();
-  return {
-    name: "env",
-    needsLiveConfigs: true,
-    prepare: async () => ({ configWrites: [] }),
-    patchFor(id, live2, kind) {
-      const value = String(Math.floor(now() / 1e3));
-      const type = kind.restart.patch;
-      if (!before.has(idKey(id)))
-        before.set(idKey(id), envValues(podSpecAt(live2, kind.templatePath), envName));
-      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live2, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live2, kind.templatePath, envName, value);
-      return { patch, type, describe: `${envName}=${value}` };
-    },
-    rollbackStep: async () => (id, live2, kind) => {
-      const previous = before.get(idKey(id));
-      if (!previous) return { unchanged: "not restarted by this run: nothing to roll back" };
-      const patch = envRestorePatch(live2, kind.templatePath, envName, previous, kind.restart.patch);
-      if (!patch) return { unchanged: `${envName} is as before the run` };
-      const values = [...new Set(previous.values())].map((v) => v ?? "unset");
-      return { patch, type: kind.restart.patch, describe: `${envName} back to ${values.join(", ")}` };
-    }
-  };
-}
-var init_env_strategy = __esm({
-  "src/rollout/strategy/env-strategy.ts"() {
-    "use strict";
-    init_pod_template();
-    init_model();
-    init_restart_patch();
-  }
-});
-
-// src/rollout/strategy/live-configs.ts
-async function checkLiveConfigs(cluster, configs) {
-  const result = { differ: [], unreadable: [] };
-  for (const committed of configs) {
-    let live2;
-    try {
-      live2 = await cluster.readConfig(committed.id);
-    } catch (error) {
-      if (committed.id.kind === "Secret" && error instanceof ClusterAccessError && error.status === 403) {
-        result.unreadable.push(committed.id);
-        continue;
-      }
-      throw error;
-    }
-    if (!live2 || changedKeys(live2.content, committed.content).length > 0) result.differ.push(committed.id);
-  }
-  return result;
-}
-var init_live_configs = __esm({
-  "src/rollout/strategy/live-configs.ts"() {
-    "use strict";
-    init_errors();
-    init_config_content();
-  }
-});
-
-// src/rollout/strategy/gitops-strategy.ts
-function createGitopsStrategy(hashKey) {
-  let hashes = /* @__PURE__ */ new Map();
-  let committed = /* @__PURE__ */ new Map();
-  const hashFor = (id) => hashes.get(idKey(id));
-  return {
-    name: "gitops",
-    // The agent applies the configs with the workloads (one sync); nothing is checked or written here.
-    needsLiveConfigs: false,
-    prepareTitle: "Compute the config hashes the head commit stamps",
-    followsTemplateChanges: true,
-    awaitsAgent: { hashFor },
-    async prepare(context) {
-      const { workloads, headWorkloads } = context;
-      const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
-      const headConfigs = await context.readHeadConfigs(consumed);
-      const computed = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
-      hashes = new Map([...computed].map(([key, value]) => [key, value.hash]));
-      const readsSecret = new Set(
-        hashKey ? [] : workloads.filter(
-          (w) => consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && headConfigs.has(idKey(c)))
-        ).map((w) => idKey(w.id))
-      );
-      checkStamped(
-        workloads.map((w) => w.id),
-        headWorkloads,
-        hashFor,
-        readsSecret
-      );
-      committed = new Map(
-        workloads.map((w) => [
-          idKey(w.id),
-          consumedBy(w, headWorkloads).flatMap((id) => {
-            const config = headConfigs.get(idKey(id));
-            return config ? [headConfigReadBy(config, headWorkloads.get(idKey(w.id))?.file)] : [];
-          })
-        ])
-      );
-      return { configWrites: [] };
-    },
-    patchFor(id, live2, kind) {
-      const hash = hashFor(id);
-      if (!hash) throw new RolloutFailure("no config hash was computed for it: not followed");
-      const carried = currentHash(live2, kind.templatePath);
-      if (carried !== hash) {
-        throw new RolloutFailure(
-          `its live pod template changed after the agent applied the commit: it carries ${carried ?? "no hash"}, the commit ${hash}`
-        );
-      }
-      return { unchanged: `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${hash})` };
-    },
-    async afterWait(results, _rolledBack, { cluster }) {
-      const applied = results.map(
-        (r) => r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r
-      );
-      const done = applied.filter((r) => r.rollout === "done");
-      const configs = /* @__PURE__ */ new Map();
-      for (const r of done) for (const c of committed.get(idKey(r.id)) ?? []) configs.set(idKey(c.id), c);
-      if (configs.size === 0) return { results: applied, notes: [] };
-      const check = await checkLiveConfigs(cluster, [...configs.values()]);
-      const differ = new Set(check.differ.map(idKey));
-      const notes = check.unreadable.length > 0 ? [
-        `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map((id) => formatId(id)).join(", ")}`
-      ] : [];
-      return {
-        results: applied.map((r) => {
-          const stale = (committed.get(idKey(r.id)) ?? []).filter((c) => differ.has(idKey(c.id)));
-          if (r.rollout !== "done" || stale.length === 0) return r;
-          return {
-            ...r,
-            rollout: "failed",
-            message: `its pods rolled out, but the cluster does not hold the committed content of ${stale.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ")}: the new pods read the old config (is it in another Argo CD Application or Flux Kustomization, or immutable, so the agent could not change it?)`
-          };
-        }),
-        notes
-      };
-    }
-  };
-}
-function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
-  const problems = [];
-  for (const id of ids) {
-    const manifest = headWorkloads.get(idKey(id));
-    const kind = restartableKind(id.kind);
-    const where = manifest?.file ? ` (${manifest.file}${manifest.line ? `:${manifest.line}` : ""})` : "";
-    if (!manifest || !kind) {
-      problems.push(
-        `${formatId(id)}: not defined in the repository at the head commit, so nothing stamps it`
-      );
-      continue;
-    }
-    if (readsSecret.has(idKey(id))) {
-      problems.push(
-        `${formatId(id)}${where}: it reads a Secret from the repository, and without --hash-key its value would be a plain SHA-256 of the Secret's content: set --hash-key (the same key as \`config-rollout stamp\`)`
-      );
-      continue;
-    }
-    const stamped = currentHash(manifest.object, kind.templatePath);
-    const expected = hashFor(id);
-    if (stamped === expected) continue;
-    problems.push(
-      stamped === void 0 ? `${formatId(id)}${where}: the head commit carries no ${CONFIG_HASH_ANNOTATION} (expected ${expected})` : `${formatId(id)}${where}: the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped}, stale (expected ${expected})`
-    );
-  }
-  if (problems.length === 0) return;
-  throw new UserError(
-    `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:
-  ${problems.join("\n  ")}
-Run \`config-rollout stamp\`, commit the result and push it.`
-  );
-}
-var init_gitops_strategy = __esm({
-  "src/rollout/strategy/gitops-strategy.ts"() {
-    "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_restart_patch();
-    init_consumed_configs();
-    init_folder_definitions();
-    init_live_configs();
-    init_restart_hash();
-  }
-});
-
-// src/rollout/versioned/config-copy.ts
-function copyHash(kind, content, type, key) {
-  const payload = canonicalJson({ kind, type: type ?? null, content });
-  const hash = key === void 0 ? (0, import_node_crypto2.createHash)("sha256") : (0, import_node_crypto2.createHmac)("sha256", key);
-  return hash.update(payload, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
-}
-function copyName(sourceName, hash) {
-  checkCopyName(sourceName);
-  return `${sourceName}-${hash}`;
-}
-function checkCopyName(sourceName) {
-  const length = sourceName.length + 1 + SUFFIX_LENGTH;
-  if (length > MAX_NAME_LENGTH) {
-    throw new UserError(
-      `${sourceName}: its versioned copy would be named ${length} characters long (${sourceName.length} + a dash and a ${SUFFIX_LENGTH}-digit hash; an object name is at most ${MAX_NAME_LENGTH}): shorten the config's name to at most ${MAX_SOURCE_NAME_LENGTH} characters, or use another --strategy`
-    );
-  }
-}
-function sourceLabelValue(sourceName) {
-  if (sourceName.length <= MAX_LABEL_VALUE_LENGTH) return sourceName;
-  const hash = (0, import_node_crypto2.createHash)("sha256").update(sourceName, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
-  return `${sourceName.slice(0, MAX_LABEL_VALUE_LENGTH - SUFFIX_LENGTH - 1)}-${hash}`;
-}
-function configCopy(source2, commit, key) {
-  const { id, object, content } = source2;
-  const type = id.kind === "Secret" ? stringField(object, "type") ?? "Opaque" : void 0;
-  const name = copyName(id.name, copyHash(id.kind, content, type, key));
-  const body2 = {
-    apiVersion: "v1",
-    kind: id.kind,
-    metadata: {
-      name,
-      namespace: id.namespace,
-      labels: { [SOURCE_LABEL]: sourceLabelValue(id.name), [MANAGED_LABEL]: "true" },
-      annotations: { [SOURCE_COMMIT_ANNOTATION]: commit }
-    },
-    immutable: true,
-    ...id.kind === "Secret" ? { type, data: { ...content } } : configMapData(object, content)
-  };
-  return { source: id, name, body: body2 };
-}
-function configMapData(object, content) {
-  const binaryKeys = new Set(
-    isRecord(field(object, "binaryData")) ? Object.keys(field(object, "binaryData")) : []
-  );
-  const data = {};
-  const binaryData = {};
-  for (const [key, base64] of Object.entries(content)) {
-    if (binaryKeys.has(key)) binaryData[key] = base64;
-    else data[key] = Buffer.from(base64, "base64").toString("utf8");
-  }
-  return {
-    ...Object.keys(data).length > 0 ? { data } : {},
-    ...Object.keys(binaryData).length > 0 ? { binaryData } : {}
-  };
-}
-function copySourceOf(obj) {
-  const metadata = field(obj, "metadata");
-  const labels = field(metadata, "labels");
-  if (stringField(labels, MANAGED_LABEL) !== "true") return void 0;
-  const source2 = COPY_NAME.exec(stringField(metadata, "name") ?? "")?.[1];
-  if (source2 === void 0 || stringField(labels, SOURCE_LABEL) !== sourceLabelValue(source2))
-    return void 0;
-  return copyCommitOf(obj) === void 0 ? void 0 : source2;
-}
-function copyCommitOf(obj) {
-  const commit = stringField(field(field(obj, "metadata"), "annotations"), SOURCE_COMMIT_ANNOTATION);
-  return commit !== void 0 && isFullSha(commit) ? commit : void 0;
-}
-function isManagedCopy(obj) {
-  return copySourceOf(obj) !== void 0;
-}
-var import_node_crypto2, SOURCE_LABEL, MANAGED_LABEL, SOURCE_COMMIT_ANNOTATION, SUFFIX_LENGTH, MAX_NAME_LENGTH, MAX_SOURCE_NAME_LENGTH, MAX_LABEL_VALUE_LENGTH, COPY_NAME;
-var init_config_copy = __esm({
-  "src/rollout/versioned/config-copy.ts"() {
-    "use strict";
-    import_node_crypto2 = require("node:crypto");
-    init_commit_sha();
-    init_errors();
-    init_json_shape();
-    init_config_content();
-    SOURCE_LABEL = "config-rollout.io/source";
-    MANAGED_LABEL = "config-rollout.io/managed";
-    SOURCE_COMMIT_ANNOTATION = "config-rollout.io/source-commit";
-    SUFFIX_LENGTH = 10;
-    MAX_NAME_LENGTH = 253;
-    MAX_SOURCE_NAME_LENGTH = MAX_NAME_LENGTH - SUFFIX_LENGTH - 1;
-    MAX_LABEL_VALUE_LENGTH = 63;
-    COPY_NAME = /^(.+)-[0-9a-f]{10}$/;
-  }
-});
-
-// src/rollout/versioned/copies.ts
-function plannedSources(context) {
-  const sources = /* @__PURE__ */ new Map();
-  for (const workload of context.workloads) {
-    for (const ref of workload.references) {
-      const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
-      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
-      if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
-      sources.set(idKey(ref.config), entry);
-    }
-  }
-  return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
-    const head = context.headConfigs.get(sourceKey);
-    if (!head) return [];
-    const source2 = {
-      id: { ...id, kind: id.kind },
-      object: head.manifest.object,
-      content: head.snapshot.content
-    };
-    return [{ source: source2, head, consumers }];
-  });
-}
-function copyPlanNotes(context, settings) {
-  const lines = plannedSources(context).map(({ source: source2, consumers }) => {
-    const { id } = source2;
-    checkCopyName(id.name);
-    const name = id.kind === "Secret" && !settings.hashKey ? `${id.name}-<hash keyed with the Secret's UID>` : configCopy(source2, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : void 0).name;
-    return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
-  });
-  if (settings.prune && lines.length > 0) {
-    lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
-  }
-  return lines;
-}
-async function prepareCopies(context, settings, managedCopies) {
-  const { cluster, log } = context;
-  const checked = await runLimited(plannedSources(context), settings.concurrency, async (p) => {
-    const key = await hashKeyFor(p.source, settings.hashKey, cluster);
-    const copy = configCopy(p.source, context.head, key);
-    const { kind, namespace, name } = copy.source;
-    const [existing, copiesInNamespace] = await Promise.all([
-      // By name, whatever its labels: the name may be taken by an object that is not a copy.
-      cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
-      // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
-      managedCopies(namespace, kind)
-    ]);
-    const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
-    return { copy, head: p.head, existing, older };
-  });
-  const copies = [];
-  const writes = [];
-  const serverDryRun = settings.dryRun === "server";
-  for (const { copy, head, existing, older } of checked) {
-    const { source: source2 } = copy;
-    const where = `${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace})`;
-    if (existing && !isManagedCopy(existing)) {
-      throw new UserError(
-        `${where} exists and is not a config-rollout copy (a copy has the config-rollout.io/managed and source labels and a source-commit annotation): refusing to overwrite it`
-      );
-    }
-    if (existing && changedKeys(liveConfigContent({ ...existing, kind: source2.kind }), head.snapshot.content).length > 0) {
-      throw new UserError(
-        `${where} exists with other content than ${formatId(source2)} at ${context.head}: refusing to use it`
-      );
-    }
-    if (existing) log.info(`${where} already exists: reused`);
-    else
-      writes.push({
-        id: { ...source2, name: copy.name },
-        body: copy.body,
-        done: `${serverDryRun ? "server dry run accepted" : "created"} ${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace}), an immutable copy of ${source2.name} at ${context.head.slice(0, 12)}`
-      });
-    const olderCommits = older.flatMap((c) => {
-      const commit = copyCommitOf(c);
-      return nameOf3(c) !== copy.name && commit !== void 0 ? [[nameOf3(c), commit]] : [];
-    });
-    copies.push({ copy, content: head.snapshot.content, older: new Map(olderCommits) });
-  }
-  return { copies, writes };
-}
-async function hashKeyFor(source2, hashKey, cluster) {
-  if (hashKey) return Buffer.from(hashKey);
-  if (source2.id.kind !== "Secret") return void 0;
-  const live2 = await cluster.readConfig(source2.id);
-  if (!live2?.uid) {
-    throw new UserError(
-      `${formatId(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
-    );
-  }
-  return Buffer.from(live2.uid);
-}
-function managedCopyLister(cluster) {
-  const lists = /* @__PURE__ */ new Map();
-  return (namespace, kind) => {
-    const key = `${kind}/${namespace}`;
-    let listed = lists.get(key);
-    if (!listed) {
-      listed = cluster.listObjects(namespace, apiVersionOf(configKind(kind)), kind, `${MANAGED_LABEL}=true`);
-      listed.catch(() => {
-      });
-      lists.set(key, listed);
-    }
-    return listed;
-  };
-}
-function nameOf3(obj) {
-  return String(obj.metadata?.name ?? "");
-}
-var init_copies = __esm({
-  "src/rollout/versioned/copies.ts"() {
-    "use strict";
-    init_errors();
-    init_api_kinds();
-    init_model();
-    init_run_limited();
-    init_config_content();
-    init_live_config();
-    init_config_copy();
-  }
-});
-
-// src/rollout/versioned/repoint.ts
-function referenceSites(podSpec) {
-  return repoint(podSpec, () => void 0, true).sites;
-}
-function repointPodSpec(podSpec, rename) {
-  const { spec, located } = repoint(podSpec, rename, false);
-  return { spec, located, changes: located.map(({ placement: _p, ...change }) => change) };
-}
-function repoint(podSpec, rename, collect) {
-  const spec = structuredClone(isRecord(podSpec) ? podSpec : {});
-  const located = [];
-  const sites = [];
-  const visit3 = (holder, key, configKind2, path, placement) => {
-    if (!isRecord(holder)) return;
-    const name = stringField(holder, key);
-    if (!name) return;
-    const site = { path, configKind: configKind2, name };
-    if (collect) sites.push(site);
-    const to = rename(site);
-    if (to === void 0 || to === name) return;
-    holder[key] = to;
-    located.push({ ...site, to, placement });
-  };
-  visitVolumes(spec, visit3);
-  visitContainers(spec, visit3);
-  return { spec, located, sites };
-}
-function repointStrategicPatch(repointed, templatePath) {
-  const spec = {};
-  const items = /* @__PURE__ */ new Map();
-  const entry = (list, name) => {
-    if (name === "")
-      throw new UserError(`an entry of ${list} has no name: its references cannot be repointed`);
-    const key = `${list}/${name}`;
-    let item = items.get(key);
-    if (!item) {
-      item = { name };
-      items.set(key, item);
-      spec[list] = [...spec[list] ?? [], item];
-    }
-    return item;
-  };
-  for (const { placement, to } of repointed.located) {
-    const item = entry(placement.list, placement.item);
-    const source2 = findItem(repointed.spec, placement.list, placement.item);
-    switch (placement.part) {
-      case "configMap":
-        item.configMap = { name: to };
-        break;
-      case "secret":
-        item.secret = { secretName: to };
-        break;
-      case "projected":
-        item.projected = { sources: arrayField(field(source2, "projected"), "sources") };
-        break;
-      case "envFrom":
-        item.envFrom = arrayField(source2, "envFrom");
-        break;
-      case "env": {
-        const env = arrayField(source2, "env").find((e) => stringField(e, "name") === placement.envName);
-        if (placement.envName === void 0 || !env)
-          throw new UserError(
-            `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
-          );
-        const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
-        item.env = [...envList, { name: placement.envName, valueFrom: field(env, "valueFrom") }];
-        break;
-      }
-    }
-  }
-  return atTemplate(templatePath, { spec });
-}
-function repointMergePatch(repointed, live2, templatePath) {
-  const lists = new Set(repointed.located.map((l) => l.placement.list));
-  const spec = {};
-  for (const list of lists) spec[list] = repointed.spec[list];
-  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec })
-  };
-}
-function findItem(spec, list, name) {
-  return arrayField(spec, list).find((item) => stringField(item, "name") === name);
-}
-function visitVolumes(spec, visit3) {
-  arrayField(spec, "volumes").forEach((volume, index) => {
-    const volumeName = stringField(volume, "name");
-    const at = `volumes[${volumeName ?? index}]`;
-    const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
-    visit3(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
-    visit3(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
-    arrayField(field(volume, "projected"), "sources").forEach((source2, i) => {
-      const sourceAt = `${at}.sources[${i}]`;
-      visit3(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
-      visit3(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
-    });
-  });
-}
-function visitContainers(spec, visit3) {
-  for (const list of CONTAINER_LISTS2) {
-    arrayField(spec, list).forEach((container, index) => {
-      const containerName = stringField(container, "name");
-      const at = `${list}[${containerName ?? index}]`;
-      const place = (part, envName) => ({
-        list,
-        item: containerName ?? "",
-        part,
-        ...envName === void 0 ? {} : { envName }
-      });
-      arrayField(container, "envFrom").forEach((envFrom, i) => {
-        visit3(
-          field(envFrom, "configMapRef"),
-          "name",
-          "ConfigMap",
-          `${at}.envFrom[${i}].configMapRef`,
-          place("envFrom")
-        );
-        visit3(
-          field(envFrom, "secretRef"),
-          "name",
-          "Secret",
-          `${at}.envFrom[${i}].secretRef`,
-          place("envFrom")
-        );
-      });
-      arrayField(container, "env").forEach((env, i) => {
-        const envName = stringField(env, "name");
-        const envAt = `${at}.env[${envName ?? i}]`;
-        const valueFrom = field(env, "valueFrom");
-        visit3(
-          field(valueFrom, "configMapKeyRef"),
-          "name",
-          "ConfigMap",
-          `${envAt}.configMapKeyRef`,
-          place("env", envName)
-        );
-        visit3(
-          field(valueFrom, "secretKeyRef"),
-          "name",
-          "Secret",
-          `${envAt}.secretKeyRef`,
-          place("env", envName)
-        );
-      });
-    });
-  }
-}
-var CONTAINER_LISTS2;
-var init_repoint = __esm({
-  "src/rollout/versioned/repoint.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_pod_template();
-    CONTAINER_LISTS2 = ["initContainers", "containers", "ephemeralContainers"];
-  }
-});
-
-// src/rollout/versioned/prunable-copies.ts
-function podSpecOfHolder(obj) {
-  if (field(obj, "kind") === "ControllerRevision") {
-    return field(field(field(field(obj, "data"), "spec"), "template"), "spec");
-  }
-  return podTemplateOf(obj)?.spec;
-}
-function referencedConfigs(holders) {
-  const names2 = /* @__PURE__ */ new Set();
-  for (const holder of holders) {
-    for (const site of referenceSites(podSpecOfHolder(holder))) names2.add(`${site.configKind}/${site.name}`);
-  }
-  return names2;
-}
-function choosePrunable(copies, kind, referenced, keep) {
-  const managed = copies.filter(isManagedCopy);
-  const newestFirst = [...managed].sort((a, b) => {
-    const byTime = compareStrings(createdAt(b), createdAt(a));
-    return byTime !== 0 ? byTime : compareStrings(nameOf4(a), nameOf4(b));
-  });
-  const remove = [];
-  const kept = [];
-  newestFirst.forEach((copy, index) => {
-    const name = nameOf4(copy);
-    if (referenced.has(`${kind}/${name}`)) kept.push({ name, why: "referenced" });
-    else if (index < keep) kept.push({ name, why: "newest" });
-    else remove.push(copy);
-  });
-  return { remove, kept };
-}
-function nameOf4(obj) {
-  return stringField(field(obj, "metadata"), "name") ?? "";
-}
-function createdAt(obj) {
-  return stringField(field(obj, "metadata"), "creationTimestamp") ?? "";
-}
-var init_prunable_copies = __esm({
-  "src/rollout/versioned/prunable-copies.ts"() {
-    "use strict";
-    init_json_shape();
-    init_workload_kinds();
-    init_order();
-    init_config_copy();
-    init_repoint();
-  }
-});
-
-// src/rollout/versioned/prune.ts
-async function prune(cluster, sources, settings, definedAtHead, log) {
-  const notes = [];
-  const dryRun = settings.dryRun === "server";
-  const referencedIn = /* @__PURE__ */ new Map();
-  const referenced = (namespace) => {
-    let names2 = referencedIn.get(namespace);
-    if (!names2) {
-      names2 = readReferencingObjects(cluster, namespace).then(referencedConfigs);
-      referencedIn.set(namespace, names2);
-    }
-    return names2;
-  };
-  const managedCopies = managedCopyLister(cluster);
-  await log.group("Prune unreferenced config copies", async () => {
-    for (const { copy } of sources) {
-      const { source: source2 } = copy;
-      try {
-        const listed = (await managedCopies(source2.namespace, source2.kind)).filter(
-          (c) => copySourceOf(c) === source2.name
-        );
-        const inUse = /* @__PURE__ */ new Set([...await referenced(source2.namespace), `${source2.kind}/${copy.name}`]);
-        const decision = choosePrunable(listed, source2.kind, inUse, settings.keep);
-        const ids = decision.remove.map((obj) => ({ ...source2, name: nameOf3(obj) }));
-        const defined = ids.length > 0 ? await definedAtHead(ids) : /* @__PURE__ */ new Set();
-        for (const obj of decision.remove) {
-          const name = nameOf3(obj);
-          if (defined.has(idKey({ ...source2, name }))) {
-            const line2 = `kept ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): it carries the labels of a copy of ${source2.name}, but the head commit defines it, so it is not an old copy`;
-            log.warn(line2);
-            notes.push(line2);
-            continue;
-          }
-          const apiVersion = apiVersionOf(configKind(source2.kind));
-          await cluster.deleteObject(
-            { apiVersion, kind: source2.kind, namespace: source2.namespace, name },
-            dryRun
-          );
-          const line = `${dryRun ? "would delete (server dry run)" : "deleted"} ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): an old copy of ${source2.name} that no workload, ReplicaSet, ControllerRevision or Pod names`;
-          log.info(line);
-          notes.push(line);
-        }
-      } catch (error) {
-        if (!isExpectedError(error)) throw error;
-        const line = `could not prune the copies of ${formatId(source2)}: ${error.message}`;
-        log.warn(line);
-        notes.push(line);
-      }
-    }
-  });
-  return notes;
-}
-async function readReferencingObjects(cluster, namespace) {
-  const lists = await Promise.all([
-    ...WORKLOAD_KINDS.map(
-      async (kind) => kind.customResource && !await cluster.serves(kind.kind) ? [] : cluster.listWorkloads(namespace, kind.kind)
-    ),
-    cluster.listObjects(namespace, apiVersionOf(CONTROLLER_REVISION), CONTROLLER_REVISION.kind)
-  ]);
-  return lists.flat();
-}
-var init_prune = __esm({
-  "src/rollout/versioned/prune.ts"() {
-    "use strict";
-    init_errors();
-    init_api_kinds();
-    init_workload_kinds();
-    init_model();
-    init_config_copy();
-    init_copies();
-    init_prunable_copies();
-  }
-});
-
-// src/rollout/versioned/repoint-workloads.ts
-function repointStep(live2, kind, repointed) {
-  const type = kind.restart.patch;
-  const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live2, kind.templatePath);
-  return { patch, type, describe: describeChanges(repointed.changes) };
-}
-function indexCopies(copies) {
-  const renameTo = /* @__PURE__ */ new Map();
-  const copiesIn = /* @__PURE__ */ new Map();
-  for (const { copy, older } of copies) {
-    const { source: source2 } = copy;
-    renameTo.set(idKey(source2), copy.name);
-    for (const name of older.keys()) renameTo.set(idKey({ ...source2, name }), copy.name);
-    const names2 = copiesIn.get(source2.namespace) ?? /* @__PURE__ */ new Set();
-    names2.add(`${source2.kind}/${copy.name}`);
-    copiesIn.set(source2.namespace, names2);
-  }
-  return { renameTo, copiesIn };
-}
-function repointToCopies(id, live2, kind, index) {
-  const rename = (site) => index.renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
-  const repointed = repointPodSpec(podSpecAt(live2, kind.templatePath), rename);
-  if (repointed.changes.length > 0) return { repointed };
-  const wanted = index.copiesIn.get(id.namespace) ?? /* @__PURE__ */ new Set();
-  const named = [
-    ...new Set(
-      referenceSites(podSpecAt(live2, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
-    )
-  ];
-  return {
-    unchanged: named.length > 0 ? `pod template already names ${named.join(", ")}` : "its live pod template names none of the changed configs: nothing to repoint"
-  };
-}
-function repointTo(live2, kind, rename) {
-  const repointed = repointPodSpec(
-    podSpecAt(live2, kind.templatePath),
-    (site) => rename.get(`${site.configKind}/${site.name}`)
-  );
-  if (repointed.changes.length === 0) return { unchanged: "its pod template no longer names the new copies" };
-  return repointStep(live2, kind, repointed);
-}
-async function asSources(workloads, managedCopies) {
-  const sourceOf = /* @__PURE__ */ new Map();
-  for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
-    for (const { kind } of CONFIG_KINDS) {
-      for (const copy of await managedCopies(namespace, kind)) {
-        const source2 = copySourceOf(copy);
-        if (source2) sourceOf.set(idKey({ kind, namespace, name: nameOf3(copy) }), source2);
-      }
-    }
-  }
-  if (sourceOf.size === 0) return workloads;
-  return workloads.map((manifest) => {
-    const kind = workloadKindOf(manifest.object);
-    if (!kind) return manifest;
-    const { namespace } = manifest.id;
-    const repointed = repointPodSpec(
-      podSpecAt(manifest.object, kind.templatePath),
-      (site) => sourceOf.get(idKey({ kind: site.configKind, namespace, name: site.name }))
-    );
-    if (repointed.changes.length === 0) return manifest;
-    return { ...manifest, object: withPodSpec(manifest.object, kind.templatePath, repointed.spec) };
-  });
-}
-function describeChanges(changes) {
-  const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} \u2192 ${c.to}`));
-  return [...distinct].join(", ");
-}
-var init_repoint_workloads = __esm({
-  "src/rollout/versioned/repoint-workloads.ts"() {
-    "use strict";
-    init_api_kinds();
-    init_pod_template();
-    init_workload_kinds();
-    init_model();
-    init_config_copy();
-    init_copies();
-    init_repoint();
-  }
-});
-
-// src/rollout/versioned/rollback-target.ts
-function revisionHistory(holders, ownerUid, revisionOf) {
-  const revisions = [];
-  for (const holder of holders) {
-    if (!isControlledBy(holder, ownerUid)) continue;
-    const revision = revisionOf(holder);
-    const podSpec = field(holder, "kind") === "ControllerRevision" ? podSpecOfHolder(holder) : podTemplateOf(holder)?.spec;
-    if (revision !== void 0 && podSpec !== void 0) revisions.push({ revision, podSpec });
-  }
-  return revisions.sort((a, b) => b.revision - a.revision);
-}
-function rollbackTarget(facts, history, before) {
-  const rejected = /* @__PURE__ */ new Map();
-  const qualifies = (name) => {
-    if (name === facts.failing) return false;
-    if (name === facts.source) return facts.inPlace !== "same" && facts.inPlace !== "gone";
-    return facts.copies.has(name);
-  };
-  const reject = (name) => {
-    if (name === facts.failing || rejected.has(name)) return;
-    const why = name === facts.source && facts.inPlace === "same" ? "holds the same content as the failed copy" : "no longer exists";
-    rejected.set(name, `${facts.kind.toLowerCase()}/${name} ${why}`);
-  };
-  for (const revision of history ?? []) {
-    for (const name of namesOfSource(revision.podSpec, facts)) {
-      if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "history" };
-      reject(name);
-    }
-  }
-  for (const name of before) {
-    if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "before" };
-    reject(name);
-  }
-  if (facts.inPlace === "same") {
-    const named = (history ?? []).some((r) => namesOfSource(r.podSpec, facts).includes(facts.source));
-    if (named || before.includes(facts.source))
-      return { name: facts.source, found: named ? "history" : "before", sameContent: true };
-  }
-  const what = `${facts.kind.toLowerCase()}/${facts.source}`;
-  const tried = rejected.size === 0 ? [`no earlier revision names ${what} or a copy of it`] : [...rejected.values()];
-  if (history === void 0) tried.push("its revision history could not be read");
-  return { none: `no earlier config of ${what} to return to (${tried.join("; ")})` };
-}
-function namesOfSource(podSpec, facts) {
-  const names2 = referenceSites(podSpec).filter((site) => site.configKind === facts.kind && isSourceOrCopy(site.name, facts.source)).map((site) => site.name);
-  return [...new Set(names2)];
-}
-function isSourceOrCopy(name, source2) {
-  return name === source2 || name.startsWith(`${source2}-`) && /^[0-9a-f]{10}$/.test(name.slice(source2.length + 1));
-}
-function isControlledBy(holder, uid) {
-  const owners = field(field(holder, "metadata"), "ownerReferences");
-  return Array.isArray(owners) && owners.some((owner) => stringField(owner, "uid") === uid && field(owner, "controller") === true);
-}
-var init_rollback_target = __esm({
-  "src/rollout/versioned/rollback-target.ts"() {
-    "use strict";
-    init_json_shape();
-    init_workload_kinds();
-    init_prunable_copies();
-    init_repoint();
-  }
-});
-
-// src/rollout/versioned/rollback.ts
-async function rollbackOf(results, repointings, copies, cluster, concurrency) {
-  const failed2 = results.filter((r) => isRolledBack(r, repointings));
-  if (failed2.length === 0) return void 0;
-  const targets = await findTargets(failed2, repointings, copies, cluster, concurrency);
-  const rollback = {
-    ids: failed2.map((r) => r.id),
-    patchFor: (id, live2, kind) => {
-      const chosen = targets.get(idKey(id)) ?? /* @__PURE__ */ new Map();
-      const rename = /* @__PURE__ */ new Map();
-      const none = [];
-      for (const [failing, target] of chosen) {
-        if ("name" in target) rename.set(failing, target.name);
-        else none.push(target.none);
-      }
-      if (rename.size === 0) return { unchanged: `${none.join("; ")}: left on the new copy` };
-      return repointTo(live2, kind, rename);
-    }
-  };
-  return { rollback, targets };
-}
-async function findTargets(failed2, repointings, copies, cluster, concurrency) {
-  const copyOf = new Map(copies.map((c) => [idKey({ ...c.copy.source, name: c.copy.name }), c]));
-  const lists = /* @__PURE__ */ new Map();
-  const holders = (namespace, holder) => once(
-    lists,
-    `${holder.kind}/${namespace}`,
-    () => cluster.listObjects(namespace, apiVersionOf(holder), holder.kind)
-  );
-  const readings = /* @__PURE__ */ new Map();
-  const inPlace = (source2, copy) => once(readings, idKey(source2), async () => {
-    try {
-      const live2 = await cluster.readConfig(source2);
-      if (live2 === void 0) return "gone";
-      if (copy === void 0) return void 0;
-      return changedKeys(live2.content, copy.content).length > 0 ? "differs" : "same";
-    } catch (error) {
-      if (!isExpectedError(error)) throw error;
-      return void 0;
-    }
-  });
-  const targets = /* @__PURE__ */ new Map();
-  await runLimited(failed2, concurrency, async ({ id }) => {
-    const history = await historyOf(id, cluster, holders);
-    const chosen = /* @__PURE__ */ new Map();
-    for (const [failingKey, changes] of groupByCopy(repointings.get(idKey(id)) ?? [])) {
-      const { configKind: kind, to: failing } = changes[0];
-      const copy = copyOf.get(idKey({ kind, namespace: id.namespace, name: failing }));
-      const source2 = copy?.copy.source.name ?? changes[0].name;
-      const facts = {
-        kind,
-        source: source2,
-        failing,
-        copies: copy?.older ?? /* @__PURE__ */ new Map(),
-        inPlace: await inPlace({ kind, namespace: id.namespace, name: source2 }, copy)
-      };
-      chosen.set(failingKey, rollbackTarget(facts, history, [...new Set(changes.map((c) => c.name))]));
-    }
-    targets.set(idKey(id), chosen);
-  });
-  return targets;
-}
-async function historyOf(id, cluster, holders) {
-  const kind = workloadKind(id.kind);
-  if (!kind?.history) return void 0;
-  try {
-    const live2 = await cluster.readObject({ apiVersion: apiVersionOf(kind), ...id });
-    const uid = live2?.metadata?.uid;
-    if (typeof uid !== "string") return void 0;
-    const { holder, revisionOf } = kind.history;
-    const listed = await holders(id.namespace, holder);
-    return revisionHistory(listed, uid, revisionOf);
-  } catch (error) {
-    if (!isExpectedError(error)) throw error;
-    return void 0;
-  }
-}
-function reportRollback(results, rolledBack, repointings, targets, log) {
-  const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
-  for (const result of results.filter((r) => isRolledBack(r, repointings))) {
-    const back = backOf.get(idKey(result.id));
-    const chosen = [...targets.get(idKey(result.id)) ?? /* @__PURE__ */ new Map()];
-    const names2 = describeChanges(
-      chosen.flatMap(([failing, target]) => {
-        if (!("name" in target)) return [];
-        const [configKind2, name] = failing.split("/");
-        const copied = target.commit ? `, copied at ${target.commit.slice(0, 12)}` : "";
-        const same = target.sameContent ? ", which holds the same content: the failed rollout is ended and running pods keep the config they started with, but new pods read the new content" : "";
-        return [{ configKind: configKind2, name, to: `${target.name}${copied}${same}` }];
-      })
-    );
-    const none = chosen.flatMap(([, target]) => "none" in target ? [target.none] : []);
-    const followed = back?.rollout !== void 0 && back.rollout !== "not-waited";
-    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${result.id.kind.toLowerCase()}/${result.id.name} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names2}); the rollback rolled out` : `rolled back (${names2}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
-    const partly = back?.restart === "restarted" && none.length > 0 ? `; ${none.join("; ")}: left on the new copy` : "";
-    result.message = `${result.message}; ${verdict}${partly}`;
-    if (back) {
-      result.rollback = {
-        restart: back.restart,
-        ...back.rollout ? { rollout: back.rollout } : {},
-        message: back.message
-      };
-    }
-    if (back?.restart === "restarted" && back.rollout === "done") result.rollout = "rolled-back";
-    log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}${partly}`);
-  }
-}
-function isRolledBack(result, repointings) {
-  return result.restart === "restarted" && (result.rollout === "failed" || result.rollout === "timeout") && repointings.has(idKey(result.id));
-}
-function groupByCopy(changes) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const change of changes) {
-    const key = `${change.configKind}/${change.to}`;
-    groups.set(key, [...groups.get(key) ?? [], change]);
-  }
-  return groups;
-}
-var init_rollback = __esm({
-  "src/rollout/versioned/rollback.ts"() {
-    "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_once();
-    init_run_limited();
-    init_config_content();
-    init_repoint_workloads();
-    init_rollback_target();
-  }
-});
-
-// src/rollout/versioned/stale-runs.ts
-async function findNewerCopies(context, copies) {
-  const commitOf = /* @__PURE__ */ new Map();
-  for (const { copy, older } of copies) {
-    for (const [name, commit] of older) commitOf.set(idKey({ ...copy.source, name }), commit);
-  }
-  const running = /* @__PURE__ */ new Map();
-  for (const workload of context.workloads) {
-    const live2 = context.manifests.get(idKey(workload.id))?.object;
-    const kind = live2 === void 0 ? void 0 : workloadKindOf(live2);
-    if (live2 === void 0 || kind === void 0) continue;
-    for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
-      const id = { kind: site.configKind, namespace: workload.id.namespace, name: site.name };
-      const commit = commitOf.get(idKey(id));
-      if (commit === void 0) continue;
-      const entry = running.get(idKey(id)) ?? { id, workloads: [], commit };
-      const name = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
-      if (!entry.workloads.includes(name)) entry.workloads.push(name);
-      running.set(idKey(id), entry);
-    }
-  }
-  const orders = /* @__PURE__ */ new Map();
-  const newer = /* @__PURE__ */ new Map();
-  for (const [key, { id, workloads, commit }] of running) {
-    let asked = orders.get(commit);
-    if (asked === void 0) {
-      asked = context.commitOrder(commit);
-      orders.set(commit, asked);
-    }
-    const placed = await asked;
-    if (placed.order === "unknown") {
-      throw new UserError(
-        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short2(context.head)}: it was copied at ${short2(commit)}, and ${placed.why}`
-      );
-    }
-    if (placed.order === "newer") newer.set(key, commit);
-    if (placed.order === "diverged") {
-      context.log.info(
-        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short2(commit)}, which is not in the history of this run's head ${short2(context.head)} (another branch, or rewritten history): repointed as planned`
-      );
-    }
-  }
-  return newer;
-}
-function staleReason(namespace, live2, kind, newer, head) {
-  if (newer.size === 0) return void 0;
-  const running = /* @__PURE__ */ new Map();
-  for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
-    const id = { kind: site.configKind, namespace, name: site.name };
-    const commit = newer.get(idKey(id));
-    if (commit !== void 0) running.set(describe3(id), commit);
-  }
-  if (running.size === 0) return void 0;
-  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${short2(commit)})`).join(", ");
-  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short2(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
-}
-function describe3(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function short2(sha) {
-  return sha.slice(0, 12);
-}
-var init_stale_runs = __esm({
-  "src/rollout/versioned/stale-runs.ts"() {
-    "use strict";
-    init_errors();
-    init_pod_template();
-    init_workload_kinds();
-    init_model();
-    init_repoint();
-  }
-});
-
-// src/rollout/versioned/versioned-strategy.ts
-var versioned_strategy_exports = {};
-__export(versioned_strategy_exports, {
-  createVersionedStrategy: () => createVersionedStrategy
-});
-function createVersionedStrategy(settings) {
-  const rollback = rollsBackOnFailure(settings);
-  let copies = [];
-  let index = indexCopies([]);
-  const repointings = /* @__PURE__ */ new Map();
-  const rollbackTargets = /* @__PURE__ */ new Map();
-  let newer = /* @__PURE__ */ new Map();
-  let head = "";
-  const staleRuns = /* @__PURE__ */ new Map();
-  let copiesBefore;
-  let definedAtHead = async () => /* @__PURE__ */ new Set();
-  const managedCopiesBefore = (cluster) => (namespace, kind) => {
-    copiesBefore ??= managedCopyLister(cluster);
-    return copiesBefore(namespace, kind);
-  };
-  return {
-    name: "versioned",
-    needsLiveConfigs: false,
-    planNotes: (context) => copyPlanNotes(context, settings),
-    async prepare(context) {
-      const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
-      definedAtHead = async (ids) => {
-        try {
-          const read = await context.readHeadConfigs(ids);
-          return new Set(ids.map(idKey).filter((key) => read.has(key)));
-        } catch (error) {
-          const why = error instanceof Error ? error.message : String(error);
-          throw new UserError(`cannot tell whether the head commit defines them: ${why}`);
-        }
-      };
-      copies = prepared.copies;
-      index = indexCopies(copies);
-      newer = await findNewerCopies(context, copies);
-      head = context.head;
-      return { configWrites: prepared.writes };
-    },
-    planningView: (workloads, cluster) => asSources(workloads, managedCopiesBefore(cluster)),
-    patchFor(id, live2, kind) {
-      const stale = staleReason(id.namespace, live2, kind, newer, head);
-      if (stale !== void 0) {
-        staleRuns.set(idKey(id), stale);
-        return { unchanged: stale };
-      }
-      const repointing = repointToCopies(id, live2, kind, index);
-      if ("unchanged" in repointing) return repointing;
-      repointings.set(idKey(id), repointing.repointed.changes);
-      return repointStep(live2, kind, repointing.repointed);
-    },
-    async rollbackFor(results, { cluster }) {
-      if (!rollback) return void 0;
-      const found = await rollbackOf(results, repointings, copies, cluster, settings.concurrency);
-      for (const [key, targets] of found?.targets ?? []) rollbackTargets.set(key, targets);
-      return found?.rollback;
-    },
-    async afterWait(results, rolledBack, { cluster, log }) {
-      const notes = [];
-      for (const result of results) {
-        if (staleRuns.has(idKey(result.id)))
-          log.warn(`${formatId(result.id)}: ${staleRuns.get(idKey(result.id))}`);
-      }
-      for (const result of results) {
-        const changes = repointings.get(idKey(result.id));
-        if (changes && result.restart !== "failed" && result.rollout !== void 0) {
-          result.message = `repointed ${describeChanges(changes)}; ${result.message}`;
-        }
-      }
-      if (rollback) reportRollback(results, rolledBack, repointings, rollbackTargets, log);
-      else {
-        for (const r of results) {
-          if (isFailure(r) && repointings.has(idKey(r.id)))
-            r.message += "; --rollback-on-failure off: left on the new copy";
-        }
-      }
-      if (settings.prune && !results.some(isFailure)) {
-        notes.push(...await prune(cluster, copies, settings, definedAtHead, log));
-      }
-      return { results, notes };
-    }
-  };
-}
-var init_versioned_strategy = __esm({
-  "src/rollout/versioned/versioned-strategy.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_run_result();
-    init_setting_choices();
-    init_copies();
-    init_prune();
-    init_repoint_workloads();
-    init_rollback();
-    init_stale_runs();
-  }
-});
-
-// src/rollout/strategy/choose-strategy.ts
-async function chooseRestartStrategy(settings, now) {
-  switch (settings.strategy) {
-    case "annotation":
-      return createAnnotationStrategy(settings.hashKey, settings.concurrency);
-    case "env":
-      return createEnvStrategy(settings.envName, now);
-    case "gitops":
-      return createGitopsStrategy(settings.hashKey);
-    case "versioned": {
-      const { createVersionedStrategy: createVersionedStrategy2 } = await Promise.resolve().then(() => (init_versioned_strategy(), versioned_strategy_exports));
-      return createVersionedStrategy2(settings);
-    }
-  }
-}
-var init_choose_strategy = __esm({
-  "src/rollout/strategy/choose-strategy.ts"() {
-    "use strict";
-    init_annotation_strategy();
-    init_env_strategy();
-    init_gitops_strategy();
-  }
-});
-
-// src/scan/sources/variant-conflicts.ts
-function checkVariants(inputs, variants) {
-  if (variants.size === 0) return { conflicts: [], notes: [] };
-  const baseline = restartsOf(inputs);
-  const changedAnywhere = new Set(inputs.changes.map((c) => idKey(c.id)));
-  const configChanges = /* @__PURE__ */ new Map();
-  for (const list of variants.values()) {
-    for (const v of list) {
-      const m = v.head ?? v.base;
-      if (!isConfigManifest(m)) continue;
-      const change = changeOf(v);
-      configChanges.set(v, change);
-      if (change) changedAnywhere.add(idKey(change.id));
-    }
-  }
-  const conflicts = [];
-  const agreeing = [];
-  const noPart = [];
-  for (const [key, [chosen, ...others]] of variants) {
-    const id = (chosen.head ?? chosen.base).id;
-    const sources = [chosen, ...others].map((v) => v.source).join(", ");
-    const described = `${formatId(id)} (${sources})`;
-    const isConfig = configChanges.has(chosen);
-    const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
-    if (!relevant) {
-      noPart.push(described);
-      continue;
-    }
-    const conflict = others.map((v) => {
-      const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
-      const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
-      if (effect === void 0) return void 0;
-      const field4 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
-      return { id, first: chosen.source, second: v.source, field: field4, effect };
-    }).find((c) => c !== void 0);
-    if (conflict) conflicts.push(conflict);
-    else agreeing.push(described);
-  }
-  return { conflicts, notes: variantNotes(agreeing, noPart) };
-}
-function describeVariantConflicts(conflicts) {
-  const first = conflicts[0];
-  if (!first) return "";
-  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
-  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
-}
-function variantNotes(agreeing, noPart) {
-  const named = (list) => list.length <= MAX_NAMED3 ? list.join("; ") : `${list.slice(0, MAX_NAMED3).join("; ")}; and ${list.length - MAX_NAMED3} more`;
-  const notes = [];
-  if (agreeing.length > 0) {
-    notes.push(
-      `defined differently by several sources, with the same plan whichever is deployed: ${named(agreeing.sort(compareStrings))}`
-    );
-  }
-  if (noPart.length > 0) {
-    notes.push(
-      `${noPart.length} object(s) defined differently by several sources play no part in this plan: ${named(noPart.sort(compareStrings))}`
-    );
-  }
-  return notes;
-}
-function changeOf(v) {
-  const found = findConfigChanges(v.base ? [v.base] : [], v.head ? [v.head] : []);
-  return found.changes[0];
-}
-function readsAny(workload, configs) {
-  const template = podTemplateOf(workload.object);
-  return findReferences(template?.spec).some(
-    (ref) => configs.has(idKey({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
-  );
-}
-function withConfig(inputs, key, v, change) {
-  const changes = inputs.changes.filter((c) => idKey(c.id) !== key);
-  if (change) changes.push(change);
-  const headContent = new Map(inputs.headContent);
-  if (v.head) headContent.set(key, configContentOf(v.head).content);
-  else headContent.delete(key);
-  return { ...inputs, changes, headContent };
-}
-function withWorkload(inputs, key, v) {
-  const others = (list) => list.filter((m) => idKey(m.id) !== key);
-  const newWorkloadIds = new Set(inputs.newWorkloadIds);
-  if (v.head && !v.base) newWorkloadIds.add(key);
-  else newWorkloadIds.delete(key);
-  return {
-    ...inputs,
-    workloads: v.head ? [...others(inputs.workloads), v.head] : others(inputs.workloads),
-    baseWorkloads: v.base ? [...others(inputs.baseWorkloads), v.base] : others(inputs.baseWorkloads),
-    newWorkloadIds
-  };
-}
-function restartsOf(inputs) {
-  const built = buildPlan({
-    changes: inputs.changes,
-    workloads: inputs.workloads,
-    newWorkloadIds: inputs.newWorkloadIds,
-    clusterWorkloads: inputs.clusterWorkloads,
-    restartReloaderManaged: inputs.restartReloaderManaged,
-    reloaderAutoReloadAll: inputs.reloaderAutoReloadAll ?? false
-  });
-  const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
-  const restarts = /* @__PURE__ */ new Map();
-  for (const w of planned) {
-    if (w.action !== "restart") continue;
-    const consumed = [...new Set(w.references.map((r) => idKey(r.config)))].sort(compareStrings);
-    restarts.set(
-      idKey(w.id),
-      consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
-    );
-  }
-  return restarts;
-}
-function differenceIn(chosen, other, chosenSource, otherSource) {
-  const name = (key) => {
-    const [kind, , ...rest] = key.split("/");
-    return `${kind.toLowerCase()}/${rest.join("/")}`;
-  };
-  for (const key of [.../* @__PURE__ */ new Set([...chosen.keys(), ...other.keys()])].sort(compareStrings)) {
-    const a = chosen.get(key);
-    const b = other.get(key);
-    if (a === b) continue;
-    if (b === void 0)
-      return `${name(key)} restarts with ${chosenSource}'s definition and not with ${otherSource}'s`;
-    if (a === void 0)
-      return `${name(key)} restarts with ${otherSource}'s definition and not with ${chosenSource}'s`;
-    return `${name(key)} restarts onto different config content with each`;
-  }
-  return void 0;
-}
-var MAX_NAMED3;
-var init_variant_conflicts = __esm({
-  "src/scan/sources/variant-conflicts.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_build_plan();
-    init_references();
-    init_config_changes();
-    init_config_content();
-    init_order();
-    init_rolls_on_apply();
-    init_source_variants();
-    MAX_NAMED3 = 5;
-  }
-});
-
-// src/run/apply.ts
-async function completeAndRollOut(repoPlan, connection, context) {
-  const { settings, log } = context;
-  const now = context.now ?? Date.now;
-  const naming = context.naming ?? CLI_FLAGS;
-  const { scan } = repoPlan;
-  const strategy = await chooseRestartStrategy(settings, now);
-  const discover = settings.discover ?? (connection.configured && !strategy.awaitsAgent ? "both" : "repo");
-  let cluster;
-  const connectOnce = async () => {
-    cluster ??= await connection.connect();
-    if (!cluster) {
-      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
-    }
-    return cluster;
-  };
-  const modified = scan.changes.filter((c) => c.status !== "deleted");
-  const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
-    "Discover consumers on the cluster",
-    async () => discoverClusterWorkloads(
-      await connectOnce(),
-      [...new Set(modified.map((c) => c.id.namespace))],
-      settings.concurrency
-    )
-  ) : [];
-  const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
-  const variants = [...scan.variants.values()].flat().flatMap((v) => [v.base, v.head]);
-  await prepareReloaderLists(
-    [...scan.workloads, ...plannedClusterWorkloads, ...variants].map((m) => m?.object)
-  );
-  const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
-  await context.onPlan?.(plan, plannedClusterWorkloads);
-  const toRestart = plan.workloads.filter((w) => w.action === "restart");
-  const definitions = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m.object]));
-  const order = waveOrderNote(
-    toRestart.map((w) => w.id),
-    (id) => definitions.get(idKey(id))
-  );
-  if (toRestart.length === 0 || settings.dryRun === "client") {
-    const notes2 = toRestart.length > 0 ? strategy.planNotes?.({
-      workloads: toRestart,
-      headConfigs: scan.headConfigs,
-      head: repoPlan.head
-    }) ?? [] : [];
-    return reportOf(plan, { results: [], notes: order ? [order, ...notes2] : notes2 }, settings.dryRun);
-  }
-  const live2 = await connectOnce();
-  const { results, notes, restores } = await rollOutPlan(
-    live2,
-    {
-      toRestart,
-      listed: {
-        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
-        objects: clusterWorkloads
-      },
-      repoWorkloads: scan.workloads,
-      expectedConfigs: new Map(
-        modified.flatMap((c) => {
-          const head = scan.headConfigs.get(idKey(c.id));
-          return head ? [[idKey(c.id), committedContent(head)]] : [];
-        })
-      ),
-      headConfigs: scan.headConfigs,
-      readHeadConfigs: repoPlan.readHeadConfigs,
-      commitOrder: repoPlan.commitOrder,
-      head: repoPlan.head,
-      restore: { base: repoPlan.base, changes: scan.changes, baseConfigs: scan.baseConfigs }
-    },
-    { strategy, settings, log, now }
-  );
-  return reportOf(
-    plan,
-    { results, notes: order ? [order, ...notes] : notes, ...restores ? { restores } : {} },
-    settings.dryRun,
-    live2
-  );
-}
-function completePlan(repoPlan, clusterWorkloads, strategy, context) {
-  const { settings, log } = context;
-  const naming = context.naming ?? CLI_FLAGS;
-  const { scan } = repoPlan;
-  const built = buildPlan({
-    changes: scan.changes,
-    workloads: scan.workloads,
-    newWorkloadIds: scan.newWorkloadIds,
-    clusterWorkloads,
-    restartReloaderManaged: settings.restartReloaderManaged,
-    reloaderAutoReloadAll: settings.reloaderAutoReloadAll,
-    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads)
-  });
-  const variantCheck = checkVariants(
-    {
-      changes: scan.changes,
-      headContent: new Map([...scan.headConfigs].map(([key, config]) => [key, config.snapshot.content])),
-      workloads: scan.workloads,
-      baseWorkloads: scan.baseWorkloads,
-      newWorkloadIds: scan.newWorkloadIds,
-      clusterWorkloads,
-      restartReloaderManaged: settings.restartReloaderManaged,
-      reloaderAutoReloadAll: settings.reloaderAutoReloadAll
-    },
-    scan.variants
-  );
-  if (variantCheck.conflicts.length > 0)
-    throw new UserError(describeVariantConflicts(variantCheck.conflicts));
-  for (const warning of built.warnings) log.warn(warning.message, warning);
-  const planned = withWorkloadSources(
-    strategy.followsTemplateChanges ? built.workloads : markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
-    scan.workloads
-  );
-  const guarded = applyGuardRails(planned, { ...settings, naming });
-  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
-  if (namespaceNote) log.info(namespaceNote);
-  return planOfScan(repoPlan, {
-    changes: scan.changes,
-    workloads: guarded.workloads,
-    sources: variantCheck.notes,
-    warnings: [
-      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
-      ...namespaceNote ? [namespaceNote] : [],
-      ...guarded.notes
-    ]
-  });
-}
-function withWorkloadSources(workloads, manifests) {
-  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [idKey(m.id), m]));
-  return workloads.map((w) => {
-    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : void 0;
-    if (m?.origin === void 0) return w;
-    return {
-      ...w,
-      origin: m.origin,
-      ...m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}
-    };
-  });
-}
-function assumedNamespaceNote(scan, workloads, namespace) {
-  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
-  const names2 = [
-    ...new Set(
-      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
-    )
-  ];
-  if (names2.length === 0) return void 0;
-  const listed = names2.length > MAX_LISTED ? `${names2.slice(0, MAX_LISTED).join(", ")} and ${names2.length - MAX_LISTED} more` : names2.join(", ");
-  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
-}
-async function applyPlanToCluster(repoPlan, connection, context) {
-  if (plansNothing(repoPlan.scan)) {
-    const plan = planOfNothing(repoPlan);
-    await context.onPlan?.(plan, []);
-    return reportOf(plan, { results: [], notes: [] }, context.settings.dryRun);
-  }
-  return completeAndRollOut(repoPlan, connection, context);
-}
-function plansNothing(scan) {
-  return scan.changes.length === 0 && scan.workloads.length === 0 && scan.baseWorkloads.length === 0 && scan.variants.size === 0;
-}
-function planOfNothing(repoPlan) {
-  return planOfScan(repoPlan, { changes: [], workloads: [], sources: [], warnings: [] });
-}
-var MAX_LISTED;
-var init_apply = __esm({
-  "src/run/apply.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_option_naming();
-    init_run_result();
-    init_build_plan();
-    init_guard_rails();
-    init_reloader();
-    init_repo_plan();
-    init_discover_cluster();
-    init_roll_out_plan();
-    init_choose_strategy();
-    init_sync_configs();
-    init_waves();
-    init_rolls_on_apply();
-    init_variant_conflicts();
-    MAX_LISTED = 5;
-  }
-});
-
 // src/plan/plan-document.ts
 var plan_document_exports = {};
 __export(plan_document_exports, {
@@ -16085,7 +15455,7 @@ function parsePlanDocument(text, file) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new UserError(`${file}: not a plan file: not valid JSON (${reason})`);
   }
-  const bad = (field4, expected) => new UserError(`${file}: malformed plan: ${field4} must be ${expected}`);
+  const bad = (field5, expected) => new UserError(`${file}: malformed plan: ${field5} must be ${expected}`);
   if (!isRecord3(value)) throw bad("the document", "a JSON object");
   if (value.apiVersion !== PLAN_API_VERSION) {
     throw new UserError(
@@ -16093,9 +15463,9 @@ function parsePlanDocument(text, file) {
     );
   }
   if (value.kind !== PLAN_KIND) throw bad("kind", `"${PLAN_KIND}"`);
-  for (const field4 of ["base", "head"]) {
-    if (typeof value[field4] !== "string" || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(value[field4]))
-      throw bad(field4, "a full commit SHA");
+  for (const field5 of ["base", "head"]) {
+    if (typeof value[field5] !== "string" || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(value[field5]))
+      throw bad(field5, "a full commit SHA");
   }
   if (!["annotation", "env", "versioned"].includes(value.strategy))
     throw bad("strategy", "one of annotation, env, versioned");
@@ -16113,47 +15483,47 @@ function parsePlanDocument(text, file) {
   }
   return document;
 }
-function checkId(value, field4, bad) {
-  if (!isRecord3(value)) throw bad(field4, "an object with kind, namespace and name");
+function checkId(value, field5, bad) {
+  if (!isRecord3(value)) throw bad(field5, "an object with kind, namespace and name");
   for (const key of ["kind", "namespace", "name"])
     if (typeof value[key] !== "string" || value[key] === "")
-      throw bad(`${field4}.${key}`, "a non-empty string");
+      throw bad(`${field5}.${key}`, "a non-empty string");
 }
-function checkConfig(value, field4, bad) {
-  if (!isRecord3(value)) throw bad(field4, "an object");
-  checkId(value.id, `${field4}.id`, bad);
+function checkConfig(value, field5, bad) {
+  if (!isRecord3(value)) throw bad(field5, "an object");
+  checkId(value.id, `${field5}.id`, bad);
   if (!["modified", "added", "deleted"].includes(value.status))
-    throw bad(`${field4}.status`, "one of modified, added, deleted");
-  if (typeof value.file !== "string") throw bad(`${field4}.file`, "a string");
-  if (typeof value.line !== "number") throw bad(`${field4}.line`, "a number");
+    throw bad(`${field5}.status`, "one of modified, added, deleted");
+  if (typeof value.file !== "string") throw bad(`${field5}.file`, "a string");
+  if (typeof value.line !== "number") throw bad(`${field5}.line`, "a number");
   if (!Array.isArray(value.keys) || !value.keys.every((k) => typeof k === "string"))
-    throw bad(`${field4}.keys`, "a list of strings");
+    throw bad(`${field5}.keys`, "a list of strings");
   if (value.digest !== void 0 && !/^(sha256|hmac-sha256):[0-9a-f]{64}$/.test(String(value.digest)))
-    throw bad(`${field4}.digest`, "sha256:<64 hex digits> or hmac-sha256:<64 hex digits>");
+    throw bad(`${field5}.digest`, "sha256:<64 hex digits> or hmac-sha256:<64 hex digits>");
 }
-function checkWorkload(value, field4, bad) {
-  if (!isRecord3(value)) throw bad(field4, "an object");
-  checkId(value.id, `${field4}.id`, bad);
-  if (value.source !== "repo" && value.source !== "cluster") throw bad(`${field4}.source`, "repo or cluster");
-  if (typeof value.reason !== "string") throw bad(`${field4}.reason`, "a string");
-  if (!Array.isArray(value.references)) throw bad(`${field4}.references`, "a list");
+function checkWorkload(value, field5, bad) {
+  if (!isRecord3(value)) throw bad(field5, "an object");
+  checkId(value.id, `${field5}.id`, bad);
+  if (value.source !== "repo" && value.source !== "cluster") throw bad(`${field5}.source`, "repo or cluster");
+  if (typeof value.reason !== "string") throw bad(`${field5}.reason`, "a string");
+  if (!Array.isArray(value.references)) throw bad(`${field5}.references`, "a list");
   const change = value.change;
-  if (!isRecord3(change)) throw bad(`${field4}.change`, "an object");
+  if (!isRecord3(change)) throw bad(`${field5}.change`, "an object");
   if ("hash" in change) {
     if (typeof change.annotation !== "string" || !/^[0-9a-f]{64}$/.test(String(change.hash)))
-      throw bad(`${field4}.change`, "{annotation, hash} with a 64-hex-digit hash");
+      throw bad(`${field5}.change`, "{annotation, hash} with a 64-hex-digit hash");
   } else if ("env" in change) {
     if (typeof change.env !== "string" || change.env === "")
-      throw bad(`${field4}.change.env`, "a variable name");
+      throw bad(`${field5}.change.env`, "a variable name");
   } else if ("repoint" in change) {
-    if (!Array.isArray(change.repoint)) throw bad(`${field4}.change.repoint`, "a list");
+    if (!Array.isArray(change.repoint)) throw bad(`${field5}.change.repoint`, "a list");
     change.repoint.forEach((r, i) => {
       if (!isRecord3(r) || typeof r.copy !== "string")
-        throw bad(`${field4}.change.repoint[${i}].copy`, "a string");
-      checkId(r.config, `${field4}.change.repoint[${i}].config`, bad);
+        throw bad(`${field5}.change.repoint[${i}].copy`, "a string");
+      checkId(r.config, `${field5}.change.repoint[${i}].config`, bad);
     });
   } else {
-    throw bad(`${field4}.change`, "one of {annotation, hash}, {env}, {repoint}");
+    throw bad(`${field5}.change`, "one of {annotation, hash}, {env}, {repoint}");
   }
 }
 function isRecord3(value) {
@@ -16267,8 +15637,8 @@ var init_plan_out = __esm({
   }
 });
 
-// src/run/run.ts
-async function runConfigRollout(deps) {
+// src/run/plan.ts
+async function planAndApply(deps) {
   const planned = await planRepository(deps);
   if (planned.kind === "no-range") {
     if (deps.planOut) {
@@ -16328,15 +15698,7 @@ async function planRepository(deps) {
         ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
         ...uncommittedNote ? [uncommittedNote] : []
       ],
-      readHeadConfigs: async (ids) => (await Promise.resolve().then(() => (init_configs_at_head(), configs_at_head_exports))).readConfigsAt(
-        git,
-        commits.head,
-        ids,
-        scan.headConfigs,
-        scanOptions,
-        scan.owned,
-        scan.deployedDirs
-      ),
+      readHeadConfigs: async (ids) => readConfigsAt(git, commits.head, ids, scan.headConfigs, scanOptions, scan.owned, scan.deployedDirs),
       commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci })
     }
   };
@@ -16399,8 +15761,8 @@ async function uncommittedEditsNote(git, head, options) {
   return `the work tree has uncommitted edits to ${read.length} file(s) this plan reads (${read.slice(0, MAX_NAMED4).join(", ")}${more}): the plan compares commits, so they are not in it; commit them to plan from them`;
 }
 var MAX_NAMED4, KUSTOMIZATION;
-var init_run = __esm({
-  "src/run/run.ts"() {
+var init_plan = __esm({
+  "src/run/plan.ts"() {
     "use strict";
     init_errors();
     init_option_naming();
@@ -16409,6 +15771,7 @@ var init_run = __esm({
     init_resolve_commits();
     init_resolve_range();
     init_untrusted_head();
+    init_configs_at_head();
     init_glob_matcher();
     init_scan_repository();
     init_apply();
@@ -16417,67 +15780,7 @@ var init_run = __esm({
   }
 });
 
-// src/core/fleet.ts
-function parseContexts(text, option = "--contexts") {
-  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
-  const seen2 = /* @__PURE__ */ new Map();
-  for (const [i, wave] of waves.entries()) {
-    if (wave.every((name) => name === "")) {
-      throw new UserError(
-        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
-      );
-    }
-    for (const name of wave) {
-      if (name === "") {
-        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
-      }
-      const first = seen2.get(name);
-      if (first !== void 0) {
-        throw new UserError(
-          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
-        );
-      }
-      seen2.set(name, i);
-    }
-  }
-  return waves;
-}
-async function runWaves(waves, options) {
-  const runs2 = [];
-  let stoppedBy;
-  for (const [i, wave] of waves.entries()) {
-    const number = i + 1;
-    if (stoppedBy) {
-      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
-      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
-      continue;
-    }
-    const done = await Promise.all(
-      wave.map(async (context) => {
-        const { exitCode, result } = await options.runCluster(context, number);
-        return { context, wave: number, ran: true, exitCode, result };
-      })
-    );
-    runs2.push(...done);
-    const failed2 = done.find((run2) => run2.exitCode !== EXIT_OK);
-    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
-  }
-  return runs2;
-}
-var init_fleet = __esm({
-  "src/core/fleet.ts"() {
-    "use strict";
-    init_errors();
-  }
-});
-
 // src/run/fleet.ts
-var fleet_exports = {};
-__export(fleet_exports, {
-  fleetOutcome: () => fleetOutcome,
-  runFleet: () => runFleet,
-  serverKey: () => serverKey
-});
 async function runFleet(deps) {
   const { settings, log, waves } = deps;
   const access = /* @__PURE__ */ new Map();
@@ -16624,7 +15927,7 @@ var init_fleet2 = __esm({
     init_error_line();
     init_restart_and_wait();
     init_apply();
-    init_run();
+    init_plan();
     ClusterTimeout = class extends UserError {
       name = "ClusterTimeout";
       exitCode = EXIT_FAILED;
@@ -16858,21 +16161,21 @@ var init_saved_plan = __esm({
 
 // src/sync/adopt.ts
 function lastWrite(obj) {
-  const entries = field(field(obj, "metadata"), "managedFields");
+  const entries = field2(field2(obj, "metadata"), "managedFields");
   if (!Array.isArray(entries)) return void 0;
   const times = entries.map((e) => stringField(e, "time")).filter((t) => t !== void 0);
   return times.length === 0 ? void 0 : times.sort().at(-1);
 }
 function judgeAdoption(configs, pods) {
   if (pods === void 0) return { pods: "unknown", why: "its pods could not be read" };
-  const running = pods.filter((p) => stringField(field(p, "status"), "phase") === "Running");
+  const running = pods.filter((p) => stringField(field2(p, "status"), "phase") === "Running");
   if (running.length === 0) return { pods: "unknown", why: "it has no running pod" };
   const unknown = configs.filter((c) => c.lastWrite === void 0).map((c) => c.name);
   if (unknown.length > 0)
     return { pods: "unknown", why: `no managedFields time says when ${unknown.join(", ")} last changed` };
   for (const pod of running) {
-    const started = stringField(field(pod, "status"), "startTime");
-    const podName = stringField(field(pod, "metadata"), "name") ?? "a pod";
+    const started = stringField(field2(pod, "status"), "startTime");
+    const podName = stringField(field2(pod, "metadata"), "name") ?? "a pod";
     if (started === void 0) return { pods: "unknown", why: `pod ${podName} has no start time` };
     const newer = configs.find((c) => c.lastWrite > started);
     if (newer) {
@@ -16898,7 +16201,7 @@ var init_adopt = __esm({
 function consumedOf(workload, kind, namespace) {
   return consumedKeys(findReferences(podSpecAt(workload, kind.templatePath)), namespace);
 }
-function syncVerdict(workload, kind, live2, options, consumed = consumedOf(workload, kind, stringField(field(workload, "metadata"), "namespace") ?? "")) {
+function syncVerdict(workload, kind, live2, options, consumed = consumedOf(workload, kind, stringField(field2(workload, "metadata"), "namespace") ?? "")) {
   const unreadable = consumed.flatMap((c) => {
     const why = live2.unreadable?.get(idKey(c.id));
     return why === void 0 ? [] : [{ id: c.id, why }];
@@ -16946,7 +16249,7 @@ function compareDigests(consumed, recordedText, now, hash, optional2) {
 }
 function baselineVerdict(workload, consumed, hash, now, optional2) {
   const digests = formatDigests(now);
-  const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
+  const baseline = stringField(field2(field2(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
   if (baseline === void 0) return { state: "no-baseline", hash, digests, consumed };
   const [recordedHash, recordedDigests = ""] = baseline.split(" ");
   if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
@@ -16966,14 +16269,14 @@ function baselineValue(hash, digests) {
   return `${hash} ${digests}`;
 }
 function hashOwners(workload, templatePath) {
-  const entries = field(field(workload, "metadata"), "managedFields");
+  const entries = field2(field2(workload, "metadata"), "managedFields");
   if (!Array.isArray(entries)) return [];
   return entries.flatMap((entry) => {
-    let fields = field(entry, "fieldsV1");
-    for (const step of templatePath) fields = field(fields, `f:${step}`);
-    const annotations = field(field(fields, "f:metadata"), "f:annotations");
+    let fields = field2(entry, "fieldsV1");
+    for (const step of templatePath) fields = field2(fields, `f:${step}`);
+    const annotations = field2(field2(fields, "f:metadata"), "f:annotations");
     const manager = stringField(entry, "manager");
-    return field(annotations, "f:config-rollout.io/config-hash") !== void 0 && manager ? [manager] : [];
+    return field2(annotations, "f:config-rollout.io/config-hash") !== void 0 && manager ? [manager] : [];
   });
 }
 var BASELINE_ANNOTATION;
@@ -17047,7 +16350,7 @@ async function listOrGet(cluster, namespace, kind, ids, concurrency, unreadable)
   return read.filter((o) => o !== void 0).map((o) => ({ ...o, kind }));
 }
 async function readPods(cluster, workload) {
-  const labels = field(field(field(workload.object, "spec"), "selector"), "matchLabels");
+  const labels = field2(field2(field2(workload.object, "spec"), "selector"), "matchLabels");
   if (typeof labels !== "object" || labels === null) return void 0;
   const selector = Object.entries(labels).map(([k, v]) => `${k}=${String(v)}`).join(",");
   try {
@@ -17058,7 +16361,7 @@ async function readPods(cluster, workload) {
   }
 }
 function idOf2(object, kind) {
-  const metadata = field(object, "metadata");
+  const metadata = field2(object, "metadata");
   return {
     kind,
     namespace: stringField(metadata, "namespace") ?? "",
@@ -17450,432 +16753,177 @@ var init_sync = __esm({
   }
 });
 
-// src/run/run-in-ci.ts
-async function runInCi(settings, adapters) {
-  const { env, cluster, log } = adapters;
-  const readEvent = adapters.readEvent ?? eventReader(env);
-  const openGit = typeof adapters.git === "function" ? adapters.git : async () => adapters.git;
-  const naming = adapters.naming ? { naming: adapters.naming } : {};
-  if (settings.contexts) {
-    const { runFleet: runFleet2 } = await Promise.resolve().then(() => (init_fleet2(), fleet_exports));
-    return runFleet2({
-      settings,
-      ...await rangeAndCi({ base: settings.base, head: settings.head }, env, readEvent),
-      git: await openGit(),
-      log,
-      env,
-      ...naming,
-      waves: settings.contexts,
-      connectTo: (context) => cluster.forContext(context)
+// src/run/commands.ts
+var commands_exports = {};
+__export(commands_exports, {
+  planAndRollOut: () => planAndRollOut,
+  syncFromCluster: () => syncFromCluster
+});
+function planAndRollOut(settings, entry, out) {
+  return inCi(settings, entry, out, async (settings2, cluster, readEvent) => {
+    const { env, naming } = entry;
+    const openGit = () => createGit((0, import_node_path12.resolve)(entry.cwd, settings2.repo), { timeoutMs: settings2.gitTimeoutMs });
+    const opened = settings2.plan === void 0 ? await openGit() : void 0;
+    const git = async () => opened ?? openGit();
+    const log = runLog(entry, opened?.root);
+    const shared = { log, env, ...naming ? { naming } : {} };
+    const rangeAndCi = async ({ base, head }) => {
+      const range = await readCiEnvironment({ base, head }, env, readEvent);
+      return { range, ci: range.ci };
+    };
+    if (settings2.contexts) {
+      const waves = settings2.contexts;
+      const connectTo = (context) => cluster.forContext(context);
+      return runFleet({
+        settings: settings2,
+        ...await rangeAndCi(settings2),
+        git: await git(),
+        ...shared,
+        waves,
+        connectTo
+      });
+    }
+    let planOut;
+    let settingsForRun = settings2;
+    if (settings2.plan !== void 0) {
+      const saved = await Promise.resolve().then(() => (init_saved_plan(), saved_plan_exports));
+      const planSettings = { ...settings2, plan: settings2.plan };
+      const run2 = await saved.loadSavedPlan(planSettings, git, naming);
+      if (!run2.replanFrom) return saved.applySaved(run2, planSettings, cluster, shared);
+      settingsForRun = { ...settings2, ...run2.replanFrom, strategy: run2.document.strategy };
+      planOut = async (document) => saved.sameWorkloads(run2.document, planSettings, document.workloads, naming);
+    } else if (settings2.planOut !== void 0) {
+      const path = settings2.planOut;
+      planOut = async (document) => (await Promise.resolve().then(() => (init_saved_plan(), saved_plan_exports))).writePlanFile(path, document, log);
+    }
+    return planAndApply({
+      settings: settingsForRun,
+      ...await rangeAndCi(settingsForRun),
+      git: await git(),
+      connect: cluster.connect,
+      clusterConfigured: cluster.configured,
+      ...shared,
+      ...planOut ? { planOut } : {}
     });
-  }
-  let planOut;
-  let settingsForRun = settings;
-  if (settings.plan !== void 0) {
-    const saved = await Promise.resolve().then(() => (init_saved_plan(), saved_plan_exports));
-    const planSettings = { ...settings, plan: settings.plan };
-    const run2 = await saved.loadSavedPlan(planSettings, openGit, adapters.naming);
-    if (!run2.replanFrom) return saved.applySaved(run2, planSettings, cluster, { log, ...naming });
-    settingsForRun = { ...settings, ...run2.replanFrom, strategy: run2.document.strategy };
-    planOut = async (document) => saved.sameWorkloads(run2.document, planSettings, document.workloads, adapters.naming);
-  } else if (settings.planOut !== void 0) {
-    const path = settings.planOut;
-    planOut = async (document) => (await Promise.resolve().then(() => (init_saved_plan(), saved_plan_exports))).writePlanFile(path, document, log);
-  }
-  return runConfigRollout({
-    settings: settingsForRun,
-    ...await rangeAndCi({ base: settingsForRun.base, head: settingsForRun.head }, env, readEvent),
-    git: await openGit(),
-    connect: cluster.connect,
-    clusterConfigured: cluster.configured,
-    log,
-    env,
-    ...naming,
-    ...planOut ? { planOut } : {}
   });
 }
-async function rangeAndCi(flags, env, readEvent) {
-  const range = await readCiEnvironment(flags, env, readEvent);
-  return { range, ci: range.ci };
-}
-async function runCommand(command, settings, adapters) {
-  const { logFor, openGit, ...rest } = adapters;
-  try {
-    if (command === "sync") {
-      if (settings.contexts) {
-        const option = (adapters.naming ?? CLI_FLAGS).option("context");
-        throw new UserError(
-          `sync checks one cluster: give ${option} one context (run sync once per cluster)`
-        );
-      }
-      const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
-      const log2 = redactingLog(logFor(void 0));
-      return redactSecretsIn(await runSync2(settings, { connection: adapters.cluster, log: log2, now: Date.now }));
+function syncFromCluster(settings, entry, out) {
+  return inCi(settings, entry, out, async (settings2, connection) => {
+    if (settings2.contexts) {
+      const option = (entry.naming ?? CLI_FLAGS).option("context");
+      throw new UserError(`sync checks one cluster: give ${option} one context (run sync once per cluster)`);
     }
-    const git = settings.plan === void 0 ? await openGit() : openGit;
-    const log = redactingLog(logFor(typeof git === "function" ? void 0 : git.root));
-    return redactSecretsIn(await runInCi(settings, { ...rest, git, log }));
+    const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
+    return runSync2(settings2, { connection, log: runLog(entry, void 0), now: Date.now });
+  });
+}
+async function inCi(given, entry, out, command) {
+  const { env, mask } = entry;
+  const readEvent = eventReader(env);
+  let comment;
+  try {
+    let settings = given;
+    if (entry.trust) {
+      const { notice, ...inputs } = entry.trust;
+      const eventName = env.GITHUB_EVENT_NAME ?? "";
+      const trust = decideTrust({ eventName, event: await readEvent(), dryRun: settings.dryRun, ...inputs });
+      settings = { ...settings, dryRun: trust.dryRun };
+      if (trust.note) notice(trust.note);
+    }
+    if (entry.comment) {
+      const { say, ...given2 } = entry.comment;
+      if (!given2.token && env.GITHUB_TOKEN) mask?.([env.GITHUB_TOKEN]);
+      comment = reviewCommenter({ env, readEvent, commentId: settings.commentId, ...given2 }, say);
+    }
+    const cluster = createClusterConnection(settings, env, entry.kubeconfigLabels, mask);
+    if (mask) mask(await cluster.secretsToMask());
+    const report = redactSecretsIn(await command(settings, cluster, readEvent));
+    return await out.report(report, comment);
   } catch (error) {
-    throw redactError(error);
+    return out.failure(redactError(error), comment);
   }
 }
-var init_run_in_ci = __esm({
-  "src/run/run-in-ci.ts"() {
+function runLog(entry, repositoryRoot) {
+  return redactingLog(withStagesNoted(entry.logFor(repositoryRoot)));
+}
+var import_node_path12;
+var init_commands = __esm({
+  "src/run/commands.ts"() {
     "use strict";
+    import_node_path12 = require("node:path");
     init_errors();
     init_option_naming();
     init_secret_values();
+    init_create_git();
+    init_interrupt();
     init_github_event();
     init_read_ci_environment();
-    init_run();
+    init_untrusted_head();
+    init_cluster_connection();
+    init_comment_on_review();
+    init_fleet2();
+    init_plan();
   }
 });
 
-// src/settings/validate-settings.ts
-function validateSettings(values) {
-  if (values.paths.length === 0) {
-    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
-  }
-  checkDuration("timeout", values.timeoutMs);
-  checkDuration("config-timeout", values.configTimeoutMs);
-  checkNamespaces("namespace", [values.namespace]);
-  checkNamespaces("namespaces", values.namespaces);
-  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
-  if (!ENV_NAME2.test(values.envName)) {
+// src/git/commit-stamps.ts
+async function commitStamps(root, request, idleTimeoutMs) {
+  const run2 = async (args, env) => (await spawnGit(root, args, { idleTimeoutMs, ...env ? { env } : {} })).stdout.toString("utf8").trim();
+  const head = await run2(["rev-parse", "HEAD"]);
+  if (head !== request.expectedHead) {
     throw new UserError(
-      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
+      `commit: true: the checkout is at ${head.slice(0, 12)}, not the pull request's head ${request.expectedHead.slice(0, 12)} (actions/checkout checks out a merge commit by default): check out its branch with \`ref: ${HEAD_REF}\``
     );
   }
-  if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
-  }
-  if (values.maxParallelRollouts !== void 0 && values.maxParallelRollouts < 1) {
+  if (request.files.length === 0) return { committed: false };
+  const pathspecs = ["--", ...request.files.map((f) => `:(literal)${f}`)];
+  const status = await run2(["status", "--porcelain", ...pathspecs]);
+  if (status === "") return { committed: false };
+  await run2(["add", ...pathspecs]);
+  await run2([...BOT, "commit", "--quiet", "--no-verify", "-m", request.message, ...pathspecs]);
+  const sha = await run2(["rev-parse", "HEAD"]);
+  try {
+    const target = `HEAD:refs/heads/${request.branch}`;
+    const own = await spawnGit(root, ["config", "--get-all", `http.${serverUrl(request)}.extraheader`], {
+      okExitCodes: [1],
+      idleTimeoutMs
+    });
+    const env = own.exitCode === 0 ? void 0 : tokenEnv(request);
+    await run2(["push", "--quiet", request.remote ?? "origin", target], env);
+  } catch (error) {
+    if (!(error instanceof GitExitError)) throw error;
     throw new UserError(
-      `--max-parallel-rollouts: must be at least 1 (workloads rolling out at once), got ${values.maxParallelRollouts}`
+      `commit: true: pushing the stamps to ${request.branch} failed (${error.message.split("\n")[0]}); the job needs permissions: contents: write, and the branch must not have moved on since the checkout`
     );
   }
-  if (values.logLines < 0 || values.logLines > 200) {
-    throw new UserError(
-      "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)"
-    );
-  }
-  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
-  if (values.bakeMs !== void 0) checkBake(values, values.bakeMs);
-  if (values.strategy === "gitops") checkGitops(values);
+  return { committed: true, sha };
 }
-function checkBake(values, bakeMs) {
-  checkDuration("bake", bakeMs);
-  const without = !values.wait ? "--no-wait" : !values.watchPods ? "--no-watch-pods" : void 0;
-  if (without)
-    throw new UserError(`--bake watches each rollout's new pods once it is done: drop ${without}, or --bake`);
-}
-function checkGitops(values) {
-  const refused = [
-    values.apply ? "--apply (the agent applies the configs)" : void 0,
-    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
-    values.rollbackOnFailure === true ? "--rollback-on-failure (the agent owns the state: revert the commit in git and it rolls back)" : void 0,
-    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
-  ].filter((part) => part !== void 0);
-  if (refused.length > 0) {
-    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
-  }
-}
-function checkDuration(option, ms) {
-  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
-  if (ms > MAX_TIMER_MS) {
-    const hours = Math.floor(MAX_TIMER_MS / 36e5);
-    throw new UserError(
-      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
-    );
-  }
-}
-function formatHours(ms) {
-  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
-}
-function checkNamespaces(option, names2) {
-  for (const name of names2) {
-    if (!isNamespaceName(name)) {
-      throw new UserError(
-        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
-      );
-    }
-  }
-}
-var MAX_TIMER_MS, ENV_NAME2;
-var init_validate_settings = __esm({
-  "src/settings/validate-settings.ts"() {
-    "use strict";
-    init_errors();
-    init_names();
-    MAX_TIMER_MS = 2147483647;
-    ENV_NAME2 = /^[A-Za-z_][A-Za-z0-9_]*$/;
-  }
-});
-
-// src/settings/settings.ts
-function envOf(name) {
-  return [...OPTIONS, ...DEPRECATED_OPTIONS].find((o) => o.name === name)?.env ?? `--${name}`;
-}
-function rawValuesFromEnv(env) {
-  const raw = {};
-  for (const option of [...OPTIONS, ...DEPRECATED_OPTIONS]) {
-    const value = option.env ? env[option.env] : void 0;
-    if (value !== void 0 && value !== "") raw[option.name] = value;
-  }
-  if (raw.context === void 0 && raw.contexts === void 0 && env.KUBE_CONTEXT)
-    raw.context = env.KUBE_CONTEXT;
-  return raw;
-}
-function toSettings(...sources) {
-  const raw = {};
-  for (const source2 of sources) {
-    for (const [key, value] of Object.entries(replaceDeprecated(source2)))
-      if (value !== void 0) raw[key] = value;
-  }
-  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
-  const str2 = (name) => get(name);
-  const list = (name) => get(name) ?? [];
-  const bool = (name) => get(name) === true;
-  const num2 = (name) => get(name);
-  const given = (name) => {
-    const value = get(name);
-    if (value === void 0) throw new Error(`option ${name} has no default in the option table`);
-    return value;
-  };
-  for (const ref of ["base", "head"]) {
-    const value = str2(ref);
-    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
-  }
-  const settings = {
-    base: str2("base"),
-    head: str2("head"),
-    repo: given("repo"),
-    paths: list("paths"),
-    pathsExplicit: isExplicit(list("paths"), "paths"),
-    exclude: list("exclude"),
-    kustomize: kustomizeDirs(list("kustomize")),
-    render: str2("render") || void 0,
-    renderPaths: list("render-paths"),
-    gitTimeoutMs: given("git-timeout"),
-    renderTimeoutMs: given("render-timeout"),
-    renderEnv: list("render-env"),
-    allowRemoteKustomize: bool("allow-remote-kustomize"),
-    namespace: given("namespace"),
-    discover: str2("discover"),
-    strategy: given("strategy"),
-    envName: given("env-name"),
-    ...typeof get("rollback-on-failure") === "boolean" ? { rollbackOnFailure: get("rollback-on-failure") } : {},
-    ...num2("bake") !== void 0 ? { bakeMs: num2("bake") } : {},
-    ...keepCopies(given("keep")),
-    dryRun: given("dry-run"),
-    apply: bool("apply"),
-    planOut: str2("plan-out") || void 0,
-    plan: str2("plan") || void 0,
-    wait: given("wait") !== "none",
-    watchPods: given("wait") === "pods",
-    logLines: given("logs"),
-    timeoutMs: given("timeout"),
-    configTimeoutMs: given("config-timeout"),
-    execPluginTimeoutMs: given("exec-plugin-timeout"),
-    requestTimeoutMs: given("request-timeout"),
-    kubeconfig: str2("kubeconfig"),
-    kubeconfigData: str2("kubeconfig-data"),
-    ...contextWaves(str2("context")),
-    continueOnFailure: bool("continue-on-failure"),
-    namespaces: list("namespaces"),
-    excludeNamespaces: list("exclude-namespaces"),
-    maxRestarts: num2("max-restarts"),
-    maxParallelRollouts: num2("max-parallel-rollouts"),
-    ...str2("selector") ? { selector: str2("selector") } : {},
-    syncConfigs: list("config"),
-    adopt: bool("adopt"),
-    concurrency: given("concurrency"),
-    hashKey: str2("hash-key"),
-    check: bool("check"),
-    changedOnly: bool("changed-only"),
-    output: given("output"),
-    comment: bool("comment"),
-    commentId: str2("comment-id") || void 0,
-    junit: str2("junit") || void 0,
-    dotenv: str2("dotenv") || void 0,
-    strict: bool("strict"),
-    maxFileSize: given("max-file-size"),
-    restartReloaderManaged: given("reloader") === "none",
-    reloaderAutoReloadAll: given("reloader") === "all",
-    debug: bool("debug")
-  };
-  validateSettings(settings);
-  if (settings.plan !== void 0) {
-    if (settings.apply)
-      throw new UserError(
-        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
-      );
-    if (settings.planOut !== void 0)
-      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
-  }
-  if (settings.strategy === "gitops" && settings.planOut !== void 0) {
-    throw new UserError(
-      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
-    );
-  }
-  if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
-    throw new UserError(
-      `--context with several contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`
-    );
-  }
-  return settings;
-}
-function contextWaves(text) {
-  if (text === void 0 || text === "") return {};
-  if (!/[;,]/.test(text)) return { context: text };
-  return { contexts: parseContexts(text, "--context") };
-}
-function keepCopies(keep) {
-  return keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep };
-}
-function isExplicit(values, name) {
-  const defaults = splitList(requireSpec(name).default ?? "");
-  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
-}
-function kustomizeDirs(values) {
-  if (values.includes("none")) {
-    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
-    return ["none"];
-  }
-  return values.map((value) => {
-    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
-    if (value.startsWith("/") || dir.split("/").includes("..")) {
-      throw new UserError(
-        `--kustomize ${value}: give a directory inside the repository, relative to its root`
-      );
-    }
-    return dir === "." ? "" : dir;
-  });
-}
-function requireSpec(name) {
-  const spec = OPTIONS.find((o) => o.name === name);
-  if (!spec) throw new Error(`unknown option ${name}`);
-  return spec;
-}
-function parseOptionValue(spec, rawValue) {
-  const text = rawValue ?? spec.default;
-  if (text === void 0) return void 0;
-  const where = `--${spec.name}`;
-  switch (spec.type) {
-    case "boolean": {
-      const value = parseBooleanText(text);
-      if (value === void 0) throw new UserError(`${where}: expected true or false, got "${text}"`);
-      return value;
-    }
-    case "list":
-      return splitList(text);
-    case "integer": {
-      const value = text.trim();
-      if (spec.choices?.includes(value)) return value;
-      if (!/^\d+$/.test(value)) {
-        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
-        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
-      }
-      return Number(value);
-    }
-    case "duration": {
-      const ms = parseDuration(text);
-      if (ms === "unitless") {
-        const n = text.trim();
-        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
-      }
-      if (ms === void 0)
-        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
-      return ms;
-    }
-    case "string": {
-      const value = text.trim();
-      const switched = spec.switch ? parseBooleanText(value) : void 0;
-      if (switched !== void 0) return switched ? spec.switch.on : spec.switch.off;
-      if (spec.choices && !spec.choices.includes(value)) {
-        const switchWords = spec.switch ? ` (or true, false)` : "";
-        throw new UserError(
-          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`
-        );
-      }
-      return spec.secret ? text : value;
-    }
-  }
-}
-function splitList(text) {
-  const items = [];
-  let depth = 0;
-  let current = "";
-  for (const char of text) {
-    if (char === "{") depth++;
-    if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "\n" || char === "," && depth === 0) {
-      items.push(current);
-      current = "";
-    } else {
-      current += char;
-    }
-  }
-  items.push(current);
-  return items.map((item) => item.trim()).filter((item) => item !== "");
-}
-var ENV_VARIABLES;
-var init_settings = __esm({
-  "src/settings/settings.ts"() {
-    "use strict";
-    init_errors();
-    init_fleet();
-    init_deprecated_options();
-    init_options();
-    init_validate_settings();
-    init_value_spellings();
-    ENV_VARIABLES = {
-      entryPoint: "cli",
-      option: (name) => envOf(name),
-      set: (name, value) => `${envOf(name)}=${value}`
-    };
-  }
-});
-
-// src/core/log.ts
-function formatLocation(where) {
-  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
-}
-var init_log = __esm({
-  "src/core/log.ts"() {
-    "use strict";
-  }
-});
-
-// src/cli/stderr-log.ts
-function useColor(stream, env) {
-  return Boolean(stream.isTTY) && env.NO_COLOR === void 0 && env.TERM !== "dumb";
-}
-function createStderrLog(options) {
-  const write = options.write ?? ((text) => process.stderr.write(text));
-  const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
-  const safe = escapeForCiLog;
+function tokenEnv(request) {
+  if (!request.token) return void 0;
+  const url = serverUrl(request);
+  const basic = Buffer.from(`x-access-token:${request.token}`, "utf8").toString("base64");
   return {
-    info: (message) => write(`${safe(message)}
-`),
-    warn: (message, where) => write(`${paint("33", "warning:")} ${safe(`${where ? `${formatLocation(where)}: ` : ""}${message}`)}
-`),
-    debug: (message) => {
-      if (options.debug) write(`${paint("2", `debug: ${safe(message)}`)}
-`);
-    },
-    group: async (title, work) => {
-      write(`${paint("1", `==> ${safe(title)}`)}
-`);
-      return work();
-    }
+    GIT_CONFIG_COUNT: "1",
+    GIT_CONFIG_KEY_0: `http.${url}.extraheader`,
+    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`
   };
 }
-var init_stderr_log = __esm({
-  "src/cli/stderr-log.ts"() {
+function serverUrl(request) {
+  return `${(request.serverUrl ?? "https://github.com").replace(/\/+$/, "")}/`;
+}
+var HEAD_REF, BOT;
+var init_commit_stamps = __esm({
+  "src/git/commit-stamps.ts"() {
     "use strict";
-    init_log();
-    init_ci_log_text();
+    init_errors();
+    init_spawn_git();
+    HEAD_REF = "${{ github.head_ref }}";
+    BOT = [
+      "-c",
+      "user.name=github-actions[bot]",
+      "-c",
+      "user.email=41898282+github-actions[bot]@users.noreply.github.com"
+    ];
   }
 });
 
@@ -17902,7 +16950,7 @@ function createWorkTree(dir, gitTimeoutMs) {
       if (regularFile(dir, path) === void 0) return void 0;
       let fd;
       try {
-        fd = (0, import_node_fs11.openSync)((0, import_node_path12.join)(dir, path), import_node_fs11.constants.O_RDONLY | import_node_fs11.constants.O_NOFOLLOW);
+        fd = (0, import_node_fs11.openSync)((0, import_node_path13.join)(dir, path), import_node_fs11.constants.O_RDONLY | import_node_fs11.constants.O_NOFOLLOW);
       } catch (error) {
         if (linkError(error)) throw symlinkRefusal(path);
         return void 0;
@@ -17918,7 +16966,7 @@ function createWorkTree(dir, gitTimeoutMs) {
       let fd;
       try {
         fd = (0, import_node_fs11.openSync)(
-          (0, import_node_path12.join)(dir, path),
+          (0, import_node_path13.join)(dir, path),
           import_node_fs11.constants.O_WRONLY | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_TRUNC | import_node_fs11.constants.O_NOFOLLOW,
           438
         );
@@ -17934,7 +16982,7 @@ function createWorkTree(dir, gitTimeoutMs) {
     },
     async remove(path) {
       if (regularFile(dir, path) === void 0) return;
-      await (0, import_promises6.rm)((0, import_node_path12.join)(dir, path), { force: true });
+      await (0, import_promises6.rm)((0, import_node_path13.join)(dir, path), { force: true });
     },
     linkOn(path) {
       try {
@@ -17946,7 +16994,7 @@ function createWorkTree(dir, gitTimeoutMs) {
       }
     },
     async withScratch(use) {
-      const scratch = await (0, import_promises6.mkdtemp)((0, import_node_path12.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises6.mkdtemp)((0, import_node_path13.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
@@ -17961,7 +17009,7 @@ function regularFile(dir, path) {
     const prefix = parts.slice(0, i).join("/");
     let stats;
     try {
-      stats = (0, import_node_fs11.lstatSync)((0, import_node_path12.join)(dir, prefix));
+      stats = (0, import_node_fs11.lstatSync)((0, import_node_path13.join)(dir, prefix));
     } catch {
       return void 0;
     }
@@ -17981,14 +17029,14 @@ function symlinkRefusal(link, through) {
     `${link} in the work tree is a symbolic link${through ? ` (on the path of ${through})` : ""}: config-rollout stamp reads and writes only regular files inside the checkout and never follows a link. Nothing was written: replace the link with the file it stands for, or leave it out with --exclude`
   );
 }
-var import_node_fs11, import_promises6, import_node_os5, import_node_path12, SymlinkRefused;
+var import_node_fs11, import_promises6, import_node_os5, import_node_path13, SymlinkRefused;
 var init_work_tree = __esm({
   "src/git/work-tree.ts"() {
     "use strict";
     import_node_fs11 = require("node:fs");
     import_promises6 = require("node:fs/promises");
     import_node_os5 = require("node:os");
-    import_node_path12 = require("node:path");
+    import_node_path13 = require("node:path");
     init_errors();
     init_run_git();
     SymlinkRefused = class extends UserError {
@@ -17998,94 +17046,6 @@ var init_work_tree = __esm({
       }
       link;
     };
-  }
-});
-
-// src/report/stamp-report-text.ts
-function renderStampReport(report, format, fix) {
-  if (format === "json") return `${escapeJsonForCiLog(JSON.stringify(stampJson(report, fix), null, 2))}
-`;
-  return `${escapeForCiLog(stampText(report, fix))}
-`;
-}
-function stampOutcome(report) {
-  if (report.changes.length === 0) return "current";
-  return report.check ? "stale" : "stamped";
-}
-function stampJson(report, fix) {
-  const id = (w) => ({
-    kind: w.kind,
-    namespace: w.namespace,
-    name: w.name
-  });
-  return {
-    outcome: stampOutcome(report),
-    check: report.check,
-    changes: report.changes.map((c) => ({
-      ...id(c.workload),
-      file: c.file,
-      ...c.origin ? { origin: c.origin } : {},
-      old: c.old ?? null,
-      new: c.new
-    })),
-    current: report.current,
-    filesWritten: report.filesWritten,
-    leftOut: report.leftOut.map((l) => ({
-      ...id(l.workload),
-      configs: l.configs.map(id),
-      untouched: l.untouched
-    })),
-    unstampable: report.unstampable,
-    problems: report.problems,
-    notes: report.notes,
-    ...report.check && report.changes.length > 0 ? { fix } : {}
-  };
-}
-function stampText(report, fix) {
-  const lines = [];
-  const n = report.changes.length;
-  if (report.check) {
-    lines.push(
-      n === 0 ? `Stamps current: ${report.current} workload(s) carry their config-rollout.io/config-hash.` : `Stamps missing or stale: ${n} workload(s) (${report.current} current).`
-    );
-  } else {
-    lines.push(
-      n === 0 ? `Nothing to stamp: ${report.current} workload(s) already carry their config-rollout.io/config-hash.` : `Stamped ${n} workload(s) in ${report.filesWritten.length} file(s) (${report.current} already current).`
-    );
-  }
-  for (const c of report.changes) {
-    const where = c.origin ? `${c.file} (${c.origin})` : c.file;
-    lines.push(`  ${formatId(c.workload)} in ${where}: ${c.old ?? "(none)"} -> ${c.new}`);
-  }
-  if (report.check && n > 0) lines.push("", `Fix: run \`${fix}\` and commit the result.`);
-  if (!report.check && report.filesWritten.length > 0) {
-    lines.push("", "Files written:", ...report.filesWritten.map((f) => `  ${f}`));
-  }
-  if (report.leftOut.length > 0) {
-    lines.push("", "Configs not defined in the repository (left out of the hash):");
-    for (const l of report.leftOut) {
-      const configs = l.configs.map((c) => `${c.kind.toLowerCase()}/${c.name}`).join(", ");
-      lines.push(
-        `  ${formatId(l.workload)}: ${configs}${l.untouched ? " (consumes no repository config: not touched)" : ""}`
-      );
-    }
-  }
-  if (report.unstampable.length > 0) {
-    lines.push("", "Not stamped:");
-    for (const u of report.unstampable) lines.push(`  ${u.what}: ${u.reason}`);
-  }
-  if (report.problems.length > 0) {
-    lines.push("", "Not read as manifests (their workloads are neither stamped nor checked):");
-    for (const p of report.problems) lines.push(`  ${p.file}:${p.line}:${p.col}: ${p.message}`);
-  }
-  if (report.notes.length > 0) lines.push("", "Notes:", ...report.notes.map((note) => `  ${note}`));
-  return lines.join("\n");
-}
-var init_stamp_report_text = __esm({
-  "src/report/stamp-report-text.ts"() {
-    "use strict";
-    init_model();
-    init_ci_log_text();
   }
 });
 
@@ -18127,7 +17087,7 @@ function ownTransforms(kustomizationText) {
     doc = void 0;
   }
   const text = (key) => {
-    const value = isRecord(doc) ? field(doc, key) : void 0;
+    const value = isRecord(doc) ? field2(doc, key) : void 0;
     return typeof value === "string" ? value : "";
   };
   const namespace = text("namespace").trim();
@@ -18165,7 +17125,7 @@ function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
   const value = pair.value;
   if ((0, import_yaml5.isSeq)(value)) {
     const seq = value;
-    if (seq.items.some((item) => field(item?.toJSON?.(), "path") === file)) {
+    if (seq.items.some((item) => field2(item?.toJSON?.(), "path") === file)) {
       return [];
     }
     const open = seq.range?.[0];
@@ -18213,7 +17173,7 @@ function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
   const seq = pair?.value;
   if (!pair || !(0, import_yaml5.isSeq)(seq) || seq.flow) return void 0;
   const index = seq.items.findIndex(
-    (item2) => field(item2?.toJSON?.(), "path") === file
+    (item2) => field2(item2?.toJSON?.(), "path") === file
   );
   const item = seq.items[index];
   if (!item?.range) return void 0;
@@ -18255,7 +17215,7 @@ function stampWorkloads(manifests, allContents, options = {}) {
     const kind = workloadKindOf(m.object);
     if (!kind || !restartableKind(m.id.kind)) continue;
     const template = templateOf(m.object, kind.templatePath);
-    const refs = findReferences(field(template, "spec"));
+    const refs = findReferences(field2(template, "spec"));
     if (refs.length === 0) continue;
     const contents = options.contentsFor?.(m) ?? allContents;
     const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
@@ -18282,7 +17242,7 @@ function stampWorkloads(manifests, allContents, options = {}) {
       });
       continue;
     }
-    const current = stringField(field(field(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
+    const current = stringField(field2(field2(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
     result.targets.push({
       ...place,
       templatePath: kind.templatePath,
@@ -18651,24 +17611,24 @@ var init_annotation_edit = __esm({
         const merge = findPair(map, "<<");
         if (!merge) return void 0;
         const at = merge.key.range?.[0] ?? 0;
-        const field4 = [...path, key].join(".");
+        const field5 = [...path, key].join(".");
         for (const item of (0, import_yaml6.isSeq)(merge.value) ? merge.value.items : [merge.value]) {
           const merged = (0, import_yaml6.isAlias)(item) ? item.resolve(this.doc) : item;
           if (!(0, import_yaml6.isMap)(merged)) continue;
           const found = this.find(merged, key, path);
           if (!found) continue;
-          const fix = `Write ${field4} out in this object beside the merge key (what is written there replaces the merged ${key} whole: copy what it holds), then stamp again`;
+          const fix = `Write ${field5} out in this object beside the merge key (what is written there replaces the merged ${key} whole: copy what it holds), then stamp again`;
           if ((0, import_yaml6.isAlias)(item)) {
             const anchor = this.source.lastIndexOf(`&${item.source}`, merged.range?.[0] ?? at);
             throw new MergeKeyError(
-              `${field4} comes from the YAML anchor &${item.source} (line ${this.lineOf(anchor)}) through the merge key (<<): stamping it there would change every place that uses the anchor. ${fix}`,
+              `${field5} comes from the YAML anchor &${item.source} (line ${this.lineOf(anchor)}) through the merge key (<<): stamping it there would change every place that uses the anchor. ${fix}`,
               at
             );
           }
           const others = this.aliasesOf(merged);
           if (others.length > 0) {
             throw new MergeKeyError(
-              `${field4} comes from the mapping &${merged.anchor} that the merge key (<<) holds, which is used again at line ${others.map((o) => this.lineOf(o)).join(", ")}: stamping it would change those too. ${fix}`,
+              `${field5} comes from the mapping &${merged.anchor} that the merge key (<<) holds, which is used again at line ${others.map((o) => this.lineOf(o)).join(", ")}: stamping it would change those too. ${fix}`,
               at
             );
           }
@@ -18917,7 +17877,7 @@ function idOfDoc(doc, defaultNamespace) {
 }
 function idOf3(object, defaultNamespace) {
   if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
-  const metadata = field(object, "metadata");
+  const metadata = field2(object, "metadata");
   return {
     kind: stringField(object, "kind") ?? "",
     namespace: stringField(metadata, "namespace") || defaultNamespace,
@@ -19031,7 +17991,7 @@ function patchEntry(target, rendered, own, ctx) {
     nameSuffix: ctx.deployedAs?.nameSuffix ?? ""
   };
   const name = nameBeforeTransforms(nameBeforeTransforms(target.id.name, outer), own);
-  const renderedNamespace = stringField(field(object, "metadata"), "namespace");
+  const renderedNamespace = stringField(field2(object, "metadata"), "namespace");
   let namespace = renderedNamespace;
   if (own.namespace !== void 0 || ctx.deployedAs?.namespace !== void 0) {
     const nearest2 = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
@@ -19108,10 +18068,6 @@ function stampRefusals(report, strict) {
     else if (strict) refusals.push(`${u.what} cannot be stamped: ${u.reason}`);
   }
   return refusals;
-}
-function fixCommand(argv) {
-  const kept = argv.filter((a) => a !== "--check" && a !== "--check=true");
-  return ["config-rollout", ...kept].map((a) => /^[-\w./=:,@+]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`).join(" ");
 }
 var init_stamp_report = __esm({
   "src/stamp/stamp-report.ts"() {
@@ -19395,152 +18351,163 @@ var init_run_stamp = __esm({
   }
 });
 
-// src/cli/run-cli-stamp.ts
-var run_cli_stamp_exports = {};
-__export(run_cli_stamp_exports, {
-  runStampFromArgs: () => runStampFromArgs
-});
-async function runStampFromArgs(argv, args, env, io, state3) {
-  try {
-    const settings = toSettings(rawValuesFromEnv(env), args.values);
-    state3.debug = settings.debug;
-    state3.output = settings.output;
-    const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
-    const git = await createGit((0, import_node_path13.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
-    const tree = await openWorkTree((0, import_node_path13.resolve)(io.cwd, settings.repo), settings.gitTimeoutMs);
-    const event = env.GITHUB_ACTIONS === "true" ? await readEventPayload(env) : void 0;
-    const untrusted = untrustedHead(env, event);
-    const report = await runStamp(settings, { tree, git, log, env, untrustedHead: untrusted });
-    io.stdout(renderStampReport(report, settings.output, fixCommand(["stamp", ...argv])));
-    const refusals = stampRefusals(report, settings.strict);
-    if (refusals.length > 0) {
-      io.stderr(`${escapeForCiLog(describeError(strictRefusal(refusals), false))}
-`);
-      return EXIT_USAGE;
-    }
-    return report.check && report.changes.length > 0 ? EXIT_FAILED : EXIT_OK;
-  } catch (error) {
-    return reportError(error, state3.debug, io, state3.output);
+// src/stamp/stamp-mode.ts
+function decideStampMode(input) {
+  if (input.check) return { kind: "check" };
+  if (!input.commit) return { kind: "write" };
+  const fallBack = (why) => ({
+    kind: "check",
+    note: `commit: true, but ${why}: nothing is pushed; checking the stamps instead`
+  });
+  if (input.eventName !== "pull_request") {
+    return fallBack(
+      input.eventName === "pull_request_target" ? "a pull_request_target run checks out the base branch, not the pull request's" : `this ${input.eventName || "run"} event has no pull request branch to commit to`
+    );
   }
+  const untrusted = untrustedSource(input.eventName, input.event);
+  if (untrusted) return fallBack(`this is ${untrusted} (its branch is not this repository's to push to)`);
+  const head = field4(field4(input.event, "pull_request"), "head");
+  const branch = field4(head, "ref");
+  const headSha = field4(head, "sha");
+  if (typeof branch !== "string" || !branch || typeof headSha !== "string" || !headSha) {
+    return fallBack("the event names no pull request head branch and commit");
+  }
+  return { kind: "commit", branch, headSha };
 }
-var import_node_path13;
-var init_run_cli_stamp = __esm({
-  "src/cli/run-cli-stamp.ts"() {
+function stampCommitMessage(configs) {
+  const shown2 = configs.slice(0, 10).join(", ");
+  const more = configs.length > 10 ? ` and ${configs.length - 10} more` : "";
+  return `config-rollout: stamp the config hash for ${shown2 || "the changed configs"}${more}
+
+Written by \`config-rollout stamp\`: the pod templates carry config-rollout.io/config-hash of the
+config content each workload reads, so the agent rolls them with this commit.
+`;
+}
+function field4(value, key) {
+  return typeof value === "object" && value !== null ? value[key] : void 0;
+}
+var init_stamp_mode = __esm({
+  "src/stamp/stamp-mode.ts"() {
     "use strict";
-    import_node_path13 = require("node:path");
-    init_errors();
+    init_untrusted_head();
+  }
+});
+
+// src/run/stamp-in-ci.ts
+var stamp_in_ci_exports = {};
+__export(stamp_in_ci_exports, {
+  stampByMode: () => stampByMode,
+  stampCheckout: () => stampCheckout,
+  stampInAction: () => stampInAction
+});
+async function stampCheckout(settings, entry, log) {
+  const { env } = entry;
+  const dir = (0, import_node_path14.resolve)(entry.cwd, settings.repo);
+  const git = await createGit(dir, { timeoutMs: settings.gitTimeoutMs });
+  const tree = await openWorkTree(dir, settings.gitTimeoutMs);
+  const event = env.GITHUB_ACTIONS === "true" ? await readEventPayload(env) : void 0;
+  const report = await runStamp(settings, { tree, git, log, env, untrustedHead: untrustedHead(env, event) });
+  const refusals = stampRefusals(report, settings.strict);
+  return refusals.length > 0 ? { report, refusal: strictRefusal(refusals) } : { report };
+}
+async function stampInAction(settings, entry, options) {
+  const { env } = entry;
+  const git = await createGit((0, import_node_path14.resolve)(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+  const log = entry.logFor(git.root);
+  const eventName = env.GITHUB_EVENT_NAME ?? "";
+  const event = await eventReader(env)();
+  return stampByMode({
+    mode: decideStampMode({ check: settings.check, commit: options.commit, eventName, event }),
+    stamp: stamper(settings, { git, env, log, untrustedHead: untrustedSource(eventName, event) }),
+    commit: (request) => commitStamps(
+      git.root,
+      {
+        ...request,
+        ...options.githubToken ? { token: options.githubToken } : {},
+        ...env.GITHUB_SERVER_URL ? { serverUrl: env.GITHUB_SERVER_URL } : {}
+      },
+      settings.gitTimeoutMs
+    ),
+    log: { info: (line) => log.info(line), notice: entry.notice }
+  });
+}
+function stamper(settings, deps) {
+  return async (check) => {
+    const tree = await openWorkTree(deps.git.root, settings.gitTimeoutMs);
+    const report = await runStamp({ ...settings, check }, { ...deps, tree });
+    for (const note of report.notes) deps.log.info(note);
+    for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);
+    for (const p of report.problems) deps.log.warn(p.message, p);
+    const refusals = stampRefusals(report, settings.strict);
+    if (refusals.length > 0) throw strictRefusal(refusals);
+    const configs = new Map(report.changes.flatMap((c) => c.covers ?? []).map((id) => [formatId(id), id]));
+    return {
+      filesWritten: report.filesWritten,
+      changes: report.changes.map(
+        (c) => `${formatId(c.workload)} (${c.file}): ${c.old ?? "no stamp"} -> ${c.new}`
+      ),
+      configs: [...configs.keys()].sort()
+    };
+  };
+}
+async function stampByMode(deps) {
+  const { mode, log } = deps;
+  if (mode.kind === "check" && mode.note) log.notice(mode.note);
+  const found = await deps.stamp(mode.kind === "check");
+  for (const line of found.changes) log.info(line);
+  if (mode.kind === "check") {
+    if (found.changes.length === 0)
+      return { result: "nothing-to-do", headline: "Every config-hash stamp is current." };
+    return {
+      result: "failed",
+      headline: `${found.changes.length} config-hash stamp(s) missing or stale: ${FIX_IN_CI}.`
+    };
+  }
+  if (found.filesWritten.length === 0) {
+    return { result: "nothing-to-do", headline: "Every config-hash stamp is current: nothing written." };
+  }
+  if (mode.kind === "write") {
+    return {
+      result: "stamped",
+      headline: `Stamped ${found.changes.length} workload(s) in ${found.filesWritten.length} file(s) of the checkout (not committed).`
+    };
+  }
+  const committed = await deps.commit({
+    files: found.filesWritten,
+    message: stampCommitMessage(found.configs),
+    branch: mode.branch,
+    expectedHead: mode.headSha
+  });
+  if (!committed.committed) {
+    return { result: "nothing-to-do", headline: "Every config-hash stamp is current: nothing committed." };
+  }
+  return {
+    result: "stamped",
+    headline: `Committed ${found.changes.length} stamp(s) to ${mode.branch} (${committed.sha.slice(0, 7)}).`
+  };
+}
+var import_node_path14, FIX_IN_CI;
+var init_stamp_in_ci = __esm({
+  "src/run/stamp-in-ci.ts"() {
+    "use strict";
+    import_node_path14 = require("node:path");
+    init_model();
+    init_commit_stamps();
     init_create_git();
     init_work_tree();
     init_github_event();
     init_untrusted_head();
-    init_ci_log_text();
-    init_error_line();
-    init_stamp_report_text();
-    init_settings();
     init_run_stamp();
+    init_stamp_mode();
     init_stamp_report();
-    init_report_error();
-    init_stderr_log();
-  }
-});
-
-// src/cli/run-cli-plan.ts
-var run_cli_plan_exports = {};
-__export(run_cli_plan_exports, {
-  runPlanFromArgs: () => runPlanFromArgs,
-  runStampFromArgs: () => runStampFromArgs2
-});
-async function runPlanFromArgs(command, args, env, io, state3) {
-  let comment;
-  let reportFiles = {
-    junit: args.values.junit || env.CONFIG_ROLLOUT_JUNIT || void 0,
-    dotenv: args.values.dotenv || env.CONFIG_ROLLOUT_DOTENV || void 0
-  };
-  try {
-    const fromEnv = rawValuesFromEnv(env);
-    const settings = toSettings(fromEnv, args.values);
-    state3.debug = settings.debug;
-    state3.output = settings.output;
-    reportFiles = { junit: settings.junit, dotenv: settings.dotenv };
-    if (settings.check || settings.changedOnly) {
-      throw new UserError(
-        `--${settings.check ? "check" : "changed-only"} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${settings.check ? "--check" : "--changed-only"}\``
-      );
-    }
-    const log = withStagesNoted(
-      createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr })
-    );
-    for (const warning of [
-      ...deprecationWarnings(fromEnv, ENV_VARIABLES),
-      ...deprecationWarnings(args.values, CLI_FLAGS)
-    ])
-      log.warn(warning);
-    const readEvent = eventReader(env);
-    if (settings.comment) {
-      const commentId = settings.commentId ? { commentId: settings.commentId } : {};
-      const request = { env, readEvent, ...commentId, version: VERSION, fullReportIn: "the job log" };
-      comment = reviewCommenter(
-        request,
-        (o) => o.level === "warning" ? log.warn(o.message) : log.info(o.message)
-      );
-    }
-    const cluster = createClusterConnection(settings, env, {
-      path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig"
-    });
-    const report = await runCommand(command, settings, {
-      env,
-      cluster,
-      readEvent,
-      openGit: () => createGit((0, import_node_path14.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs }),
-      logFor: () => log
-    });
-    io.stdout(renderReport(report, settings.output));
-    await comment?.({ report });
-    const json = renderReport(report, "json");
-    return writeReportFiles(reportFiles, json, exitCodeOf(report), io, settings.output === "json");
-  } catch (error) {
-    let code = await reportError(error, state3.debug, io, state3.output);
-    const json = renderErrorReport(error, state3.debug, "json");
-    code = writeReportFiles(reportFiles, json, code, io, state3.output === "json");
-    await comment?.({ error: commentErrorLine(describeError(error, false)) });
-    return code;
-  }
-}
-async function runStampFromArgs2(...args) {
-  const { runStampFromArgs: run2 } = await Promise.resolve().then(() => (init_run_cli_stamp(), run_cli_stamp_exports));
-  return run2(...args);
-}
-var import_node_path14;
-var init_run_cli_plan = __esm({
-  "src/cli/run-cli-plan.ts"() {
-    "use strict";
-    import_node_path14 = require("node:path");
-    init_errors();
-    init_option_naming();
-    init_run_result();
-    init_create_git();
-    init_interrupt();
-    init_github_event();
-    init_error_line();
-    init_error_report();
-    init_render_report();
-    init_cluster_connection();
-    init_comment_on_review();
-    init_run_in_ci();
-    init_version();
-    init_deprecated_options();
-    init_settings();
-    init_gitlab_report_files();
-    init_report_error();
-    init_stderr_log();
+    FIX_IN_CI = "run `config-rollout stamp` and commit the result (or set commit: true on a same-repository pull request)";
   }
 });
 
 // src/cli/main.ts
 var import_node_module = require("node:module");
-init_interrupt();
 
-// src/process/interrupt-run.ts
+// src/run/interrupts.ts
 init_interrupt();
 var INTERRUPT_GRACE_MS = 5e3;
 var CHILD_GRACE_MS = 1500;
@@ -19551,6 +18518,13 @@ function exitCodeForSignal(signal) {
 function finalExitCode(code) {
   const signal = interruptedSignal();
   return signal ? exitCodeForSignal(signal) : code;
+}
+function exitWhenDone(run2, write) {
+  handleInterrupts(run2, write);
+  run2.then((code) => {
+    process.exitCode = finalExitCode(code);
+    if (interruptedSignal() === void 0) setTimeout(() => process.exit(finalExitCode(code)), 2e3).unref();
+  });
 }
 function handleInterrupts(run2, write) {
   let handling = false;
@@ -19606,8 +18580,493 @@ function descriptorWriter(fd, stream, write = (to, data) => typeof data === "str
 
 // src/cli/run-cli.ts
 init_errors();
-init_error_report();
+init_option_naming();
+
+// src/report/ci-log-text.ts
+var ZERO_WIDTH_SPACE = "\u200B";
+var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+function escapeForCiLog(text) {
+  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
+}
+function escapeJsonForCiLog(json) {
+  return json.replaceAll("##[", "#\\u0023[");
+}
+
+// src/cli/run-cli.ts
+init_error_line();
+
+// src/report/report-json.ts
+function reportObject(report) {
+  const { plan } = report;
+  return {
+    outcome: report.outcome,
+    dryRun: report.dryRun,
+    base: plan.base,
+    head: plan.head,
+    range: plan.rangeNote,
+    ...report.cluster ? { cluster: report.cluster } : {},
+    changes: plan.changes.map((c) => ({
+      ...c.id,
+      status: c.status,
+      file: c.file,
+      line: c.line,
+      keys: c.keys,
+      ...c.origin ? { origin: c.origin } : {},
+      ...c.blamedFile ? { blamedFile: c.blamedFile } : {},
+      ...c.previousName ? { previousName: c.previousName } : {}
+    })),
+    workloads: workloadObjects(report),
+    problems: plan.problems,
+    warnings: plan.warnings,
+    ...plan.sources ? { sources: plan.sources } : {},
+    ...plan.skippedRenders ? { skippedRenders: plan.skippedRenders } : {},
+    ...plan.unread ? { unread: plan.unread } : {},
+    ...report.notes ? { notes: report.notes } : {},
+    ...report.restores ? { restores: restoreObjects(report) } : {},
+    ...report.clusters ? {
+      clusters: report.clusters.map((c) => ({
+        context: c.context,
+        wave: c.wave,
+        outcome: c.outcome,
+        exitCode: c.exitCode,
+        ...c.message ? { message: c.message } : {},
+        ...c.report?.cluster ? { server: c.report.cluster.server } : {},
+        workloads: c.report ? workloadObjects(c.report) : [],
+        ...c.report?.notes ? { notes: c.report.notes } : {},
+        ...c.report?.restores ? { restores: restoreObjects(c.report) } : {},
+        ...c.report && c.report.plan.warnings.length > 0 ? { warnings: c.report.plan.warnings } : {}
+      }))
+    } : {}
+  };
+}
+function workloadObjects(report) {
+  const { plan } = report;
+  const resultOf2 = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
+  return plan.workloads.map((w) => {
+    const result = resultOf2(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
+    return {
+      ...w.id,
+      action: w.action,
+      reason: w.reason,
+      source: w.source,
+      ...w.file ? { file: w.file, line: w.line } : {},
+      ...w.origin ? { origin: w.origin } : {},
+      ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
+      ...w.rollsOnApply ? { rollsOnApply: true } : {},
+      references: w.references.map((r) => ({
+        config: r.config,
+        via: r.via,
+        path: r.path,
+        keys: r.keys,
+        changedKeys: r.changedKeys,
+        ...r.init ? { init: true } : {},
+        ...r.subPath ? { subPath: true } : {}
+      })),
+      ...result ? {
+        result: {
+          restart: result.restart,
+          rollout: result.rollout,
+          message: result.message,
+          durationMs: result.durationMs,
+          ...result.cause ? { cause: result.cause } : {},
+          ...result.rollback ? { rollback: result.rollback } : {}
+        }
+      } : {}
+    };
+  });
+}
+function restoreObjects(report) {
+  return (report.restores ?? []).map((r) => ({
+    ...r.id,
+    result: r.result,
+    message: r.message,
+    readers: r.readers
+  }));
+}
+function renderJson(report) {
+  return `${JSON.stringify(reportObject(report), null, 2)}
+`;
+}
+
+// src/report/render-report.ts
+init_report_markdown();
+
+// src/report/report-text.ts
+init_describe();
+function renderText(report) {
+  if (report.clusters) return renderClusters(report, report.clusters);
+  return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}
+`;
+}
+function renderClusters(report, clusters) {
+  const out = [`Comparing ${describeRange(report)}`, ...body(report), "", `Clusters (${clusters.length}):`];
+  out.push(
+    ...table([
+      ["CONTEXT", "WAVE", "OUTCOME", "DETAIL"],
+      ...clusters.map((c) => [c.context, String(c.wave), clusterOutcome(c), c.message ?? ""])
+    ])
+  );
+  for (const cluster of clusters) {
+    out.push("", `== ${cluster.context} (wave ${cluster.wave}): ${clusterOutcome(cluster)} ==`);
+    if (cluster.message) out.push(`  ${cluster.message}`);
+    if (cluster.report) out.push(...body(cluster.report, false).slice(1), "", headline(cluster.report));
+  }
+  out.push("", headline(report));
+  return `${out.join("\n")}
+`;
+}
+function body(report, repository = true) {
+  const { plan } = report;
+  const out = [];
+  if (!repository) return [...out, ...clusterPart(report)];
+  if (plan.sources && plan.sources.length > 0) {
+    out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
+    if (plan.skippedRenders) out.push(`  ${skippedRendersNote(plan.skippedRenders)}`);
+  }
+  if (plan.changes.length > 0) {
+    out.push("", `Changed configs (${plan.changes.length}):`);
+    out.push(
+      ...table(
+        plan.changes.map((c) => [
+          `${shortId(c.id)}`,
+          `ns ${c.id.namespace}`,
+          describeStatus(c),
+          describeWhere(c),
+          `keys: ${describeKeys(c)}`
+        ])
+      )
+    );
+  }
+  return [...out, ...clusterPart(report)];
+}
+function clusterPart(report) {
+  const { plan } = report;
+  const out = [];
+  if (plan.workloads.length > 0) {
+    out.push("", `Workloads (${plan.workloads.length}):`);
+    for (const w of plan.workloads) {
+      out.push(`  ${w.action.padEnd(7)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
+      if (w.origin) out.push(`            from ${describeWhere(w)}`);
+      for (const line of describeReferences(w)) out.push(`            ${line}`);
+    }
+  }
+  if (plan.warnings.length > 0) {
+    out.push("", "Notes:", ...plan.warnings.map((warning) => `  ${warning}`));
+  }
+  if (report.results.length > 0) {
+    out.push("", "Results:");
+    out.push(
+      ...table([
+        ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
+        ...report.results.map((r) => [
+          shortId(r.id),
+          r.id.namespace,
+          describeResult(r),
+          formatDuration(r.durationMs),
+          r.message
+        ])
+      ])
+    );
+  }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0);
+  if (explained.length > 0) {
+    out.push("", "Why the new pods did not start:");
+    for (const r of explained) {
+      out.push(`  ${shortId(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
+      for (const line of causeDetails(r)) out.push(`    ${line}`);
+    }
+  }
+  if (report.restores?.length) {
+    out.push("", "Restored configs (--rollback-on-failure):");
+    out.push(
+      ...table([
+        ["CONFIG", "NAMESPACE", "RESULT", "DETAIL"],
+        ...report.restores.map((r) => [shortId(r.id), r.id.namespace, r.result, describeRestore(r)])
+      ])
+    );
+  }
+  if (report.notes?.length) {
+    out.push("", "Notes:");
+    for (const note of report.notes) out.push(`  ${note}`);
+  }
+  return out;
+}
+function table(rows) {
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row2) => row2[col]?.length ?? 0))) ?? [];
+  return rows.map((row2) => `  ${row2.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join("  ")}`.trimEnd());
+}
+
+// src/report/render-report.ts
+function renderReport(report, format) {
+  switch (format) {
+    case "json":
+      return escapeJsonForCiLog(renderJson(report));
+    case "markdown":
+      return escapeForCiLog(renderMarkdown(report));
+    case "text":
+      return escapeForCiLog(renderText(report));
+  }
+}
+
+// src/report/stamp-report-text.ts
+init_model();
+function renderStampReport(report, format, argv) {
+  const fix = fixCommand(argv);
+  if (format === "json") return `${escapeJsonForCiLog(JSON.stringify(stampJson(report, fix), null, 2))}
+`;
+  return `${escapeForCiLog(stampText(report, fix))}
+`;
+}
+function stampOutcome(report) {
+  if (report.changes.length === 0) return "current";
+  return report.check ? "stale" : "stamped";
+}
+function stampJson(report, fix) {
+  const id = (w) => ({
+    kind: w.kind,
+    namespace: w.namespace,
+    name: w.name
+  });
+  return {
+    outcome: stampOutcome(report),
+    check: report.check,
+    changes: report.changes.map((c) => ({
+      ...id(c.workload),
+      file: c.file,
+      ...c.origin ? { origin: c.origin } : {},
+      old: c.old ?? null,
+      new: c.new
+    })),
+    current: report.current,
+    filesWritten: report.filesWritten,
+    leftOut: report.leftOut.map((l) => ({
+      ...id(l.workload),
+      configs: l.configs.map(id),
+      untouched: l.untouched
+    })),
+    unstampable: report.unstampable,
+    problems: report.problems,
+    notes: report.notes,
+    ...report.check && report.changes.length > 0 ? { fix } : {}
+  };
+}
+function stampText(report, fix) {
+  const lines = [];
+  const n = report.changes.length;
+  if (report.check) {
+    lines.push(
+      n === 0 ? `Stamps current: ${report.current} workload(s) carry their config-rollout.io/config-hash.` : `Stamps missing or stale: ${n} workload(s) (${report.current} current).`
+    );
+  } else {
+    lines.push(
+      n === 0 ? `Nothing to stamp: ${report.current} workload(s) already carry their config-rollout.io/config-hash.` : `Stamped ${n} workload(s) in ${report.filesWritten.length} file(s) (${report.current} already current).`
+    );
+  }
+  for (const c of report.changes) {
+    const where = c.origin ? `${c.file} (${c.origin})` : c.file;
+    lines.push(`  ${formatId(c.workload)} in ${where}: ${c.old ?? "(none)"} -> ${c.new}`);
+  }
+  if (report.check && n > 0) lines.push("", `Fix: run \`${fix}\` and commit the result.`);
+  if (!report.check && report.filesWritten.length > 0) {
+    lines.push("", "Files written:", ...report.filesWritten.map((f) => `  ${f}`));
+  }
+  if (report.leftOut.length > 0) {
+    lines.push("", "Configs not defined in the repository (left out of the hash):");
+    for (const l of report.leftOut) {
+      const configs = l.configs.map((c) => `${c.kind.toLowerCase()}/${c.name}`).join(", ");
+      lines.push(
+        `  ${formatId(l.workload)}: ${configs}${l.untouched ? " (consumes no repository config: not touched)" : ""}`
+      );
+    }
+  }
+  if (report.unstampable.length > 0) {
+    lines.push("", "Not stamped:");
+    for (const u of report.unstampable) lines.push(`  ${u.what}: ${u.reason}`);
+  }
+  if (report.problems.length > 0) {
+    lines.push("", "Not read as manifests (their workloads are neither stamped nor checked):");
+    for (const p of report.problems) lines.push(`  ${p.file}:${p.line}:${p.col}: ${p.message}`);
+  }
+  if (report.notes.length > 0) lines.push("", "Notes:", ...report.notes.map((note) => `  ${note}`));
+  return lines.join("\n");
+}
+function fixCommand(argv) {
+  const kept = argv.filter((a) => a !== "--check" && a !== "--check=true");
+  return ["config-rollout", ...kept].map((a) => /^[-\w./=:,@+]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`).join(" ");
+}
+
+// src/cli/run-cli.ts
 init_version();
+
+// src/settings/deprecated-options.ts
+init_errors();
+init_option_naming();
+init_options();
+
+// src/settings/value-spellings.ts
+init_errors();
+function parseBooleanText(text) {
+  const lower = text.trim().toLowerCase();
+  if (lower === "true") return true;
+  if (lower === "false") return false;
+  return void 0;
+}
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+function parseDuration(text) {
+  const trimmed = text.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return "unitless";
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
+  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+function parseOptionValue(spec, rawValue) {
+  const text = rawValue ?? spec.default;
+  if (text === void 0) return void 0;
+  const where = `--${spec.name}`;
+  switch (spec.type) {
+    case "boolean": {
+      const value = parseBooleanText(text);
+      if (value === void 0) throw new UserError(`${where}: expected true or false, got "${text}"`);
+      return value;
+    }
+    case "list":
+      return splitList(text);
+    case "integer": {
+      const value = text.trim();
+      if (spec.choices?.includes(value)) return value;
+      if (!/^\d+$/.test(value)) {
+        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
+        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
+      }
+      return Number(value);
+    }
+    case "duration": {
+      const ms = parseDuration(text);
+      if (ms === "unitless") {
+        const n = text.trim();
+        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
+      }
+      if (ms === void 0)
+        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+      return ms;
+    }
+    case "string": {
+      const value = text.trim();
+      const switched = spec.switch ? parseBooleanText(value) : void 0;
+      if (switched !== void 0) return switched ? spec.switch.on : spec.switch.off;
+      if (spec.choices && !spec.choices.includes(value)) {
+        const switchWords = spec.switch ? ` (or true, false)` : "";
+        throw new UserError(
+          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`
+        );
+      }
+      const given = spec.secret ? text : value;
+      return given === "" && spec.default === void 0 ? void 0 : given;
+    }
+  }
+}
+function splitList(text) {
+  const items = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "{") depth++;
+    if (char === "}") depth = Math.max(0, depth - 1);
+    if (char === "\n" || char === "," && depth === 0) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
+}
+
+// src/settings/deprecated-options.ts
+function flag(name, value) {
+  const parsed = parseBooleanText(value);
+  if (parsed === void 0) throw new UserError(`--${name}: expected true or false, got "${value}"`);
+  return parsed;
+}
+function deprecated(name, type, replacedBy, translate) {
+  const replacement = OPTIONS.find((option) => option.name === replacedBy);
+  if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
+  return {
+    name,
+    type,
+    group: replacement.group,
+    commands: replacement.commands,
+    ...replacement.sync ? { sync: true } : {},
+    env: `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`,
+    ...type === "string" ? { placeholder: replacement.placeholder } : {},
+    summary: `deprecated: use {${replacedBy}}`,
+    description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
+    replacedBy,
+    translate
+  };
+}
+var DEPRECATED_OPTIONS = [
+  // --watch-pods false: wait on the rollout status alone, unless not waiting at all.
+  deprecated(
+    "watch-pods",
+    "boolean",
+    "wait",
+    (old, current) => flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
+  ),
+  deprecated("prune", "boolean", "keep", (old) => flag("prune", old) ? void 0 : "all"),
+  // --rollback (versioned only) became the one flag for every strategy; the new spelling wins.
+  deprecated(
+    "rollback",
+    "boolean",
+    "rollback-on-failure",
+    (old, current) => current === void 0 ? String(flag("rollback", old)) : void 0
+  ),
+  deprecated("contexts", "string", "context", (old, current) => {
+    if (current !== void 0) {
+      throw new UserError(
+        "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)"
+      );
+    }
+    return old;
+  }),
+  deprecated(
+    "reloader-auto-reload-all",
+    "boolean",
+    "reloader",
+    (old, current) => flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : void 0
+  ),
+  deprecated(
+    "restart-reloader-managed",
+    "boolean",
+    "reloader",
+    (old) => flag("restart-reloader-managed", old) ? "none" : void 0
+  )
+];
+function replaceDeprecated(source2) {
+  const values = { ...source2 };
+  for (const old of DEPRECATED_OPTIONS) {
+    const value = values[old.name];
+    if (value === void 0) continue;
+    delete values[old.name];
+    const replaced = old.translate(value, values[old.replacedBy]);
+    if (replaced !== void 0) values[old.replacedBy] = replaced;
+  }
+  return values;
+}
+function deprecationWarnings(source2, naming) {
+  return DEPRECATED_OPTIONS.filter((old) => source2[old.name] !== void 0).map((old) => {
+    const value = source2[old.name];
+    const replaced = old.translate(value, void 0);
+    const use = replaced === void 0 ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)` : `use ${naming.set(old.replacedBy, replaced)}`;
+    return `${spell(old, value, naming)} is deprecated and will be removed in the next minor release: ${use}`;
+  });
+}
+function spell(old, value, naming) {
+  if (naming !== CLI_FLAGS || old.type !== "boolean") return naming.set(old.name, value);
+  return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
+}
 
 // src/settings/help.ts
 init_option_naming();
@@ -19813,38 +19272,43 @@ function regularEnv(name) {
 
 // src/settings/parse-args.ts
 init_errors();
-init_deprecated_options();
 init_options();
-init_value_spellings();
 var COMMANDS = ["run", "stamp", "sync"];
 function parseArgs(argv, command = "run") {
-  const values = {};
-  let help = false;
-  let version = false;
+  const parsed = { values: {}, help: false, version: false };
+  const { values } = parsed;
+  const fail = (error) => {
+    parsed.error ??= error;
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") {
-      help = true;
+      parsed.help = true;
       continue;
     }
     if (arg === "--version" || arg === "-V") {
-      version = true;
+      parsed.version = true;
       continue;
     }
-    if (!arg.startsWith("-") || arg === "-" || arg === "--") throw unexpectedArgument(arg, i, command);
+    if (!arg.startsWith("-") || arg === "-" || arg === "--") {
+      fail(unexpectedArgument(arg, i, command));
+      continue;
+    }
     const eq = arg.indexOf("=");
     const flag2 = eq === -1 ? arg : arg.slice(0, eq);
     const inline = eq === -1 ? void 0 : arg.slice(eq + 1);
     const negated = flag2.startsWith("--no-") ? findOption(flag2.slice(5)) : void 0;
     if ((negated?.type === "boolean" || negated?.switch) && inline === void 0) {
-      refuseOtherCommand(negated, flag2, command);
+      fail(otherCommandError(negated, flag2, command));
       values[negated.name] = "false";
       continue;
     }
     const spec = flag2.startsWith("--") ? findOption(flag2.slice(2)) : OPTIONS.find((o) => `-${o.short}` === flag2);
-    if (!spec)
-      throw new UserError(`unknown flag ${flag2}${suggestion(flag2, command)}; see ${helpFor(command)}`);
-    refuseOtherCommand(spec, flag2, command);
+    if (!spec) {
+      fail(new UserError(`unknown flag ${flag2}${suggestion(flag2, command)}; see ${helpFor(command)}`));
+      continue;
+    }
+    fail(otherCommandError(spec, flag2, command));
     if (inline !== void 0) {
       values[spec.name] = inline;
       continue;
@@ -19856,11 +19320,11 @@ function parseArgs(argv, command = "run") {
       if (isValue) i++;
       continue;
     }
-    if (next === void 0) throw new UserError(`${flag2} needs a value`);
-    values[spec.name] = next;
+    if (next === void 0) fail(new UserError(`${flag2} needs a value`));
+    else values[spec.name] = next;
     i++;
   }
-  return { values, help, version };
+  return parsed;
 }
 function findOption(name) {
   return OPTIONS.find((o) => o.name === name) ?? DEPRECATED_OPTIONS.find((o) => o.name === name);
@@ -19868,22 +19332,22 @@ function findOption(name) {
 function helpFor(command) {
   return `config-rollout ${command} --help`;
 }
-function refuseOtherCommand(spec, flag2, command) {
-  if (appliesTo(spec, command)) return;
+function otherCommandError(spec, flag2, command) {
+  if (appliesTo(spec, command)) return void 0;
   if (command === "sync") {
-    throw new UserError(
+    return new UserError(
       `${flag2} is not a flag of \`config-rollout sync\` (it compares live configs, not commits); see config-rollout sync --help`
     );
   }
   if (spec.commands === "sync") {
-    throw new UserError(`${flag2} is a flag of \`config-rollout sync\`: run \`config-rollout sync ${flag2}\``);
+    return new UserError(`${flag2} is a flag of \`config-rollout sync\`: run \`config-rollout sync ${flag2}\``);
   }
   if (command === "stamp") {
-    throw new UserError(
+    return new UserError(
       `${flag2} applies to the main run only (config-rollout [run] [flags]), not to \`config-rollout stamp\`; see config-rollout stamp --help`
     );
   }
-  throw new UserError(`${flag2} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${flag2}\``);
+  return new UserError(`${flag2} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${flag2}\``);
 }
 function unexpectedArgument(arg, index, command) {
   const near = index === 0 && command === "run" ? nearest(arg, COMMANDS) : void 0;
@@ -19929,36 +19393,587 @@ function editDistance(a, b) {
   return d[a.length][b.length];
 }
 
+// src/settings/settings.ts
+init_errors();
+init_fleet();
+init_names();
+init_options();
+var COMPUTED = {
+  base: (base) => ({ base: revision("base", base) }),
+  head: (head) => ({ head: revision("head", head) }),
+  /**
+   * pathsExplicit: --paths was given a value other than its default. The GitHub Action and the
+   * GitLab component always pass their declared default, so "given" is told by the value.
+   */
+  paths: (paths) => ({ paths, pathsExplicit: differsFromDefault(paths, "paths") }),
+  /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
+  kustomize: (values) => ({ kustomize: kustomizeDirs(values) }),
+  /** --keep N keeps N copies of each config and prunes the rest; --keep all prunes nothing. */
+  keep: (keep) => keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep },
+  /** wait: --wait is not none; watchPods: --wait pods (fail a workload early when its new pods cannot start). */
+  wait: (wait) => ({ wait: wait !== "none", watchPods: wait === "pods" }),
+  /** --logs: lines of a crashed container's previous log quoted in the report (0: none). */
+  logs: (logLines) => ({ logLines }),
+  /** --context: one name, or several in waves (`a;b,c`: a first, then b and c in parallel). */
+  context: (text) => text === void 0 || !/[;,]/.test(text) ? { context: text } : { contexts: parseContexts(text, "--context") },
+  /** sync --config: only the consumers of these configs, `kind/name[:key]`. */
+  config: (syncConfigs2) => ({ syncConfigs: syncConfigs2 }),
+  /** none: restart what Stakater Reloader manages too; all: Reloader runs with --auto-reload-all. */
+  reloader: (mode) => ({
+    restartReloaderManaged: mode === "none",
+    reloaderAutoReloadAll: mode === "all"
+  })
+};
+var rowsOf = (command) => OPTIONS.filter((o) => appliesTo(o, command) || command === "sync" && o.group === "ci");
+var ENV_VARIABLES = {
+  entryPoint: "cli",
+  option: (name) => envOf(name),
+  set: (name, value) => `${envOf(name)}=${value}`
+};
+function envOf(name) {
+  return [...OPTIONS, ...DEPRECATED_OPTIONS].find((o) => o.name === name)?.env ?? `--${name}`;
+}
+function rawValuesFromEnv(env) {
+  const raw = {};
+  for (const option of [...OPTIONS, ...DEPRECATED_OPTIONS]) {
+    const value = option.env ? env[option.env] : void 0;
+    if (value !== void 0 && value !== "") raw[option.name] = value;
+  }
+  if (raw.context === void 0 && raw.contexts === void 0 && env.KUBE_CONTEXT)
+    raw.context = env.KUBE_CONTEXT;
+  return raw;
+}
+function settingsFor(command, ...sources) {
+  const raw = {};
+  for (const source2 of sources) {
+    for (const [key, value] of Object.entries(replaceDeprecated(source2)))
+      if (value !== void 0) raw[key] = value;
+  }
+  const checked = {};
+  const settings = {};
+  const reads = rowsOf(command);
+  for (const row2 of OPTIONS) {
+    const value = parseOptionValue(row2, raw[row2.name]);
+    const compute = COMPUTED[row2.name];
+    const fields = compute ? compute(value) : { [fieldOf(row2)]: value };
+    Object.assign(checked, fields);
+    if (reads.includes(row2)) Object.assign(settings, fields);
+  }
+  validateSettings(checked);
+  return settings;
+}
+function errorReportSettings(flags, env) {
+  const raw = { ...rawValuesFromEnv(env), ...flags };
+  const output = raw.output === "json" || raw.output === "markdown" ? raw.output : "text";
+  return {
+    output,
+    debug: parseBooleanText(raw.debug ?? "") === true,
+    junit: raw.junit || void 0,
+    dotenv: raw.dotenv || void 0
+  };
+}
+function fieldOf(row2) {
+  const camel = row2.name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
+  return row2.type === "duration" ? `${camel}Ms` : camel;
+}
+function revision(name, value) {
+  if (value?.startsWith("-")) throw new UserError(`--${name} ${value}: a revision must not start with '-'`);
+  return value;
+}
+function differsFromDefault(values, name) {
+  const defaults = splitList(OPTIONS.find((o) => o.name === name)?.default ?? "");
+  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
+}
+function kustomizeDirs(values) {
+  if (values.includes("none")) {
+    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    return ["none"];
+  }
+  return values.map((value) => {
+    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (value.startsWith("/") || dir.split("/").includes("..")) {
+      throw new UserError(
+        `--kustomize ${value}: give a directory inside the repository, relative to its root`
+      );
+    }
+    return dir === "." ? "" : dir;
+  });
+}
+var MAX_TIMER_MS = 2147483647;
+var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function validateSettings(values) {
+  if (values.paths.length === 0) {
+    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  }
+  checkDuration("timeout", values.timeoutMs);
+  checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  if (!ENV_NAME.test(values.envName)) {
+    throw new UserError(
+      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
+    );
+  }
+  if (values.concurrency < 1 || values.concurrency > 64) {
+    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+  }
+  if (values.maxParallelRollouts !== void 0 && values.maxParallelRollouts < 1) {
+    throw new UserError(
+      `--max-parallel-rollouts: must be at least 1 (workloads rolling out at once), got ${values.maxParallelRollouts}`
+    );
+  }
+  if (values.logLines < 0 || values.logLines > 200) {
+    throw new UserError(
+      "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)"
+    );
+  }
+  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.bakeMs !== void 0) checkBake(values, values.bakeMs);
+  if (values.strategy === "gitops") checkGitops(values);
+  checkPlanFile(values);
+}
+function checkPlanFile(values) {
+  if (values.plan !== void 0) {
+    if (values.apply)
+      throw new UserError(
+        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
+      );
+    if (values.planOut !== void 0)
+      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+  }
+  if (values.strategy === "gitops" && values.planOut !== void 0) {
+    throw new UserError(
+      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
+    );
+  }
+  if (values.contexts && (values.plan !== void 0 || values.planOut !== void 0)) {
+    throw new UserError(
+      `--context with several contexts cannot be used with ${values.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`
+    );
+  }
+}
+function checkBake(values, bakeMs) {
+  checkDuration("bake", bakeMs);
+  const without = !values.wait ? "--no-wait" : !values.watchPods ? "--no-watch-pods" : void 0;
+  if (without)
+    throw new UserError(`--bake watches each rollout's new pods once it is done: drop ${without}, or --bake`);
+}
+function checkGitops(values) {
+  const refused = [
+    values.apply ? "--apply (the agent applies the configs)" : void 0,
+    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
+    values.rollbackOnFailure === true ? "--rollback-on-failure (the agent owns the state: revert the commit in git and it rolls back)" : void 0,
+    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
+  ].filter((part) => part !== void 0);
+  if (refused.length > 0) {
+    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+  }
+}
+function checkDuration(option, ms) {
+  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms > MAX_TIMER_MS) {
+    const hours = Math.floor(MAX_TIMER_MS / 36e5);
+    throw new UserError(
+      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
+    );
+  }
+}
+function formatHours(ms) {
+  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
+}
+function checkNamespaces(option, names2) {
+  for (const name of names2) {
+    if (!isNamespaceName(name)) {
+      throw new UserError(
+        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
+      );
+    }
+  }
+}
+
+// src/core/log.ts
+function formatLocation(where) {
+  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
+}
+
+// src/cli/stderr-log.ts
+function useColor(stream, env) {
+  return Boolean(stream.isTTY) && env.NO_COLOR === void 0 && env.TERM !== "dumb";
+}
+function createStderrLog(options) {
+  const write = options.write ?? ((text) => process.stderr.write(text));
+  const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
+  const safe = escapeForCiLog;
+  return {
+    info: (message) => write(`${safe(message)}
+`),
+    warn: (message, where) => write(`${paint("33", "warning:")} ${safe(`${where ? `${formatLocation(where)}: ` : ""}${message}`)}
+`),
+    debug: (message) => {
+      if (options.debug) write(`${paint("2", `debug: ${safe(message)}`)}
+`);
+    },
+    group: async (title, work) => {
+      write(`${paint("1", `==> ${safe(title)}`)}
+`);
+      return work();
+    }
+  };
+}
+
+// src/cli/write-results.ts
+var import_node_fs2 = require("node:fs");
+var import_node_path = require("node:path");
+init_errors();
+init_run_result();
+init_error_line();
+
+// src/report/error-report.ts
+init_errors();
+init_error_line();
+init_report_markdown();
+function errorReportObject(error, debug) {
+  const { message, hint, stack } = errorParts(error, debug);
+  return {
+    outcome: "failed",
+    error: {
+      exitCode: exitCodeFor(error),
+      message,
+      ...hint !== void 0 ? { hint } : {},
+      ...stack !== void 0 ? { stack } : {}
+    }
+  };
+}
+function renderErrorReport(error, debug, format) {
+  switch (format) {
+    case "json":
+      return escapeJsonForCiLog(`${JSON.stringify(errorReportObject(error, debug), null, 2)}
+`);
+    case "markdown": {
+      const { error: e } = errorReportObject(error, debug);
+      const lines = [
+        "### config-rollout",
+        "",
+        `**Failed (exit code ${e.exitCode}):** ${escapeMarkdown(e.message)}`,
+        ...e.hint ? ["", escapeMarkdown(e.hint)] : [],
+        ...e.stack ? ["", "```", e.stack.replaceAll("```", "'''"), "```"] : []
+      ];
+      return escapeForCiLog(`${lines.join("\n")}
+`);
+    }
+    case "text":
+      return "";
+  }
+}
+
+// src/report/gitlab-reports.ts
+init_model();
+init_error_line();
+var FAILED_ROLLOUTS = ["failed", "timeout", "deleted", "rolled-back"];
+var MAX_LIST_CHARS = 900;
+function reportedWorkloads(report) {
+  if (report?.clusters) {
+    return report.clusters.flatMap(
+      (c) => (c.report ? reportedWorkloads(c.report) : []).map((w) => ({ ...w, context: c.context }))
+    );
+  }
+  const results = /* @__PURE__ */ new Map();
+  for (const result of report?.results ?? [])
+    if (!results.has(idKey(result.id))) results.set(idKey(result.id), result);
+  return (report?.plan.workloads ?? []).map((workload) => ({
+    workload,
+    result: results.get(idKey(workload.id))
+  }));
+}
+function resultOf(report, exitCode) {
+  if (report === void 0 || exitCode !== 0) return "failed";
+  return report.outcome;
+}
+function workloadStatus({ workload, result }, dryRun) {
+  if (workload.action === "skip") return { state: "skipped", label: "skipped", detail: workload.reason };
+  if (result === void 0) {
+    return dryRun !== "none" ? { state: "passed", label: "would restart", detail: `dry run: ${workload.reason}` } : { state: "skipped", label: "not run", detail: "no result was reported for this restart" };
+  }
+  if (result.restart === "failed") {
+    return { state: "failed", label: "restart failed", type: "restart", detail: result.message };
+  }
+  if (result.restart === "agent-not-applied") {
+    return { state: "failed", label: "agent not applied", type: "agent-not-applied", detail: result.message };
+  }
+  if (FAILED_ROLLOUTS.includes(result.rollout)) {
+    return {
+      state: "failed",
+      label: result.rollout === "rolled-back" ? "rolled back" : `rollout ${result.rollout}`,
+      type: result.rollout,
+      detail: result.message
+    };
+  }
+  if (result.restart === "paused") return { state: "skipped", label: "paused", detail: result.message };
+  if (result.restart === "not-on-cluster") {
+    return { state: "skipped", label: "not on this cluster", detail: result.message };
+  }
+  const label2 = (result.restart === "restarted" || result.restart === "agent-applied") && result.rollout === "done" ? "rolled out" : result.rollout || result.restart;
+  return { state: "passed", label: label2, detail: result.message };
+}
+function workloadKey({ workload: { id }, context }) {
+  return `${context ? `${context}:` : ""}${idKey(id)}`;
+}
+function joinCapped(items, maxChars = MAX_LIST_CHARS) {
+  const all = items.join(",");
+  if (all.length <= maxChars) return all;
+  const kept = [];
+  for (const item of items) {
+    const rest = items.length - kept.length - 1;
+    if ([...kept, item, `...+${rest} more`].join(",").length > maxChars) break;
+    kept.push(item);
+  }
+  return [...kept, `...+${items.length - kept.length} more`].join(",");
+}
+function renderDotenv(report, exitCode) {
+  const workloads = reportedWorkloads(report);
+  const keys = (keep) => joinCapped(workloads.filter(keep).map(workloadKey));
+  const values = {
+    CONFIG_ROLLOUT_RESULT: resultOf(report, exitCode),
+    CONFIG_ROLLOUT_EXIT_CODE: String(exitCode),
+    CONFIG_ROLLOUT_CHANGED_CONFIGS: joinCapped((report?.plan.changes ?? []).map((c) => idKey(c.id))),
+    CONFIG_ROLLOUT_PLANNED: keys((w) => w.workload.action === "restart"),
+    CONFIG_ROLLOUT_RESTARTED: keys((w) => w.result?.restart === "restarted"),
+    CONFIG_ROLLOUT_FAILED: keys((w) => workloadStatus(w, report?.dryRun ?? "none").state === "failed"),
+    CONFIG_ROLLOUT_ROLLED_BACK: keys((w) => w.result?.rollout === "rolled-back")
+  };
+  return Object.entries(values).map(([key, value]) => `${key}=${value.replace(/[\r\n]+/g, " ")}
+`).join("");
+}
+function escapeXml(text) {
+  return String(text).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+function seconds(ms) {
+  return ((ms ?? 0) / 1e3).toFixed(3);
+}
+function describeReferences2(workload) {
+  return workload.references.map((r) => {
+    const changed = r.changedKeys.length ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+    return `${r.config.kind.toLowerCase()}/${r.config.name} via ${r.path}${changed}`;
+  });
+}
+function testcase(attrs, body2) {
+  const attributes = Object.entries(attrs).filter(([, value]) => value !== void 0).map(([key, value]) => ` ${key}="${escapeXml(value)}"`).join("");
+  return body2.length === 0 ? `    <testcase${attributes}/>` : `    <testcase${attributes}>
+${body2.map((line) => `      ${line}`).join("\n")}
+    </testcase>`;
+}
+function causeLines(cause) {
+  if (!cause) return [];
+  const events = (cause.events ?? []).map((e) => `event: ${e}`);
+  const log = (cause.log ?? []).map((l) => `| ${l}`);
+  return [...events, ...log.length > 0 ? [`log of the previous run of ${cause.container}:`, ...log] : []];
+}
+function renderJunit(report, exitCode, error) {
+  const cases = [];
+  let failures = 0;
+  let skipped = 0;
+  let errors = 0;
+  const workloads = reportedWorkloads(report);
+  for (const w of workloads) {
+    const { workload, result, context } = w;
+    const status = workloadStatus(w, report?.dryRun ?? "none");
+    const where = workload.file ? `${workload.file}:${workload.line}` : "found on the cluster";
+    const out = [
+      `${status.label}: ${status.detail}`,
+      ...causeLines(result?.cause),
+      `defined in ${where}`,
+      ...describeReferences2(workload)
+    ];
+    const body2 = [];
+    if (status.state === "failed") {
+      failures++;
+      body2.push(`<failure type="${escapeXml(status.type)}" message="${escapeXml(status.detail)}"/>`);
+    } else if (status.state === "skipped") {
+      skipped++;
+      body2.push(`<skipped message="${escapeXml(status.detail)}"/>`);
+    }
+    body2.push(`<system-out>${escapeXml(out.join("\n"))}</system-out>`);
+    cases.push(
+      testcase(
+        {
+          classname: `config-rollout.${context ? `${context}.` : ""}${workload.id.namespace}`,
+          name: `${workload.id.kind.toLowerCase()}/${workload.id.name}`,
+          file: workload.file || void 0,
+          time: seconds(result?.durationMs)
+        },
+        body2
+      )
+    );
+  }
+  if (exitCode !== 0 && failures === 0) {
+    errors++;
+    const message = report === void 0 ? `config-rollout exited with code ${exitCode} without a report${error ? ` (${error})` : ""}: see the job log` : `config-rollout exited with code ${exitCode}: see the job log`;
+    cases.push(
+      testcase({ classname: "config-rollout", name: "config-rollout run", time: seconds(0) }, [
+        `<error type="exit-code-${exitCode}" message="${escapeXml(message)}"/>`
+      ])
+    );
+  }
+  const time = seconds(workloads.reduce((sum, w) => sum + (w.result?.durationMs ?? 0), 0));
+  const counts = `tests="${cases.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}"`;
+  const notes = [
+    ...report?.plan.warnings ?? [],
+    ...(report?.plan.problems ?? []).map((p) => `${p.severity}: ${p.file}:${p.line}:${p.col}: ${p.message}`)
+  ];
+  const suiteOut = notes.length > 0 ? [`    <system-out>${escapeXml(notes.join("\n"))}</system-out>`] : [];
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="config-rollout" ${counts}>`,
+    `  <testsuite name="config-rollout" ${counts}>`,
+    ...cases,
+    ...suiteOut,
+    `  </testsuite>`,
+    `</testsuites>`,
+    ``
+  ].join("\n");
+}
+function renderSummary(report, exitCode, error) {
+  if (report === void 0) {
+    return `config-rollout: no report (${error}); exit code ${exitCode}, result failed
+`;
+  }
+  const { plan } = report;
+  const range = plan.base ? `${plan.base.slice(0, 7)}..${plan.head.slice(0, 7)}` : plan.head.slice(0, 7);
+  const lines = [
+    `config-rollout: result ${resultOf(report, exitCode)}${report.dryRun !== "none" ? ` (dry run: ${report.dryRun})` : ""}, exit code ${exitCode}`,
+    `  compared ${range}: ${plan.rangeNote}`,
+    `  changed configs: ${plan.changes.map((c) => idKey(c.id)).join(", ") || "none"}`
+  ];
+  for (const w of reportedWorkloads(report)) {
+    const status = workloadStatus(w, report.dryRun);
+    lines.push(`  ${status.label.padEnd(16)} ${workloadKey(w)}: ${status.detail}`);
+  }
+  return `${lines.join("\n")}
+`;
+}
+function gitlabReports(content, exitCode) {
+  const report = "report" in content ? content.report : void 0;
+  const error = "error" in content ? errorParts(content.error, content.debug).message : void 0;
+  return {
+    dotenv: renderDotenv(report, exitCode),
+    junit: renderJunit(report, exitCode, error),
+    summary: renderSummary(report, exitCode, error)
+  };
+}
+
+// src/cli/write-results.ts
+function writeFailure(error, settings, io) {
+  io.stderr(`${escapeForCiLog(describeError(error, settings.debug))}
+`);
+  const report = renderErrorReport(error, settings.debug, settings.output);
+  if (report !== "") io.stdout(report);
+  return writeReportFiles(settings, { error, debug: settings.debug }, io);
+}
+function writeReportFiles(settings, content, io) {
+  const exitCode = "report" in content ? exitCodeOf(content.report) : exitCodeFor(content.error);
+  if (settings.junit === void 0 && settings.dotenv === void 0) return exitCode;
+  const reports = gitlabReports(content, exitCode);
+  let code = exitCode;
+  const write = (flag2, file, text) => {
+    if (file === void 0) return;
+    try {
+      (0, import_node_fs2.writeFileSync)((0, import_node_path.resolve)(io.cwd, file), text);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      io.stderr(`${escapeForCiLog(`error: --${flag2} ${file}: cannot write the report (${reason})`)}
+`);
+      if (code === 0) code = EXIT_USAGE;
+    }
+  };
+  write("junit", settings.junit, reports.junit);
+  write("dotenv", settings.dotenv, reports.dotenv);
+  if (settings.output === "json") io.stderr(escapeForCiLog(reports.summary));
+  return code;
+}
+
 // src/cli/run-cli.ts
-init_gitlab_report_files();
-init_report_error();
 async function runCli(argv, env, io) {
-  const debug = env.CONFIG_ROLLOUT_DEBUG?.toLowerCase() === "true";
   const named = COMMANDS.find((name) => name === argv[0]);
   const command = named ?? "run";
   const flags = named ? argv.slice(1) : argv;
-  let args;
-  try {
-    args = parseArgs(flags, command);
-  } catch (error) {
-    const output = requestedOutput(flags, env);
-    const code = await reportError(error, debug, io, output);
-    if (command !== "run") return code;
-    const json = renderErrorReport(error, debug, "json");
-    return writeReportFiles(requestedReportFiles(flags, env), json, code, io, output === "json");
-  }
+  const args = parseArgs(flags, command);
+  let reporting = errorReportSettings(args.values, env);
+  if (command === "stamp" || args.error && command === "sync")
+    reporting = { output: reporting.output, debug: reporting.debug };
+  if (args.error) return writeFailure(args.error, reporting, io);
   if (args.help) return print(io, named ? commandHelpText(command) : helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}
 `);
-  if (command === "stamp") {
-    const { runStampFromArgs: runStampFromArgs3 } = await Promise.resolve().then(() => (init_run_cli_plan(), run_cli_plan_exports));
-    return runStampFromArgs3(flags, args, env, io, { debug, output: requestedOutput(flags, env) });
+  const fromEnv = rawValuesFromEnv(env);
+  const log = (settings) => createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
+  const inCi2 = (settings) => {
+    reporting = settings;
+    const stampOnly = ["check", "changed-only"].find(
+      (name) => parseBooleanText(fromEnv[name] ?? "") === true
+    );
+    if (stampOnly) {
+      throw new UserError(
+        `--${stampOnly} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp --${stampOnly}\``
+      );
+    }
+    const stderr2 = log(settings);
+    for (const warning of [
+      ...deprecationWarnings(fromEnv, ENV_VARIABLES),
+      ...deprecationWarnings(args.values, CLI_FLAGS)
+    ])
+      stderr2.warn(warning);
+    const entry = {
+      env,
+      cwd: io.cwd,
+      logFor: () => stderr2,
+      kubeconfigLabels: { path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig" },
+      // --comment: the plan on the pull or merge request; what happened is one line on stderr, never the exit code.
+      ...settings.comment && {
+        comment: {
+          fullReportIn: "the job log",
+          say: (o) => o.level === "warning" ? stderr2.warn(o.message) : stderr2.info(o.message)
+        }
+      }
+    };
+    const publish = {
+      report: async (report, comment) => {
+        io.stdout(renderReport(report, settings.output));
+        await comment?.({ report });
+        return writeReportFiles(settings, { report }, io);
+      },
+      failure: async (error, comment) => {
+        const code = writeFailure(error, settings, io);
+        await comment?.({ error });
+        return code;
+      }
+    };
+    return [entry, publish];
+  };
+  try {
+    if (command !== "stamp") {
+      const commands = await Promise.resolve().then(() => (init_commands(), commands_exports));
+      if (command === "sync") {
+        const settings3 = settingsFor("sync", fromEnv, args.values);
+        return await commands.syncFromCluster(settings3, ...inCi2(settings3));
+      }
+      const settings2 = settingsFor("run", fromEnv, args.values);
+      return await commands.planAndRollOut(settings2, ...inCi2(settings2));
+    }
+    const settings = settingsFor("stamp", fromEnv, args.values);
+    reporting = settings;
+    const { stampCheckout: stampCheckout2 } = await Promise.resolve().then(() => (init_stamp_in_ci(), stamp_in_ci_exports));
+    const { report, refusal } = await stampCheckout2(settings, { env, cwd: io.cwd }, log(settings));
+    io.stdout(renderStampReport(report, settings.output, ["stamp", ...flags]));
+    if (refusal) {
+      io.stderr(`${escapeForCiLog(describeError(refusal, false))}
+`);
+      return EXIT_USAGE;
+    }
+    return report.check && report.changes.length > 0 ? EXIT_FAILED : EXIT_OK;
+  } catch (error) {
+    return writeFailure(error, reporting, io);
   }
-  const { runPlanFromArgs: runPlanFromArgs2 } = await Promise.resolve().then(() => (init_run_cli_plan(), run_cli_plan_exports));
-  return runPlanFromArgs2(command, args, env, io, {
-    debug,
-    output: requestedOutput(flags, env)
-  });
 }
 function print(io, text) {
   io.stdout(text);
@@ -19966,7 +19981,6 @@ function print(io, text) {
 }
 
 // src/cli/main.ts
-init_stderr_log();
 var streamOf = (stream) => () => {
   const opened = stream();
   opened.on("error", (error) => {
@@ -19993,8 +20007,4 @@ var run = runCli(process.argv.slice(2), process.env, {
   },
   cwd: process.cwd()
 });
-handleInterrupts(run, stderr);
-run.then((code) => {
-  process.exitCode = finalExitCode(code);
-  if (interruptedSignal() === void 0) setTimeout(() => process.exit(finalExitCode(code)), 2e3).unref();
-});
+exitWhenDone(run, stderr);

@@ -2,8 +2,8 @@
 // the stages range/ → scan/ → plan/ → rollout/, and stamp/, each holding its pure steps and the few
 // steps that talk to the outside side by side; the pure basics in core/; the adapters (git/ kube/
 // process/, and the output adapters report/ comment/ settings/); run/ wires a run; cli/ and action/
-// are the entry points. Purity is checked per file: a newcomer who puts I/O into a pure step, or
-// policy into an adapter, learns it here, not in review.
+// are the entry points, which only translate their inputs and call run/. Purity is checked per file:
+// a newcomer who puts I/O into a pure step, or policy into an adapter, learns it here, not in review.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { expect, test } from "vitest";
@@ -238,6 +238,19 @@ test.each(files.filter((f) => ADAPTERS.includes(folderOf(f))).map(rel))(
         ["core", "process", own].includes(imp.folder) ||
         (STAGES.includes(imp.folder) && !STAGE_IO.has(imp.file!));
       expect(allowed, `${file} imports ${imp.spec}`).toBe(true);
+    }
+  },
+);
+
+test.each(files.filter((f) => ENTRY_POINTS.includes(folderOf(f))).map(rel))(
+  "an entry point only translates: %s imports run/, settings/, report/, core/ and its own folder (types may cross)",
+  (file) => {
+    const own = folderOf(join(SRC, file));
+    for (const imp of importsOf(join(SRC, file))) {
+      if (imp.folder === undefined || imp.typeOnly) continue;
+      expect([...WIRING, "settings", "report", "core", own], `${file} imports ${imp.spec}`).toContain(
+        imp.folder,
+      );
     }
   },
 );

@@ -1,6 +1,6 @@
 // The action's interface as data: its inputs (one per option of the option table, plus the
 // action-only `command`, `commit`, `allow-untrusted` and `github-token`) and its outputs. scripts/generate-docs.mjs
-// writes action.yml from this, and src/github/read-inputs.ts reads exactly these names, so the two cannot drift.
+// writes action.yml from this, and read-inputs.ts reads exactly these names, so the two cannot drift.
 import { DEPRECATED_OPTIONS } from "../settings/deprecated-options.js";
 import { INPUT_NAMES, spellOptions } from "../settings/describe-option.js";
 import { OPTIONS } from "../settings/options.js";

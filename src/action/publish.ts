@@ -5,7 +5,6 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type * as Core from "@actions/core";
-import { PULL_REQUEST_EVENTS } from "../comment/review-target.js";
 import { exitCodeOf, type RunReport } from "../core/run-result.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
 import { headline } from "../report/describe.js";
@@ -13,16 +12,12 @@ import { describeError } from "../report/error-line.js";
 import { failureAnnotations } from "../report/failure-annotations.js";
 import { renderReport } from "../report/render-report.js";
 import { escapeMarkdown } from "../report/report-markdown.js";
-import { commentErrorLine, type ReviewCommentRequest, reviewCommenter } from "../run/comment-on-review.js";
-import { VERSION } from "../run/version.js";
-import type { RawValues, Settings } from "../settings/settings.js";
+import type { Commenter } from "../run/comment-on-review.js";
+import type { RunSettings } from "../settings/settings.js";
 import { fitSummary } from "./job-summary.js";
 import { actionOutputs, fitOutputs } from "./outputs.js";
-import type { ActionInputValues } from "./read-inputs.js";
 
 type ActionsCore = Pick<typeof Core, "info" | "warning" | "error" | "setOutput" | "setFailed" | "summary">;
-type Env = Record<string, string | undefined>;
-export type Commenter = (content: ReviewCommentRequest["content"]) => Promise<void>;
 type Comment = Commenter | undefined;
 
 /** Set once the outputs are written: a later failure (the job summary, say) must not overwrite them. */
@@ -33,7 +28,7 @@ export interface PublishState {
 export async function publishReport(
   core: ActionsCore,
   report: RunReport,
-  settings: Pick<Settings, "output">,
+  settings: Pick<RunSettings, "output">,
   env: Record<string, string | undefined>,
   state: PublishState,
   comment: Comment,
@@ -72,7 +67,7 @@ export async function publishFailure(
   if (!state.resultWritten) core.setOutput("result", "failed");
   const line = escapeMarkdown(message.split("\n")[0] ?? "");
   await writeSummary(core, env, `### config-rollout\n\n**Failed:** ${line}\n`, "");
-  await comment?.({ error: commentErrorLine(describeError(error, false)) });
+  await comment?.({ error });
   core.setFailed(message);
 }
 
@@ -92,41 +87,6 @@ async function writeSummary(
       escapeForCiLog(`could not write the job summary (${reason})${whereElse ? `; ${whereElse}` : ""}`),
     );
   }
-}
-
-/**
- * The pull request comment, when the settings ask for it: `comment` unset means on for pull request
- * events (GitHub would fill a declared default in, so it has none). Its outcome is a log line.
- */
-export function actionCommenter(
-  core: ActionsCore,
-  run: {
-    raw: RawValues;
-    settings: Pick<Settings, "comment" | "commentId">;
-    inputs: Pick<ActionInputValues, "githubToken">;
-    env: Env;
-    event: unknown;
-    mask: (secrets: readonly string[]) => void;
-  },
-): Commenter | undefined {
-  const { raw, settings, inputs, env, event } = run;
-  const eventName = env.GITHUB_EVENT_NAME ?? "";
-  if (!(raw.comment === undefined ? PULL_REQUEST_EVENTS.includes(eventName) : settings.comment))
-    return undefined;
-  if (!inputs.githubToken && env.GITHUB_TOKEN) run.mask([env.GITHUB_TOKEN]);
-  const request = {
-    env,
-    event,
-    ...(inputs.githubToken ? { token: inputs.githubToken } : {}),
-    ...(settings.commentId ? { commentId: settings.commentId } : {}),
-    version: VERSION,
-    fullReportIn: "the job summary",
-  };
-  return reviewCommenter(request, (outcome) =>
-    outcome.level === "warning"
-      ? core.warning(escapeForCiLog(outcome.message))
-      : core.info(escapeForCiLog(outcome.message)),
-  );
 }
 
 /** Whether this module is the process's entry point (not imported by @github/local-action or a test). */

@@ -13,7 +13,7 @@ import {
 } from "./action-metadata.js";
 
 export interface ActionInputValues {
-  /** Raw values by option name, for toSettings (highest precedence). */
+  /** Raw values by option name, for settingsFor (highest precedence). */
   values: RawValues;
   /** Whether the workflow set `dry-run` itself (otherwise pull requests default to a dry run). */
   dryRunExplicit: boolean;

@@ -1,7 +1,6 @@
 // The CLI's stdout and stderr, written straight to their descriptors. A report and a few log
 // lines need none of Node's stream machinery, whose first use (`process.stdout`) loads and starts
-// it: a millisecond or two on every run, on a push that touches no manifest a tenth of what the
-// run costs beyond Node itself (bench/RESULTS.md).
+// it on every run (measured in bench/RESULTS.md).
 //
 // - A descriptor its parent made non-blocking may refuse a write (EAGAIN, a full pipe): from then
 //   on the rest goes through the stream, which waits for the reader, in order.

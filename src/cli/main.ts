@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // The CLI entry point: the real process's arguments, environment and streams into runCli.
 import { createRequire } from "node:module";
-import { interruptedSignal } from "../process/interrupt.js";
-import { finalExitCode, handleInterrupts } from "../process/interrupt-run.js";
+import { exitWhenDone } from "../run/interrupts.js";
 import { descriptorWriter } from "./fd-output.js";
 import { runCli } from "./run-cli.js";
 import { useColor } from "./stderr-log.js";
@@ -38,12 +37,5 @@ const run = runCli(process.argv.slice(2), process.env, {
   },
   cwd: process.cwd(),
 });
-handleInterrupts(run, stderr);
-run.then((code) => {
-  process.exitCode = finalExitCode(code);
-  // The report is out. A --contexts cluster that --timeout gave up on may still hold a socket to an
-  // API server that never answers (its requests have their own, longer, time limit): it must not hold
-  // the job too. Unref'd, this timer never keeps the process alive when nothing else does. An
-  // interrupted run is ended by handleInterrupts, once its checkouts are removed and it has said so.
-  if (interruptedSignal() === undefined) setTimeout(() => process.exit(finalExitCode(code)), 2_000).unref();
-});
+// SIGINT and SIGTERM handled; the exit code once the run settles.
+exitWhenDone(run, stderr);

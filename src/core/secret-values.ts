@@ -2,7 +2,7 @@
 // and `stringData`) and from the cluster (sync, the live configs a hash or a check reads, versioned
 // copies) — so that no output shows one. The code that reads a Secret's content records it here
 // (core/config-content.ts, for the repository and for the cluster) and stays where it is; what
-// leaves the run is redacted once, at the boundary (run/run-in-ci.ts: the report, the log lines, the
+// leaves the run is redacted once, at the boundary (run/commands.ts: the report, the log lines, the
 // error), and the text quoted from pods is redacted before it is cut, so no cut keeps half a value.
 // The action registers every recorded form with the runner's log masker as it is recorded, before
 // any line that could hold it (action/main.ts).

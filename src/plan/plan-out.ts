@@ -8,7 +8,7 @@ import { UserError } from "../core/errors.js";
 import { formatId, idKey, type Manifest, type ObjectId, type Plan } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
-import type { Settings } from "../settings/settings.js";
+import type { RunSettings } from "../settings/settings.js";
 import {
   configDigest,
   keyCheckOf,
@@ -29,7 +29,7 @@ export async function makePlanDocument(
   clusterWorkloads: Manifest[],
   /** The run's strategy, which says what each restart writes (none for a plan of nothing). */
   strategy: Pick<RestartStrategy, "planFileChanges"> | undefined,
-  settings: Pick<Settings, "strategy" | "hashKey">,
+  settings: Pick<RunSettings, "strategy" | "hashKey">,
   naming: OptionNaming = CLI_FLAGS,
 ): Promise<PlanDocument> {
   const toRestart = plan.workloads.filter((w) => w.action === "restart");

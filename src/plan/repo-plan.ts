@@ -1,4 +1,4 @@
-// What the two phases of a run hand each other: the plan made once from git (run.ts), and what
+// What the two phases of a run hand each other: the plan made once from git (run/plan.ts), and what
 // applying it to one cluster needs (run/apply.ts, run/apply-saved-plan.ts).
 import type { CommitOrder } from "../core/commit-sha.js";
 import type { Log } from "../core/log.js";
@@ -7,7 +7,7 @@ import type { OptionNaming } from "../core/option-naming.js";
 import type { Cluster } from "../kube/kube-client.js";
 import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
 import type { RepositoryScan } from "../scan/scan-model.js";
-import type { Settings } from "../settings/settings.js";
+import type { RunSettings } from "../settings/settings.js";
 import { unreadSourcesOf } from "./unread-sources.js";
 
 /** What the repository says, made once per run: everything applying to a cluster needs. */
@@ -33,7 +33,7 @@ export interface ClusterAccess {
 }
 
 export interface ApplyContext {
-  settings: Settings;
+  settings: RunSettings;
   log: Log;
   naming?: OptionNaming;
   now?: () => number;

@@ -118,7 +118,7 @@ export async function runCleanups(): Promise<void> {
 }
 
 /**
- * Until an entry point takes over interrupts (interrupt-run.ts), a SIGINT, SIGTERM or SIGHUP
+ * Until an entry point takes over interrupts (run/interrupts.ts), a SIGINT, SIGTERM or SIGHUP
  * stops the live groups, runs the cleanups (temporary checkouts) and then ends the tool as the
  * signal would have.
  */

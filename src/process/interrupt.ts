@@ -4,7 +4,7 @@
 //   point can print what was and was not done;
 // - a stage that can end early and well (the wait: a versioned run then rolls back) follows
 //   `interruptSignal`.
-// The entry point (interrupt-run.ts) calls interrupt() and then cleanUpInterrupted().
+// The entry point (run/interrupts.ts) calls interrupt() and then cleanUpInterrupted().
 import type { Log } from "../core/log.js";
 import { onInterrupt, processWide, runCleanups, stopAllGroups } from "./child-groups.js";
 

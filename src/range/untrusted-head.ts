@@ -1,9 +1,11 @@
 // Whether the head commit of this run is someone else's code: a pull request from a fork, a
 // pull_request_target run, a workflow_run a fork's pull request triggered (GitHub), a merge request
 // from a fork (GitLab). Pure: the CI variables and the event payload in, a reason or undefined out.
-// The action refuses to change the cluster from such a head (action/trust-policy.ts); the render
+// The action refuses to change the cluster from such a head (decideTrust, below); the render
 // stage refuses a kustomization's remote resources from it (scan/sources/kustomize-entries.ts),
 // in the plan (scan/) and in config-rollout stamp (stamp/).
+import { UserError } from "../core/errors.js";
+import type { DryRun } from "../core/setting-choices.js";
 
 /**
  * Why the head is untrusted, or undefined. `event` is GitHub's payload when it was read. Fail
@@ -83,4 +85,44 @@ function forkOf(head: unknown, base: unknown): boolean | "unknown" {
 
 function field(value: unknown, key: string): unknown {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/**
+ * The action's trust policy, safe by default on untrusted code: a workflow that runs code from
+ * someone else's pull request while holding cluster credentials must not change the cluster unless
+ * its author says so.
+ * - `pull_request`: a dry run (the plan in the job summary) unless `dry-run` is set explicitly;
+ * - `pull_request_target`, pull requests from forks, and `workflow_run` runs triggered by a fork's
+ *   pull request: a run that is not a dry run is refused unless `allow-untrusted: true`.
+ * Returns the dry-run mode to use, and a line for the log explaining a changed default or an
+ * override; throws a UserError for a refused run.
+ */
+export function decideTrust(input: {
+  eventName: string;
+  /** The parsed GITHUB_EVENT_PATH payload (undefined when there is none). */
+  event: unknown;
+  dryRun: DryRun;
+  dryRunExplicit: boolean;
+  allowUntrusted: boolean;
+}): { dryRun: DryRun; note?: string } {
+  let dryRun = input.dryRun;
+  let note: string | undefined;
+  if (input.eventName === "pull_request" && !input.dryRunExplicit) {
+    dryRun = "client";
+    note = "pull_request event: dry run by default (the plan only); set the dry-run input to change that";
+  }
+  // Fail closed: a run that names no event cannot be told apart from a fork's pull request.
+  const untrusted = input.eventName
+    ? untrustedSource(input.eventName, input.event)
+    : "a GitHub Actions run that names no event (GITHUB_EVENT_NAME is not set)";
+  if (untrusted && dryRun === "none") {
+    if (!input.allowUntrusted) {
+      throw new UserError(
+        `refusing to change the cluster from ${untrusted}: that code is untrusted while this job holds your credentials. ` +
+          "Set dry-run: client to only report the plan, or allow-untrusted: true if you trust every pull request author.",
+      );
+    }
+    note = `allow-untrusted: true: changing the cluster from ${untrusted}`;
+  }
+  return note ? { dryRun, note } : { dryRun };
 }

@@ -1,33 +1,16 @@
-// GitLab CI's reports from the JSON report (`--output json`'s object): a dotenv file with the
+// GitLab CI's reports of a run (the report, or the error that ended it): a dotenv file with the
 // result (artifacts:reports:dotenv, --dotenv FILE), a JUnit file with one test case per workload
 // (artifacts:reports:junit, --junit FILE), and a short summary for the job log. Pure: the CLI writes
-// the files (cli/gitlab-report-files.ts), so GitLab's templates run nothing but config-rollout.
+// the files, so GitLab's templates run nothing but config-rollout.
+import { idKey, type PlannedWorkload } from "../core/model.js";
+import type { RunReport, WorkloadResult } from "../core/run-result.js";
+import { errorParts } from "./error-line.js";
 
-export interface ReportWorkload {
-  kind: string;
-  namespace: string;
-  name: string;
-  action: "restart" | "skip";
-  reason: string;
-  file?: string;
-  line?: number;
-  /** Set on a --contexts run's workloads: the cluster they were reported for. */
+/** A planned workload with its result, and in a --context run with several contexts, its cluster's. */
+export interface ReportedWorkload {
+  workload: PlannedWorkload;
+  result?: WorkloadResult | undefined;
   context?: string;
-  references?: Array<{ config: { kind: string; name: string }; path: string; changedKeys?: string[] }>;
-  result?: { restart: string; rollout?: string; message: string; durationMs?: number; cause?: unknown };
-}
-
-/** The part of reportObject() (report-json.ts) the GitLab reports read. */
-export interface GitLabReportInput {
-  outcome: "restarted" | "nothing-to-do" | "failed" | "planned" | "incomplete";
-  dryRun: "none" | "client" | "server";
-  base?: string;
-  head: string;
-  range: string;
-  changes: Array<{ kind: string; namespace: string; name: string }>;
-  workloads: ReportWorkload[];
-  problems?: Array<{ file: string; line: number; col: number; message: string; severity: string }>;
-  warnings?: string[];
 }
 
 export interface WorkloadStatus {
@@ -37,51 +20,34 @@ export interface WorkloadStatus {
   detail: string;
 }
 
-type Json = Record<string, unknown>;
-
-const OUTCOMES: readonly string[] = ["restarted", "nothing-to-do", "failed", "planned", "incomplete"];
 const FAILED_ROLLOUTS: readonly (string | undefined)[] = ["failed", "timeout", "deleted", "rolled-back"];
 // GitLab rejects a dotenv file over 5 KiB; five lists of this size plus the short values fit.
 const MAX_LIST_CHARS = 900;
 
-/** The parsed report, or why it could not be read. */
-export function readReport(text: string): { report?: GitLabReportInput; error?: string } {
-  if (text.trim() === "") return { error: "the report is empty" };
-  // biome-ignore lint/suspicious/noExplicitAny: a report from outside, checked field by field below
-  let value: any;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { error: `the report is not JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
-  // A run that ended in an error prints {"outcome":"failed","error":{"exitCode","message"}}: its message is the reason.
-  if (typeof value?.error?.message === "string") return { error: value.error.message };
-  // A --contexts run lists workloads per cluster: each is reported once per cluster, named by its context.
-  if (value !== null && typeof value === "object" && Array.isArray(value.clusters)) {
-    const perCluster = value.clusters.flatMap((c: Json) =>
-      (Array.isArray(c?.workloads) ? c.workloads : []).map((w: Json) => ({
-        ...w,
-        context: String(c.context),
-      })),
+/** Each planned workload with its result; a --context run's once per cluster, named by its context. */
+function reportedWorkloads(report: RunReport | undefined): ReportedWorkload[] {
+  if (report?.clusters) {
+    return report.clusters.flatMap((c) =>
+      (c.report ? reportedWorkloads(c.report) : []).map((w) => ({ ...w, context: c.context })),
     );
-    value = { ...value, workloads: perCluster };
   }
-  if (value === null || typeof value !== "object" || !Array.isArray(value.workloads)) {
-    return { error: "the report has no workloads list" };
-  }
-  if (!OUTCOMES.includes(value.outcome)) return { error: `unknown outcome ${JSON.stringify(value.outcome)}` };
-  return { report: value };
+  const results = new Map<string, WorkloadResult>();
+  for (const result of report?.results ?? [])
+    if (!results.has(idKey(result.id))) results.set(idKey(result.id), result);
+  return (report?.plan.workloads ?? []).map((workload) => ({
+    workload,
+    result: results.get(idKey(workload.id)),
+  }));
 }
 
 /** CONFIG_ROLLOUT_RESULT: the report's outcome, "failed" whenever the CLI failed or left no report. */
-export function resultOf(report: GitLabReportInput | undefined, exitCode: number): string {
+export function resultOf(report: RunReport | undefined, exitCode: number): string {
   if (report === undefined || exitCode !== 0) return "failed";
   return report.outcome;
 }
 
 /** How one workload appears in the JUnit report and the log. */
-export function workloadStatus(workload: ReportWorkload, dryRun: string): WorkloadStatus {
-  const result = workload.result;
+export function workloadStatus({ workload, result }: ReportedWorkload, dryRun: string): WorkloadStatus {
   if (workload.action === "skip") return { state: "skipped", label: "skipped", detail: workload.reason };
   if (result === undefined) {
     return dryRun !== "none"
@@ -114,8 +80,9 @@ export function workloadStatus(workload: ReportWorkload, dryRun: string): Worklo
   return { state: "passed", label, detail: result.message };
 }
 
-export function workloadKey(id: { kind: string; namespace: string; name: string; context?: string }): string {
-  return `${id.context ? `${id.context}:` : ""}${id.kind}/${id.namespace}/${id.name}`;
+/** `kind/namespace/name`, after `context:` in a run over several contexts. */
+function workloadKey({ workload: { id }, context }: ReportedWorkload): string {
+  return `${context ? `${context}:` : ""}${idKey(id)}`;
 }
 
 /** Comma-separated, capped so the dotenv file stays within GitLab's limit. */
@@ -132,21 +99,18 @@ export function joinCapped(items: string[], maxChars = MAX_LIST_CHARS): string {
 }
 
 /** KEY=value lines: single-line values, no quotes, no comments (GitLab's dotenv rules). */
-export function renderDotenv(report: GitLabReportInput | undefined, exitCode: number): string {
-  const workloads = report?.workloads ?? [];
-  const status = (w: ReportWorkload) => workloadStatus(w, report?.dryRun ?? "none");
+export function renderDotenv(report: RunReport | undefined, exitCode: number): string {
+  const workloads = reportedWorkloads(report);
+  const keys = (keep: (w: ReportedWorkload) => boolean) =>
+    joinCapped(workloads.filter(keep).map(workloadKey));
   const values = {
     CONFIG_ROLLOUT_RESULT: resultOf(report, exitCode),
     CONFIG_ROLLOUT_EXIT_CODE: String(exitCode),
-    CONFIG_ROLLOUT_CHANGED_CONFIGS: joinCapped((report?.changes ?? []).map(workloadKey)),
-    CONFIG_ROLLOUT_PLANNED: joinCapped(workloads.filter((w) => w.action === "restart").map(workloadKey)),
-    CONFIG_ROLLOUT_RESTARTED: joinCapped(
-      workloads.filter((w) => w.result?.restart === "restarted").map(workloadKey),
-    ),
-    CONFIG_ROLLOUT_FAILED: joinCapped(workloads.filter((w) => status(w).state === "failed").map(workloadKey)),
-    CONFIG_ROLLOUT_ROLLED_BACK: joinCapped(
-      workloads.filter((w) => w.result?.rollout === "rolled-back").map(workloadKey),
-    ),
+    CONFIG_ROLLOUT_CHANGED_CONFIGS: joinCapped((report?.plan.changes ?? []).map((c) => idKey(c.id))),
+    CONFIG_ROLLOUT_PLANNED: keys((w) => w.workload.action === "restart"),
+    CONFIG_ROLLOUT_RESTARTED: keys((w) => w.result?.restart === "restarted"),
+    CONFIG_ROLLOUT_FAILED: keys((w) => workloadStatus(w, report?.dryRun ?? "none").state === "failed"),
+    CONFIG_ROLLOUT_ROLLED_BACK: keys((w) => w.result?.rollout === "rolled-back"),
   };
   return Object.entries(values)
     .map(([key, value]) => `${key}=${value.replace(/[\r\n]+/g, " ")}\n`)
@@ -171,9 +135,9 @@ function seconds(ms: number | undefined): string {
   return ((ms ?? 0) / 1000).toFixed(3);
 }
 
-function describeReferences(workload: ReportWorkload): string[] {
-  return (workload.references ?? []).map((r) => {
-    const changed = r.changedKeys?.length ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+function describeReferences(workload: PlannedWorkload): string[] {
+  return workload.references.map((r) => {
+    const changed = r.changedKeys.length ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
     return `${r.config.kind.toLowerCase()}/${r.config.name} via ${r.path}${changed}`;
   });
 }
@@ -189,31 +153,29 @@ function testcase(attrs: Record<string, string | number | undefined>, body: stri
 }
 
 /** What a failed workload's new pod said (config-rollout cuts each line to a bounded length): events, then its previous run's log. */
-function causeLines(value: unknown): string[] {
-  if (!value || typeof value !== "object") return [];
-  const cause = value as Json;
-  const events = Array.isArray(cause.events) ? cause.events.map((e) => `event: ${String(e)}`) : [];
-  const log = Array.isArray(cause.log) ? cause.log.map((l) => `| ${String(l)}`) : [];
-  return [
-    ...events,
-    ...(log.length > 0 ? [`log of the previous run of ${String(cause.container)}:`, ...log] : []),
-  ];
+function causeLines(cause: WorkloadResult["cause"]): string[] {
+  if (!cause) return [];
+  const events = (cause.events ?? []).map((e) => `event: ${e}`);
+  const log = (cause.log ?? []).map((l) => `| ${l}`);
+  return [...events, ...(log.length > 0 ? [`log of the previous run of ${cause.container}:`, ...log] : [])];
 }
 
 /** One test case per workload (failure: failed restart or rollout; skipped: skipped workloads). */
-export function renderJunit(report: GitLabReportInput | undefined, exitCode: number, error?: string): string {
+export function renderJunit(report: RunReport | undefined, exitCode: number, error?: string): string {
   const cases: string[] = [];
   let failures = 0;
   let skipped = 0;
   let errors = 0;
-  for (const w of report?.workloads ?? []) {
+  const workloads = reportedWorkloads(report);
+  for (const w of workloads) {
+    const { workload, result, context } = w;
     const status = workloadStatus(w, report?.dryRun ?? "none");
-    const where = w.file ? `${w.file}:${w.line}` : "found on the cluster";
+    const where = workload.file ? `${workload.file}:${workload.line}` : "found on the cluster";
     const out = [
       `${status.label}: ${status.detail}`,
-      ...causeLines(w.result?.cause),
+      ...causeLines(result?.cause),
       `defined in ${where}`,
-      ...describeReferences(w),
+      ...describeReferences(workload),
     ];
     const body: string[] = [];
     if (status.state === "failed") {
@@ -227,18 +189,17 @@ export function renderJunit(report: GitLabReportInput | undefined, exitCode: num
     cases.push(
       testcase(
         {
-          classname: `config-rollout.${w.context ? `${w.context}.` : ""}${w.namespace}`,
-          name: `${w.kind.toLowerCase()}/${w.name}`,
-          file: w.file,
-          time: seconds(w.result?.durationMs),
+          classname: `config-rollout.${context ? `${context}.` : ""}${workload.id.namespace}`,
+          name: `${workload.id.kind.toLowerCase()}/${workload.id.name}`,
+          file: workload.file || undefined,
+          time: seconds(result?.durationMs),
         },
         body,
       ),
     );
   }
   // A failed run must show up as a failed test even when no workload failed (bad input, no report).
-  const anyWorkloadFailed = failures > 0;
-  if (exitCode !== 0 && !anyWorkloadFailed) {
+  if (exitCode !== 0 && failures === 0) {
     errors++;
     const message =
       report === undefined
@@ -250,9 +211,12 @@ export function renderJunit(report: GitLabReportInput | undefined, exitCode: num
       ]),
     );
   }
-  const time = seconds((report?.workloads ?? []).reduce((sum, w) => sum + (w.result?.durationMs ?? 0), 0));
+  const time = seconds(workloads.reduce((sum, w) => sum + (w.result?.durationMs ?? 0), 0));
   const counts = `tests="${cases.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}"`;
-  const notes = [...(report?.warnings ?? []), ...(report?.problems ?? []).map(describeProblem)];
+  const notes = [
+    ...(report?.plan.warnings ?? []),
+    ...(report?.plan.problems ?? []).map((p) => `${p.severity}: ${p.file}:${p.line}:${p.col}: ${p.message}`),
+  ];
   const suiteOut = notes.length > 0 ? [`    <system-out>${escapeXml(notes.join("\n"))}</system-out>`] : [];
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
@@ -266,46 +230,32 @@ export function renderJunit(report: GitLabReportInput | undefined, exitCode: num
   ].join("\n");
 }
 
-function describeProblem(problem: {
-  file: string;
-  line: number;
-  col: number;
-  message: string;
-  severity: string;
-}): string {
-  return `${problem.severity}: ${problem.file}:${problem.line}:${problem.col}: ${problem.message}`;
-}
-
 /** A few lines for the job log: the JSON report went to a file, not to the log. */
-export function renderSummary(
-  report: GitLabReportInput | undefined,
-  exitCode: number,
-  error?: string,
-): string {
+export function renderSummary(report: RunReport | undefined, exitCode: number, error?: string): string {
   if (report === undefined) {
     return `config-rollout: no report (${error}); exit code ${exitCode}, result failed\n`;
   }
-  const range = report.base
-    ? `${report.base.slice(0, 7)}..${report.head.slice(0, 7)}`
-    : report.head.slice(0, 7);
+  const { plan } = report;
+  const range = plan.base ? `${plan.base.slice(0, 7)}..${plan.head.slice(0, 7)}` : plan.head.slice(0, 7);
   const lines = [
     `config-rollout: result ${resultOf(report, exitCode)}${report.dryRun !== "none" ? ` (dry run: ${report.dryRun})` : ""}, exit code ${exitCode}`,
-    `  compared ${range}: ${report.range}`,
-    `  changed configs: ${report.changes.map(workloadKey).join(", ") || "none"}`,
+    `  compared ${range}: ${plan.rangeNote}`,
+    `  changed configs: ${plan.changes.map((c) => idKey(c.id)).join(", ") || "none"}`,
   ];
-  for (const w of report.workloads) {
-    const status = workloadStatus(w, report.dryRun ?? "none");
+  for (const w of reportedWorkloads(report)) {
+    const status = workloadStatus(w, report.dryRun);
     lines.push(`  ${status.label.padEnd(16)} ${workloadKey(w)}: ${status.detail}`);
   }
   return `${lines.join("\n")}\n`;
 }
 
-/** Both reports and the log's summary of one run, from its JSON report's text and exit code. */
+/** Both reports and the log's summary of one run that ended with `exitCode`: from its report, or the error that ended it (with --debug or not). */
 export function gitlabReports(
-  jsonText: string,
+  content: { report: RunReport } | { error: unknown; debug: boolean },
   exitCode: number,
 ): { dotenv: string; junit: string; summary: string } {
-  const { report, error } = readReport(jsonText);
+  const report = "report" in content ? content.report : undefined;
+  const error = "error" in content ? errorParts(content.error, content.debug).message : undefined;
   return {
     dotenv: renderDotenv(report, exitCode),
     junit: renderJunit(report, exitCode, error),

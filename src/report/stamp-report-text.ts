@@ -6,11 +6,13 @@ import { formatId } from "../core/model.js";
 import type { StampReport } from "../stamp/stamp-report.js";
 import { escapeForCiLog, escapeJsonForCiLog } from "./ci-log-text.js";
 
+/** `argv`: the stamp's own command line (`stamp` and its flags), for the one command that fixes what --check found. */
 export function renderStampReport(
   report: StampReport,
   format: "text" | "json" | "markdown",
-  fix: string,
+  argv: readonly string[],
 ): string {
+  const fix = fixCommand(argv);
   if (format === "json") return `${escapeJsonForCiLog(JSON.stringify(stampJson(report, fix), null, 2))}\n`;
   return `${escapeForCiLog(stampText(report, fix))}\n`;
 }
@@ -93,4 +95,12 @@ function stampText(report: StampReport, fix: string): string {
   }
   if (report.notes.length > 0) lines.push("", "Notes:", ...report.notes.map((note) => `  ${note}`));
   return lines.join("\n");
+}
+
+/** The one command that stamps what --check found missing. */
+function fixCommand(argv: readonly string[]): string {
+  const kept = argv.filter((a) => a !== "--check" && a !== "--check=true");
+  return ["config-rollout", ...kept]
+    .map((a) => (/^[-\w./=:,@+]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`))
+    .join(" ");
 }

@@ -9,7 +9,7 @@ import type { Log } from "../core/log.js";
 import type { ConfigKind, ObjectId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { AccessCheck, Cluster } from "../kube/kube-client.js";
-import type { Settings } from "../settings/settings.js";
+import type { RunSettings } from "../settings/settings.js";
 
 /** The patches a restart sends, one per object it patches. */
 export function patchWrites(targets: Array<{ id: ObjectId; kind: WorkloadKind }>): AccessCheck[] {
@@ -123,7 +123,7 @@ export async function reviewAccess(
     targets: Parameters<typeof patchWrites>[0];
     reviews?: AccessCheck[];
   },
-  settings: Pick<Settings, "watchPods" | "wait" | "dryRun" | "logLines" | "concurrency"> & {
+  settings: Pick<RunSettings, "watchPods" | "wait" | "dryRun" | "logLines" | "concurrency"> & {
     bakeMs?: number;
   },
   log: Log,

@@ -7,7 +7,7 @@ import { idKey } from "../core/model.js";
 import type { WorkloadResult } from "../core/run-result.js";
 import type { Cluster } from "../kube/kube-client.js";
 import { interruptSignal } from "../process/interrupt.js";
-import type { Settings } from "../settings/settings.js";
+import type { RunSettings } from "../settings/settings.js";
 import { startBake } from "./bake.js";
 import { formatWait } from "./heartbeat.js";
 import type { RestartResult } from "./restart.js";
@@ -25,7 +25,7 @@ export async function followRollouts(
   context: {
     /** A patched workload whose rollout (or bake) failed, as soon as it did. */
     onFailed?: ((result: WorkloadResult) => void) | undefined;
-    settings: Pick<Settings, "timeoutMs" | "logLines"> & { bakeMs?: number };
+    settings: Pick<RunSettings, "timeoutMs" | "logLines"> & { bakeMs?: number };
     log: Log;
     watchPods: boolean;
   },

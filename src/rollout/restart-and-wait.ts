@@ -10,7 +10,7 @@ import { formatId, idKey, type Manifest, type PlannedWorkload } from "../core/mo
 import { isFailure, type WorkloadResult } from "../core/run-result.js";
 import type { AccessCheck, Cluster } from "../kube/kube-client.js";
 import { interruptSignal, noteDone } from "../process/interrupt.js";
-import type { Settings } from "../settings/settings.js";
+import type { RunSettings } from "../settings/settings.js";
 import { reviewAccess } from "./check-permissions.js";
 import { followRollouts } from "./follow-rollouts.js";
 import { type RestartRequest, restartWorkloads } from "./restart.js";
@@ -32,8 +32,8 @@ export interface RolloutContext {
   prepared: Prepared;
   /** Workload definitions by idKey: objects listed from the cluster spare a GET. */
   manifests: Map<string, Manifest>;
-  settings: Pick<Settings, "dryRun" | "wait" | "timeoutMs" | "concurrency" | "watchPods" | "logLines"> &
-    Partial<Pick<Settings, "maxParallelRollouts" | "bakeMs">>;
+  settings: Pick<RunSettings, "dryRun" | "wait" | "timeoutMs" | "concurrency" | "watchPods" | "logLines"> &
+    Partial<Pick<RunSettings, "maxParallelRollouts" | "bakeMs">>;
   log: Log;
   now: () => number;
 }

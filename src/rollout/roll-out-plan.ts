@@ -17,10 +17,10 @@ import {
 import type { RestoredConfig, WorkloadResult } from "../core/run-result.js";
 import { rollsBackOnFailure } from "../core/setting-choices.js";
 import type { Cluster } from "../kube/kube-client.js";
-import type { Settings } from "../settings/settings.js";
+import type { RunSettings } from "../settings/settings.js";
 import { checkPermissions, configWrite } from "./check-permissions.js";
 import { findOnCluster } from "./find-on-cluster.js";
-import { rollOut } from "./restart-and-wait.js";
+import { type RolloutContext, rollOut } from "./restart-and-wait.js";
 import { restorePlanOf } from "./restore/restore-plan.js";
 import { withRollbackOnFailure } from "./restore/rollback-on-failure.js";
 import type { RestartStrategy } from "./strategy/restart-strategy.js";
@@ -53,7 +53,8 @@ export interface PlanOnCluster {
 
 export interface ClusterContext {
   strategy: RestartStrategy;
-  settings: Settings;
+  settings: Pick<RunSettings, "apply" | "configTimeoutMs" | "strategy" | "rollbackOnFailure"> &
+    RolloutContext["settings"];
   log: Log;
   now: () => number;
 }

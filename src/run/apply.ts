@@ -1,4 +1,4 @@
-// The apply phase: one plan (made once from git by run.ts: resolve, scan, render) applied to one
+// The apply phase: one plan (made once from git by plan.ts: resolve, scan, render) applied to one
 // cluster. A plan of nothing (the range changes no config and no workload) is reported as it is;
 // any other is completed and rolled out: discovery of the workloads only this cluster runs, the
 // plan they complete, the check that the cluster holds the committed configs, the permission check,

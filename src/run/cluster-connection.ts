@@ -1,12 +1,18 @@
-// Composition of the Kubernetes adapter from Settings: which kubeconfig, which context, and the
+// Composition of the Kubernetes adapter from the settings: which kubeconfig, which context, and the
 // client options every request gets (timeout, retries, User-Agent, field manager). The client
 // library is loaded only when a run really talks to a cluster: a dry-run plan or --version starts
 // without it.
 
 import type { KubeConnection } from "../kube/connect.js";
 import type { Cluster } from "../kube/kube-client.js";
-import { findKubeConfigSource, type LoadKubeConfigOptions } from "../kube/kubeconfig-source.js";
-import type { Settings } from "../settings/settings.js";
+import {
+  decodeKubeconfigData,
+  describeCredential,
+  findKubeConfigSource,
+  type LoadKubeConfigOptions,
+} from "../kube/kubeconfig-source.js";
+import { OPTIONS } from "../settings/options.js";
+import type { RawValues, RunSettings } from "../settings/settings.js";
 import { USER_AGENT } from "./version.js";
 
 /** The field manager of every write (server-side apply, patches): `sync` leaves hashes other managers own. */
@@ -34,8 +40,20 @@ export interface KubeconfigLabels {
   data?: string;
 }
 
+/** What the connection reads of the settings: the main run's and sync's alike. */
+type ConnectionSettings = Pick<
+  RunSettings,
+  | "kubeconfig"
+  | "kubeconfigData"
+  | "context"
+  | "contexts"
+  | "execPluginTimeoutMs"
+  | "requestTimeoutMs"
+  | "timeoutMs"
+>;
+
 export function createClusterConnection(
-  settings: Settings,
+  settings: ConnectionSettings,
   env: Record<string, string | undefined>,
   labels: KubeconfigLabels = {},
   /** Credentials only known at run time (an exec plugin's token), for the CI log masker. */
@@ -89,4 +107,28 @@ export function createClusterConnection(
       });
     },
   };
+}
+
+/**
+ * Every form of the credentials a step was given, for a CI log's masker before anything is logged:
+ * the secret options and `token` as given, a base64 kubeconfig decoded, a credential pasted where a
+ * path belongs.
+ */
+export function givenCredentials(raw: RawValues, token: string): string[] {
+  const forms = [...OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""), token];
+  if (raw["kubeconfig-data"]) forms.push(tryDecodeKubeconfig(raw["kubeconfig-data"]));
+  if (raw.kubeconfig && describeCredential(raw.kubeconfig))
+    forms.push(raw.kubeconfig, tryDecodeKubeconfig(raw.kubeconfig));
+  return forms;
+}
+
+/** The decoded text of a base64 kubeconfig, masked even when it is no valid kubeconfig. */
+function tryDecodeKubeconfig(value: string): string {
+  try {
+    return decodeKubeconfigData(value, "kubeconfig-data");
+  } catch {
+    const decoded = Buffer.from(value.replace(/\s+/g, ""), "base64").toString("utf8");
+    // A few bytes of decoded noise are no secret, and masking them would garble the log.
+    return decoded.trim().length >= 16 ? decoded : "";
+  }
 }

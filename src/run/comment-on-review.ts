@@ -4,44 +4,56 @@
 // a warning when a comment was wanted and could not be written.
 
 import { buildCommentBody } from "../comment/comment-body.js";
+import { createGitLabNotes } from "../comment/gitlab-notes.js";
 import { type ReviewComments, upsertComment } from "../comment/review-comments.js";
-import { findReviewTarget, type ReviewTarget, tokenFor } from "../comment/review-target.js";
+import {
+  findReviewTarget,
+  PULL_REQUEST_EVENTS,
+  type ReviewTarget,
+  tokenFor,
+} from "../comment/review-target.js";
 import type { RunReport } from "../core/run-result.js";
 import { detectCiKind } from "../range/ci-kind.js";
-import { eventReader } from "../range/github-event.js";
 import { shortSha } from "../report/describe.js";
+import { describeError } from "../report/error-line.js";
 import { escapeMarkdown, markdownSections } from "../report/report-markdown.js";
+import { USER_AGENT, VERSION } from "./version.js";
 
 type Env = Record<string, string | undefined>;
 
 export interface ReviewCommentRequest {
   env: Env;
-  /** GitHub's event payload (GITHUB_EVENT_PATH), when the caller has read it. */
-  event?: unknown;
-  /** Else how to read it (eventReader, shared with the run's range: one read). */
-  readEvent?: () => Promise<unknown>;
+  /** How to read GitHub's event payload (range/github-event.ts eventReader, shared with the run: one read). */
+  readEvent: () => Promise<unknown>;
   /** A token given by the caller (the action's `github-token` input); else the environment's. */
   token?: string;
   /** --comment-id; default: the target's (workflow and job, or job name). */
   commentId?: string;
   /** The run's report, or the error that ended it (then only an existing comment is updated). */
   content: { report: RunReport } | { error: string };
-  version: string;
   /** Where the whole report is when the comment is cut: "the job summary" (action), "the job log" (CLI). */
   fullReportIn: string;
 }
+
+/** Posts a run's report, or the error that ended it, as the comment. */
+export type Commenter = (content: { report: RunReport } | { error: unknown }) => Promise<void>;
 
 /** A commenter for one run: the request without its content; each outcome goes to `say`. */
 export function reviewCommenter(
   request: Omit<ReviewCommentRequest, "content">,
   say: (outcome: ReviewCommentOutcome) => void,
-): (content: ReviewCommentRequest["content"]) => Promise<void> {
-  return async (content) => say(await commentOnReview({ ...request, content }));
+): Commenter {
+  return async (content) => {
+    // The error's first line, without "error: ".
+    const error = "error" in content ? describeError(content.error, false).replace(/^error: /, "") : "";
+    const shown = "report" in content ? content : { error: error.split("\n")[0] ?? "" };
+    say(await commentOnReview({ ...request, content: shown }));
+  };
 }
 
-/** The error line a failed run's comment shows: the first line, without "error: ". */
-export function commentErrorLine(described: string): string {
-  return described.replace(/^error: /, "").split("\n")[0] ?? "";
+/** The action's `comment` when unset: on for pull request events (GitHub would fill a declared default in, so it has none). */
+export function commentsByDefault(env: Env): boolean {
+  return PULL_REQUEST_EVENTS.includes(env.GITHUB_EVENT_NAME ?? "");
 }
 
 export interface ReviewCommentOutcome {
@@ -55,11 +67,8 @@ export interface ReviewCommentOutcome {
  */
 const LIMITS = { github: 65_000, gitlab: 999_000 } as const;
 
-export async function commentOnReview(request: ReviewCommentRequest): Promise<ReviewCommentOutcome> {
-  const lookup = findReviewTarget(
-    request.env,
-    request.event ?? (await eventPayload(request.env, request.readEvent)),
-  );
+async function commentOnReview(request: ReviewCommentRequest): Promise<ReviewCommentOutcome> {
+  const lookup = findReviewTarget(request.env, await eventPayload(request.env, request.readEvent));
   if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
   const target = lookup.target;
   const token = tokenFor(target, request.env, request.token);
@@ -71,7 +80,7 @@ export async function commentOnReview(request: ReviewCommentRequest): Promise<Re
   const id = request.commentId?.trim() || target.defaultId;
   const body = commentBody(request, target, id);
   try {
-    const client = await createClient(target, token, request.version);
+    const client = await createClient(target, token);
     const done = await upsertComment(client, id, body, wantsNewComment(request.content));
     if (done.action === "none") {
       return {
@@ -86,8 +95,8 @@ export async function commentOnReview(request: ReviewCommentRequest): Promise<Re
   }
 }
 
-/** GitHub's event payload for the CLI, which has not read it; a payload that cannot be read names no pull request. */
-async function eventPayload(env: Env, readEvent = eventReader(env)): Promise<unknown> {
+/** GitHub's event payload on GitHub; one that cannot be read names no pull request. */
+async function eventPayload(env: Env, readEvent: () => Promise<unknown>): Promise<unknown> {
   if (detectCiKind(env) !== "github") return undefined;
   try {
     return await readEvent();
@@ -96,14 +105,12 @@ async function eventPayload(env: Env, readEvent = eventReader(env)): Promise<unk
   }
 }
 
-async function createClient(target: ReviewTarget, token: string, version: string): Promise<ReviewComments> {
-  const userAgent = `config-rollout/${version}`;
+async function createClient(target: ReviewTarget, token: string): Promise<ReviewComments> {
   if (target.platform === "github") {
     const { createGitHubComments } = await import("../comment/github-comments.js");
-    return createGitHubComments(target, token, userAgent);
+    return createGitHubComments(target, token, USER_AGENT);
   }
-  const { createGitLabNotes } = await import("../comment/gitlab-notes.js");
-  return createGitLabNotes(target, token, userAgent);
+  return createGitLabNotes(target, token, USER_AGENT);
 }
 
 /**
@@ -132,7 +139,7 @@ function commentBody(request: ReviewCommentRequest, target: ReviewTarget, id: st
       ? ` at ${escapeMarkdown(shortSha(content.report.plan.head))}`
       : "";
   const footer =
-    `<sub>config-rollout ${escapeMarkdown(request.version)}${head}, ${run}. ` +
+    `<sub>config-rollout ${escapeMarkdown(VERSION)}${head}, ${run}. ` +
     `Every run of this job updates this comment (comment id: ${escapeMarkdown(id)}).</sub>`;
   const limit = LIMITS[target.platform];
   return buildCommentBody({

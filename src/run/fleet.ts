@@ -16,7 +16,7 @@ import { formatDuration } from "../report/describe.js";
 import { errorParts } from "../report/error-line.js";
 import { WAIT_FOR_ROLLOUTS } from "../rollout/restart-and-wait.js";
 import { applyPlanToCluster } from "./apply.js";
-import { planRepository, type RunDependencies } from "./run.js";
+import { planRepository, type RunDependencies } from "./plan.js";
 
 export interface FleetDependencies extends Omit<RunDependencies, "connect" | "clusterConfigured"> {
   waves: Waves;

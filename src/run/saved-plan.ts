@@ -10,7 +10,7 @@ import type { RunReport } from "../core/run-result.js";
 import type { Git } from "../git/git.js";
 import { type PlanDocument, parsePlanDocument } from "../plan/plan-document.js";
 import type { ClusterAccess } from "../plan/repo-plan.js";
-import type { Settings } from "../settings/settings.js";
+import type { RunSettings } from "../settings/settings.js";
 import { applySavedPlan, checkPlanKey, guardedPlanOf } from "./apply-saved-plan.js";
 
 export async function readPlanFile(path: string): Promise<PlanDocument> {
@@ -56,7 +56,7 @@ export interface SavedPlanRun {
 
 /** Read and check the plan before any request: exit 2 for every refusal. */
 export async function loadSavedPlan(
-  settings: Settings & { plan: string },
+  settings: RunSettings & { plan: string },
   openGit: () => Promise<Git>,
   naming: OptionNaming = CLI_FLAGS,
 ): Promise<SavedPlanRun> {
@@ -86,7 +86,7 @@ export async function loadSavedPlan(
  */
 export function sameWorkloads(
   document: PlanDocument,
-  settings: Settings & { plan: string },
+  settings: RunSettings & { plan: string },
   planned: Array<{ id: PlanDocument["workloads"][number]["id"] }>,
   naming: OptionNaming = CLI_FLAGS,
 ): void {
@@ -108,7 +108,7 @@ export function sameWorkloads(
 
 export function applySaved(
   run: SavedPlanRun,
-  settings: Settings & { plan: string },
+  settings: RunSettings & { plan: string },
   connection: ClusterAccess,
   context: { log: Log; naming?: OptionNaming },
 ): Promise<RunReport> {

@@ -16,7 +16,7 @@ import { rollOut } from "../rollout/restart-and-wait.js";
 import { annotationStep } from "../rollout/strategy/annotation-strategy.js";
 import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
 import { waveOf } from "../rollout/waves.js";
-import type { Settings } from "../settings/settings.js";
+import type { SyncSettings } from "../settings/settings.js";
 import { judgeAdoption, lastWrite } from "../sync/adopt.js";
 import { type LiveWorkload, readLiveState, readPods } from "../sync/read-live-state.js";
 import {
@@ -32,7 +32,7 @@ import { type ClusterConnection, FIELD_MANAGER } from "./cluster-connection.js";
 type Plain = Record<string, unknown>;
 
 export async function runSync(
-  settings: Settings,
+  settings: SyncSettings,
   deps: { connection: ClusterConnection; log: Log; now: () => number },
 ): Promise<RunReport> {
   const { log } = deps;
@@ -182,7 +182,7 @@ async function judge(
 async function recordBaselines(
   cluster: Cluster,
   baselines: ReadonlyArray<{ workload: LiveWorkload; annotation: SyncAnnotation }>,
-  settings: Pick<Settings, "dryRun" | "concurrency">,
+  settings: Pick<SyncSettings, "dryRun" | "concurrency">,
   log: Log,
 ): Promise<WorkloadResult[]> {
   if (baselines.length === 0) return [];
@@ -217,7 +217,7 @@ function manifestOf(workload: LiveWorkload): Manifest {
   return { id: workload.id, file: "", line: 0, object: workload.object };
 }
 
-function describeScope(settings: Settings, namedCount: number): string {
+function describeScope(settings: SyncSettings, namedCount: number): string {
   const where =
     settings.namespaces.length > 0 ? `namespaces ${settings.namespaces.join(", ")}` : "every namespace";
   const selector = settings.selector ? `, selector ${settings.selector}` : "";

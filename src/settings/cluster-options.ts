@@ -3,7 +3,7 @@
 // the API server. In their own file to keep options.ts short; options.ts places them in the table's order.
 import type { OptionSpec } from "./option-spec.js";
 
-export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
+export const CLUSTER_OPTIONS = [
   {
     name: "kubeconfig",
     summary: "kubeconfig file (default: $KUBECONFIG, ~/.kube/config)",
@@ -173,4 +173,4 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
     description:
       "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server.",
   },
-];
+] as const satisfies readonly OptionSpec[];

@@ -17,7 +17,8 @@ export const WAIT_MODES = ["pods", "status", "none"] as const;
 /** --reloader: which workloads the cluster's Stakater Reloader restarts itself. */
 export const RELOADER_MODES = ["annotated", "all", "none"] as const;
 
-export const OPTIONS: readonly OptionSpec[] = [
+/** The table with each row's literal types: the settings types are derived from it (settings.ts). */
+export const OPTION_ROWS = [
   {
     name: "base",
     type: "string",
@@ -393,4 +394,6 @@ export const OPTIONS: readonly OptionSpec[] = [
     summary: "print stack traces of internal errors",
     description: "Print stack traces of internal errors.",
   },
-];
+] as const satisfies readonly OptionSpec[];
+
+export const OPTIONS: readonly OptionSpec[] = OPTION_ROWS;

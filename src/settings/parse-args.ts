@@ -1,14 +1,18 @@
 import { UserError } from "../core/errors.js";
 import { DEPRECATED_OPTIONS } from "./deprecated-options.js";
-import { appliesTo, type Command } from "./option-spec.js";
+import { appliesTo, type Command, type RawValues } from "./option-spec.js";
 import { OPTIONS, type OptionSpec } from "./options.js";
-import type { RawValues } from "./settings.js";
 import { parseBooleanText } from "./value-spellings.js";
 
 export interface ParsedArgs {
   values: RawValues;
   help: boolean;
   version: boolean;
+  /**
+   * The first thing wrong with the flags. The parse goes on past it, so `values` still holds what
+   * the rest say: the report of the error is written as --output, --junit and --dotenv ask.
+   */
+  error?: UserError;
 }
 
 /** The commands, the first word of the command line; without one, `run`. */
@@ -22,35 +26,42 @@ export const COMMANDS = ["run", "stamp", "sync"] as const;
  * run, a rollout flag on `stamp`): it would be silently ignored.
  */
 export function parseArgs(argv: readonly string[], command: Command = "run"): ParsedArgs {
-  const values: RawValues = {};
-  let help = false;
-  let version = false;
+  const parsed: ParsedArgs = { values: {}, help: false, version: false };
+  const { values } = parsed;
+  const fail = (error: UserError | undefined) => {
+    parsed.error ??= error;
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--help" || arg === "-h") {
-      help = true;
+      parsed.help = true;
       continue;
     }
     if (arg === "--version" || arg === "-V") {
-      version = true;
+      parsed.version = true;
       continue;
     }
-    if (!arg.startsWith("-") || arg === "-" || arg === "--") throw unexpectedArgument(arg, i, command);
+    if (!arg.startsWith("-") || arg === "-" || arg === "--") {
+      fail(unexpectedArgument(arg, i, command));
+      continue;
+    }
     const eq = arg.indexOf("=");
     const flag = eq === -1 ? arg : arg.slice(0, eq);
     const inline = eq === -1 ? undefined : arg.slice(eq + 1);
     const negated = flag.startsWith("--no-") ? findOption(flag.slice(5)) : undefined;
     if ((negated?.type === "boolean" || negated?.switch) && inline === undefined) {
-      refuseOtherCommand(negated, flag, command);
+      fail(otherCommandError(negated, flag, command));
       values[negated.name] = "false";
       continue;
     }
     const spec = flag.startsWith("--")
       ? findOption(flag.slice(2))
       : OPTIONS.find((o) => `-${o.short}` === flag);
-    if (!spec)
-      throw new UserError(`unknown flag ${flag}${suggestion(flag, command)}; see ${helpFor(command)}`);
-    refuseOtherCommand(spec, flag, command);
+    if (!spec) {
+      fail(new UserError(`unknown flag ${flag}${suggestion(flag, command)}; see ${helpFor(command)}`));
+      continue;
+    }
+    fail(otherCommandError(spec, flag, command));
     if (inline !== undefined) {
       values[spec.name] = inline;
       continue;
@@ -65,11 +76,11 @@ export function parseArgs(argv: readonly string[], command: Command = "run"): Pa
       if (isValue) i++;
       continue;
     }
-    if (next === undefined) throw new UserError(`${flag} needs a value`);
-    values[spec.name] = next;
+    if (next === undefined) fail(new UserError(`${flag} needs a value`));
+    else values[spec.name] = next;
     i++;
   }
-  return { values, help, version };
+  return parsed;
 }
 
 /** A flag of the table, or an old spelling kept for now (settings.ts turns it into its replacement). */
@@ -82,22 +93,22 @@ function helpFor(command: Command): string {
 }
 
 /** A flag of the table that this command does not read: refused, naming the command that does. */
-function refuseOtherCommand(spec: OptionSpec, flag: string, command: Command): void {
-  if (appliesTo(spec, command)) return;
+function otherCommandError(spec: OptionSpec, flag: string, command: Command): UserError | undefined {
+  if (appliesTo(spec, command)) return undefined;
   if (command === "sync") {
-    throw new UserError(
+    return new UserError(
       `${flag} is not a flag of \`config-rollout sync\` (it compares live configs, not commits); see config-rollout sync --help`,
     );
   }
   if (spec.commands === "sync") {
-    throw new UserError(`${flag} is a flag of \`config-rollout sync\`: run \`config-rollout sync ${flag}\``);
+    return new UserError(`${flag} is a flag of \`config-rollout sync\`: run \`config-rollout sync ${flag}\``);
   }
   if (command === "stamp") {
-    throw new UserError(
+    return new UserError(
       `${flag} applies to the main run only (config-rollout [run] [flags]), not to \`config-rollout stamp\`; see config-rollout stamp --help`,
     );
   }
-  throw new UserError(`${flag} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${flag}\``);
+  return new UserError(`${flag} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${flag}\``);
 }
 
 /** A word where a flag belongs; as the first word, maybe a misspelt subcommand. */

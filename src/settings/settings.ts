@@ -1,114 +1,103 @@
+// The settings of each command, derived from the option table (options.ts): one typed field per row
+// the command reads, named after the option in camelCase (a duration's with `Ms`: it holds
+// milliseconds), required when the row has a default. The few rows read as other fields (`--wait`
+// as `wait` and `watchPods`, `--keep` as `prune` and `keep`, ...) are COMPUTED below, each once.
+// Adding an option is one row of the table: its field, its type and its parsing follow.
 import { UserError } from "../core/errors.js";
 import { parseContexts, type Waves } from "../core/fleet.js";
+import { isNamespaceName, NAMESPACE_RULE } from "../core/names.js";
 import type { OptionNaming } from "../core/option-naming.js";
-import type { Discover, DryRun, OutputFormat, Strategy } from "../core/setting-choices.js";
+import type { OutputFormat } from "../core/setting-choices.js";
 import { DEPRECATED_OPTIONS, replaceDeprecated } from "./deprecated-options.js";
-import type { RawValues } from "./option-spec.js";
-import { OPTIONS, type OptionSpec } from "./options.js";
-import { validateSettings } from "./validate-settings.js";
-import { parseBooleanText, parseDuration } from "./value-spellings.js";
+import { appliesTo, type Command, type OptionSpec, type RawValues } from "./option-spec.js";
+import { type OPTION_ROWS, OPTIONS, type RELOADER_MODES, type WAIT_MODES } from "./options.js";
+import { parseBooleanText, parseOptionValue, splitList } from "./value-spellings.js";
 
 export type { Discover, DryRun, OutputFormat, Strategy } from "../core/setting-choices.js";
-
-/** Everything a run needs to know, parsed once from flags, environment or action inputs. */
-export interface Settings {
-  base?: string;
-  head?: string;
-  repo: string;
-  paths: string[];
-  /**
-   * --paths was given a value other than its default. The GitHub Action and the GitLab component
-   * always pass their declared default, so "given" is told by the value, not by its presence.
-   */
-  pathsExplicit: boolean;
-  exclude: string[];
-  /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
-  kustomize: string[];
-  render?: string;
-  renderPaths: string[];
-  /** --git-timeout: a git command printing nothing for this long is stopped. */
-  gitTimeoutMs: number;
-  /** --render-timeout: per render. */
-  renderTimeoutMs: number;
-  /** --render-env: variables the --render command gets besides the fixed allowlist. */
-  renderEnv: string[];
-  /** --allow-remote-kustomize: render remote kustomize entries from an untrusted head. */
-  allowRemoteKustomize: boolean;
-  namespace: string;
-  /** undefined: decided once we know whether a cluster is configured. */
-  discover?: Discover;
-  strategy: Strategy;
-  envName: string;
-  /** --rollback-on-failure as given; undefined: the strategy's default (rollsBackOnFailure). */
-  rollbackOnFailure?: boolean;
-  /** --bake: how long each completed rollout's new pods are watched; undefined: off. */
-  bakeMs?: number;
-  /** --strategy versioned: delete unreferenced managed copies after a successful run (--keep is not all). */
-  prune: boolean;
-  /** --strategy versioned: copies per config a prune always keeps (--keep N). */
-  keep: number;
-  dryRun: DryRun;
-  apply: boolean;
-  /** --plan-out: where to write the plan file. */
-  planOut?: string;
-  /** --plan: the plan file to apply instead of planning from git. */
-  plan?: string;
-  /** --wait is not none. */
-  wait: boolean;
-  /** --wait pods: fail a workload early when its new pods cannot start. */
-  watchPods: boolean;
-  /** --logs: lines of a crashed container's previous log quoted in the report (0: none). */
-  logLines: number;
-  timeoutMs: number;
-  configTimeoutMs: number;
-  /** Time limit for an exec credential plugin run. */
-  execPluginTimeoutMs: number;
-  /** --request-timeout: one Kubernetes API request. */
-  requestTimeoutMs: number;
-  kubeconfig?: string;
-  kubeconfigData?: string;
-  context?: string;
-  /** --context with several contexts: the waves, each run in parallel; undefined: one cluster. */
-  contexts?: Waves;
-  /** Several contexts: run later waves even after a cluster failed. */
-  continueOnFailure: boolean;
-  namespaces: string[];
-  excludeNamespaces: string[];
-  maxRestarts?: number;
-  /** At most this many workloads rolling at once (--max-parallel-rollouts); undefined: all. */
-  maxParallelRollouts?: number;
-  /** sync: label selector on the workloads checked (--selector). */
-  selector?: string;
-  /** sync: only the consumers of these configs, `kind/name[:key]` (--config). */
-  syncConfigs: string[];
-  /** sync: adopt workloads with no baseline (--adopt). */
-  adopt: boolean;
-  /** Most Kubernetes API requests in flight at once (--concurrency). */
-  concurrency: number;
-  hashKey?: string;
-  /** stamp --check: write nothing, exit 1 when a stamp is missing or stale. */
-  check: boolean;
-  /** stamp --changed-only: only workloads whose consumed content changed in --base..--head. */
-  changedOnly: boolean;
-  output: OutputFormat;
-  /** Post the plan as the pull/merge request comment (--comment). */
-  comment: boolean;
-  /** Which comment this run owns (--comment-id); undefined: the CI job's. */
-  commentId?: string;
-  /** --junit: where to write the result as a JUnit report (GitLab). */
-  junit?: string;
-  /** --dotenv: where to write the result as a dotenv file (GitLab). */
-  dotenv?: string;
-  strict: boolean;
-  maxFileSize: number;
-  /** --reloader none: restart workloads that Stakater Reloader manages too (default: skip them with the reason). */
-  restartReloaderManaged: boolean;
-  /** --reloader all: the cluster's Reloader runs with --auto-reload-all, managing every workload not opted out. */
-  reloaderAutoReloadAll: boolean;
-  debug: boolean;
-}
-
 export type { RawValues } from "./option-spec.js";
+
+/** Rows read as other fields than their own: the fields the stages read, declared once. */
+const COMPUTED = {
+  base: (base?: string): { base?: string } => ({ base: revision("base", base) }),
+  head: (head?: string): { head?: string } => ({ head: revision("head", head) }),
+  /**
+   * pathsExplicit: --paths was given a value other than its default. The GitHub Action and the
+   * GitLab component always pass their declared default, so "given" is told by the value.
+   */
+  paths: (paths: string[]) => ({ paths, pathsExplicit: differsFromDefault(paths, "paths") }),
+  /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
+  kustomize: (values: string[]) => ({ kustomize: kustomizeDirs(values) }),
+  /** --keep N keeps N copies of each config and prunes the rest; --keep all prunes nothing. */
+  keep: (keep: number | "all"): { prune: boolean; keep: number } =>
+    keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep },
+  /** wait: --wait is not none; watchPods: --wait pods (fail a workload early when its new pods cannot start). */
+  wait: (wait: (typeof WAIT_MODES)[number]) => ({ wait: wait !== "none", watchPods: wait === "pods" }),
+  /** --logs: lines of a crashed container's previous log quoted in the report (0: none). */
+  logs: (logLines: number) => ({ logLines }),
+  /** --context: one name, or several in waves (`a;b,c`: a first, then b and c in parallel). */
+  context: (text?: string): { context?: string; contexts?: Waves } =>
+    text === undefined || !/[;,]/.test(text)
+      ? { context: text }
+      : { contexts: parseContexts(text, "--context") },
+  /** sync --config: only the consumers of these configs, `kind/name[:key]`. */
+  config: (syncConfigs: string[]) => ({ syncConfigs }),
+  /** none: restart what Stakater Reloader manages too; all: Reloader runs with --auto-reload-all. */
+  reloader: (mode: (typeof RELOADER_MODES)[number]) => ({
+    restartReloaderManaged: mode === "none",
+    reloaderAutoReloadAll: mode === "all",
+  }),
+};
+
+type Row = (typeof OPTION_ROWS)[number];
+type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+type FieldOf<R extends Row> = R["type"] extends "duration" ? `${Camel<R["name"]>}Ms` : Camel<R["name"]>;
+type ValueOf<R extends Row> = R extends { type: "boolean" }
+  ? boolean
+  : R extends { type: "list" }
+    ? string[]
+    : R extends { type: "duration" }
+      ? number
+      : R extends { type: "integer"; choices: readonly (infer C)[] }
+        ? number | C
+        : R extends { type: "integer" }
+          ? number
+          : R extends { choices: readonly (infer C)[] }
+            ? C
+            : string;
+type Computed = { [N in keyof typeof COMPUTED]: ReturnType<(typeof COMPUTED)[N]> };
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+/** The fields of some rows: each row's own (optional without a default), or what COMPUTED makes of it. */
+type SettingsOf<R extends Row> = {
+  [O in Exclude<R, { name: keyof Computed }> as O extends { default: string }
+    ? FieldOf<O>
+    : never]: ValueOf<O>;
+} & {
+  [O in Exclude<R, { name: keyof Computed }> as O extends { default: string }
+    ? never
+    : FieldOf<O>]?: ValueOf<O>;
+} & Intersection<Computed[Extract<R["name"], keyof Computed>]>;
+
+/**
+ * The rows a command reads. `sync` also takes the CI rows (the comment, the GitLab reports) from the
+ * variables and inputs: its report is published as a run's is, though it has no such flags.
+ */
+type RowsOf<C extends Command> = C extends "sync"
+  ? Extract<Row, { commands: "sync" } | { sync: true } | { group: "ci" }>
+  : Extract<Row, { commands: C | "both" }>;
+const rowsOf = (command: Command) =>
+  OPTIONS.filter((o) => appliesTo(o, command) || (command === "sync" && o.group === "ci"));
+
+/** The main run's settings (`config-rollout [run]`). */
+export type RunSettings = SettingsOf<RowsOf<"run">>;
+/** `config-rollout stamp`'s settings. */
+export type StampSettings = SettingsOf<RowsOf<"stamp">>;
+/** `config-rollout sync`'s settings. */
+export type SyncSettings = SettingsOf<RowsOf<"sync">>;
+export type SettingsFor<C extends Command> = C extends "stamp"
+  ? StampSettings
+  : C extends "sync"
+    ? SyncSettings
+    : RunSettings;
 
 /** How a message names an option set through its environment variable (the CLI's, GitLab's). */
 export const ENV_VARIABLES: OptionNaming = {
@@ -135,129 +124,63 @@ export function rawValuesFromEnv(env: Record<string, string | undefined>): RawVa
   return raw;
 }
 
-/**
- * Turn raw strings (highest precedence last) into validated Settings. Long only because it is one
- * object literal, a line per setting: splitting it would scatter the list the option table mirrors.
- */
-export function toSettings(...sources: RawValues[]): Settings {
+/** A command's settings from raw strings (a later source wins), every value parsed and checked. */
+export function settingsFor<C extends Command>(command: C, ...sources: RawValues[]): SettingsFor<C> {
   const raw: RawValues = {};
   for (const source of sources) {
     for (const [key, value] of Object.entries(replaceDeprecated(source)))
       if (value !== undefined) raw[key] = value;
   }
-  const get = (name: string) => parseOptionValue(requireSpec(name), raw[name]);
-  const str = (name: string) => get(name) as string | undefined;
-  const list = (name: string) => (get(name) as string[] | undefined) ?? [];
-  const bool = (name: string) => get(name) === true;
-  const num = (name: string) => get(name) as number | undefined;
-  // Options with a default in the table always have a value: the default is written there only.
-  const given = <T>(name: string): T => {
-    const value = get(name);
-    if (value === undefined) throw new Error(`option ${name} has no default in the option table`);
-    return value as T;
-  };
-
-  for (const ref of ["base", "head"]) {
-    const value = str(ref);
-    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
+  // Every value given is read and checked, whichever command reads it: one wrong anywhere is an
+  // error for every command. The settings hold the command's rows.
+  const checked: Record<string, unknown> = {};
+  const settings: Record<string, unknown> = {};
+  const reads = rowsOf(command);
+  for (const row of OPTIONS) {
+    const value = parseOptionValue(row, raw[row.name]);
+    const compute = COMPUTED[row.name as keyof typeof COMPUTED] as ((value: unknown) => object) | undefined;
+    const fields = compute ? compute(value) : { [fieldOf(row)]: value };
+    Object.assign(checked, fields);
+    if (reads.includes(row)) Object.assign(settings, fields);
   }
-  const settings: Settings = {
-    base: str("base"),
-    head: str("head"),
-    repo: given("repo"),
-    paths: list("paths"),
-    pathsExplicit: isExplicit(list("paths"), "paths"),
-    exclude: list("exclude"),
-    kustomize: kustomizeDirs(list("kustomize")),
-    render: str("render") || undefined,
-    renderPaths: list("render-paths"),
-    gitTimeoutMs: given("git-timeout"),
-    renderTimeoutMs: given("render-timeout"),
-    renderEnv: list("render-env"),
-    allowRemoteKustomize: bool("allow-remote-kustomize"),
-    namespace: given("namespace"),
-    discover: str("discover") as Discover | undefined,
-    strategy: given<Strategy>("strategy"),
-    envName: given("env-name"),
-    ...(typeof get("rollback-on-failure") === "boolean"
-      ? { rollbackOnFailure: get("rollback-on-failure") as boolean }
-      : {}),
-    ...(num("bake") !== undefined ? { bakeMs: num("bake") } : {}),
-    ...keepCopies(given<number | "all">("keep")),
-    dryRun: given<DryRun>("dry-run"),
-    apply: bool("apply"),
-    planOut: str("plan-out") || undefined,
-    plan: str("plan") || undefined,
-    wait: given("wait") !== "none",
-    watchPods: given("wait") === "pods",
-    logLines: given("logs"),
-    timeoutMs: given("timeout"),
-    configTimeoutMs: given("config-timeout"),
-    execPluginTimeoutMs: given("exec-plugin-timeout"),
-    requestTimeoutMs: given("request-timeout"),
-    kubeconfig: str("kubeconfig"),
-    kubeconfigData: str("kubeconfig-data"),
-    ...contextWaves(str("context")),
-    continueOnFailure: bool("continue-on-failure"),
-    namespaces: list("namespaces"),
-    excludeNamespaces: list("exclude-namespaces"),
-    maxRestarts: num("max-restarts"),
-    maxParallelRollouts: num("max-parallel-rollouts"),
-    ...(str("selector") ? { selector: str("selector") } : {}),
-    syncConfigs: list("config"),
-    adopt: bool("adopt"),
-    concurrency: given("concurrency"),
-    hashKey: str("hash-key"),
-    check: bool("check"),
-    changedOnly: bool("changed-only"),
-    output: given<OutputFormat>("output"),
-    comment: bool("comment"),
-    commentId: str("comment-id") || undefined,
-    junit: str("junit") || undefined,
-    dotenv: str("dotenv") || undefined,
-    strict: bool("strict"),
-    maxFileSize: given("max-file-size"),
-    restartReloaderManaged: given("reloader") === "none",
-    reloaderAutoReloadAll: given("reloader") === "all",
-    debug: bool("debug"),
-  };
-  validateSettings(settings);
-  if (settings.plan !== undefined) {
-    if (settings.apply)
-      throw new UserError(
-        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)",
-      );
-    if (settings.planOut !== undefined)
-      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
-  }
-  if (settings.strategy === "gitops" && settings.planOut !== undefined) {
-    throw new UserError(
-      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)",
-    );
-  }
-  if (settings.contexts && (settings.plan !== undefined || settings.planOut !== undefined)) {
-    throw new UserError(
-      `--context with several contexts cannot be used with ${settings.plan !== undefined ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`,
-    );
-  }
-  return settings;
+  validateSettings(checked as CheckedValues);
+  return settings as SettingsFor<C>;
 }
 
-/** --context: one name, or several in waves (`a;b,c`: a first, then b and c in parallel). */
-function contextWaves(text: string | undefined): { context?: string; contexts?: Waves } {
-  if (text === undefined || text === "") return {};
-  if (!/[;,]/.test(text)) return { context: text };
-  return { contexts: parseContexts(text, "--context") };
+/** The main run's settings. */
+export const runSettings = (...sources: RawValues[]): RunSettings => settingsFor("run", ...sources);
+
+/**
+ * What the report of an error needs before the settings are made (the flags may not parse, a value
+ * may be wrong): the format, the GitLab report files and --debug as the flags and variables name them.
+ */
+export function errorReportSettings(
+  flags: RawValues,
+  env: Record<string, string | undefined>,
+): Pick<RunSettings, "output" | "debug" | "junit" | "dotenv"> {
+  const raw = { ...rawValuesFromEnv(env), ...flags };
+  const output: OutputFormat = raw.output === "json" || raw.output === "markdown" ? raw.output : "text";
+  return {
+    output,
+    debug: parseBooleanText(raw.debug ?? "") === true,
+    junit: raw.junit || undefined,
+    dotenv: raw.dotenv || undefined,
+  };
 }
 
-/** --keep N keeps N copies of each config and prunes the rest; --keep all prunes nothing. */
-function keepCopies(keep: number | "all"): { prune: boolean; keep: number } {
-  return keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep };
+function fieldOf(row: OptionSpec): string {
+  const camel = row.name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+  return row.type === "duration" ? `${camel}Ms` : camel;
+}
+
+function revision(name: string, value: string | undefined): string | undefined {
+  if (value?.startsWith("-")) throw new UserError(`--${name} ${value}: a revision must not start with '-'`);
+  return value;
 }
 
 /** A list differs from its option's default (same globs in another order count as the default). */
-function isExplicit(values: string[], name: string): boolean {
-  const defaults = splitList(requireSpec(name).default ?? "");
+function differsFromDefault(values: string[], name: string): boolean {
+  const defaults = splitList(OPTIONS.find((o) => o.name === name)?.default ?? "");
   return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
 }
 
@@ -278,77 +201,120 @@ function kustomizeDirs(values: string[]): string[] {
   });
 }
 
-function requireSpec(name: string): OptionSpec {
-  const spec = OPTIONS.find((o) => o.name === name);
-  if (!spec) throw new Error(`unknown option ${name}`);
-  return spec;
+// Checks on values that parse but would only fail, or silently misbehave, once the cluster is
+// touched: a zero timeout, a wait longer than a Node timer can hold, a namespace the API server
+// would reject (which used to turn into a cluster-wide list), an env var name no shell can read.
+
+/** The longest delay a Node timer can hold (2^31-1 ms): longer ones fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+/** What the environment variable set by --strategy env must look like to be readable in a shell. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** The values checked: every row's. */
+type CheckedValues = RunSettings & StampSettings & SyncSettings;
+
+function validateSettings(values: CheckedValues): void {
+  if (values.paths.length === 0) {
+    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  }
+  checkDuration("timeout", values.timeoutMs);
+  checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  if (!ENV_NAME.test(values.envName)) {
+    throw new UserError(
+      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`,
+    );
+  }
+  if (values.concurrency < 1 || values.concurrency > 64) {
+    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+  }
+  if (values.maxParallelRollouts !== undefined && values.maxParallelRollouts < 1) {
+    throw new UserError(
+      `--max-parallel-rollouts: must be at least 1 (workloads rolling out at once), got ${values.maxParallelRollouts}`,
+    );
+  }
+  if (values.logLines < 0 || values.logLines > 200) {
+    throw new UserError(
+      "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)",
+    );
+  }
+  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.bakeMs !== undefined) checkBake(values, values.bakeMs);
+  if (values.strategy === "gitops") checkGitops(values);
+  checkPlanFile(values);
 }
 
-/** Parse one raw value by its option's type; undefined falls back to the option's default. */
-function parseOptionValue(
-  spec: OptionSpec,
-  rawValue: string | undefined,
-): string | string[] | boolean | number | undefined {
-  const text = rawValue ?? spec.default;
-  if (text === undefined) return undefined;
-  const where = `--${spec.name}`;
-  switch (spec.type) {
-    case "boolean": {
-      const value = parseBooleanText(text);
-      if (value === undefined) throw new UserError(`${where}: expected true or false, got "${text}"`);
-      return value;
-    }
-    case "list":
-      return splitList(text);
-    case "integer": {
-      const value = text.trim();
-      if (spec.choices?.includes(value)) return value;
-      if (!/^\d+$/.test(value)) {
-        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
-        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
-      }
-      return Number(value);
-    }
-    case "duration": {
-      const ms = parseDuration(text);
-      if (ms === "unitless") {
-        const n = text.trim();
-        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
-      }
-      if (ms === undefined)
-        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
-      return ms;
-    }
-    case "string": {
-      const value = text.trim();
-      const switched = spec.switch ? parseBooleanText(value) : undefined;
-      if (switched !== undefined) return switched ? spec.switch!.on : spec.switch!.off;
-      if (spec.choices && !spec.choices.includes(value)) {
-        const switchWords = spec.switch ? ` (or true, false)` : "";
-        throw new UserError(
-          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`,
-        );
-      }
-      return spec.secret ? text : value;
-    }
+/** --plan applies a plan file, --plan-out writes one: each for one cluster, and never both. */
+function checkPlanFile(values: CheckedValues): void {
+  if (values.plan !== undefined) {
+    if (values.apply)
+      throw new UserError(
+        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)",
+      );
+    if (values.planOut !== undefined)
+      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+  }
+  if (values.strategy === "gitops" && values.planOut !== undefined) {
+    throw new UserError(
+      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)",
+    );
+  }
+  if (values.contexts && (values.plan !== undefined || values.planOut !== undefined)) {
+    throw new UserError(
+      `--context with several contexts cannot be used with ${values.plan !== undefined ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`,
+    );
   }
 }
 
-// Split on commas and newlines, but not on commas inside braces: "k8s/{a,b}/x.yaml" is one glob.
-function splitList(text: string): string[] {
-  const items: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (const char of text) {
-    if (char === "{") depth++;
-    if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "\n" || (char === "," && depth === 0)) {
-      items.push(current);
-      current = "";
-    } else {
-      current += char;
+/** --bake watches the new pods once a rollout is done: it needs both the wait and the pod watch. */
+function checkBake(values: CheckedValues, bakeMs: number): void {
+  checkDuration("bake", bakeMs);
+  const without = !values.wait ? "--no-wait" : !values.watchPods ? "--no-watch-pods" : undefined;
+  if (without)
+    throw new UserError(`--bake watches each rollout's new pods once it is done: drop ${without}, or --bake`);
+}
+
+/**
+ * --strategy gitops runs with read-only credentials: the agent applies the commit, so every option
+ * that would write, or look for workloads the repository does not define (no agent stamps those), is refused.
+ */
+function checkGitops(values: CheckedValues): void {
+  const refused = [
+    values.apply ? "--apply (the agent applies the configs)" : undefined,
+    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : undefined,
+    values.rollbackOnFailure === true
+      ? "--rollback-on-failure (the agent owns the state: revert the commit in git and it rolls back)"
+      : undefined,
+    values.discover !== undefined && values.discover !== "repo"
+      ? `--discover ${values.discover} (the agent deploys only what the repository defines)`
+      : undefined,
+  ].filter((part) => part !== undefined);
+  if (refused.length > 0) {
+    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+  }
+}
+
+function checkDuration(option: string, ms: number): void {
+  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms > MAX_TIMER_MS) {
+    const hours = Math.floor(MAX_TIMER_MS / 3_600_000);
+    throw new UserError(
+      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`,
+    );
+  }
+}
+
+function formatHours(ms: number): string {
+  return ms % 3_600_000 === 0 ? `${ms / 3_600_000}h` : `${ms}ms`;
+}
+
+function checkNamespaces(option: string, names: string[]): void {
+  for (const name of names) {
+    if (!isNamespaceName(name)) {
+      throw new UserError(
+        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`,
+      );
     }
   }
-  items.push(current);
-  return items.map((item) => item.trim()).filter((item) => item !== "");
 }

@@ -3,7 +3,7 @@
 // In their own file to keep options.ts short; options.ts places them in the table's order.
 import type { OptionSpec } from "./option-spec.js";
 
-export const SOURCE_OPTIONS: readonly OptionSpec[] = [
+export const SOURCE_OPTIONS = [
   {
     name: "kustomize",
     summary: "kustomizations to render (default: every root; none: raw only)",
@@ -85,4 +85,4 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
     description:
       "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's).",
   },
-];
+] as const satisfies readonly OptionSpec[];

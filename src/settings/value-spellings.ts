@@ -2,6 +2,8 @@
 // component inputs (docs/reference.md, "Values"): a boolean is true or false (any case); an enumeration
 // is one of its choices, and one that is also a switch (dry-run, wait) takes true and false too; a
 // duration has a unit.
+import { UserError } from "../core/errors.js";
+import type { OptionSpec } from "./option-spec.js";
 
 /** true or false, in any case; undefined for anything else (yes, 1 and on included: one spelling). */
 export function parseBooleanText(text: string): boolean | undefined {
@@ -23,4 +25,75 @@ export function parseDuration(text: string): number | "unitless" | undefined {
   const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return undefined;
   return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit!]!, 0));
+}
+
+/** One raw value read by its option's rule; undefined falls back to the option's default. */
+export function parseOptionValue(
+  spec: OptionSpec,
+  rawValue: string | undefined,
+): string | string[] | boolean | number | undefined {
+  const text = rawValue ?? spec.default;
+  if (text === undefined) return undefined;
+  const where = `--${spec.name}`;
+  switch (spec.type) {
+    case "boolean": {
+      const value = parseBooleanText(text);
+      if (value === undefined) throw new UserError(`${where}: expected true or false, got "${text}"`);
+      return value;
+    }
+    case "list":
+      return splitList(text);
+    case "integer": {
+      const value = text.trim();
+      if (spec.choices?.includes(value)) return value;
+      if (!/^\d+$/.test(value)) {
+        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
+        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
+      }
+      return Number(value);
+    }
+    case "duration": {
+      const ms = parseDuration(text);
+      if (ms === "unitless") {
+        const n = text.trim();
+        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
+      }
+      if (ms === undefined)
+        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+      return ms;
+    }
+    case "string": {
+      const value = text.trim();
+      const switched = spec.switch ? parseBooleanText(value) : undefined;
+      if (switched !== undefined) return switched ? spec.switch!.on : spec.switch!.off;
+      if (spec.choices && !spec.choices.includes(value)) {
+        const switchWords = spec.switch ? ` (or true, false)` : "";
+        throw new UserError(
+          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`,
+        );
+      }
+      // A string without a default or choices is set or not: empty is not set.
+      const given = spec.secret ? text : value;
+      return given === "" && spec.default === undefined ? undefined : given;
+    }
+  }
+}
+
+/** A list: split on commas and newlines, but not on commas inside braces ("k8s/{a,b}/x.yaml" is one glob). */
+export function splitList(text: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "{") depth++;
+    if (char === "}") depth = Math.max(0, depth - 1);
+    if (char === "\n" || (char === "," && depth === 0)) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
 }

@@ -9,7 +9,7 @@ import { refuseEscapingLinks } from "../scan/render/escaping-links.js";
 import type { KustomizationFile } from "../scan/sources/kustomization-file.js";
 import { refusedEntries } from "../scan/sources/kustomize-entries.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../scan/sources/kustomize-graph.js";
-import type { Settings } from "../settings/settings.js";
+import type { StampSettings } from "../settings/settings.js";
 import { isGeneratedPatch, STAMP_PATCH_FILE } from "./kustomize-stamp.js";
 
 /**
@@ -21,7 +21,7 @@ import { isGeneratedPatch, STAMP_PATCH_FILE } from "./kustomize-stamp.js";
 export async function refuseUnsafeRoots(
   roots: string[],
   byDir: Map<string, KustomizationFile>,
-  settings: Settings,
+  settings: Pick<StampSettings, "allowRemoteKustomize">,
   deps: { tree: WorkTree; untrustedHead?: string | undefined },
   deployedAs: ReadonlyMap<string, DeploySettings>,
 ): Promise<void> {

@@ -54,11 +54,3 @@ export function stampRefusals(report: StampReport, strict: boolean): string[] {
   }
   return refusals;
 }
-
-/** The one command that stamps what --check found missing. */
-export function fixCommand(argv: readonly string[]): string {
-  const kept = argv.filter((a) => a !== "--check" && a !== "--check=true");
-  return ["config-rollout", ...kept]
-    .map((a) => (/^[-\w./=:,@+]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`))
-    .join(" ");
-}

@@ -30,7 +30,7 @@ import { type KustomizationFile, readKustomizationFile } from "../scan/sources/k
 import { KUSTOMIZATION_FILE_NAMES } from "../scan/sources/kustomization-names.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../scan/sources/kustomize-graph.js";
 import { chooseRoots } from "../scan/sources/kustomize-roots.js";
-import type { Settings } from "../settings/settings.js";
+import type { StampSettings } from "../settings/settings.js";
 import { changedRootWorkloads } from "./changed-roots.js";
 import { stampAsDeployed } from "./stamp-as-deployed.js";
 import { refuseForeignPatch, refuseUnsafeRoots } from "./stamp-checks.js";
@@ -48,7 +48,7 @@ export interface StampDeps {
   untrustedHead?: string | undefined;
 }
 
-export async function stampWorkTree(settings: Settings, deps: StampDeps): Promise<StampReport> {
+export async function stampWorkTree(settings: StampSettings, deps: StampDeps): Promise<StampReport> {
   if (settings.strict && !settings.check) {
     // --strict: the whole run as a check first, so a refusal leaves every file as it was.
     const refusals = stampRefusals(await stampOnce({ ...settings, check: true }, deps), true);
@@ -70,7 +70,7 @@ export function strictRefusal(refusals: readonly string[]): UserError {
   );
 }
 
-async function stampOnce(settings: Settings, deps: StampDeps): Promise<StampReport> {
+async function stampOnce(settings: StampSettings, deps: StampDeps): Promise<StampReport> {
   const report: StampReport = {
     check: settings.check,
     changes: [],
@@ -139,7 +139,7 @@ async function stampOnce(settings: Settings, deps: StampDeps): Promise<StampRepo
 async function stampRawFiles(
   tree: WorkTree,
   targets: StampTarget[],
-  settings: Settings,
+  settings: StampSettings,
   report: StampReport,
 ): Promise<void> {
   const byFile = new Map<string, StampTarget[]>();
@@ -184,7 +184,7 @@ async function stampRawFiles(
 async function stampRoots(
   roots: string[],
   kustomizations: KustomizationFile[],
-  settings: Settings,
+  settings: StampSettings,
   deps: StampDeps,
   key: Buffer | undefined,
   report: StampReport,
@@ -253,7 +253,7 @@ async function stampRoots(
 async function readKustomizations(
   tree: WorkTree,
   files: string[],
-  settings: Settings,
+  settings: StampSettings,
 ): Promise<KustomizationFile[]> {
   if (settings.kustomize[0] === "none") return [];
   const names = new Set<string>(KUSTOMIZATION_FILE_NAMES);
@@ -275,7 +275,7 @@ const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
 async function parseFiles(
   tree: WorkTree,
   files: string[],
-  settings: Settings,
+  settings: StampSettings,
   problems?: StampReport["problems"],
 ): Promise<Manifest[]> {
   // Reads overlap (16 in flight); parsing stays in file order, so the result is deterministic.
@@ -311,7 +311,7 @@ const READ_CONCURRENCY = 16;
 
 /** --changed-only: the targets whose value differs between the --base and --head commits. */
 async function changedInRange(
-  settings: Settings,
+  settings: StampSettings,
   deps: StampDeps,
   targets: StampTarget[],
   filter: (path: string) => boolean,

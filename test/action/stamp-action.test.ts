@@ -5,9 +5,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { runStampAction, type StampRunResult } from "../../src/action/stamp-action.js";
-import { decideStampMode } from "../../src/action/stamp-policy.js";
 import { commitStamps } from "../../src/git/commit-stamps.js";
+import { type StampRunResult, stampByMode } from "../../src/run/stamp-in-ci.js";
+import { decideStampMode } from "../../src/stamp/stamp-mode.js";
 import { cloneTempRepo, createTempRepo, runGit, type TempRepo } from "../helpers/git-repo.js";
 import { DEFAULTS } from "../helpers/settings.js";
 
@@ -65,7 +65,7 @@ function recorder() {
   };
 }
 
-describe("runStampAction", () => {
+describe("stampByMode", () => {
   test("commit: true on a same-repository pull request commits once; a second run pushes nothing", async () => {
     const { origin, clone, head } = await pullRequestClone();
     const fake = fakeStamp(clone.dir);
@@ -78,7 +78,7 @@ describe("runStampAction", () => {
     const { log } = recorder();
     const commit = (request: Parameters<typeof commitStamps>[1]) =>
       commitStamps(clone.dir, request, DEFAULTS.gitTimeoutMs);
-    const first = await runStampAction({ mode, stamp: fake.stamp, commit, log });
+    const first = await stampByMode({ mode, stamp: fake.stamp, commit, log });
     expect(first.result).toBe("stamped");
     expect(first.headline).toMatch(/^Committed 1 stamp\(s\) to feature \([0-9a-f]{7}\)\.$/);
     const pushed = (await runGit(origin, ["rev-parse", "feature"])).trim();
@@ -88,7 +88,7 @@ describe("runStampAction", () => {
     );
     // The rerun (same tree): stamp writes nothing, so nothing is committed or pushed. The checkout is
     // now at the pushed commit, which a rerun's event would name as the head.
-    const again = await runStampAction({
+    const again = await stampByMode({
       mode: { ...mode, ...(mode.kind === "commit" ? { headSha: pushed } : {}) },
       stamp: fake.stamp,
       commit,
@@ -105,7 +105,7 @@ describe("runStampAction", () => {
     const { origin, clone, head } = await pullRequestClone();
     const fake = fakeStamp(clone.dir);
     const { lines, log } = recorder();
-    const outcome = await runStampAction({
+    const outcome = await stampByMode({
       mode: { kind: "check" },
       stamp: fake.stamp,
       commit: () => Promise.reject(new Error("check must not commit")),
@@ -131,7 +131,7 @@ describe("runStampAction", () => {
       eventName: "pull_request",
       event: event("someone/shop", head),
     });
-    const outcome = await runStampAction({
+    const outcome = await stampByMode({
       mode,
       stamp: fake.stamp,
       commit: () => Promise.reject(new Error("a fork must not be pushed to")),

@@ -86,7 +86,7 @@ describe("exec credential plugins", () => {
     expect(existsSync(pids)).toBe(true);
     await new Promise((r) => setTimeout(r, 100));
     tool.kill("SIGTERM");
-    // The run ends as an interrupted one does (cli/interrupt-run.ts): exit code 128 + 15.
+    // The run ends as an interrupted one does (run/interrupts.ts): exit code 128 + 15.
     expect(await exited).toBe(143);
     const [shell, helper] = readFileSync(pids, "utf8").trim().split(" ").map(Number);
     await new Promise((r) => setTimeout(r, 200));

@@ -1,15 +1,17 @@
-// The JSON report -> GitLab dotenv/JUnit conversion (src/report/gitlab-reports.ts), and the CLI
+// The run's report -> GitLab dotenv/JUnit conversion (src/report/gitlab-reports.ts), and the CLI
 // writing both files itself (--dotenv, --junit), whatever its exit code.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { UserError } from "../../src/core/errors.js";
+import type { ManifestProblem, ObjectId } from "../../src/core/model.js";
+import type { ClusterReport, RunReport, WorkloadResult } from "../../src/core/run-result.js";
 import {
   escapeXml,
-  type GitLabReportInput,
+  gitlabReports,
   joinCapped,
-  type ReportWorkload,
-  readReport,
+  type ReportedWorkload,
   renderDotenv,
   renderJunit,
   resultOf,
@@ -19,38 +21,72 @@ import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
-function workload(over: Partial<ReportWorkload> = {}): ReportWorkload {
+interface WorkloadOver {
+  kind?: string;
+  name?: string;
+  action?: "restart" | "skip";
+  reason?: string;
+  result?: Omit<WorkloadResult, "id">;
+}
+
+function workload(over: WorkloadOver = {}): ReportedWorkload {
+  const id = { kind: over.kind ?? "Deployment", namespace: "shop", name: over.name ?? "web" };
+  const config = { kind: "ConfigMap", namespace: "shop", name: "web-config" };
   return {
-    kind: "Deployment",
-    namespace: "shop",
-    name: "web",
-    action: "restart",
-    reason: "consumes configmap/web-config (keys: LOG_LEVEL) via envFrom",
-    file: "k8s/web.yaml",
-    line: 10,
-    references: [
-      { config: { kind: "ConfigMap", name: "web-config" }, path: "volumes[config]", changedKeys: ["a"] },
-    ],
-    ...over,
+    workload: {
+      id,
+      action: over.action ?? "restart",
+      reason: over.reason ?? "consumes configmap/web-config (keys: LOG_LEVEL) via envFrom",
+      source: "repo",
+      file: "k8s/web.yaml",
+      line: 10,
+      references: [
+        {
+          configKind: "ConfigMap",
+          configName: "web-config",
+          config,
+          via: "volume",
+          keys: "all",
+          path: "volumes[config]",
+          changedKeys: ["a"],
+        },
+      ],
+    },
+    ...(over.result ? { result: { id, ...over.result } } : {}),
   };
 }
 
-function report(over: Partial<GitLabReportInput> = {}): GitLabReportInput {
+interface ReportOver {
+  outcome?: RunReport["outcome"];
+  dryRun?: RunReport["dryRun"];
+  workloads?: ReportedWorkload[];
+  changes?: ObjectId[];
+  problems?: ManifestProblem[];
+  warnings?: string[];
+  clusters?: ClusterReport[];
+}
+
+/** The default report's workload: restarted and rolled out. */
+const rolledOut = () =>
+  workload({ result: { restart: "restarted", rollout: "done", message: "rolled out", durationMs: 1500 } });
+
+function report(over: ReportOver = {}): RunReport {
+  const workloads = over.workloads ?? [rolledOut()];
+  const changes = over.changes ?? [{ kind: "ConfigMap", namespace: "shop", name: "web-config" }];
   return {
-    outcome: "restarted",
-    dryRun: "none",
-    base: "a".repeat(40),
-    head: "b".repeat(40),
-    range: "GitLab push: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA",
-    changes: [{ kind: "ConfigMap", namespace: "shop", name: "web-config" }],
-    workloads: [
-      workload({
-        result: { restart: "restarted", rollout: "done", message: "rolled out", durationMs: 1500 },
-      }),
-    ],
-    problems: [],
-    warnings: [],
-    ...over,
+    outcome: over.outcome ?? "restarted",
+    dryRun: over.dryRun ?? "none",
+    plan: {
+      base: "a".repeat(40),
+      head: "b".repeat(40),
+      rangeNote: "GitLab push: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA",
+      changes: changes.map((id) => ({ id, status: "modified", file: "k8s/web.yaml", line: 1, keys: ["a"] })),
+      workloads: workloads.map((w) => w.workload),
+      problems: over.problems ?? [],
+      warnings: over.warnings ?? [],
+    },
+    results: workloads.flatMap((w) => (w.result ? [w.result] : [])),
+    ...(over.clusters ? { clusters: over.clusters } : {}),
   };
 }
 
@@ -160,48 +196,45 @@ describe("resultOf", () => {
   });
 });
 
-describe("readReport", () => {
-  test.each([
-    ["", "the report is empty"],
-    ["{", "the report is not JSON"],
-    ['{"outcome":"restarted"}', "the report has no workloads list"],
-    ['{"outcome":"maybe","workloads":[]}', 'unknown outcome "maybe"'],
-  ])("%j: %s", (text, error) => {
-    expect(readReport(text).error).toContain(error);
-  });
-
-  test("the CLI's error object (a run that exited 2) gives its message as the reason", () => {
-    const text = JSON.stringify({
-      outcome: "failed",
-      error: { exitCode: 2, message: "--kustomize overlays/nope: no kustomization.yaml" },
-    });
-    const { report: r, error } = readReport(text);
-    expect(r).toBeUndefined();
-    expect(error).toBe("--kustomize overlays/nope: no kustomization.yaml");
-    expect(renderJunit(r, 2, error)).toContain(
+describe("from the report, or the error", () => {
+  test("an error that ended the run (exit 2): its message is the reason", () => {
+    const error = new UserError("--kustomize overlays/nope: no kustomization.yaml");
+    const { junit, dotenv } = gitlabReports({ error, debug: false }, 2);
+    expect(junit).toContain(
       "config-rollout exited with code 2 without a report (--kustomize overlays/nope: no kustomization.yaml)",
     );
+    expect(dotenv).toContain("CONFIG_ROLLOUT_EXIT_CODE=2\n");
   });
 
-  test("accepts the CLI's JSON report", () => {
-    expect(readReport(JSON.stringify(report())).report?.outcome).toBe("restarted");
+  test("the run's report", () => {
+    expect(gitlabReports({ report: report() }, 0).dotenv).toContain("CONFIG_ROLLOUT_RESULT=restarted\n");
     // Something the push touched was not read: the dotenv says so rather than "nothing-to-do".
-    const incomplete = readReport(JSON.stringify(report({ outcome: "incomplete" })));
-    expect(incomplete.error).toBeUndefined();
-    expect(resultOf(incomplete.report, 0)).toBe("incomplete");
+    expect(resultOf(report({ outcome: "incomplete" }), 0)).toBe("incomplete");
   });
 
   test("a --contexts report: each cluster's workloads, named by their context, in dotenv and JUnit", () => {
-    const failed = { restart: "restarted", rollout: "timeout", message: "1/3 updated", durationMs: 5 };
-    const fleet = {
-      ...report({ outcome: "failed", workloads: [] }),
+    const failed = {
+      restart: "restarted",
+      rollout: "timeout",
+      message: "1/3 updated",
+      durationMs: 5,
+    } as const;
+    const cluster = (context: string, outcome: ClusterReport["outcome"], workloads: ReportedWorkload[]) => ({
+      context,
+      wave: 1,
+      outcome,
+      exitCode: outcome === "failed" ? 1 : 0,
+      ...(outcome === "skipped" ? {} : { report: report({ workloads }) }),
+    });
+    const r = report({
+      outcome: "failed",
+      workloads: [],
       clusters: [
-        { context: "staging", outcome: "restarted", workloads: report().workloads },
-        { context: "prod-eu", outcome: "failed", workloads: [workload({ result: failed })] },
-        { context: "prod-us", outcome: "skipped", workloads: [] },
+        cluster("staging", "restarted", [rolledOut()]),
+        cluster("prod-eu", "failed", [workload({ result: failed })]),
+        cluster("prod-us", "skipped", []),
       ],
-    };
-    const { report: r } = readReport(JSON.stringify(fleet));
+    });
     const dotenv = renderDotenv(r, 1);
     expect(dotenv).toContain(
       "CONFIG_ROLLOUT_RESTARTED=staging:Deployment/shop/web,prod-eu:Deployment/shop/web\n",
@@ -223,7 +256,7 @@ describe("renderDotenv", () => {
       name: "worker",
       result: { restart: "restarted", rollout: "rolled-back", message: "rolled back" },
     });
-    const r = report({ outcome: "failed", workloads: [...report().workloads, failing, rolledBack] });
+    const r = report({ outcome: "failed", workloads: [rolledOut(), failing, rolledBack] });
     expect(renderDotenv(r, 1)).toBe(
       [
         "CONFIG_ROLLOUT_RESULT=failed",
@@ -248,7 +281,7 @@ describe("renderDotenv", () => {
         result: { restart: "restarted", rollout: "rolled-back", message: "" },
       }),
     );
-    const changes = many.map((w) => ({ kind: "ConfigMap", namespace: "shop", name: w.name }));
+    const changes = many.map((w) => ({ kind: "ConfigMap", namespace: "shop", name: w.workload.id.name }));
     const text = renderDotenv(report({ workloads: many, changes }), 0);
     expect(Buffer.byteLength(text)).toBeLessThan(5 * 1024);
     expect(text).toMatch(

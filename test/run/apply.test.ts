@@ -8,7 +8,7 @@ import type { Manifest, Plan } from "../../src/core/model.js";
 import type { ApplyContext, RepoPlan } from "../../src/plan/repo-plan.js";
 import { applyPlanToCluster, completeAndRollOut, plansNothing } from "../../src/run/apply.js";
 import { nothingRead } from "../../src/scan/scan-model.js";
-import { toSettings } from "../../src/settings/settings.js";
+import { runSettings } from "../../src/settings/settings.js";
 
 const BASE = "1".repeat(40);
 const HEAD = "2".repeat(40);
@@ -32,7 +32,7 @@ async function bothPaths(repoPlan: RepoPlan, flags: Record<string, string>) {
     const planned: Array<[Plan, Manifest[]]> = [];
     let connected = false;
     const context: ApplyContext = {
-      settings: toSettings({}, flags),
+      settings: runSettings({}, flags),
       log,
       now: () => 0,
       onPlan: async (plan, workloads) => {

@@ -1,7 +1,7 @@
 // Kustomize as the source of truth, end to end: real `kubectl kustomize` (or `kustomize`) on temp git
 // repositories, the CLI function (in-process) run as a user would (--dry-run --output json).
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { chmod, mkdir, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -558,10 +558,12 @@ describe("where a rendered object is reported", () => {
     const markdown = await run(repo, ["--output", "markdown"]);
     expect(markdown.stdout).toContain(`from kustomize app (app/deployment.yaml:${deploymentLine})`);
     expect(markdown.stdout).not.toContain("redis.conf:1");
-    const { renderJunit } = await import("../../src/report/gitlab-reports.js");
-    expect(renderJunit(p as never, 0, undefined)).toContain(
+    const dir = mkdtempSync(join(tmpdir(), "config-rollout-junit-"));
+    await run(repo, ["--junit", join(dir, "r.xml")]);
+    expect(readFileSync(join(dir, "r.xml"), "utf8")).toContain(
       `defined in app/deployment.yaml:${deploymentLine}`,
     );
+    rmSync(dir, { recursive: true, force: true });
   });
 
   test("through an overlay's namePrefix and namespace, the base's resource file and line", async () => {

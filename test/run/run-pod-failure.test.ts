@@ -1,8 +1,10 @@
 // A config change whose new pods cannot start: the run fails within seconds (not at --timeout) and
 // every report quotes why — the pod, container, reason, message, last exit code, Warning events and,
 // with --logs N, the previous run's last lines, escaped for markdown and bounded.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { renderJunit } from "../../src/report/gitlab-reports.js";
 import { NS, type Scenario, useScenario } from "./cluster-scenario.js";
 
 type Loose = Record<string, unknown> & {
@@ -30,7 +32,17 @@ describe("a rollout whose new pods crash", () => {
   test("fails within seconds with exit 1; the JSON report carries the cause; the others complete", async () => {
     const s = await crashingWeb();
     const started = Date.now();
-    const run = await s.run(["--output", "json", "--logs", "2", "--timeout", "60s"]);
+    const dir = mkdtempSync(join(tmpdir(), "config-rollout-junit-"));
+    const run = await s.run([
+      "--output",
+      "json",
+      "--logs",
+      "2",
+      "--timeout",
+      "60s",
+      "--junit",
+      join(dir, "r.xml"),
+    ]);
     expect(run.code, run.stderr).toBe(1);
     expect(Date.now() - started).toBeLessThan(15_000);
     const report = JSON.parse(run.stdout) as {
@@ -58,7 +70,8 @@ describe("a rollout whose new pods crash", () => {
     );
 
     // The GitLab JUnit report quotes the same in the failed test case.
-    const junit = renderJunit(JSON.parse(run.stdout), 1);
+    const junit = readFileSync(join(dir, "r.xml"), "utf8");
+    rmSync(dir, { recursive: true, force: true });
     expect(junit).toContain("event: BackOff: Back-off restarting failed container app");
     expect(junit).toContain("| fatal: LOG_LEVEL=debug is *not* supported");
   });

@@ -1,12 +1,12 @@
-// The orchestrator as a plain function: runConfigRollout with its adapters passed in (a real git
+// The orchestrator as a plain function: planAndApply with its adapters passed in (a real git
 // repository, the simulated cluster through client-node, a memory log), no CLI, no bundle. The
 // report it returns is what every entry point renders.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { createMemoryLog } from "../../src/core/log.js";
 import { createGit } from "../../src/git/create-git.js";
-import { type RunDependencies, runConfigRollout } from "../../src/run/run.js";
-import { toSettings } from "../../src/settings/settings.js";
+import { planAndApply, type RunDependencies } from "../../src/run/plan.js";
+import { runSettings } from "../../src/settings/settings.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { GIT_OPTIONS } from "../helpers/settings.js";
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 async function deps(flags: Record<string, string> = {}): Promise<RunDependencies> {
   return {
-    settings: toSettings({}, { repo: repo.dir, timeout: "30s", ...flags }),
+    settings: runSettings({}, { repo: repo.dir, timeout: "30s", ...flags }),
     range: { flags: { base: "HEAD~1", head: "HEAD" }, env: {} },
     ci: "local",
     git: await createGit(repo.dir, GIT_OPTIONS),
@@ -48,7 +48,7 @@ async function deps(flags: Record<string, string> = {}): Promise<RunDependencies
 test("a dry run returns the plan and never connects", async () => {
   const run = await deps({ "dry-run": "client" });
   let connected = false;
-  const report = await runConfigRollout({
+  const report = await planAndApply({
     ...run,
     connect: async () => {
       connected = true;
@@ -62,7 +62,7 @@ test("a dry run returns the plan and never connects", async () => {
 });
 
 test("a run restarts the consumer, waits for it, and a second run finds nothing to do", async () => {
-  const report = await runConfigRollout(await deps());
+  const report = await planAndApply(await deps());
   expect(report.outcome).toBe("restarted");
   expect(report.results).toEqual([
     expect.objectContaining({
@@ -71,6 +71,6 @@ test("a run restarts the consumer, waits for it, and a second run finds nothing 
       rollout: "done",
     }),
   ]);
-  const again = await runConfigRollout(await deps());
+  const again = await planAndApply(await deps());
   expect(again.results.map((r) => r.restart)).toEqual(["unchanged"]);
 });

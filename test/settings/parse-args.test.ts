@@ -8,13 +8,10 @@ import { OPTIONS } from "../../src/settings/options.js";
 import { parseArgs } from "../../src/settings/parse-args.js";
 
 const usageError = (argv: string[], command: "run" | "stamp" = "run"): string => {
-  try {
-    parseArgs(argv, command);
-  } catch (error) {
-    expect(error).toBeInstanceOf(UserError);
-    return (error as Error).message;
-  }
-  throw new Error(`${argv.join(" ")} parsed`);
+  const { error } = parseArgs(argv, command);
+  if (error === undefined) throw new Error(`${argv.join(" ")} parsed`);
+  expect(error).toBeInstanceOf(UserError);
+  return error.message;
 };
 
 describe("typo hints: the nearest flag, ties to the earlier row", () => {

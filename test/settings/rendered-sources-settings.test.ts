@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { UserError } from "../../src/core/errors.js";
 import { parseArgs } from "../../src/settings/parse-args.js";
-import { rawValuesFromEnv, toSettings } from "../../src/settings/settings.js";
+import { rawValuesFromEnv, runSettings } from "../../src/settings/settings.js";
 
 describe("--kustomize, --render, --render-paths", () => {
   test("by default kustomizations are discovered, no command runs and every file is a render input", () => {
-    const settings = toSettings({});
+    const settings = runSettings({});
     expect(settings.kustomize).toEqual([]);
     expect(settings.render).toBeUndefined();
     expect(settings.renderPaths).toEqual(["**"]);
@@ -17,18 +17,18 @@ describe("--kustomize, --render, --render-paths", () => {
     [".", [""]],
     ["none", ["none"]],
   ])("--kustomize %s", (value, dirs) => {
-    expect(toSettings(parseArgs(["--kustomize", value]).values).kustomize).toEqual(dirs);
+    expect(runSettings(parseArgs(["--kustomize", value]).values).kustomize).toEqual(dirs);
   });
 
   test.each(["none,overlays/prod", "/abs/dir", "../outside", "a/../../b"])(
     "--kustomize %s is a usage error",
     (value) => {
-      expect(() => toSettings({ kustomize: value })).toThrow(UserError);
+      expect(() => runSettings({ kustomize: value })).toThrow(UserError);
     },
   );
 
   test("the environment and the action's inputs set them too", () => {
-    const settings = toSettings(
+    const settings = runSettings(
       rawValuesFromEnv({
         CONFIG_ROLLOUT_KUSTOMIZE: "overlays/prod\noverlays/eu",
         CONFIG_ROLLOUT_RENDER: "helm template web charts/web -n prod",
@@ -43,14 +43,14 @@ describe("--kustomize, --render, --render-paths", () => {
 
 describe("--paths given or not", () => {
   test("the default, and the default as the action and the GitLab component pass it, are not an explicit --paths", () => {
-    expect(toSettings({}).pathsExplicit).toBe(false);
-    expect(toSettings({ paths: "**/*.yaml,**/*.yml,**/*.json" }).pathsExplicit).toBe(false);
-    expect(toSettings({ paths: "**/*.json\n**/*.yaml,**/*.yml" }).pathsExplicit).toBe(false);
+    expect(runSettings({}).pathsExplicit).toBe(false);
+    expect(runSettings({ paths: "**/*.yaml,**/*.yml,**/*.json" }).pathsExplicit).toBe(false);
+    expect(runSettings({ paths: "**/*.json\n**/*.yaml,**/*.yml" }).pathsExplicit).toBe(false);
   });
 
   test("any other value is", () => {
-    expect(toSettings({ paths: "k8s/**" }).pathsExplicit).toBe(true);
-    expect(toSettings({ paths: "**/*.yaml" }).pathsExplicit).toBe(true);
-    expect(toSettings(parseArgs(["--paths", "release/**"]).values).pathsExplicit).toBe(true);
+    expect(runSettings({ paths: "k8s/**" }).pathsExplicit).toBe(true);
+    expect(runSettings({ paths: "**/*.yaml" }).pathsExplicit).toBe(true);
+    expect(runSettings(parseArgs(["--paths", "release/**"]).values).pathsExplicit).toBe(true);
   });
 });

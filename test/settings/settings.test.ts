@@ -4,7 +4,7 @@ import { ACTION_INPUTS, CLI_FLAGS } from "../../src/core/option-naming.js";
 import { DEPRECATED_OPTIONS, deprecationWarnings } from "../../src/settings/deprecated-options.js";
 import { commandHelpText } from "../../src/settings/help.js";
 import { parseArgs } from "../../src/settings/parse-args.js";
-import { ENV_VARIABLES, rawValuesFromEnv, toSettings } from "../../src/settings/settings.js";
+import { ENV_VARIABLES, rawValuesFromEnv, runSettings } from "../../src/settings/settings.js";
 import { parseDuration } from "../../src/settings/value-spellings.js";
 
 describe("parseArgs", () => {
@@ -31,8 +31,8 @@ describe("parseArgs", () => {
     [["deploy"], /unexpected argument "deploy"/],
     [["--base"], /--base needs a value/],
   ])("%j is a usage error", (argv, message) => {
-    expect(() => parseArgs(argv)).toThrow(UserError);
-    expect(() => parseArgs(argv)).toThrow(message);
+    expect(parseArgs(argv).error).toBeInstanceOf(UserError);
+    expect(parseArgs(argv).error?.message).toMatch(message);
   });
 
   test("--help and --version", () => {
@@ -58,9 +58,9 @@ describe("parseDuration", () => {
   });
 });
 
-describe("toSettings", () => {
+describe("runSettings", () => {
   test("defaults are the documented ones", () => {
-    const settings = toSettings();
+    const settings = runSettings();
     expect(settings).toMatchObject({
       repo: ".",
       paths: ["**/*.yaml", "**/*.yml", "**/*.json"],
@@ -86,7 +86,7 @@ describe("toSettings", () => {
       CONFIG_ROLLOUT_NAMESPACES: "a,b\nc",
       KUBE_CONTEXT: "group/agent:prod",
     });
-    const settings = toSettings(env, { namespace: "from-flag" });
+    const settings = runSettings(env, { namespace: "from-flag" });
     expect(settings.namespace).toBe("from-flag");
     expect(settings.timeoutMs).toBe(120_000);
     expect(settings.namespaces).toEqual(["a", "b", "c"]);
@@ -94,7 +94,7 @@ describe("toSettings", () => {
   });
 
   test("list values split on commas and newlines, not inside braces", () => {
-    expect(toSettings({ paths: "k8s/**/*.{yaml,yml}, base/*.json\nx.yaml" }).paths).toEqual([
+    expect(runSettings({ paths: "k8s/**/*.{yaml,yml}, base/*.json\nx.yaml" }).paths).toEqual([
       "k8s/**/*.{yaml,yml}",
       "base/*.json",
       "x.yaml",
@@ -118,16 +118,16 @@ describe("toSettings", () => {
     [{ wait: "maybe" }, /--wait: expected one of pods, status, none \(or true, false\), got "maybe"/],
     [{ base: "--output=/tmp/x" }, /--base --output=\/tmp\/x: a revision must not start with '-'/],
   ])("%j is rejected with a clear message", (raw, message) => {
-    expect(() => toSettings(raw)).toThrow(message);
+    expect(() => runSettings(raw)).toThrow(message);
   });
 });
 
 describe("one meaning per value, wherever it is written", () => {
   // The same setting from a flag, a variable and an action input: parseArgs, rawValuesFromEnv and the
-  // inputs (raw values by name) all end in toSettings, so each spelling means one thing everywhere.
-  const fromFlags = (argv: string[]) => toSettings(parseArgs(argv).values);
-  const fromEnv = (env: Record<string, string>) => toSettings(rawValuesFromEnv(env));
-  const fromInputs = (inputs: Record<string, string>) => toSettings(inputs);
+  // inputs (raw values by name) all end in runSettings, so each spelling means one thing everywhere.
+  const fromFlags = (argv: string[]) => runSettings(parseArgs(argv).values);
+  const fromEnv = (env: Record<string, string>) => runSettings(rawValuesFromEnv(env));
+  const fromInputs = (inputs: Record<string, string>) => runSettings(inputs);
 
   test.each([
     ["true", "client"],
@@ -228,7 +228,7 @@ describe("the flags of one concept merged: the old spellings still work, each wi
     ],
   ])("%j", (argv, settings, old, use) => {
     const values = parseArgs(argv).values;
-    expect(toSettings(values)).toMatchObject(settings);
+    expect(runSettings(values)).toMatchObject(settings);
     const warnings = deprecationWarnings(values, CLI_FLAGS);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(old);
@@ -238,7 +238,7 @@ describe("the flags of one concept merged: the old spellings still work, each wi
 
   test("as a variable and as an input, named the way each is set", () => {
     const env = rawValuesFromEnv({ CONFIG_ROLLOUT_WATCH_PODS: "false", CONFIG_ROLLOUT_PRUNE: "false" });
-    expect(toSettings(env)).toMatchObject({ watchPods: false, prune: false });
+    expect(runSettings(env)).toMatchObject({ watchPods: false, prune: false });
     expect(deprecationWarnings(env, ENV_VARIABLES)).toEqual([
       "CONFIG_ROLLOUT_WATCH_PODS=false is deprecated and will be removed in the next minor release: use CONFIG_ROLLOUT_WAIT=status",
       "CONFIG_ROLLOUT_PRUNE=false is deprecated and will be removed in the next minor release: use CONFIG_ROLLOUT_KEEP=all",
@@ -249,7 +249,7 @@ describe("the flags of one concept merged: the old spellings still work, each wi
   });
 
   test("a flag wins over an old variable, as over any variable", () => {
-    const settings = toSettings(rawValuesFromEnv({ CONFIG_ROLLOUT_WATCH_PODS: "false" }), { wait: "pods" });
+    const settings = runSettings(rawValuesFromEnv({ CONFIG_ROLLOUT_WATCH_PODS: "false" }), { wait: "pods" });
     expect(settings.watchPods).toBe(true);
   });
 

@@ -5,7 +5,7 @@ import { UserError } from "../../src/core/errors.js";
 import { CLI_FLAGS } from "../../src/core/option-naming.js";
 import { rollsBackOnFailure } from "../../src/core/setting-choices.js";
 import { deprecationWarnings } from "../../src/settings/deprecated-options.js";
-import { toSettings } from "../../src/settings/settings.js";
+import { runSettings } from "../../src/settings/settings.js";
 
 describe("settings are validated before any API call", () => {
   test.each([
@@ -39,12 +39,12 @@ describe("settings are validated before any API call", () => {
     ],
     [{ strategy: "gitops", rollback: "true" }, /drop --rollback-on-failure/],
   ])("%j", (raw, message) => {
-    expect(() => toSettings(raw)).toThrow(UserError);
-    expect(() => toSettings(raw)).toThrow(message);
+    expect(() => runSettings(raw)).toThrow(UserError);
+    expect(() => runSettings(raw)).toThrow(message);
   });
 
   test("a value with a control character is quoted in the message, never echoed raw", () => {
-    expect(() => toSettings({ namespace: "a\nb\u001b[31m" })).toThrow(/"a\\nb\\u001b\[31m"/);
+    expect(() => runSettings({ namespace: "a\nb\u001b[31m" })).toThrow(/"a\\nb\\u001b\[31m"/);
   });
 
   test.each([
@@ -54,7 +54,7 @@ describe("settings are validated before any API call", () => {
     [{ concurrency: "1" }],
     [{ strategy: "gitops", "rollback-on-failure": "false", bake: "1m" }],
   ])("%j is accepted", (raw) => {
-    expect(() => toSettings(raw)).not.toThrow();
+    expect(() => runSettings(raw)).not.toThrow();
   });
 });
 
@@ -69,7 +69,7 @@ describe("--rollback-on-failure", () => {
     [{ strategy: "versioned", rollback: "false" }, "versioned", false],
     [{ rollback: "false", "rollback-on-failure": "true" }, "annotation", true],
   ])("%j: strategy %s, rolls back %s", (raw: Record<string, string>, strategy, expected) => {
-    const settings = toSettings(raw);
+    const settings = runSettings(raw);
     expect(settings.strategy).toBe(strategy);
     expect(rollsBackOnFailure(settings)).toBe(expected);
     expect(deprecationWarnings(raw, CLI_FLAGS)).toEqual(

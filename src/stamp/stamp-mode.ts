@@ -4,7 +4,7 @@
 // pull_request_target run checks out the base, and other events have no pull request branch. Those
 // fall back to the check, so a pull request still cannot merge with stale stamps.
 // Pure: takes the event name and payload.
-import { untrustedSource } from "./trust-policy.js";
+import { untrustedSource } from "../range/untrusted-head.js";
 
 export type StampMode =
   | { kind: "write" }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { decideTrust, untrustedSource } from "../../src/action/trust-policy.js";
 import { UserError } from "../../src/core/errors.js";
-import type { DryRun } from "../../src/settings/settings.js";
+import type { DryRun } from "../../src/core/setting-choices.js";
+import { decideTrust, untrustedSource } from "../../src/range/untrusted-head.js";
 
 function prEvent(headRepo: string | null, baseRepo = "acme/shop", fork = headRepo !== baseRepo) {
   return {

@@ -1,6 +1,6 @@
 // command: stamp in the action: when commit: true may push, and when it falls back to the check.
 import { describe, expect, test } from "vitest";
-import { decideStampMode, stampCommitMessage } from "../../src/action/stamp-policy.js";
+import { decideStampMode, stampCommitMessage } from "../../src/stamp/stamp-mode.js";
 
 const pr = (head: string, base = "acme/shop", ref = "feature", sha = "a".repeat(40)) => ({
   pull_request: { head: { ref, sha, repo: { full_name: head } }, base: { repo: { full_name: base } } },

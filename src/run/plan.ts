@@ -1,8 +1,8 @@
-// The orchestrator, in two phases: plan once (resolve the range, scan the repository, render:
+// The main run's two phases: plan once (resolve the range, scan the repository, render:
 // planRepository), then apply that plan to the cluster (apply.ts: discover, verify the live
-// configs, check permissions, restart and wait). It receives every adapter as an argument, so tests
-// run it against real temp repos and the simulated API server, and the CLI and the GitHub Action
-// share it unchanged.
+// configs, check permissions, restart and wait); planAndApply does both. It receives every adapter
+// as an argument, so tests run it against real temp repos and the simulated API server, and both
+// entry points reach it through commands.ts.
 
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
@@ -20,14 +20,15 @@ import { commitOrder, resolveCommits } from "../range/resolve-commits.js";
 import { resolveRange } from "../range/resolve-range.js";
 import { untrustedHead } from "../range/untrusted-head.js";
 import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
+import { readConfigsAt } from "../scan/configs-at-head.js";
 import { globMatcher } from "../scan/glob-matcher.js";
 import type { RepositoryScan, ScanOptions } from "../scan/scan-model.js";
 import { scanRepository } from "../scan/scan-repository.js";
-import type { Settings } from "../settings/settings.js";
+import type { RunSettings } from "../settings/settings.js";
 import { applyPlanToCluster } from "./apply.js";
 
 export interface RunDependencies {
-  settings: Settings;
+  settings: RunSettings;
   range: RangeInput;
   /** Which CI we run in: decides the hint when a shallow clone lacks history. */
   ci: CiKind;
@@ -48,7 +49,7 @@ export interface RunDependencies {
 
 export type PlanWriter = (document: PlanDocument) => Promise<void>;
 
-export async function runConfigRollout(deps: RunDependencies): Promise<RunReport> {
+export async function planAndApply(deps: RunDependencies): Promise<RunReport> {
   const planned = await planRepository(deps);
   if (planned.kind === "no-range") {
     // Nothing to compare: the plan file says so (no workload), so the jobs that apply it have one.
@@ -74,7 +75,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
 }
 
 /** Turns the completed plan into the plan file (loaded only then: it hashes with node:crypto). */
-function planFileWriter(repoPlan: RepoPlan, settings: Settings, write: PlanWriter, naming: OptionNaming) {
+function planFileWriter(repoPlan: RepoPlan, settings: RunSettings, write: PlanWriter, naming: OptionNaming) {
   return async (plan: Plan, clusterWorkloads: Manifest[], strategy?: RestartStrategy) => {
     const { makePlanDocument } = await import("../plan/plan-out.js");
     await write(await makePlanDocument(repoPlan, plan, clusterWorkloads, strategy, settings, naming));
@@ -125,15 +126,7 @@ export async function planRepository(
         ...(uncommittedNote ? [uncommittedNote] : []),
       ],
       readHeadConfigs: async (ids) =>
-        (await import("../scan/configs-at-head.js")).readConfigsAt(
-          git,
-          commits.head,
-          ids,
-          scan.headConfigs,
-          scanOptions,
-          scan.owned,
-          scan.deployedDirs,
-        ),
+        readConfigsAt(git, commits.head, ids, scan.headConfigs, scanOptions, scan.owned, scan.deployedDirs),
       commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci }),
     },
   };
@@ -147,7 +140,7 @@ function resolveRunCommits(deps: Pick<RunDependencies, "range" | "git" | "ci">, 
 
 /** What the scan reads: --kustomize DIRS says what this cluster runs, raw files are then read only when --paths says so. */
 function scanOptionsOf(
-  settings: Settings,
+  settings: RunSettings,
   env: Record<string, string | undefined>,
   range: RangeInput,
 ): ScanOptions {
@@ -178,7 +171,7 @@ function scanOptionsOf(
  * Every problem and warning of the scan in the log (located: CI annotates the file); --strict stops
  * on an error or a duplicate key, and on anything the range touched that was not read (an incomplete plan).
  */
-function reportScanProblems(scan: RepositoryScan, settings: Settings, log: Log): void {
+function reportScanProblems(scan: RepositoryScan, settings: RunSettings, log: Log): void {
   for (const problem of scan.problems) log.warn(problem.message, problem);
   for (const warning of scan.sourceWarnings) log.warn(warning.message, { file: warning.file });
   // A duplicate key is read (kubectl applies the last value) but is a mistake kustomize rejects:
