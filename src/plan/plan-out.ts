@@ -3,7 +3,6 @@
 // run's strategy says what each restart writes (planFileChanges: the annotation strategy's hash,
 // the versioned strategy's copy names). Never a value: a Secret's digest and hash are keyed with
 // --hash-key, which a plan with a Secret needs.
-
 import { UserError } from "../core/errors.js";
 import { formatId, idKey, type Manifest, type ObjectId, type Plan } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";

@@ -48,7 +48,7 @@ export interface StampDeps {
   untrustedHead?: string | undefined;
 }
 
-export async function stampWorkTree(settings: StampSettings, deps: StampDeps): Promise<StampReport> {
+export async function stampTree(settings: StampSettings, deps: StampDeps): Promise<StampReport> {
   if (settings.strict && !settings.check) {
     // --strict: the whole run as a check first, so a refusal leaves every file as it was.
     const refusals = stampRefusals(await stampOnce({ ...settings, check: true }, deps), true);

@@ -51,10 +51,7 @@ export interface PrepareContext {
 /** What a strategy may read to say what the plan file records (--plan-out, plan/plan-out.ts). */
 export interface PlanFileContext
   extends Pick<PrepareContext, "manifests" | "headConfigs" | "readHeadConfigs" | "head"> {
-  /**
-   * The --hash-key the plan file is keyed with, asked once the configs the changes are made of are
-   * known (beyond the changed ones): refuses a Secret among them without a key.
-   */
+  /** The --hash-key, asked once the configs a change is made of are known: refuses a Secret without one. */
   keyFor(covered: ObjectId[]): Buffer | undefined;
 }
 
@@ -149,10 +146,7 @@ export interface RestartStrategy {
    * --plan-out: what each workload's restart writes, by idKey, as the plan file records it (gitops
    * has none: it writes nothing, and the settings refuse --plan-out with it).
    */
-  planFileChanges?(
-    workloads: PlannedWorkload[],
-    context: PlanFileContext,
-  ): Promise<Map<string, PlannedChange>>;
+  planFileChanges?(workloads: PlannedWorkload[], ctx: PlanFileContext): Promise<Map<string, PlannedChange>>;
   /** What a client dry run (no cluster) can say beyond the plan (versioned: the copies it would create). */
   planNotes?(context: Pick<PrepareContext, "workloads" | "headConfigs" | "head">): string[];
   /**
