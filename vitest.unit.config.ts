@@ -9,6 +9,8 @@ export default defineConfig({
       "test/core/**/*.test.ts",
       "test/scan/manifests/**/*.test.ts",
       "test/scan/sources/**/*.test.ts",
+      "test/scan/gitops/{deployment-overlay,folder-definitions}.test.ts",
+      "test/scan/render/{output-objects,checkout-scope}.test.ts",
       "test/plan/**/*.test.ts",
       "test/rollout/versioned/**/*.test.ts",
       "test/rollout/restore/**/*.test.ts",

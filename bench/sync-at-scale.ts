@@ -9,10 +9,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type SimCluster, startSimCluster } from "../sim/index.js";
+import { configDigests, configHash, formatDigests } from "../src/core/config-hash.js";
 import { restartableKind } from "../src/core/kinds/workload-kinds.js";
 import { idKey } from "../src/core/model.js";
 import { annotationPatch } from "../src/core/restart-patch.js";
-import { configDigests, configHash, formatDigests } from "../src/scan/manifests/config-hash.js";
 import { consumedOf } from "../src/sync/sync-verdict.js";
 import { countRequests, type RequestCounts } from "./api-economy.js";
 import { cleanEnv, run } from "./measure.js";

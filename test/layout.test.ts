@@ -59,6 +59,57 @@ test("src/ holds only the stages, core/, the adapters, the wiring and the entry 
   );
 });
 
+/**
+ * The order of the folders, read from docs/architecture.md's tree of src/ (one place for the picture
+ * and the rule): each line at the tree's first indent holds the folders of one layer, the lowest
+ * first; a deeper line that starts with a folder names a subfolder (of the one folder of the layer
+ * line above it, or a whole path such as `rollout/strategy/`).
+ */
+function architectureTree(): { layers: string[][]; subfolders: string[] } {
+  const doc = readFileSync(resolve(import.meta.dirname, "../docs/architecture.md"), "utf8");
+  const layers: string[][] = [];
+  const subfolders: string[] = [];
+  for (const line of doc.split("```\nsrc/")[1]!.split("```")[0]!.split("\n")) {
+    const words = line.trim().split(/\s+/);
+    const end = words.findIndex((word) => !word.endsWith("/"));
+    const folders = words.slice(0, end < 0 ? undefined : end).map((folder) => folder.slice(0, -1));
+    if (folders.length === 0) continue;
+    if (line.search(/\S/) === 2) layers.push(folders);
+    else subfolders.push(...folders.map((f) => (f.includes("/") ? f : `${layers.at(-1)![0]}/${f}`)));
+  }
+  return { layers, subfolders };
+}
+
+const TREE = architectureTree();
+const layerOf = (folder: string) => TREE.layers.findIndex((layer) => layer.includes(folder));
+
+test("docs/architecture.md's tree of src/ names exactly its folders and subfolders", () => {
+  const dirs = (dir: string): string[] =>
+    readdirSync(join(SRC, dir))
+      .filter((name) => statSync(join(SRC, dir, name)).isDirectory())
+      .flatMap((name) => [join(dir, name), ...dirs(join(dir, name))]);
+  expect(TREE.layers.flat().sort()).toEqual(
+    dirs("")
+      .filter((dir) => !dir.includes("/"))
+      .sort(),
+  );
+  expect(TREE.subfolders.sort()).toEqual(
+    dirs("")
+      .filter((dir) => dir.includes("/"))
+      .sort(),
+  );
+});
+
+test("stages only look down: a folder imports only the folders on the lines above its own in the tree (types may cross)", () => {
+  const upward = files.flatMap((file) =>
+    importsOf(file)
+      .filter((imp) => imp.folder !== undefined && imp.folder !== folderOf(file) && !imp.typeOnly)
+      .filter((imp) => layerOf(imp.folder!) >= layerOf(folderOf(file)))
+      .map((imp) => `${rel(file)} imports ${imp.file}: move what both need down, or import its type only`),
+  );
+  expect(upward).toEqual([]);
+});
+
 /** Packages whose use is I/O: a pure file never imports them. */
 const IO_PACKAGES = [
   "node:fs",
@@ -88,26 +139,26 @@ const STAGE_IO = new Set([
   "scan/changed-files.ts",
   "scan/compare-commits.ts",
   "scan/configs-at-head.ts",
-  "scan/deployed-build.ts",
-  "scan/gitops-deployments.ts",
-  "scan/kustomize-sources.ts",
-  "scan/lfs-generator-inputs.ts",
   "scan/new-at-base.ts",
   "scan/objects-across-files.ts",
-  "scan/plain-deployed-sources.ts",
   "scan/read-files.ts",
-  "scan/render-all.ts",
-  "scan/render-sources.ts",
   "scan/scan-changed-manifests.ts",
   "scan/scan-repository.ts",
   "scan/touches-manifests.ts",
   "scan/unread-submodules.ts",
+  "scan/gitops/deployed-build.ts",
+  "scan/gitops/find-deployments.ts",
+  "scan/gitops/generated-kustomization.ts",
+  "scan/gitops/plain-deployed-sources.ts",
+  "scan/render/both-commits.ts",
   "scan/render/escaping-links.ts",
-  "scan/render/generated-kustomization.ts",
+  "scan/render/kustomizations-to-render.ts",
   "scan/render/kustomize.ts",
+  "scan/render/lfs-generator-inputs.ts",
   "scan/render/materialize-tree.ts",
   "scan/render/render-command.ts",
   "scan/render/renderer-environment.ts",
+  "scan/render/touched-sources.ts",
   "plan/repo-plan.ts",
   "rollout/bake.ts",
   "rollout/check-permissions.ts",
@@ -126,7 +177,7 @@ const STAGE_IO = new Set([
   "rollout/strategy/choose-strategy.ts",
   "rollout/strategy/planned-strategy.ts",
   "stamp/changed-roots.ts",
-  "stamp/run-stamp.ts",
+  "stamp/stamp-work-tree.ts",
   "stamp/stamp-checks.ts",
   "stamp/stamp-kustomize.ts",
   "sync/read-live-state.ts",

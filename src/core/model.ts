@@ -74,7 +74,7 @@ export interface HeadConfig {
   /**
    * Set when raw files define the config more than once at head (per-cluster folders): every
    * definition, and the folders GitOps objects deploy. A workload's hash takes the definition its
-   * file reads (scan/sources/folder-definitions.ts), as `stamp` does; `snapshot` is the first read.
+   * file reads (scan/gitops/folder-definitions.ts), as `stamp` does; `snapshot` is the first read.
    */
   folders?: { definitions: ConfigSnapshot[]; deployedDirs: readonly string[] };
 }

@@ -1,4 +1,5 @@
-// One computation per key, shared by everyone who asks for it, also while it is still running.
+// One computation shared by everyone who asks for it: per key, also while it is still running
+// (once), or one value computed on first use (lazy).
 
 /** The promise for `key`, started once; a failure is not kept (the next ask starts it again). */
 export function once<T>(cache: Map<string, Promise<T>>, key: string, start: () => Promise<T>): Promise<T> {
@@ -9,4 +10,13 @@ export function once<T>(cache: Map<string, Promise<T>>, key: string, start: () =
     pending.catch(() => cache.delete(key));
   }
   return pending;
+}
+
+/** `compute` run once, on first use (again after it threw). */
+export function lazy<T>(compute: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => {
+    value ??= { v: compute() };
+    return value.v;
+  };
 }

@@ -1,7 +1,7 @@
 // The values of every Secret this process read — from the repository (both commits, `data` decoded
 // and `stringData`) and from the cluster (sync, the live configs a hash or a check reads, versioned
 // copies) — so that no output shows one. The code that reads a Secret's content records it here
-// (scan/manifests/config-content.ts, scan/manifests/live-config.ts) and stays where it is; what
+// (core/config-content.ts, for the repository and for the cluster) and stays where it is; what
 // leaves the run is redacted once, at the boundary (run/commands.ts: the report, the log lines, the
 // error), and the text quoted from pods is redacted before it is cut, so no cut keeps half a value.
 // The action registers every recorded form with the runner's log masker as it is recorded, before

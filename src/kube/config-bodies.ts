@@ -1,6 +1,6 @@
 // The bodies the adapter reads and writes configs with: a live object as a LiveConfig, a manifest
 // as a server-side apply body.
-import { liveConfigContent } from "../scan/manifests/live-config.js";
+import { liveConfigContent } from "../core/config-content.js";
 import type { LiveConfig } from "./cluster.js";
 
 type Plain = Record<string, unknown>;

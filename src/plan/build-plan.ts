@@ -1,5 +1,6 @@
 // Config changes + workloads -> which workloads restart (once each), which are skipped and why.
 
+import { findReferences } from "../core/config-references.js";
 import {
   isRestartable,
   isWorkloadKind,
@@ -9,10 +10,9 @@ import {
 } from "../core/kinds/workload-kinds.js";
 import type { ConfigChange, ConfigReference, Manifest, ObjectId, PlannedWorkload } from "../core/model.js";
 import { formatId, idKey } from "../core/model.js";
+import { compareIds, compareStrings } from "../core/order.js";
 import { hasIgnoreAnnotation, IGNORE_ANNOTATION } from "../scan/manifests/config-changes.js";
-import { compareIds, compareStrings } from "../scan/manifests/order.js";
 import { rollsOnApplyReason } from "../scan/sources/rolls-on-apply.js";
-import { findReferences } from "./references.js";
 import { reloaderAnnotationsOf, reloaderCoverage } from "./reloader.js";
 
 export { IGNORE_ANNOTATION } from "../scan/manifests/config-changes.js";

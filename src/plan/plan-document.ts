@@ -4,6 +4,8 @@
 // truncated upload or a merge gone wrong is refused, not applied. It detects accidents, not an
 // attacker (who can recompute it): the artifact store's access control is what protects a plan.
 import { createHash, createHmac } from "node:crypto";
+import { canonicalJson } from "../core/config-content.js";
+import { configHash } from "../core/config-hash.js";
 import { UserError } from "../core/errors.js";
 import {
   type ChangeStatus,
@@ -13,8 +15,6 @@ import {
   idKey,
   type ObjectId,
 } from "../core/model.js";
-import { canonicalJson } from "../scan/manifests/config-content.js";
-import { configHash } from "../scan/manifests/config-hash.js";
 
 export const PLAN_API_VERSION = "config-rollout.io/v1";
 export const PLAN_KIND = "Plan";

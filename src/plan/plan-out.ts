@@ -1,15 +1,13 @@
 // --plan-out: the completed plan as a plan file (plan/plan-document.ts). Made from what
-// the run already read: the committed content of each changed config becomes a digest, the
-// annotation strategy's hash is computed here once, the versioned strategy's copy names too. Never
-// a value: a Secret's digest and hash are keyed with --hash-key, which a plan with a Secret needs.
+// the run already read: the committed content of each changed config becomes a digest, and the
+// run's strategy says what each restart writes (planFileChanges: the annotation strategy's hash,
+// the versioned strategy's copy names). Never a value: a Secret's digest and hash are keyed with
+// --hash-key, which a plan with a Secret needs.
 import { UserError } from "../core/errors.js";
-import { formatId, idKey, type Manifest, type Plan, type PlannedWorkload } from "../core/model.js";
+import { formatId, idKey, type Manifest, type ObjectId, type Plan } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
-import { CONFIG_HASH_ANNOTATION } from "../core/restart-patch.js";
-import { computeRestartHashes } from "../rollout/strategy/restart-hash.js";
-import { configCopy } from "../rollout/versioned/config-copy.js";
+import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
 import type { RunSettings } from "../settings/settings.js";
-import { consumedBy } from "./consumed-configs.js";
 import {
   configDigest,
   keyCheckOf,
@@ -28,25 +26,33 @@ export async function makePlanDocument(
   repoPlan: RepoPlan,
   plan: Plan,
   clusterWorkloads: Manifest[],
-  settings: Pick<RunSettings, "strategy" | "envName" | "hashKey">,
+  /** The run's strategy, which says what each restart writes (none for a plan of nothing). */
+  strategy: Pick<RestartStrategy, "planFileChanges"> | undefined,
+  settings: Pick<RunSettings, "strategy" | "hashKey">,
   naming: OptionNaming = CLI_FLAGS,
 ): Promise<PlanDocument> {
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
-  const manifests = new Map([...repoPlan.scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
-  const consumed = toRestart.flatMap((w) => consumedBy(w, manifests));
-  const headConfigs =
-    settings.strategy === "annotation" ? await repoPlan.readHeadConfigs(consumed) : repoPlan.scan.headConfigs;
-  const secrets = [
-    ...plan.changes.filter((c) => c.status !== "deleted").map((c) => c.id),
-    ...(settings.strategy === "annotation" ? consumed.filter((id) => headConfigs.has(idKey(id))) : []),
-  ].filter((id) => id.kind === "Secret");
-  if (secrets.length > 0 && !settings.hashKey) {
-    throw new UserError(
-      `${naming.option("plan-out")}: the plan covers ${formatId(secrets[0]!)}: set ${naming.option("hash-key")} (a CI secret, the same in the jobs that apply the plan) so its digest in the plan file is keyed and reveals nothing of the Secret`,
-    );
-  }
   const key = settings.hashKey ? Buffer.from(settings.hashKey) : undefined;
-  const changes = await changeOf(toRestart, { repoPlan, settings, manifests, headConfigs, key });
+  const changed = plan.changes.filter((c) => c.status !== "deleted").map((c) => c.id);
+  let secrets: ObjectId[] = [];
+  // Asked by the strategy before it computes anything from the configs it covers.
+  const keyFor = (covered: ObjectId[]) => {
+    secrets = [...changed, ...covered].filter((id) => id.kind === "Secret");
+    if (secrets.length > 0 && !key) {
+      throw new UserError(
+        `${naming.option("plan-out")}: the plan covers ${formatId(secrets[0]!)}: set ${naming.option("hash-key")} (a CI secret, the same in the jobs that apply the plan) so its digest in the plan file is keyed and reveals nothing of the Secret`,
+      );
+    }
+    return key;
+  };
+  const changes =
+    (await strategy?.planFileChanges?.(toRestart, {
+      manifests: new Map([...repoPlan.scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m])),
+      headConfigs: repoPlan.scan.headConfigs,
+      readHeadConfigs: repoPlan.readHeadConfigs,
+      head: repoPlan.head,
+      keyFor,
+    })) ?? new Map<string, PlannedChange>();
   return sealPlan({
     apiVersion: PLAN_API_VERSION,
     kind: PLAN_KIND,
@@ -73,46 +79,4 @@ export async function makePlanDocument(
     ),
     ...(key && secrets.length > 0 ? { keyCheck: keyCheckOf(key) } : {}),
   });
-}
-
-async function changeOf(
-  workloads: PlannedWorkload[],
-  inputs: {
-    repoPlan: RepoPlan;
-    settings: Pick<RunSettings, "strategy" | "envName">;
-    manifests: Map<string, Manifest>;
-    headConfigs: RepoPlan["scan"]["headConfigs"];
-    key: Buffer | undefined;
-  },
-): Promise<Map<string, PlannedChange>> {
-  const { settings, key } = inputs;
-  const changes = new Map<string, PlannedChange>();
-  if (settings.strategy === "annotation") {
-    const hashes = await computeRestartHashes(
-      workloads,
-      inputs.manifests,
-      inputs.headConfigs,
-      key?.toString(),
-    );
-    for (const w of workloads)
-      changes.set(idKey(w.id), { annotation: CONFIG_HASH_ANNOTATION, hash: hashes.get(idKey(w.id))!.hash });
-  } else if (settings.strategy === "env") {
-    for (const w of workloads) changes.set(idKey(w.id), { env: settings.envName });
-  } else {
-    for (const w of workloads) {
-      const repoint = w.references.flatMap((ref) => {
-        const head = inputs.repoPlan.scan.headConfigs.get(idKey(ref.config));
-        if (!head) return [];
-        const source = {
-          id: { ...ref.config, kind: head.snapshot.id.kind as "ConfigMap" | "Secret" },
-          object: head.manifest.object,
-          content: head.snapshot.content,
-        };
-        return [{ config: ref.config, copy: configCopy(source, inputs.repoPlan.head, key).name }];
-      });
-      const unique = new Map(repoint.map((r) => [idKey(r.config), r]));
-      changes.set(idKey(w.id), { repoint: [...unique.values()] });
-    }
-  }
-  return changes;
 }

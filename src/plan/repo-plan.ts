@@ -5,6 +5,7 @@ import type { Log } from "../core/log.js";
 import type { HeadConfig, Manifest, ObjectId, Plan } from "../core/model.js";
 import type { OptionNaming } from "../core/option-naming.js";
 import type { Cluster } from "../kube/kube-client.js";
+import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
 import type { RepositoryScan } from "../scan/scan-model.js";
 import type { RunSettings } from "../settings/settings.js";
 import { unreadSourcesOf } from "./unread-sources.js";
@@ -36,8 +37,8 @@ export interface ApplyContext {
   log: Log;
   naming?: OptionNaming;
   now?: () => number;
-  /** Called with the completed plan before anything is written (--plan-out writes the plan file). */
-  onPlan?: (plan: Plan, clusterWorkloads: Manifest[]) => Promise<void>;
+  /** Called with the completed plan before anything is written (--plan-out); no strategy: a plan of nothing. */
+  onPlan?: (plan: Plan, clusterWorkloads: Manifest[], strategy?: RestartStrategy) => Promise<void>;
 }
 
 /**

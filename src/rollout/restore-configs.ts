@@ -4,13 +4,12 @@
 // (409); one that cannot be written (RBAC, immutable, gone, still conflicting) is reported with what
 // to run by hand, and the others are restored all the same.
 
+import { changedKeys, liveConfigContent } from "../core/config-content.js";
 import { isExpectedError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { runLimited } from "../core/run-limited.js";
 import type { RestoredConfig } from "../core/run-result.js";
 import type { Cluster } from "../kube/kube-client.js";
-import { changedKeys } from "../scan/manifests/config-content.js";
-import { liveConfigContent } from "../scan/manifests/live-config.js";
 import { byHand, type ConfigRestore, describeConfig } from "./restore/restore-source.js";
 import { restoreWrite } from "./restore/restore-write.js";
 

@@ -3,6 +3,7 @@
 // restart-and-wait path and the strategy's after-wait.
 
 import type { CommitOrder } from "../core/commit-sha.js";
+import { consumedBy } from "../core/consumed-configs.js";
 import type { Log } from "../core/log.js";
 import {
   type ConfigChange,
@@ -16,7 +17,6 @@ import {
 import type { RestoredConfig, WorkloadResult } from "../core/run-result.js";
 import { rollsBackOnFailure } from "../core/setting-choices.js";
 import type { Cluster } from "../kube/kube-client.js";
-import { consumedBy } from "../plan/consumed-configs.js";
 import type { RunSettings } from "../settings/settings.js";
 import { checkPermissions, configWrite } from "./check-permissions.js";
 import { findOnCluster } from "./find-on-cluster.js";

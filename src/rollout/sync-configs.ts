@@ -2,6 +2,7 @@
 // restarts. Restarting pods onto the old config is the worst outcome, so a mismatch either gets
 // applied (--apply) or waited for within a bound, and then fails clearly.
 
+import { changedKeys } from "../core/config-content.js";
 import { RolloutFailure } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import {
@@ -14,7 +15,6 @@ import {
 } from "../core/model.js";
 import type { Cluster, LiveConfig } from "../kube/kube-client.js";
 import { readLiveConfigs } from "../kube/read-live-configs.js";
-import { changedKeys } from "../scan/manifests/config-content.js";
 import { type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
 
 export interface SyncOptions {

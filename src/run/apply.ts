@@ -20,6 +20,7 @@ import {
   planOfScan,
   type RepoPlan,
 } from "../plan/repo-plan.js";
+import { checkVariants, describeVariantConflicts } from "../plan/variant-conflicts.js";
 import { discoverClusterWorkloads } from "../rollout/discover-cluster.js";
 import { rollOutPlan } from "../rollout/roll-out-plan.js";
 import { chooseRestartStrategy } from "../rollout/strategy/choose-strategy.js";
@@ -28,7 +29,6 @@ import { committedContent } from "../rollout/sync-configs.js";
 import { waveOrderNote } from "../rollout/waves.js";
 import type { RepositoryScan } from "../scan/scan-model.js";
 import { markRollsOnApply, podTemplateChanges } from "../scan/sources/rolls-on-apply.js";
-import { checkVariants, describeVariantConflicts } from "../scan/sources/variant-conflicts.js";
 
 /**
  * Apply the plan to one cluster: discover, verify the live configs, check permissions, patch, wait.
@@ -78,7 +78,7 @@ export async function completeAndRollOut(
     [...scan.workloads, ...plannedClusterWorkloads, ...variants].map((m) => m?.object),
   );
   const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
-  await context.onPlan?.(plan, plannedClusterWorkloads);
+  await context.onPlan?.(plan, plannedClusterWorkloads, strategy);
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   // The order waves (config-rollout.io/wave) give the restarts; an invalid wave stops the run here.
   const definitions = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m.object]));

@@ -19,6 +19,7 @@ import type { RangeInput } from "../range/range-request.js";
 import { commitOrder, resolveCommits } from "../range/resolve-commits.js";
 import { resolveRange } from "../range/resolve-range.js";
 import { untrustedHead } from "../range/untrusted-head.js";
+import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
 import { readConfigsAt } from "../scan/configs-at-head.js";
 import { globMatcher } from "../scan/glob-matcher.js";
 import type { RepositoryScan, ScanOptions } from "../scan/scan-model.js";
@@ -75,9 +76,9 @@ export async function planAndApply(deps: RunDependencies): Promise<RunReport> {
 
 /** Turns the completed plan into the plan file (loaded only then: it hashes with node:crypto). */
 function planFileWriter(repoPlan: RepoPlan, settings: RunSettings, write: PlanWriter, naming: OptionNaming) {
-  return async (plan: Plan, clusterWorkloads: Manifest[]) => {
+  return async (plan: Plan, clusterWorkloads: Manifest[], strategy?: RestartStrategy) => {
     const { makePlanDocument } = await import("../plan/plan-out.js");
-    await write(await makePlanDocument(repoPlan, plan, clusterWorkloads, settings, naming));
+    await write(await makePlanDocument(repoPlan, plan, clusterWorkloads, strategy, settings, naming));
   };
 }
 

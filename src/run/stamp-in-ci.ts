@@ -14,9 +14,9 @@ import { openWorkTree } from "../git/work-tree.js";
 import { eventReader, readEventPayload } from "../range/github-event.js";
 import { untrustedHead, untrustedSource } from "../range/untrusted-head.js";
 import type { StampSettings } from "../settings/settings.js";
-import { runStamp, strictRefusal } from "../stamp/run-stamp.js";
 import { decideStampMode, type StampMode, stampCommitMessage } from "../stamp/stamp-mode.js";
 import { type StampReport, stampRefusals } from "../stamp/stamp-report.js";
+import { stampTree, strictRefusal } from "../stamp/stamp-work-tree.js";
 import type { EntryPoint } from "./commands.js";
 
 /** The CLI's stamp: the report, and the refusal (--check or --strict that cannot vouch for every file) that ends it with exit 2 after the report. */
@@ -30,7 +30,7 @@ export async function stampCheckout(
   const git = await createGit(dir, { timeoutMs: settings.gitTimeoutMs });
   const tree = await openWorkTree(dir, settings.gitTimeoutMs);
   const event = env.GITHUB_ACTIONS === "true" ? await readEventPayload(env) : undefined;
-  const report = await runStamp(settings, { tree, git, log, env, untrustedHead: untrustedHead(env, event) });
+  const report = await stampTree(settings, { tree, git, log, env, untrustedHead: untrustedHead(env, event) });
   const refusals = stampRefusals(report, settings.strict);
   return refusals.length > 0 ? { report, refusal: strictRefusal(refusals) } : { report };
 }
@@ -87,7 +87,7 @@ function stamper(
 ): (check: boolean) => Promise<StampRunResult> {
   return async (check) => {
     const tree = await openWorkTree(deps.git.root, settings.gitTimeoutMs);
-    const report = await runStamp({ ...settings, check }, { ...deps, tree });
+    const report = await stampTree({ ...settings, check }, { ...deps, tree });
     for (const note of report.notes) deps.log.info(note);
     for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);
     for (const p of report.problems) deps.log.warn(p.message, p);

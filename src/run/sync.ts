@@ -5,6 +5,7 @@
 // the one restart-and-wait path (rollout/restart-and-wait.ts); adopted workloads whose pods already
 // run the current content get a baseline on their metadata instead (no rollout).
 
+import { liveConfigContent } from "../core/config-content.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { idKey, type Manifest, type ObjectId } from "../core/model.js";
@@ -15,7 +16,6 @@ import { rollOut } from "../rollout/restart-and-wait.js";
 import { annotationStep } from "../rollout/strategy/annotation-strategy.js";
 import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
 import { waveOf } from "../rollout/waves.js";
-import { liveConfigContent } from "../scan/manifests/live-config.js";
 import type { SyncSettings } from "../settings/settings.js";
 import { judgeAdoption, lastWrite } from "../sync/adopt.js";
 import { type LiveWorkload, readLiveState, readPods } from "../sync/read-live-state.js";

@@ -5,7 +5,7 @@
 import type { Manifest, ManifestProblem } from "../core/model.js";
 import type { Git } from "../git/git.js";
 import { globsToPathspecs } from "../git/glob-pathspecs.js";
-import { GITOPS_API_GROUPS, shareGitopsSearch } from "./gitops-deployments.js";
+import { GITOPS_API_GROUPS, shareGitopsSearch } from "./gitops/find-deployments.js";
 import { configNamesInText } from "./manifests/config-names-in-text.js";
 import type { ParsedManifests } from "./manifests/manifest-reader.js";
 import { literalPathspecs } from "./objects-across-files.js";
@@ -73,7 +73,7 @@ export function earlyCandidateSearch(
   );
   if (names.size === 0) return undefined;
   // The same pass over the tree finds the files holding a GitOps object, for this run's GitOps
-  // search (gitops-deployments.ts), unless that search has started already.
+  // search (gitops/find-deployments.ts), unless that search has started already.
   const gitops = shareGitopsSearch(git, rev, wanted.globs);
   const markers = gitops ? GITOPS_API_GROUPS : [];
   // Each file is read and parsed as git grep reports it: by the time the search ends, most of

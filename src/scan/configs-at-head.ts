@@ -2,6 +2,7 @@
 // made when comparing), and later the ones a restarted workload consumes without them having
 // changed (their content enters its hash), found with one `git grep` for their names.
 
+import { configContentOf, isConfigManifest } from "../core/config-content.js";
 import {
   type ConfigSnapshot,
   type HeadConfig,
@@ -12,7 +13,6 @@ import {
 } from "../core/model.js";
 import type { Git } from "../git/git.js";
 import { findCandidateFiles } from "./candidates.js";
-import { configContentOf, isConfigManifest } from "./manifests/config-content.js";
 import { createPathFilter } from "./path-filter.js";
 import { readManifests } from "./read-files.js";
 import type { ScanOptions } from "./scan-model.js";

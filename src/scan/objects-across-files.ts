@@ -6,6 +6,7 @@
 // - a file the tool will not read (over --max-file-size, or broken at head) may hold a config that
 //   looks deleted or added: that is "cannot tell", never a change.
 
+import { changedKeys, configContentOf, isConfigManifest } from "../core/config-content.js";
 import {
   type ConfigChange,
   type ConfigContent,
@@ -15,9 +16,8 @@ import {
   type Manifest,
   type ManifestProblem,
 } from "../core/model.js";
+import { compareIds } from "../core/order.js";
 import type { FileChange, Git } from "../git/git.js";
-import { changedKeys, configContentOf, isConfigManifest } from "./manifests/config-content.js";
-import { compareIds } from "./manifests/order.js";
 
 /** Changed files whose content at one side was not read, with why (for the one warning each). */
 export interface UnreadFiles {

@@ -4,10 +4,10 @@ import { isConfigKind } from "../core/kinds/api-kinds.js";
 import { workloadKindOf } from "../core/kinds/workload-kinds.js";
 import type { Manifest, ManifestProblem } from "../core/model.js";
 import type { Git } from "../git/git.js";
+import { inDeployedNamespace } from "./gitops/deployed-namespaces.js";
 import type { ParsedManifests } from "./manifests/manifest-reader.js";
 import { parseManifestDocuments } from "./manifests/parse-documents.js";
 import type { ScanOptions } from "./scan-model.js";
-import { inDeployedNamespace } from "./sources/deployed-namespaces.js";
 
 /** The files' bytes; files over --max-file-size are never held in memory, only listed in `oversized`. */
 export async function readBytes(

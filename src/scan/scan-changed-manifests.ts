@@ -16,13 +16,13 @@ import { readCandidates, uniqueNames, withTemplateRefs } from "./candidates.js";
 import { type ChangedManifests, readChangedManifests } from "./changed-files.js";
 import { type ComparedCommits, compareRaw, compareWithRendered } from "./compare-commits.js";
 import { collectConfigs } from "./configs-at-head.js";
-import { findDeployments, MANIFEST_FILE, startGitopsSearch } from "./gitops-deployments.js";
+import { type NamespaceOf, namespacesOfDeployments } from "./gitops/deployed-namespaces.js";
+import { findDeployments, MANIFEST_FILE, startGitopsSearch } from "./gitops/find-deployments.js";
 import { settleAtBase } from "./new-at-base.js";
 import { settleWithUntouchedFiles, unreadFilesOf, withoutUnreadChanges } from "./objects-across-files.js";
 import type { PathFilter } from "./path-filter.js";
-import { listSourceFiles, type RenderedSources, renderSources } from "./render-sources.js";
+import { listSourceFiles, type RenderedSources, renderTouchedSources } from "./render/touched-sources.js";
 import type { RepositoryScan, ScanOptions } from "./scan-model.js";
-import { type NamespaceOf, namespacesOfDeployments } from "./sources/deployed-namespaces.js";
 import { type DeploymentFolders, settleWorkloads } from "./sources/source-variants.js";
 
 export async function scanChangedManifests(
@@ -45,7 +45,7 @@ export async function scanChangedManifests(
     },
     () => undefined,
   );
-  // Plain folders a Flux Kustomization builds are looked up for changed YAML files (plain-deployed-sources.ts).
+  // Plain folders a Flux Kustomization builds are looked up for changed YAML files (gitops/plain-deployed-sources.ts).
   const mayAskGitops =
     options.sources && !options.sources.paths && allChangedFiles.some((f) => /\.ya?ml$/.test(f.path));
   const read = await readChangedManifests(
@@ -177,7 +177,7 @@ function startRenders(
   const headListing = listSourceFiles(git, commits.head);
   headListing.catch(() => {});
   const sourceOptions = { ...options.sources, defaultNamespace: options.defaultNamespace };
-  const pending = renderSources(
+  const pending = renderTouchedSources(
     git,
     commits.base,
     commits.head,
@@ -265,8 +265,8 @@ async function deploymentFolders(
 
 /**
  * Raw files in folders a GitOps object deploys are read in the namespace it says (plain directories:
- * scan/sources/deployed-namespaces.ts): the changed files' folders are looked up at head while the
- * files are read (gitops-deployments.ts; the renders' questions reuse its search).
+ * scan/gitops/deployed-namespaces.ts): the changed files' folders are looked up at head while the
+ * files are read (gitops/find-deployments.ts; the renders' questions reuse its search).
  */
 function withDeployedNamespaces(
   git: Git,

@@ -4,15 +4,15 @@
 
 import type { ConfigChange, HeadConfig, Manifest, ManifestProblem } from "../core/model.js";
 import type { FileChange } from "../git/git.js";
+import type { NamespaceOf } from "./gitops/deployed-namespaces.js";
 import type { ParsedDocuments } from "./manifests/parse-documents.js";
-import type { NamespaceOf } from "./sources/deployed-namespaces.js";
 import type { EntryRules } from "./sources/kustomize-entries.js";
 import type { Variant } from "./sources/source-variants.js";
 import type { SourceWarning } from "./sources/source-warning.js";
 
 export type { HeadConfig } from "../core/model.js";
 
-/** The rendered sources of a scan: which exist, how they render (render-sources.ts renders them). */
+/** The rendered sources of a scan: which exist, how they render (render/touched-sources.ts renders them). */
 export interface SourceOptions {
   /** [] discovers root kustomizations; ["none"] turns kustomize off. */
   kustomize: string[];
@@ -42,7 +42,7 @@ export interface ScanOptions {
   sources?: Omit<SourceOptions, "defaultNamespace">;
   /**
    * The namespace the GitOps object deploying a raw file's folder puts its objects in
-   * (deployed-namespaces.ts), looked up at head when a file read holds a config or a workload (the
+   * (gitops/deployed-namespaces.ts), looked up at head when a file read holds a config or a workload (the
    * only objects a plan places by namespace): a push that changes neither asks nothing.
    */
   namespaceOf?: () => Promise<NamespaceOf | undefined>;
@@ -68,17 +68,17 @@ export interface RepositoryScan {
   baseWorkloads: Manifest[];
   /** What the report says about rendered sources. */
   sourceNotes: string[];
-  /** Renders not run because nothing they print could change the plan (see render-sources.ts). */
+  /** Renders not run because nothing they print could change the plan (see render/touched-sources.ts). */
   skippedRenders?: number;
   /** Sources the plan could not read (a changed Helm chart, a kustomization broken at base). */
   sourceWarnings: SourceWarning[];
   /** Files a renderer owns: later raw reads skip them too. */
   owned?: (path: string) => boolean;
-  /** Folders GitOps objects deploy, looked up when raw files define an object twice (folder-definitions.ts). */
+  /** Folders GitOps objects deploy, looked up when raw files define an object twice (gitops/folder-definitions.ts). */
   deployedDirs?: string[];
   /**
    * Configs and workloads that several sources define differently, by idKey, the one planned from
-   * first: the plan is checked against each (scan/sources/variant-conflicts.ts).
+   * first: the plan is checked against each (plan/variant-conflicts.ts).
    */
   variants: Map<string, Variant[]>;
 }

@@ -4,7 +4,7 @@
 //   touches-manifests.ts  whether the diff may touch a manifest at all (most pushes: no, and done)
 //   scan-changed-manifests.ts  the rest, in order (loaded only when the answer is yes):
 //     changed-files.ts    the manifests the diff touched, at both commits (the early search starts)
-//     render-sources.ts   the rendered sources the range touches, rendered at both commits
+//     render/touched-sources.ts  the sources the range touches, rendered at both commits (as deployed: gitops/)
 //     compare-commits.ts  raw and rendered objects, one definition each, compared: the config changes
 //     objects-across-files.ts, new-at-base.ts   what files the diff did not touch settle
 //     candidates.ts       the consumers of the changes at head

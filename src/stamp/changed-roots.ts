@@ -4,14 +4,14 @@
 import { UserError } from "../core/errors.js";
 import { idKey } from "../core/model.js";
 import type { Git } from "../git/git.js";
-import { buildDeployed } from "../scan/deployed-build.js";
+import { buildDeployed } from "../scan/gitops/deployed-build.js";
+import type { DeploySettings } from "../scan/gitops/deployed-dirs.js";
+import { overlayDir } from "../scan/gitops/deployment-overlay.js";
 import { parseManifests } from "../scan/manifests/parse-manifests.js";
+import { checkoutScope } from "../scan/render/checkout-scope.js";
 import { KustomizeBuildError, type KustomizeRun } from "../scan/render/kustomize.js";
 import { createCommitTrees } from "../scan/render/materialize-tree.js";
 import { findExecutable } from "../scan/render/renderer-environment.js";
-import { checkoutScope } from "../scan/sources/checkout-scope.js";
-import type { DeploySettings } from "../scan/sources/deployed-dirs.js";
-import { overlayDir } from "../scan/sources/deployment-overlay.js";
 import { type KustomizationFile, readKustomizationFile } from "../scan/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES } from "../scan/sources/kustomization-names.js";
 import { type EntryRules, refusedEntries } from "../scan/sources/kustomize-entries.js";

@@ -1,13 +1,13 @@
 // One object, two folders: per-cluster folders (`clusters/dev/`, `clusters/prod/`) that each define
 // the same ConfigMap and Deployment. Each workload definition is stamped with the config definitions
-// it reads by the one rule the plan and --strategy gitops use too (scan/sources/folder-definitions.ts):
+// it reads by the one rule the plan and --strategy gitops use too (scan/gitops/folder-definitions.ts):
 // its own folder's (its deployed folder's when a GitOps object deploys it), else the last in path
 // order; when the definitions differ and the rule could only go by path order, the stamp says which
 // one it used and names the others. Pure.
 
+import { canonicalJson, configContentOf, isConfigManifest } from "../core/config-content.js";
 import { type ConfigContent, idKey, type Manifest, type ObjectId } from "../core/model.js";
-import { canonicalJson, configContentOf, isConfigManifest } from "../scan/manifests/config-content.js";
-import { configDefinitionFor, readsOwnFolders } from "../scan/sources/folder-definitions.js";
+import { configDefinitionFor, readsOwnFolders } from "../scan/gitops/folder-definitions.js";
 
 export interface UnitConfigs {
   /** The config contents a workload's stamp hashes: for each config, the definition its file reads. */

@@ -1,11 +1,11 @@
 // The raw workloads' stamps as their folders are deployed: each in the namespace the GitOps object
-// deploying its folder says (scan/sources/deployed-namespaces.ts), each folder's workloads with that
+// deploying its folder says (scan/gitops/deployed-namespaces.ts), each folder's workloads with that
 // folder's configs (deployment-units.ts). The targets keep the ids their files are written with,
 // which is how stamp-file.ts finds them. Pure.
 
 import type { Manifest } from "../core/model.js";
-import { deployedDirsOf } from "../scan/sources/deployed-dirs.js";
-import { asWritten, inDeployedNamespaces } from "../scan/sources/deployed-namespaces.js";
+import { deployedDirsOf } from "../scan/gitops/deployed-dirs.js";
+import { asWritten, inDeployedNamespaces } from "../scan/gitops/deployed-namespaces.js";
 import { type UnitConfigs, unitConfigs } from "./deployment-units.js";
 import { repositoryConfigs, stampWorkloads, type WorkloadStamps } from "./stamp-workloads.js";
 

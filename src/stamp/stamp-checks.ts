@@ -3,9 +3,9 @@
 // reads (a stamp that would change what it hashes). Each is exit 2 with nothing written.
 import { UserError } from "../core/errors.js";
 import type { WorkTree } from "../git/work-tree.js";
+import type { DeploySettings } from "../scan/gitops/deployed-dirs.js";
+import { checkoutScope, inScope } from "../scan/render/checkout-scope.js";
 import { refuseEscapingLinks } from "../scan/render/escaping-links.js";
-import { checkoutScope, inScope } from "../scan/sources/checkout-scope.js";
-import type { DeploySettings } from "../scan/sources/deployed-dirs.js";
 import type { KustomizationFile } from "../scan/sources/kustomization-file.js";
 import { refusedEntries } from "../scan/sources/kustomize-entries.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../scan/sources/kustomize-graph.js";
@@ -13,7 +13,7 @@ import type { StampSettings } from "../settings/settings.js";
 import { isGeneratedPatch, STAMP_PATCH_FILE } from "./kustomize-stamp.js";
 
 /**
- * What the plan refuses before it renders (scan/kustomize-sources.ts, render-all.ts),
+ * What the plan refuses before it renders (scan/render/kustomizations-to-render.ts, both-commits.ts),
  * refused here before kustomize reads the work tree: entries outside the repository, remote entries
  * when the work tree is an untrusted head (unless --allow-remote-kustomize), and symbolic links
  * leading out of the repository where a root reads. Same checks, same messages, exit 2.

@@ -2,10 +2,10 @@
 // (annotation-edit.ts), every other byte of the file kept. Pure: text in, text out.
 
 import { type Document, parseAllDocuments } from "yaml";
+import { canonicalJson } from "../core/config-content.js";
 import { field, isRecord, stringField } from "../core/json-shape.js";
 import { idKey } from "../core/model.js";
 import { CONFIG_HASH_ANNOTATION } from "../core/restart-patch.js";
-import { canonicalJson } from "../scan/manifests/config-content.js";
 import {
   annotationEdits,
   applyEdits,

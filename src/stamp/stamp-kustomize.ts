@@ -10,8 +10,8 @@ import { field, stringField } from "../core/json-shape.js";
 import type { Log } from "../core/log.js";
 import { idKey, type Manifest } from "../core/model.js";
 import type { WorkTree } from "../git/work-tree.js";
+import type { DeploySettings } from "../scan/gitops/deployed-dirs.js";
 import { parseManifests } from "../scan/manifests/parse-manifests.js";
-import type { DeploySettings } from "../scan/sources/deployed-dirs.js";
 import type { KustomizationFile } from "../scan/sources/kustomization-file.js";
 import { applyEdits } from "./annotation-edit.js";
 import {

@@ -4,15 +4,15 @@
 // that are not defined there (made by an operator, External Secrets) are left out and named; a
 // workload that consumes none of the defined configs is not touched. Pure.
 
+import { configContentOf, isConfigManifest } from "../core/config-content.js";
+import { configHash, coveredSecrets } from "../core/config-hash.js";
+import { findReferences } from "../core/config-references.js";
+import { consumedKeys } from "../core/consumed-configs.js";
 import { field, isRecord, stringField } from "../core/json-shape.js";
 import { restartableKind, workloadKindOf } from "../core/kinds/workload-kinds.js";
 import { type ConfigContent, idKey, type Manifest, type ObjectId } from "../core/model.js";
+import { compareIds } from "../core/order.js";
 import { CONFIG_HASH_ANNOTATION } from "../core/restart-patch.js";
-import { findReferences } from "../plan/references.js";
-import { configContentOf, isConfigManifest } from "../scan/manifests/config-content.js";
-import { configHash, coveredSecrets } from "../scan/manifests/config-hash.js";
-import { consumedKeys } from "../scan/manifests/consumed-keys.js";
-import { compareIds } from "../scan/manifests/order.js";
 
 export interface StampTarget {
   id: ObjectId;

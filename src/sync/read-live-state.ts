@@ -4,6 +4,7 @@
 // scope reads one. A LIST the identity may not make falls back to a GET of each config read there
 // (least privilege: `get` on those Secrets is enough). Nothing is written.
 
+import type { ConsumedConfig } from "../core/consumed-configs.js";
 import { isExpectedError } from "../core/errors.js";
 import { field, stringField } from "../core/json-shape.js";
 import { apiVersionOf, configKind } from "../core/kinds/api-kinds.js";
@@ -12,7 +13,6 @@ import type { ConfigKind, ObjectId } from "../core/model.js";
 import { idKey } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { Cluster } from "../kube/kube-client.js";
-import type { ConsumedConfig } from "../scan/manifests/config-hash.js";
 import { consumedOf } from "./sync-verdict.js";
 
 type Plain = Record<string, unknown>;

@@ -3,6 +3,8 @@
 // the configs and keys they read of them, and those left alone with why (no baseline, unknown
 // coverage, a hash a GitOps agent applies). Workloads that are current are counted, not listed.
 
+import { findReferences } from "../core/config-references.js";
+import type { ConsumedConfig } from "../core/consumed-configs.js";
 import { UserError } from "../core/errors.js";
 import { podTemplateOf } from "../core/kinds/workload-kinds.js";
 import type {
@@ -15,8 +17,6 @@ import type {
 } from "../core/model.js";
 import { idKey } from "../core/model.js";
 import { CONFIG_DIGESTS_ANNOTATION } from "../core/restart-patch.js";
-import { findReferences } from "../plan/references.js";
-import type { ConsumedConfig } from "../scan/manifests/config-hash.js";
 import type { LiveWorkload } from "./read-live-state.js";
 import type { SyncVerdict } from "./sync-verdict.js";
 

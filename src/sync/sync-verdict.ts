@@ -1,6 +1,6 @@
 // Whether a workload's pods run the cluster's current config: the key-precise hash of what it reads,
 // computed from the live ConfigMaps and Secrets with the same function the git-driven run and the
-// stamp use (scan/manifests/config-hash.ts), against the hash its pod template carries.
+// stamp use (core/config-hash.ts), against the hash its pod template carries.
 //
 // One hash, three paths: the git-driven run covers every config a workload reads that exists (the
 // committed content for the repository's configs, which the cluster holds once applied; the live
@@ -11,21 +11,15 @@
 // A hash without digests was written by `stamp`, a saved plan or an older config-rollout: its
 // coverage is unknown, so a different value is reported, not acted on (--adopt restarts it).
 
+import { configDigests, configHash, formatDigests, parseDigests } from "../core/config-hash.js";
+import { findReferences } from "../core/config-references.js";
+import { type ConsumedConfig, consumedKeys } from "../core/consumed-configs.js";
 import { field, stringField } from "../core/json-shape.js";
 import { podSpecAt } from "../core/kinds/pod-template.js";
 import type { RestartableKind } from "../core/kinds/workload-kinds.js";
 import type { ConfigContent, ConfigKind, ObjectId } from "../core/model.js";
 import { idKey } from "../core/model.js";
 import { currentDigests, currentHash } from "../core/restart-patch.js";
-import { findReferences } from "../plan/references.js";
-import {
-  type ConsumedConfig,
-  configDigests,
-  configHash,
-  consumedKeys,
-  formatDigests,
-  parseDigests,
-} from "../scan/manifests/config-hash.js";
 
 type Plain = Record<string, unknown>;
 

@@ -8,11 +8,11 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { parse } from "yaml";
+import { configContentOf } from "../../src/core/config-content.js";
 import { createMemoryLog } from "../../src/core/log.js";
 import type { ConfigKind } from "../../src/core/model.js";
 import type { ConfigRestore } from "../../src/rollout/restore/restore-source.js";
 import { restoreConfigs } from "../../src/rollout/restore-configs.js";
-import { configContentOf } from "../../src/scan/manifests/config-content.js";
 import { type SimHarness, startHarness } from "../kube/sim-setup.js";
 import { findKubectl, makeTempDir, runKubectl } from "../sim/helpers.js";
 

@@ -184,7 +184,7 @@ test("one workload in two plain folders reading configs that differ: a warning n
 });
 
 // Issue 39 item 9: `stamp`, `stamp --check`, the plan and --strategy gitops pick a workload's config
-// definitions by one rule (scan/sources/folder-definitions.ts), with or without GitOps objects
+// definitions by one rule (scan/gitops/folder-definitions.ts), with or without GitOps objects
 // deploying the folders: after a change of `cfg` in one folder, stamp writes that folder's value,
 // --check then passes, the plan follows that folder's `web`, and the gitops run accepts its stamp.
 // `web` also reads `flags`, which each folder defines its own way and the range does not change.

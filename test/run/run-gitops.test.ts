@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import { configHash } from "../../src/core/config-hash.js";
 import { idKey } from "../../src/core/model.js";
-import { configHash } from "../../src/scan/manifests/config-hash.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
 import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
@@ -105,7 +105,7 @@ function toJson(object: Json): Json {
 
 /**
  * The stamp of web at v2, from the one function `config-rollout stamp` and the annotation strategy
- * use (scan/manifests/config-hash.ts): web reads every key of app-config (envFrom).
+ * use (core/config-hash.ts): web reads every key of app-config (envFrom).
  */
 function expectedStamp(): string {
   const id = { kind: "ConfigMap" as const, namespace: NS, name: "app-config" };

@@ -61,8 +61,9 @@ describe("restart and wait", () => {
 
   test("the live value is the key-precise hash of the committed content; a Secret's consumer never gets an unkeyed SHA-256 of it", async () => {
     const { createHash, createHmac } = await import("node:crypto");
-    const { configHash, consumedKeys } = await import("../../src/scan/manifests/config-hash.js");
-    const { findReferences } = await import("../../src/plan/references.js");
+    const { configHash } = await import("../../src/core/config-hash.js");
+    const { consumedKeys } = await import("../../src/core/consumed-configs.js");
+    const { findReferences } = await import("../../src/core/config-references.js");
     const b64 = (v: string) => Buffer.from(v).toString("base64");
     const repoContents = new Map<string, Record<string, string>>([
       [`ConfigMap/${NS}/app-config`, { LOG_LEVEL: b64("debug"), PORT: b64("8080") }],

@@ -4,9 +4,10 @@
 // and substituted content), and the patch targets the workload by the name the kustomization gives it.
 import { afterEach, expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
+import { configHash } from "../../src/core/config-hash.js";
+import { findReferences } from "../../src/core/config-references.js";
+import { consumedKeys } from "../../src/core/consumed-configs.js";
 import { idKey } from "../../src/core/model.js";
-import { findReferences } from "../../src/plan/references.js";
-import { configHash, consumedKeys } from "../../src/scan/manifests/config-hash.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
 

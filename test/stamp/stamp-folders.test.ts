@@ -2,13 +2,13 @@
 // ConfigMap and Deployment. With an Argo CD Application per folder, each folder is a deployment of
 // its own: dev's Deployment is stamped with dev's ConfigMap, so a dev-only config change moves dev's
 // stamp (and `stamp --check` fails until it is written). Without such objects each folder's
-// Deployment still reads its own folder's ConfigMap (scan/sources/folder-definitions.ts); a workload
+// Deployment still reads its own folder's ConfigMap (scan/gitops/folder-definitions.ts); a workload
 // in no folder that defines its config gets the closest definition, and the stamp names the others.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { configHash } from "../../src/core/config-hash.js";
 import { idKey } from "../../src/core/model.js";
-import { configHash } from "../../src/scan/manifests/config-hash.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";

@@ -212,7 +212,7 @@ export function apiKind(kind: string): ApiKind | undefined {
 }
 
 export interface PodTemplate {
-  /** The PodSpec-like value (unchecked: references.ts narrows what it reads). */
+  /** The PodSpec-like value (unchecked: config-references.ts narrows what it reads). */
   spec: unknown;
   /** The pod template's metadata (the object's own metadata for a bare Pod). */
   metadata: unknown;

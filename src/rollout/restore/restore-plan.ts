@@ -3,6 +3,7 @@
 // the change adds, deletes, or whose base definition was not read has nothing to put back; the
 // report says so. Pure: the plan and the scan hold everything.
 
+import { configContentOf } from "../../core/config-content.js";
 import { configKind } from "../../core/kinds/api-kinds.js";
 import {
   type ConfigChange,
@@ -14,7 +15,6 @@ import {
   type PlannedWorkload,
 } from "../../core/model.js";
 import type { AccessCheck } from "../../kube/cluster.js";
-import { configContentOf } from "../../scan/manifests/config-content.js";
 import type { ConfigRestore } from "./restore-source.js";
 
 export interface RestorePlan {

@@ -18,10 +18,9 @@
 //   apply's patch as kubectl-client-side-apply when kubectl's annotation is there, else a server-side
 //   apply as config-rollout, the manager --apply writes as.
 
+import { changedKeys, liveConfigContent } from "../../core/config-content.js";
 import { arrayField, field, isRecord, type JsonObject, stringField } from "../../core/json-shape.js";
 import type { ConfigContent } from "../../core/model.js";
-import { changedKeys } from "../../scan/manifests/config-content.js";
-import { liveConfigContent } from "../../scan/manifests/live-config.js";
 import { LAST_APPLIED_ANNOTATION, lastAppliedOf, parseLastApplied } from "./last-applied.js";
 import { threeWayPatch } from "./three-way-patch.js";
 

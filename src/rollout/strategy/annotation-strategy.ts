@@ -3,12 +3,12 @@
 // template (config-rollout.io/config-hash). Idempotent: a rerun on the same commit finds the hash
 // in place and patches nothing.
 
+import { consumedBy } from "../../core/consumed-configs.js";
 import { isExpectedError, RolloutFailure } from "../../core/errors.js";
 import { type ConfigContent, idKey, type ObjectId } from "../../core/model.js";
 import { annotationPatch, CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
 import type { Cluster, LiveConfig } from "../../kube/kube-client.js";
 import { readLiveConfigs } from "../../kube/read-live-configs.js";
-import { consumedBy } from "../../plan/consumed-configs.js";
 import { computeRestartHashes } from "./restart-hash.js";
 import type { RestartStrategy, StepFor } from "./restart-strategy.js";
 
@@ -91,6 +91,19 @@ export function createAnnotationStrategy(
         );
       hashes = await rehash(new Map());
       return { configWrites: [] };
+    },
+    // The plan file's hash: of what the repository defines at head (no cluster, so no Secret UIDs).
+    async planFileChanges(workloads, context) {
+      const consumed = workloads.flatMap((w) => consumedBy(w, context.manifests));
+      const headConfigs = await context.readHeadConfigs(consumed);
+      const key = context.keyFor(consumed.filter((id) => headConfigs.has(idKey(id))));
+      const planned = await computeRestartHashes(workloads, context.manifests, headConfigs, key?.toString());
+      return new Map(
+        workloads.map((w) => [
+          idKey(w.id),
+          { annotation: CONFIG_HASH_ANNOTATION, hash: planned.get(idKey(w.id))!.hash },
+        ]),
+      );
     },
     patchFor: annotationStep(
       (id) => hashes.get(idKey(id))?.hash,

@@ -14,6 +14,10 @@ export function createEnvStrategy(envName: string, now: () => number): RestartSt
     name: "env",
     needsLiveConfigs: true,
     prepare: async () => ({ configWrites: [] }),
+    async planFileChanges(workloads, { keyFor }) {
+      keyFor([]);
+      return new Map(workloads.map((w) => [idKey(w.id), { env: envName }]));
+    },
     patchFor(id, live, kind) {
       const value = String(Math.floor(now() / 1000));
       const type = kind.restart.patch;

@@ -5,13 +5,13 @@
 // (rollout/wait-for-agent.ts) and follows the rollout through the one restart-and-wait
 // path, where `patchFor` finds the hash in place and patches nothing.
 
+import { consumedBy } from "../../core/consumed-configs.js";
 import { RolloutFailure, UserError } from "../../core/errors.js";
 import { restartableKind } from "../../core/kinds/workload-kinds.js";
 import { type ConfigSnapshot, formatId, idKey, type Manifest, type ObjectId } from "../../core/model.js";
 import { CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
 import type { WorkloadResult } from "../../core/run-result.js";
-import { consumedBy } from "../../plan/consumed-configs.js";
-import { headConfigReadBy } from "../../scan/sources/folder-definitions.js";
+import { headConfigReadBy } from "../../scan/gitops/folder-definitions.js";
 import { checkLiveConfigs } from "./live-configs.js";
 import { computeRestartHashes } from "./restart-hash.js";
 import type { RestartStrategy } from "./restart-strategy.js";

@@ -2,10 +2,10 @@
 // content? The pod template carrying the new hash says the agent applied the workload, not its
 // configs (those may be in another Argo CD Application, or immutable and rejected).
 
+import { changedKeys } from "../../core/config-content.js";
 import { ClusterAccessError } from "../../core/errors.js";
 import type { ConfigSnapshot, ObjectId } from "../../core/model.js";
 import type { Cluster } from "../../kube/kube-client.js";
-import { changedKeys } from "../../scan/manifests/config-content.js";
 
 /** What the live configs hold, checked once. */
 export interface LiveConfigCheck {

@@ -1,5 +1,5 @@
 // The annotation strategy's hash: the config-hash annotation value of each workload to restart,
-// from the one key-precise function the stamp and `sync` use too (scan/manifests/config-hash.ts).
+// from the one key-precise function the stamp and `sync` use too (core/config-hash.ts).
 // It covers what the workload reads of every config it consumes that exists: the content committed
 // at head for the configs the repository defines (the cluster holds the same once applied, checked
 // before any restart), the live content for the others (a Secret an operator writes) — so
@@ -7,10 +7,12 @@
 // hashes the same configs' live content, finds the same value on an unchanged cluster. The stamp
 // (and --strategy gitops, which must match it) sees no cluster: it covers the repository's configs,
 // each as the definition the workload's file reads when per-cluster folders define it each their
-// own way (scan/sources/folder-definitions.ts, the stamp's rule). Keyed (HMAC) with --hash-key when set (then nothing from the cluster goes
+// own way (scan/gitops/folder-definitions.ts, the stamp's rule). Keyed (HMAC) with --hash-key when set (then nothing from the cluster goes
 // into it, so the stamp computes the same value from the work tree). Without --hash-key a value
 // that covers a Secret is keyed with the Secrets' UIDs (`secretUid`), never a plain SHA-256 of
 // their content; without a UID (gitops, which must match the stamp) it is not computed.
+
+import { consumedKeysOf } from "../../core/consumed-configs.js";
 import {
   type ConfigContent,
   type HeadConfig,
@@ -19,8 +21,7 @@ import {
   type ObjectId,
   type PlannedWorkload,
 } from "../../core/model.js";
-import { consumedKeysOf } from "../../plan/consumed-configs.js";
-import { headConfigReadBy } from "../../scan/sources/folder-definitions.js";
+import { headConfigReadBy } from "../../scan/gitops/folder-definitions.js";
 
 export async function computeRestartHashes(
   workloads: PlannedWorkload[],
@@ -34,7 +35,7 @@ export async function computeRestartHashes(
   replaced: ReadonlyMap<string, ConfigContent> = new Map(),
 ): Promise<Map<string, { hash: string; digests?: string }>> {
   // Loaded here, not at start: a run that restarts nothing never needs node:crypto.
-  const { configDigests, configHash, formatDigests } = await import("../../scan/manifests/config-hash.js");
+  const { configDigests, configHash, formatDigests } = await import("../../core/config-hash.js");
   const contents = new Map<string, ConfigContent>(liveContents);
   for (const [key, config] of headConfigs) contents.set(key, config.snapshot.content);
   for (const [key, content] of replaced) contents.set(key, content);

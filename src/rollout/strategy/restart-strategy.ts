@@ -21,6 +21,7 @@ import type {
 import type { RestoredConfig, WorkloadResult } from "../../core/run-result.js";
 import type { DryRun, Strategy } from "../../core/setting-choices.js";
 import type { AccessCheck, Cluster, LiveConfig } from "../../kube/kube-client.js";
+import type { PlannedChange } from "../../plan/plan-document.js";
 import type { ConfigRestore } from "../restore/restore-source.js";
 
 type Plain = Record<string, unknown>;
@@ -45,6 +46,13 @@ export interface PrepareContext {
   cluster: Cluster;
   head: string;
   log: Log;
+}
+
+/** What a strategy may read to say what the plan file records (--plan-out, plan/plan-out.ts). */
+export interface PlanFileContext
+  extends Pick<PrepareContext, "manifests" | "headConfigs" | "readHeadConfigs" | "head"> {
+  /** The --hash-key, asked once the configs a change is made of are known: refuses a Secret without one. */
+  keyFor(covered: ObjectId[]): Buffer | undefined;
 }
 
 /** A config a strategy needs on the cluster before the first patch (the versioned strategy's copies). */
@@ -134,6 +142,11 @@ export interface RestartStrategy {
    * (rollout/wait-for-agent.ts); `patchFor` then finds it in place and patches nothing.
    */
   readonly awaitsAgent?: { hashFor(id: ObjectId): string | undefined };
+  /**
+   * --plan-out: what each workload's restart writes, by idKey, as the plan file records it (gitops
+   * has none: it writes nothing, and the settings refuse --plan-out with it).
+   */
+  planFileChanges?(workloads: PlannedWorkload[], ctx: PlanFileContext): Promise<Map<string, PlannedChange>>;
   /** What a client dry run (no cluster) can say beyond the plan (versioned: the copies it would create). */
   planNotes?(context: Pick<PrepareContext, "workloads" | "headConfigs" | "head">): string[];
   /**

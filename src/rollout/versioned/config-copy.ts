@@ -4,10 +4,10 @@
 
 import { createHash, createHmac } from "node:crypto";
 import { isFullSha } from "../../core/commit-sha.js";
+import { canonicalJson } from "../../core/config-content.js";
 import { UserError } from "../../core/errors.js";
 import { field, isRecord, stringField } from "../../core/json-shape.js";
 import type { ConfigContent, ConfigKind, ObjectId } from "../../core/model.js";
-import { canonicalJson } from "../../scan/manifests/config-content.js";
 
 /**
  * On every copy: the config it was copied from (sourceLabelValue: its name, or a shortened form of a
@@ -75,7 +75,7 @@ export interface CopySource {
   id: ObjectId & { kind: ConfigKind };
   /** The config as committed (its data/binaryData/type are copied). */
   object: Plain;
-  /** What the pods see of it (scan/manifests/config-content.ts). */
+  /** What the pods see of it (core/config-content.ts). */
   content: ConfigContent;
 }
 

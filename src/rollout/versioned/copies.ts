@@ -3,6 +3,7 @@
 // the same content) are reads; the copies themselves are written by the restart path, after its
 // permission check (the ConfigWrites returned here).
 
+import { changedKeys, liveConfigContent } from "../../core/config-content.js";
 import { UserError } from "../../core/errors.js";
 import { apiVersionOf, configKind } from "../../core/kinds/api-kinds.js";
 import {
@@ -15,8 +16,6 @@ import {
 } from "../../core/model.js";
 import { runLimited } from "../../core/run-limited.js";
 import type { Cluster } from "../../kube/kube-client.js";
-import { changedKeys } from "../../scan/manifests/config-content.js";
-import { liveConfigContent } from "../../scan/manifests/live-config.js";
 import type { ConfigWrite, PrepareContext, StrategySettings } from "../strategy/restart-strategy.js";
 import {
   type ConfigCopy,

@@ -6,7 +6,7 @@
 import { field, stringField } from "../../core/json-shape.js";
 import { podTemplateOf } from "../../core/kinds/workload-kinds.js";
 import type { ConfigKind } from "../../core/model.js";
-import { compareStrings } from "../../scan/manifests/order.js";
+import { compareStrings } from "../../core/order.js";
 import { isManagedCopy } from "./config-copy.js";
 import { referenceSites } from "./repoint.js";
 

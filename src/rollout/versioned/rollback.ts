@@ -4,6 +4,7 @@
 // (rollout/versioned/rollback-target.ts), read here; the restart path sends the patches and waits, as
 // for the first restart.
 
+import { changedKeys } from "../../core/config-content.js";
 import { isExpectedError } from "../../core/errors.js";
 import { type ApiKind, apiVersionOf, workloadKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
@@ -12,7 +13,6 @@ import { once } from "../../core/once.js";
 import { runLimited } from "../../core/run-limited.js";
 import type { WorkloadResult } from "../../core/run-result.js";
 import type { Cluster } from "../../kube/kube-client.js";
-import { changedKeys } from "../../scan/manifests/config-content.js";
 import type { Rollback } from "../strategy/restart-strategy.js";
 import type { SourceCopy } from "./copies.js";
 import type { SiteChange } from "./repoint.js";

@@ -13,6 +13,7 @@ import { isFailure } from "../../core/run-result.js";
 import { rollsBackOnFailure } from "../../core/setting-choices.js";
 import type { Cluster } from "../../kube/kube-client.js";
 import type { RestartStrategy } from "../strategy/restart-strategy.js";
+import { configCopy } from "./config-copy.js";
 import {
   copyPlanNotes,
   type ManagedCopies,
@@ -70,6 +71,26 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
     needsLiveConfigs: false,
 
     planNotes: (context) => copyPlanNotes(context, settings),
+
+    // The plan file's repointing: each changed config a workload references, to its copy at head.
+    async planFileChanges(workloads, { headConfigs, head, keyFor }) {
+      const key = keyFor([]);
+      return new Map(
+        workloads.map((w) => {
+          const repoint = w.references.flatMap((ref) => {
+            const config = headConfigs.get(idKey(ref.config));
+            if (!config) return [];
+            const source = {
+              id: { ...ref.config, kind: config.snapshot.id.kind as ConfigKind },
+              object: config.manifest.object,
+              content: config.snapshot.content,
+            };
+            return [{ config: ref.config, copy: configCopy(source, head, key).name }];
+          });
+          return [idKey(w.id), { repoint: [...new Map(repoint.map((r) => [idKey(r.config), r])).values()] }];
+        }),
+      );
+    },
 
     async prepare(context) {
       const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));

@@ -2,11 +2,11 @@
 // The caller passes the manifests of the changed files only: an unchanged file is identical at both
 // revisions, so it cannot hold a change (and a config moved between changed files is seen on both sides).
 
+import { changedKeys, configContentOf, isConfigManifest } from "../../core/config-content.js";
 import { field } from "../../core/json-shape.js";
 import type { ConfigChange, ConfigSnapshot, Manifest, ManifestProblem } from "../../core/model.js";
 import { formatId, idKey } from "../../core/model.js";
-import { changedKeys, configContentOf, isConfigManifest } from "./config-content.js";
-import { compareIds } from "./order.js";
+import { compareIds } from "../../core/order.js";
 
 /** On a workload: never restart it. On a ConfigMap or Secret: its changes restart nothing. */
 export const IGNORE_ANNOTATION = "config-rollout.io/ignore";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onInterrupt } from "../../process/interrupt.js";
 import { runProcess } from "../../process/run-process.js";
-import { inScope } from "../sources/checkout-scope.js";
+import { inScope } from "./checkout-scope.js";
 import { refuseEscapingLinks } from "./escaping-links.js";
 
 export interface CommitTrees {

@@ -1,14 +1,14 @@
 // One workload, two plain folders, two configs: `envs/staging/deploy.yaml` and
 // `envs/prod/deploy.yaml` define the same Deployment, each folder beside it its own `app-config`
 // with other content, and no GitOps object says the folders are separate deployments. Each
-// definition reads its own folder's config (folder-definitions.ts), and the workload is planned
+// definition reads its own folder's config (gitops/folder-definitions.ts), and the workload is planned
 // once, as the definition whose config changed defines it (else the last in path order); if the
 // folders are really applied to different clusters or namespaces, that choice is a guess the user
 // must hear about. Pure: the scan hands in the definitions it read.
 
+import { canonicalJson } from "../../core/config-content.js";
+import { consumedConfigIds } from "../../core/consumed-configs.js";
 import { formatId, idKey, type Manifest, type ManifestProblem } from "../../core/model.js";
-import { consumedConfigIds } from "../../plan/consumed-configs.js";
-import { canonicalJson } from "../manifests/config-content.js";
 
 /**
  * A warning when `ordered` (raw definitions of one workload, in path order, the last used) sit in

@@ -3,6 +3,8 @@
 //   web-config-def); the rename is one modified config, not a deletion plus an addition;
 // - a workload whose pod template changed in the range rolls when its manifests are applied, so a
 //   restart on top would be a second rollout: it is reported as rolling on apply instead.
+
+import { canonicalJson, changedKeys } from "../../core/config-content.js";
 import { podTemplateOf } from "../../core/kinds/workload-kinds.js";
 import {
   type ConfigChange,
@@ -12,7 +14,6 @@ import {
   type ObjectId,
   type PlannedWorkload,
 } from "../../core/model.js";
-import { canonicalJson, changedKeys } from "../manifests/config-content.js";
 
 /** kustomize's name suffix: a dash and 10 characters of its hash alphabet. */
 const HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;

@@ -3,19 +3,19 @@
 // A cluster runs one of them, and only the user knows which. Most of the time it does not matter:
 // the sources agree, or the object plays no part in the plan. So the definitions are grouped per
 // source, one source's definition (the representative) goes on into the plan, and the others are
-// kept as variants: variant-conflicts.ts recomputes the plan with each and stops the run only when
-// the answer (which workloads restart, with which content) depends on the choice.
+// kept as variants: plan/variant-conflicts.ts recomputes the plan with each and stops the run only
+// when the answer (which workloads restart, with which content) depends on the choice.
 //
 // Raw files are one source, as `kubectl apply -R -f DIR` applies them together: when two raw files
 // define one object, the one later in path order is what the cluster ends up with, at each commit.
 
+import { canonicalJson } from "../../core/config-content.js";
+import { consumedConfigIds } from "../../core/consumed-configs.js";
 import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
 import { formatId, idKey, type Manifest, type ManifestProblem } from "../../core/model.js";
+import { compareStrings } from "../../core/order.js";
 import { CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
-import { consumedConfigIds } from "../../plan/consumed-configs.js";
-import { canonicalJson } from "../manifests/config-content.js";
-import { compareStrings } from "../manifests/order.js";
-import { configDefinitionFor, deploymentUnitOf } from "./folder-definitions.js";
+import { configDefinitionFor, deploymentUnitOf } from "../gitops/folder-definitions.js";
 import { folderTwinsWarning } from "./folder-twins.js";
 
 /** One source's definition of an object at the two commits (either may be missing). */
@@ -118,7 +118,7 @@ export function settleWorkloads(
       const lastText = ordered.length > 1 ? canonicalJson(unstamped(last)) : "";
       const other = ordered.find((m) => m !== last && canonicalJson(unstamped(m)) !== lastText);
       const separate = folders && separateDeployments(ordered, folders);
-      // Twins in folders no GitOps object deploys: the one that reads a changed config (folder-definitions.ts).
+      // Twins in folders no GitOps object deploys: the one that reads a changed config (gitops/folder-definitions.ts).
       const twins = !other && !deployedAtAll(ordered, folders);
       const used = (twins && folders && definitionReadingChange(ordered, headConfigs, folders)) || last;
       // In separate deployments the configs may differ while the workloads agree: said either way.
@@ -137,7 +137,7 @@ export function settleWorkloads(
 }
 
 /**
- * Folders deployed each by its own GitOps object (scan/sources/deployed-dirs.ts), and the raw files
+ * Folders deployed each by its own GitOps object (scan/gitops/deployed-dirs.ts), and the raw files
  * whose configs changed: one object defined in two such folders is two deployments of it, and the
  * plan follows the one where the change is (as stamp hashes each folder with its own configs).
  */
@@ -156,7 +156,7 @@ function deployedAtAll(ordered: Manifest[], folders: DeploymentFolders | undefin
 
 /**
  * Of workload definitions alike in several folders, the one whose config definitions (the ones its
- * file reads: folder-definitions.ts) include a changed file, when exactly one does.
+ * file reads: gitops/folder-definitions.ts) include a changed file, when exactly one does.
  */
 function definitionReadingChange(
   ordered: Manifest[],

@@ -2,7 +2,7 @@
 // names the API server would reject where they are written, says when a namespace was assumed, and
 // does not count a broken file that is no manifest at all as a manifest error.
 import { describe, expect, test } from "vitest";
-import { configContentOf } from "../../../src/scan/manifests/config-content.js";
+import { configContentOf } from "../../../src/core/config-content.js";
 import { parseManifests } from "../../../src/scan/manifests/parse-manifests.js";
 
 const opts = { defaultNamespace: "default" };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { deployedDirsOf } from "../../../src/scan/sources/deployed-dirs.js";
+import { deployedDirsOf } from "../../../src/scan/gitops/deployed-dirs.js";
 import { readKustomizationFile } from "../../../src/scan/sources/kustomization-file.js";
 import { buildKustomizeGraph } from "../../../src/scan/sources/kustomize-graph.js";
 import { chooseRoots, type RootRules, rootsWithout } from "../../../src/scan/sources/kustomize-roots.js";

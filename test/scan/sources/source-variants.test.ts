@@ -1,17 +1,17 @@
 import { describe, expect, test } from "vitest";
+import { configContentOf } from "../../../src/core/config-content.js";
 import { idKey, type Manifest } from "../../../src/core/model.js";
+import {
+  checkVariants,
+  describeVariantConflicts,
+  type PlanInputs,
+} from "../../../src/plan/variant-conflicts.js";
 import { findConfigChanges } from "../../../src/scan/manifests/config-changes.js";
-import { configContentOf } from "../../../src/scan/manifests/config-content.js";
 import {
   firstDifference,
   groupBySource,
   settleWorkloads,
 } from "../../../src/scan/sources/source-variants.js";
-import {
-  checkVariants,
-  describeVariantConflicts,
-  type PlanInputs,
-} from "../../../src/scan/sources/variant-conflicts.js";
 
 const cm = (
   data: Record<string, string>,

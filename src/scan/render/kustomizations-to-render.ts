@@ -1,34 +1,35 @@
 // The kustomize sources of a range: the --kustomize directories, else every root kustomization;
 // which of them the range touches (only those are rendered) and which files kustomize owns.
-import { UserError } from "../core/errors.js";
-import { isConfigKind } from "../core/kinds/api-kinds.js";
-import { workloadKindOf } from "../core/kinds/workload-kinds.js";
-import type { Git } from "../git/git.js";
-import { buildDeployed } from "./deployed-build.js";
-import { findDeployments, MANIFEST_FILE } from "./gitops-deployments.js";
-import { parseManifestFile } from "./manifests/parse-manifest-file.js";
-import { findKustomize, NO_KUSTOMIZE_HINT } from "./render/kustomize.js";
-import { type RenderedSource, yamlDataInput } from "./rendered-source.js";
-import { checkoutScope } from "./sources/checkout-scope.js";
-import { type Deployment, deploymentsOfDir } from "./sources/deployed-dirs.js";
-import { describeSettings, overlayDir } from "./sources/deployment-overlay.js";
-import type { KustomizationFile } from "./sources/kustomization-file.js";
-import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "./sources/kustomization-names.js";
-import { type EntryRules, refusedEntries } from "./sources/kustomize-entries.js";
+import { UserError } from "../../core/errors.js";
+import { isConfigKind } from "../../core/kinds/api-kinds.js";
+import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
+import { lazy } from "../../core/once.js";
+import type { Git } from "../../git/git.js";
+import { buildDeployed } from "../gitops/deployed-build.js";
+import { type Deployment, deploymentsOfDir } from "../gitops/deployed-dirs.js";
+import { describeSettings, overlayDir } from "../gitops/deployment-overlay.js";
+import { findDeployments, MANIFEST_FILE } from "../gitops/find-deployments.js";
+import { parseManifestFile } from "../manifests/parse-manifest-file.js";
+import type { KustomizationFile } from "../sources/kustomization-file.js";
+import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../sources/kustomization-names.js";
+import { type EntryRules, refusedEntries } from "../sources/kustomize-entries.js";
 import {
   buildKustomizeGraph,
   type KustomizeGraph,
   kustomizationsUnder,
   resourceFilesOf,
-} from "./sources/kustomize-graph.js";
-import { notDeployedNotes, untouchedNotes } from "./sources/kustomize-notes.js";
+} from "../sources/kustomize-graph.js";
+import { notDeployedNotes, untouchedNotes } from "../sources/kustomize-notes.js";
 import {
   chooseRoots,
   notDeployedDir,
   type RootChoice,
   type RootRules,
   rootsWithout,
-} from "./sources/kustomize-roots.js";
+} from "../sources/kustomize-roots.js";
+import { checkoutScope } from "./checkout-scope.js";
+import { findKustomize, NO_KUSTOMIZE_HINT } from "./kustomize.js";
+import { type RenderedSource, yamlDataInput } from "./source-model.js";
 
 export interface KustomizeContext {
   base: string;
@@ -298,7 +299,7 @@ async function markInert(
 /**
  * The roots at either commit (see scan/sources/kustomize-roots.ts), and how GitOps objects deploy
  * them. Flux and Argo CD objects are asked only about the kustomizations the range touches: one
- * `git grep` at head for their directories (gitops-deployments.ts).
+ * `git grep` at head for their directories (gitops/find-deployments.ts).
  */
 async function discoverRoots(
   git: Git,
@@ -352,7 +353,7 @@ async function kustomizationsAt(
   const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
   // Reading a kustomization needs the yaml package: loaded (beside the reads) only when there is one.
   const reader =
-    headPaths.length + basePaths.length > 0 ? import("./sources/kustomization-file.js") : undefined;
+    headPaths.length + basePaths.length > 0 ? import("../sources/kustomization-file.js") : undefined;
   reader?.catch(() => {});
   const [headTexts, baseTexts] = await Promise.all([
     headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : new Map<string, Buffer>(),
@@ -377,16 +378,4 @@ async function kustomizationsAt(
     baseKs,
     headKs,
   ];
-}
-
-function lazy<T>(compute: () => T): () => T {
-  let done = false;
-  let value: T;
-  return () => {
-    if (!done) {
-      value = compute();
-      done = true;
-    }
-    return value;
-  };
 }

@@ -2,9 +2,9 @@
 // Shapes the API server would reject (env not a list, a name that is not a string) are ignored:
 // this reads; validation of workloads is the API server's job.
 
-import { arrayField, field, isRecord, stringField } from "../core/json-shape.js";
-import type { ConfigKind, ConfigReference } from "../core/model.js";
-import { isObjectName } from "../core/names.js";
+import { arrayField, field, isRecord, stringField } from "./json-shape.js";
+import type { ConfigKind, ConfigReference } from "./model.js";
+import { isObjectName } from "./names.js";
 
 const CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"] as const;
 

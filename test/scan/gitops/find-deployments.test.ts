@@ -3,14 +3,14 @@
 // `default` in every `namespace: default`), and a repository without a GitOps object pays one
 // search per run, whatever is asked.
 import { afterEach, describe, expect, test } from "vitest";
-import { createMemoryLog } from "../../src/core/log.js";
-import { createGit } from "../../src/git/create-git.js";
-import type { Git } from "../../src/git/git.js";
-import { ANY_PATH, findDeployments, namedPaths } from "../../src/scan/gitops-deployments.js";
-import { type ScanOptions, scanRepository } from "../../src/scan/scan-repository.js";
-import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
-import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
-import { DEFAULTS, GIT_OPTIONS } from "../helpers/settings.js";
+import { createMemoryLog } from "../../../src/core/log.js";
+import { createGit } from "../../../src/git/create-git.js";
+import type { Git } from "../../../src/git/git.js";
+import { ANY_PATH, findDeployments, namedPaths } from "../../../src/scan/gitops/find-deployments.js";
+import { type ScanOptions, scanRepository } from "../../../src/scan/scan-repository.js";
+import { commitTwice, type TempRepo } from "../../helpers/git-repo.js";
+import { configMap, deployment, pod, yamlDocs } from "../../helpers/manifests.js";
+import { DEFAULTS, GIT_OPTIONS } from "../../helpers/settings.js";
 
 const repos: TempRepo[] = [];
 afterEach(async () => {

@@ -1,10 +1,10 @@
-// kustomize build of a directory as a GitOps object deploys it (scan/sources/deployment-overlay.ts):
+// kustomize build of a directory as a GitOps object deploys it (scan/gitops/deployment-overlay.ts):
 // through an overlay carrying the object's settings, then Flux's postBuild substitution. The plan's
 // renders and the stamp's use this one function, so both see the same objects.
 
-import { type KustomizeRun, kustomizeBuild } from "./render/kustomize.js";
-import type { DeploySettings } from "./sources/deployed-dirs.js";
-import { deploymentOverlay, needsOverlay, substituteVariables } from "./sources/deployment-overlay.js";
+import { type KustomizeRun, kustomizeBuild } from "../render/kustomize.js";
+import type { DeploySettings } from "./deployed-dirs.js";
+import { deploymentOverlay, needsOverlay, substituteVariables } from "./deployment-overlay.js";
 
 export interface DeployedAs {
   settings: DeploySettings;

@@ -1,14 +1,14 @@
 // Which touched kustomizations a Flux Kustomization or an Argo CD Application in the repository
-// deploys, and with which settings (see scan/sources/deployed-dirs.ts). Once per run, one `git grep`
+// deploys, and with which settings (see scan/gitops/deployed-dirs.ts). Once per run, one `git grep`
 // at head finds the files that hold such an object (their apiVersion) and reads them: a repository
 // without one costs that search alone. Each question then parses only the files whose `path` field
 // names one of its directories, as a whole value: a folder named like a common value (`apps`, `v1`,
 // `default`) makes no file of the repository a candidate because `apiVersion: apps/v1` holds it.
 
-import type { Git } from "../git/git.js";
-import { globsToPathspecs } from "../git/glob-pathspecs.js";
-import { parseManifestFile } from "./manifests/parse-manifest-file.js";
-import { type Deployment, deploymentsOf, normalizedDir } from "./sources/deployed-dirs.js";
+import type { Git } from "../../git/git.js";
+import { globsToPathspecs } from "../../git/glob-pathspecs.js";
+import { parseManifestFile } from "../manifests/parse-manifest-file.js";
+import { type Deployment, deploymentsOf, normalizedDir } from "./deployed-dirs.js";
 
 /** Objects that name a GitOps path are small; a larger file is a bundle, not read for this. */
 const MAX_GITOPS_FILE_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
 // One deterministic order for everything we print: code-unit order, never the locale's.
 
-import type { ObjectId } from "../../core/model.js";
+import type { ObjectId } from "./model.js";
 
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

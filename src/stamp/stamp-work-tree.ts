@@ -9,7 +9,13 @@ import { idKey, type Manifest } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { Git } from "../git/git.js";
 import type { WorkTree } from "../git/work-tree.js";
-import { buildDeployed } from "../scan/deployed-build.js";
+import { buildDeployed } from "../scan/gitops/deployed-build.js";
+import {
+  type Deployment,
+  type DeploySettings,
+  deploymentsOf,
+  deploymentsOfDir,
+} from "../scan/gitops/deployed-dirs.js";
 import { parseManifestFile } from "../scan/manifests/parse-manifest-file.js";
 import { READ_AS_KUBECTL_DOES } from "../scan/manifests/yaml-messages.js";
 import { createPathFilter } from "../scan/path-filter.js";
@@ -20,12 +26,6 @@ import {
   NO_KUSTOMIZE_HINT,
 } from "../scan/render/kustomize.js";
 import { trustedPathDirs } from "../scan/render/renderer-environment.js";
-import {
-  type Deployment,
-  type DeploySettings,
-  deploymentsOf,
-  deploymentsOfDir,
-} from "../scan/sources/deployed-dirs.js";
 import { type KustomizationFile, readKustomizationFile } from "../scan/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES } from "../scan/sources/kustomization-names.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../scan/sources/kustomize-graph.js";
@@ -48,7 +48,7 @@ export interface StampDeps {
   untrustedHead?: string | undefined;
 }
 
-export async function runStamp(settings: StampSettings, deps: StampDeps): Promise<StampReport> {
+export async function stampTree(settings: StampSettings, deps: StampDeps): Promise<StampReport> {
   if (settings.strict && !settings.check) {
     // --strict: the whole run as a check first, so a refusal leaves every file as it was.
     const refusals = stampRefusals(await stampOnce({ ...settings, check: true }, deps), true);

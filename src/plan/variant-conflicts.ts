@@ -4,7 +4,10 @@
 // which workloads restart, and with which content of the changed configs they consume (what the
 // hash annotation and a versioned copy are made of). Only a difference there stops the run; the
 // rest is a note. Objects that are neither configs nor workloads play no part in a plan at all.
-import { isWorkloadKind, podTemplateOf } from "../../core/kinds/workload-kinds.js";
+
+import { canonicalJson, configContentOf, isConfigManifest } from "../core/config-content.js";
+import { findReferences } from "../core/config-references.js";
+import { isWorkloadKind, podTemplateOf } from "../core/kinds/workload-kinds.js";
 import {
   type ConfigChange,
   type ConfigContent,
@@ -12,26 +15,18 @@ import {
   idKey,
   type Manifest,
   type ObjectId,
-} from "../../core/model.js";
-import { buildPlan } from "../../plan/build-plan.js";
-import { findReferences } from "../../plan/references.js";
-import { findConfigChanges } from "../manifests/config-changes.js";
-import { canonicalJson, configContentOf, isConfigManifest } from "../manifests/config-content.js";
-import { compareStrings } from "../manifests/order.js";
-import { markRollsOnApply } from "./rolls-on-apply.js";
-import { firstDifference, type Variant } from "./source-variants.js";
+} from "../core/model.js";
+import { compareStrings } from "../core/order.js";
+import { findConfigChanges } from "../scan/manifests/config-changes.js";
+import { markRollsOnApply } from "../scan/sources/rolls-on-apply.js";
+import { firstDifference, type Variant } from "../scan/sources/source-variants.js";
+import { buildPlan, type PlanInput } from "./build-plan.js";
 
 /** Everything a plan is made from, with the representative of each object. */
-export interface PlanInputs {
-  changes: ConfigChange[];
+export interface PlanInputs extends Omit<PlanInput, "templateChanged"> {
   /** Content at head of the changed configs (and others), by idKey. */
   headContent: Map<string, ConfigContent>;
-  workloads: Manifest[];
   baseWorkloads: Manifest[];
-  newWorkloadIds: Set<string>;
-  clusterWorkloads: Manifest[];
-  restartReloaderManaged: boolean;
-  reloaderAutoReloadAll?: boolean;
 }
 
 export interface VariantConflict {
@@ -175,14 +170,8 @@ function withWorkload(inputs: PlanInputs, key: string, v: Variant): PlanInputs {
 
 /** What a run does with a plan: each workload it restarts, with the content it restarts onto. */
 function restartsOf(inputs: PlanInputs): Map<string, string> {
-  const built = buildPlan({
-    changes: inputs.changes,
-    workloads: inputs.workloads,
-    newWorkloadIds: inputs.newWorkloadIds,
-    clusterWorkloads: inputs.clusterWorkloads,
-    restartReloaderManaged: inputs.restartReloaderManaged,
-    reloaderAutoReloadAll: inputs.reloaderAutoReloadAll ?? false,
-  });
+  const { headContent: _content, baseWorkloads: _base, ...input } = inputs;
+  const built = buildPlan(input);
   const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
   const restarts = new Map<string, string>();
   for (const w of planned) {

@@ -1,8 +1,8 @@
 // What the render stage knows about one source (a kustomization, the --render command): how to
 // render it in a checkout, what its checkout needs, and what to blame its objects on.
-import type { Manifest, ManifestProblem } from "../core/model.js";
-import type { GeneratorInputs } from "./sources/kustomization-file.js";
-import type { SourceWarning } from "./sources/source-warning.js";
+import type { Manifest, ManifestProblem } from "../../core/model.js";
+import type { GeneratorInputs } from "../sources/kustomization-file.js";
+import type { SourceWarning } from "../sources/source-warning.js";
 
 /** A commit's checkout, as renderers see it. */
 export interface Checkout {
@@ -28,7 +28,7 @@ export interface RenderedSource {
   /**
    * Set when the range changes only objects that play no part in the plan in it (plain resource
    * files with no config or workload at either commit, in a tree where nothing carries values
-   * between objects): rendered only if the range changes a config elsewhere (see render-sources.ts).
+   * between objects): rendered only if the range changes a config elsewhere (see touched-sources.ts).
    */
   inert?: true;
   /**
@@ -39,7 +39,7 @@ export interface RenderedSource {
   readsAsData?(path: string, text: string): boolean;
   /**
    * Set when every changed input is read as YAML data and parses to the same data at both commits
-   * (a formatter's push): held back as `inert` is (see render-sources.ts).
+   * (a formatter's push): held back as `inert` is (see touched-sources.ts).
    */
   sameData?: true;
   /** The namespace of its objects that name none (an Argo CD Application's destination), when not the run's. */

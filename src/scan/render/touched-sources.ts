@@ -1,26 +1,27 @@
 // Step: the rendered sources of a range. Decides which sources exist (the --kustomize directories,
 // else every root kustomization; the --render command), renders only those whose inputs the range
-// touches, each at base and head in one checkout per commit (render-all.ts), and returns their
+// touches, each at base and head in one checkout per commit (both-commits.ts), and returns their
 // objects labelled with their source. Files that belong to a kustomize tree or a Helm chart are never raw manifests.
-import type { Log } from "../core/log.js";
-import type { FileChange, Git } from "../git/git.js";
-import { globMatcher } from "./glob-matcher.js";
-import { findKustomizeSources } from "./kustomize-sources.js";
-import { findPlainDeployedSources } from "./plain-deployed-sources.js";
-import { findKustomize } from "./render/kustomize.js";
-import { runRenderCommand } from "./render/render-command.js";
-import { renderCommandEnvironment, trustedPathDirs } from "./render/renderer-environment.js";
-import { renderAll } from "./render-all.js";
-import { type OnTheirOwn, renderOnTheirOwn } from "./render-on-their-own.js";
-import { type RenderedObjects, type RenderedSource, yamlDataInput } from "./rendered-source.js";
-import type { SourceOptions } from "./scan-model.js";
-import { type ChartReport, chartReport } from "./sources/helm-charts.js";
-import { kustomizationDirOf } from "./sources/kustomization-names.js";
-import { pathsAtBase } from "./sources/paths-at-base.js";
-import type { SourceWarning } from "./sources/source-warning.js";
-import { changedPathsOf, dirOf, renderNotRunNote, SOURCE_FILE_NAMES } from "./touches-manifests.js";
+import type { Log } from "../../core/log.js";
+import { lazy } from "../../core/once.js";
+import type { FileChange, Git } from "../../git/git.js";
+import { findPlainDeployedSources } from "../gitops/plain-deployed-sources.js";
+import { globMatcher } from "../glob-matcher.js";
+import type { SourceOptions } from "../scan-model.js";
+import { type ChartReport, chartReport } from "../sources/helm-charts.js";
+import { kustomizationDirOf } from "../sources/kustomization-names.js";
+import { pathsAtBase } from "../sources/paths-at-base.js";
+import type { SourceWarning } from "../sources/source-warning.js";
+import { changedPathsOf, dirOf, renderNotRunNote, SOURCE_FILE_NAMES } from "../touches-manifests.js";
+import { renderBothCommits } from "./both-commits.js";
+import { findKustomizeSources } from "./kustomizations-to-render.js";
+import { findKustomize } from "./kustomize.js";
+import { type OnTheirOwn, renderOnTheirOwn } from "./on-their-own.js";
+import { runRenderCommand } from "./render-command.js";
+import { renderCommandEnvironment, trustedPathDirs } from "./renderer-environment.js";
+import { type RenderedObjects, type RenderedSource, yamlDataInput } from "./source-model.js";
 
-export type { RenderedObjects } from "./rendered-source.js";
+export type { RenderedObjects } from "./source-model.js";
 
 export interface RenderedSources {
   /** Files a renderer owns: not read as raw manifests. */
@@ -52,7 +53,7 @@ export function listSourceFiles(git: Git, head: string): Promise<string[]> {
   return git.listFiles(head, SOURCE_FILE_NAMES);
 }
 
-export async function renderSources(
+export async function renderTouchedSources(
   git: Git,
   base: string,
   head: string,
@@ -105,14 +106,14 @@ export async function renderSources(
     notes.push(...kustomize.notes);
     onTheirOwn = kustomize.onTheirOwn;
     // Plain directories a Flux Kustomization deploys with a name prefix, patches, substitution...:
-    // built as Flux builds them, through a generated kustomization (plain-deployed-sources.ts).
+    // built as Flux builds them, through a generated kustomization (gitops/plain-deployed-sources.ts).
     const plain = await findPlainDeployedSources(git, {
       head,
       changedPaths,
       kustomizationFiles: [...atBase.paths, ...headFiles].filter((p) => kustomizationDirOf(p) !== undefined),
       owned: (path) => kustomize.owned(path) || inChart(path),
       pathDirs,
-      binary: once(() => findKustomize(pathDirs)),
+      binary: lazy(() => findKustomize(pathDirs)),
       firstIndex: kustomize.sources.length,
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
@@ -137,7 +138,7 @@ export async function renderSources(
   await markSameData(git, { base, head }, changedFiles, sources, options.maxOutputBytes);
   const { timeoutMs } = options;
   const renderOnce = (some: RenderedSource[]) =>
-    renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+    renderBothCommits(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
   const render = (some: RenderedSource[]) =>
     some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderOnTheirOwn(some, renderOnce, onTheirOwn, notes);
   return { owned, warnings, ...startRenders(sources, notes, render) };
@@ -209,7 +210,7 @@ async function markSameData(
   const [atBase, atHead] = await Promise.all(
     [commits.base, commits.head].map((rev) => git.readFilesUpTo(rev, paths, maxBytes)),
   );
-  const { sameYamlData } = await import("./manifests/same-data.js");
+  const { sameYamlData } = await import("../manifests/same-data.js");
   const same = new Map<string, boolean>();
   for (const source of candidates) {
     const unchanged = source.changedInputs.every((path) => {
@@ -295,14 +296,5 @@ async function renderCommandSource(
     readsAsData: (path, text) => yamlDataInput(path, text, { textSubstituted: true }),
     render: (checkout, commit, signal) =>
       runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal),
-  };
-}
-
-/** `compute` run once, on first use. */
-function once<T>(compute: () => T): () => T {
-  let value: { v: T } | undefined;
-  return () => {
-    value ??= { v: compute() };
-    return value.v;
   };
 }

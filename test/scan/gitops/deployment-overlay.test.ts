@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Flux variables, written as a manifest holds them
 import { describe, expect, test } from "vitest";
-import { deploymentsOf } from "../../../src/scan/sources/deployed-dirs.js";
-import { deploymentOverlay, substituteVariables } from "../../../src/scan/sources/deployment-overlay.js";
+import { deploymentsOf } from "../../../src/scan/gitops/deployed-dirs.js";
+import { deploymentOverlay, substituteVariables } from "../../../src/scan/gitops/deployment-overlay.js";
 
 describe("substituteVariables (Flux postBuild)", () => {
   const vars = { NS: "apps", EMPTY: "" };

@@ -1,7 +1,7 @@
 // Issue 12, item 6: names in a pod spec that Kubernetes would reject neither crash the run (a config
 // name with a newline cannot be searched for with git grep) nor reach a report unescaped.
 import { expect, test } from "vitest";
-import { findReferences } from "../../src/plan/references.js";
+import { findReferences } from "../../src/core/config-references.js";
 
 test("a reference to a config name Kubernetes would reject is ignored", () => {
   const spec = {

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { checkoutScope, inScope } from "../../../src/scan/sources/checkout-scope.js";
+import { checkoutScope, inScope } from "../../../src/scan/render/checkout-scope.js";
 
 test.each([
   [

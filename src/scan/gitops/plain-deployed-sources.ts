@@ -5,18 +5,18 @@
 // generated kustomization written in the checkout, built through the deployment's overlay
 // (deployed-build.ts). Read raw, its objects would be planned by the names the files write, not the
 // names the cluster runs, and a `${VAR}` config name would name nothing. A targetNamespace alone
-// needs no render (scan/sources/deployed-namespaces.ts); Argo CD builds a directory with kustomize
+// needs no render (scan/gitops/deployed-namespaces.ts); Argo CD builds a directory with kustomize
 // only when it has a kustomization, so Argo CD's source.kustomize on a plain directory is left alone.
-import { UserError } from "../core/errors.js";
-import type { Git } from "../git/git.js";
+import { UserError } from "../../core/errors.js";
+import type { Git } from "../../git/git.js";
+import { type KustomizeBinary, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
+import { type RenderedSource, yamlDataInput } from "../render/source-model.js";
+import { kustomizationDirOf } from "../sources/kustomization-names.js";
 import { buildDeployed } from "./deployed-build.js";
-import { findDeployments } from "./gitops-deployments.js";
-import { writeGeneratedKustomization } from "./render/generated-kustomization.js";
-import { type KustomizeBinary, NO_KUSTOMIZE_HINT } from "./render/kustomize.js";
-import { type RenderedSource, yamlDataInput } from "./rendered-source.js";
-import { type Deployment, deploymentsOfDir, isPlainDeployment } from "./sources/deployed-dirs.js";
-import { describeSettings, overlayDir } from "./sources/deployment-overlay.js";
-import { kustomizationDirOf } from "./sources/kustomization-names.js";
+import { type Deployment, deploymentsOfDir, isPlainDeployment } from "./deployed-dirs.js";
+import { describeSettings, overlayDir } from "./deployment-overlay.js";
+import { findDeployments } from "./find-deployments.js";
+import { writeGeneratedKustomization } from "./generated-kustomization.js";
 
 /** The files Flux's generated kustomization lists: YAML, in the directory and below it. */
 const LISTED_FILE = /\.ya?ml$/;

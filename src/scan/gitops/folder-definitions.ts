@@ -5,7 +5,7 @@
 // (source-variants.ts) and by every hash a run computes (--strategy annotation and gitops, the plan
 // file: rollout/strategy/restart-hash.ts), so no two of them expect different values:
 //
-// - a definition in a folder a GitOps object deploys (a deployment unit, scan/sources/deployed-dirs.ts)
+// - a definition in a folder a GitOps object deploys (a deployment unit, scan/gitops/deployed-dirs.ts)
 //   is read only by the workloads of that unit: another unit's definition is another deployment's;
 // - of the definitions left, the one closest to the workload's file in the tree (the most folders in
 //   common), the last in path order among equally close ones: `clusters/dev/web.yaml` reads
@@ -15,7 +15,7 @@
 //
 // Pure.
 import type { ConfigSnapshot, HeadConfig } from "../../core/model.js";
-import { compareStrings } from "../manifests/order.js";
+import { compareStrings } from "../../core/order.js";
 
 /** The deepest deployed folder holding the file; undefined when none does (the root does not count). */
 export function deploymentUnitOf(file: string, deployedDirs: readonly string[]): string | undefined {

@@ -1,10 +1,11 @@
-// What a pod sees of a ConfigMap or Secret, in one canonical form (its hash: config-hash.ts).
+// What a pod sees of a ConfigMap or Secret, in one canonical form (its hash: config-hash.ts), from
+// the repository's manifests and from the API server alike, so both compare byte for byte.
 // Metadata (labels, annotations, immutable, Secret type) is not content: only what lands in the pod.
 
-import { describeType, field, isRecord } from "../../core/json-shape.js";
-import type { ConfigContent, ConfigKind, Manifest, ManifestProblem } from "../../core/model.js";
-import { recordSecretContent } from "../../core/secret-values.js";
+import { describeType, field, isRecord } from "./json-shape.js";
+import type { ConfigContent, ConfigKind, Manifest, ManifestProblem } from "./model.js";
 import { compareStrings } from "./order.js";
+import { recordSecretContent } from "./secret-values.js";
 
 /** Keys the API server accepts in data/binaryData/stringData. */
 const VALID_KEY = /^[-._a-zA-Z0-9]+$/;
@@ -102,6 +103,35 @@ export function configContentOf(m: Manifest): ConfigContentResult {
     recordSecretContent(content);
   }
   return { content: sortKeys(content), problems };
+}
+
+/**
+ * A config read from the API server. ConfigMap: `data` (UTF-8) plus `binaryData`. Secret: `data`
+ * (the API server has already folded `stringData` into it). Base64 is re-encoded canonically.
+ */
+export function liveConfigContent(obj: Record<string, unknown>): ConfigContent {
+  const content: ConfigContent = {};
+  const data = field(obj, "data");
+  const isSecret = field(obj, "kind") === "Secret";
+  if (isRecord(data)) {
+    for (const [key, value] of Object.entries(data)) {
+      if (typeof value !== "string") continue;
+      content[key] = isSecret ? canonicalBase64(value) : Buffer.from(value, "utf8").toString("base64");
+    }
+  }
+  const binary = field(obj, "binaryData");
+  if (!isSecret && isRecord(binary)) {
+    for (const [key, value] of Object.entries(binary)) {
+      if (typeof value === "string") content[key] = canonicalBase64(value);
+    }
+  }
+  // Read, so kept out of every output (core/secret-values.ts).
+  if (isSecret) recordSecretContent(content);
+  return content;
+}
+
+function canonicalBase64(value: string): string {
+  return Buffer.from(value, "base64").toString("base64");
 }
 
 /** Keys added, removed or changed between two contents (undefined = the config does not exist), sorted. */

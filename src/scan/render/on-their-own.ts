@@ -2,7 +2,7 @@
 // nothing. Those kustomizations are rendered on their own, as if nothing included them (a base
 // whose only overlay has a patch kustomize refuses still deploys its own objects when built), round
 // after round while the new roots fail too; each gets a note naming the includers that fail.
-import type { RenderedObjects, RenderedSource } from "./rendered-source.js";
+import type { RenderedObjects, RenderedSource } from "./source-model.js";
 
 export type OnTheirOwn = (
   broken: readonly RenderedSource[],

@@ -17,13 +17,11 @@
 // `contents` is left out.
 
 import { createHash, createHmac } from "node:crypto";
-import type { ConfigContent, ObjectId } from "../../core/model.js";
-import { idKey } from "../../core/model.js";
 import { canonicalJson } from "./config-content.js";
-import { type ConsumedConfig, readContent } from "./consumed-keys.js";
+import { type ConsumedConfig, readContent } from "./consumed-configs.js";
+import type { ConfigContent, ObjectId } from "./model.js";
+import { idKey } from "./model.js";
 import { compareStrings } from "./order.js";
-
-export { type ConsumedConfig, consumedKeys } from "./consumed-keys.js";
 
 /**
  * The config-hash value: SHA-256 (HMAC-SHA256 with `key`) of canonical JSON of each consumed

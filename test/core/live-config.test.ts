@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { liveConfigContent } from "../../../src/scan/manifests/live-config.js";
+import { liveConfigContent } from "../../src/core/config-content.js";
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 

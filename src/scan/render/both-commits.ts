@@ -1,24 +1,24 @@
 // Step: the renders. Every rendered source the range touches, at base and head, in one checkout
 // per commit, a few renderers at a time; their objects labelled with their source and located where
 // they are written (or blamed on the input file that explains them).
-import { UserError } from "../core/errors.js";
-import { isConfigKind } from "../core/kinds/api-kinds.js";
-import { isWorkloadKind } from "../core/kinds/workload-kinds.js";
-import type { Log } from "../core/log.js";
-import type { Manifest } from "../core/model.js";
-import { runLimited } from "../core/run-limited.js";
-import type { Git } from "../git/git.js";
+import { UserError } from "../../core/errors.js";
+import { isConfigKind } from "../../core/kinds/api-kinds.js";
+import { isWorkloadKind } from "../../core/kinds/workload-kinds.js";
+import type { Log } from "../../core/log.js";
+import type { Manifest } from "../../core/model.js";
+import { runLimited } from "../../core/run-limited.js";
+import type { Git } from "../../git/git.js";
+import { blameFile } from "../sources/blame.js";
+import { locateWritten, type WrittenObject, writtenObjects } from "../sources/resource-locations.js";
+import type { SourceWarning } from "../sources/source-warning.js";
+import { checkoutScope } from "./checkout-scope.js";
+import { KustomizeBuildError } from "./kustomize.js";
 import { lfsPointerInputs, withoutPointerConfigs } from "./lfs-generator-inputs.js";
-import { KustomizeBuildError } from "./render/kustomize.js";
-import { createCommitTrees } from "./render/materialize-tree.js";
-import { findExecutable, renderSlots } from "./render/renderer-environment.js";
-import type { RenderedObjects, RenderedSource } from "./rendered-source.js";
-import { blameFile } from "./sources/blame.js";
-import { checkoutScope } from "./sources/checkout-scope.js";
-import { locateWritten, type WrittenObject, writtenObjects } from "./sources/resource-locations.js";
-import type { SourceWarning } from "./sources/source-warning.js";
+import { createCommitTrees } from "./materialize-tree.js";
+import { findExecutable, renderSlots } from "./renderer-environment.js";
+import type { RenderedObjects, RenderedSource } from "./source-model.js";
 
-export async function renderAll(
+export async function renderBothCommits(
   git: Git,
   base: string,
   head: string,
@@ -58,7 +58,7 @@ export async function renderAll(
     const pointerInputs = lfsPointerInputs(git, [head, base], sources);
     pointerInputs.catch(() => {});
     // Rendered output is parsed with the yaml package, loaded only when something is rendered.
-    const { createDocumentParser } = await import("./sources/rendered-documents.js");
+    const { createDocumentParser } = await import("./output-objects.js");
     // One cache for every source: kustomizations that share a base render many documents alike.
     const cache = new Map();
     const parsers = sources.map((source) =>

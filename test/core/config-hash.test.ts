@@ -2,9 +2,10 @@
 // only by --hash-key, independent of order, and only over configs defined in the repository.
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { type ConfigContent, idKey } from "../../../src/core/model.js";
-import { findReferences } from "../../../src/plan/references.js";
-import { configHash, consumedKeys } from "../../../src/scan/manifests/config-hash.js";
+import { configHash } from "../../src/core/config-hash.js";
+import { findReferences } from "../../src/core/config-references.js";
+import { consumedKeys } from "../../src/core/consumed-configs.js";
+import { type ConfigContent, idKey } from "../../src/core/model.js";
 
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
 const cm = { kind: "ConfigMap" as const, namespace: "ns", name: "app" };

@@ -3,7 +3,7 @@ import {
   createDocumentParser,
   type DocumentCache,
   splitDocuments,
-} from "../../../src/scan/sources/rendered-documents.js";
+} from "../../../src/scan/render/output-objects.js";
 
 const cm = (name: string, value: string) =>
   `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  K: "${value}"\n`;
@@ -26,7 +26,7 @@ describe("splitDocuments", () => {
   });
 });
 
-/** Both commits' outputs of one source as the renders parse them (render-all.ts): head first, then base. */
+/** Both commits' outputs of one source as the renders parse them (both-commits.ts): head first, then base. */
 function parsePair(label: string, base: Buffer | undefined, head: Buffer | undefined, namespace: string) {
   const parser = createDocumentParser(label, namespace);
   const headObjects = parser.objectsOf(head);

@@ -1,6 +1,6 @@
 // Issue 39 item 9: the one rule for which definition of a config a workload definition reads.
 import { describe, expect, test } from "vitest";
-import { configDefinitionFor } from "../../../src/scan/sources/folder-definitions.js";
+import { configDefinitionFor } from "../../../src/scan/gitops/folder-definitions.js";
 
 const defs = (...files: string[]) => files.map((file) => ({ file }));
 const read = (workload: string, files: string[], deployed: string[] = []) =>

@@ -3,12 +3,12 @@
 // a plan from it (or a versioned copy of it) would be wrong. Such generated configs are left out of
 // the plan at both commits, and each pointer is a warning that marks the plan incomplete.
 
-import type { Manifest } from "../core/model.js";
-import type { Git } from "../git/git.js";
-import { isLfsPointer } from "./manifests/decode-source.js";
-import type { RenderedSource } from "./rendered-source.js";
-import { generatorOf } from "./sources/blame.js";
-import type { SourceWarning } from "./sources/source-warning.js";
+import type { Manifest } from "../../core/model.js";
+import type { Git } from "../../git/git.js";
+import { isLfsPointer } from "../manifests/decode-source.js";
+import { generatorOf } from "../sources/blame.js";
+import type { SourceWarning } from "../sources/source-warning.js";
+import type { RenderedSource } from "./source-model.js";
 
 /** A pointer is about 130 bytes; any file larger than this is not one and is not read. */
 const POINTER_MAX_BYTES = 1024;

@@ -1,11 +1,7 @@
 import { describe, expect, test } from "vitest";
-import type { ConfigContent, Manifest } from "../../../src/core/model.js";
-import {
-  changedKeys,
-  configContentOf,
-  isConfigManifest,
-} from "../../../src/scan/manifests/config-content.js";
-import { parseManifests } from "../../../src/scan/manifests/parse-manifests.js";
+import { changedKeys, configContentOf, isConfigManifest } from "../../src/core/config-content.js";
+import type { ConfigContent, Manifest } from "../../src/core/model.js";
+import { parseManifests } from "../../src/scan/manifests/parse-manifests.js";
 
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
 

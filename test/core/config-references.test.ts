@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
+import { findReferences } from "../../src/core/config-references.js";
 import type { ConfigReference } from "../../src/core/model.js";
-import { findReferences } from "../../src/plan/references.js";
 
 test.each<{ name: string; spec: unknown; expected: ConfigReference[] }>([
   {
