@@ -2081,6 +2081,13 @@ function once(cache, key, start) {
   }
   return pending;
 }
+function lazy(compute) {
+  let value;
+  return () => {
+    value ??= { v: compute() };
+    return value.v;
+  };
+}
 var init_once = __esm({
   "src/core/once.ts"() {
     "use strict";
@@ -4142,7 +4149,93 @@ var init_api_errors = __esm({
   }
 });
 
-// src/scan/manifests/live-config.ts
+// src/core/order.ts
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function compareIds(a, b) {
+  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
+}
+var init_order = __esm({
+  "src/core/order.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/config-content.ts
+function isConfigManifest(m) {
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field2(m.object, "apiVersion") === "v1";
+}
+function configContentOf(m) {
+  const problems = [];
+  const content = {};
+  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
+  const entries = (section) => {
+    const value = field2(m.object, section);
+    if (value === void 0 || value === null) return [];
+    if (!isRecord(value)) {
+      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
+      return [];
+    }
+    const valid = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (!VALID_KEY.test(key)) {
+        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
+        continue;
+      }
+      valid.push([key, v]);
+    }
+    return valid;
+  };
+  const text = (section, key, value) => {
+    if (typeof value === "string") return value;
+    if (value === null) {
+      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
+      return "";
+    }
+    report(
+      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
+    );
+    return void 0;
+  };
+  const decoded = (section, key, value) => {
+    const s = text(section, key, value);
+    if (s === void 0) return void 0;
+    const compact = s.replace(/[\r\n]/g, "");
+    if (!STD_BASE64.test(compact)) {
+      report(`${section} key "${key}" is not valid base64`);
+      return void 0;
+    }
+    return Buffer.from(compact, "base64").toString("base64");
+  };
+  if (m.id.kind === "ConfigMap") {
+    for (const [key, value] of entries("data")) {
+      const s = text("data", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    for (const [key, value] of entries("binaryData")) {
+      if (Object.hasOwn(content, key)) {
+        report(`key "${key}" is in both data and binaryData`);
+        continue;
+      }
+      const b = decoded("binaryData", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+  } else if (m.id.kind === "Secret") {
+    for (const [key, value] of entries("data")) {
+      const b = decoded("data", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+    recordSecretContent(content);
+    for (const [key, value] of entries("stringData")) {
+      const s = text("stringData", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    recordSecretContent(content);
+  }
+  return { content: sortKeys(content), problems };
+}
 function liveConfigContent(obj) {
   const content = {};
   const data = field2(obj, "data");
@@ -4165,11 +4258,39 @@ function liveConfigContent(obj) {
 function canonicalBase64(value) {
   return Buffer.from(value, "base64").toString("base64");
 }
-var init_live_config = __esm({
-  "src/scan/manifests/live-config.ts"() {
+function changedKeys(a, b) {
+  const before = a ?? {};
+  const after = b ?? {};
+  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function sortKeys(content) {
+  const sorted = {};
+  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
+  return sorted;
+}
+function setKey(content, key, value) {
+  if (key === "__proto__")
+    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+  else content[key] = value;
+}
+var VALID_KEY, STD_BASE64;
+var init_config_content = __esm({
+  "src/core/config-content.ts"() {
     "use strict";
     init_json_shape();
+    init_order();
     init_secret_values();
+    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
+    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
   }
 });
 
@@ -4207,7 +4328,7 @@ function applyBody(obj, namespaceDefault) {
 var init_config_bodies = __esm({
   "src/kube/config-bodies.ts"() {
     "use strict";
-    init_live_config();
+    init_config_content();
   }
 });
 
@@ -6371,129 +6492,6 @@ var init_restart = __esm({
   }
 });
 
-// src/scan/manifests/order.ts
-function compareStrings(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function compareIds(a, b) {
-  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
-}
-var init_order = __esm({
-  "src/scan/manifests/order.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/manifests/config-content.ts
-function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field2(m.object, "apiVersion") === "v1";
-}
-function configContentOf(m) {
-  const problems = [];
-  const content = {};
-  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
-  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
-  const entries = (section) => {
-    const value = field2(m.object, section);
-    if (value === void 0 || value === null) return [];
-    if (!isRecord(value)) {
-      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
-      return [];
-    }
-    const valid = [];
-    for (const [key, v] of Object.entries(value)) {
-      if (!VALID_KEY.test(key)) {
-        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
-        continue;
-      }
-      valid.push([key, v]);
-    }
-    return valid;
-  };
-  const text = (section, key, value) => {
-    if (typeof value === "string") return value;
-    if (value === null) {
-      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
-      return "";
-    }
-    report(
-      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
-    );
-    return void 0;
-  };
-  const decoded = (section, key, value) => {
-    const s = text(section, key, value);
-    if (s === void 0) return void 0;
-    const compact = s.replace(/[\r\n]/g, "");
-    if (!STD_BASE64.test(compact)) {
-      report(`${section} key "${key}" is not valid base64`);
-      return void 0;
-    }
-    return Buffer.from(compact, "base64").toString("base64");
-  };
-  if (m.id.kind === "ConfigMap") {
-    for (const [key, value] of entries("data")) {
-      const s = text("data", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    for (const [key, value] of entries("binaryData")) {
-      if (Object.hasOwn(content, key)) {
-        report(`key "${key}" is in both data and binaryData`);
-        continue;
-      }
-      const b = decoded("binaryData", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-  } else if (m.id.kind === "Secret") {
-    for (const [key, value] of entries("data")) {
-      const b = decoded("data", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-    recordSecretContent(content);
-    for (const [key, value] of entries("stringData")) {
-      const s = text("stringData", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    recordSecretContent(content);
-  }
-  return { content: sortKeys(content), problems };
-}
-function changedKeys(a, b) {
-  const before = a ?? {};
-  const after = b ?? {};
-  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isRecord(value)) {
-    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
-    return `{${parts.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-function sortKeys(content) {
-  const sorted = {};
-  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
-  return sorted;
-}
-function setKey(content, key, value) {
-  if (key === "__proto__")
-    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
-  else content[key] = value;
-}
-var VALID_KEY, STD_BASE64;
-var init_config_content = __esm({
-  "src/scan/manifests/config-content.ts"() {
-    "use strict";
-    init_json_shape();
-    init_secret_values();
-    init_order();
-    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
-    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-  }
-});
-
 // src/rollout/restore/restore-source.ts
 function describeConfig(id) {
   return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
@@ -6674,9 +6672,8 @@ var OWN_FIELD_MANAGER, CONTENT_FIELDS, CLIENT_SIDE_APPLY;
 var init_restore_write = __esm({
   "src/rollout/restore/restore-write.ts"() {
     "use strict";
-    init_json_shape();
     init_config_content();
-    init_live_config();
+    init_json_shape();
     init_last_applied();
     init_three_way_patch();
     OWN_FIELD_MANAGER = "config-rollout";
@@ -6728,10 +6725,9 @@ async function restoreOne(cluster, restore, dryRun) {
 var init_restore_configs = __esm({
   "src/rollout/restore-configs.ts"() {
     "use strict";
+    init_config_content();
     init_errors();
     init_run_limited();
-    init_config_content();
-    init_live_config();
     init_restore_source();
     init_restore_write();
   }
@@ -7284,170 +7280,7 @@ var init_restart_and_wait = __esm({
   }
 });
 
-// src/scan/manifests/config-changes.ts
-function hasIgnoreAnnotation(object) {
-  return field2(field2(field2(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
-}
-function configReloaderMarks(object) {
-  const annotations = field2(field2(object, "metadata"), "annotations");
-  const ignore = field2(annotations, RELOADER_IGNORE) === "true";
-  const match = field2(annotations, RELOADER_MATCH) === "true";
-  if (!ignore && !match) return void 0;
-  return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
-}
-function findConfigChanges(base, head) {
-  const problems = [];
-  const baseSnapshots = snapshotsOf(base, "base", problems);
-  const headSnapshots = snapshotsOf(head, "head", problems);
-  const changes = [];
-  const ignored = new Set(
-    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
-  );
-  const reloaderMarks = new Map(
-    head.filter(isConfigManifest).map((m) => [idKey(m.id), configReloaderMarks(m.object)])
-  );
-  for (const [key, after] of headSnapshots) {
-    const before = baseSnapshots.get(key);
-    const keys = changedKeys(before?.content, after.content);
-    const reloader = reloaderMarks.get(key);
-    const mark = { ...ignored.has(key) ? { ignored: true } : {}, ...reloader ? { reloader } : {} };
-    if (before === void 0) {
-      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
-    } else if (keys.length > 0) {
-      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
-    }
-  }
-  for (const [key, before] of baseSnapshots) {
-    if (headSnapshots.has(key)) continue;
-    const keys = changedKeys(before.content, void 0);
-    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
-  }
-  changes.sort((a, b) => compareIds(a.id, b.id));
-  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
-}
-function snapshotsOf(manifests, revision2, problems) {
-  const snapshots = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const { content, problems: contentProblems } = configContentOf(m);
-    if (revision2 === "head") problems.push(...contentProblems);
-    const key = idKey(m.id);
-    const earlier = snapshots.get(key);
-    if (earlier !== void 0) {
-      problems.push({
-        file: m.file,
-        line: m.line,
-        col: 1,
-        message: `${formatId(m.id)} is defined twice at ${revision2}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
-        severity: "warning"
-      });
-    }
-    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
-  }
-  return snapshots;
-}
-var IGNORE_ANNOTATION, RELOADER_IGNORE, RELOADER_MATCH;
-var init_config_changes = __esm({
-  "src/scan/manifests/config-changes.ts"() {
-    "use strict";
-    init_json_shape();
-    init_model();
-    init_config_content();
-    init_order();
-    IGNORE_ANNOTATION = "config-rollout.io/ignore";
-    RELOADER_IGNORE = "reloader.stakater.com/ignore";
-    RELOADER_MATCH = "reloader.stakater.com/match";
-  }
-});
-
-// src/scan/sources/rolls-on-apply.ts
-function nameWithoutHashSuffix(name) {
-  return HASH_SUFFIX.exec(name)?.[1];
-}
-function pairHashSuffixRenames(changes, snapshots) {
-  const stemKey = (c) => {
-    const stem = nameWithoutHashSuffix(c.id.name);
-    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
-  };
-  const group = (status) => {
-    const byStem = /* @__PURE__ */ new Map();
-    for (const change of changes) {
-      const key = change.status === status ? stemKey(change) : void 0;
-      if (key === void 0) continue;
-      byStem.set(key, [...byStem.get(key) ?? [], change]);
-    }
-    return byStem;
-  };
-  const deleted = group("deleted");
-  const added = group("added");
-  const replaced = /* @__PURE__ */ new Map();
-  for (const [stem, [before, ...otherBefore]] of deleted) {
-    const candidates = added.get(stem) ?? [];
-    const after = candidates[0];
-    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
-    if (before.origin === void 0 || after.origin === void 0) continue;
-    const keys = changedKeys(
-      snapshots.base.get(idKey(before.id))?.content,
-      snapshots.head.get(idKey(after.id))?.content
-    );
-    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
-    replaced.set(before, null);
-  }
-  return changes.flatMap((change) => {
-    const replacement = replaced.get(change);
-    if (replacement === void 0) return [change];
-    return replacement === null ? [] : [replacement];
-  });
-}
-function podTemplateChanges(base, head) {
-  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
-  const templateText = (m) => {
-    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
-    return template === void 0 ? void 0 : canonicalJson(template);
-  };
-  const before = byKey(base);
-  const after = byKey(head);
-  return (id) => {
-    const [atBase, atHead] = [before.get(idKey(id)), after.get(idKey(id))];
-    if (atBase === void 0 || atHead === void 0 || atBase === atHead) return false;
-    const was = templateText(atBase);
-    const now = templateText(atHead);
-    return was !== void 0 && now !== void 0 && was !== now;
-  };
-}
-function rollsOnApplyReason(detail) {
-  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
-  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
-}
-function markRollsOnApply(workloads, base, head, changes) {
-  const renamedConfigs = new Map(
-    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
-  );
-  const templateChanged = podTemplateChanges(base, head);
-  return workloads.map((w) => {
-    if (w.action !== "restart" || !templateChanged(w.id)) return w;
-    const renamed = [
-      ...new Set(
-        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
-          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
-        )
-      )
-    ];
-    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
-  });
-}
-var HASH_SUFFIX;
-var init_rolls_on_apply = __esm({
-  "src/scan/sources/rolls-on-apply.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_config_content();
-    HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
-  }
-});
-
-// src/plan/references.ts
+// src/core/config-references.ts
 function findReferences(podSpec) {
   if (!isRecord(podSpec)) return [];
   const subPathVolumes = volumesMountedWithSubPath(podSpec);
@@ -7581,12 +7414,175 @@ function unique(values) {
   return [...new Set(values)];
 }
 var CONTAINER_LISTS;
-var init_references = __esm({
-  "src/plan/references.ts"() {
+var init_config_references = __esm({
+  "src/core/config-references.ts"() {
     "use strict";
     init_json_shape();
     init_names();
     CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
+  }
+});
+
+// src/scan/manifests/config-changes.ts
+function hasIgnoreAnnotation(object) {
+  return field2(field2(field2(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+}
+function configReloaderMarks(object) {
+  const annotations = field2(field2(object, "metadata"), "annotations");
+  const ignore = field2(annotations, RELOADER_IGNORE) === "true";
+  const match = field2(annotations, RELOADER_MATCH) === "true";
+  if (!ignore && !match) return void 0;
+  return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
+}
+function findConfigChanges(base, head) {
+  const problems = [];
+  const baseSnapshots = snapshotsOf(base, "base", problems);
+  const headSnapshots = snapshotsOf(head, "head", problems);
+  const changes = [];
+  const ignored = new Set(
+    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
+  );
+  const reloaderMarks = new Map(
+    head.filter(isConfigManifest).map((m) => [idKey(m.id), configReloaderMarks(m.object)])
+  );
+  for (const [key, after] of headSnapshots) {
+    const before = baseSnapshots.get(key);
+    const keys = changedKeys(before?.content, after.content);
+    const reloader = reloaderMarks.get(key);
+    const mark = { ...ignored.has(key) ? { ignored: true } : {}, ...reloader ? { reloader } : {} };
+    if (before === void 0) {
+      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
+    } else if (keys.length > 0) {
+      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
+    }
+  }
+  for (const [key, before] of baseSnapshots) {
+    if (headSnapshots.has(key)) continue;
+    const keys = changedKeys(before.content, void 0);
+    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
+  }
+  changes.sort((a, b) => compareIds(a.id, b.id));
+  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
+}
+function snapshotsOf(manifests, revision2, problems) {
+  const snapshots = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const { content, problems: contentProblems } = configContentOf(m);
+    if (revision2 === "head") problems.push(...contentProblems);
+    const key = idKey(m.id);
+    const earlier = snapshots.get(key);
+    if (earlier !== void 0) {
+      problems.push({
+        file: m.file,
+        line: m.line,
+        col: 1,
+        message: `${formatId(m.id)} is defined twice at ${revision2}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
+        severity: "warning"
+      });
+    }
+    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
+  }
+  return snapshots;
+}
+var IGNORE_ANNOTATION, RELOADER_IGNORE, RELOADER_MATCH;
+var init_config_changes = __esm({
+  "src/scan/manifests/config-changes.ts"() {
+    "use strict";
+    init_config_content();
+    init_json_shape();
+    init_model();
+    init_order();
+    IGNORE_ANNOTATION = "config-rollout.io/ignore";
+    RELOADER_IGNORE = "reloader.stakater.com/ignore";
+    RELOADER_MATCH = "reloader.stakater.com/match";
+  }
+});
+
+// src/scan/sources/rolls-on-apply.ts
+function nameWithoutHashSuffix(name) {
+  return HASH_SUFFIX.exec(name)?.[1];
+}
+function pairHashSuffixRenames(changes, snapshots) {
+  const stemKey = (c) => {
+    const stem = nameWithoutHashSuffix(c.id.name);
+    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
+  };
+  const group = (status) => {
+    const byStem = /* @__PURE__ */ new Map();
+    for (const change of changes) {
+      const key = change.status === status ? stemKey(change) : void 0;
+      if (key === void 0) continue;
+      byStem.set(key, [...byStem.get(key) ?? [], change]);
+    }
+    return byStem;
+  };
+  const deleted = group("deleted");
+  const added = group("added");
+  const replaced = /* @__PURE__ */ new Map();
+  for (const [stem, [before, ...otherBefore]] of deleted) {
+    const candidates = added.get(stem) ?? [];
+    const after = candidates[0];
+    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
+    if (before.origin === void 0 || after.origin === void 0) continue;
+    const keys = changedKeys(
+      snapshots.base.get(idKey(before.id))?.content,
+      snapshots.head.get(idKey(after.id))?.content
+    );
+    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
+    replaced.set(before, null);
+  }
+  return changes.flatMap((change) => {
+    const replacement = replaced.get(change);
+    if (replacement === void 0) return [change];
+    return replacement === null ? [] : [replacement];
+  });
+}
+function podTemplateChanges(base, head) {
+  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const templateText = (m) => {
+    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
+    return template === void 0 ? void 0 : canonicalJson(template);
+  };
+  const before = byKey(base);
+  const after = byKey(head);
+  return (id) => {
+    const [atBase, atHead] = [before.get(idKey(id)), after.get(idKey(id))];
+    if (atBase === void 0 || atHead === void 0 || atBase === atHead) return false;
+    const was = templateText(atBase);
+    const now = templateText(atHead);
+    return was !== void 0 && now !== void 0 && was !== now;
+  };
+}
+function rollsOnApplyReason(detail) {
+  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
+  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
+}
+function markRollsOnApply(workloads, base, head, changes) {
+  const renamedConfigs = new Map(
+    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
+  );
+  const templateChanged = podTemplateChanges(base, head);
+  return workloads.map((w) => {
+    if (w.action !== "restart" || !templateChanged(w.id)) return w;
+    const renamed = [
+      ...new Set(
+        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
+          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
+        )
+      )
+    ];
+    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
+  });
+}
+var HASH_SUFFIX;
+var init_rolls_on_apply = __esm({
+  "src/scan/sources/rolls-on-apply.ts"() {
+    "use strict";
+    init_config_content();
+    init_workload_kinds();
+    init_model();
+    HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
   }
 });
 
@@ -7944,12 +7940,12 @@ var MAX_LISTED_KEYS;
 var init_build_plan = __esm({
   "src/plan/build-plan.ts"() {
     "use strict";
+    init_config_references();
     init_workload_kinds();
     init_model();
-    init_config_changes();
     init_order();
+    init_config_changes();
     init_rolls_on_apply();
-    init_references();
     init_reloader();
     init_config_changes();
     MAX_LISTED_KEYS = 5;
@@ -8033,66 +8029,7 @@ var init_repo_plan = __esm({
   }
 });
 
-// src/rollout/discover-cluster.ts
-async function discoverClusterWorkloads(cluster, namespaces, concurrency) {
-  const kinds = [];
-  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
-  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
-  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
-    const items = await cluster.listWorkloads(namespace, kind.kind);
-    return items.map((object) => {
-      const metadata = object.metadata ?? {};
-      return {
-        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
-        file: "",
-        line: 0,
-        object
-      };
-    });
-  });
-  return lists.flat();
-}
-var init_discover_cluster = __esm({
-  "src/rollout/discover-cluster.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_run_limited();
-  }
-});
-
-// src/scan/manifests/consumed-keys.ts
-function consumedKeys(references, namespace) {
-  const byConfig = /* @__PURE__ */ new Map();
-  for (const ref of references) {
-    const id = { kind: ref.configKind, namespace, name: ref.configName };
-    const known = byConfig.get(idKey(id));
-    if (!known) {
-      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
-    } else if (known.keys !== "all") {
-      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
-    }
-  }
-  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
-}
-function readContent(content, keys) {
-  if (keys === "all") return content;
-  const read = {};
-  for (const key of [...keys].sort(compareStrings)) {
-    if (Object.hasOwn(content, key)) {
-      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
-    }
-  }
-  return read;
-}
-var init_consumed_keys = __esm({
-  "src/scan/manifests/consumed-keys.ts"() {
-    "use strict";
-    init_model();
-    init_order();
-  }
-});
-
-// src/plan/consumed-configs.ts
+// src/core/consumed-configs.ts
 function consumedConfigIds(workload, manifests) {
   const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
   if (!template) return [];
@@ -8117,13 +8054,488 @@ function consumedKeysOf(workload, manifests) {
   }
   return consumedKeys(workload.references, workload.id.namespace);
 }
+function consumedKeys(references, namespace) {
+  const byConfig = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const id = { kind: ref.configKind, namespace, name: ref.configName };
+    const known = byConfig.get(idKey(id));
+    if (!known) {
+      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
+    } else if (known.keys !== "all") {
+      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
+    }
+  }
+  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
+}
+function readContent(content, keys) {
+  if (keys === "all") return content;
+  const read = {};
+  for (const key of [...keys].sort(compareStrings)) {
+    if (Object.hasOwn(content, key)) {
+      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
+    }
+  }
+  return read;
+}
 var init_consumed_configs = __esm({
-  "src/plan/consumed-configs.ts"() {
+  "src/core/consumed-configs.ts"() {
     "use strict";
+    init_config_references();
     init_workload_kinds();
     init_model();
-    init_consumed_keys();
-    init_references();
+    init_order();
+  }
+});
+
+// src/scan/gitops/folder-definitions.ts
+function deploymentUnitOf(file, deployedDirs) {
+  let unit;
+  for (const dir of deployedDirs) {
+    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
+    if (unit === void 0 || dir.length > unit.length) unit = dir;
+  }
+  return unit;
+}
+function configDefinitionFor(workloadFile, definitions, deployedDirs) {
+  const ordered = [...definitions].sort(
+    (a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0)
+  );
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  const readable = ordered.filter((d) => {
+    const own = deploymentUnitOf(d.file, deployedDirs);
+    return own === void 0 || own === unit;
+  });
+  if (readable.length === 0) return ordered[ordered.length - 1];
+  const folders = workloadFile.split("/").slice(0, -1);
+  const closeness = (file) => {
+    const other = file.split("/").slice(0, -1);
+    let common = 0;
+    while (common < folders.length && common < other.length && folders[common] === other[common]) common++;
+    return common;
+  };
+  let chosen = readable[0];
+  for (const d of readable) if (closeness(d.file) >= closeness(chosen.file)) chosen = d;
+  return chosen;
+}
+function headConfigReadBy(config, workloadFile) {
+  if (config.folders === void 0 || !workloadFile) return config.snapshot;
+  return configDefinitionFor(workloadFile, config.folders.definitions, config.folders.deployedDirs);
+}
+function readsOwnFolders(workloadFile, definitions, deployedDirs) {
+  const chosen = configDefinitionFor(workloadFile, definitions, deployedDirs);
+  const folder = (file) => file.split("/").slice(0, -1).join("/");
+  const unit = deploymentUnitOf(workloadFile, deployedDirs);
+  return unit !== void 0 && deploymentUnitOf(chosen.file, deployedDirs) === unit || folder(chosen.file) !== "" && workloadFile.startsWith(`${folder(chosen.file)}/`);
+}
+var init_folder_definitions = __esm({
+  "src/scan/gitops/folder-definitions.ts"() {
+    "use strict";
+    init_order();
+  }
+});
+
+// src/scan/sources/folder-twins.ts
+function folderTwinsWarning(ordered, configs, used = ordered[ordered.length - 1]) {
+  const folderOf = (m) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
+  const folders = new Set(ordered.map(folderOf));
+  if (folders.size < 2) return void 0;
+  const which = used === ordered[ordered.length - 1] ? "the last in path order" : "the one whose folder's configs the range changes";
+  for (const id of consumedConfigIds(used, /* @__PURE__ */ new Map())) {
+    const byFolder = /* @__PURE__ */ new Map();
+    for (const c of configs) {
+      if (c.origin === void 0 && idKey(c.id) === idKey(id) && folders.has(folderOf(c)))
+        byFolder.set(folderOf(c), c);
+    }
+    const contents = new Set([...byFolder.values()].map(contentOf));
+    if (byFolder.size < 2 || contents.size < 2) continue;
+    const defined = [...byFolder.values()].map((c) => `${c.file}:${c.line}`).sort();
+    const workloads = ordered.map((m) => `${m.file}:${m.line}`);
+    return {
+      file: used.file,
+      line: used.line,
+      col: 1,
+      severity: "warning",
+      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: each definition reads its own folder's configs (as \`stamp\` hashes it), and this plan restarts it once, as ${used.file}:${used.line} defines it (${which}). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
+    };
+  }
+  return void 0;
+}
+function contentOf(config) {
+  const o = config.object;
+  return canonicalJson([o.data ?? null, o.stringData ?? null, o.binaryData ?? null]);
+}
+var init_folder_twins = __esm({
+  "src/scan/sources/folder-twins.ts"() {
+    "use strict";
+    init_config_content();
+    init_consumed_configs();
+    init_model();
+  }
+});
+
+// src/scan/sources/source-variants.ts
+function originLabel(manifest) {
+  return manifest.origin ?? `file ${manifest.file}`;
+}
+function groupBySource(base, head) {
+  const bySide = (manifests) => {
+    const byKey = /* @__PURE__ */ new Map();
+    for (const m of manifests) {
+      const key = idKey(m.id);
+      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
+      byKey.set(key, sources);
+      const source2 = m.origin ?? RAW2;
+      const list = sources.get(source2);
+      if (list) list.push(m);
+      else sources.set(source2, [m]);
+    }
+    return byKey;
+  };
+  const baseByKey = bySide(base);
+  const headByKey = bySide(head);
+  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
+  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
+    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
+    if (sources.length === 1) {
+      out.base.push(...atBase.get(sources[0]) ?? []);
+      out.head.push(...atHead.get(sources[0]) ?? []);
+      continue;
+    }
+    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
+    const distinct = distinctVariants(variants);
+    const chosen = distinct[0];
+    const source2 = chosen.source.startsWith("file ") ? RAW2 : chosen.source;
+    if (source2 === RAW2) {
+      out.base.push(...atBase.get(RAW2) ?? []);
+      out.head.push(...atHead.get(RAW2) ?? []);
+    } else {
+      if (chosen.base) out.base.push(chosen.base);
+      if (chosen.head) out.head.push(chosen.head);
+    }
+    if (distinct.length > 1) out.variants.set(key, distinct);
+  }
+  return out;
+}
+function settleWorkloads(base, head, folders, headConfigs = []) {
+  const problems = [];
+  const rawOnce = (manifests, warn) => {
+    const raw = /* @__PURE__ */ new Map();
+    const rendered = [];
+    for (const m of manifests) {
+      if (m.origin !== void 0) rendered.push(m);
+      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
+    }
+    const settled = [...raw.values()].map((defs) => {
+      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+      const own = folders && definitionOfChangedDeployment(ordered, folders);
+      if (own) {
+        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
+        return own.used;
+      }
+      const last = ordered[ordered.length - 1];
+      const lastText = ordered.length > 1 ? canonicalJson(unstamped(last)) : "";
+      const other = ordered.find((m) => m !== last && canonicalJson(unstamped(m)) !== lastText);
+      const separate = folders && separateDeployments(ordered, folders);
+      const twins = !other && !deployedAtAll(ordered, folders);
+      const used = twins && folders && definitionReadingChange(ordered, headConfigs, folders) || last;
+      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
+      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      else if (warn && twins) {
+        const warning = folderTwinsWarning(ordered, headConfigs, used);
+        if (warning) problems.push(warning);
+      }
+      return used;
+    });
+    return [...settled, ...rendered];
+  };
+  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
+  return { ...grouped, problems: [...problems, ...grouped.problems] };
+}
+function deployedAtAll(ordered, folders) {
+  return folders !== void 0 && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== void 0);
+}
+function definitionReadingChange(ordered, configs, folders) {
+  const changed = new Set(folders.changedFiles);
+  const reading = ordered.filter(
+    (workload) => consumedConfigIds(workload, /* @__PURE__ */ new Map()).some((id) => {
+      const definitions = configs.filter((c) => c.origin === void 0 && idKey(c.id) === idKey(id));
+      return definitions.length > 0 && changed.has(configDefinitionFor(workload.file, definitions, folders.deployedDirs).file);
+    })
+  );
+  return reading.length === 1 ? reading[0] : void 0;
+}
+function unstamped(m) {
+  const templatePath = workloadKindOf(m.object)?.templatePath;
+  if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
+  const copy = structuredClone(m.object);
+  let node = copy;
+  for (const segment of templatePath) node = node[segment];
+  const annotations = node.metadata.annotations;
+  delete annotations[CONFIG_HASH_ANNOTATION];
+  return copy;
+}
+function separateDeployments(ordered, folders) {
+  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
+  return units.length < 2 || units.includes(void 0) ? void 0 : units;
+}
+function definitionOfChangedDeployment(ordered, folders) {
+  const unitOf = (file) => deploymentUnitOf(file, folders.deployedDirs);
+  const units = separateDeployments(ordered, folders);
+  if (units === void 0) return void 0;
+  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
+  if (changed.length !== 1) return void 0;
+  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop();
+  return { used, unit: changed[0], units };
+}
+function deploymentChoiceNote(own, ordered, folders) {
+  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
+  return {
+    file: own.used.file,
+    line: own.used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`
+  };
+}
+function undecidedDeploymentWarning(used, ordered, units) {
+  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`
+  };
+}
+function rawDuplicateWarning(used, other) {
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`
+  };
+}
+function variantOf(base, head) {
+  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
+  const b = last(base);
+  const h = last(head);
+  const source2 = originLabel(h ?? b);
+  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
+}
+function distinctVariants(variants) {
+  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
+  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
+  const seen2 = /* @__PURE__ */ new Set();
+  return ordered.filter((v) => {
+    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
+${v.head ? canonicalJson(v.head.object) : "-"}`;
+    if (seen2.has(text)) return false;
+    seen2.add(text);
+    return true;
+  });
+}
+function firstDifference(a, b, path = "") {
+  if (canonicalJson(a) === canonicalJson(b)) return void 0;
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const found = firstDifference(a[i], b[i], `${path}[${i}]`);
+      if (found !== void 0) return found;
+    }
+    return path;
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
+    for (const key of keys) {
+      const found = firstDifference(a[key], b[key], path ? `${path}.${key}` : key);
+      if (found !== void 0) return found;
+    }
+  }
+  return path || "(the whole object)";
+}
+var RAW2;
+var init_source_variants = __esm({
+  "src/scan/sources/source-variants.ts"() {
+    "use strict";
+    init_config_content();
+    init_consumed_configs();
+    init_workload_kinds();
+    init_model();
+    init_order();
+    init_restart_patch();
+    init_folder_definitions();
+    init_folder_twins();
+    RAW2 = "";
+  }
+});
+
+// src/plan/variant-conflicts.ts
+function checkVariants(inputs, variants) {
+  if (variants.size === 0) return { conflicts: [], notes: [] };
+  const baseline = restartsOf(inputs);
+  const changedAnywhere = new Set(inputs.changes.map((c) => idKey(c.id)));
+  const configChanges = /* @__PURE__ */ new Map();
+  for (const list of variants.values()) {
+    for (const v of list) {
+      const m = v.head ?? v.base;
+      if (!isConfigManifest(m)) continue;
+      const change = changeOf(v);
+      configChanges.set(v, change);
+      if (change) changedAnywhere.add(idKey(change.id));
+    }
+  }
+  const conflicts = [];
+  const agreeing = [];
+  const noPart = [];
+  for (const [key, [chosen, ...others]] of variants) {
+    const id = (chosen.head ?? chosen.base).id;
+    const sources = [chosen, ...others].map((v) => v.source).join(", ");
+    const described = `${formatId(id)} (${sources})`;
+    const isConfig = configChanges.has(chosen);
+    const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
+    if (!relevant) {
+      noPart.push(described);
+      continue;
+    }
+    const conflict = others.map((v) => {
+      const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
+      const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
+      if (effect === void 0) return void 0;
+      const field5 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
+      return { id, first: chosen.source, second: v.source, field: field5, effect };
+    }).find((c) => c !== void 0);
+    if (conflict) conflicts.push(conflict);
+    else agreeing.push(described);
+  }
+  return { conflicts, notes: variantNotes(agreeing, noPart) };
+}
+function describeVariantConflicts(conflicts) {
+  const first = conflicts[0];
+  if (!first) return "";
+  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
+  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
+}
+function variantNotes(agreeing, noPart) {
+  const named = (list) => list.length <= MAX_NAMED2 ? list.join("; ") : `${list.slice(0, MAX_NAMED2).join("; ")}; and ${list.length - MAX_NAMED2} more`;
+  const notes = [];
+  if (agreeing.length > 0) {
+    notes.push(
+      `defined differently by several sources, with the same plan whichever is deployed: ${named(agreeing.sort(compareStrings))}`
+    );
+  }
+  if (noPart.length > 0) {
+    notes.push(
+      `${noPart.length} object(s) defined differently by several sources play no part in this plan: ${named(noPart.sort(compareStrings))}`
+    );
+  }
+  return notes;
+}
+function changeOf(v) {
+  const found = findConfigChanges(v.base ? [v.base] : [], v.head ? [v.head] : []);
+  return found.changes[0];
+}
+function readsAny(workload, configs) {
+  const template = podTemplateOf(workload.object);
+  return findReferences(template?.spec).some(
+    (ref) => configs.has(idKey({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
+  );
+}
+function withConfig(inputs, key, v, change) {
+  const changes = inputs.changes.filter((c) => idKey(c.id) !== key);
+  if (change) changes.push(change);
+  const headContent = new Map(inputs.headContent);
+  if (v.head) headContent.set(key, configContentOf(v.head).content);
+  else headContent.delete(key);
+  return { ...inputs, changes, headContent };
+}
+function withWorkload(inputs, key, v) {
+  const others = (list) => list.filter((m) => idKey(m.id) !== key);
+  const newWorkloadIds = new Set(inputs.newWorkloadIds);
+  if (v.head && !v.base) newWorkloadIds.add(key);
+  else newWorkloadIds.delete(key);
+  return {
+    ...inputs,
+    workloads: v.head ? [...others(inputs.workloads), v.head] : others(inputs.workloads),
+    baseWorkloads: v.base ? [...others(inputs.baseWorkloads), v.base] : others(inputs.baseWorkloads),
+    newWorkloadIds
+  };
+}
+function restartsOf(inputs) {
+  const { headContent: _content, baseWorkloads: _base, ...input } = inputs;
+  const built = buildPlan(input);
+  const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
+  const restarts = /* @__PURE__ */ new Map();
+  for (const w of planned) {
+    if (w.action !== "restart") continue;
+    const consumed = [...new Set(w.references.map((r) => idKey(r.config)))].sort(compareStrings);
+    restarts.set(
+      idKey(w.id),
+      consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
+    );
+  }
+  return restarts;
+}
+function differenceIn(chosen, other, chosenSource, otherSource) {
+  const name = (key) => {
+    const [kind, , ...rest] = key.split("/");
+    return `${kind.toLowerCase()}/${rest.join("/")}`;
+  };
+  for (const key of [.../* @__PURE__ */ new Set([...chosen.keys(), ...other.keys()])].sort(compareStrings)) {
+    const a = chosen.get(key);
+    const b = other.get(key);
+    if (a === b) continue;
+    if (b === void 0)
+      return `${name(key)} restarts with ${chosenSource}'s definition and not with ${otherSource}'s`;
+    if (a === void 0)
+      return `${name(key)} restarts with ${otherSource}'s definition and not with ${chosenSource}'s`;
+    return `${name(key)} restarts onto different config content with each`;
+  }
+  return void 0;
+}
+var MAX_NAMED2;
+var init_variant_conflicts = __esm({
+  "src/plan/variant-conflicts.ts"() {
+    "use strict";
+    init_config_content();
+    init_config_references();
+    init_workload_kinds();
+    init_model();
+    init_order();
+    init_config_changes();
+    init_rolls_on_apply();
+    init_source_variants();
+    init_build_plan();
+    MAX_NAMED2 = 5;
+  }
+});
+
+// src/rollout/discover-cluster.ts
+async function discoverClusterWorkloads(cluster, namespaces, concurrency) {
+  const kinds = [];
+  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
+  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
+  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
+    const items = await cluster.listWorkloads(namespace, kind.kind);
+    return items.map((object) => {
+      const metadata = object.metadata ?? {};
+      return {
+        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
+        file: "",
+        line: 0,
+        object
+      };
+    });
+  });
+  return lists.flat();
+}
+var init_discover_cluster = __esm({
+  "src/rollout/discover-cluster.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_run_limited();
   }
 });
 
@@ -8216,9 +8628,9 @@ function restoreReviews(plan) {
 var init_restore_plan = __esm({
   "src/rollout/restore/restore-plan.ts"() {
     "use strict";
+    init_config_content();
     init_api_kinds();
     init_model();
-    init_config_content();
   }
 });
 
@@ -8473,10 +8885,10 @@ async function syncConfigs(cluster, configs, options, log) {
 var init_sync_configs = __esm({
   "src/rollout/sync-configs.ts"() {
     "use strict";
+    init_config_content();
     init_errors();
     init_model();
     init_read_live_configs();
-    init_config_content();
     init_heartbeat();
   }
 });
@@ -8551,9 +8963,9 @@ async function rollOutPlan(cluster, plan, context) {
 var init_roll_out_plan = __esm({
   "src/rollout/roll-out-plan.ts"() {
     "use strict";
+    init_consumed_configs();
     init_model();
     init_setting_choices();
-    init_consumed_configs();
     init_check_permissions();
     init_find_on_cluster();
     init_restart_and_wait();
@@ -8563,59 +8975,11 @@ var init_roll_out_plan = __esm({
   }
 });
 
-// src/scan/sources/folder-definitions.ts
-function deploymentUnitOf(file, deployedDirs) {
-  let unit;
-  for (const dir of deployedDirs) {
-    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
-    if (unit === void 0 || dir.length > unit.length) unit = dir;
-  }
-  return unit;
-}
-function configDefinitionFor(workloadFile, definitions, deployedDirs) {
-  const ordered = [...definitions].sort(
-    (a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0)
-  );
-  const unit = deploymentUnitOf(workloadFile, deployedDirs);
-  const readable = ordered.filter((d) => {
-    const own = deploymentUnitOf(d.file, deployedDirs);
-    return own === void 0 || own === unit;
-  });
-  if (readable.length === 0) return ordered[ordered.length - 1];
-  const folders = workloadFile.split("/").slice(0, -1);
-  const closeness = (file) => {
-    const other = file.split("/").slice(0, -1);
-    let common = 0;
-    while (common < folders.length && common < other.length && folders[common] === other[common]) common++;
-    return common;
-  };
-  let chosen = readable[0];
-  for (const d of readable) if (closeness(d.file) >= closeness(chosen.file)) chosen = d;
-  return chosen;
-}
-function headConfigReadBy(config, workloadFile) {
-  if (config.folders === void 0 || !workloadFile) return config.snapshot;
-  return configDefinitionFor(workloadFile, config.folders.definitions, config.folders.deployedDirs);
-}
-function readsOwnFolders(workloadFile, definitions, deployedDirs) {
-  const chosen = configDefinitionFor(workloadFile, definitions, deployedDirs);
-  const folder = (file) => file.split("/").slice(0, -1).join("/");
-  const unit = deploymentUnitOf(workloadFile, deployedDirs);
-  return unit !== void 0 && deploymentUnitOf(chosen.file, deployedDirs) === unit || folder(chosen.file) !== "" && workloadFile.startsWith(`${folder(chosen.file)}/`);
-}
-var init_folder_definitions = __esm({
-  "src/scan/sources/folder-definitions.ts"() {
-    "use strict";
-    init_order();
-  }
-});
-
-// src/scan/manifests/config-hash.ts
+// src/core/config-hash.ts
 var config_hash_exports = {};
 __export(config_hash_exports, {
   configDigests: () => configDigests,
   configHash: () => configHash,
-  consumedKeys: () => consumedKeys,
   coveredSecrets: () => coveredSecrets,
   formatDigests: () => formatDigests,
   parseDigests: () => parseDigests
@@ -8680,14 +9044,13 @@ function uidKey(secrets, secretUid) {
 }
 var import_node_crypto, DIGEST_LENGTH, MAX_DIGESTS, DIGEST_ENTRY;
 var init_config_hash = __esm({
-  "src/scan/manifests/config-hash.ts"() {
+  "src/core/config-hash.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
-    init_model();
     init_config_content();
-    init_consumed_keys();
+    init_consumed_configs();
+    init_model();
     init_order();
-    init_consumed_keys();
     DIGEST_LENGTH = 10;
     MAX_DIGESTS = 1e3;
     DIGEST_ENTRY = new RegExp(
@@ -8734,8 +9097,8 @@ function definitionsReadBy(headConfigs, contents) {
 var init_restart_hash = __esm({
   "src/rollout/strategy/restart-hash.ts"() {
     "use strict";
-    init_model();
     init_consumed_configs();
+    init_model();
     init_folder_definitions();
   }
 });
@@ -8798,6 +9161,19 @@ function createAnnotationStrategy(hashKey, concurrency) {
       hashes = await rehash(/* @__PURE__ */ new Map());
       return { configWrites: [] };
     },
+    // The plan file's hash: of what the repository defines at head (no cluster, so no Secret UIDs).
+    async planFileChanges(workloads, context) {
+      const consumed = workloads.flatMap((w) => consumedBy(w, context.manifests));
+      const headConfigs = await context.readHeadConfigs(consumed);
+      const key = context.keyFor(consumed.filter((id) => headConfigs.has(idKey(id))));
+      const planned = await computeRestartHashes(workloads, context.manifests, headConfigs, key?.toString());
+      return new Map(
+        workloads.map((w) => [
+          idKey(w.id),
+          { annotation: CONFIG_HASH_ANNOTATION, hash: planned.get(idKey(w.id)).hash }
+        ])
+      );
+    },
     patchFor: annotationStep(
       (id) => hashes.get(idKey(id))?.hash,
       (id) => hashes.get(idKey(id))?.digests
@@ -8832,11 +9208,11 @@ async function readReadable(cluster, ids, concurrency) {
 var init_annotation_strategy = __esm({
   "src/rollout/strategy/annotation-strategy.ts"() {
     "use strict";
+    init_consumed_configs();
     init_errors();
     init_model();
     init_restart_patch();
     init_read_live_configs();
-    init_consumed_configs();
     init_restart_hash();
   }
 });
@@ -8848,6 +9224,10 @@ function createEnvStrategy(envName, now) {
     name: "env",
     needsLiveConfigs: true,
     prepare: async () => ({ configWrites: [] }),
+    async planFileChanges(workloads, { keyFor }) {
+      keyFor([]);
+      return new Map(workloads.map((w) => [idKey(w.id), { env: envName }]));
+    },
     patchFor(id, live2, kind) {
       const value = String(Math.floor(now() / 1e3));
       const type = kind.restart.patch;
@@ -8896,8 +9276,8 @@ async function checkLiveConfigs(cluster, configs) {
 var init_live_configs = __esm({
   "src/rollout/strategy/live-configs.ts"() {
     "use strict";
-    init_errors();
     init_config_content();
+    init_errors();
   }
 });
 
@@ -9015,11 +9395,11 @@ Run \`config-rollout stamp\`, commit the result and push it.`
 var init_gitops_strategy = __esm({
   "src/rollout/strategy/gitops-strategy.ts"() {
     "use strict";
+    init_consumed_configs();
     init_errors();
     init_workload_kinds();
     init_model();
     init_restart_patch();
-    init_consumed_configs();
     init_folder_definitions();
     init_live_configs();
     init_restart_hash();
@@ -9104,9 +9484,9 @@ var init_config_copy = __esm({
     "use strict";
     import_node_crypto2 = require("node:crypto");
     init_commit_sha();
+    init_config_content();
     init_errors();
     init_json_shape();
-    init_config_content();
     SOURCE_LABEL = "config-rollout.io/source";
     MANAGED_LABEL = "config-rollout.io/managed";
     SOURCE_COMMIT_ANNOTATION = "config-rollout.io/source-commit";
@@ -9229,12 +9609,11 @@ function nameOf3(obj) {
 var init_copies = __esm({
   "src/rollout/versioned/copies.ts"() {
     "use strict";
+    init_config_content();
     init_errors();
     init_api_kinds();
     init_model();
     init_run_limited();
-    init_config_content();
-    init_live_config();
     init_config_copy();
   }
 });
@@ -9785,12 +10164,12 @@ function groupByCopy(changes) {
 var init_rollback = __esm({
   "src/rollout/versioned/rollback.ts"() {
     "use strict";
+    init_config_content();
     init_errors();
     init_workload_kinds();
     init_model();
     init_once();
     init_run_limited();
-    init_config_content();
     init_repoint_workloads();
     init_rollback_target();
   }
@@ -9893,6 +10272,25 @@ function createVersionedStrategy(settings) {
     name: "versioned",
     needsLiveConfigs: false,
     planNotes: (context) => copyPlanNotes(context, settings),
+    // The plan file's repointing: each changed config a workload references, to its copy at head.
+    async planFileChanges(workloads, { headConfigs, head: head2, keyFor }) {
+      const key = keyFor([]);
+      return new Map(
+        workloads.map((w) => {
+          const repoint2 = w.references.flatMap((ref) => {
+            const config = headConfigs.get(idKey(ref.config));
+            if (!config) return [];
+            const source2 = {
+              id: { ...ref.config, kind: config.snapshot.id.kind },
+              object: config.manifest.object,
+              content: config.snapshot.content
+            };
+            return [{ config: ref.config, copy: configCopy(source2, head2, key).name }];
+          });
+          return [idKey(w.id), { repoint: [...new Map(repoint2.map((r) => [idKey(r.config), r])).values()] }];
+        })
+      );
+    },
     async prepare(context) {
       const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
       definedAtHead = async (ids) => {
@@ -9961,6 +10359,7 @@ var init_versioned_strategy = __esm({
     init_model();
     init_run_result();
     init_setting_choices();
+    init_config_copy();
     init_copies();
     init_prune();
     init_repoint_workloads();
@@ -9990,390 +10389,6 @@ var init_choose_strategy = __esm({
     init_annotation_strategy();
     init_env_strategy();
     init_gitops_strategy();
-  }
-});
-
-// src/scan/sources/folder-twins.ts
-function folderTwinsWarning(ordered, configs, used = ordered[ordered.length - 1]) {
-  const folderOf = (m) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
-  const folders = new Set(ordered.map(folderOf));
-  if (folders.size < 2) return void 0;
-  const which = used === ordered[ordered.length - 1] ? "the last in path order" : "the one whose folder's configs the range changes";
-  for (const id of consumedConfigIds(used, /* @__PURE__ */ new Map())) {
-    const byFolder = /* @__PURE__ */ new Map();
-    for (const c of configs) {
-      if (c.origin === void 0 && idKey(c.id) === idKey(id) && folders.has(folderOf(c)))
-        byFolder.set(folderOf(c), c);
-    }
-    const contents = new Set([...byFolder.values()].map(contentOf));
-    if (byFolder.size < 2 || contents.size < 2) continue;
-    const defined = [...byFolder.values()].map((c) => `${c.file}:${c.line}`).sort();
-    const workloads = ordered.map((m) => `${m.file}:${m.line}`);
-    return {
-      file: used.file,
-      line: used.line,
-      col: 1,
-      severity: "warning",
-      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: each definition reads its own folder's configs (as \`stamp\` hashes it), and this plan restarts it once, as ${used.file}:${used.line} defines it (${which}). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
-    };
-  }
-  return void 0;
-}
-function contentOf(config) {
-  const o = config.object;
-  return canonicalJson([o.data ?? null, o.stringData ?? null, o.binaryData ?? null]);
-}
-var init_folder_twins = __esm({
-  "src/scan/sources/folder-twins.ts"() {
-    "use strict";
-    init_model();
-    init_consumed_configs();
-    init_config_content();
-  }
-});
-
-// src/scan/sources/source-variants.ts
-function originLabel(manifest) {
-  return manifest.origin ?? `file ${manifest.file}`;
-}
-function groupBySource(base, head) {
-  const bySide = (manifests) => {
-    const byKey = /* @__PURE__ */ new Map();
-    for (const m of manifests) {
-      const key = idKey(m.id);
-      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
-      byKey.set(key, sources);
-      const source2 = m.origin ?? RAW2;
-      const list = sources.get(source2);
-      if (list) list.push(m);
-      else sources.set(source2, [m]);
-    }
-    return byKey;
-  };
-  const baseByKey = bySide(base);
-  const headByKey = bySide(head);
-  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
-  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
-    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
-    if (sources.length === 1) {
-      out.base.push(...atBase.get(sources[0]) ?? []);
-      out.head.push(...atHead.get(sources[0]) ?? []);
-      continue;
-    }
-    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
-    const distinct = distinctVariants(variants);
-    const chosen = distinct[0];
-    const source2 = chosen.source.startsWith("file ") ? RAW2 : chosen.source;
-    if (source2 === RAW2) {
-      out.base.push(...atBase.get(RAW2) ?? []);
-      out.head.push(...atHead.get(RAW2) ?? []);
-    } else {
-      if (chosen.base) out.base.push(chosen.base);
-      if (chosen.head) out.head.push(chosen.head);
-    }
-    if (distinct.length > 1) out.variants.set(key, distinct);
-  }
-  return out;
-}
-function settleWorkloads(base, head, folders, headConfigs = []) {
-  const problems = [];
-  const rawOnce = (manifests, warn) => {
-    const raw = /* @__PURE__ */ new Map();
-    const rendered = [];
-    for (const m of manifests) {
-      if (m.origin !== void 0) rendered.push(m);
-      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
-    }
-    const settled = [...raw.values()].map((defs) => {
-      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
-      const own = folders && definitionOfChangedDeployment(ordered, folders);
-      if (own) {
-        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
-        return own.used;
-      }
-      const last = ordered[ordered.length - 1];
-      const lastText = ordered.length > 1 ? canonicalJson(unstamped(last)) : "";
-      const other = ordered.find((m) => m !== last && canonicalJson(unstamped(m)) !== lastText);
-      const separate = folders && separateDeployments(ordered, folders);
-      const twins = !other && !deployedAtAll(ordered, folders);
-      const used = twins && folders && definitionReadingChange(ordered, headConfigs, folders) || last;
-      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
-      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
-      else if (warn && twins) {
-        const warning = folderTwinsWarning(ordered, headConfigs, used);
-        if (warning) problems.push(warning);
-      }
-      return used;
-    });
-    return [...settled, ...rendered];
-  };
-  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
-  return { ...grouped, problems: [...problems, ...grouped.problems] };
-}
-function deployedAtAll(ordered, folders) {
-  return folders !== void 0 && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== void 0);
-}
-function definitionReadingChange(ordered, configs, folders) {
-  const changed = new Set(folders.changedFiles);
-  const reading = ordered.filter(
-    (workload) => consumedConfigIds(workload, /* @__PURE__ */ new Map()).some((id) => {
-      const definitions = configs.filter((c) => c.origin === void 0 && idKey(c.id) === idKey(id));
-      return definitions.length > 0 && changed.has(configDefinitionFor(workload.file, definitions, folders.deployedDirs).file);
-    })
-  );
-  return reading.length === 1 ? reading[0] : void 0;
-}
-function unstamped(m) {
-  const templatePath = workloadKindOf(m.object)?.templatePath;
-  if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
-  const copy = structuredClone(m.object);
-  let node = copy;
-  for (const segment of templatePath) node = node[segment];
-  const annotations = node.metadata.annotations;
-  delete annotations[CONFIG_HASH_ANNOTATION];
-  return copy;
-}
-function separateDeployments(ordered, folders) {
-  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
-  return units.length < 2 || units.includes(void 0) ? void 0 : units;
-}
-function definitionOfChangedDeployment(ordered, folders) {
-  const unitOf = (file) => deploymentUnitOf(file, folders.deployedDirs);
-  const units = separateDeployments(ordered, folders);
-  if (units === void 0) return void 0;
-  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
-  if (changed.length !== 1) return void 0;
-  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop();
-  return { used, unit: changed[0], units };
-}
-function deploymentChoiceNote(own, ordered, folders) {
-  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
-  return {
-    file: own.used.file,
-    line: own.used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`
-  };
-}
-function undecidedDeploymentWarning(used, ordered, units) {
-  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
-  return {
-    file: used.file,
-    line: used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`
-  };
-}
-function rawDuplicateWarning(used, other) {
-  return {
-    file: used.file,
-    line: used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`
-  };
-}
-function variantOf(base, head) {
-  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
-  const b = last(base);
-  const h = last(head);
-  const source2 = originLabel(h ?? b);
-  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
-}
-function distinctVariants(variants) {
-  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
-  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
-  const seen2 = /* @__PURE__ */ new Set();
-  return ordered.filter((v) => {
-    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
-${v.head ? canonicalJson(v.head.object) : "-"}`;
-    if (seen2.has(text)) return false;
-    seen2.add(text);
-    return true;
-  });
-}
-function firstDifference(a, b, path = "") {
-  if (canonicalJson(a) === canonicalJson(b)) return void 0;
-  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-  if (Array.isArray(a) && Array.isArray(b)) {
-    for (let i = 0; i < Math.max(a.length, b.length); i++) {
-      const found = firstDifference(a[i], b[i], `${path}[${i}]`);
-      if (found !== void 0) return found;
-    }
-    return path;
-  }
-  if (isObject(a) && isObject(b)) {
-    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
-    for (const key of keys) {
-      const found = firstDifference(a[key], b[key], path ? `${path}.${key}` : key);
-      if (found !== void 0) return found;
-    }
-  }
-  return path || "(the whole object)";
-}
-var RAW2;
-var init_source_variants = __esm({
-  "src/scan/sources/source-variants.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_restart_patch();
-    init_consumed_configs();
-    init_config_content();
-    init_order();
-    init_folder_definitions();
-    init_folder_twins();
-    RAW2 = "";
-  }
-});
-
-// src/scan/sources/variant-conflicts.ts
-function checkVariants(inputs, variants) {
-  if (variants.size === 0) return { conflicts: [], notes: [] };
-  const baseline = restartsOf(inputs);
-  const changedAnywhere = new Set(inputs.changes.map((c) => idKey(c.id)));
-  const configChanges = /* @__PURE__ */ new Map();
-  for (const list of variants.values()) {
-    for (const v of list) {
-      const m = v.head ?? v.base;
-      if (!isConfigManifest(m)) continue;
-      const change = changeOf(v);
-      configChanges.set(v, change);
-      if (change) changedAnywhere.add(idKey(change.id));
-    }
-  }
-  const conflicts = [];
-  const agreeing = [];
-  const noPart = [];
-  for (const [key, [chosen, ...others]] of variants) {
-    const id = (chosen.head ?? chosen.base).id;
-    const sources = [chosen, ...others].map((v) => v.source).join(", ");
-    const described = `${formatId(id)} (${sources})`;
-    const isConfig = configChanges.has(chosen);
-    const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
-    if (!relevant) {
-      noPart.push(described);
-      continue;
-    }
-    const conflict = others.map((v) => {
-      const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
-      const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
-      if (effect === void 0) return void 0;
-      const field5 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
-      return { id, first: chosen.source, second: v.source, field: field5, effect };
-    }).find((c) => c !== void 0);
-    if (conflict) conflicts.push(conflict);
-    else agreeing.push(described);
-  }
-  return { conflicts, notes: variantNotes(agreeing, noPart) };
-}
-function describeVariantConflicts(conflicts) {
-  const first = conflicts[0];
-  if (!first) return "";
-  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
-  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
-}
-function variantNotes(agreeing, noPart) {
-  const named = (list) => list.length <= MAX_NAMED2 ? list.join("; ") : `${list.slice(0, MAX_NAMED2).join("; ")}; and ${list.length - MAX_NAMED2} more`;
-  const notes = [];
-  if (agreeing.length > 0) {
-    notes.push(
-      `defined differently by several sources, with the same plan whichever is deployed: ${named(agreeing.sort(compareStrings))}`
-    );
-  }
-  if (noPart.length > 0) {
-    notes.push(
-      `${noPart.length} object(s) defined differently by several sources play no part in this plan: ${named(noPart.sort(compareStrings))}`
-    );
-  }
-  return notes;
-}
-function changeOf(v) {
-  const found = findConfigChanges(v.base ? [v.base] : [], v.head ? [v.head] : []);
-  return found.changes[0];
-}
-function readsAny(workload, configs) {
-  const template = podTemplateOf(workload.object);
-  return findReferences(template?.spec).some(
-    (ref) => configs.has(idKey({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
-  );
-}
-function withConfig(inputs, key, v, change) {
-  const changes = inputs.changes.filter((c) => idKey(c.id) !== key);
-  if (change) changes.push(change);
-  const headContent = new Map(inputs.headContent);
-  if (v.head) headContent.set(key, configContentOf(v.head).content);
-  else headContent.delete(key);
-  return { ...inputs, changes, headContent };
-}
-function withWorkload(inputs, key, v) {
-  const others = (list) => list.filter((m) => idKey(m.id) !== key);
-  const newWorkloadIds = new Set(inputs.newWorkloadIds);
-  if (v.head && !v.base) newWorkloadIds.add(key);
-  else newWorkloadIds.delete(key);
-  return {
-    ...inputs,
-    workloads: v.head ? [...others(inputs.workloads), v.head] : others(inputs.workloads),
-    baseWorkloads: v.base ? [...others(inputs.baseWorkloads), v.base] : others(inputs.baseWorkloads),
-    newWorkloadIds
-  };
-}
-function restartsOf(inputs) {
-  const built = buildPlan({
-    changes: inputs.changes,
-    workloads: inputs.workloads,
-    newWorkloadIds: inputs.newWorkloadIds,
-    clusterWorkloads: inputs.clusterWorkloads,
-    restartReloaderManaged: inputs.restartReloaderManaged,
-    reloaderAutoReloadAll: inputs.reloaderAutoReloadAll ?? false
-  });
-  const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
-  const restarts = /* @__PURE__ */ new Map();
-  for (const w of planned) {
-    if (w.action !== "restart") continue;
-    const consumed = [...new Set(w.references.map((r) => idKey(r.config)))].sort(compareStrings);
-    restarts.set(
-      idKey(w.id),
-      consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
-    );
-  }
-  return restarts;
-}
-function differenceIn(chosen, other, chosenSource, otherSource) {
-  const name = (key) => {
-    const [kind, , ...rest] = key.split("/");
-    return `${kind.toLowerCase()}/${rest.join("/")}`;
-  };
-  for (const key of [.../* @__PURE__ */ new Set([...chosen.keys(), ...other.keys()])].sort(compareStrings)) {
-    const a = chosen.get(key);
-    const b = other.get(key);
-    if (a === b) continue;
-    if (b === void 0)
-      return `${name(key)} restarts with ${chosenSource}'s definition and not with ${otherSource}'s`;
-    if (a === void 0)
-      return `${name(key)} restarts with ${otherSource}'s definition and not with ${chosenSource}'s`;
-    return `${name(key)} restarts onto different config content with each`;
-  }
-  return void 0;
-}
-var MAX_NAMED2;
-var init_variant_conflicts = __esm({
-  "src/scan/sources/variant-conflicts.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_build_plan();
-    init_references();
-    init_config_changes();
-    init_config_content();
-    init_order();
-    init_rolls_on_apply();
-    init_source_variants();
-    MAX_NAMED2 = 5;
   }
 });
 
@@ -10408,7 +10423,7 @@ async function completeAndRollOut(repoPlan, connection, context) {
     [...scan.workloads, ...plannedClusterWorkloads, ...variants].map((m) => m?.object)
   );
   const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
-  await context.onPlan?.(plan, plannedClusterWorkloads);
+  await context.onPlan?.(plan, plannedClusterWorkloads, strategy);
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   const definitions = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m.object]));
   const order = waveOrderNote(
@@ -10550,13 +10565,13 @@ var init_apply = __esm({
     init_guard_rails();
     init_reloader();
     init_repo_plan();
+    init_variant_conflicts();
     init_discover_cluster();
     init_roll_out_plan();
     init_choose_strategy();
     init_sync_configs();
     init_waves();
     init_rolls_on_apply();
-    init_variant_conflicts();
     MAX_LISTED = 5;
   }
 });
@@ -12067,7 +12082,7 @@ var init_parse_manifest_file = __esm({
   }
 });
 
-// src/scan/sources/deployed-dirs.ts
+// src/scan/gitops/deployed-dirs.ts
 function deployedDirsOf(objects) {
   return [...new Set(deploymentsOf(objects).map((d) => d.dir))].sort();
 }
@@ -12181,13 +12196,13 @@ function normalizedDir(path, from = "") {
   return parts.join("/");
 }
 var init_deployed_dirs = __esm({
-  "src/scan/sources/deployed-dirs.ts"() {
+  "src/scan/gitops/deployed-dirs.ts"() {
     "use strict";
     init_json_shape();
   }
 });
 
-// src/scan/gitops-deployments.ts
+// src/scan/gitops/find-deployments.ts
 async function findDeployments(git, ctx, dirs) {
   const wanted = new Set(dirs.filter((dir) => dir !== ""));
   if (wanted.size === 0) return [];
@@ -12280,8 +12295,8 @@ function scalarAt(rest) {
   return (end < 0 ? rest : rest.slice(0, end)).trim();
 }
 var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE, MANIFEST_GLOBS, GITOPS_API_GROUPS, searches, PATH_FIELD, ANY_PATH;
-var init_gitops_deployments = __esm({
-  "src/scan/gitops-deployments.ts"() {
+var init_find_deployments = __esm({
+  "src/scan/gitops/find-deployments.ts"() {
     "use strict";
     init_glob_pathspecs();
     init_parse_manifest_file();
@@ -12431,9 +12446,59 @@ function literalPathspecs(paths) {
 var init_objects_across_files = __esm({
   "src/scan/objects-across-files.ts"() {
     "use strict";
-    init_model();
     init_config_content();
+    init_model();
     init_order();
+  }
+});
+
+// src/scan/gitops/deployed-namespaces.ts
+function namespacesOfDeployments(deployments) {
+  const byDir = /* @__PURE__ */ new Map();
+  for (const d of deployments) {
+    const replaces = d.by.startsWith("Flux") ? d.settings.namespace : void 0;
+    const own = {
+      ...replaces ? { namespace: replaces } : {},
+      ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
+    };
+    const seen2 = byDir.get(d.dir);
+    if (seen2 === void 0) byDir.set(d.dir, own);
+    else if (seen2 !== null && JSON.stringify(seen2) !== JSON.stringify(own)) byDir.set(d.dir, null);
+  }
+  const dirs = [...byDir.keys()];
+  if (dirs.length === 0) return void 0;
+  return (file) => {
+    const unit = deploymentUnitOf(file, dirs);
+    const settings = unit === void 0 ? void 0 : byDir.get(unit);
+    return settings ?? void 0;
+  };
+}
+function inDeployedNamespace(manifests, namespaceOf2) {
+  return manifests.map((m) => {
+    if (m.id.namespace === "") return m;
+    const settings = namespaceOf2(m.file);
+    const namespace = settings?.namespace ?? (m.namespaceAssumed ? settings?.defaultNamespace : void 0);
+    if (namespace === void 0 || namespace === m.id.namespace) return m;
+    const { namespaceAssumed: _, ...rest } = m;
+    return { ...rest, id: { ...m.id, namespace } };
+  });
+}
+function inDeployedNamespaces(manifests) {
+  const namespaceOf2 = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
+  return namespaceOf2 ? inDeployedNamespace(manifests, namespaceOf2) : manifests;
+}
+function asWritten(read, stamps) {
+  const ids = new Map(read.map((m) => [`${m.file}:${m.line}`, m.id]));
+  return {
+    ...stamps,
+    targets: stamps.targets.map((t) => ({ ...t, id: ids.get(`${t.file}:${t.line}`) ?? t.id }))
+  };
+}
+var init_deployed_namespaces = __esm({
+  "src/scan/gitops/deployed-namespaces.ts"() {
+    "use strict";
+    init_deployed_dirs();
+    init_folder_definitions();
   }
 });
 
@@ -12493,56 +12558,6 @@ var init_parse_documents = __esm({
   }
 });
 
-// src/scan/sources/deployed-namespaces.ts
-function namespacesOfDeployments(deployments) {
-  const byDir = /* @__PURE__ */ new Map();
-  for (const d of deployments) {
-    const replaces = d.by.startsWith("Flux") ? d.settings.namespace : void 0;
-    const own = {
-      ...replaces ? { namespace: replaces } : {},
-      ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
-    };
-    const seen2 = byDir.get(d.dir);
-    if (seen2 === void 0) byDir.set(d.dir, own);
-    else if (seen2 !== null && JSON.stringify(seen2) !== JSON.stringify(own)) byDir.set(d.dir, null);
-  }
-  const dirs = [...byDir.keys()];
-  if (dirs.length === 0) return void 0;
-  return (file) => {
-    const unit = deploymentUnitOf(file, dirs);
-    const settings = unit === void 0 ? void 0 : byDir.get(unit);
-    return settings ?? void 0;
-  };
-}
-function inDeployedNamespace(manifests, namespaceOf2) {
-  return manifests.map((m) => {
-    if (m.id.namespace === "") return m;
-    const settings = namespaceOf2(m.file);
-    const namespace = settings?.namespace ?? (m.namespaceAssumed ? settings?.defaultNamespace : void 0);
-    if (namespace === void 0 || namespace === m.id.namespace) return m;
-    const { namespaceAssumed: _, ...rest } = m;
-    return { ...rest, id: { ...m.id, namespace } };
-  });
-}
-function inDeployedNamespaces(manifests) {
-  const namespaceOf2 = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
-  return namespaceOf2 ? inDeployedNamespace(manifests, namespaceOf2) : manifests;
-}
-function asWritten(read, stamps) {
-  const ids = new Map(read.map((m) => [`${m.file}:${m.line}`, m.id]));
-  return {
-    ...stamps,
-    targets: stamps.targets.map((t) => ({ ...t, id: ids.get(`${t.file}:${t.line}`) ?? t.id }))
-  };
-}
-var init_deployed_namespaces = __esm({
-  "src/scan/sources/deployed-namespaces.ts"() {
-    "use strict";
-    init_deployed_dirs();
-    init_folder_definitions();
-  }
-});
-
 // src/scan/read-files.ts
 async function readBytes(git, rev, paths, options, oversized) {
   if (paths.length === 0) return /* @__PURE__ */ new Map();
@@ -12599,8 +12614,8 @@ var init_read_files = __esm({
     "use strict";
     init_api_kinds();
     init_workload_kinds();
-    init_parse_documents();
     init_deployed_namespaces();
+    init_parse_documents();
   }
 });
 
@@ -12723,7 +12738,7 @@ var init_candidates = __esm({
   "src/scan/candidates.ts"() {
     "use strict";
     init_glob_pathspecs();
-    init_gitops_deployments();
+    init_find_deployments();
     init_config_names_in_text();
     init_objects_across_files();
     init_read_files();
@@ -12824,9 +12839,9 @@ function collectConfigs(manifests, into, problems, known, deployedDirs = []) {
 var init_configs_at_head = __esm({
   "src/scan/configs-at-head.ts"() {
     "use strict";
+    init_config_content();
     init_model();
     init_candidates();
-    init_config_content();
     init_path_filter();
     init_read_files();
   }
@@ -13317,7 +13332,20 @@ var init_kustomize = __esm({
   }
 });
 
-// src/scan/sources/deployment-overlay.ts
+// src/scan/render/source-model.ts
+function yamlDataInput(path, text, options) {
+  if (!YAML_INPUT.test(path) || text.includes("{{")) return false;
+  return !options.textSubstituted || !text.includes("$");
+}
+var YAML_INPUT;
+var init_source_model = __esm({
+  "src/scan/render/source-model.ts"() {
+    "use strict";
+    YAML_INPUT = /(^|\/)Kustomization$|\.(ya?ml|json)$/;
+  }
+});
+
+// src/scan/gitops/deployment-overlay.ts
 function overlayDir(index) {
   return `.config-rollout-deployments/${index}`;
 }
@@ -13372,14 +13400,14 @@ function substituteDocument(document, { vars, keepUnknown }) {
 }
 var DISABLED, VARIABLE;
 var init_deployment_overlay = __esm({
-  "src/scan/sources/deployment-overlay.ts"() {
+  "src/scan/gitops/deployment-overlay.ts"() {
     "use strict";
     DISABLED = /kustomize\.toolkit\.fluxcd\.io\/substitute["']?\s*:\s*["']?disabled\b/;
     VARIABLE = /\$\$\{|\$\{([_a-zA-Z][_a-zA-Z0-9]*)(?:(:?[=-])([^}]*))?\}/g;
   }
 });
 
-// src/scan/deployed-build.ts
+// src/scan/gitops/deployed-build.ts
 async function buildDeployed(run2, treeDir, dir, commit, as, signal) {
   const settings = as?.settings;
   const overlay = as && settings && needsOverlay(settings) ? {
@@ -13391,27 +13419,323 @@ async function buildDeployed(run2, treeDir, dir, commit, as, signal) {
   return settings?.substitute ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute)) : output;
 }
 var init_deployed_build = __esm({
-  "src/scan/deployed-build.ts"() {
+  "src/scan/gitops/deployed-build.ts"() {
     "use strict";
     init_kustomize();
     init_deployment_overlay();
   }
 });
 
-// src/scan/rendered-source.ts
-function yamlDataInput(path, text, options) {
-  if (!YAML_INPUT.test(path) || text.includes("{{")) return false;
-  return !options.textSubstituted || !text.includes("$");
+// src/scan/gitops/generated-kustomization.ts
+async function writeGeneratedKustomization(dir) {
+  let entries;
+  try {
+    entries = await (0, import_promises2.readdir)(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return false;
+  }
+  const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
+    (e) => (0, import_node_path9.relative)(dir, (0, import_node_path9.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path9.sep).join("/")
+  ).sort();
+  if (files.length === 0) return false;
+  await (0, import_promises2.writeFile)((0, import_node_path9.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
+`);
+  return true;
 }
-var YAML_INPUT;
-var init_rendered_source = __esm({
-  "src/scan/rendered-source.ts"() {
+var import_promises2, import_node_path9, LISTED_FILE;
+var init_generated_kustomization = __esm({
+  "src/scan/gitops/generated-kustomization.ts"() {
     "use strict";
-    YAML_INPUT = /(^|\/)Kustomization$|\.(ya?ml|json)$/;
+    import_promises2 = require("node:fs/promises");
+    import_node_path9 = require("node:path");
+    LISTED_FILE = /\.ya?ml$/;
   }
 });
 
-// src/scan/sources/checkout-scope.ts
+// src/scan/gitops/plain-deployed-sources.ts
+async function findPlainDeployedSources(git, ctx) {
+  const none = { sources: [], owned: () => false };
+  const changed = ctx.changedPaths.filter((p) => LISTED_FILE2.test(p) && !ctx.owned(p));
+  if (changed.length === 0) return none;
+  const kustomizeDirs2 = ctx.kustomizationFiles.map((p) => kustomizationDirOf(p)).filter((d) => d !== void 0);
+  const hasKustomization = (dir) => kustomizeDirs2.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
+  const dirs = /* @__PURE__ */ new Set();
+  for (const path of changed) {
+    const parts = path.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+  }
+  const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
+  if (candidates.length === 0) return none;
+  const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
+  const found = await findDeployments(git, search, candidates);
+  const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
+  const sources = [];
+  const rendered = [];
+  for (const dir of [...new Set(deployments.map((d) => d.dir))].sort()) {
+    const under = (p) => p.startsWith(`${dir}/`);
+    const changedInputs = changed.filter(under);
+    if (changedInputs.length === 0) continue;
+    rendered.push(dir);
+    for (const deployment of deploymentsOfDir(dir, deployments)) {
+      if (deployment === void 0) continue;
+      sources.push(plainSource(dir, deployment, changedInputs, ctx, ctx.firstIndex + sources.length));
+    }
+  }
+  if (sources.length === 0) return none;
+  if (await ctx.binary() === void 0) {
+    throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
+  }
+  return {
+    sources,
+    owned: (path) => LISTED_FILE2.test(path) && rendered.some((dir) => path.startsWith(`${dir}/`))
+  };
+}
+function needsBuild({ settings }) {
+  if (isPlainDeployment(settings)) return false;
+  return settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.patches !== void 0 || settings.components !== void 0 || settings.substitute !== void 0;
+}
+function plainSource(dir, deployment, changedInputs, ctx, index) {
+  const components = deployment.settings.components ?? [];
+  const inComponents = ctx.changedPaths.filter((p) => components.some((c) => p.startsWith(`${c}/`)));
+  return {
+    label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`,
+    scope: [dir, ...components],
+    file: changedInputs[0],
+    changedInputs: [...changedInputs, ...inComponents],
+    generators: [],
+    kustomization: { dir, named: false },
+    // Components are kustomizations not read here: what they run is unknown.
+    ...components.length === 0 ? {
+      readsAsData: (path, text) => yamlDataInput(path, text, { textSubstituted: deployment.settings.substitute !== void 0 })
+    } : {},
+    render: async (checkout, commit, signal) => {
+      if (!await writeGeneratedKustomization(`${checkout.dir}/${dir}`)) return void 0;
+      const run2 = {
+        binary: await ctx.binary(),
+        pathDirs: ctx.pathDirs,
+        home: checkout.scratch,
+        timeoutMs: ctx.timeoutMs,
+        maxOutputBytes: ctx.maxOutputBytes
+      };
+      const as = { settings: deployment.settings, overlayDir: overlayDir(index) };
+      return buildDeployed(run2, checkout.dir, dir, commit, as, signal);
+    }
+  };
+}
+var LISTED_FILE2;
+var init_plain_deployed_sources = __esm({
+  "src/scan/gitops/plain-deployed-sources.ts"() {
+    "use strict";
+    init_errors();
+    init_kustomize();
+    init_source_model();
+    init_kustomization_names();
+    init_deployed_build();
+    init_deployed_dirs();
+    init_deployment_overlay();
+    init_find_deployments();
+    init_generated_kustomization();
+    LISTED_FILE2 = /\.ya?ml$/;
+  }
+});
+
+// src/scan/sources/helm-charts.ts
+function chartReport(chartDirs, changedPaths, options) {
+  const inside = (dir, path) => dir === "" || path.startsWith(`${dir}/`);
+  const outermost = [...new Set(chartDirs)].filter((dir) => !chartDirs.some((other) => other !== dir && inside(other, dir))).sort();
+  const warnings = [];
+  const untouched = [];
+  const fixtures = [];
+  for (const dir of outermost) {
+    const changed = changedPaths.filter((path) => inside(dir, path) && !NOT_RENDERED.test(path));
+    if (HIDDEN_DIR.test(dir)) {
+      if (changed.length > 0) fixtures.push(dir);
+      continue;
+    }
+    if (changed.length === 0) {
+      untouched.push(dir || ".");
+      continue;
+    }
+    if (options.render && changed.some((path) => options.render.isRenderInput(path))) continue;
+    warnings.push({
+      file: dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`,
+      message: touchedChartWarning(dir, changed, options),
+      unread: "Helm chart, not rendered"
+    });
+  }
+  const fixtureNotes = fixtures.map(
+    (dir) => `Helm chart ${dir}: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)`
+  );
+  return { notes: [...options.render ? [] : untouchedNote(untouched), ...fixtureNotes], warnings };
+}
+function touchedChartWarning(dir, changed, options) {
+  const shown2 = dir || ".";
+  const first = dir === "" ? changed[0] : changed[0].slice(dir.length + 1);
+  const files = changed.length === 1 ? first : `${first} and ${changed.length - 1} more file(s)`;
+  const release = dir === "" ? "release" : dir.slice(dir.lastIndexOf("/") + 1);
+  const recipe = `--render 'helm template ${release} ${shown2}' --render-paths '${dir === "" ? "**" : `${dir}/**`}'`;
+  const why = options.render ? "none of its changed files is among --render-paths, so --render does not run for it" : "Helm charts are planned only through --render";
+  return `Helm chart ${shown2} changed (${files}) but was not rendered: ${why}. To plan from it: ${recipe} (with the -n and -f values your deploy step uses)`;
+}
+function untouchedNote(dirs) {
+  if (dirs.length === 0) return [];
+  const how = "charts are planned only through --render 'helm template ...'";
+  if (dirs.length === 1)
+    return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
+  const more = dirs.length > MAX_NAMED3 ? ` and ${dirs.length - MAX_NAMED3} more` : "";
+  return [
+    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED3).join(", ")}${more}); ${how}`
+  ];
+}
+var MAX_NAMED3, NOT_RENDERED, HIDDEN_DIR;
+var init_helm_charts = __esm({
+  "src/scan/sources/helm-charts.ts"() {
+    "use strict";
+    MAX_NAMED3 = 5;
+    NOT_RENDERED = /(^|\/)(README[^/]*|LICENSE[^/]*|[^/]*\.md|NOTES\.txt|\.helmignore)$/i;
+    HIDDEN_DIR = /(^|\/)\.[^/]/;
+  }
+});
+
+// src/scan/sources/paths-at-base.ts
+function pathsAtBase(headPaths, changes, relevant) {
+  const paths = new Set(headPaths.filter(relevant));
+  const differ = /* @__PURE__ */ new Set();
+  for (const change of changes) {
+    switch (change.status) {
+      case "A":
+      case "C":
+        paths.delete(change.path);
+        break;
+      case "D":
+        if (relevant(change.path)) {
+          paths.add(change.path);
+          differ.add(change.path);
+        }
+        break;
+      case "R":
+        paths.delete(change.path);
+        if (change.oldPath !== void 0 && relevant(change.oldPath)) {
+          paths.add(change.oldPath);
+          differ.add(change.oldPath);
+        }
+        break;
+      case "M":
+      case "T":
+        if (relevant(change.path)) differ.add(change.path);
+        break;
+    }
+  }
+  return { paths: [...paths].sort(), differ };
+}
+var init_paths_at_base = __esm({
+  "src/scan/sources/paths-at-base.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/sources/blame.ts
+function blameFile(object, inputs) {
+  const changed = new Set(inputs.changedInputs);
+  const generator = generatorOf(object, inputs.generators);
+  const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
+  if (generated.length === 1) return generated[0];
+  const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object.name));
+  if (naming.length === 1) return naming[0];
+  return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
+}
+function generatorOf(object, generators) {
+  return generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
+}
+function namesObject(text, renderedName) {
+  if (text === void 0) return false;
+  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
+    const name = match[1];
+    if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
+  }
+  return false;
+}
+var init_blame = __esm({
+  "src/scan/sources/blame.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/sources/resource-locations.ts
+function writtenObjects(file, text) {
+  if (/^\s*[[{]/.test(text)) return [];
+  const objects = [];
+  let doc = {};
+  const flush = () => {
+    if (doc.kind && doc.name && doc.line !== void 0) {
+      objects.push({
+        kind: doc.kind,
+        name: doc.name,
+        ...doc.namespace ? { namespace: doc.namespace } : {},
+        file,
+        line: doc.line
+      });
+    }
+    doc = {};
+  };
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    if (/^(---|\.\.\.)([ \t]|$)/.test(line)) {
+      flush();
+      continue;
+    }
+    if (/^[ \t]*(#.*)?$/.test(line)) continue;
+    doc.line ??= i + 1;
+    const top = TOP_LEVEL_KEY.exec(line);
+    if (top) {
+      const key2 = unquote(top[1]);
+      const value = scalar2(top[2]);
+      doc.metadataIndent = key2 === "metadata" ? null : void 0;
+      if (key2 === "kind") doc.kind = value;
+      if (key2 === "metadata" && top[2]?.trim().startsWith("{")) {
+        doc.name = /[{,]\s*name\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
+        doc.namespace = /[{,]\s*namespace\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
+      }
+      continue;
+    }
+    if (doc.metadataIndent === void 0) continue;
+    const nested = INDENTED_KEY.exec(line);
+    if (!nested) continue;
+    doc.metadataIndent ??= nested[1];
+    if (nested[1] !== doc.metadataIndent) continue;
+    const key = unquote(nested[2]);
+    if (key === "name") doc.name = scalar2(nested[3]);
+    if (key === "namespace") doc.namespace = scalar2(nested[3]);
+  }
+  flush();
+  return objects;
+}
+function locateWritten(object, written) {
+  const sameKind = written.filter((w) => w.kind === object.kind && object.name.includes(w.name));
+  const longest = Math.max(0, ...sameKind.map((w) => w.name.length));
+  let candidates = sameKind.filter((w) => w.name.length === longest);
+  if (candidates.length > 1) candidates = candidates.filter((w) => w.namespace === object.namespace);
+  const [only, ...others] = candidates;
+  return only !== void 0 && others.length === 0 ? { file: only.file, line: only.line } : void 0;
+}
+function scalar2(value) {
+  if (value === void 0) return void 0;
+  const text = value.replace(/[ \t]+#.*$/, "").trim();
+  return text === "" ? void 0 : unquote(text);
+}
+function unquote(text) {
+  return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
+}
+var TOP_LEVEL_KEY, INDENTED_KEY;
+var init_resource_locations = __esm({
+  "src/scan/sources/resource-locations.ts"() {
+    "use strict";
+    TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
+    INDENTED_KEY = /^([ \t]+)([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
+  }
+});
+
+// src/scan/render/checkout-scope.ts
 function checkoutScope(dirs, files) {
   const wanted = new Set(dirs);
   for (const file of files) wanted.add(parentOf(file));
@@ -13431,8 +13755,439 @@ function parentOf(path) {
   return slash === -1 ? "" : path.slice(0, slash);
 }
 var init_checkout_scope = __esm({
-  "src/scan/sources/checkout-scope.ts"() {
+  "src/scan/render/checkout-scope.ts"() {
     "use strict";
+  }
+});
+
+// src/scan/render/lfs-generator-inputs.ts
+async function lfsPointerInputs(git, commits, sources) {
+  const inputs = [...new Set(sources.flatMap((s) => s.generators.flatMap((g) => g.files)))];
+  const pointers = /* @__PURE__ */ new Set();
+  if (inputs.length === 0) return pointers;
+  const reads = await Promise.all(commits.map((c) => git.readFilesUpTo(c, inputs, POINTER_MAX_BYTES)));
+  for (const { files } of reads)
+    for (const [path, bytes] of files) if (isLfsPointer(bytes.toString("utf8"))) pointers.add(path);
+  return pointers;
+}
+function withoutPointerConfigs(source2, sides, pointers) {
+  const fromPointer = source2.generators.filter((g) => g.files.some((f) => pointers.has(f)));
+  if (fromPointer.length === 0) return { sides, warnings: [] };
+  const generatedFromPointer = (m) => {
+    const generator = generatorOf({ kind: m.id.kind, name: m.id.name }, source2.generators);
+    return generator !== void 0 && fromPointer.includes(generator);
+  };
+  const warnings = fromPointer.flatMap(
+    (g) => g.files.filter((f) => pointers.has(f)).map((file) => ({
+      file,
+      unread: "a Git LFS pointer, a generator input",
+      message: `a Git LFS pointer, not the file itself: ${source2.label} generates ${g.kind} ${g.name} from it, and its content is in LFS storage, which is not read (config-rollout reads git objects); what changed in ${g.kind} ${g.name} is not in this plan and nothing is planned or copied from the pointer text`
+    }))
+  );
+  return { sides: sides.map((list) => list.filter((m) => !generatedFromPointer(m))), warnings };
+}
+var POINTER_MAX_BYTES;
+var init_lfs_generator_inputs = __esm({
+  "src/scan/render/lfs-generator-inputs.ts"() {
+    "use strict";
+    init_decode_source();
+    init_blame();
+    POINTER_MAX_BYTES = 1024;
+  }
+});
+
+// src/scan/render/escaping-links.ts
+async function refuseEscapingLinks(dir, paths, where) {
+  const top = await (0, import_promises3.realpath)(dir);
+  const inside = (path) => path === top || path.startsWith(top + import_node_path10.sep);
+  for (const path of paths) {
+    const at = (0, import_node_path10.join)(dir, path);
+    let target;
+    try {
+      if (!(0, import_node_fs10.lstatSync)(at).isSymbolicLink()) continue;
+      target = await (0, import_promises3.readlink)(at);
+    } catch {
+      continue;
+    }
+    const lexical = (0, import_node_path10.isAbsolute)(target) ? target : (0, import_node_path10.resolve)((0, import_node_path10.dirname)((0, import_node_path10.join)(top, path)), target);
+    const real = await (0, import_promises3.realpath)(at).catch(() => lexical);
+    if (!inside(lexical) || !inside(real)) {
+      throw new UserError(
+        `${path} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
+      );
+    }
+  }
+}
+var import_node_fs10, import_promises3, import_node_path10;
+var init_escaping_links = __esm({
+  "src/scan/render/escaping-links.ts"() {
+    "use strict";
+    import_node_fs10 = require("node:fs");
+    import_promises3 = require("node:fs/promises");
+    import_node_path10 = require("node:path");
+    init_errors();
+  }
+});
+
+// src/scan/render/materialize-tree.ts
+async function createCommitTrees(repoDir, gitPath, scope, checks) {
+  const root = await (0, import_promises4.mkdtemp)((0, import_node_path11.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises4.rm)(root, { recursive: true, force: true }));
+  const trees = /* @__PURE__ */ new Map();
+  let count = 0;
+  return {
+    root,
+    dirOf(commit) {
+      let tree = trees.get(commit);
+      if (!tree) {
+        count += 1;
+        const dir = (0, import_node_path11.join)(root, `tree-${count}`);
+        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
+        trees.set(commit, tree);
+      }
+      return tree;
+    },
+    async dispose() {
+      await Promise.allSettled(trees.values());
+      await (0, import_promises4.rm)(root, { recursive: true, force: true });
+      forget();
+    }
+  };
+}
+async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs) {
+  if (symlinks === void 0) return;
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index, void 0, timeoutMs);
+  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path) => inScope(path, symlinks.scope));
+  await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
+}
+async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
+  await (0, import_promises4.mkdir)(dir, { recursive: true });
+  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
+  const index = `${dir}.index`;
+  await git(repoDir, ["read-tree", commit], index);
+  if (scope === void 0) {
+    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+  } else {
+    const listed = await git(repoDir, ["ls-files", "-z"], index);
+    const paths = listed.split("\0").filter((path) => path !== "" && inScope(path, scope));
+    if (paths.length > 0) {
+      await git(
+        repoDir,
+        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
+        index,
+        `${paths.join("\0")}\0`
+      );
+    }
+  }
+  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs);
+  await (0, import_promises4.rm)(index, { force: true });
+  return dir;
+}
+async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
+  env.GIT_INDEX_FILE = indexFile;
+  const result = await runProcess(
+    gitPath,
+    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
+    {
+      cwd,
+      env,
+      ...input !== void 0 ? { input } : {},
+      timeoutMs,
+      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
+      ownGroup: false
+    }
+  );
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
+  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
+  throw new Error(`git ${args.join(" ")} failed: ${why}`);
+}
+var import_promises4, import_node_os4, import_node_path11;
+var init_materialize_tree = __esm({
+  "src/scan/render/materialize-tree.ts"() {
+    "use strict";
+    import_promises4 = require("node:fs/promises");
+    import_node_os4 = require("node:os");
+    import_node_path11 = require("node:path");
+    init_interrupt();
+    init_run_process();
+    init_checkout_scope();
+    init_escaping_links();
+  }
+});
+
+// src/scan/render/output-objects.ts
+var output_objects_exports = {};
+__export(output_objects_exports, {
+  createDocumentParser: () => createDocumentParser,
+  splitDocuments: () => splitDocuments
+});
+function splitDocuments(text) {
+  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(text)) return void 0;
+  return text.split(/^---[ \t]*\r?\n/m).filter((doc) => doc.trim() !== "");
+}
+function createDocumentParser(label2, defaultNamespace, cache = /* @__PURE__ */ new Map()) {
+  const problems = [];
+  const reported = /* @__PURE__ */ new Set();
+  const parse2 = (text) => {
+    const key = `${defaultNamespace}
+${text}`;
+    let result = cache.get(key);
+    if (!result) {
+      const trimmed = withoutCrdSchema(text);
+      result = parseManifests(label2, trimmed, { defaultNamespace });
+      if (trimmed !== text && result.problems.length > 0)
+        result = parseManifests(label2, text, { defaultNamespace });
+      cache.set(key, result);
+    }
+    if (result.problems.length > 0 && !reported.has(text)) {
+      reported.add(text);
+      problems.push(...result.problems.map((p) => p.file === label2 ? p : { ...p, file: label2 }));
+    }
+    return result.manifests;
+  };
+  return {
+    problems,
+    objectsOf(output) {
+      if (output === void 0) return [];
+      const text = decode(output);
+      const docs = text === void 0 ? void 0 : splitDocuments(text);
+      if (docs === void 0) {
+        const whole = parseManifests(label2, output, { defaultNamespace });
+        problems.push(...whole.problems);
+        return whole.manifests;
+      }
+      return docs.flatMap(parse2);
+    }
+  };
+}
+function decode(bytes) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return void 0;
+  }
+}
+var init_output_objects = __esm({
+  "src/scan/render/output-objects.ts"() {
+    "use strict";
+    init_crd_schema();
+    init_parse_manifests();
+  }
+});
+
+// src/scan/render/both-commits.ts
+async function renderBothCommits(git, base, head, sources, pathDirs, defaultNamespace, log, timeoutMs) {
+  log.info(
+    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
+  );
+  const scope = sources.some((s) => s.scope === void 0) ? void 0 : checkoutScope(
+    sources.flatMap((s) => s.scope ?? []),
+    []
+  );
+  const kustomizeScope = checkoutScope(
+    sources.flatMap((s) => s.kustomization ? s.scope ?? [""] : []),
+    []
+  );
+  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope, {
+    ...sources.some((s) => s.kustomization) ? { symlinks: { scope: kustomizeScope } } : {},
+    timeoutMs
+  });
+  try {
+    const blameTexts = readTexts(git, head, [
+      ...new Set(sources.flatMap((s) => [...s.changedInputs, ...s.resourceFiles ?? []]))
+    ]);
+    blameTexts.catch(() => {
+    });
+    const pointerInputs = lfsPointerInputs(git, [head, base], sources);
+    pointerInputs.catch(() => {
+    });
+    const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_output_objects(), output_objects_exports));
+    const cache = /* @__PURE__ */ new Map();
+    const parsers = sources.map(
+      (source2) => createDocumentParser2(`(${source2.label} output)`, source2.defaultNamespace ?? defaultNamespace, cache)
+    );
+    const outputs = await renderEach(sources, [head, base], trees, log);
+    const parsed = parseOutputs(sources, outputs, parsers);
+    const { headParsed, baseParsed, unbuilt } = parsed;
+    const pointers = await pointerInputs;
+    const warnings = [...parsed.warnings];
+    sources.forEach((source2, i) => {
+      const kept = withoutPointerConfigs(source2, [baseParsed[i], headParsed[i]], pointers);
+      [baseParsed[i], headParsed[i]] = kept.sides;
+      warnings.push(...kept.warnings);
+    });
+    const texts = await blameTexts;
+    const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
+    const labelled = (m, source2) => ({
+      ...m,
+      origin: source2.label,
+      ...blamed(m, source2, texts, written.get(source2) ?? [])
+    });
+    const problems = parsers.flatMap((parser) => parser.problems);
+    const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
+    const headObjects = sources.flatMap((source2, i) => headParsed[i].map((m) => labelled(m, source2)));
+    log.debug(
+      `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
+    );
+    return { base: baseObjects, head: headObjects, problems, warnings, unbuilt };
+  } finally {
+    await trees.dispose();
+  }
+}
+function parseOutputs(sources, outputs, parsers) {
+  const failures = [];
+  const unbuilt = /* @__PURE__ */ new Map();
+  const headParsed = sources.map((source2, i) => {
+    const [atHead, atBase] = outputs[i];
+    if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
+    if (atBase instanceof KustomizeBuildError) {
+      unbuilt.set(source2.label, "both");
+      failures.push({ source: source2, atBase, atHead });
+    }
+    return [];
+  });
+  const baseParsed = sources.map((source2, i) => {
+    const output = outputs[i][1];
+    if (outputs[i][0] instanceof KustomizeBuildError) return [];
+    if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
+    unbuilt.set(source2.label, "base");
+    failures.push({ source: source2, atBase: output, removed: outputs[i][0] === void 0 });
+    return headParsed[i];
+  });
+  return { headParsed, baseParsed, warnings: failureWarnings(failures), unbuilt };
+}
+function failureWarnings(failures) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const failure of failures) {
+    const error = failure.atHead ?? failure.atBase;
+    const key = [failure.atHead ? "both" : "base", failure.removed, error.why, error.detail].join("\0");
+    groups.set(key, [...groups.get(key) ?? [], failure]);
+  }
+  return [...groups.values()].map((group) => {
+    const [first, ...others] = group;
+    return {
+      file: first.source.file,
+      ...others.length > 0 ? { more: others.map((f) => f.source.file) } : {},
+      message: first.atHead ? brokenAtBothWarning(group, first.atBase, first.atHead) : baseFailureWarning(group, first.atBase, !first.removed),
+      unread: first.atHead ? "kustomization, cannot be built at either commit" : "kustomization, cannot be built at the base commit"
+    };
+  });
+}
+async function renderEach(sources, commits, trees, log) {
+  const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
+  const outputs = sources.map(() => [void 0, void 0]);
+  const settled = sources.map(() => [false, false]);
+  const failed2 = new AbortController();
+  let firstError;
+  const stop = (error) => {
+    if (failed2.signal.aborted) return;
+    failed2.abort();
+    firstError = error;
+  };
+  const decide = (i) => {
+    const [atHead, atBase] = outputs[i];
+    if (!(atHead instanceof KustomizeBuildError) || !settled[i][1]) return;
+    if (!(atBase instanceof KustomizeBuildError))
+      stop(new UserError(headFailureMessage(sources[i], atHead)));
+  };
+  await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
+    if (failed2.signal.aborted) return;
+    const started = performance.now();
+    try {
+      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+      outputs[i][side] = await source2.render(checkout, commit, failed2.signal);
+    } catch (error) {
+      const kustomization = error instanceof KustomizeBuildError ? source2.kustomization : void 0;
+      if (kustomization !== void 0 && (side === 1 || !kustomization.named)) {
+        outputs[i][side] = error;
+      } else if (failed2.signal.aborted) {
+        return;
+      } else {
+        stop(error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error)) : error);
+        return;
+      }
+    }
+    settled[i][side] = true;
+    decide(i);
+    log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
+  });
+  if (firstError !== void 0) throw firstError;
+  return outputs;
+}
+function headFailureMessage(source2, error) {
+  const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
+  return `${source2.label} cannot be built at the head commit ${error.commit.slice(0, 12)}: \`${error.command}\` failed (${error.why})${error.detail ? `: ${error.detail}` : ""}
+Nothing was planned or applied. ${ways}.`;
+}
+function whoFailed(group) {
+  const labels = group.map((f) => f.source.label);
+  const who = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+  return { who, they: labels.length > 1 };
+}
+function brokenAtBothWarning(group, atBase, atHead) {
+  const { who, they } = whoFailed(group);
+  const alike = they ? ", each alike" : "";
+  return `${who} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`${alike}: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); ${they ? "they were" : "it was"} broken before this push, so nothing is planned from ${they ? "them" : "it"}. If this cluster does not deploy ${they ? "them" : "it"}, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
+}
+function baseFailureWarning(group, error, atHead) {
+  const { who, they } = whoFailed(group);
+  const now = atHead ? `${they ? "they build" : "it builds"} at head, so this push fixes ${they ? "them" : "it"}` : `this push removes ${they ? "them" : "it"}`;
+  return `${who} cannot be built at the base commit ${error.commit.slice(0, 12)} (\`${error.command}\`${they ? ", each alike" : ""}: ${error.why}${error.detail ? `: ${error.detail}` : ""}); ${now}, but what the push changed in ${they ? "them" : "it"} cannot be told: ${they ? "their" : "its"} configs restart nothing (${they ? "their" : "its"} workloads still restart for configs changed elsewhere)`;
+}
+function blamed(m, source2, texts, written) {
+  const blamedFile = blameFile(
+    { kind: m.id.kind, name: m.id.name },
+    { changedInputs: source2.changedInputs, generators: source2.generators, texts }
+  );
+  const at = locateWritten(m.id, written) ?? { file: source2.file, line: 1 };
+  const where = blamedFile !== void 0 && isConfigKind(m.id.kind) && blamedFile !== at.file ? { file: blamedFile, line: 1 } : at;
+  return { ...blamedFile !== void 0 ? { blamedFile } : {}, ...where };
+}
+function writtenObjectsOf(sources, parsed, texts) {
+  const located = (m) => isConfigKind(m.id.kind) || isWorkloadKind(m.id.kind);
+  const byFile = /* @__PURE__ */ new Map();
+  const objectsIn = (path) => {
+    let objects = byFile.get(path);
+    if (objects === void 0) {
+      const text = texts.get(path);
+      objects = text === void 0 ? [] : writtenObjects(path, text);
+      byFile.set(path, objects);
+    }
+    return objects;
+  };
+  const written = /* @__PURE__ */ new Map();
+  for (const [i, source2] of sources.entries()) {
+    if (!parsed.some((side) => side[i]?.some(located))) continue;
+    const generated = source2.generators.map((g) => ({
+      kind: g.kind,
+      name: g.name,
+      file: source2.file,
+      line: 1
+    }));
+    written.set(source2, [...(source2.resourceFiles ?? []).flatMap(objectsIn), ...generated]);
+  }
+  return written;
+}
+async function readTexts(git, rev, paths) {
+  const files = await git.readFiles(rev, paths);
+  return new Map([...files].map(([path, bytes]) => [path, bytes.toString("utf8")]));
+}
+var init_both_commits = __esm({
+  "src/scan/render/both-commits.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_workload_kinds();
+    init_run_limited();
+    init_blame();
+    init_resource_locations();
+    init_checkout_scope();
+    init_kustomize();
+    init_lfs_generator_inputs();
+    init_materialize_tree();
+    init_renderer_environment();
   }
 });
 
@@ -13797,7 +14552,7 @@ var init_kustomization_file = __esm({
   }
 });
 
-// src/scan/kustomize-sources.ts
+// src/scan/render/kustomizations-to-render.ts
 async function findKustomizeSources(git, ctx) {
   const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
   const notes = [];
@@ -14035,711 +14790,30 @@ async function kustomizationsAt(git, ctx) {
     headKs
   ];
 }
-function lazy(compute) {
-  let done = false;
-  let value;
-  return () => {
-    if (!done) {
-      value = compute();
-      done = true;
-    }
-    return value;
-  };
-}
-var init_kustomize_sources = __esm({
-  "src/scan/kustomize-sources.ts"() {
+var init_kustomizations_to_render = __esm({
+  "src/scan/render/kustomizations-to-render.ts"() {
     "use strict";
     init_errors();
     init_api_kinds();
     init_workload_kinds();
+    init_once();
     init_deployed_build();
-    init_gitops_deployments();
-    init_parse_manifest_file();
-    init_kustomize();
-    init_rendered_source();
-    init_checkout_scope();
     init_deployed_dirs();
     init_deployment_overlay();
+    init_find_deployments();
+    init_parse_manifest_file();
     init_kustomization_names();
     init_kustomize_entries();
     init_kustomize_graph();
     init_kustomize_notes();
     init_kustomize_roots();
-  }
-});
-
-// src/scan/render/generated-kustomization.ts
-async function writeGeneratedKustomization(dir) {
-  let entries;
-  try {
-    entries = await (0, import_promises2.readdir)(dir, { recursive: true, withFileTypes: true });
-  } catch {
-    return false;
-  }
-  const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
-    (e) => (0, import_node_path9.relative)(dir, (0, import_node_path9.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path9.sep).join("/")
-  ).sort();
-  if (files.length === 0) return false;
-  await (0, import_promises2.writeFile)((0, import_node_path9.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
-`);
-  return true;
-}
-var import_promises2, import_node_path9, LISTED_FILE;
-var init_generated_kustomization = __esm({
-  "src/scan/render/generated-kustomization.ts"() {
-    "use strict";
-    import_promises2 = require("node:fs/promises");
-    import_node_path9 = require("node:path");
-    LISTED_FILE = /\.ya?ml$/;
-  }
-});
-
-// src/scan/plain-deployed-sources.ts
-async function findPlainDeployedSources(git, ctx) {
-  const none = { sources: [], owned: () => false };
-  const changed = ctx.changedPaths.filter((p) => LISTED_FILE2.test(p) && !ctx.owned(p));
-  if (changed.length === 0) return none;
-  const kustomizeDirs2 = ctx.kustomizationFiles.map((p) => kustomizationDirOf(p)).filter((d) => d !== void 0);
-  const hasKustomization = (dir) => kustomizeDirs2.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
-  const dirs = /* @__PURE__ */ new Set();
-  for (const path of changed) {
-    const parts = path.split("/").slice(0, -1);
-    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
-  }
-  const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
-  if (candidates.length === 0) return none;
-  const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
-  const found = await findDeployments(git, search, candidates);
-  const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
-  const sources = [];
-  const rendered = [];
-  for (const dir of [...new Set(deployments.map((d) => d.dir))].sort()) {
-    const under = (p) => p.startsWith(`${dir}/`);
-    const changedInputs = changed.filter(under);
-    if (changedInputs.length === 0) continue;
-    rendered.push(dir);
-    for (const deployment of deploymentsOfDir(dir, deployments)) {
-      if (deployment === void 0) continue;
-      sources.push(plainSource(dir, deployment, changedInputs, ctx, ctx.firstIndex + sources.length));
-    }
-  }
-  if (sources.length === 0) return none;
-  if (await ctx.binary() === void 0) {
-    throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
-  }
-  return {
-    sources,
-    owned: (path) => LISTED_FILE2.test(path) && rendered.some((dir) => path.startsWith(`${dir}/`))
-  };
-}
-function needsBuild({ settings }) {
-  if (isPlainDeployment(settings)) return false;
-  return settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.patches !== void 0 || settings.components !== void 0 || settings.substitute !== void 0;
-}
-function plainSource(dir, deployment, changedInputs, ctx, index) {
-  const components = deployment.settings.components ?? [];
-  const inComponents = ctx.changedPaths.filter((p) => components.some((c) => p.startsWith(`${c}/`)));
-  return {
-    label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`,
-    scope: [dir, ...components],
-    file: changedInputs[0],
-    changedInputs: [...changedInputs, ...inComponents],
-    generators: [],
-    kustomization: { dir, named: false },
-    // Components are kustomizations not read here: what they run is unknown.
-    ...components.length === 0 ? {
-      readsAsData: (path, text) => yamlDataInput(path, text, { textSubstituted: deployment.settings.substitute !== void 0 })
-    } : {},
-    render: async (checkout, commit, signal) => {
-      if (!await writeGeneratedKustomization(`${checkout.dir}/${dir}`)) return void 0;
-      const run2 = {
-        binary: await ctx.binary(),
-        pathDirs: ctx.pathDirs,
-        home: checkout.scratch,
-        timeoutMs: ctx.timeoutMs,
-        maxOutputBytes: ctx.maxOutputBytes
-      };
-      const as = { settings: deployment.settings, overlayDir: overlayDir(index) };
-      return buildDeployed(run2, checkout.dir, dir, commit, as, signal);
-    }
-  };
-}
-var LISTED_FILE2;
-var init_plain_deployed_sources = __esm({
-  "src/scan/plain-deployed-sources.ts"() {
-    "use strict";
-    init_errors();
-    init_deployed_build();
-    init_gitops_deployments();
-    init_generated_kustomization();
-    init_kustomize();
-    init_rendered_source();
-    init_deployed_dirs();
-    init_deployment_overlay();
-    init_kustomization_names();
-    LISTED_FILE2 = /\.ya?ml$/;
-  }
-});
-
-// src/scan/render/render-command.ts
-async function runRenderCommand(run2, treeDir, commit, signal) {
-  const result = await runProcess(SHELL, ["-c", run2.command], {
-    cwd: treeDir,
-    env: run2.env,
-    timeoutMs: run2.timeoutMs,
-    maxOutputBytes: run2.maxOutputBytes,
-    ...signal ? { signal } : {}
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  throw new UserError(
-    `--render ${JSON.stringify(run2.command)} failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
-${result.stderrTail}` : ""}`
-  );
-}
-var SHELL;
-var init_render_command = __esm({
-  "src/scan/render/render-command.ts"() {
-    "use strict";
-    init_errors();
-    init_run_process();
-    init_kustomize();
-    SHELL = "/bin/sh";
-  }
-});
-
-// src/scan/sources/blame.ts
-function blameFile(object, inputs) {
-  const changed = new Set(inputs.changedInputs);
-  const generator = generatorOf(object, inputs.generators);
-  const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
-  if (generated.length === 1) return generated[0];
-  const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object.name));
-  if (naming.length === 1) return naming[0];
-  return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
-}
-function generatorOf(object, generators) {
-  return generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
-}
-function namesObject(text, renderedName) {
-  if (text === void 0) return false;
-  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
-    const name = match[1];
-    if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
-  }
-  return false;
-}
-var init_blame = __esm({
-  "src/scan/sources/blame.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/lfs-generator-inputs.ts
-async function lfsPointerInputs(git, commits, sources) {
-  const inputs = [...new Set(sources.flatMap((s) => s.generators.flatMap((g) => g.files)))];
-  const pointers = /* @__PURE__ */ new Set();
-  if (inputs.length === 0) return pointers;
-  const reads = await Promise.all(commits.map((c) => git.readFilesUpTo(c, inputs, POINTER_MAX_BYTES)));
-  for (const { files } of reads)
-    for (const [path, bytes] of files) if (isLfsPointer(bytes.toString("utf8"))) pointers.add(path);
-  return pointers;
-}
-function withoutPointerConfigs(source2, sides, pointers) {
-  const fromPointer = source2.generators.filter((g) => g.files.some((f) => pointers.has(f)));
-  if (fromPointer.length === 0) return { sides, warnings: [] };
-  const generatedFromPointer = (m) => {
-    const generator = generatorOf({ kind: m.id.kind, name: m.id.name }, source2.generators);
-    return generator !== void 0 && fromPointer.includes(generator);
-  };
-  const warnings = fromPointer.flatMap(
-    (g) => g.files.filter((f) => pointers.has(f)).map((file) => ({
-      file,
-      unread: "a Git LFS pointer, a generator input",
-      message: `a Git LFS pointer, not the file itself: ${source2.label} generates ${g.kind} ${g.name} from it, and its content is in LFS storage, which is not read (config-rollout reads git objects); what changed in ${g.kind} ${g.name} is not in this plan and nothing is planned or copied from the pointer text`
-    }))
-  );
-  return { sides: sides.map((list) => list.filter((m) => !generatedFromPointer(m))), warnings };
-}
-var POINTER_MAX_BYTES;
-var init_lfs_generator_inputs = __esm({
-  "src/scan/lfs-generator-inputs.ts"() {
-    "use strict";
-    init_decode_source();
-    init_blame();
-    POINTER_MAX_BYTES = 1024;
-  }
-});
-
-// src/scan/render/escaping-links.ts
-async function refuseEscapingLinks(dir, paths, where) {
-  const top = await (0, import_promises3.realpath)(dir);
-  const inside = (path) => path === top || path.startsWith(top + import_node_path10.sep);
-  for (const path of paths) {
-    const at = (0, import_node_path10.join)(dir, path);
-    let target;
-    try {
-      if (!(0, import_node_fs10.lstatSync)(at).isSymbolicLink()) continue;
-      target = await (0, import_promises3.readlink)(at);
-    } catch {
-      continue;
-    }
-    const lexical = (0, import_node_path10.isAbsolute)(target) ? target : (0, import_node_path10.resolve)((0, import_node_path10.dirname)((0, import_node_path10.join)(top, path)), target);
-    const real = await (0, import_promises3.realpath)(at).catch(() => lexical);
-    if (!inside(lexical) || !inside(real)) {
-      throw new UserError(
-        `${path} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
-      );
-    }
-  }
-}
-var import_node_fs10, import_promises3, import_node_path10;
-var init_escaping_links = __esm({
-  "src/scan/render/escaping-links.ts"() {
-    "use strict";
-    import_node_fs10 = require("node:fs");
-    import_promises3 = require("node:fs/promises");
-    import_node_path10 = require("node:path");
-    init_errors();
-  }
-});
-
-// src/scan/render/materialize-tree.ts
-async function createCommitTrees(repoDir, gitPath, scope, checks) {
-  const root = await (0, import_promises4.mkdtemp)((0, import_node_path11.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
-  const forget = onInterrupt(() => (0, import_promises4.rm)(root, { recursive: true, force: true }));
-  const trees = /* @__PURE__ */ new Map();
-  let count = 0;
-  return {
-    root,
-    dirOf(commit) {
-      let tree = trees.get(commit);
-      if (!tree) {
-        count += 1;
-        const dir = (0, import_node_path11.join)(root, `tree-${count}`);
-        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
-        trees.set(commit, tree);
-      }
-      return tree;
-    },
-    async dispose() {
-      await Promise.allSettled(trees.values());
-      await (0, import_promises4.rm)(root, { recursive: true, force: true });
-      forget();
-    }
-  };
-}
-async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs) {
-  if (symlinks === void 0) return;
-  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index, void 0, timeoutMs);
-  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path) => inScope(path, symlinks.scope));
-  await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
-}
-async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises4.mkdir)(dir, { recursive: true });
-  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
-  const index = `${dir}.index`;
-  await git(repoDir, ["read-tree", commit], index);
-  if (scope === void 0) {
-    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
-  } else {
-    const listed = await git(repoDir, ["ls-files", "-z"], index);
-    const paths = listed.split("\0").filter((path) => path !== "" && inScope(path, scope));
-    if (paths.length > 0) {
-      await git(
-        repoDir,
-        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
-        index,
-        `${paths.join("\0")}\0`
-      );
-    }
-  }
-  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs);
-  await (0, import_promises4.rm)(index, { force: true });
-  return dir;
-}
-async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
-  env.GIT_INDEX_FILE = indexFile;
-  const result = await runProcess(
-    gitPath,
-    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
-    {
-      cwd,
-      env,
-      ...input !== void 0 ? { input } : {},
-      timeoutMs,
-      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
-      ownGroup: false
-    }
-  );
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
-  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
-  throw new Error(`git ${args.join(" ")} failed: ${why}`);
-}
-var import_promises4, import_node_os4, import_node_path11;
-var init_materialize_tree = __esm({
-  "src/scan/render/materialize-tree.ts"() {
-    "use strict";
-    import_promises4 = require("node:fs/promises");
-    import_node_os4 = require("node:os");
-    import_node_path11 = require("node:path");
-    init_interrupt();
-    init_run_process();
     init_checkout_scope();
-    init_escaping_links();
-  }
-});
-
-// src/scan/sources/resource-locations.ts
-function writtenObjects(file, text) {
-  if (/^\s*[[{]/.test(text)) return [];
-  const objects = [];
-  let doc = {};
-  const flush = () => {
-    if (doc.kind && doc.name && doc.line !== void 0) {
-      objects.push({
-        kind: doc.kind,
-        name: doc.name,
-        ...doc.namespace ? { namespace: doc.namespace } : {},
-        file,
-        line: doc.line
-      });
-    }
-    doc = {};
-  };
-  const lines = text.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
-    if (/^(---|\.\.\.)([ \t]|$)/.test(line)) {
-      flush();
-      continue;
-    }
-    if (/^[ \t]*(#.*)?$/.test(line)) continue;
-    doc.line ??= i + 1;
-    const top = TOP_LEVEL_KEY.exec(line);
-    if (top) {
-      const key2 = unquote(top[1]);
-      const value = scalar2(top[2]);
-      doc.metadataIndent = key2 === "metadata" ? null : void 0;
-      if (key2 === "kind") doc.kind = value;
-      if (key2 === "metadata" && top[2]?.trim().startsWith("{")) {
-        doc.name = /[{,]\s*name\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
-        doc.namespace = /[{,]\s*namespace\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
-      }
-      continue;
-    }
-    if (doc.metadataIndent === void 0) continue;
-    const nested = INDENTED_KEY.exec(line);
-    if (!nested) continue;
-    doc.metadataIndent ??= nested[1];
-    if (nested[1] !== doc.metadataIndent) continue;
-    const key = unquote(nested[2]);
-    if (key === "name") doc.name = scalar2(nested[3]);
-    if (key === "namespace") doc.namespace = scalar2(nested[3]);
-  }
-  flush();
-  return objects;
-}
-function locateWritten(object, written) {
-  const sameKind = written.filter((w) => w.kind === object.kind && object.name.includes(w.name));
-  const longest = Math.max(0, ...sameKind.map((w) => w.name.length));
-  let candidates = sameKind.filter((w) => w.name.length === longest);
-  if (candidates.length > 1) candidates = candidates.filter((w) => w.namespace === object.namespace);
-  const [only, ...others] = candidates;
-  return only !== void 0 && others.length === 0 ? { file: only.file, line: only.line } : void 0;
-}
-function scalar2(value) {
-  if (value === void 0) return void 0;
-  const text = value.replace(/[ \t]+#.*$/, "").trim();
-  return text === "" ? void 0 : unquote(text);
-}
-function unquote(text) {
-  return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
-}
-var TOP_LEVEL_KEY, INDENTED_KEY;
-var init_resource_locations = __esm({
-  "src/scan/sources/resource-locations.ts"() {
-    "use strict";
-    TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
-    INDENTED_KEY = /^([ \t]+)([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
-  }
-});
-
-// src/scan/sources/rendered-documents.ts
-var rendered_documents_exports = {};
-__export(rendered_documents_exports, {
-  createDocumentParser: () => createDocumentParser,
-  splitDocuments: () => splitDocuments
-});
-function splitDocuments(text) {
-  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(text)) return void 0;
-  return text.split(/^---[ \t]*\r?\n/m).filter((doc) => doc.trim() !== "");
-}
-function createDocumentParser(label2, defaultNamespace, cache = /* @__PURE__ */ new Map()) {
-  const problems = [];
-  const reported = /* @__PURE__ */ new Set();
-  const parse2 = (text) => {
-    const key = `${defaultNamespace}
-${text}`;
-    let result = cache.get(key);
-    if (!result) {
-      const trimmed = withoutCrdSchema(text);
-      result = parseManifests(label2, trimmed, { defaultNamespace });
-      if (trimmed !== text && result.problems.length > 0)
-        result = parseManifests(label2, text, { defaultNamespace });
-      cache.set(key, result);
-    }
-    if (result.problems.length > 0 && !reported.has(text)) {
-      reported.add(text);
-      problems.push(...result.problems.map((p) => p.file === label2 ? p : { ...p, file: label2 }));
-    }
-    return result.manifests;
-  };
-  return {
-    problems,
-    objectsOf(output) {
-      if (output === void 0) return [];
-      const text = decode(output);
-      const docs = text === void 0 ? void 0 : splitDocuments(text);
-      if (docs === void 0) {
-        const whole = parseManifests(label2, output, { defaultNamespace });
-        problems.push(...whole.problems);
-        return whole.manifests;
-      }
-      return docs.flatMap(parse2);
-    }
-  };
-}
-function decode(bytes) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return void 0;
-  }
-}
-var init_rendered_documents = __esm({
-  "src/scan/sources/rendered-documents.ts"() {
-    "use strict";
-    init_crd_schema();
-    init_parse_manifests();
-  }
-});
-
-// src/scan/render-all.ts
-async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, log, timeoutMs) {
-  log.info(
-    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
-  );
-  const scope = sources.some((s) => s.scope === void 0) ? void 0 : checkoutScope(
-    sources.flatMap((s) => s.scope ?? []),
-    []
-  );
-  const kustomizeScope = checkoutScope(
-    sources.flatMap((s) => s.kustomization ? s.scope ?? [""] : []),
-    []
-  );
-  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope, {
-    ...sources.some((s) => s.kustomization) ? { symlinks: { scope: kustomizeScope } } : {},
-    timeoutMs
-  });
-  try {
-    const blameTexts = readTexts(git, head, [
-      ...new Set(sources.flatMap((s) => [...s.changedInputs, ...s.resourceFiles ?? []]))
-    ]);
-    blameTexts.catch(() => {
-    });
-    const pointerInputs = lfsPointerInputs(git, [head, base], sources);
-    pointerInputs.catch(() => {
-    });
-    const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_rendered_documents(), rendered_documents_exports));
-    const cache = /* @__PURE__ */ new Map();
-    const parsers = sources.map(
-      (source2) => createDocumentParser2(`(${source2.label} output)`, source2.defaultNamespace ?? defaultNamespace, cache)
-    );
-    const outputs = await renderEach(sources, [head, base], trees, log);
-    const parsed = parseOutputs(sources, outputs, parsers);
-    const { headParsed, baseParsed, unbuilt } = parsed;
-    const pointers = await pointerInputs;
-    const warnings = [...parsed.warnings];
-    sources.forEach((source2, i) => {
-      const kept = withoutPointerConfigs(source2, [baseParsed[i], headParsed[i]], pointers);
-      [baseParsed[i], headParsed[i]] = kept.sides;
-      warnings.push(...kept.warnings);
-    });
-    const texts = await blameTexts;
-    const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
-    const labelled = (m, source2) => ({
-      ...m,
-      origin: source2.label,
-      ...blamed(m, source2, texts, written.get(source2) ?? [])
-    });
-    const problems = parsers.flatMap((parser) => parser.problems);
-    const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
-    const headObjects = sources.flatMap((source2, i) => headParsed[i].map((m) => labelled(m, source2)));
-    log.debug(
-      `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
-    );
-    return { base: baseObjects, head: headObjects, problems, warnings, unbuilt };
-  } finally {
-    await trees.dispose();
-  }
-}
-function parseOutputs(sources, outputs, parsers) {
-  const failures = [];
-  const unbuilt = /* @__PURE__ */ new Map();
-  const headParsed = sources.map((source2, i) => {
-    const [atHead, atBase] = outputs[i];
-    if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
-    if (atBase instanceof KustomizeBuildError) {
-      unbuilt.set(source2.label, "both");
-      failures.push({ source: source2, atBase, atHead });
-    }
-    return [];
-  });
-  const baseParsed = sources.map((source2, i) => {
-    const output = outputs[i][1];
-    if (outputs[i][0] instanceof KustomizeBuildError) return [];
-    if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
-    unbuilt.set(source2.label, "base");
-    failures.push({ source: source2, atBase: output, removed: outputs[i][0] === void 0 });
-    return headParsed[i];
-  });
-  return { headParsed, baseParsed, warnings: failureWarnings(failures), unbuilt };
-}
-function failureWarnings(failures) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const failure of failures) {
-    const error = failure.atHead ?? failure.atBase;
-    const key = [failure.atHead ? "both" : "base", failure.removed, error.why, error.detail].join("\0");
-    groups.set(key, [...groups.get(key) ?? [], failure]);
-  }
-  return [...groups.values()].map((group) => {
-    const [first, ...others] = group;
-    return {
-      file: first.source.file,
-      ...others.length > 0 ? { more: others.map((f) => f.source.file) } : {},
-      message: first.atHead ? brokenAtBothWarning(group, first.atBase, first.atHead) : baseFailureWarning(group, first.atBase, !first.removed),
-      unread: first.atHead ? "kustomization, cannot be built at either commit" : "kustomization, cannot be built at the base commit"
-    };
-  });
-}
-async function renderEach(sources, commits, trees, log) {
-  const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
-  const outputs = sources.map(() => [void 0, void 0]);
-  const settled = sources.map(() => [false, false]);
-  const failed2 = new AbortController();
-  let firstError;
-  const stop = (error) => {
-    if (failed2.signal.aborted) return;
-    failed2.abort();
-    firstError = error;
-  };
-  const decide = (i) => {
-    const [atHead, atBase] = outputs[i];
-    if (!(atHead instanceof KustomizeBuildError) || !settled[i][1]) return;
-    if (!(atBase instanceof KustomizeBuildError))
-      stop(new UserError(headFailureMessage(sources[i], atHead)));
-  };
-  await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
-    if (failed2.signal.aborted) return;
-    const started = performance.now();
-    try {
-      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
-      outputs[i][side] = await source2.render(checkout, commit, failed2.signal);
-    } catch (error) {
-      const kustomization = error instanceof KustomizeBuildError ? source2.kustomization : void 0;
-      if (kustomization !== void 0 && (side === 1 || !kustomization.named)) {
-        outputs[i][side] = error;
-      } else if (failed2.signal.aborted) {
-        return;
-      } else {
-        stop(error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error)) : error);
-        return;
-      }
-    }
-    settled[i][side] = true;
-    decide(i);
-    log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
-  });
-  if (firstError !== void 0) throw firstError;
-  return outputs;
-}
-function headFailureMessage(source2, error) {
-  const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
-  return `${source2.label} cannot be built at the head commit ${error.commit.slice(0, 12)}: \`${error.command}\` failed (${error.why})${error.detail ? `: ${error.detail}` : ""}
-Nothing was planned or applied. ${ways}.`;
-}
-function whoFailed(group) {
-  const labels = group.map((f) => f.source.label);
-  const who = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
-  return { who, they: labels.length > 1 };
-}
-function brokenAtBothWarning(group, atBase, atHead) {
-  const { who, they } = whoFailed(group);
-  const alike = they ? ", each alike" : "";
-  return `${who} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`${alike}: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); ${they ? "they were" : "it was"} broken before this push, so nothing is planned from ${they ? "them" : "it"}. If this cluster does not deploy ${they ? "them" : "it"}, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
-}
-function baseFailureWarning(group, error, atHead) {
-  const { who, they } = whoFailed(group);
-  const now = atHead ? `${they ? "they build" : "it builds"} at head, so this push fixes ${they ? "them" : "it"}` : `this push removes ${they ? "them" : "it"}`;
-  return `${who} cannot be built at the base commit ${error.commit.slice(0, 12)} (\`${error.command}\`${they ? ", each alike" : ""}: ${error.why}${error.detail ? `: ${error.detail}` : ""}); ${now}, but what the push changed in ${they ? "them" : "it"} cannot be told: ${they ? "their" : "its"} configs restart nothing (${they ? "their" : "its"} workloads still restart for configs changed elsewhere)`;
-}
-function blamed(m, source2, texts, written) {
-  const blamedFile = blameFile(
-    { kind: m.id.kind, name: m.id.name },
-    { changedInputs: source2.changedInputs, generators: source2.generators, texts }
-  );
-  const at = locateWritten(m.id, written) ?? { file: source2.file, line: 1 };
-  const where = blamedFile !== void 0 && isConfigKind(m.id.kind) && blamedFile !== at.file ? { file: blamedFile, line: 1 } : at;
-  return { ...blamedFile !== void 0 ? { blamedFile } : {}, ...where };
-}
-function writtenObjectsOf(sources, parsed, texts) {
-  const located = (m) => isConfigKind(m.id.kind) || isWorkloadKind(m.id.kind);
-  const byFile = /* @__PURE__ */ new Map();
-  const objectsIn = (path) => {
-    let objects = byFile.get(path);
-    if (objects === void 0) {
-      const text = texts.get(path);
-      objects = text === void 0 ? [] : writtenObjects(path, text);
-      byFile.set(path, objects);
-    }
-    return objects;
-  };
-  const written = /* @__PURE__ */ new Map();
-  for (const [i, source2] of sources.entries()) {
-    if (!parsed.some((side) => side[i]?.some(located))) continue;
-    const generated = source2.generators.map((g) => ({
-      kind: g.kind,
-      name: g.name,
-      file: source2.file,
-      line: 1
-    }));
-    written.set(source2, [...(source2.resourceFiles ?? []).flatMap(objectsIn), ...generated]);
-  }
-  return written;
-}
-async function readTexts(git, rev, paths) {
-  const files = await git.readFiles(rev, paths);
-  return new Map([...files].map(([path, bytes]) => [path, bytes.toString("utf8")]));
-}
-var init_render_all = __esm({
-  "src/scan/render-all.ts"() {
-    "use strict";
-    init_errors();
-    init_api_kinds();
-    init_workload_kinds();
-    init_run_limited();
-    init_lfs_generator_inputs();
     init_kustomize();
-    init_materialize_tree();
-    init_renderer_environment();
-    init_blame();
-    init_checkout_scope();
-    init_resource_locations();
+    init_source_model();
   }
 });
 
-// src/scan/render-on-their-own.ts
+// src/scan/render/on-their-own.ts
 async function renderOnTheirOwn(sources, render, onTheirOwn, notes) {
   let rendered = await render(sources);
   let batch = sources;
@@ -14766,104 +14840,35 @@ async function renderOnTheirOwn(sources, render, onTheirOwn, notes) {
     };
   }
 }
-var init_render_on_their_own = __esm({
-  "src/scan/render-on-their-own.ts"() {
+var init_on_their_own = __esm({
+  "src/scan/render/on-their-own.ts"() {
     "use strict";
   }
 });
 
-// src/scan/sources/helm-charts.ts
-function chartReport(chartDirs, changedPaths, options) {
-  const inside = (dir, path) => dir === "" || path.startsWith(`${dir}/`);
-  const outermost = [...new Set(chartDirs)].filter((dir) => !chartDirs.some((other) => other !== dir && inside(other, dir))).sort();
-  const warnings = [];
-  const untouched = [];
-  const fixtures = [];
-  for (const dir of outermost) {
-    const changed = changedPaths.filter((path) => inside(dir, path) && !NOT_RENDERED.test(path));
-    if (HIDDEN_DIR.test(dir)) {
-      if (changed.length > 0) fixtures.push(dir);
-      continue;
-    }
-    if (changed.length === 0) {
-      untouched.push(dir || ".");
-      continue;
-    }
-    if (options.render && changed.some((path) => options.render.isRenderInput(path))) continue;
-    warnings.push({
-      file: dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`,
-      message: touchedChartWarning(dir, changed, options),
-      unread: "Helm chart, not rendered"
-    });
-  }
-  const fixtureNotes = fixtures.map(
-    (dir) => `Helm chart ${dir}: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)`
+// src/scan/render/render-command.ts
+async function runRenderCommand(run2, treeDir, commit, signal) {
+  const result = await runProcess(SHELL, ["-c", run2.command], {
+    cwd: treeDir,
+    env: run2.env,
+    timeoutMs: run2.timeoutMs,
+    maxOutputBytes: run2.maxOutputBytes,
+    ...signal ? { signal } : {}
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  throw new UserError(
+    `--render ${JSON.stringify(run2.command)} failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
+${result.stderrTail}` : ""}`
   );
-  return { notes: [...options.render ? [] : untouchedNote(untouched), ...fixtureNotes], warnings };
 }
-function touchedChartWarning(dir, changed, options) {
-  const shown2 = dir || ".";
-  const first = dir === "" ? changed[0] : changed[0].slice(dir.length + 1);
-  const files = changed.length === 1 ? first : `${first} and ${changed.length - 1} more file(s)`;
-  const release = dir === "" ? "release" : dir.slice(dir.lastIndexOf("/") + 1);
-  const recipe = `--render 'helm template ${release} ${shown2}' --render-paths '${dir === "" ? "**" : `${dir}/**`}'`;
-  const why = options.render ? "none of its changed files is among --render-paths, so --render does not run for it" : "Helm charts are planned only through --render";
-  return `Helm chart ${shown2} changed (${files}) but was not rendered: ${why}. To plan from it: ${recipe} (with the -n and -f values your deploy step uses)`;
-}
-function untouchedNote(dirs) {
-  if (dirs.length === 0) return [];
-  const how = "charts are planned only through --render 'helm template ...'";
-  if (dirs.length === 1)
-    return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
-  const more = dirs.length > MAX_NAMED3 ? ` and ${dirs.length - MAX_NAMED3} more` : "";
-  return [
-    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED3).join(", ")}${more}); ${how}`
-  ];
-}
-var MAX_NAMED3, NOT_RENDERED, HIDDEN_DIR;
-var init_helm_charts = __esm({
-  "src/scan/sources/helm-charts.ts"() {
+var SHELL;
+var init_render_command = __esm({
+  "src/scan/render/render-command.ts"() {
     "use strict";
-    MAX_NAMED3 = 5;
-    NOT_RENDERED = /(^|\/)(README[^/]*|LICENSE[^/]*|[^/]*\.md|NOTES\.txt|\.helmignore)$/i;
-    HIDDEN_DIR = /(^|\/)\.[^/]/;
-  }
-});
-
-// src/scan/sources/paths-at-base.ts
-function pathsAtBase(headPaths, changes, relevant) {
-  const paths = new Set(headPaths.filter(relevant));
-  const differ = /* @__PURE__ */ new Set();
-  for (const change of changes) {
-    switch (change.status) {
-      case "A":
-      case "C":
-        paths.delete(change.path);
-        break;
-      case "D":
-        if (relevant(change.path)) {
-          paths.add(change.path);
-          differ.add(change.path);
-        }
-        break;
-      case "R":
-        paths.delete(change.path);
-        if (change.oldPath !== void 0 && relevant(change.oldPath)) {
-          paths.add(change.oldPath);
-          differ.add(change.oldPath);
-        }
-        break;
-      case "M":
-      case "T":
-        if (relevant(change.path)) differ.add(change.path);
-        break;
-    }
-  }
-  return { paths: [...paths].sort(), differ };
-}
-var init_paths_at_base = __esm({
-  "src/scan/sources/paths-at-base.ts"() {
-    "use strict";
+    init_errors();
+    init_run_process();
+    init_kustomize();
+    SHELL = "/bin/sh";
   }
 });
 
@@ -14926,11 +14931,11 @@ var init_same_data = __esm({
   }
 });
 
-// src/scan/render-sources.ts
+// src/scan/render/touched-sources.ts
 function listSourceFiles(git, head) {
   return git.listFiles(head, SOURCE_FILE_NAMES);
 }
-async function renderSources(git, base, head, changedFiles, options, log, headListing = listSourceFiles(git, head)) {
+async function renderTouchedSources(git, base, head, changedFiles, options, log, headListing = listSourceFiles(git, head)) {
   const changedPaths = changedPathsOf(changedFiles);
   if (changedPaths.length === 0) return { ...NOTHING_RENDERED, owned: () => false, notes: [], warnings: [] };
   const pathDirs = trustedPathDirs(options.env.PATH, [git.root]);
@@ -14972,7 +14977,7 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
       kustomizationFiles: [...atBase.paths, ...headFiles].filter((p) => kustomizationDirOf(p) !== void 0),
       owned: (path) => kustomize.owned(path) || inChart(path),
       pathDirs,
-      binary: once2(() => findKustomize(pathDirs)),
+      binary: lazy(() => findKustomize(pathDirs)),
       firstIndex: kustomize.sources.length,
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
@@ -14994,7 +14999,7 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
   if (sources.length === 0) return { ...NOTHING_RENDERED, owned, notes, warnings };
   await markSameData(git, { base, head }, changedFiles, sources, options.maxOutputBytes);
   const { timeoutMs } = options;
-  const renderOnce = (some) => renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  const renderOnce = (some) => renderBothCommits(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
   const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderOnTheirOwn(some, renderOnce, onTheirOwn, notes);
   return { owned, warnings, ...startRenders(sources, notes, render) };
 }
@@ -15099,30 +15104,24 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
     render: (checkout, commit, signal) => runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal)
   };
 }
-function once2(compute) {
-  let value;
-  return () => {
-    value ??= { v: compute() };
-    return value.v;
-  };
-}
 var NO_OBJECTS, NOTHING_RENDERED, CHART_FILE;
-var init_render_sources = __esm({
-  "src/scan/render-sources.ts"() {
+var init_touched_sources = __esm({
+  "src/scan/render/touched-sources.ts"() {
     "use strict";
-    init_glob_matcher();
-    init_kustomize_sources();
+    init_once();
     init_plain_deployed_sources();
-    init_kustomize();
-    init_render_command();
-    init_renderer_environment();
-    init_render_all();
-    init_render_on_their_own();
-    init_rendered_source();
+    init_glob_matcher();
     init_helm_charts();
     init_kustomization_names();
     init_paths_at_base();
     init_touches_manifests();
+    init_both_commits();
+    init_kustomizations_to_render();
+    init_kustomize();
+    init_on_their_own();
+    init_render_command();
+    init_renderer_environment();
+    init_source_model();
     NO_OBJECTS = { base: [], head: [], problems: [], warnings: [] };
     NOTHING_RENDERED = { objects: Promise.resolve(NO_OBJECTS), skippedRenders: () => 0 };
     CHART_FILE = /(^|\/)Chart\.ya?ml$/;
@@ -15237,7 +15236,7 @@ function startRenders2(git, commits, changedFiles, options, log) {
   headListing.catch(() => {
   });
   const sourceOptions = { ...options.sources, defaultNamespace: options.defaultNamespace };
-  const pending = renderSources(
+  const pending = renderTouchedSources(
     git,
     commits.base,
     commits.head,
@@ -15318,11 +15317,11 @@ var init_scan_changed_manifests = __esm({
     init_changed_files();
     init_compare_commits();
     init_configs_at_head();
-    init_gitops_deployments();
+    init_deployed_namespaces();
+    init_find_deployments();
     init_new_at_base();
     init_objects_across_files();
-    init_render_sources();
-    init_deployed_namespaces();
+    init_touched_sources();
     init_source_variants();
   }
 });
@@ -15534,10 +15533,10 @@ var init_plan_document = __esm({
   "src/plan/plan-document.ts"() {
     "use strict";
     import_node_crypto3 = require("node:crypto");
-    init_errors();
-    init_model();
     init_config_content();
     init_config_hash();
+    init_errors();
+    init_model();
     PLAN_API_VERSION = "config-rollout.io/v1";
     PLAN_KIND = "Plan";
     KEY_CHECK_TEXT = "config-rollout.io/v1 plan key check";
@@ -15550,22 +15549,27 @@ var plan_out_exports = {};
 __export(plan_out_exports, {
   makePlanDocument: () => makePlanDocument
 });
-async function makePlanDocument(repoPlan, plan, clusterWorkloads, settings, naming = CLI_FLAGS) {
+async function makePlanDocument(repoPlan, plan, clusterWorkloads, strategy, settings, naming = CLI_FLAGS) {
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
-  const manifests = new Map([...repoPlan.scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
-  const consumed = toRestart.flatMap((w) => consumedBy(w, manifests));
-  const headConfigs = settings.strategy === "annotation" ? await repoPlan.readHeadConfigs(consumed) : repoPlan.scan.headConfigs;
-  const secrets = [
-    ...plan.changes.filter((c) => c.status !== "deleted").map((c) => c.id),
-    ...settings.strategy === "annotation" ? consumed.filter((id) => headConfigs.has(idKey(id))) : []
-  ].filter((id) => id.kind === "Secret");
-  if (secrets.length > 0 && !settings.hashKey) {
-    throw new UserError(
-      `${naming.option("plan-out")}: the plan covers ${formatId(secrets[0])}: set ${naming.option("hash-key")} (a CI secret, the same in the jobs that apply the plan) so its digest in the plan file is keyed and reveals nothing of the Secret`
-    );
-  }
   const key = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
-  const changes = await changeOf2(toRestart, { repoPlan, settings, manifests, headConfigs, key });
+  const changed = plan.changes.filter((c) => c.status !== "deleted").map((c) => c.id);
+  let secrets = [];
+  const keyFor = (covered) => {
+    secrets = [...changed, ...covered].filter((id) => id.kind === "Secret");
+    if (secrets.length > 0 && !key) {
+      throw new UserError(
+        `${naming.option("plan-out")}: the plan covers ${formatId(secrets[0])}: set ${naming.option("hash-key")} (a CI secret, the same in the jobs that apply the plan) so its digest in the plan file is keyed and reveals nothing of the Secret`
+      );
+    }
+    return key;
+  };
+  const changes = await strategy?.planFileChanges?.(toRestart, {
+    manifests: new Map([...repoPlan.scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m])),
+    headConfigs: repoPlan.scan.headConfigs,
+    readHeadConfigs: repoPlan.readHeadConfigs,
+    head: repoPlan.head,
+    keyFor
+  }) ?? /* @__PURE__ */ new Map();
   return sealPlan({
     apiVersion: PLAN_API_VERSION,
     kind: PLAN_KIND,
@@ -15591,48 +15595,12 @@ async function makePlanDocument(repoPlan, plan, clusterWorkloads, settings, nami
     ...key && secrets.length > 0 ? { keyCheck: keyCheckOf(key) } : {}
   });
 }
-async function changeOf2(workloads, inputs) {
-  const { settings, key } = inputs;
-  const changes = /* @__PURE__ */ new Map();
-  if (settings.strategy === "annotation") {
-    const hashes = await computeRestartHashes(
-      workloads,
-      inputs.manifests,
-      inputs.headConfigs,
-      key?.toString()
-    );
-    for (const w of workloads)
-      changes.set(idKey(w.id), { annotation: CONFIG_HASH_ANNOTATION, hash: hashes.get(idKey(w.id)).hash });
-  } else if (settings.strategy === "env") {
-    for (const w of workloads) changes.set(idKey(w.id), { env: settings.envName });
-  } else {
-    for (const w of workloads) {
-      const repoint2 = w.references.flatMap((ref) => {
-        const head = inputs.repoPlan.scan.headConfigs.get(idKey(ref.config));
-        if (!head) return [];
-        const source2 = {
-          id: { ...ref.config, kind: head.snapshot.id.kind },
-          object: head.manifest.object,
-          content: head.snapshot.content
-        };
-        return [{ config: ref.config, copy: configCopy(source2, inputs.repoPlan.head, key).name }];
-      });
-      const unique2 = new Map(repoint2.map((r) => [idKey(r.config), r]));
-      changes.set(idKey(w.id), { repoint: [...unique2.values()] });
-    }
-  }
-  return changes;
-}
 var init_plan_out = __esm({
   "src/plan/plan-out.ts"() {
     "use strict";
     init_errors();
     init_model();
     init_option_naming();
-    init_restart_patch();
-    init_restart_hash();
-    init_config_copy();
-    init_consumed_configs();
     init_plan_document();
   }
 });
@@ -15660,9 +15628,9 @@ async function planAndApply(deps) {
   );
 }
 function planFileWriter(repoPlan, settings, write, naming) {
-  return async (plan, clusterWorkloads) => {
+  return async (plan, clusterWorkloads, strategy) => {
     const { makePlanDocument: makePlanDocument2 } = await Promise.resolve().then(() => (init_plan_out(), plan_out_exports));
-    await write(await makePlanDocument2(repoPlan, plan, clusterWorkloads, settings, naming));
+    await write(await makePlanDocument2(repoPlan, plan, clusterWorkloads, strategy, settings, naming));
   };
 }
 async function planRepository(deps) {
@@ -16283,12 +16251,13 @@ var BASELINE_ANNOTATION;
 var init_sync_verdict = __esm({
   "src/sync/sync-verdict.ts"() {
     "use strict";
+    init_config_hash();
+    init_config_references();
+    init_consumed_configs();
     init_json_shape();
     init_pod_template();
     init_model();
     init_restart_patch();
-    init_references();
-    init_config_hash();
     BASELINE_ANNOTATION = "config-rollout.io/config-baseline";
   }
 });
@@ -16558,11 +16527,11 @@ var NAMED, DNS_SUBDOMAIN, CONFIG_KEY, MAX_NAME;
 var init_sync_plan = __esm({
   "src/sync/sync-plan.ts"() {
     "use strict";
+    init_config_references();
     init_errors();
     init_workload_kinds();
     init_model();
     init_restart_patch();
-    init_references();
     NAMED = /^(configmap|secret)\/([^:]*)(?::(.*))?$/i;
     DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
     CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
@@ -16737,6 +16706,7 @@ function describeScope(settings, namedCount) {
 var init_sync = __esm({
   "src/run/sync.ts"() {
     "use strict";
+    init_config_content();
     init_errors();
     init_model();
     init_run_result();
@@ -16744,7 +16714,6 @@ var init_sync = __esm({
     init_restart_and_wait();
     init_annotation_strategy();
     init_waves();
-    init_live_config();
     init_adopt();
     init_read_live_state();
     init_sync_plan();
@@ -17049,6 +17018,66 @@ var init_work_tree = __esm({
   }
 });
 
+// src/stamp/stamp-mode.ts
+function decideStampMode(input) {
+  if (input.check) return { kind: "check" };
+  if (!input.commit) return { kind: "write" };
+  const fallBack = (why) => ({
+    kind: "check",
+    note: `commit: true, but ${why}: nothing is pushed; checking the stamps instead`
+  });
+  if (input.eventName !== "pull_request") {
+    return fallBack(
+      input.eventName === "pull_request_target" ? "a pull_request_target run checks out the base branch, not the pull request's" : `this ${input.eventName || "run"} event has no pull request branch to commit to`
+    );
+  }
+  const untrusted = untrustedSource(input.eventName, input.event);
+  if (untrusted) return fallBack(`this is ${untrusted} (its branch is not this repository's to push to)`);
+  const head = field4(field4(input.event, "pull_request"), "head");
+  const branch = field4(head, "ref");
+  const headSha = field4(head, "sha");
+  if (typeof branch !== "string" || !branch || typeof headSha !== "string" || !headSha) {
+    return fallBack("the event names no pull request head branch and commit");
+  }
+  return { kind: "commit", branch, headSha };
+}
+function stampCommitMessage(configs) {
+  const shown2 = configs.slice(0, 10).join(", ");
+  const more = configs.length > 10 ? ` and ${configs.length - 10} more` : "";
+  return `config-rollout: stamp the config hash for ${shown2 || "the changed configs"}${more}
+
+Written by \`config-rollout stamp\`: the pod templates carry config-rollout.io/config-hash of the
+config content each workload reads, so the agent rolls them with this commit.
+`;
+}
+function field4(value, key) {
+  return typeof value === "object" && value !== null ? value[key] : void 0;
+}
+var init_stamp_mode = __esm({
+  "src/stamp/stamp-mode.ts"() {
+    "use strict";
+    init_untrusted_head();
+  }
+});
+
+// src/stamp/stamp-report.ts
+function stampRefusals(report, strict) {
+  if (!report.check && !strict) return [];
+  const refusals = report.problems.filter((p) => p.severity === "error" || strict).map(
+    (p) => `${p.file}:${p.line}:${p.col}: ${p.message} (not read as manifests: its stamps cannot be checked)`
+  );
+  for (const u of report.unstampable) {
+    if (report.notBuilt.includes(u.what)) refusals.push(`${u.what} does not build: ${u.reason}`);
+    else if (strict) refusals.push(`${u.what} cannot be stamped: ${u.reason}`);
+  }
+  return refusals;
+}
+var init_stamp_report = __esm({
+  "src/stamp/stamp-report.ts"() {
+    "use strict";
+  }
+});
+
 // src/stamp/kustomize-stamp.ts
 function isGeneratedPatch(text) {
   return text.replace(/^\uFEFF/, "").startsWith(STAMP_PATCH_HEADER);
@@ -17263,15 +17292,15 @@ function templateOf(object, path) {
 var init_stamp_workloads = __esm({
   "src/stamp/stamp-workloads.ts"() {
     "use strict";
+    init_config_content();
+    init_config_hash();
+    init_config_references();
+    init_consumed_configs();
     init_json_shape();
     init_workload_kinds();
     init_model();
-    init_restart_patch();
-    init_references();
-    init_config_content();
-    init_config_hash();
-    init_consumed_keys();
     init_order();
+    init_restart_patch();
   }
 });
 
@@ -17371,12 +17400,12 @@ var init_changed_roots = __esm({
     init_errors();
     init_model();
     init_deployed_build();
+    init_deployment_overlay();
     init_parse_manifests();
+    init_checkout_scope();
     init_kustomize();
     init_materialize_tree();
     init_renderer_environment();
-    init_checkout_scope();
-    init_deployment_overlay();
     init_kustomization_file();
     init_kustomization_names();
     init_kustomize_entries();
@@ -17433,8 +17462,8 @@ function shortId3(id) {
 var init_deployment_units = __esm({
   "src/stamp/deployment-units.ts"() {
     "use strict";
-    init_model();
     init_config_content();
+    init_model();
     init_folder_definitions();
   }
 });
@@ -17502,8 +17531,8 @@ var init_stamp_checks = __esm({
   "src/stamp/stamp-checks.ts"() {
     "use strict";
     init_errors();
-    init_escaping_links();
     init_checkout_scope();
+    init_escaping_links();
     init_kustomize_entries();
     init_kustomize_graph();
     init_kustomize_stamp();
@@ -17889,10 +17918,10 @@ var init_stamp_file = __esm({
   "src/stamp/stamp-file.ts"() {
     "use strict";
     import_yaml7 = __toESM(require_yaml(), 1);
+    init_config_content();
     init_json_shape();
     init_model();
     init_restart_patch();
-    init_config_content();
     init_annotation_edit();
   }
 });
@@ -18057,26 +18086,8 @@ var init_stamp_kustomize = __esm({
   }
 });
 
-// src/stamp/stamp-report.ts
-function stampRefusals(report, strict) {
-  if (!report.check && !strict) return [];
-  const refusals = report.problems.filter((p) => p.severity === "error" || strict).map(
-    (p) => `${p.file}:${p.line}:${p.col}: ${p.message} (not read as manifests: its stamps cannot be checked)`
-  );
-  for (const u of report.unstampable) {
-    if (report.notBuilt.includes(u.what)) refusals.push(`${u.what} does not build: ${u.reason}`);
-    else if (strict) refusals.push(`${u.what} cannot be stamped: ${u.reason}`);
-  }
-  return refusals;
-}
-var init_stamp_report = __esm({
-  "src/stamp/stamp-report.ts"() {
-    "use strict";
-  }
-});
-
-// src/stamp/run-stamp.ts
-async function runStamp(settings, deps) {
+// src/stamp/stamp-work-tree.ts
+async function stampTree(settings, deps) {
   if (settings.strict && !settings.check) {
     const refusals = stampRefusals(await stampOnce({ ...settings, check: true }, deps), true);
     if (refusals.length > 0) throw strictRefusal(refusals);
@@ -18323,19 +18334,19 @@ function soleDeployments(roots, deployments, report) {
   return sole;
 }
 var CHART_FILE2, READ_CONCURRENCY;
-var init_run_stamp = __esm({
-  "src/stamp/run-stamp.ts"() {
+var init_stamp_work_tree = __esm({
+  "src/stamp/stamp-work-tree.ts"() {
     "use strict";
     init_errors();
     init_model();
     init_run_limited();
     init_deployed_build();
+    init_deployed_dirs();
     init_parse_manifest_file();
     init_yaml_messages();
     init_path_filter();
     init_kustomize();
     init_renderer_environment();
-    init_deployed_dirs();
     init_kustomization_file();
     init_kustomization_names();
     init_kustomize_graph();
@@ -18348,48 +18359,6 @@ var init_run_stamp = __esm({
     init_stamp_report();
     CHART_FILE2 = /(^|\/)Chart\.ya?ml$/;
     READ_CONCURRENCY = 16;
-  }
-});
-
-// src/stamp/stamp-mode.ts
-function decideStampMode(input) {
-  if (input.check) return { kind: "check" };
-  if (!input.commit) return { kind: "write" };
-  const fallBack = (why) => ({
-    kind: "check",
-    note: `commit: true, but ${why}: nothing is pushed; checking the stamps instead`
-  });
-  if (input.eventName !== "pull_request") {
-    return fallBack(
-      input.eventName === "pull_request_target" ? "a pull_request_target run checks out the base branch, not the pull request's" : `this ${input.eventName || "run"} event has no pull request branch to commit to`
-    );
-  }
-  const untrusted = untrustedSource(input.eventName, input.event);
-  if (untrusted) return fallBack(`this is ${untrusted} (its branch is not this repository's to push to)`);
-  const head = field4(field4(input.event, "pull_request"), "head");
-  const branch = field4(head, "ref");
-  const headSha = field4(head, "sha");
-  if (typeof branch !== "string" || !branch || typeof headSha !== "string" || !headSha) {
-    return fallBack("the event names no pull request head branch and commit");
-  }
-  return { kind: "commit", branch, headSha };
-}
-function stampCommitMessage(configs) {
-  const shown2 = configs.slice(0, 10).join(", ");
-  const more = configs.length > 10 ? ` and ${configs.length - 10} more` : "";
-  return `config-rollout: stamp the config hash for ${shown2 || "the changed configs"}${more}
-
-Written by \`config-rollout stamp\`: the pod templates carry config-rollout.io/config-hash of the
-config content each workload reads, so the agent rolls them with this commit.
-`;
-}
-function field4(value, key) {
-  return typeof value === "object" && value !== null ? value[key] : void 0;
-}
-var init_stamp_mode = __esm({
-  "src/stamp/stamp-mode.ts"() {
-    "use strict";
-    init_untrusted_head();
   }
 });
 
@@ -18406,7 +18375,7 @@ async function stampCheckout(settings, entry, log) {
   const git = await createGit(dir, { timeoutMs: settings.gitTimeoutMs });
   const tree = await openWorkTree(dir, settings.gitTimeoutMs);
   const event = env.GITHUB_ACTIONS === "true" ? await readEventPayload(env) : void 0;
-  const report = await runStamp(settings, { tree, git, log, env, untrustedHead: untrustedHead(env, event) });
+  const report = await stampTree(settings, { tree, git, log, env, untrustedHead: untrustedHead(env, event) });
   const refusals = stampRefusals(report, settings.strict);
   return refusals.length > 0 ? { report, refusal: strictRefusal(refusals) } : { report };
 }
@@ -18434,7 +18403,7 @@ async function stampInAction(settings, entry, options) {
 function stamper(settings, deps) {
   return async (check) => {
     const tree = await openWorkTree(deps.git.root, settings.gitTimeoutMs);
-    const report = await runStamp({ ...settings, check }, { ...deps, tree });
+    const report = await stampTree({ ...settings, check }, { ...deps, tree });
     for (const note of report.notes) deps.log.info(note);
     for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);
     for (const p of report.problems) deps.log.warn(p.message, p);
@@ -18497,9 +18466,9 @@ var init_stamp_in_ci = __esm({
     init_work_tree();
     init_github_event();
     init_untrusted_head();
-    init_run_stamp();
     init_stamp_mode();
     init_stamp_report();
+    init_stamp_work_tree();
     FIX_IN_CI = "run `config-rollout stamp` and commit the result (or set commit: true on a same-repository pull request)";
   }
 });
