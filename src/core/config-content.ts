@@ -3,7 +3,13 @@
 // Metadata (labels, annotations, immutable, Secret type) is not content: only what lands in the pod.
 
 import { describeType, field, isRecord } from "./json-shape.js";
-import type { ConfigContent, ConfigKind, Manifest, ManifestProblem } from "./model.js";
+import {
+  type ConfigContent,
+  type ConfigKind,
+  type Manifest,
+  type ManifestProblem,
+  shortId,
+} from "./model.js";
 import { compareStrings } from "./order.js";
 import { recordSecretContent } from "./secret-values.js";
 
@@ -28,7 +34,7 @@ export interface ConfigContentResult {
 export function configContentOf(m: Manifest): ConfigContentResult {
   const problems: ManifestProblem[] = [];
   const content: ConfigContent = {};
-  const label = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const label = shortId(m.id);
   const report = (message: string, severity: ManifestProblem["severity"] = "error") =>
     problems.push({ file: m.file, line: m.line, col: 1, message: `${label}: ${message}`, severity });
 

@@ -167,6 +167,12 @@ export function idKey(id: ObjectId): string {
   return `${id.kind}/${id.namespace}/${id.name}`;
 }
 
+/** `configmap/app`, as kubectl names an object: how every message and report names one. */
+export function shortId(id: Pick<ObjectId, "kind" | "name">): string {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+
+/** `configmap/app (namespace shop)`. */
 export function formatId(id: ObjectId): string {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
+  return `${shortId(id)} (namespace ${id.namespace})`;
 }

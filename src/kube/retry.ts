@@ -8,6 +8,7 @@
 // - a watch that fails or keeps closing (list-watch.ts) waits the same backoff before it reopens.
 
 import type { ApiException } from "@kubernetes/client-node";
+import { formatDuration } from "../core/duration.js";
 
 export interface RetryPolicy {
   /** Retries after the first attempt (0: try once). */
@@ -35,7 +36,7 @@ export class RequestTimeoutError extends Error {
     readonly timeoutMs: number,
     readonly runTimeout = false,
   ) {
-    super(`no answer within ${timeoutMs} ms`);
+    super(`no answer within ${formatDuration(timeoutMs)}`);
   }
 }
 

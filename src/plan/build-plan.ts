@@ -8,8 +8,16 @@ import {
   skipReasonForKind,
   workloadKindOf,
 } from "../core/kinds/workload-kinds.js";
-import type { ConfigChange, ConfigReference, Manifest, ObjectId, PlannedWorkload } from "../core/model.js";
-import { formatId, idKey } from "../core/model.js";
+import {
+  type ConfigChange,
+  type ConfigReference,
+  formatId,
+  idKey,
+  type Manifest,
+  type ObjectId,
+  type PlannedWorkload,
+  shortId,
+} from "../core/model.js";
 import { compareIds, compareStrings } from "../core/order.js";
 import { hasIgnoreAnnotation, IGNORE_ANNOTATION } from "../scan/manifests/config-changes.js";
 import { rollsOnApplyReason } from "../scan/sources/rolls-on-apply.js";
@@ -388,8 +396,4 @@ const MAX_LISTED_KEYS = 5;
 function listKeys(keys: string[]): string {
   if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
   return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
-}
-
-function shortId(id: ObjectId): string {
-  return `${id.kind.toLowerCase()}/${id.name}`;
 }

@@ -4,6 +4,7 @@
 // the process has exited. Background children a process leaves behind are stopped with it, so a
 // pipe they hold open never keeps the run waiting. stderr is kept as a bounded tail, safe to print.
 import { spawn } from "node:child_process";
+import { formatDuration } from "../core/duration.js";
 import { signalGroup, stopGroup, trackGroup } from "./child-groups.js";
 
 export interface RunProcessOptions {
@@ -89,14 +90,16 @@ export function runProcess(
     const timers: NodeJS.Timeout[] = [];
     if (options.timeoutMs !== undefined) {
       const ms = options.timeoutMs;
-      timers.push(setTimeout(() => stop({ kind: "timeout", message: `timed out after ${seconds(ms)}` }), ms));
+      timers.push(
+        setTimeout(() => stop({ kind: "timeout", message: `timed out after ${formatDuration(ms)}` }), ms),
+      );
     }
     let idle: NodeJS.Timeout | undefined;
     const touch = () => {
       if (options.idleTimeoutMs === undefined) return;
       clearTimeout(idle);
       const ms = options.idleTimeoutMs;
-      idle = setTimeout(() => stop({ kind: "idle", message: `no output for ${seconds(ms)}` }), ms);
+      idle = setTimeout(() => stop({ kind: "idle", message: `no output for ${formatDuration(ms)}` }), ms);
     };
     touch();
     const onAbort = () => stop({ kind: "aborted", message: "stopped: the run was interrupted" });
@@ -173,10 +176,6 @@ export function runProcess(
     return Promise.resolve({ ...empty, failure });
   }
   return new Promise(execute);
-}
-
-function seconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000}s` : `${(ms / 1000).toFixed(1)}s`;
 }
 
 /**

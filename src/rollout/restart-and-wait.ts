@@ -6,7 +6,7 @@
 import { isExpectedError } from "../core/errors.js";
 import { workloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
-import { formatId, idKey, type Manifest, type PlannedWorkload } from "../core/model.js";
+import { formatId, idKey, type Manifest, type PlannedWorkload, shortId } from "../core/model.js";
 import { isFailure, type WorkloadResult } from "../core/run-result.js";
 import type { AccessCheck, Cluster } from "../kube/kube-client.js";
 import { interruptSignal, noteDone } from "../process/interrupt.js";
@@ -154,7 +154,7 @@ export async function rollOut(
     waveFailures.push(...results.filter(isFailure));
     if (!round.endsWave) continue;
     if (round.wave !== undefined && waveFailures.length > 0) {
-      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
+      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => shortId(r.id)).join(", ")})`;
       log.warn(`${stoppedBy}: the later waves are not started`);
     }
     waveFailures = [];

@@ -6,7 +6,14 @@
 // readers, so one plan can be applied to many clusters (fleet.ts), in parallel: the strategy
 // object, which keeps state between prepare and patch, is made per call.
 import { UserError } from "../core/errors.js";
-import { idKey, type Manifest, type ObjectId, type Plan, type PlannedWorkload } from "../core/model.js";
+import {
+  idKey,
+  type Manifest,
+  type ObjectId,
+  type Plan,
+  type PlannedWorkload,
+  shortId,
+} from "../core/model.js";
 import { CLI_FLAGS } from "../core/option-naming.js";
 import { type RunReport, reportOf } from "../core/run-result.js";
 import type { Cluster } from "../kube/kube-client.js";
@@ -221,13 +228,7 @@ export function assumedNamespaceNote(
   namespace: string,
 ): string | undefined {
   const ids: ObjectId[] = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
-  const names = [
-    ...new Set(
-      ids
-        .filter((id) => scan.assumedNamespace.has(idKey(id)))
-        .map((id) => `${id.kind.toLowerCase()}/${id.name}`),
-    ),
-  ];
+  const names = [...new Set(ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map(shortId))];
   if (names.length === 0) return undefined;
   const listed =
     names.length > MAX_LISTED

@@ -12,9 +12,9 @@ import {
   type ReviewTarget,
   tokenFor,
 } from "../comment/review-target.js";
+import { shortSha } from "../core/commit-sha.js";
 import type { RunReport } from "../core/run-result.js";
 import { detectCiKind } from "../range/ci-kind.js";
-import { shortSha } from "../report/describe.js";
 import { describeError } from "../report/error-line.js";
 import { escapeMarkdown, markdownSections } from "../report/report-markdown.js";
 import { USER_AGENT, VERSION } from "./version.js";

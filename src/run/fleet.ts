@@ -4,6 +4,7 @@
 // One cluster's run is bounded by --timeout, so a slow or unreachable cluster holds its wave no
 // longer than that; an error in one cluster is that cluster's result, not the run's end.
 
+import { formatDuration } from "../core/duration.js";
 import { EXIT_FAILED, exitCodeFor, UserError } from "../core/errors.js";
 import { runWaves, type Waves } from "../core/fleet.js";
 import type { Log } from "../core/log.js";
@@ -12,7 +13,6 @@ import { CLI_FLAGS } from "../core/option-naming.js";
 import { type ClusterReport, exitCodeOf, type Outcome, type RunReport } from "../core/run-result.js";
 import type { ApplyContext, ClusterAccess, RepoPlan } from "../plan/repo-plan.js";
 import { unreadSourcesOf } from "../plan/unread-sources.js";
-import { formatDuration } from "../report/describe.js";
 import { errorParts } from "../report/error-line.js";
 import { WAIT_FOR_ROLLOUTS } from "../rollout/restart-and-wait.js";
 import { applyPlanToCluster } from "./apply.js";

@@ -2,6 +2,7 @@
 // refusal of a plan (unreadable, unknown apiVersion, malformed, changed after it was written, made
 // for another head than this checkout, a wrong --hash-key) happens here, before any request.
 import { readFile, writeFile } from "node:fs/promises";
+import { shortSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { formatId, idKey } from "../core/model.js";
@@ -65,7 +66,7 @@ export async function loadSavedPlan(
   const head = await checkoutHead(openGit);
   if (head !== undefined && head !== document.head) {
     throw new UserError(
-      `${file}: the plan is for commit ${document.head.slice(0, 12)}, but this checkout is at ${head.slice(0, 12)}: apply it from a directory without git or from a checkout of its head`,
+      `${file}: the plan is for commit ${shortSha(document.head)}, but this checkout is at ${shortSha(head)}: apply it from a directory without git or from a checkout of its head`,
     );
   }
   checkPlanKey(document, file, settings.hashKey, naming);

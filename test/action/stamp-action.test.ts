@@ -80,7 +80,7 @@ describe("stampByMode", () => {
       commitStamps(clone.dir, request, DEFAULTS.gitTimeoutMs);
     const first = await stampByMode({ mode, stamp: fake.stamp, commit, log });
     expect(first.result).toBe("stamped");
-    expect(first.headline).toMatch(/^Committed 1 stamp\(s\) to feature \([0-9a-f]{7}\)\.$/);
+    expect(first.headline).toMatch(/^Committed 1 stamp\(s\) to feature \([0-9a-f]{12}\)\.$/);
     const pushed = (await runGit(origin, ["rev-parse", "feature"])).trim();
     expect(pushed).not.toBe(head);
     expect(await runGit(origin, ["log", "-1", "--format=%s", "feature"])).toBe(

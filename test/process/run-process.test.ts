@@ -32,7 +32,7 @@ describe("runProcess", () => {
       },
     );
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(result.failure).toEqual({ kind: "timeout", message: "timed out after 0.5s" });
+    expect(result.failure).toEqual({ kind: "timeout", message: "timed out after 500ms" });
     expect(result.stdout.toString()).toBe("a: b\n");
     await settle();
     expect(sleepStillRunning(Number(readFileSync(pids, "utf8")))).toBe(false);

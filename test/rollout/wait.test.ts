@@ -103,7 +103,7 @@ test("list failures are retried until the deadline, which then names the last er
   const [result] = await waitForRollouts(fake.cluster, [target("web")], { timeoutMs: 300, retryDelayMs: 5 });
   expect(result?.result).toBe("timeout");
   expect(result?.message).toBe(
-    "timed out after 0.3s waiting for deployment/web (namespace ns): last error: cannot reach the Kubernetes API at x (context c): ECONNREFUSED",
+    "timed out after 300ms waiting for deployment/web (namespace ns): last error: cannot reach the Kubernetes API at x (context c): ECONNREFUSED",
   );
   expect(fake.calls.length).toBeGreaterThan(1);
 });

@@ -4,6 +4,7 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { shortSha } from "../../core/commit-sha.js";
 import { onInterrupt } from "../../process/interrupt.js";
 import { runProcess } from "../../process/run-process.js";
 import { inScope } from "./checkout-scope.js";
@@ -73,7 +74,7 @@ async function refuseLinksOf(
     .filter((entry) => entry.startsWith("120000 "))
     .map((entry) => entry.slice(entry.indexOf("\t") + 1))
     .filter((path) => inScope(path, symlinks.scope));
-  await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
+  await refuseEscapingLinks(dir, links, `at commit ${shortSha(commit)}`);
 }
 
 async function writeTree(
