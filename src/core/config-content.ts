@@ -22,7 +22,7 @@ export function isConfigManifest(m: Manifest): m is Manifest & { id: { kind: Con
   return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
 }
 
-export interface ConfigContentResult {
+interface ConfigContentResult {
   content: ConfigContent;
   problems: ManifestProblem[];
 }
@@ -171,7 +171,7 @@ function sortKeys(content: ConfigContent): ConfigContent {
 
 /**
  * Plain assignment would drop a key named `__proto__` (a valid ConfigMap key): that one is defined.
- * Only that one: defining every key cost ~2.5 µs each in a fresh process, ~4 ms for 200 configs.
+ * Only that one: defining every key is far slower than assigning it, in a fresh process.
  */
 function setKey(content: ConfigContent, key: string, value: string): void {
   if (key === "__proto__")

@@ -102,7 +102,7 @@ export interface ConfigChange {
   previousName?: string;
 }
 
-export type ReferenceVia = "volume" | "projected" | "envFrom" | "env";
+type ReferenceVia = "volume" | "projected" | "envFrom" | "env";
 
 /** One place in a pod spec that ties it to a ConfigMap or Secret. */
 export interface ConfigReference {
@@ -121,7 +121,7 @@ export interface ConfigReference {
   optional?: boolean;
 }
 
-export type WorkloadAction = "restart" | "skip";
+type WorkloadAction = "restart" | "skip";
 
 export interface PlannedWorkload {
   id: ObjectId;

@@ -7,7 +7,7 @@ import { shortSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
 import { GitExitError, spawnGit } from "./spawn-git.js";
 
-export interface StampCommit {
+interface StampCommit {
   /** Paths relative to the repository root that stamp wrote. */
   files: readonly string[];
   message: string;

@@ -8,8 +8,6 @@ import { ClusterAccessError } from "../core/errors.js";
 import { field, stringField } from "../core/json-shape.js";
 import { networkErrorCode, RequestTimeoutError } from "./retry.js";
 
-export { ClusterAccessError } from "../core/errors.js";
-
 /** What a request was trying to do, for messages. */
 export interface RequestDescription {
   /** RBAC verb: get, list, watch, patch. */

@@ -90,7 +90,7 @@ function providerExec(user: User): unknown {
   return typeof exec === "object" && exec !== null ? exec : undefined;
 }
 
-export async function runPlugin(userName: string, exec: ExecConfig, timeoutMs: number): Promise<Credential> {
+async function runPlugin(userName: string, exec: ExecConfig, timeoutMs: number): Promise<Credential> {
   const what = `the exec credential plugin "${exec.command}" of kubeconfig user "${userName}"`;
   const env: Record<string, string | undefined> = { ...process.env };
   for (const entry of exec.env ?? []) env[entry.name] = entry.value;

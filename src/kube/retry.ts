@@ -80,7 +80,7 @@ export function retryAfterSeconds(error: unknown): number | undefined {
   return Number(value.trim());
 }
 
-export type Backoff = Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs" | "random">;
+type Backoff = Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs" | "random">;
 
 /** The one backoff: delay before retry number `attempt` (0-based), exponential with jitter in [d/2, d], capped. */
 export function backoffDelayMs(attempt: number, backoff: Backoff): number {

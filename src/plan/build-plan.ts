@@ -23,8 +23,6 @@ import { hasIgnoreAnnotation, IGNORE_ANNOTATION } from "../scan/manifests/config
 import { rollsOnApplyReason } from "../scan/sources/rolls-on-apply.js";
 import { reloaderAnnotationsOf, reloaderCoverage } from "./reloader.js";
 
-export { IGNORE_ANNOTATION } from "../scan/manifests/config-changes.js";
-
 export interface PlanInput {
   changes: ConfigChange[];
   /** Workload manifests at head that may reference changed configs (from the repository). */
@@ -42,13 +40,13 @@ export interface PlanInput {
 }
 
 /** A warning about the plan, located where it can be acted on (a deleted config: its file at base). */
-export interface PlanWarning {
+interface PlanWarning {
   message: string;
   file: string;
   line: number;
 }
 
-export interface PlanResult {
+interface PlanResult {
   workloads: PlannedWorkload[];
   warnings: PlanWarning[];
 }

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { formatDuration } from "../core/duration.js";
 import { signalGroup, stopGroup, trackGroup } from "./child-groups.js";
 
-export interface RunProcessOptions {
+interface RunProcessOptions {
   cwd?: string;
   /** The whole environment (not merged with this process's). Default: this process's. */
   env?: NodeJS.ProcessEnv;
@@ -26,14 +26,14 @@ export interface RunProcessOptions {
   /**
    * Spawn it in a process group of its own (default), so a timeout, the output cap or an
    * interrupt stops what it started too. false: for short commands that start no children (local
-   * git), where a group costs more than the command: spawning detached took ~5 ms more per
-   * process here (7.5 → 12.2 ms median for `git rev-parse HEAD`), and a plan runs a chain of them.
+   * git), where starting a process detached costs more than the command itself, and a plan runs a
+   * chain of them.
    * Such a process is still bounded, tracked and stopped, alone.
    */
   ownGroup?: boolean;
 }
 
-export type ProcessFailure =
+type ProcessFailure =
   | { kind: "timeout"; message: string }
   | { kind: "idle"; message: string }
   | { kind: "output"; message: string }

@@ -1,14 +1,14 @@
 // Turn a RangeRequest into concrete SHAs, fetching what a shallow CI clone lacks: first the
 // commit by SHA, then history in doubling steps (1, 2, 4, ...) until a round brings nothing new.
 
-import { type CommitOrder, shortSha } from "../core/commit-sha.js";
+import { type CommitOrder, isFullSha, shortSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { Git } from "../git/git.js";
 import { type CiKind, fetchDepthHint } from "./ci-kind.js";
-import { isFullSha, type RangeRequest } from "./range-request.js";
+import type { RangeRequest } from "./range-request.js";
 
-export interface ResolvedRange {
+interface ResolvedRange {
   /** Undefined when there is nothing to compare (root commit, deleted ref). */
   base?: string;
   /** Full SHA of the head; "" only for a deleted ref in a repository without HEAD. */
@@ -17,7 +17,7 @@ export interface ResolvedRange {
   note: string;
 }
 
-export interface ResolveCommitsOptions {
+interface ResolveCommitsOptions {
   /** Bound on deepening rounds; round n fetches 2^(n-1) more commits. Default 12 (4,095 commits). */
   maxDeepenRounds?: number;
   /** Which setting the "history is missing" error tells the user to change. Default "local". */
@@ -245,11 +245,7 @@ async function deepenUntil<T>(
 // these characters in branch and tag names, so a value of one of these forms can never be a ref.
 
 /** Why `ref` (given for `role`) cannot name one commit, by its form; undefined when its form is fine. */
-export function revisionFormProblem(
-  ref: string,
-  role: "base" | "head",
-  naming: OptionNaming,
-): string | undefined {
+function revisionFormProblem(ref: string, role: "base" | "head", naming: OptionNaming): string | undefined {
   const range = /^(.*?)(\.\.\.?)(.*)$/.exec(ref);
   if (range) {
     const [, from, dots, to] = range;

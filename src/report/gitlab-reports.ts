@@ -15,7 +15,7 @@ export interface ReportedWorkload {
   context?: string;
 }
 
-export interface WorkloadStatus {
+interface WorkloadStatus {
   state: "passed" | "failed" | "skipped";
   label: string;
   type?: string;
@@ -233,7 +233,7 @@ export function renderJunit(report: RunReport | undefined, exitCode: number, err
 }
 
 /** A few lines for the job log: the JSON report went to a file, not to the log. */
-export function renderSummary(report: RunReport | undefined, exitCode: number, error?: string): string {
+function renderSummary(report: RunReport | undefined, exitCode: number, error?: string): string {
   if (report === undefined) {
     return `config-rollout: no report (${error}); exit code ${exitCode}, result failed\n`;
   }

@@ -17,7 +17,7 @@ import {
 import { mermaidGraph } from "./mermaid-graph.js";
 
 /** A part of the Markdown report: one for a single cluster, the summary and one per cluster for --contexts. */
-export interface MarkdownSection {
+interface MarkdownSection {
   /** The section's heading (Markdown, escaped), for a cluster of a --contexts run. */
   title?: string;
   render(maxRows: number): string;

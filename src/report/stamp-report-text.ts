@@ -17,7 +17,7 @@ export function renderStampReport(
   return `${escapeForCiLog(stampText(report, fix))}\n`;
 }
 
-export function stampOutcome(report: StampReport): "current" | "stamped" | "stale" {
+function stampOutcome(report: StampReport): "current" | "stamped" | "stale" {
   if (report.changes.length === 0) return "current";
   return report.check ? "stale" : "stamped";
 }

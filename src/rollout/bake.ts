@@ -17,9 +17,9 @@ import { type PodWatchOptions, startPodWatch } from "./pod-watch.js";
 type Plain = Record<string, unknown>;
 
 /** How long a pod that was ready may stay not ready before its workload fails the bake. */
-export const BAKE_NOT_READY_MS = 10_000;
+const BAKE_NOT_READY_MS = 10_000;
 
-export interface BakeOptions {
+interface BakeOptions {
   bakeMs: number;
   /** BAKE_NOT_READY_MS unless given (tests). */
   notReadyMs?: number;
@@ -33,7 +33,7 @@ export interface BakeOptions {
   now?: () => number;
 }
 
-export interface BakeFailure {
+interface BakeFailure {
   id: ObjectId;
   /** failed: a pod failed the bake; timeout: the run was interrupted while baking. */
   result: "failed" | "timeout";
@@ -41,7 +41,7 @@ export interface BakeFailure {
   cause?: PodCause;
 }
 
-export interface Bake {
+interface Bake {
   /** Bake a workload whose rollout just completed; `object` is the workload as last observed. */
   add(target: { id: ObjectId; generation?: number; object?: Plain }): void;
   /** Once every bake started has ended: the workloads that failed theirs. */
@@ -167,7 +167,7 @@ function bakeOne(
  * What the bake makes of one observation of a new pod: a cause that fails the workload, "later"
  * (not ready for less than the threshold), or undefined. `seen` is updated.
  */
-export function bakeVerdict(
+function bakeVerdict(
   pod: unknown,
   seen: SeenPod,
   at: number,

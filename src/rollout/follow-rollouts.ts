@@ -6,7 +6,7 @@ import { formatDuration } from "../core/duration.js";
 import type { Log } from "../core/log.js";
 import { idKey } from "../core/model.js";
 import type { WorkloadResult } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 import { interruptSignal } from "../process/interrupt.js";
 import type { RunSettings } from "../settings/settings.js";
 import { startBake } from "./bake.js";

@@ -5,11 +5,12 @@
 // log only (CI log, stderr), never to the job summary.
 
 /** Silence after which a wait prints a progress line. */
-export const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_MS = 30_000;
 
 import { formatDuration } from "../core/duration.js";
+
 /** The fewest milliseconds between two progress lines of one wait. */
-export const MIN_HEARTBEAT_MS = 10_000;
+const MIN_HEARTBEAT_MS = 10_000;
 
 export interface HeartbeatOptions {
   /** Silence before a progress line (default HEARTBEAT_MS; tests pass a few ms). */

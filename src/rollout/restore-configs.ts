@@ -11,7 +11,7 @@ import type { Log } from "../core/log.js";
 import { formatId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { RestoredConfig } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 import { byHand, type ConfigRestore } from "./restore/restore-source.js";
 import { restoreWrite } from "./restore/restore-write.js";
 

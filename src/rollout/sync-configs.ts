@@ -14,11 +14,11 @@ import {
   type Manifest,
   type ObjectId,
 } from "../core/model.js";
-import type { Cluster, LiveConfig } from "../kube/kube-client.js";
+import type { Cluster, LiveConfig } from "../kube/cluster.js";
 import { readLiveConfigs } from "../kube/read-live-configs.js";
 import { type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
 
-export interface SyncOptions {
+interface SyncOptions {
   apply: boolean;
   dryRun: boolean;
   timeoutMs: number;

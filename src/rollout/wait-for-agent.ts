@@ -18,7 +18,7 @@ import { type Heartbeat, type HeartbeatOptions, startHeartbeat } from "./heartbe
 
 type Plain = Record<string, unknown>;
 
-export interface AgentWaitOptions {
+interface AgentWaitOptions {
   /** The hash each workload's live pod template must carry (computed from the head commit). */
   hashFor(id: ObjectId): string | undefined;
   timeoutMs: number;
@@ -31,7 +31,7 @@ export interface AgentWaitOptions {
   heartbeat?: HeartbeatOptions;
 }
 
-export interface AgentWaitResult {
+interface AgentWaitResult {
   /** Workloads whose live template carries the commit's hash, as last seen: their rollouts are followed next. */
   applied: Array<{ id: ObjectId; object: Plain }>;
   /** Workloads the agent never updated within the timeout, or that could not be followed. */

@@ -50,7 +50,7 @@ export function logProgress(log: Pick<Log, "info">): NonNullable<WaitOptions["on
   return (id, message) => log.info(`${shortId(id)}: ${message}`);
 }
 
-export type WaitOutcome = RolloutEnd | "timeout";
+type WaitOutcome = RolloutEnd | "timeout";
 
 export interface WaitResult {
   id: ObjectId;

@@ -9,10 +9,10 @@ import { UserError } from "../core/errors.js";
 import { field, stringField } from "../core/json-shape.js";
 import { formatId, type ObjectId, shortId } from "../core/model.js";
 
-export const WAVE_ANNOTATION = "config-rollout.io/wave";
+const WAVE_ANNOTATION = "config-rollout.io/wave";
 
 /** One restart-and-wait round: a batch of one wave. */
-export interface RolloutRound<T extends { id: ObjectId }> {
+interface RolloutRound<T extends { id: ObjectId }> {
   /** The wave's number; undefined for the unannotated. */
   wave: number | undefined;
   requests: T[];

@@ -16,7 +16,7 @@ import {
 } from "../core/model.js";
 import { CLI_FLAGS } from "../core/option-naming.js";
 import { type RunReport, reportOf } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 import { buildPlan } from "../plan/build-plan.js";
 import { applyGuardRails } from "../plan/guard-rails.js";
 import { prepareReloaderLists } from "../plan/reloader.js";
@@ -222,7 +222,7 @@ function withWorkloadSources(workloads: PlannedWorkload[], manifests: Manifest[]
 
 const MAX_LISTED = 5;
 
-export function assumedNamespaceNote(
+function assumedNamespaceNote(
   scan: Pick<RepositoryScan, "changes" | "assumedNamespace">,
   workloads: PlannedWorkload[],
   namespace: string,

@@ -18,7 +18,7 @@ import { WAIT_FOR_ROLLOUTS } from "../rollout/restart-and-wait.js";
 import { applyPlanToCluster } from "./apply.js";
 import { planRepository, type RunDependencies } from "./plan.js";
 
-export interface FleetDependencies extends Omit<RunDependencies, "connect" | "clusterConfigured"> {
+interface FleetDependencies extends Omit<RunDependencies, "connect" | "clusterConfigured"> {
   waves: Waves;
   /**
    * Each context's own connection; `load` reads its configuration (an unknown context throws)
@@ -96,7 +96,7 @@ export async function runFleet(deps: FleetDependencies): Promise<RunReport> {
 }
 
 /** A server URL as the API server is reached: case, default port and a trailing slash do not matter. */
-export function serverKey(server: string): string {
+function serverKey(server: string): string {
   try {
     const url = new URL(server);
     return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;

@@ -14,7 +14,7 @@ import type { ClusterAccess } from "../plan/repo-plan.js";
 import type { RunSettings } from "../settings/settings.js";
 import { applySavedPlan, checkPlanKey, guardedPlanOf } from "./apply-saved-plan.js";
 
-export async function readPlanFile(path: string): Promise<PlanDocument> {
+async function readPlanFile(path: string): Promise<PlanDocument> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -49,7 +49,7 @@ async function checkoutHead(openGit: () => Promise<Git>): Promise<string | undef
   return git.tryResolveCommit("HEAD");
 }
 
-export interface SavedPlanRun {
+interface SavedPlanRun {
   document: PlanDocument;
   /** Set for the versioned strategy: plan again from this checkout (it needs the configs' content). */
   replanFrom?: { base: string; head: string };

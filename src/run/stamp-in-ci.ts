@@ -46,7 +46,7 @@ export interface StampRunResult {
   configs: string[];
 }
 
-export interface StampActionOutcome {
+interface StampActionOutcome {
   /** The action's `result` output: stamped (written or committed), nothing-to-do, or failed (stale under check). */
   result: "stamped" | "nothing-to-do" | "failed";
   /** The step's last line (its failure message when failed). */

@@ -10,7 +10,7 @@ import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { idKey, type Manifest, type ObjectId, shortId } from "../core/model.js";
 import { type RunReport, reportOf, type WorkloadResult } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 import { checkPermissions, patchWrites } from "../rollout/check-permissions.js";
 import { rollOut } from "../rollout/restart-and-wait.js";
 import { annotationStep } from "../rollout/strategy/annotation-strategy.js";

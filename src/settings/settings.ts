@@ -15,9 +15,6 @@ import { appliesTo, type Command, type OptionSpec, type RawValues } from "./opti
 import { type OPTION_ROWS, OPTIONS, type RELOADER_MODES, type WAIT_MODES } from "./options.js";
 import { parseBooleanText, parseOptionValue, splitList } from "./value-spellings.js";
 
-export type { Discover, DryRun, OutputFormat, Strategy } from "../core/setting-choices.js";
-export type { RawValues } from "./option-spec.js";
-
 /** Rows read as other fields than their own: the fields the stages read, declared once. */
 const COMPUTED = {
   base: (base?: string): { base?: string } => ({ base: revision("base", base) }),
@@ -95,7 +92,7 @@ export type RunSettings = SettingsOf<RowsOf<"run">>;
 export type StampSettings = SettingsOf<RowsOf<"stamp">>;
 /** `config-rollout sync`'s settings. */
 export type SyncSettings = SettingsOf<RowsOf<"sync">>;
-export type SettingsFor<C extends Command> = C extends "stamp"
+type SettingsFor<C extends Command> = C extends "stamp"
   ? StampSettings
   : C extends "sync"
     ? SyncSettings

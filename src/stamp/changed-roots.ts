@@ -21,7 +21,7 @@ import { buildKustomizeGraph, kustomizationsUnder } from "../scan/sources/kustom
 import { isHashSuffixedGenerated } from "./kustomize-stamp.js";
 import { repositoryConfigs, stampWorkloads } from "./stamp-workloads.js";
 
-export interface ChangedRootsContext {
+interface ChangedRootsContext {
   git: Git;
   base: string;
   head: string;

@@ -15,7 +15,7 @@ import {
 } from "./annotation-edit.js";
 import type { StampTarget } from "./stamp-workloads.js";
 
-export interface StampedFile {
+interface StampedFile {
   text: string;
   /** The targets whose stamp this changes. */
   changed: StampTarget[];

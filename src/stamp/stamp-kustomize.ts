@@ -27,7 +27,7 @@ import {
 import type { StampReport } from "./stamp-report.js";
 import { repositoryConfigs, type StampTarget, stampWorkloads } from "./stamp-workloads.js";
 
-export interface KustomizeStampContext {
+interface KustomizeStampContext {
   tree: WorkTree;
   root: KustomizationFile;
   /** The kustomizations the root includes, itself first. */

@@ -39,7 +39,7 @@ import { stampKustomization } from "./stamp-kustomize.js";
 import { type StampReport, stampRefusals } from "./stamp-report.js";
 import type { StampTarget } from "./stamp-workloads.js";
 
-export interface StampDeps {
+interface StampDeps {
   tree: WorkTree;
   git: Git;
   log: Log;

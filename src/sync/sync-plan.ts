@@ -23,7 +23,7 @@ import type { LiveWorkload } from "./read-live-state.js";
 import type { SyncVerdict } from "./sync-verdict.js";
 
 /** One --config entry: a config kind and name, and optionally the one key its consumers must read. */
-export interface NamedConfig {
+interface NamedConfig {
   kind: ConfigKind;
   name: string;
   key?: string;
@@ -91,7 +91,7 @@ export interface SyncAnnotation {
   digests: string;
 }
 
-export type SyncAction =
+type SyncAction =
   | { do: "restart"; reason: string; stale: ConsumedConfig[]; annotation: SyncAnnotation }
   | { do: "record-baseline"; reason: string; annotation: SyncAnnotation }
   | { do: "leave"; reason: string };

@@ -4,8 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import type { Cluster } from "../../src/kube/cluster.js";
 import { loadKubeConfig } from "../../src/kube/connect.js";
-import { type Cluster, type ClusterOptions, createCluster } from "../../src/kube/kube-client.js";
+import { type ClusterOptions, createCluster } from "../../src/kube/kube-client.js";
 import { DEFAULTS } from "../helpers/settings.js";
 
 export const USER_AGENT = "config-rollout/test";

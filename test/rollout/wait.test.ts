@@ -1,7 +1,8 @@
 // waitForRollouts over a scripted fake cluster: the cases a real server rarely produces on cue.
 import { expect, test } from "vitest";
-import { ClusterAccessError } from "../../src/kube/api-errors.js";
-import type { ListResult, WatchEventHandler } from "../../src/kube/kube-client.js";
+import { ClusterAccessError } from "../../src/core/errors.js";
+import type { ListResult } from "../../src/kube/cluster.js";
+import type { WatchEventHandler } from "../../src/kube/watch-stream.js";
 import { type WaitCluster, waitForRollouts } from "../../src/rollout/wait.js";
 
 type Obj = Record<string, unknown>;

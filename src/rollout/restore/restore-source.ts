@@ -18,7 +18,7 @@ export interface ConfigRestore {
 }
 
 /** Where the base commit defines a config. */
-export interface RestoreSource {
+interface RestoreSource {
   /** The base commit. */
   commit: string;
   file: string;

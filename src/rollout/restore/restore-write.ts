@@ -25,9 +25,9 @@ import { LAST_APPLIED_ANNOTATION, lastAppliedOf, parseLastApplied } from "./last
 import { threeWayPatch } from "./three-way-patch.js";
 
 /** The field manager --apply writes configs as: the restore's when the live object names none. */
-export const OWN_FIELD_MANAGER = "config-rollout";
+const OWN_FIELD_MANAGER = "config-rollout";
 
-export type RestoreWrite =
+type RestoreWrite =
   | {
       /** A forced server-side apply of `body`, as `fieldManager`. */
       apply: JsonObject;

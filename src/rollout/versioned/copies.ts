@@ -17,7 +17,7 @@ import {
   shortId,
 } from "../../core/model.js";
 import { runLimited } from "../../core/run-limited.js";
-import type { Cluster } from "../../kube/kube-client.js";
+import type { Cluster } from "../../kube/cluster.js";
 import type { ConfigWrite, PrepareContext, StrategySettings } from "../strategy/restart-strategy.js";
 import {
   type ConfigCopy,
@@ -50,7 +50,7 @@ export interface SourceCopy {
 export type ManagedCopies = (namespace: string, kind: ConfigKind) => Promise<Plain[]>;
 
 /** Each changed config the planned workloads consume, as committed, with those workloads. */
-export function plannedSources(
+function plannedSources(
   context: Pick<PrepareContext, "workloads" | "headConfigs">,
 ): Array<{ source: CopySource; head: HeadConfig; consumers: string[] }> {
   const sources = new Map<string, { id: ObjectId; consumers: string[] }>();

@@ -7,13 +7,14 @@
 import { shortSha } from "../../core/commit-sha.js";
 import { changedKeys } from "../../core/config-content.js";
 import { isExpectedError } from "../../core/errors.js";
-import { type ApiKind, apiVersionOf, workloadKind } from "../../core/kinds/workload-kinds.js";
+import { type ApiKind, apiVersionOf } from "../../core/kinds/api-kinds.js";
+import { workloadKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
 import { type ConfigKind, formatId, idKey, type ObjectId, shortId } from "../../core/model.js";
 import { once } from "../../core/once.js";
 import { runLimited } from "../../core/run-limited.js";
 import type { WorkloadResult } from "../../core/run-result.js";
-import type { Cluster } from "../../kube/kube-client.js";
+import type { Cluster } from "../../kube/cluster.js";
 import type { Rollback } from "../strategy/restart-strategy.js";
 import type { SourceCopy } from "./copies.js";
 import type { SiteChange } from "./repoint.js";

@@ -81,7 +81,7 @@ export class KustomizeBuildError extends UserError {
 }
 
 /** A kustomization that includes the one to build, written first and built instead. */
-export interface KustomizeOverlay {
+interface KustomizeOverlay {
   /** Where it is written, relative to `cwd`. */
   dir: string;
   /** Its text, given the relative path from its directory to the tree's root. */

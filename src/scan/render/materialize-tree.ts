@@ -5,12 +5,12 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { shortSha } from "../../core/commit-sha.js";
-import { onInterrupt } from "../../process/interrupt.js";
+import { onInterrupt } from "../../process/child-groups.js";
 import { runProcess } from "../../process/run-process.js";
 import { inScope } from "./checkout-scope.js";
 import { refuseEscapingLinks } from "./escaping-links.js";
 
-export interface CommitTrees {
+interface CommitTrees {
   /** The scratch root: checkouts and the renderers' HOME live under it. */
   root: string;
   /** The directory holding `commit`'s files; written on first use. */
@@ -131,7 +131,7 @@ async function runGit(
       env,
       ...(input !== undefined ? { input } : {}),
       timeoutMs,
-      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
+      // Local git starts no children; a group costs more than the command (process/run-process.ts).
       ownGroup: false,
     },
   );

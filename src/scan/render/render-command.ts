@@ -8,9 +8,9 @@ import { UserError } from "../../core/errors.js";
 import { runProcess } from "../../process/run-process.js";
 import { stoppedWhy } from "./kustomize.js";
 
-export const SHELL = "/bin/sh";
+const SHELL = "/bin/sh";
 
-export interface RenderCommandRun {
+interface RenderCommandRun {
   command: string;
   env: NodeJS.ProcessEnv;
   /** --render-timeout. */
