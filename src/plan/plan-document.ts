@@ -8,7 +8,7 @@ import { canonicalJson } from "../core/config-content.js";
 import { configHash } from "../core/config-hash.js";
 import { UserError } from "../core/errors.js";
 import {
-  type ChangeStatus,
+  type ConfigChange,
   type ConfigContent,
   type ConfigKind,
   type ConfigReference,
@@ -35,14 +35,10 @@ export type PlannedChange =
   | { env: string }
   | { repoint: Array<{ config: ObjectId; copy: string }> };
 
-interface PlanFileConfig {
-  id: ObjectId;
-  status: ChangeStatus;
-  file: string;
-  line: number;
-  /** Keys added, removed or modified: names only. */
-  keys: string[];
-  ignored?: boolean;
+/** What the plan file keeps of a changed config: where it is and which keys changed (names only). */
+type SharedChangeFields = Pick<ConfigChange, "id" | "status" | "file" | "line" | "keys" | "ignored">;
+
+interface PlanFileConfig extends SharedChangeFields {
   /** The digest of the content the cluster must hold before anything restarts (not for a deleted config). */
   digest?: string;
 }
@@ -70,9 +66,7 @@ export interface PlanDocument {
 }
 
 /** What a config change and a plan file's config share: names and places, never content. */
-export function sharedChangeFields(
-  c: Pick<PlanFileConfig, "id" | "status" | "file" | "line" | "keys" | "ignored">,
-): Pick<PlanFileConfig, "id" | "status" | "file" | "line" | "keys" | "ignored"> {
+export function sharedChangeFields(c: SharedChangeFields): SharedChangeFields {
   return {
     id: c.id,
     status: c.status,
