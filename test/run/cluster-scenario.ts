@@ -1,6 +1,6 @@
 // A repository and a simulated cluster set up the way a user's CI finds them after `kubectl apply`:
 // two commits where configs changed, the cluster holding the workloads and (by default) the new config.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
@@ -10,6 +10,7 @@ import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
 import { type CliResult, lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import { patchedWorkloads } from "../helpers/sim-writes.js";
+import { findKubectl, type KubectlResult, runKubectl } from "../sim/helpers.js";
 
 type Json = Record<string, unknown>;
 
@@ -25,6 +26,10 @@ export interface Scenario {
     namespace?: string,
   ): { annotations: Record<string, string>; spec: Json };
   patchedNames(): string[];
+  /** The real kubectl against this cluster, its HOME in the scenario's temp dir (findKubectl() must have found it). */
+  kubectl(...args: string[]): Promise<KubectlResult>;
+  /** Writes `text` to `name` in the scenario's temp dir and returns its path (for `kubectl apply -f`). */
+  file(name: string, text: string): string;
   close(): Promise<void>;
 }
 
@@ -97,6 +102,11 @@ export async function startScenario(
       };
     },
     patchedNames: () => patchedWorkloads(sim),
+    kubectl: (...args) => runKubectl(findKubectl()!, args, { home: dir, kubeconfig }),
+    file(name, text) {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    },
     // Once: a test may close its scenario early, and useScenario closes every one after the test.
     close: once(async () => {
       await sim.close();
