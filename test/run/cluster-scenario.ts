@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterEach } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import type { SimOptions } from "../../sim/types.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
 import { type CliResult, lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
@@ -14,10 +15,63 @@ import { findKubectl, type KubectlResult, runKubectl } from "../sim/helpers.js";
 
 type Json = Record<string, unknown>;
 
-export interface Scenario {
+/** A simulated cluster, an empty repository and a temp dir holding the cluster's kubeconfig. */
+export interface SimRepo {
   sim: SimCluster;
   repo: TempRepo;
+  /** The temp dir: the kubeconfig, kubectl's HOME, the files `file` writes. */
+  dir: string;
   kubeconfig: string;
+  /** The real kubectl against this cluster, its HOME in `dir` (findKubectl() must have found it). */
+  kubectl(...args: string[]): Promise<KubectlResult>;
+  /** Writes `text` to `name` in `dir` and returns its path (for `kubectl apply -f`). */
+  file(name: string, text: string): string;
+  /** Closes the cluster and removes the repository and `dir`; once, however often it is called. */
+  close(): Promise<void>;
+}
+
+export async function startSimRepo(
+  options: SimOptions & { kubeconfig?: { context?: string; namespace?: string } } = {},
+): Promise<SimRepo> {
+  const { kubeconfig: where, ...simOptions } = options;
+  const sim = await startSimCluster({ rolloutStepMs: 10, ...simOptions });
+  const repo = await createTempRepo();
+  const dir = mkdtempSync(join(tmpdir(), "config-rollout-e2e-"));
+  const kubeconfig = join(dir, "kubeconfig");
+  sim.writeKubeconfig(kubeconfig, { context: "ci", ...where });
+  return {
+    sim,
+    repo,
+    dir,
+    kubeconfig,
+    kubectl: (...args) => runKubectl(findKubectl()!, args, { home: dir, kubeconfig }),
+    file(name, text) {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    },
+    close: once(async () => {
+      await sim.close();
+      await repo.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+    }),
+  };
+}
+
+/** startSimRepo for a whole test file: each one closed after its test. */
+export function useSimRepo(): (options?: Parameters<typeof startSimRepo>[0]) => Promise<SimRepo> {
+  const started: SimRepo[] = [];
+  afterEach(async () => {
+    for (const opened of started.splice(0)) await opened.close();
+  });
+  return async (options = {}) => {
+    const opened = await startSimRepo(options);
+    started.push(opened);
+    return opened;
+  };
+}
+
+/** A repository of two commits (manifestsAt) and a cluster that runs the first (startScenario). */
+export interface Scenario extends SimRepo {
   run(args?: string[], env?: Record<string, string>): Promise<CliResult>;
   /** The pod template annotations / env of a workload as stored on the cluster. */
   template(
@@ -26,11 +80,6 @@ export interface Scenario {
     namespace?: string,
   ): { annotations: Record<string, string>; spec: Json };
   patchedNames(): string[];
-  /** The real kubectl against this cluster, its HOME in the scenario's temp dir (findKubectl() must have found it). */
-  kubectl(...args: string[]): Promise<KubectlResult>;
-  /** Writes `text` to `name` in the scenario's temp dir and returns its path (for `kubectl apply -f`). */
-  file(name: string, text: string): string;
-  close(): Promise<void>;
 }
 
 export const NS = "shop";
@@ -74,8 +123,8 @@ export async function startScenario(
   options: { unaffected?: number; configsLive?: boolean; rolloutStepMs?: number } = {},
 ): Promise<Scenario> {
   const unaffected = options.unaffected ?? 2;
-  const sim = await startSimCluster({ rolloutStepMs: options.rolloutStepMs ?? 10 });
-  const repo = await createTempRepo();
+  const opened = await startSimRepo({ rolloutStepMs: options.rolloutStepMs ?? 10 });
+  const { sim, repo, kubeconfig } = opened;
   await repo.write("deploy/shop.yaml", yamlDocs(...manifestsAt(1, unaffected)));
   await repo.commit("v1");
   await repo.write("deploy/shop.yaml", yamlDocs(...manifestsAt(2, unaffected)));
@@ -83,14 +132,9 @@ export async function startScenario(
   // The cluster runs v1 workloads; CI's apply step has (by default) already applied the v2 configs.
   for (const object of manifestsAt(options.configsLive === false ? 1 : 2, unaffected))
     sim.seed(toJson(object));
-  const dir = mkdtempSync(join(tmpdir(), "config-rollout-e2e-"));
-  const kubeconfig = join(dir, "kubeconfig");
-  sim.writeKubeconfig(kubeconfig, { context: "ci" });
   sim.resetRequests();
   return {
-    sim,
-    repo,
-    kubeconfig,
+    ...opened,
     run: (args = [], env = {}) => runInProcess([...lastCommitArgs(repo.dir, kubeconfig), ...args], env),
     template(kind, name, namespace = NS) {
       const object = sim.get(kind, namespace, name) as {
@@ -102,17 +146,6 @@ export async function startScenario(
       };
     },
     patchedNames: () => patchedWorkloads(sim),
-    kubectl: (...args) => runKubectl(findKubectl()!, args, { home: dir, kubeconfig }),
-    file(name, text) {
-      writeFileSync(join(dir, name), text);
-      return join(dir, name);
-    },
-    // Once: a test may close its scenario early, and useScenario closes every one after the test.
-    close: once(async () => {
-      await sim.close();
-      await repo.cleanup();
-      rmSync(dir, { recursive: true, force: true });
-    }),
   };
 }
 

@@ -1,3 +1,7 @@
+// `config-rollout sync` never leaves a stale workload out: a config it may not read makes the run
+// incomplete and names the workload, the config and the refused permission; an optional config
+// that appears or changes later restarts its readers; garbled digests fall back to the hash; an
+// impossible --config is exit 2; one workload's bad wave annotation fails that workload only.
 import { describe, expect, test } from "vitest";
 import { deployment, pod } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";

@@ -1,3 +1,6 @@
+// `config-rollout sync` against the simulated API server: restart exactly the workloads whose pods
+// run config the cluster no longer holds, from the live state — key-precise, idempotent, and in
+// agreement with the git-driven run (neither undoes the other).
 import { describe, expect, test } from "vitest";
 import { runInProcess } from "../helpers/run-cli.js";
 import type { RunJson } from "../helpers/run-json.js";
