@@ -19,7 +19,7 @@ import { createMasker } from "./mask.js";
 import { isEntryPoint, type PublishState, publishFailure, publishReport } from "./publish.js";
 import { kubeconfigLabels, readActionInputs } from "./read-inputs.js";
 
-async function run(): Promise<void> {
+export async function run(): Promise<void> {
   const env = process.env;
   const mask = createMasker((value) => core.setSecret(value));
   // Each Secret value the run reads is masked as it is read, before any line could quote it.
