@@ -5,7 +5,8 @@ import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rename as renamePath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterEach } from "vitest";
+
+import { useClosing } from "./closing.js";
 
 export interface TempRepo {
   /** Absolute path of the work tree. */
@@ -135,13 +136,6 @@ export async function commitTwice(
 export function useCommitTwice(
   options: { removeUnlisted?: boolean } = {},
 ): (before: Record<string, string | null>, after: Record<string, string | null>) => Promise<TempRepo> {
-  const repos: TempRepo[] = [];
-  afterEach(async () => {
-    for (const repo of repos.splice(0)) await repo.cleanup();
-  });
-  return async (before, after) => {
-    const repo = await commitTwice(before, after, options);
-    repos.push(repo);
-    return repo;
-  };
+  const closing = useClosing();
+  return async (before, after) => closing(await commitTwice(before, after, options));
 }

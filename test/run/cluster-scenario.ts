@@ -3,10 +3,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach } from "vitest";
+import { expect } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import type { SimOptions } from "../../sim/types.js";
+import { useClosing } from "../helpers/closing.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
 import { type CliResult, lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
@@ -59,15 +60,32 @@ export async function startSimRepo(
 
 /** startSimRepo for a whole test file: each one closed after its test. */
 export function useSimRepo(): (options?: Parameters<typeof startSimRepo>[0]) => Promise<SimRepo> {
-  const started: SimRepo[] = [];
-  afterEach(async () => {
-    for (const opened of started.splice(0)) await opened.close();
-  });
-  return async (options = {}) => {
-    const opened = await startSimRepo(options);
-    started.push(opened);
-    return opened;
-  };
+  const closing = useClosing();
+  return async (options = {}) => closing(await startSimRepo(options));
+}
+
+/**
+ * `--strategy gitops` over the last commit while a GitOps agent (`agent`: kubectl, after 0.7 s)
+ * applies it, as Argo CD or Flux would: the run and the agent must both succeed.
+ */
+export async function runWithAgent(
+  opened: SimRepo,
+  agent: () => Promise<KubectlResult>,
+  args: string[] = [],
+): Promise<CliResult> {
+  const applied = new Promise((resolve) => setTimeout(resolve, 700)).then(agent);
+  const run = await runInProcess([
+    ...lastCommitArgs(opened.repo.dir, opened.kubeconfig),
+    "--strategy",
+    "gitops",
+    "--timeout",
+    "60s",
+    ...args,
+  ]);
+  const done = await applied;
+  expect(done.code, done.stderr).toBe(0);
+  expect(run.code, run.stderr).toBe(0);
+  return run;
 }
 
 /** A repository of two commits (manifestsAt) and a cluster that runs the first (startScenario). */
@@ -159,15 +177,8 @@ function toJson(object: Json): Json {
  * `const start = useScenario();` at the top of a file, then `const s = await start()` in a test.
  */
 export function useScenario(): (options?: Parameters<typeof startScenario>[0]) => Promise<Scenario> {
-  const started: Scenario[] = [];
-  afterEach(async () => {
-    for (const scenario of started.splice(0)) await scenario.close();
-  });
-  return async (options = {}) => {
-    const scenario = await startScenario(options);
-    started.push(scenario);
-    return scenario;
-  };
+  const closing = useClosing();
+  return async (options = {}) => closing(await startScenario(options));
 }
 
 function once(close: () => Promise<void>): () => Promise<void> {

@@ -10,7 +10,7 @@ import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import { findKubectl } from "../sim/helpers.js";
-import { type SimRepo, useSimRepo } from "./cluster-scenario.js";
+import { runWithAgent, type SimRepo, useSimRepo } from "./cluster-scenario.js";
 
 type Json = Record<string, unknown>;
 const NS = "shop";
@@ -69,20 +69,10 @@ test.skipIf(!kubectl)(
       await readFile(join(s.repo.dir, "clusters/dev/app.yaml"), "utf8"),
     )?.[1];
     expect(devStamp).toBeDefined();
-    const agent = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      const file = join(s.repo.dir, "clusters/dev/app.yaml");
-      return s.kubectl("apply", "--server-side", "--field-manager", "argocd-controller", "-f", file);
-    })();
-    const run = await runInProcess([
-      ...lastCommitArgs(s.repo.dir, s.kubeconfig),
-      "--strategy",
-      "gitops",
-      "--timeout",
-      "60s",
-    ]);
-    expect((await agent).code).toBe(0);
-    expect(run.code, run.stderr).toBe(0);
+    const file = join(s.repo.dir, "clusters/dev/app.yaml");
+    const run = await runWithAgent(s, () =>
+      s.kubectl("apply", "--server-side", "--field-manager", "argocd-controller", "-f", file),
+    );
     expect(run.stderr).toContain(`the agent applied the commit (${HASH}=${devStamp})`);
     // The plan says which deployment the restart comes from, and names the other definition.
     expect(run.stderr).toContain(
@@ -233,21 +223,10 @@ for (const [withApplications, changed] of perCluster) {
       expect(planned.map((w) => [w.name, w.file])).toEqual([["web", `clusters/${changed}/web.yaml`]]);
 
       // --strategy gitops expects the value stamp wrote, and follows the agent's rollout of it.
-      const agent = (async () => {
-        await new Promise((resolve) => setTimeout(resolve, 700));
-        const folder = join(repo.dir, `clusters/${changed}`);
-        const args = ["apply", "--server-side", "--field-manager", "argocd-controller", "-f", folder];
-        return opened.kubectl(...args);
-      })();
-      const run = await runInProcess([
-        ...lastCommitArgs(repo.dir, opened.kubeconfig),
-        "--strategy",
-        "gitops",
-        "--timeout",
-        "60s",
-      ]);
-      expect((await agent).code).toBe(0);
-      expect(run.code, run.stderr).toBe(0);
+      const folder = join(repo.dir, `clusters/${changed}`);
+      const run = await runWithAgent(opened, () =>
+        opened.kubectl("apply", "--server-side", "--field-manager", "argocd-controller", "-f", folder),
+      );
       expect(run.stderr).toContain(`the agent applied the commit (${HASH}=${v2})`);
     },
   );

@@ -12,7 +12,7 @@ import { idKey } from "../../src/core/model.js";
 import { configMap, deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
 import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import { findKubectl } from "../sim/helpers.js";
-import { type SimRepo, useSimRepo } from "./cluster-scenario.js";
+import { runWithAgent, type SimRepo, useSimRepo } from "./cluster-scenario.js";
 
 type Json = Record<string, unknown>;
 const NS = "shop";
@@ -130,9 +130,8 @@ describe("--strategy gitops", () => {
       const hash = expectedStamp();
       const s = await setup("cli");
       expect(await readFile(join(s.repo.dir, FILE), "utf8")).toContain(`${HASH}: ${hash}`);
-      const agent = (async () => {
-        await new Promise((resolve) => setTimeout(resolve, 700));
-        return s.kubectl(
+      const agent = () =>
+        s.kubectl(
           "apply",
           "--server-side",
           "--field-manager",
@@ -140,11 +139,7 @@ describe("--strategy gitops", () => {
           "-f",
           join(s.repo.dir, FILE),
         );
-      })();
-      const run = await s.run(["--timeout", "60s", "--output", "json"]);
-      const applied = await agent;
-      expect(applied.code, applied.stderr).toBe(0);
-      expect(run.code, run.stderr).toBe(0);
+      const run = await runWithAgent(s, agent, ["--output", "json"]);
       const report = JSON.parse(run.stdout) as {
         outcome: string;
         workloads: Array<{ name: string; result?: { restart: string; rollout?: string; message: string } }>;
@@ -296,7 +291,7 @@ test.skipIf(!kubectl)(
   "kustomize: the overlay stamped by `config-rollout stamp` (its generated patch), applied by the agent with `kubectl apply -k`, is followed to the end",
   async () => {
     const opened = await open();
-    const { sim, repo, kubeconfig } = opened;
+    const { sim, repo } = opened;
     const write = async (level: string) => {
       await repo.write(
         "base/app.yaml",
@@ -325,21 +320,7 @@ test.skipIf(!kubectl)(
     expect(stamped.code, stamped.stderr).toBe(0);
     await repo.commit("v2: debug in prod, stamped");
     sim.resetRequests();
-    const agent = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      return apply();
-    })();
-    const run = await runInProcess([
-      ...lastCommitArgs(repo.dir, kubeconfig),
-      "--strategy",
-      "gitops",
-      "--timeout",
-      "60s",
-      "--output",
-      "json",
-    ]);
-    expect((await agent).code).toBe(0);
-    expect(run.code, run.stderr).toBe(0);
+    const run = await runWithAgent(opened, apply, ["--output", "json"]);
     const report = JSON.parse(run.stdout) as {
       workloads: Array<{ namespace: string; name: string; result?: { restart: string; rollout?: string } }>;
     };
