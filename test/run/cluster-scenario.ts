@@ -137,6 +137,21 @@ export function manifestsAt(version: 1 | 2 | 3, unaffected: number): Json[] {
   return [appConfig, db, web, worker, api, ...others];
 }
 
+/** A Deployment only the cluster runs (installed by Helm, say), reading app-config: --discover cluster's find. */
+export const CLUSTER_ONLY_CONSUMER = {
+  apiVersion: "apps/v1",
+  kind: "Deployment",
+  metadata: { name: "helm-installed", namespace: NS },
+  spec: {
+    replicas: 1,
+    selector: { matchLabels: { app: "h" } },
+    template: {
+      metadata: { labels: { app: "h" } },
+      spec: { containers: [{ name: "h", image: "x", envFrom: [{ configMapRef: { name: "app-config" } }] }] },
+    },
+  },
+};
+
 export async function startScenario(
   options: { unaffected?: number; configsLive?: boolean; rolloutStepMs?: number } = {},
 ): Promise<Scenario> {

@@ -2,29 +2,25 @@
 // to a simulated cluster from a directory with no git repository, and every plan it must not trust
 // (unknown apiVersion, malformed, changed by hand, another head, a wrong key) is refused with exit 2
 // before the first request.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { CONFIG_HASH_ANNOTATION } from "../../src/core/restart-patch.js";
 import { type PlanDocument, sealPlan } from "../../src/plan/plan-document.js";
 import { createTempRepo } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
-import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
+import { NS, type Scenario, useScenario } from "./cluster-scenario.js";
 
 const KEY = ["--hash-key", "plan-test-key"];
 let scenario: Scenario;
 let dir: string;
 let planFile: string;
 
+const start = useScenario();
 beforeEach(async () => {
-  scenario = await startScenario();
-  dir = mkdtempSync(join(tmpdir(), "config-rollout-plan-"));
+  scenario = await start();
+  dir = scenario.dir;
   planFile = join(dir, "plan.json");
-});
-afterEach(async () => {
-  await scenario.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** Make the plan in the checkout (a client dry run: no request), then reset the sim's request log. */
