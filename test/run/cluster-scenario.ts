@@ -187,6 +187,14 @@ function toJson(object: Json): Json {
   return parseAllDocuments(yamlDocs(object))[0]!.toJS() as Json;
 }
 
+/** `config-rollout sync` against the scenario's cluster, in its namespace: the JSON report on stdout. */
+export const runSync = (s: SimRepo, ...args: string[]) =>
+  runInProcess(["sync", "--kubeconfig", s.kubeconfig, "--namespaces", NS, "--output", "json", ...args]);
+
+/** `Kind/name` of every object the run patched, in the order sent. */
+export const patchRequests = (s: SimRepo) =>
+  s.sim.requests.filter((r) => r.verb === "patch" && r.kind !== undefined).map((r) => `${r.kind}/${r.name}`);
+
 /**
  * The scenarios of each test, closed after it (the set-up every cluster test repeated):
  * `const start = useScenario();` at the top of a file, then `const s = await start()` in a test.

@@ -11,15 +11,12 @@ import { runInProcess } from "../helpers/run-cli.js";
 import { type Scenario, useScenario } from "./cluster-scenario.js";
 
 const KEY = ["--hash-key", "plan-test-key"];
-let scenario: Scenario;
-let dir: string;
-let planFile: string;
-
 const start = useScenario();
+let scenario: Scenario;
+let planFile: string;
 beforeEach(async () => {
   scenario = await start();
-  dir = scenario.dir;
-  planFile = join(dir, "plan.json");
+  planFile = join(scenario.dir, "plan.json");
 });
 
 /** The plan of the scenario (web, worker, api in shop) plus kube-system's `web`, re-sealed. */
@@ -43,7 +40,7 @@ function applyPlan(args: string[], repo: string[] = []) {
   return runInProcess(
     ["--plan", planFile, "--kubeconfig", scenario.kubeconfig, ...repo, ...KEY, ...args],
     {},
-    dir,
+    scenario.dir,
   );
 }
 

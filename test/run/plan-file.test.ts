@@ -12,15 +12,12 @@ import { runInProcess } from "../helpers/run-cli.js";
 import { NS, type Scenario, useScenario } from "./cluster-scenario.js";
 
 const KEY = ["--hash-key", "plan-test-key"];
-let scenario: Scenario;
-let dir: string;
-let planFile: string;
-
 const start = useScenario();
+let scenario: Scenario;
+let planFile: string;
 beforeEach(async () => {
   scenario = await start();
-  dir = scenario.dir;
-  planFile = join(dir, "plan.json");
+  planFile = join(scenario.dir, "plan.json");
 });
 
 /** Make the plan in the checkout (a client dry run: no request), then reset the sim's request log. */
@@ -34,7 +31,7 @@ async function makePlan(args: string[] = KEY): Promise<Record<string, unknown>> 
 
 /** Apply a plan from a directory that is no git repository. */
 function applyPlan(file = planFile, args: string[] = KEY) {
-  return runInProcess(["--plan", file, "--kubeconfig", scenario.kubeconfig, ...args], {}, dir);
+  return runInProcess(["--plan", file, "--kubeconfig", scenario.kubeconfig, ...args], {}, scenario.dir);
 }
 
 describe("--plan-out", () => {
@@ -168,7 +165,7 @@ describe("--plan", () => {
   ];
   test.each(refusals)("%s: exit 2 before any request", async (_name, edit, message, args) => {
     const plan = await makePlan();
-    const file = join(dir, "edited.json");
+    const file = join(scenario.dir, "edited.json");
     if (edit === "raw") writeFileSync(file, "{ not json");
     else {
       edit(plan);
@@ -187,7 +184,7 @@ describe("--plan", () => {
     const applied = await runInProcess(
       ["--plan", planFile, "--repo", scenario.repo.dir, "--kubeconfig", scenario.kubeconfig, ...KEY],
       {},
-      dir,
+      scenario.dir,
     );
     expect(applied.code).toBe(2);
     expect(applied.stderr).toContain("this checkout is at");
@@ -203,7 +200,7 @@ describe("--plan", () => {
     const inCheckout = await runInProcess(
       ["--plan", planFile, "--repo", scenario.repo.dir, "--kubeconfig", scenario.kubeconfig, ...KEY],
       {},
-      dir,
+      scenario.dir,
     );
     expect(inCheckout.stderr).not.toContain("error");
     expect(inCheckout.code).toBe(0);
@@ -218,7 +215,7 @@ describe("--plan", () => {
     const applied = await runInProcess(
       ["--plan", planFile, "--repo", scenario.repo.dir, "--kubeconfig", scenario.kubeconfig, ...KEY],
       {},
-      dir,
+      scenario.dir,
     );
     expect(applied.code).toBe(2);
     expect(applied.stderr).toContain("this checkout plans differently from the plan file");

@@ -4,20 +4,19 @@
 // impossible --config is exit 2; one workload's bad wave annotation fails that workload only.
 import { describe, expect, test } from "vitest";
 import { deployment, pod } from "../helpers/manifests.js";
-import { runInProcess } from "../helpers/run-cli.js";
 import type { RunJson } from "../helpers/run-json.js";
 import { findKubectl } from "../sim/helpers.js";
-import { NS, type Scenario, useScenario } from "./cluster-scenario.js";
+import {
+  NS,
+  patchRequests as patched,
+  type Scenario,
+  runSync as sync,
+  useScenario,
+} from "./cluster-scenario.js";
 
 const kubectlPath = findKubectl();
 
 const start = useScenario();
-
-const sync = (s: Scenario, ...args: string[]) =>
-  runInProcess(["sync", "--kubeconfig", s.kubeconfig, "--namespaces", NS, "--output", "json", ...args]);
-
-const patched = (s: Scenario) =>
-  s.sim.requests.filter((r) => r.verb === "patch" && r.kind !== undefined).map((r) => `${r.kind}/${r.name}`);
 
 const kubectl = async (s: Scenario, ...args: string[]) => {
   const result = await s.kubectl(...args);

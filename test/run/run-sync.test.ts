@@ -5,17 +5,17 @@ import { describe, expect, test } from "vitest";
 import { runInProcess } from "../helpers/run-cli.js";
 import type { RunJson } from "../helpers/run-json.js";
 import { findKubectl } from "../sim/helpers.js";
-import { NS, type Scenario, useScenario } from "./cluster-scenario.js";
+import {
+  NS,
+  patchRequests as patched,
+  type Scenario,
+  runSync as sync,
+  useScenario,
+} from "./cluster-scenario.js";
 
 const kubectlPath = findKubectl();
 
 const start = useScenario();
-
-const sync = (s: Scenario, ...args: string[]) =>
-  runInProcess(["sync", "--kubeconfig", s.kubeconfig, "--namespaces", NS, "--output", "json", ...args]);
-
-const patched = (s: Scenario) =>
-  s.sim.requests.filter((r) => r.verb === "patch" && r.kind !== undefined).map((r) => `${r.kind}/${r.name}`);
 
 /** An operator rotates a Secret (or edits a ConfigMap) with kubectl: a write the API server records. */
 async function applyLive(s: Scenario, yaml: string): Promise<void> {
