@@ -23,23 +23,26 @@ interface Import {
   file?: string;
   folder?: string;
   typeOnly: boolean;
+  /** An `import()`: its module is loaded when the call runs, not with the importing file. */
+  dynamic?: true;
 }
 
 /** Every import of a file: package names as written, relative ones as the src/ file they reach. */
 function importsOf(file: string): Import[] {
   const text = readFileSync(file, "utf8");
   const found: Import[] = [];
-  const add = (spec: string, typeOnly: boolean) => {
+  const add = (spec: string, typeOnly: boolean, dynamic = false) => {
+    const how = { spec, typeOnly, ...(dynamic ? { dynamic: true as const } : {}) };
     if (!spec.startsWith(".")) {
-      found.push({ spec, typeOnly });
+      found.push(how);
       return;
     }
     const target = relative(SRC, resolve(dirname(file), spec)).replace(/\.js$/, ".ts");
-    found.push({ spec, file: target, folder: target.split("/")[0], typeOnly });
+    found.push({ ...how, file: target, folder: target.split("/")[0] });
   };
   for (const match of text.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+"([^"]+)"/gms))
     add(match[3]!, Boolean(match[2]));
-  for (const match of text.matchAll(/import\("([^"]+)"\)/g)) add(match[1]!, false);
+  for (const match of text.matchAll(/(typeof )?import\("([^"]+)"\)/g)) add(match[2]!, false, !match[1]);
   return found;
 }
 
@@ -335,6 +338,115 @@ test.each(files.map(rel).filter(isStrategy))(
     }
   },
 );
+
+/** The names a file declares exported (an `export { … }` list is refused below). */
+const exportedNames = (text: string): string[] =>
+  [
+    ...text.matchAll(
+      /^export\s+(?:async\s+|abstract\s+)*(?:function\*?|const|let|class|interface|type|enum)\s+([\w$]+)/gm,
+    ),
+  ].map((m) => m[1]!);
+
+/** `a, type B, c as d`, `{ a: b }` → `a`, `B`, `c` (the names as the other file exports them). */
+const namesIn = (list: string): string[] =>
+  list
+    .split(",")
+    .map((name) => name.trim().replace(/^type\s+/, ""))
+    .filter(Boolean)
+    .map((name) => name.split(/\s*(?:\s+as\s+|:)\s*/)[0]!);
+
+/**
+ * What a file imports from each file, as `path#name` (`path#*` for all of it): static imports and
+ * re-exports; an `import()` by what is taken from it (`const { a } = await import(…)`,
+ * `(await import(…)).a`, `.then(({ a }) …)`, or `x.a` of the `const x` it is held in).
+ */
+function importedNamesOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const target = (spec: string) => resolve(dirname(file), spec).replace(/\.js$/, ".ts");
+  const found: string[] = [];
+  for (const [, clause, spec] of text.matchAll(
+    /^(?:import|export)\s+(?:type\s+)?([^;]*?)\s+from\s+"(\.[^"]+)"/gms,
+  )) {
+    const names = /\{([^}]*)\}/.exec(clause!)?.[1];
+    found.push(...(names ? namesIn(names) : ["*"]).map((name) => `${target(spec!)}#${name}`));
+  }
+  const dynamic =
+    /(?:\{([^{}]*)\}\s*=\s*await\s+|(?:const|let)\s+(\w+)\s*=[^;]*?)?import\("(\.[^"]+)"\)(?:\)?\.(\w+)|\.then\(\(\{([^}]*)\}\))?/g;
+  for (const [, destructured, held, spec, property, then] of text.matchAll(dynamic)) {
+    const taken = held
+      ? [...text.matchAll(new RegExp(`\\b${held}\\)?\\.(\\w+)`, "g"))].map((m) => m[1]!)
+      : [];
+    const names = [
+      ...namesIn(destructured ?? ""),
+      ...namesIn(then ?? ""),
+      ...(property ? [property] : []),
+      ...taken,
+    ];
+    found.push(...(names.length > 0 ? names : ["*"]).map((name) => `${target(spec!)}#${name}`));
+  }
+  return found;
+}
+
+test("every name src/ exports is defined there and imported by another file: un-export what only its own file uses, delete what nothing uses", () => {
+  const ROOT = resolve(SRC, "..");
+  const users = ["test", "bench", "demo", "scripts", "sim"].flatMap((dir) =>
+    readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" })
+      .filter((name) => /\.(ts|mjs)$/.test(name) && !name.includes("fixtures"))
+      .map((name) => join(ROOT, dir, name)),
+  );
+  const imported = new Set(
+    [...files, ...users].flatMap((file) =>
+      importedNamesOf(file).filter((name) => !name.startsWith(`${file}#`)),
+    ),
+  );
+  // What a bundle's entry file (scripts/build.mjs) exports is the bundle's: @github/local-action calls the action's run().
+  const bundleEntries = ["cli/main.ts", "action/main.ts"].map((file) => join(SRC, file));
+  const unused = files.flatMap((file) =>
+    imported.has(`${file}#*`) || bundleEntries.includes(file)
+      ? []
+      : exportedNames(readFileSync(file, "utf8"))
+          .filter((name) => !imported.has(`${file}#${name}`))
+          .map((name) => `${rel(file)}: ${name}`),
+  );
+  expect(unused).toEqual([]);
+  // And from the file that defines it only: one place to import a name from.
+  const reexports = files.filter((file) => /^export\s+(?:type\s+)?\{/m.test(readFileSync(file, "utf8")));
+  expect(reexports.map(rel)).toEqual([]);
+});
+
+/** What an `import()` may keep out of a run that does not need it: dist/vendor/'s libraries and node:crypto. */
+const isDeferredPackage = (spec: string) =>
+  ["yaml", "picomatch", "simple-git", "@kubernetes/client-node", "re2js", "node:crypto"].includes(spec) ||
+  spec.startsWith("@octokit/");
+
+/** The packages a file loads with it: its static imports' and theirs, all the way down. */
+function packagesLoadedWith(file: string, seen = new Set<string>()): Set<string> {
+  const packages = new Set<string>();
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  for (const imp of importsOf(join(SRC, file))) {
+    if (imp.typeOnly || imp.dynamic) continue;
+    if (imp.file === undefined) packages.add(imp.spec);
+    else for (const spec of packagesLoadedWith(imp.file, seen)) packages.add(spec);
+  }
+  return packages;
+}
+
+test("an import() of our own code keeps a vendored library or node:crypto out of the runs that do not need it", () => {
+  const deferringNothing = files.map(rel).flatMap((file) =>
+    importsOf(join(SRC, file))
+      .filter((imp) => imp.dynamic && imp.file !== undefined)
+      .filter((imp) => {
+        const loaded = packagesLoadedWith(file);
+        return ![...packagesLoadedWith(imp.file!)].some(
+          (spec) => isDeferredPackage(spec) && !loaded.has(spec),
+        );
+      })
+      .map((imp) => `${file} → ${imp.file}`),
+  );
+  // The pipeline, once the flags are read: --help and --version start without it (docs/architecture.md).
+  expect(deferringNothing).toEqual(["cli/run-cli.ts → run/commands.ts"]);
+});
 
 /** The developers' guide: a file a newcomer can read through (split by job beyond it). */
 const MAX_FILE_LINES = 400;

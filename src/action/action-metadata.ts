@@ -5,7 +5,7 @@ import { DEPRECATED_OPTIONS } from "../settings/deprecated-options.js";
 import { INPUT_NAMES, spellOptions } from "../settings/describe-option.js";
 import { OPTIONS } from "../settings/options.js";
 
-export interface ActionInput {
+interface ActionInput {
   name: string;
   description: string;
   /** What action.yml declares as the default ("" when the value is computed at run time). */
@@ -14,7 +14,7 @@ export interface ActionInput {
   defaultNote?: string;
 }
 
-export interface ActionOutput {
+interface ActionOutput {
   name: string;
   description: string;
 }

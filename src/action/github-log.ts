@@ -15,7 +15,7 @@ export interface WorkflowCommands {
   endGroup(): void;
 }
 
-export interface GitHubLogOptions {
+interface GitHubLogOptions {
   /** Prefix for annotation paths: the repository's directory relative to the workspace ("" at its root). */
   filePrefix?: string;
   /** GitHub's limit of shown annotations per type and step. */

@@ -9,9 +9,9 @@ import type { RunReport, WorkloadResult } from "../core/run-result.js";
 import { reportObject } from "../report/report-json.js";
 
 /** GitHub's limit per output, less a margin for the delimiter lines of the output file. */
-export const OUTPUT_LIMIT_BYTES = 1024 * 1024 - 1024;
+const OUTPUT_LIMIT_BYTES = 1024 * 1024 - 1024;
 
-export interface FittedOutputs {
+interface FittedOutputs {
   outputs: Record<string, string>;
   /** One line per output that had to be cut: what happened and where the full value is. */
   notes: string[];

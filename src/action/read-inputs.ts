@@ -2,7 +2,7 @@
 // GitHub passes an input as INPUT_<NAME> (uppercased, dashes kept) and fills unset ones with their
 // action.yml default; an empty input counts as not given, so the option's env var or default applies.
 import { UserError } from "../core/errors.js";
-import type { RawValues } from "../settings/settings.js";
+import type { RawValues } from "../settings/option-spec.js";
 import { parseBooleanText } from "../settings/value-spellings.js";
 import {
   ALLOW_UNTRUSTED_INPUT,
@@ -12,7 +12,7 @@ import {
   GITHUB_TOKEN_INPUT,
 } from "./action-metadata.js";
 
-export interface ActionInputValues {
+interface ActionInputValues {
   /** Raw values by option name, for settingsFor (highest precedence). */
   values: RawValues;
   /** Whether the workflow set `dry-run` itself (otherwise pull requests default to a dry run). */

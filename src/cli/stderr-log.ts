@@ -1,8 +1,7 @@
-import type { Log } from "../core/log.js";
-import { formatLocation } from "../core/log.js";
+import { formatLocation, type Log } from "../core/log.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
 
-export interface StderrLogOptions {
+interface StderrLogOptions {
   debug: boolean;
   /** Colour only on a terminal and never when NO_COLOR is set. */
   color: boolean;

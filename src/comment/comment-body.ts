@@ -4,14 +4,14 @@
 // whole line outside a code block; either way a line says where the whole report is. Pure.
 import { commentMarker } from "./comment-marker.js";
 
-export interface CommentSection {
+interface CommentSection {
   /** A heading of its own (e.g. the cluster), as Markdown already escaped; none for a single report. */
   title?: string;
   /** The section's Markdown with at most `maxRows` rows per table or list. */
   render(maxRows: number): string;
 }
 
-export interface CommentBodyInput {
+interface CommentBodyInput {
   id: string;
   sections: readonly CommentSection[];
   /** Last line(s), Markdown. */
@@ -22,7 +22,7 @@ export interface CommentBodyInput {
   cutNote: string;
 }
 
-export interface CommentBody {
+interface CommentBody {
   body: string;
   /** Whether rows were left out or the text was cut. */
   cut: boolean;

@@ -1,6 +1,6 @@
 // Pull request comments on GitHub through Octokit (@octokit/core with the pagination plugin: the
-// client @actions/github wraps, without its proxy layer, which bundles undici: 1.8 MB and ~200 ms
-// to load against ~70 KB and ~13 ms). Issue comments API: a pull request is an issue.
+// client @actions/github wraps, without its proxy layer, which bundles undici: 1.8 MB against
+// ~70 KB). Issue comments API: a pull request is an issue.
 // Loaded only by runs that comment (dist/vendor/octokit-*.js).
 import { Octokit } from "@octokit/core";
 import { paginateRest } from "@octokit/plugin-paginate-rest";

@@ -35,9 +35,9 @@ export class ReviewApiError extends Error {
 }
 
 /** Per request: a platform that does not answer must not hold the job. */
-export const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
-export type Upserted = { action: "created" | "updated"; comment: ReviewComment } | { action: "none" };
+type Upserted = { action: "created" | "updated"; comment: ReviewComment } | { action: "none" };
 
 /**
  * Updates the first comment (the oldest) that the token's own identity wrote and that starts with

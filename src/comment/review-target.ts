@@ -34,7 +34,7 @@ export interface GitLabTarget {
 
 export type ReviewTarget = GitHubTarget | GitLabTarget;
 
-export type TargetLookup = { target: ReviewTarget } | { none: string };
+type TargetLookup = { target: ReviewTarget } | { none: string };
 
 type Env = Record<string, string | undefined>;
 

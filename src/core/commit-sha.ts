@@ -7,6 +7,17 @@ export function isFullSha(value: string): boolean {
   return SHA.test(value);
 }
 
+/**
+ * How every message and report shows a commit: its first 12 hex digits, anything else (a ref, a
+ * placeholder) as it is. One fixed length because a report is written without asking git: git's own
+ * abbreviation starts at 7 and grows with the repository until it is unique, so 7 digits printed
+ * blindly can name two objects in a large one; 12 stay unique far beyond any repository a CI job
+ * checks out (the Linux kernel asks for 12 in its commit references for that reason).
+ */
+export function shortSha(value: string): string {
+  return isFullSha(value) ? value.slice(0, 12) : value;
+}
+
 /** GitHub and GitLab use 40 (or 64) zeros for "no previous commit". */
 export function isZeroSha(value: string): boolean {
   return isFullSha(value) && /^0+$/.test(value);

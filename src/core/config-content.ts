@@ -3,7 +3,13 @@
 // Metadata (labels, annotations, immutable, Secret type) is not content: only what lands in the pod.
 
 import { describeType, field, isRecord } from "./json-shape.js";
-import type { ConfigContent, ConfigKind, Manifest, ManifestProblem } from "./model.js";
+import {
+  type ConfigContent,
+  type ConfigKind,
+  type Manifest,
+  type ManifestProblem,
+  shortId,
+} from "./model.js";
 import { compareStrings } from "./order.js";
 import { recordSecretContent } from "./secret-values.js";
 
@@ -16,7 +22,7 @@ export function isConfigManifest(m: Manifest): m is Manifest & { id: { kind: Con
   return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
 }
 
-export interface ConfigContentResult {
+interface ConfigContentResult {
   content: ConfigContent;
   problems: ManifestProblem[];
 }
@@ -28,7 +34,7 @@ export interface ConfigContentResult {
 export function configContentOf(m: Manifest): ConfigContentResult {
   const problems: ManifestProblem[] = [];
   const content: ConfigContent = {};
-  const label = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const label = shortId(m.id);
   const report = (message: string, severity: ManifestProblem["severity"] = "error") =>
     problems.push({ file: m.file, line: m.line, col: 1, message: `${label}: ${message}`, severity });
 
@@ -165,7 +171,7 @@ function sortKeys(content: ConfigContent): ConfigContent {
 
 /**
  * Plain assignment would drop a key named `__proto__` (a valid ConfigMap key): that one is defined.
- * Only that one: defining every key cost ~2.5 µs each in a fresh process, ~4 ms for 200 configs.
+ * Only that one: defining every key is far slower than assigning it, in a fresh process.
  */
 function setKey(content: ConfigContent, key: string, value: string): void {
   if (key === "__proto__")

@@ -19,8 +19,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { canonicalJson } from "./config-content.js";
 import { type ConsumedConfig, readContent } from "./consumed-configs.js";
-import type { ConfigContent, ObjectId } from "./model.js";
-import { idKey } from "./model.js";
+import { type ConfigContent, idKey, type ObjectId } from "./model.js";
 import { compareStrings } from "./order.js";
 
 /**

@@ -37,11 +37,11 @@ export function parseContexts(text: string, option = "--contexts"): Waves {
 }
 
 /** What one cluster's run came to: its exit code decides; a skipped cluster never ran. */
-export type ClusterRunOf<T> =
+type ClusterRunOf<T> =
   | { context: string; wave: number; ran: true; exitCode: number; result: T }
   | { context: string; wave: number; ran: false; skipped: string };
 
-export interface WaveOptions<T> {
+interface WaveOptions<T> {
   /** The whole run of one cluster; never rejects (an error is a result with its exit code). */
   runCluster: (context: string, wave: number) => Promise<{ exitCode: number; result: T }>;
   continueOnFailure: boolean;
@@ -69,9 +69,4 @@ export async function runWaves<T>(waves: Waves, options: WaveOptions<T>): Promis
     if (failed && !options.continueOnFailure) stoppedBy = { wave: number, context: failed.context };
   }
   return runs;
-}
-
-/** The run's exit code: the worst of the clusters' (2, bad input, is worse than 1, a failed rollout). */
-export function worstExitCode(runs: readonly ClusterRunOf<unknown>[]): number {
-  return Math.max(EXIT_OK, ...runs.map((run) => (run.ran ? run.exitCode : EXIT_OK)));
 }

@@ -29,3 +29,20 @@ export function describeType(value: unknown): string {
   if (typeof value === "object") return "a mapping";
   return `a ${typeof value}`;
 }
+
+/** A Kubernetes object without what the server owns (status, uid, resourceVersion, ...): what a write may send. */
+export function withoutServerFields(obj: JsonObject): JsonObject {
+  const { status: _status, ...rest } = obj;
+  const own = field(obj, "metadata");
+  const metadata = { ...(isRecord(own) ? own : {}) };
+  for (const key of [
+    "resourceVersion",
+    "uid",
+    "managedFields",
+    "creationTimestamp",
+    "generation",
+    "selfLink",
+  ])
+    delete metadata[key];
+  return { ...rest, metadata };
+}

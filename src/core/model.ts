@@ -102,7 +102,7 @@ export interface ConfigChange {
   previousName?: string;
 }
 
-export type ReferenceVia = "volume" | "projected" | "envFrom" | "env";
+type ReferenceVia = "volume" | "projected" | "envFrom" | "env";
 
 /** One place in a pod spec that ties it to a ConfigMap or Secret. */
 export interface ConfigReference {
@@ -121,7 +121,7 @@ export interface ConfigReference {
   optional?: boolean;
 }
 
-export type WorkloadAction = "restart" | "skip";
+type WorkloadAction = "restart" | "skip";
 
 export interface PlannedWorkload {
   id: ObjectId;
@@ -167,6 +167,12 @@ export function idKey(id: ObjectId): string {
   return `${id.kind}/${id.namespace}/${id.name}`;
 }
 
+/** `configmap/app`, as kubectl names an object: how every message and report names one. */
+export function shortId(id: Pick<ObjectId, "kind" | "name">): string {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+
+/** `configmap/app (namespace shop)`. */
 export function formatId(id: ObjectId): string {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
+  return `${shortId(id)} (namespace ${id.namespace})`;
 }

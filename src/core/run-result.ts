@@ -19,7 +19,7 @@ export type RestartOutcome =
   /** Its wave (config-rollout.io/wave) came after one that failed: nothing was sent for it. */
   | "not-started";
 /** How its rollout ended (when waited on). */
-export type RolloutOutcome =
+type RolloutOutcome =
   | "done"
   | "paused"
   | "failed"
@@ -66,7 +66,6 @@ export interface RestoredConfig {
 export type Outcome = "restarted" | "nothing-to-do" | "failed" | "planned" | "incomplete";
 
 /** How the report is printed (--output). */
-export type { OutputFormat } from "./setting-choices.js";
 
 export interface RunReport {
   plan: Plan;
@@ -139,7 +138,7 @@ export function reportOf(
  * left something unread (its restarts were still made: the result says the plan behind them is
  * incomplete), then what the rest of the plan came to.
  */
-export function outcomeOf(plan: Plan, results: WorkloadResult[], dryRun: RunReport["dryRun"]): Outcome {
+function outcomeOf(plan: Plan, results: WorkloadResult[], dryRun: RunReport["dryRun"]): Outcome {
   if (results.some(isFailure)) return "failed";
   if (plan.unread && plan.unread.length > 0) return "incomplete";
   return outcomeOfWhatWasRead(plan, results, dryRun);

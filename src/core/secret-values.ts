@@ -25,14 +25,14 @@ const MIN_SECRET_LINE = 16;
 const OPAQUE_LINE = /^[A-Za-z0-9+/=_.~-]+$/;
 
 /** What a masked value is shown as (the runner's own mask). */
-export const MASKED = "***";
+const MASKED = "***";
 
 const recorded = new Set<string>();
 /**
  * Every form by its first MIN_SECRET_LENGTH characters (no form is shorter), with the lengths of
  * the forms there, longest first: a redaction looks each position of a text up here, so its cost
  * grows with the text, not with the number of values (one regular expression of 60,000
- * alternatives took ~0.5 s to build, again after each value read).
+ * alternatives was slow to build, and was built again after each value read).
  */
 const byPrefix = new Map<string, { lengths: number[]; forms: Set<string> }>();
 /** Values already recorded, as base64: a config read again (both commits, the live copy) costs a lookup. */
@@ -71,7 +71,7 @@ function recordSecretBytes(bytes: Buffer): void {
  * its JSON-escaped copy, each opaque line of a multi-line value (a log line never holds the whole
  * key), and its base64 (as `data` holds it, and as `base64` prints the trimmed text), padded or not.
  */
-export function secretForms(bytes: Buffer): string[] {
+function secretForms(bytes: Buffer): string[] {
   const text = bytes.toString("utf8");
   const trimmed = text.trim();
   if (trimmed.length < MIN_SECRET_LENGTH) return [];

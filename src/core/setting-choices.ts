@@ -10,7 +10,6 @@ export const DRY_RUNS = ["none", "client", "server"] as const;
 export type DryRun = (typeof DRY_RUNS)[number];
 
 export const DISCOVER_MODES = ["repo", "cluster", "both"] as const;
-export type Discover = (typeof DISCOVER_MODES)[number];
 
 export const OUTPUT_FORMATS = ["text", "json", "markdown"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];

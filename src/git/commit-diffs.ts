@@ -1,8 +1,7 @@
 // How two commits differ, for the git adapter (create-git.ts): git's own diff (`diff-tree -M`),
 // asked once per pair of commits. A walk of the two trees through the open `cat-file` once answered
-// pushes without renames; on 50 commits each of podinfo, microservices-demo, opentelemetry-demo and
-// kubernetes/examples it saved under 1 ms a diff (medians 4.0-6.1 ms against 4.9-6.4 ms for
-// diff-tree, slower on opentelemetry-demo), so there is one implementation.
+// pushes without renames; on 50 commits each of four real histories it saved next to nothing a
+// diff, and was slower on one, so there is one implementation.
 import { once } from "../core/once.js";
 import type { FileChange } from "./git.js";
 import { parseNameStatus } from "./parse-name-status.js";

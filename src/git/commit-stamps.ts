@@ -2,10 +2,12 @@
 // `commit: true`). Only when something changed: a second run finds nothing to commit and pushes
 // nothing, so stamping cannot loop. The token goes to git through the environment
 // (GIT_CONFIG_COUNT), never on a command line another process could read.
+
+import { shortSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
 import { GitExitError, spawnGit } from "./spawn-git.js";
 
-export interface StampCommit {
+interface StampCommit {
   /** Paths relative to the repository root that stamp wrote. */
   files: readonly string[];
   message: string;
@@ -44,7 +46,7 @@ export async function commitStamps(
   const head = await run(["rev-parse", "HEAD"]);
   if (head !== request.expectedHead) {
     throw new UserError(
-      `commit: true: the checkout is at ${head.slice(0, 12)}, not the pull request's head ${request.expectedHead.slice(0, 12)} ` +
+      `commit: true: the checkout is at ${shortSha(head)}, not the pull request's head ${shortSha(request.expectedHead)} ` +
         `(actions/checkout checks out a merge commit by default): check out its branch with \`ref: ${HEAD_REF}\``,
     );
   }

@@ -340,7 +340,7 @@ function splitByNewline(paths: readonly string[]): [string[], string[]] {
 // per file would take minutes). Contents are read through the long-lived reader (cat-file-reader.ts).
 
 /** Look up object names (e.g. "<sha>:<path>", no newlines) and return one entry per name, in order. */
-export async function catFileSizes(
+async function catFileSizes(
   root: string,
   names: readonly string[],
   /** --git-timeout. */

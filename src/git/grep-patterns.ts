@@ -1,6 +1,6 @@
 // What `git grep` is given to search for. git tries every pattern of a search against every file,
-// one pattern after another, so a search for 100 names as 100 fixed strings takes 1.3-1.7x as long
-// over a large tree as a search for one, and one for 3,000 names takes seconds. The names go in
+// one pattern after another, so a search for 100 names as 100 fixed strings takes longer over a
+// large tree than a search for one, and one for 3,000 names takes seconds. The names go in
 // instead as a few alternations ("a|b|c"), each a single regular expression git matches in one
 // pass: 100 names cost what one does, 3,000 names about twice that (bench/RESULTS.md).
 

@@ -1,6 +1,6 @@
 // Parse `git ls-tree -z` output: "<mode> SP <type> SP <oid> TAB <path> NUL" per entry.
 
-export interface TreeEntry {
+interface TreeEntry {
   mode: string;
   type: string;
   oid: string;

@@ -16,7 +16,7 @@ const NO_PERL = /Perl-compatible|PCRE|JIT|In '-' at \d+/;
 /** Whether the git on PATH takes `-P`: assumed until it says otherwise, then remembered. */
 let perlAvailable = true;
 
-export interface GrepRequest {
+interface GrepRequest {
   /** Fixed strings (none empty, none with a newline); a file matches when it holds any of them. */
   needles: readonly string[];
   /** The commit searched. */
@@ -91,9 +91,8 @@ async function grepWith(
 /**
  * Threads for `git grep`: one per core but one. git's default, one per core, leaves no core for
  * this process, which reads and parses files all through the search: on a 2-core runner the two
- * fought over the cores and a plan at 20,000 files took 15-20% longer (bench/RESULTS.md). A search
- * of a commit gains little from its second thread anyway (at 20,000 files, alone on the machine:
- * 37-59 ms with two, 42 ms with one).
+ * fought over the cores and a plan at 20,000 files took longer (bench/RESULTS.md, "git's threads").
+ * A search of a commit gains little from its second thread anyway.
  */
 export function grepThreads(cores: number = availableParallelism()): number {
   return Math.max(1, cores - 1);

@@ -1,7 +1,7 @@
 // Local git commands, spawned directly with an argument array. Reading a repository is a chain of
 // short commands (resolve the commits, diff, list, grep) that the plan waits on one after another:
 // each must cost no more than git itself. simple-git queued every command, armed a 50 ms timer on
-// each exit, and its ~150 KB took ~9 ms to load on every run; it stays for the network commands
+// each exit, and its ~150 KB were loaded on every run; it stays for the network commands
 // (run-git.ts), which are rare and want its no-output timeout.
 
 import { runProcess } from "../process/run-process.js";
@@ -20,7 +20,7 @@ export class GitExitError extends Error {
   }
 }
 
-export interface SpawnGitOptions {
+interface SpawnGitOptions {
   /** --git-timeout: a git command without any output for this long is stuck, and stopped. */
   idleTimeoutMs: number;
   /** Exit codes besides 0 that are answers, not failures (grep's 1: nothing matched). */
@@ -69,7 +69,7 @@ export async function spawnGit(
     cwd,
     input: options.input ?? "",
     idleTimeoutMs: options.idleTimeoutMs,
-    // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
+    // Local git starts no children worth a group, which costs more than the command (run-process.ts).
     ownGroup: false,
     ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
     ...(options.signal ? { signal: options.signal } : {}),

@@ -37,7 +37,7 @@ export async function openWorkTree(dir: string, gitTimeoutMs: number): Promise<W
 }
 
 /** `gitTimeoutMs`: --git-timeout, for the listing. */
-export function createWorkTree(dir: string, gitTimeoutMs: number): WorkTree {
+function createWorkTree(dir: string, gitTimeoutMs: number): WorkTree {
   return {
     dir,
     async listFiles() {
@@ -46,7 +46,7 @@ export function createWorkTree(dir: string, gitTimeoutMs: number): WorkTree {
       return [...new Set(stdout.split("\0").filter((f) => f !== ""))].sort();
     },
     // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
-    // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
+    // costs five system calls and a round of the event loop each, a synchronous one a single call.
     async size(path) {
       const found = regularFile(dir, path);
       return found?.size;

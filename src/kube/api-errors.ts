@@ -3,11 +3,10 @@
 // and the namespace, never credentials.
 
 import { ApiException } from "@kubernetes/client-node";
+import { formatDuration } from "../core/duration.js";
 import { ClusterAccessError } from "../core/errors.js";
 import { field, stringField } from "../core/json-shape.js";
 import { networkErrorCode, RequestTimeoutError } from "./retry.js";
-
-export { ClusterAccessError } from "../core/errors.js";
 
 /** What a request was trying to do, for messages. */
 export interface RequestDescription {
@@ -60,13 +59,13 @@ export function describeKubeError(error: unknown, req: RequestDescription, attem
   }
   if (error instanceof RequestTimeoutError && error.runTimeout) {
     return new ClusterAccessError(
-      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within the run's timeout of ${formatMs(error.timeoutMs)}${tries}: given up`,
+      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within the run's timeout of ${formatDuration(error.timeoutMs)}${tries}: given up`,
       undefined,
     );
   }
   if (error instanceof RequestTimeoutError) {
     return new ClusterAccessError(
-      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within ${formatMs(error.timeoutMs)}${tries}`,
+      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within ${formatDuration(error.timeoutMs)}${tries}`,
       undefined,
     );
   }
@@ -92,8 +91,4 @@ function parseStatus(body: unknown): unknown {
   } catch {
     return undefined;
   }
-}
-
-function formatMs(ms: number): string {
-  return ms >= 1000 ? `${Math.round(ms / 100) / 10}s` : `${ms} ms`;
 }

@@ -7,8 +7,6 @@ import type { PatchType } from "../core/kinds/workload-kinds.js";
 import type { ConfigContent, ObjectId } from "../core/model.js";
 import type { WatchEventHandler, WatchHandle } from "./watch-stream.js";
 
-export type { WatchEventHandler, WatchHandle } from "./watch-stream.js";
-
 export interface LiveConfig {
   uid: string;
   resourceVersion: string;

@@ -1,6 +1,7 @@
 // The bodies the adapter reads and writes configs with: a live object as a LiveConfig, a manifest
 // as a server-side apply body.
 import { liveConfigContent } from "../core/config-content.js";
+import { withoutServerFields } from "../core/json-shape.js";
 import type { LiveConfig } from "./cluster.js";
 
 type Plain = Record<string, unknown>;
@@ -19,21 +20,11 @@ export function applyBody(obj: Plain, namespaceDefault: string | undefined): Pla
   const kind = obj.kind;
   if (kind !== "ConfigMap" && kind !== "Secret")
     throw new Error(`applyConfig: kind ${String(kind)} is not a config`);
-  const metadata = { ...((obj.metadata ?? {}) as Plain) };
-  for (const key of [
-    "resourceVersion",
-    "uid",
-    "managedFields",
-    "creationTimestamp",
-    "generation",
-    "selfLink",
-  ]) {
-    delete metadata[key];
-  }
+  const body = withoutServerFields(obj);
+  const metadata = body.metadata as Plain;
   metadata.namespace ??= namespaceDefault;
   if (typeof metadata.name !== "string" || typeof metadata.namespace !== "string") {
     throw new Error("applyConfig: the manifest needs metadata.name and a namespace");
   }
-  const { status: _status, ...rest } = obj;
-  return { ...rest, apiVersion: "v1", kind, metadata };
+  return { ...body, apiVersion: "v1", kind, metadata };
 }

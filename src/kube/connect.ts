@@ -10,13 +10,6 @@ import { UserError } from "../core/errors.js";
 import { boundExecPlugins } from "./exec-credential.js";
 import { chooseSource, type LoadKubeConfigOptions } from "./kubeconfig-source.js";
 
-export {
-  decodeKubeconfigData,
-  findKubeConfigSource,
-  type LoadKubeConfigOptions,
-  SERVICE_ACCOUNT_DIR,
-} from "./kubeconfig-source.js";
-
 export interface KubeConnection {
   kc: KubeConfig;
   context: string;

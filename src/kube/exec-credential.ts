@@ -6,6 +6,7 @@
 // or the tool exits; a missing command is one UserError naming it.
 
 import type { KubeConfig, User } from "@kubernetes/client-node";
+import { formatDuration } from "../core/duration.js";
 import { UserError } from "../core/errors.js";
 import { runProcess } from "../process/run-process.js";
 
@@ -89,7 +90,7 @@ function providerExec(user: User): unknown {
   return typeof exec === "object" && exec !== null ? exec : undefined;
 }
 
-export async function runPlugin(userName: string, exec: ExecConfig, timeoutMs: number): Promise<Credential> {
+async function runPlugin(userName: string, exec: ExecConfig, timeoutMs: number): Promise<Credential> {
   const what = `the exec credential plugin "${exec.command}" of kubeconfig user "${userName}"`;
   const env: Record<string, string | undefined> = { ...process.env };
   for (const entry of exec.env ?? []) env[entry.name] = entry.value;
@@ -104,7 +105,7 @@ export async function runPlugin(userName: string, exec: ExecConfig, timeoutMs: n
   const failure = result.failure;
   if (failure?.kind === "timeout") {
     throw new UserError(
-      `${what} returned no credential within ${Math.round(timeoutMs / 1000)}s and was stopped ` +
+      `${what} returned no credential within ${formatDuration(timeoutMs)} and was stopped ` +
         "(a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)",
     );
   }

@@ -10,42 +10,28 @@
 
 import { ApiException, type KubeConfig, PatchStrategy } from "@kubernetes/client-node";
 import { ClusterAccessError } from "../core/errors.js";
-import { type ApiKind, configKind, isConfigKind } from "../core/kinds/api-kinds.js";
+import {
+  type ApiKind,
+  apiVersionOf,
+  configKind,
+  isConfigKind,
+  qualifiedResource,
+} from "../core/kinds/api-kinds.js";
 import {
   apiKind,
-  apiVersionOf,
   type PatchType,
   patchTypeOf,
-  qualifiedResource,
   type WorkloadKind,
   workloadKind,
 } from "../core/kinds/workload-kinds.js";
 import type { ConfigKind, ObjectId } from "../core/model.js";
 import { describeKubeError, type RequestDescription } from "./api-errors.js";
-import type {
-  AccessCheck,
-  Cluster,
-  ListResult,
-  LiveConfig,
-  ObjectRef,
-  WatchEventHandler,
-  WatchHandle,
-} from "./cluster.js";
+import type { AccessCheck, Cluster, ListResult, LiveConfig, ObjectRef } from "./cluster.js";
 import { applyBody, liveConfig } from "./config-bodies.js";
 import type { ObjectApi } from "./object-api.js";
 import { createRequester, type Requester, type RequestOptions, type RequestWhat } from "./request.js";
 import { retryOnConflict } from "./retry.js";
-import { openWatch } from "./watch-stream.js";
-
-export type {
-  AccessCheck,
-  Cluster,
-  ListResult,
-  LiveConfig,
-  ObjectRef,
-  WatchEventHandler,
-  WatchHandle,
-} from "./cluster.js";
+import { openWatch, type WatchEventHandler, type WatchHandle } from "./watch-stream.js";
 
 export interface ClusterOptions extends RequestOptions {
   fieldManager: string;

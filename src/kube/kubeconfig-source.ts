@@ -31,9 +31,9 @@ export interface LoadKubeConfigOptions {
   dataLabel?: string;
 }
 
-export const SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
+const SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
 
-export type Source =
+type Source =
   | { type: "file"; files: string[]; label: string }
   | { type: "data"; text: string; raw: string; label: string }
   | { type: "in-cluster"; server: string; dir: string; label: string };

@@ -19,14 +19,15 @@
 
 import { ClusterAccessError } from "../core/errors.js";
 import { field } from "../core/json-shape.js";
-import type { Cluster, WatchHandle } from "./cluster.js";
+import type { Cluster } from "./cluster.js";
 import { backoffDelayMs } from "./retry.js";
+import type { WatchHandle } from "./watch-stream.js";
 
 type Plain = Record<string, unknown>;
 
 export type WatchSource = Pick<Cluster, "listForWatch" | "watchWorkloads">;
 
-export interface ListWatchRequest {
+interface ListWatchRequest {
   namespace: string;
   kind: string;
   /** The names of the followed objects. */

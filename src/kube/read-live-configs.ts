@@ -4,7 +4,7 @@
 
 import { idKey, type ObjectId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
-import type { Cluster, LiveConfig } from "./kube-client.js";
+import type { Cluster, LiveConfig } from "./cluster.js";
 
 export async function readLiveConfigs(
   cluster: Cluster,

@@ -8,6 +8,7 @@
 // - a watch that fails or keeps closing (list-watch.ts) waits the same backoff before it reopens.
 
 import type { ApiException } from "@kubernetes/client-node";
+import { formatDuration } from "../core/duration.js";
 
 export interface RetryPolicy {
   /** Retries after the first attempt (0: try once). */
@@ -35,7 +36,7 @@ export class RequestTimeoutError extends Error {
     readonly timeoutMs: number,
     readonly runTimeout = false,
   ) {
-    super(`no answer within ${timeoutMs} ms`);
+    super(`no answer within ${formatDuration(timeoutMs)}`);
   }
 }
 
@@ -79,7 +80,7 @@ export function retryAfterSeconds(error: unknown): number | undefined {
   return Number(value.trim());
 }
 
-export type Backoff = Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs" | "random">;
+type Backoff = Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs" | "random">;
 
 /** The one backoff: delay before retry number `attempt` (0-based), exponential with jitter in [d/2, d], capped. */
 export function backoffDelayMs(attempt: number, backoff: Backoff): number {

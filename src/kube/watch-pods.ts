@@ -13,7 +13,7 @@ import { backoffDelayMs } from "./retry.js";
 
 type Plain = Record<string, unknown>;
 
-export type PodSource = Pick<Cluster, "watchWorkloads">;
+type PodSource = Pick<Cluster, "watchWorkloads">;
 
 /**
  * Calls `onPod` with each pod's current state (listed, ADDED, MODIFIED) until `signal` aborts.

@@ -19,7 +19,7 @@ export interface WatchHandle {
   abort(): void;
 }
 
-export interface WatchRequest {
+interface WatchRequest {
   /** e.g. /apis/apps/v1/namespaces/prod/deployments */
   path: string;
   query: Record<string, string | boolean | undefined>;

@@ -8,14 +8,20 @@ import {
   skipReasonForKind,
   workloadKindOf,
 } from "../core/kinds/workload-kinds.js";
-import type { ConfigChange, ConfigReference, Manifest, ObjectId, PlannedWorkload } from "../core/model.js";
-import { formatId, idKey } from "../core/model.js";
+import {
+  type ConfigChange,
+  type ConfigReference,
+  formatId,
+  idKey,
+  type Manifest,
+  type ObjectId,
+  type PlannedWorkload,
+  shortId,
+} from "../core/model.js";
 import { compareIds, compareStrings } from "../core/order.js";
 import { hasIgnoreAnnotation, IGNORE_ANNOTATION } from "../scan/manifests/config-changes.js";
 import { rollsOnApplyReason } from "../scan/sources/rolls-on-apply.js";
 import { reloaderAnnotationsOf, reloaderCoverage } from "./reloader.js";
-
-export { IGNORE_ANNOTATION } from "../scan/manifests/config-changes.js";
 
 export interface PlanInput {
   changes: ConfigChange[];
@@ -34,13 +40,13 @@ export interface PlanInput {
 }
 
 /** A warning about the plan, located where it can be acted on (a deleted config: its file at base). */
-export interface PlanWarning {
+interface PlanWarning {
   message: string;
   file: string;
   line: number;
 }
 
-export interface PlanResult {
+interface PlanResult {
   workloads: PlannedWorkload[];
   warnings: PlanWarning[];
 }
@@ -388,8 +394,4 @@ const MAX_LISTED_KEYS = 5;
 function listKeys(keys: string[]): string {
   if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
   return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
-}
-
-function shortId(id: ObjectId): string {
-  return `${id.kind.toLowerCase()}/${id.name}`;
 }

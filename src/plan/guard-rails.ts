@@ -3,7 +3,7 @@ import type { PlannedWorkload } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { DryRun } from "../core/setting-choices.js";
 
-export interface GuardRails {
+interface GuardRails {
   /** Only these namespaces may be restarted (empty: any). */
   namespaces: string[];
   excludeNamespaces: string[];
@@ -14,7 +14,7 @@ export interface GuardRails {
   naming?: OptionNaming;
 }
 
-export interface GuardedPlan {
+interface GuardedPlan {
   workloads: PlannedWorkload[];
   /** What a real run would refuse (a dry run only). */
   notes: string[];

@@ -8,7 +8,7 @@ import { canonicalJson } from "../core/config-content.js";
 import { configHash } from "../core/config-hash.js";
 import { UserError } from "../core/errors.js";
 import {
-  type ChangeStatus,
+  type ConfigChange,
   type ConfigContent,
   type ConfigKind,
   type ConfigReference,
@@ -21,7 +21,7 @@ export const PLAN_KIND = "Plan";
 /** What a --hash-key is checked against, so a wrong key is refused before any request. */
 const KEY_CHECK_TEXT = "config-rollout.io/v1 plan key check";
 
-export type PlanStrategy = "annotation" | "env" | "versioned";
+type PlanStrategy = "annotation" | "env" | "versioned";
 
 /** The strategies a plan file can carry (gitops writes nothing, so it has no plan to apply; settings refuse it). */
 export function planStrategyOf(strategy: PlanStrategy | "gitops"): PlanStrategy {
@@ -35,14 +35,10 @@ export type PlannedChange =
   | { env: string }
   | { repoint: Array<{ config: ObjectId; copy: string }> };
 
-export interface PlanFileConfig {
-  id: ObjectId;
-  status: ChangeStatus;
-  file: string;
-  line: number;
-  /** Keys added, removed or modified: names only. */
-  keys: string[];
-  ignored?: boolean;
+/** What the plan file keeps of a changed config: where it is and which keys changed (names only). */
+type SharedChangeFields = Pick<ConfigChange, "id" | "status" | "file" | "line" | "keys" | "ignored">;
+
+interface PlanFileConfig extends SharedChangeFields {
   /** The digest of the content the cluster must hold before anything restarts (not for a deleted config). */
   digest?: string;
 }
@@ -70,9 +66,7 @@ export interface PlanDocument {
 }
 
 /** What a config change and a plan file's config share: names and places, never content. */
-export function sharedChangeFields(
-  c: Pick<PlanFileConfig, "id" | "status" | "file" | "line" | "keys" | "ignored">,
-): Pick<PlanFileConfig, "id" | "status" | "file" | "line" | "keys" | "ignored"> {
+export function sharedChangeFields(c: SharedChangeFields): SharedChangeFields {
   return {
     id: c.id,
     status: c.status,
@@ -97,7 +91,7 @@ export function keyCheckOf(key: Buffer): string {
   return `hmac-sha256:${createHmac("sha256", key).update(KEY_CHECK_TEXT).digest("hex")}`;
 }
 
-export function bodyDigest(document: Omit<PlanDocument, "digest"> & { digest?: unknown }): string {
+function bodyDigest(document: Omit<PlanDocument, "digest"> & { digest?: unknown }): string {
   const { digest: _ignored, ...body } = document;
   return `sha256:${createHash("sha256").update(canonicalJson(body), "utf8").digest("hex")}`;
 }
@@ -124,7 +118,7 @@ export function emptyPlanDocument(head: string, strategy: PlanStrategy): PlanDoc
  * Where JSON text first opens an array or object deeper than `limit` (strings skipped, escapes
  * included), or undefined. Linear, no recursion: it runs on text nobody has checked yet.
  */
-export function nestingBeyond(text: string, limit: number): number | undefined {
+function nestingBeyond(text: string, limit: number): number | undefined {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -142,7 +136,7 @@ export function nestingBeyond(text: string, limit: number): number | undefined {
 }
 
 /** Deeper than any plan config-rollout writes (about 6 levels): a deeper file is refused unread. */
-export const MAX_PLAN_NESTING = 64;
+const MAX_PLAN_NESTING = 64;
 
 export function parsePlanDocument(text: string, file: string): PlanDocument {
   // Before JSON.parse: the checks and the digest walk the value recursively, and 100,000 nested

@@ -41,7 +41,7 @@ const TYPED = {
   },
 } as const;
 
-// RE2 (260 KB, ~6 ms to load) is loaded only for a plan that reads a `reload` list: the plan is pure
+// RE2 (260 KB) is loaded only for a plan that reads a `reload` list: the plan is pure
 // and synchronous, so the run loads it first (prepareReloaderLists), and most runs never do.
 let re2: typeof RE2JS | undefined;
 
@@ -55,7 +55,7 @@ export async function prepareReloaderLists(workloads: readonly unknown[]): Promi
 }
 
 /** What the plan knows of the controller: whether it runs with `--auto-reload-all`. */
-export interface ReloaderController {
+interface ReloaderController {
   autoReloadAll: boolean;
 }
 

@@ -4,7 +4,7 @@ import type { CommitOrder } from "../core/commit-sha.js";
 import type { Log } from "../core/log.js";
 import type { HeadConfig, Manifest, ObjectId, Plan } from "../core/model.js";
 import type { OptionNaming } from "../core/option-naming.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
 import type { RepositoryScan } from "../scan/scan-model.js";
 import type { RunSettings } from "../settings/settings.js";

@@ -29,7 +29,7 @@ export interface PlanInputs extends Omit<PlanInput, "templateChanged"> {
   baseWorkloads: Manifest[];
 }
 
-export interface VariantConflict {
+interface VariantConflict {
   id: ObjectId;
   /** The sources, as labelled: the representative's and the variant's. */
   first: string;
@@ -40,7 +40,7 @@ export interface VariantConflict {
   effect: string;
 }
 
-export interface VariantCheck {
+interface VariantCheck {
   conflicts: VariantConflict[];
   /** What the report says about objects that sources define differently without changing the plan. */
   notes: string[];

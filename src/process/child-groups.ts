@@ -26,7 +26,7 @@ const state = processWide("child-groups", () => ({
 const live = state.live;
 
 /** How long a group gets after SIGTERM before SIGKILL. */
-export const KILL_GRACE_MS = 2_000;
+const KILL_GRACE_MS = 2_000;
 
 /** Children spawned without a group of their own (see RunProcessOptions.ownGroup): signalled alone. */
 const alone = new WeakSet<ChildProcess>();

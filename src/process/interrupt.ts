@@ -6,9 +6,7 @@
 //   `interruptSignal`.
 // The entry point (run/interrupts.ts) calls interrupt() and then cleanUpInterrupted().
 import type { Log } from "../core/log.js";
-import { onInterrupt, processWide, runCleanups, stopAllGroups } from "./child-groups.js";
-
-export { onInterrupt };
+import { processWide, runCleanups, stopAllGroups } from "./child-groups.js";
 
 const state = processWide("interrupt", () => ({
   controller: new AbortController(),
@@ -20,7 +18,7 @@ const { controller, journal } = state;
 export const interruptSignal: AbortSignal = controller.signal;
 
 /** Where the run is now ("rendering", "waiting for 3 rollouts"). */
-export function noteStage(stage: string): void {
+function noteStage(stage: string): void {
   journal.stage = stage;
 }
 

@@ -4,9 +4,10 @@
 // the process has exited. Background children a process leaves behind are stopped with it, so a
 // pipe they hold open never keeps the run waiting. stderr is kept as a bounded tail, safe to print.
 import { spawn } from "node:child_process";
+import { formatDuration } from "../core/duration.js";
 import { signalGroup, stopGroup, trackGroup } from "./child-groups.js";
 
-export interface RunProcessOptions {
+interface RunProcessOptions {
   cwd?: string;
   /** The whole environment (not merged with this process's). Default: this process's. */
   env?: NodeJS.ProcessEnv;
@@ -25,14 +26,14 @@ export interface RunProcessOptions {
   /**
    * Spawn it in a process group of its own (default), so a timeout, the output cap or an
    * interrupt stops what it started too. false: for short commands that start no children (local
-   * git), where a group costs more than the command: spawning detached took ~5 ms more per
-   * process here (7.5 → 12.2 ms median for `git rev-parse HEAD`), and a plan runs a chain of them.
+   * git), where starting a process detached costs more than the command itself, and a plan runs a
+   * chain of them.
    * Such a process is still bounded, tracked and stopped, alone.
    */
   ownGroup?: boolean;
 }
 
-export type ProcessFailure =
+type ProcessFailure =
   | { kind: "timeout"; message: string }
   | { kind: "idle"; message: string }
   | { kind: "output"; message: string }
@@ -89,14 +90,16 @@ export function runProcess(
     const timers: NodeJS.Timeout[] = [];
     if (options.timeoutMs !== undefined) {
       const ms = options.timeoutMs;
-      timers.push(setTimeout(() => stop({ kind: "timeout", message: `timed out after ${seconds(ms)}` }), ms));
+      timers.push(
+        setTimeout(() => stop({ kind: "timeout", message: `timed out after ${formatDuration(ms)}` }), ms),
+      );
     }
     let idle: NodeJS.Timeout | undefined;
     const touch = () => {
       if (options.idleTimeoutMs === undefined) return;
       clearTimeout(idle);
       const ms = options.idleTimeoutMs;
-      idle = setTimeout(() => stop({ kind: "idle", message: `no output for ${seconds(ms)}` }), ms);
+      idle = setTimeout(() => stop({ kind: "idle", message: `no output for ${formatDuration(ms)}` }), ms);
     };
     touch();
     const onAbort = () => stop({ kind: "aborted", message: "stopped: the run was interrupted" });
@@ -173,10 +176,6 @@ export function runProcess(
     return Promise.resolve({ ...empty, failure });
   }
   return new Promise(execute);
-}
-
-function seconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000}s` : `${(ms / 1000).toFixed(1)}s`;
 }
 
 /**

@@ -21,7 +21,7 @@ export async function readEventPayload(env: Record<string, string | undefined>):
   return path ? readEventFile(path) : undefined;
 }
 
-export async function readEventFile(path: string): Promise<unknown> {
+async function readEventFile(path: string): Promise<unknown> {
   let text: string;
   try {
     // Read once per run, at its start (eventReader): node:fs/promises is not loaded for it.

@@ -1,8 +1,9 @@
 // GitHub Actions: the range comes from the event payload (GITHUB_EVENT_PATH).
 
+import { isFullSha, isZeroSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
-import { isFullSha, isZeroSha, type RangeRequest } from "./range-request.js";
+import type { RangeRequest } from "./range-request.js";
 
 type Env = Record<string, string | undefined>;
 

@@ -1,6 +1,7 @@
 // GitLab CI: the range comes from predefined CI_* variables.
 
-import { isZeroSha, type RangeRequest } from "./range-request.js";
+import { isZeroSha } from "../core/commit-sha.js";
+import type { RangeRequest } from "./range-request.js";
 
 type Env = Record<string, string | undefined>;
 

@@ -23,5 +23,3 @@ export type RangeRequest =
   | { kind: "first-parent"; head: string; note: string; forcedFallback?: boolean }
   /** A deleted ref: nothing to do. */
   | { kind: "nothing"; note: string };
-
-export { isFullSha, isZeroSha } from "../core/commit-sha.js";

@@ -1,14 +1,14 @@
 // Turn a RangeRequest into concrete SHAs, fetching what a shallow CI clone lacks: first the
 // commit by SHA, then history in doubling steps (1, 2, 4, ...) until a round brings nothing new.
 
-import type { CommitOrder } from "../core/commit-sha.js";
+import { type CommitOrder, isFullSha, shortSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { Git } from "../git/git.js";
 import { type CiKind, fetchDepthHint } from "./ci-kind.js";
-import { isFullSha, type RangeRequest } from "./range-request.js";
+import type { RangeRequest } from "./range-request.js";
 
-export interface ResolvedRange {
+interface ResolvedRange {
   /** Undefined when there is nothing to compare (root commit, deleted ref). */
   base?: string;
   /** Full SHA of the head; "" only for a deleted ref in a repository without HEAD. */
@@ -17,7 +17,7 @@ export interface ResolvedRange {
   note: string;
 }
 
-export interface ResolveCommitsOptions {
+interface ResolveCommitsOptions {
   /** Bound on deepening rounds; round n fetches 2^(n-1) more commits. Default 12 (4,095 commits). */
   maxDeepenRounds?: number;
   /** Which setting the "history is missing" error tells the user to change. Default "local". */
@@ -85,7 +85,7 @@ async function resolveRangeRequest(
     return firstParentRange(
       ctx,
       head,
-      `forced push: the previous head ${short(request.base)} is no longer available, so comparing with the first parent`,
+      `forced push: the previous head ${shortSha(request.base)} is no longer available, so comparing with the first parent`,
     );
   }
   return { base, head, note: request.note };
@@ -101,11 +101,11 @@ async function resolveMergeBase(
   if (mergeBase === undefined) {
     if (await ctx.git.isShallow()) {
       throw new UserError(
-        `no merge-base of ${short(base)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`,
+        `no merge-base of ${shortSha(base)} and ${shortSha(head)} in the fetched history of this shallow clone: ${ctx.hint}`,
       );
     }
     throw new UserError(
-      `${short(base)} and ${short(head)} have no common history: nothing to compare against`,
+      `${shortSha(base)} and ${shortSha(head)} have no common history: nothing to compare against`,
     );
   }
   return { base: mergeBase, head, note: request.note };
@@ -132,7 +132,7 @@ async function resolveNewBranch(
     return {
       base: head,
       head,
-      note: `new branch: ${short(head)} is already on ${branch}, nothing new to compare`,
+      note: `new branch: ${shortSha(head)} is already on ${branch}, nothing new to compare`,
     };
   }
   if (mergeBase !== undefined) return { base: mergeBase, head, note: request.note };
@@ -156,7 +156,7 @@ async function firstParentRange(ctx: Context, head: string, note: string): Promi
   }
   if (!present) {
     throw new UserError(
-      `the parent ${short(parent)} of ${short(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`,
+      `the parent ${shortSha(parent)} of ${shortSha(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`,
     );
   }
   return { base: parent, head, note };
@@ -182,7 +182,7 @@ export async function commitOrder(
     return (await git.isShallow())
       ? {
           order: "unknown",
-          why: `commit ${short(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`,
+          why: `commit ${shortSha(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`,
         }
       : { order: "diverged" };
   }
@@ -192,7 +192,7 @@ export async function commitOrder(
   if (mergeBase !== undefined || !(await git.isShallow())) return { order: "diverged" };
   return {
     order: "unknown",
-    why: `no merge-base of ${short(commit)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`,
+    why: `no merge-base of ${shortSha(commit)} and ${shortSha(head)} in the fetched history of this shallow clone: ${ctx.hint}`,
   };
 }
 
@@ -240,20 +240,12 @@ async function deepenUntil<T>(
   return answer;
 }
 
-function short(sha: string): string {
-  return isFullSha(sha) ? sha.slice(0, 12) : sha;
-}
-
 // What is wrong with a revision that names no commit, when its form says so: a range (`A..B`), a
 // message search (`:/text`), a file (`REV:path`), a set of commits (`^A`, `A^@`). git refuses all of
 // these characters in branch and tag names, so a value of one of these forms can never be a ref.
 
 /** Why `ref` (given for `role`) cannot name one commit, by its form; undefined when its form is fine. */
-export function revisionFormProblem(
-  ref: string,
-  role: "base" | "head",
-  naming: OptionNaming,
-): string | undefined {
+function revisionFormProblem(ref: string, role: "base" | "head", naming: OptionNaming): string | undefined {
   const range = /^(.*?)(\.\.\.?)(.*)$/.exec(ref);
   if (range) {
     const [, from, dots, to] = range;

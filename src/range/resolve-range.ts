@@ -1,12 +1,11 @@
 // Decide which commits to compare from flags and the CI environment. Pure: no git, no files.
 
+import { isZeroSha } from "../core/commit-sha.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { detectCiKind } from "./ci-kind.js";
 import { resolveGitHubRange } from "./github-range.js";
 import { resolveGitLabRange } from "./gitlab-range.js";
-import { isZeroSha, type RangeInput, type RangeRequest } from "./range-request.js";
-
-export type { RangeInput, RangeRequest } from "./range-request.js";
+import type { RangeInput, RangeRequest } from "./range-request.js";
 
 export function resolveRange(input: RangeInput, naming: OptionNaming = CLI_FLAGS): RangeRequest {
   const fromFlags = resolveFlags(input);

@@ -1,5 +1,7 @@
 // Small wording helpers shared by the text and markdown reports.
-import type { ConfigChange, ObjectId, PlannedWorkload } from "../core/model.js";
+
+import { shortSha } from "../core/commit-sha.js";
+import { type ConfigChange, type PlannedWorkload, shortId } from "../core/model.js";
 import {
   type ClusterReport,
   isFailure,
@@ -9,14 +11,6 @@ import {
   type WorkloadResult,
 } from "../core/run-result.js";
 import { describeUnread } from "../plan/unread-sources.js";
-
-export function shortId(id: ObjectId): string {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-
-export function shortSha(sha: string): string {
-  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
-}
 
 export function describeRange(report: RunReport): string {
   const { plan } = report;
@@ -71,11 +65,6 @@ export function causeDetails(result: WorkloadResult): string[] {
         ]
       : []),
   ];
-}
-
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined) return "-";
-  return ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
 }
 
 export function headline(report: RunReport): string {

@@ -1,9 +1,8 @@
 import { isExpectedError } from "../core/errors.js";
 
-export const BUG_HINT =
-  "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+const BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
 
-export interface ErrorParts {
+interface ErrorParts {
   message: string;
   /** For an internal error: how to report it. */
   hint?: string;

@@ -4,12 +4,12 @@
 // has nothing to add to the error line on stderr. Messages never hold a Secret's value or a token
 // (errors are worded so); the stack only under --debug.
 import { exitCodeFor } from "../core/errors.js";
-import type { OutputFormat } from "../core/run-result.js";
+import type { OutputFormat } from "../core/setting-choices.js";
 import { escapeForCiLog, escapeJsonForCiLog } from "./ci-log-text.js";
 import { errorParts } from "./error-line.js";
 import { escapeMarkdown } from "./report-markdown.js";
 
-export function errorReportObject(error: unknown, debug: boolean) {
+function errorReportObject(error: unknown, debug: boolean) {
   const { message, hint, stack } = errorParts(error, debug);
   return {
     outcome: "failed" as const,

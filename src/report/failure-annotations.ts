@@ -8,13 +8,13 @@ import { formatId } from "../core/model.js";
 import type { RunReport, WorkloadResult } from "../core/run-result.js";
 import { causeDetails } from "./describe.js";
 
-export interface FailureAnnotation {
+interface FailureAnnotation {
   title: string;
   message: string;
 }
 
 /** Annotations of failed workloads at most: the step's failure line takes GitHub's tenth. */
-export const MAX_FAILURE_ANNOTATIONS = 9;
+const MAX_FAILURE_ANNOTATIONS = 9;
 const MAX_MESSAGE = 4000;
 
 export function failureAnnotations(report: RunReport): FailureAnnotation[] {

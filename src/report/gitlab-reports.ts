@@ -2,7 +2,9 @@
 // result (artifacts:reports:dotenv, --dotenv FILE), a JUnit file with one test case per workload
 // (artifacts:reports:junit, --junit FILE), and a short summary for the job log. Pure: the CLI writes
 // the files, so GitLab's templates run nothing but config-rollout.
-import { idKey, type PlannedWorkload } from "../core/model.js";
+
+import { shortSha } from "../core/commit-sha.js";
+import { idKey, type PlannedWorkload, shortId } from "../core/model.js";
 import type { RunReport, WorkloadResult } from "../core/run-result.js";
 import { errorParts } from "./error-line.js";
 
@@ -13,7 +15,7 @@ export interface ReportedWorkload {
   context?: string;
 }
 
-export interface WorkloadStatus {
+interface WorkloadStatus {
   state: "passed" | "failed" | "skipped";
   label: string;
   type?: string;
@@ -138,7 +140,7 @@ function seconds(ms: number | undefined): string {
 function describeReferences(workload: PlannedWorkload): string[] {
   return workload.references.map((r) => {
     const changed = r.changedKeys.length ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
-    return `${r.config.kind.toLowerCase()}/${r.config.name} via ${r.path}${changed}`;
+    return `${shortId(r.config)} via ${r.path}${changed}`;
   });
 }
 
@@ -190,7 +192,7 @@ export function renderJunit(report: RunReport | undefined, exitCode: number, err
       testcase(
         {
           classname: `config-rollout.${context ? `${context}.` : ""}${workload.id.namespace}`,
-          name: `${workload.id.kind.toLowerCase()}/${workload.id.name}`,
+          name: shortId(workload.id),
           file: workload.file || undefined,
           time: seconds(result?.durationMs),
         },
@@ -231,12 +233,12 @@ export function renderJunit(report: RunReport | undefined, exitCode: number, err
 }
 
 /** A few lines for the job log: the JSON report went to a file, not to the log. */
-export function renderSummary(report: RunReport | undefined, exitCode: number, error?: string): string {
+function renderSummary(report: RunReport | undefined, exitCode: number, error?: string): string {
   if (report === undefined) {
     return `config-rollout: no report (${error}); exit code ${exitCode}, result failed\n`;
   }
   const { plan } = report;
-  const range = plan.base ? `${plan.base.slice(0, 7)}..${plan.head.slice(0, 7)}` : plan.head.slice(0, 7);
+  const range = plan.base ? `${shortSha(plan.base)}..${shortSha(plan.head)}` : shortSha(plan.head);
   const lines = [
     `config-rollout: result ${resultOf(report, exitCode)}${report.dryRun !== "none" ? ` (dry run: ${report.dryRun})` : ""}, exit code ${exitCode}`,
     `  compared ${range}: ${plan.rangeNote}`,

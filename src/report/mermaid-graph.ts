@@ -1,7 +1,7 @@
 // The markdown report's picture: changed configs -> the workloads that consume them, as a Mermaid
 // flowchart (GitHub and GitLab render it). Each node names its namespace and source; restarts,
 // skips and rolls-on-apply look different. Past MAX_NODES it folds by namespace.
-import { idKey, type Plan, type PlannedWorkload } from "../core/model.js";
+import { idKey, type Plan, type PlannedWorkload, shortId } from "../core/model.js";
 
 export const MAX_NODES = 40;
 
@@ -33,15 +33,13 @@ function detailed(plan: Plan): string[] {
     const node = `c${configNodes.size}`;
     const where = change.origin ?? change.file;
     configNodes.set(idKey(change.id), node);
-    lines.push(
-      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} · ${where}`)}"]:::config`,
-    );
+    lines.push(`  ${node}["${label(shortId(change.id), `ns ${change.id.namespace} · ${where}`)}"]:::config`);
   }
   plan.workloads.forEach((w, i) => {
     const node = `w${i}`;
     const where = w.origin ?? (w.source === "cluster" ? "cluster" : (w.file ?? "repo"));
     lines.push(
-      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} · ${where} · ${actionLabel(w)}`)}"]:::${roleOf(w)}`,
+      `  ${node}["${label(shortId(w.id), `ns ${w.id.namespace} · ${where} · ${actionLabel(w)}`)}"]:::${roleOf(w)}`,
     );
     for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
       const from = configNodes.get(config);

@@ -1,4 +1,5 @@
-import type { OutputFormat, RunReport } from "../core/run-result.js";
+import type { RunReport } from "../core/run-result.js";
+import type { OutputFormat } from "../core/setting-choices.js";
 import { escapeForCiLog, escapeJsonForCiLog } from "./ci-log-text.js";
 import { renderJson } from "./report-json.js";
 import { renderMarkdown } from "./report-markdown.js";

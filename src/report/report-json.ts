@@ -1,3 +1,4 @@
+import { idKey } from "../core/model.js";
 import type { RunReport } from "../core/run-result.js";
 
 /** The machine-readable report: one JSON object (the action's `plan` output, `--output json`). */
@@ -50,10 +51,8 @@ export function reportObject(report: RunReport) {
 /** Each planned workload with its result, when it has one. */
 function workloadObjects(report: RunReport) {
   const { plan } = report;
-  const resultOf = (key: string) =>
-    report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
   return plan.workloads.map((w) => {
-    const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
+    const result = report.results.find((r) => idKey(r.id) === idKey(w.id));
     return {
       ...w.id,
       action: w.action,

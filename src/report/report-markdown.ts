@@ -1,4 +1,5 @@
-import { idKey } from "../core/model.js";
+import { formatDuration } from "../core/duration.js";
+import { idKey, shortId } from "../core/model.js";
 import type { ClusterReport, RunReport } from "../core/run-result.js";
 import {
   causeDetails,
@@ -10,15 +11,13 @@ import {
   describeResult,
   describeStatus,
   describeWhere,
-  formatDuration,
   headline,
-  shortId,
   skippedRendersNote,
 } from "./describe.js";
 import { mermaidGraph } from "./mermaid-graph.js";
 
 /** A part of the Markdown report: one for a single cluster, the summary and one per cluster for --contexts. */
-export interface MarkdownSection {
+interface MarkdownSection {
   /** The section's heading (Markdown, escaped), for a cluster of a --contexts run. */
   title?: string;
   render(maxRows: number): string;
@@ -132,7 +131,7 @@ export function renderMarkdown(report: RunReport, maxRows = 500, repository = tr
       if (withResults) {
         cells.push(
           md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
-          md(formatDuration(result?.durationMs)),
+          md(result?.durationMs === undefined ? "-" : formatDuration(result.durationMs)),
         );
       }
       out.push(row(cells));

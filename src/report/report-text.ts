@@ -1,3 +1,5 @@
+import { formatDuration } from "../core/duration.js";
+import { shortId } from "../core/model.js";
 import type { ClusterReport, RunReport } from "../core/run-result.js";
 import {
   causeDetails,
@@ -9,9 +11,7 @@ import {
   describeResult,
   describeStatus,
   describeWhere,
-  formatDuration,
   headline,
-  shortId,
   skippedRendersNote,
 } from "./describe.js";
 
@@ -54,7 +54,7 @@ function body(report: RunReport, repository = true): string[] {
     out.push(
       ...table(
         plan.changes.map((c) => [
-          `${shortId(c.id)}`,
+          shortId(c.id),
           `ns ${c.id.namespace}`,
           describeStatus(c),
           describeWhere(c),
@@ -90,7 +90,7 @@ function clusterPart(report: RunReport): string[] {
           shortId(r.id),
           r.id.namespace,
           describeResult(r),
-          formatDuration(r.durationMs),
+          r.durationMs === undefined ? "-" : formatDuration(r.durationMs),
           r.message,
         ]),
       ]),

@@ -2,7 +2,7 @@
 // for programs. With --check the text names each missing or stale stamp and the one command that
 // writes them.
 
-import { formatId } from "../core/model.js";
+import { formatId, shortId } from "../core/model.js";
 import type { StampReport } from "../stamp/stamp-report.js";
 import { escapeForCiLog, escapeJsonForCiLog } from "./ci-log-text.js";
 
@@ -17,7 +17,7 @@ export function renderStampReport(
   return `${escapeForCiLog(stampText(report, fix))}\n`;
 }
 
-export function stampOutcome(report: StampReport): "current" | "stamped" | "stale" {
+function stampOutcome(report: StampReport): "current" | "stamped" | "stale" {
   if (report.changes.length === 0) return "current";
   return report.check ? "stale" : "stamped";
 }
@@ -79,7 +79,7 @@ function stampText(report: StampReport, fix: string): string {
   if (report.leftOut.length > 0) {
     lines.push("", "Configs not defined in the repository (left out of the hash):");
     for (const l of report.leftOut) {
-      const configs = l.configs.map((c) => `${c.kind.toLowerCase()}/${c.name}`).join(", ");
+      const configs = l.configs.map(shortId).join(", ");
       lines.push(
         `  ${formatId(l.workload)}: ${configs}${l.untouched ? " (consumes no repository config: not touched)" : ""}`,
       );

@@ -7,18 +7,19 @@
 // pod-watch.ts (which pods run the new template, the cause quoted with its events and --logs), with
 // the bake's rules in place of its own; a progress line after 30 s of silence covers the bake.
 
+import { formatDuration } from "../core/duration.js";
 import { field } from "../core/json-shape.js";
 import { type PodCause, podFailure } from "../core/kinds/pod-verdict.js";
-import { idKey, type ObjectId } from "../core/model.js";
-import { formatWait, type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
+import { idKey, type ObjectId, shortId } from "../core/model.js";
+import { type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
 import { type PodWatchOptions, startPodWatch } from "./pod-watch.js";
 
 type Plain = Record<string, unknown>;
 
 /** How long a pod that was ready may stay not ready before its workload fails the bake. */
-export const BAKE_NOT_READY_MS = 10_000;
+const BAKE_NOT_READY_MS = 10_000;
 
-export interface BakeOptions {
+interface BakeOptions {
   bakeMs: number;
   /** BAKE_NOT_READY_MS unless given (tests). */
   notReadyMs?: number;
@@ -32,7 +33,7 @@ export interface BakeOptions {
   now?: () => number;
 }
 
-export interface BakeFailure {
+interface BakeFailure {
   id: ObjectId;
   /** failed: a pod failed the bake; timeout: the run was interrupted while baking. */
   result: "failed" | "timeout";
@@ -40,7 +41,7 @@ export interface BakeFailure {
   cause?: PodCause;
 }
 
-export interface Bake {
+interface Bake {
   /** Bake a workload whose rollout just completed; `object` is the workload as last observed. */
   add(target: { id: ObjectId; generation?: number; object?: Plain }): void;
   /** Once every bake started has ended: the workloads that failed theirs. */
@@ -74,7 +75,7 @@ export function startBake(opts: BakeOptions): Bake {
       bake.finish({
         id: bake.id,
         result: "timeout",
-        message: `interrupted while baking: its new pods were not watched for the whole ${formatWait(opts.bakeMs)}`,
+        message: `interrupted while baking: its new pods were not watched for the whole ${formatDuration(opts.bakeMs)}`,
       });
     }
   };
@@ -141,7 +142,7 @@ function bakeOne(
       finish({
         id,
         result: "failed",
-        message: `rolled out, then failed its ${formatWait(opts.bakeMs)} bake after ${formatWait(now() - started)}: ${message}`,
+        message: `rolled out, then failed its ${formatDuration(opts.bakeMs)} bake after ${formatDuration(now() - started, 1000)}: ${message}`,
         cause,
       }),
   };
@@ -166,7 +167,7 @@ function bakeOne(
  * What the bake makes of one observation of a new pod: a cause that fails the workload, "later"
  * (not ready for less than the threshold), or undefined. `seen` is updated.
  */
-export function bakeVerdict(
+function bakeVerdict(
   pod: unknown,
   seen: SeenPod,
   at: number,
@@ -205,7 +206,7 @@ export function bakeVerdict(
     pod: name,
     container: String(field(unready, "name") ?? ""),
     reason: "NotReady",
-    message: `not ready for ${formatWait(at - seen.notReadySince)} after it was ready`,
+    message: `not ready for ${formatDuration(at - seen.notReadySince, 1000)} after it was ready`,
     restartCount: Number(field(unready, "restartCount") ?? 0),
   };
 }
@@ -237,7 +238,7 @@ function stillBaking(running: Array<{ id: ObjectId; ends: number }>, at: number)
   if (running.length === 0) return undefined;
   const shown = running
     .slice(0, 3)
-    .map((b) => `${b.id.kind.toLowerCase()}/${b.id.name} (${formatWait(Math.max(0, b.ends - at))} left)`);
+    .map((b) => `${shortId(b.id)} (${formatDuration(b.ends - at, 1000)} left)`);
   const more = running.length > 3 ? `; and ${running.length - 3} more` : "";
   return `still baking ${running.length} workload${running.length === 1 ? "" : "s"}: ${shown.join(", ")}${more}`;
 }

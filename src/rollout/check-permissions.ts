@@ -8,7 +8,7 @@ import type { WorkloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import type { ConfigKind, ObjectId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
-import type { AccessCheck, Cluster } from "../kube/kube-client.js";
+import type { AccessCheck, Cluster } from "../kube/cluster.js";
 import type { RunSettings } from "../settings/settings.js";
 
 /** The patches a restart sends, one per object it patches. */
@@ -55,7 +55,7 @@ export async function checkPermissions(
  * What watching the restarted workloads' pods reads (pod-watch.ts), per namespace: list and watch
  * pods, list events (the failing pod's Warning events) and, with --logs N, get pods/log.
  */
-export function podWatchReads(namespaces: Iterable<string>, logLines: number): AccessCheck[] {
+function podWatchReads(namespaces: Iterable<string>, logLines: number): AccessCheck[] {
   return [...new Set(namespaces)].flatMap((namespace) => [
     { verb: "list", group: "", resource: "pods", namespace },
     { verb: "watch", group: "", resource: "pods", namespace },
@@ -69,7 +69,7 @@ export function podWatchReads(namespaces: Iterable<string>, logLines: number): A
  * Pods that cannot be listed or watched turn the watch off (the wait is on the rollout status
  * alone, as with --wait status); events or logs that cannot be read only leave the cause shorter.
  */
-export async function checkPodWatchAccess(
+async function checkPodWatchAccess(
   cluster: Pick<Cluster, "canI" | "context">,
   namespaces: Iterable<string>,
   logLines: number,

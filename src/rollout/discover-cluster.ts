@@ -6,7 +6,7 @@
 import { restartableKinds, type WorkloadKind } from "../core/kinds/workload-kinds.js";
 import type { Manifest } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 
 export async function discoverClusterWorkloads(
   cluster: Cluster,

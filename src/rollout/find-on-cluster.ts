@@ -6,9 +6,9 @@ import { workloadKind } from "../core/kinds/workload-kinds.js";
 import { formatId, idKey, type Manifest, type PlannedWorkload } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { WorkloadResult } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 
-export interface WorkloadsOnCluster {
+interface WorkloadsOnCluster {
   present: PlannedWorkload[];
   /** One result per planned workload the cluster does not have. */
   absent: WorkloadResult[];

@@ -2,14 +2,14 @@
 // the rollout wait (wait.ts), a failure told at once so a rollback can start while others still roll
 // out, and with --bake each completed rollout's new pods watched on (bake.ts).
 
+import { formatDuration } from "../core/duration.js";
 import type { Log } from "../core/log.js";
 import { idKey } from "../core/model.js";
 import type { WorkloadResult } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 import { interruptSignal } from "../process/interrupt.js";
 import type { RunSettings } from "../settings/settings.js";
 import { startBake } from "./bake.js";
-import { formatWait } from "./heartbeat.js";
 import type { RestartResult } from "./restart.js";
 import { logProgress, type WaitResult, waitForRollouts, waitTargetOf } from "./wait.js";
 
@@ -69,7 +69,7 @@ export async function followRollouts(
   });
   if (!bake) return waited;
   const failed = new Map((await bake.done()).map((f) => [idKey(f.id), f]));
-  const healthy = `; its new pods stayed healthy through the ${formatWait(settings.bakeMs!)} bake`;
+  const healthy = `; its new pods stayed healthy through the ${formatDuration(settings.bakeMs!)} bake`;
   return waited.map((rollout) =>
     rollout.result === "done"
       ? { ...rollout, message: `${rollout.message}${healthy}`, ...failed.get(idKey(rollout.id)) }

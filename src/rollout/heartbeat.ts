@@ -5,9 +5,12 @@
 // log only (CI log, stderr), never to the job summary.
 
 /** Silence after which a wait prints a progress line. */
-export const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_MS = 30_000;
+
+import { formatDuration } from "../core/duration.js";
+
 /** The fewest milliseconds between two progress lines of one wait. */
-export const MIN_HEARTBEAT_MS = 10_000;
+const MIN_HEARTBEAT_MS = 10_000;
 
 export interface HeartbeatOptions {
   /** Silence before a progress line (default HEARTBEAT_MS; tests pass a few ms). */
@@ -40,7 +43,7 @@ export function startHeartbeat(
   const tick = () => {
     const at = now();
     if (at - last < Math.max(everyMs, floorMs)) return;
-    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
+    const text = line(formatDuration(at - started, 1000), formatDuration(timeoutMs - (at - started), 1000));
     if (text === undefined) return;
     last = at;
     print(text);
@@ -53,11 +56,4 @@ export function startHeartbeat(
     },
     stop: () => clearInterval(timer),
   };
-}
-
-/** "45s", "2m05s": short enough for a progress line. */
-export function formatWait(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
 }

@@ -26,7 +26,7 @@ import { watchPods } from "../kube/watch-pods.js";
 
 type Plain = Record<string, unknown>;
 
-export type PodWatchCluster = Pick<Cluster, "listForWatch" | "watchWorkloads" | "readObject" | "readPodLog">;
+type PodWatchCluster = Pick<Cluster, "listForWatch" | "watchWorkloads" | "readObject" | "readPodLog">;
 
 export interface PodWatchOptions {
   cluster: PodWatchCluster;
@@ -42,7 +42,7 @@ export interface PodWatchOptions {
 }
 
 /** A workload being waited for, as the pod watch sees it. */
-export interface PodWatchTarget {
+interface PodWatchTarget {
   id: ObjectId;
   /** metadata.generation our patch produced. */
   generation?: number;

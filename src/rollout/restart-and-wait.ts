@@ -6,9 +6,9 @@
 import { isExpectedError } from "../core/errors.js";
 import { workloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
-import { formatId, idKey, type Manifest, type PlannedWorkload } from "../core/model.js";
+import { formatId, idKey, type Manifest, type PlannedWorkload, shortId } from "../core/model.js";
 import { isFailure, type WorkloadResult } from "../core/run-result.js";
-import type { AccessCheck, Cluster } from "../kube/kube-client.js";
+import type { AccessCheck, Cluster } from "../kube/cluster.js";
 import { interruptSignal, noteDone } from "../process/interrupt.js";
 import type { RunSettings } from "../settings/settings.js";
 import { reviewAccess } from "./check-permissions.js";
@@ -39,7 +39,7 @@ export interface RolloutContext {
 }
 
 /** One pass of the path: the workloads to patch, how, and what to write first. */
-export interface RestartRound {
+interface RestartRound {
   /** Log sections: the patches, then the wait. */
   titles: { restart: string; wait: string };
   requests: RestartRequest[];
@@ -154,7 +154,7 @@ export async function rollOut(
     waveFailures.push(...results.filter(isFailure));
     if (!round.endsWave) continue;
     if (round.wave !== undefined && waveFailures.length > 0) {
-      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
+      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => shortId(r.id)).join(", ")})`;
       log.warn(`${stoppedBy}: the later waves are not started`);
     }
     waveFailures = [];

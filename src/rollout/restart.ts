@@ -11,7 +11,7 @@ import type { Log } from "../core/log.js";
 import { formatId, type ObjectId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { RestartOutcome } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 import { isConflict } from "../kube/retry.js";
 import type { RestartStep, RestartStrategy } from "./strategy/restart-strategy.js";
 

@@ -4,13 +4,15 @@
 // (409); one that cannot be written (RBAC, immutable, gone, still conflicting) is reported with what
 // to run by hand, and the others are restored all the same.
 
+import { shortSha } from "../core/commit-sha.js";
 import { changedKeys, liveConfigContent } from "../core/config-content.js";
 import { isExpectedError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
+import { formatId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { RestoredConfig } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
-import { byHand, type ConfigRestore, describeConfig } from "./restore/restore-source.js";
+import type { Cluster } from "../kube/cluster.js";
+import { byHand, type ConfigRestore } from "./restore/restore-source.js";
 import { restoreWrite } from "./restore/restore-write.js";
 
 type RestoreCluster = Pick<Cluster, "readObject" | "writeConfigAs" | "retryOnConflict">;
@@ -22,7 +24,7 @@ export async function restoreConfigs(
 ): Promise<RestoredConfig[]> {
   return runLimited([...restores], opts.concurrency, async (restore) => {
     const outcome = await restoreOne(cluster, restore, opts.dryRun);
-    const line = `${describeConfig(restore.id)}: ${outcome.message}`;
+    const line = `${formatId(restore.id)}: ${outcome.message}`;
     if (outcome.result === "refused") opts.log.warn(line);
     else opts.log.info(line);
     return outcome;
@@ -35,7 +37,7 @@ async function restoreOne(
   dryRun: boolean,
 ): Promise<RestoredConfig> {
   const { id, base, head, source, readers } = restore;
-  const at = `${source.commit.slice(0, 12)}'s content (${source.origin ?? source.file})`;
+  const at = `${shortSha(source.commit)}'s content (${source.origin ?? source.file})`;
   const ended = (result: RestoredConfig["result"], message: string): RestoredConfig => ({
     id,
     result,

@@ -16,7 +16,7 @@ import {
 } from "../core/model.js";
 import type { RestoredConfig, WorkloadResult } from "../core/run-result.js";
 import { rollsBackOnFailure } from "../core/setting-choices.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 import type { RunSettings } from "../settings/settings.js";
 import { checkPermissions, configWrite } from "./check-permissions.js";
 import { findOnCluster } from "./find-on-cluster.js";
@@ -26,7 +26,7 @@ import { withRollbackOnFailure } from "./restore/rollback-on-failure.js";
 import type { RestartStrategy } from "./strategy/restart-strategy.js";
 import { type ExpectedConfig, syncConfigs } from "./sync-configs.js";
 
-export interface PlanOnCluster {
+interface PlanOnCluster {
   /** The plan's workloads to restart. */
   toRestart: PlannedWorkload[];
   /** What discovery listed: the namespaces listed (absence from `objects` settles it there) and the workloads found. */
@@ -51,7 +51,7 @@ export interface PlanOnCluster {
   };
 }
 
-export interface ClusterContext {
+interface ClusterContext {
   strategy: RestartStrategy;
   settings: Pick<RunSettings, "apply" | "configTimeoutMs" | "strategy" | "rollbackOnFailure"> &
     RolloutContext["settings"];

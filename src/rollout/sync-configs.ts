@@ -3,6 +3,7 @@
 // applied (--apply) or waited for within a bound, and then fails clearly.
 
 import { changedKeys } from "../core/config-content.js";
+import { formatDuration } from "../core/duration.js";
 import { RolloutFailure } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import {
@@ -13,11 +14,11 @@ import {
   type Manifest,
   type ObjectId,
 } from "../core/model.js";
-import type { Cluster, LiveConfig } from "../kube/kube-client.js";
+import type { Cluster, LiveConfig } from "../kube/cluster.js";
 import { readLiveConfigs } from "../kube/read-live-configs.js";
 import { type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
 
-export interface SyncOptions {
+interface SyncOptions {
   apply: boolean;
   dryRun: boolean;
   timeoutMs: number;
@@ -90,7 +91,7 @@ export async function syncConfigs(
   const deadline = Date.now() + options.timeoutMs;
   let waiting = pending;
   log.info(
-    `waiting up to ${Math.round(options.timeoutMs / 1000)}s for the cluster to hold the committed content of ${waiting
+    `waiting up to ${formatDuration(options.timeoutMs)} for the cluster to hold the committed content of ${waiting
       .map((c) => formatId(c.id))
       .join(", ")}`,
   );
@@ -113,7 +114,7 @@ export async function syncConfigs(
       if (Date.now() >= deadline) {
         const names = waiting.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
         throw new RolloutFailure(
-          `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1000)}s; apply the manifests first or run with --apply. Nothing was restarted.`,
+          `the cluster does not hold the committed content of ${names} after ${formatDuration(options.timeoutMs)}; apply the manifests first or run with --apply. Nothing was restarted.`,
         );
       }
     }

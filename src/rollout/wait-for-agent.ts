@@ -6,6 +6,7 @@
 // nothing for a template that already carries its hash and follows its rollout.
 
 import { setMaxListeners } from "node:events";
+import { formatDuration } from "../core/duration.js";
 import { ClusterAccessError } from "../core/errors.js";
 import { restartableKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
@@ -17,7 +18,7 @@ import { type Heartbeat, type HeartbeatOptions, startHeartbeat } from "./heartbe
 
 type Plain = Record<string, unknown>;
 
-export interface AgentWaitOptions {
+interface AgentWaitOptions {
   /** The hash each workload's live pod template must carry (computed from the head commit). */
   hashFor(id: ObjectId): string | undefined;
   timeoutMs: number;
@@ -30,7 +31,7 @@ export interface AgentWaitOptions {
   heartbeat?: HeartbeatOptions;
 }
 
-export interface AgentWaitResult {
+interface AgentWaitResult {
   /** Workloads whose live template carries the commit's hash, as last seen: their rollouts are followed next. */
   applied: Array<{ id: ObjectId; object: Plain }>;
   /** Workloads the agent never updated within the timeout, or that could not be followed. */
@@ -179,13 +180,9 @@ function notAppliedResult(state: Followed, timeoutMs: number, durationMs: number
     id: state.id,
     restart: "agent-not-applied",
     message:
-      `the agent has not applied the commit yet: after ${formatSeconds(timeoutMs)} the live pod template of ` +
+      `the agent has not applied the commit yet: after ${formatDuration(timeoutMs)} the live pod template of ` +
       `${formatId(state.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state.hash} (${seen}); ` +
       "check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit",
     durationMs,
   };
-}
-
-function formatSeconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000}s` : `${(ms / 1000).toFixed(1)}s`;
 }

@@ -25,13 +25,14 @@
 // one result per target, the progress lines, and one deadline shared by every target.
 
 import { setMaxListeners } from "node:events";
+import { formatDuration } from "../core/duration.js";
 import { ClusterAccessError } from "../core/errors.js";
 import { field } from "../core/json-shape.js";
 import type { PodCause } from "../core/kinds/pod-verdict.js";
 import { type FollowedRollout, type RolloutEnd, rolloutVerdict } from "../core/kinds/rollout-verdict.js";
 import { workloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
-import { formatId, idKey, type ObjectId } from "../core/model.js";
+import { formatId, idKey, type ObjectId, shortId } from "../core/model.js";
 import { listAndWatch, type WatchSource } from "../kube/list-watch.js";
 import { type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
 import { type PodWatchOptions, startPodWatch } from "./pod-watch.js";
@@ -46,10 +47,10 @@ export function waitTargetOf(restart: WaitTarget): WaitTarget {
 
 /** Progress lines as kubectl prints them, prefixed with the workload. */
 export function logProgress(log: Pick<Log, "info">): NonNullable<WaitOptions["onProgress"]> {
-  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
+  return (id, message) => log.info(`${shortId(id)}: ${message}`);
 }
 
-export type WaitOutcome = RolloutEnd | "timeout";
+type WaitOutcome = RolloutEnd | "timeout";
 
 export interface WaitResult {
   id: ObjectId;
@@ -265,7 +266,7 @@ function timeOut(states: Iterable<TargetState>, { settle, opts }: Waiting, reaso
     const why =
       reason instanceof Error
         ? `${reason.message} while waiting for ${formatId(state.target.id)}: its rollout was not followed to the end`
-        : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}`;
+        : `timed out after ${formatDuration(opts.timeoutMs)} waiting for ${formatId(state.target.id)}`;
     settle(state, "timeout", `${why}${last ? `: ${last}` : ""}`);
   }
 }
@@ -274,9 +275,7 @@ function timeOut(states: Iterable<TargetState>, { settle, opts }: Waiting, reaso
 function stillWaiting(states: TargetState[], waited: string, left: string): string | undefined {
   const open = states.filter((s) => !s.result);
   if (open.length === 0) return undefined;
-  const shown = open
-    .slice(0, 3)
-    .map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
+  const shown = open.slice(0, 3).map((s) => `${shortId(s.target.id)}: ${s.lastMessage || "no status yet"}`);
   const more = open.length > 3 ? `; and ${open.length - 3} more` : "";
   return `still waiting for ${open.length} rollout${open.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown.join("; ")}${more}`;
 }
@@ -284,8 +283,4 @@ function stillWaiting(states: TargetState[], waited: string, left: string): stri
 /** An object as the API server returned it (a patch answer, a listed object), not a manifest. */
 function isLiveObject(obj: Plain | undefined): boolean {
   return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
-}
-
-function formatSeconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000}s` : `${(ms / 1000).toFixed(1)}s`;
 }

@@ -7,12 +7,12 @@
 
 import { UserError } from "../core/errors.js";
 import { field, stringField } from "../core/json-shape.js";
-import { formatId, type ObjectId } from "../core/model.js";
+import { formatId, type ObjectId, shortId } from "../core/model.js";
 
-export const WAVE_ANNOTATION = "config-rollout.io/wave";
+const WAVE_ANNOTATION = "config-rollout.io/wave";
 
 /** One restart-and-wait round: a batch of one wave. */
-export interface RolloutRound<T extends { id: ObjectId }> {
+interface RolloutRound<T extends { id: ObjectId }> {
   /** The wave's number; undefined for the unannotated. */
   wave: number | undefined;
   requests: T[];
@@ -83,7 +83,7 @@ export function waveOrderNote(
   if (rounds.every((r) => r.wave === undefined)) return undefined;
   const parts = rounds.map(
     (r) =>
-      `${r.wave === undefined ? "then" : `wave ${r.wave}`}: ${r.requests.map((q) => `${q.id.kind.toLowerCase()}/${q.id.name}`).join(", ")}`,
+      `${r.wave === undefined ? "then" : `wave ${r.wave}`}: ${r.requests.map((q) => shortId(q.id)).join(", ")}`,
   );
   return `rollout order (${WAVE_ANNOTATION}; a failed wave stops the later ones): ${parts.join("; ")}`;
 }

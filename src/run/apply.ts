@@ -6,10 +6,17 @@
 // readers, so one plan can be applied to many clusters (fleet.ts), in parallel: the strategy
 // object, which keeps state between prepare and patch, is made per call.
 import { UserError } from "../core/errors.js";
-import { idKey, type Manifest, type ObjectId, type Plan, type PlannedWorkload } from "../core/model.js";
+import {
+  idKey,
+  type Manifest,
+  type ObjectId,
+  type Plan,
+  type PlannedWorkload,
+  shortId,
+} from "../core/model.js";
 import { CLI_FLAGS } from "../core/option-naming.js";
 import { type RunReport, reportOf } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 import { buildPlan } from "../plan/build-plan.js";
 import { applyGuardRails } from "../plan/guard-rails.js";
 import { prepareReloaderLists } from "../plan/reloader.js";
@@ -215,19 +222,13 @@ function withWorkloadSources(workloads: PlannedWorkload[], manifests: Manifest[]
 
 const MAX_LISTED = 5;
 
-export function assumedNamespaceNote(
+function assumedNamespaceNote(
   scan: Pick<RepositoryScan, "changes" | "assumedNamespace">,
   workloads: PlannedWorkload[],
   namespace: string,
 ): string | undefined {
   const ids: ObjectId[] = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
-  const names = [
-    ...new Set(
-      ids
-        .filter((id) => scan.assumedNamespace.has(idKey(id)))
-        .map((id) => `${id.kind.toLowerCase()}/${id.name}`),
-    ),
-  ];
+  const names = [...new Set(ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map(shortId))];
   if (names.length === 0) return undefined;
   const listed =
     names.length > MAX_LISTED

@@ -3,16 +3,17 @@
 // library is loaded only when a run really talks to a cluster: a dry-run plan or --version starts
 // without it.
 
+import type { Cluster } from "../kube/cluster.js";
 import type { KubeConnection } from "../kube/connect.js";
-import type { Cluster } from "../kube/kube-client.js";
 import {
   decodeKubeconfigData,
   describeCredential,
   findKubeConfigSource,
   type LoadKubeConfigOptions,
 } from "../kube/kubeconfig-source.js";
+import type { RawValues } from "../settings/option-spec.js";
 import { OPTIONS } from "../settings/options.js";
-import type { RawValues, RunSettings } from "../settings/settings.js";
+import type { RunSettings } from "../settings/settings.js";
 import { USER_AGENT } from "./version.js";
 
 /** The field manager of every write (server-side apply, patches): `sync` leaves hashes other managers own. */

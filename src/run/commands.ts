@@ -87,6 +87,7 @@ export function planAndRollOut<T>(settings: RunSettings, entry: EntryPoint, out:
     let planOut: PlanWriter | undefined;
     let settingsForRun = settings;
     if (settings.plan !== undefined) {
+      // The plan file's modules are loaded only with --plan or --plan-out: it is sealed with node:crypto.
       const saved = await import("./saved-plan.js");
       const planSettings = { ...settings, plan: settings.plan };
       const run = await saved.loadSavedPlan(planSettings, git, naming);
@@ -118,6 +119,7 @@ export function syncFromCluster<T>(settings: SyncSettings, entry: EntryPoint, ou
       const option = (entry.naming ?? CLI_FLAGS).option("context");
       throw new UserError(`sync checks one cluster: give ${option} one context (run sync once per cluster)`);
     }
+    // Loaded only for sync: it compares hashes with node:crypto, which a plan of nothing never loads.
     const { runSync } = await import("./sync.js");
     return runSync(settings, { connection, log: runLog(entry, undefined), now: Date.now });
   });

@@ -12,16 +12,16 @@ import {
   type ReviewTarget,
   tokenFor,
 } from "../comment/review-target.js";
+import { shortSha } from "../core/commit-sha.js";
 import type { RunReport } from "../core/run-result.js";
 import { detectCiKind } from "../range/ci-kind.js";
-import { shortSha } from "../report/describe.js";
 import { describeError } from "../report/error-line.js";
 import { escapeMarkdown, markdownSections } from "../report/report-markdown.js";
 import { USER_AGENT, VERSION } from "./version.js";
 
 type Env = Record<string, string | undefined>;
 
-export interface ReviewCommentRequest {
+interface ReviewCommentRequest {
   env: Env;
   /** How to read GitHub's event payload (range/github-event.ts eventReader, shared with the run: one read). */
   readEvent: () => Promise<unknown>;
@@ -107,6 +107,7 @@ async function eventPayload(env: Env, readEvent: () => Promise<unknown>): Promis
 
 async function createClient(target: ReviewTarget, token: string): Promise<ReviewComments> {
   if (target.platform === "github") {
+    // Octokit (dist/vendor/octokit-*.js) is loaded only by a run that comments on GitHub.
     const { createGitHubComments } = await import("../comment/github-comments.js");
     return createGitHubComments(target, token, USER_AGENT);
   }

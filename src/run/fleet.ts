@@ -4,6 +4,7 @@
 // One cluster's run is bounded by --timeout, so a slow or unreachable cluster holds its wave no
 // longer than that; an error in one cluster is that cluster's result, not the run's end.
 
+import { formatDuration } from "../core/duration.js";
 import { EXIT_FAILED, exitCodeFor, UserError } from "../core/errors.js";
 import { runWaves, type Waves } from "../core/fleet.js";
 import type { Log } from "../core/log.js";
@@ -12,13 +13,12 @@ import { CLI_FLAGS } from "../core/option-naming.js";
 import { type ClusterReport, exitCodeOf, type Outcome, type RunReport } from "../core/run-result.js";
 import type { ApplyContext, ClusterAccess, RepoPlan } from "../plan/repo-plan.js";
 import { unreadSourcesOf } from "../plan/unread-sources.js";
-import { formatDuration } from "../report/describe.js";
 import { errorParts } from "../report/error-line.js";
 import { WAIT_FOR_ROLLOUTS } from "../rollout/restart-and-wait.js";
 import { applyPlanToCluster } from "./apply.js";
 import { planRepository, type RunDependencies } from "./plan.js";
 
-export interface FleetDependencies extends Omit<RunDependencies, "connect" | "clusterConfigured"> {
+interface FleetDependencies extends Omit<RunDependencies, "connect" | "clusterConfigured"> {
   waves: Waves;
   /**
    * Each context's own connection; `load` reads its configuration (an unknown context throws)
@@ -96,7 +96,7 @@ export async function runFleet(deps: FleetDependencies): Promise<RunReport> {
 }
 
 /** A server URL as the API server is reached: case, default port and a trailing slash do not matter. */
-export function serverKey(server: string): string {
+function serverKey(server: string): string {
   try {
     const url = new URL(server);
     return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;

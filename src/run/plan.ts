@@ -10,7 +10,7 @@ import type { Manifest, Plan } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { RunReport } from "../core/run-result.js";
 import type { Git } from "../git/git.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 import type { PlanDocument } from "../plan/plan-document.js";
 import { emptyPlanOf, type RepoPlan } from "../plan/repo-plan.js";
 import { describeUnread, unreadSourcesOf } from "../plan/unread-sources.js";
@@ -54,6 +54,7 @@ export async function planAndApply(deps: RunDependencies): Promise<RunReport> {
   if (planned.kind === "no-range") {
     // Nothing to compare: the plan file says so (no workload), so the jobs that apply it have one.
     if (deps.planOut) {
+      // Loaded only for --plan-out: the plan file is sealed with node:crypto.
       const { emptyPlanDocument, planStrategyOf } = await import("../plan/plan-document.js");
       await deps.planOut(emptyPlanDocument(planned.report.plan.head, planStrategyOf(deps.settings.strategy)));
     }
@@ -83,7 +84,7 @@ function planFileWriter(repoPlan: RepoPlan, settings: RunSettings, write: PlanWr
 }
 
 /** The plan made once: what the repository says changed between the two commits, and what reads it. */
-export type PlannedRepository = { kind: "planned"; plan: RepoPlan } | { kind: "no-range"; report: RunReport };
+type PlannedRepository = { kind: "planned"; plan: RepoPlan } | { kind: "no-range"; report: RunReport };
 
 /** Phase one: git, scan and render, no cluster. Stops on bad input (--strict) before any request. */
 export async function planRepository(
@@ -200,7 +201,7 @@ const MAX_NAMED = 5;
 const KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
 
 /** The note, or undefined when the work tree holds no uncommitted edit to a file the plan reads. */
-export async function uncommittedEditsNote(
+async function uncommittedEditsNote(
   git: Git,
   head: string,
   options: { paths: readonly string[]; exclude: readonly string[] },

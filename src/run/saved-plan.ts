@@ -2,6 +2,7 @@
 // refusal of a plan (unreadable, unknown apiVersion, malformed, changed after it was written, made
 // for another head than this checkout, a wrong --hash-key) happens here, before any request.
 import { readFile, writeFile } from "node:fs/promises";
+import { shortSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { formatId, idKey } from "../core/model.js";
@@ -13,7 +14,7 @@ import type { ClusterAccess } from "../plan/repo-plan.js";
 import type { RunSettings } from "../settings/settings.js";
 import { applySavedPlan, checkPlanKey, guardedPlanOf } from "./apply-saved-plan.js";
 
-export async function readPlanFile(path: string): Promise<PlanDocument> {
+async function readPlanFile(path: string): Promise<PlanDocument> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -48,7 +49,7 @@ async function checkoutHead(openGit: () => Promise<Git>): Promise<string | undef
   return git.tryResolveCommit("HEAD");
 }
 
-export interface SavedPlanRun {
+interface SavedPlanRun {
   document: PlanDocument;
   /** Set for the versioned strategy: plan again from this checkout (it needs the configs' content). */
   replanFrom?: { base: string; head: string };
@@ -65,7 +66,7 @@ export async function loadSavedPlan(
   const head = await checkoutHead(openGit);
   if (head !== undefined && head !== document.head) {
     throw new UserError(
-      `${file}: the plan is for commit ${document.head.slice(0, 12)}, but this checkout is at ${head.slice(0, 12)}: apply it from a directory without git or from a checkout of its head`,
+      `${file}: the plan is for commit ${shortSha(document.head)}, but this checkout is at ${shortSha(head)}: apply it from a directory without git or from a checkout of its head`,
     );
   }
   checkPlanKey(document, file, settings.hashKey, naming);

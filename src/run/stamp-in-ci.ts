@@ -4,6 +4,7 @@
 // `command: stamp` also checks instead, or commits the stamps to the pull request's branch, as the
 // event allows (stamp/stamp-mode.ts).
 import { resolve } from "node:path";
+import { shortSha } from "../core/commit-sha.js";
 import type { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { formatId } from "../core/model.js";
@@ -45,7 +46,7 @@ export interface StampRunResult {
   configs: string[];
 }
 
-export interface StampActionOutcome {
+interface StampActionOutcome {
   /** The action's `result` output: stamped (written or committed), nothing-to-do, or failed (stale under check). */
   result: "stamped" | "nothing-to-do" | "failed";
   /** The step's last line (its failure message when failed). */
@@ -155,6 +156,6 @@ export async function stampByMode(deps: {
   }
   return {
     result: "stamped",
-    headline: `Committed ${found.changes.length} stamp(s) to ${mode.branch} (${committed.sha.slice(0, 7)}).`,
+    headline: `Committed ${found.changes.length} stamp(s) to ${mode.branch} (${shortSha(committed.sha)}).`,
   };
 }

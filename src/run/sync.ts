@@ -8,9 +8,9 @@
 import { liveConfigContent } from "../core/config-content.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
-import { idKey, type Manifest, type ObjectId } from "../core/model.js";
+import { idKey, type Manifest, type ObjectId, shortId } from "../core/model.js";
 import { type RunReport, reportOf, type WorkloadResult } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 import { checkPermissions, patchWrites } from "../rollout/check-permissions.js";
 import { rollOut } from "../rollout/restart-and-wait.js";
 import { annotationStep } from "../rollout/strategy/annotation-strategy.js";
@@ -168,7 +168,7 @@ async function judge(
   const times = verdict.consumed
     .filter((c) => configs.has(idKey(c.id)))
     .map((c) => ({
-      name: `${c.id.kind.toLowerCase()}/${c.id.name}`,
+      name: shortId(c.id),
       lastWrite: lastWrite(configs.get(idKey(c.id))!),
     }));
   const judgement = judgeAdoption(times, await readPods(cluster, workload));
@@ -203,7 +203,7 @@ async function recordBaselines(
       workload.kind.restart.patch,
     );
     const message = `baseline recorded on its metadata (${BASELINE_ANNOTATION}): no rollout`;
-    log.info(`${workload.id.kind.toLowerCase()}/${workload.id.name}: ${message}`);
+    log.info(`${shortId(workload.id)}: ${message}`);
     results.push({
       id: workload.id,
       restart: settings.dryRun === "server" ? "dry-run" : "unchanged",

@@ -130,6 +130,14 @@ function holdsAny(bytes: Buffer, names: ReadonlySet<string>): boolean {
   return false;
 }
 
+/** What a candidate search reads with: the files already read, the paths wanted, where problems go. */
+interface CandidateReads {
+  alreadyRead: Set<string>;
+  wanted: PathFilter;
+  options: ScanOptions;
+  problems: ManifestProblem[];
+}
+
 /**
  * The files at head (not already read) that mention one of `names`, parsed: what one `git grep`
  * for `names` finds. The early search covers the names it guessed from the text (the usual case);
@@ -140,12 +148,7 @@ export async function readCandidates(
   rev: string,
   names: string[],
   early: EarlySearch | undefined,
-  ctx: {
-    alreadyRead: Set<string>;
-    wanted: PathFilter;
-    options: ScanOptions;
-    problems: ManifestProblem[];
-  },
+  ctx: CandidateReads,
 ): Promise<Manifest[]> {
   const problems: ManifestProblem[] = [];
   const manifests = await readAll(git, rev, names, early, { ...ctx, problems });
@@ -181,12 +184,7 @@ async function readAll(
   rev: string,
   names: string[],
   early: EarlySearch | undefined,
-  ctx: {
-    alreadyRead: Set<string>;
-    wanted: PathFilter;
-    options: ScanOptions;
-    problems: ManifestProblem[];
-  },
+  ctx: CandidateReads,
 ): Promise<Manifest[]> {
   if (early === undefined) {
     const candidates = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);

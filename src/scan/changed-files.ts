@@ -100,7 +100,7 @@ export async function readChangedManifests(
 // commit, the one being deployed: a base problem is kept only when the file is fine at head, and
 // then as a warning (it was already broken before this push; --strict is about what is deployed).
 
-export function problemsOnce(
+function problemsOnce(
   baseProblems: ManifestProblem[],
   headProblems: ManifestProblem[],
   changedFiles: FileChange[],

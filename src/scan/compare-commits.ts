@@ -5,7 +5,7 @@ import { type ConfigChange, idKey, type Manifest, type ManifestProblem } from ".
 import type { FileChange } from "../git/git.js";
 import type { ChangedManifests } from "./changed-files.js";
 import { findConfigChanges } from "./manifests/config-changes.js";
-import type { RenderedObjects } from "./render/touched-sources.js";
+import type { RenderedObjects } from "./render/source-model.js";
 import { pairHashSuffixRenames } from "./sources/rolls-on-apply.js";
 import { groupBySource, type Variant } from "./sources/source-variants.js";
 import type { SourceWarning } from "./sources/source-warning.js";

@@ -1,12 +1,12 @@
 // Matching paths (and namespaces) against the globs of --paths, --exclude, --render-paths and the
-// namespace filters. picomatch (~60 KB, ~3 ms to load at every start) is loaded only for globs
+// namespace filters. picomatch (~60 KB) is loaded only for globs
 // other than the default "**/*.<extension>" ones, which match exactly the paths whose last segment
 // ends in ".<extension>" (picomatch agrees on them: test/scan/glob-matcher.test.ts).
 
 /** "**\/*.yaml" and the like: any depth, any name (a dotfile too), one extension of letters and digits. */
 const ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
 
-export interface GlobOptions {
+interface GlobOptions {
   /** Let `*` and `**` match names that start with a dot (picomatch's `dot`). */
   dot?: boolean;
 }

@@ -12,7 +12,7 @@ import type { PathFilter } from "./path-filter.js";
 import { readManifests } from "./read-files.js";
 import type { ScanOptions } from "./scan-model.js";
 
-export interface SettledAtBase {
+interface SettledAtBase {
   /** idKeys of the workloads defined nowhere at base. */
   newWorkloadIds: Set<string>;
   /** The changes, an "added" config defined at base in an untouched file compared with that definition. */

@@ -20,7 +20,7 @@ import { compareIds } from "../core/order.js";
 import type { FileChange, Git } from "../git/git.js";
 
 /** Changed files whose content at one side was not read, with why (for the one warning each). */
-export interface UnreadFiles {
+interface UnreadFiles {
   base: Map<string, string>;
   head: Map<string, string>;
 }

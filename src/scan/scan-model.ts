@@ -10,8 +10,6 @@ import type { EntryRules } from "./sources/kustomize-entries.js";
 import type { Variant } from "./sources/source-variants.js";
 import type { SourceWarning } from "./sources/source-warning.js";
 
-export type { HeadConfig } from "../core/model.js";
-
 /** The rendered sources of a scan: which exist, how they render (render/touched-sources.ts renders them). */
 export interface SourceOptions {
   /** [] discovers root kustomizations; ["none"] turns kustomize off. */

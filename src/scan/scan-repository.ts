@@ -2,7 +2,7 @@
 // plus the files at head whose text names a changed config (found with one `git grep`), so the cost
 // follows the size of the change, not the size of the repository. Each step has its file:
 //   touches-manifests.ts  whether the diff may touch a manifest at all (most pushes: no, and done)
-//   scan-changed-manifests.ts  the rest, in order (loaded only when the answer is yes):
+//   scan-changed-manifests.ts  the rest, in order, when the answer is yes:
 //     changed-files.ts    the manifests the diff touched, at both commits (the early search starts)
 //     render/touched-sources.ts  the sources the range touches, rendered at both commits (as deployed: gitops/)
 //     compare-commits.ts  raw and rendered objects, one definition each, compared: the config changes
@@ -12,11 +12,10 @@
 import type { Log } from "../core/log.js";
 import type { Git } from "../git/git.js";
 import { createPathFilter } from "./path-filter.js";
+import { scanChangedManifests } from "./scan-changed-manifests.js";
 import { nothingRead, type RepositoryScan, type ScanOptions } from "./scan-model.js";
 import { changedPathsOf, mayTouchManifests, renderNotRunNote } from "./touches-manifests.js";
 import { unreadSubmodules } from "./unread-submodules.js";
-
-export type { RepositoryScan, ScanOptions } from "./scan-model.js";
 
 export async function scanRepository(
   git: Git,
@@ -45,7 +44,6 @@ export async function scanRepository(
     };
   }
   const allChangedFiles = await git.changedFiles(base, head);
-  const { scanChangedManifests } = await import("./scan-changed-manifests.js");
   const scan = await scanChangedManifests(
     git,
     { base, head },

@@ -45,7 +45,7 @@ const MAX_SOURCE_LOOKUPS = 2000;
  * - a --kustomize directory without a kustomization at either commit: the full scan says so.
  * Too many directories to look up counts as touched.
  */
-export async function mayTouchSources(
+async function mayTouchSources(
   git: Git,
   base: string,
   head: string,

@@ -4,6 +4,7 @@
 // answer, so each such entry is a warning that says what was not read and why. The modes come
 // with the changes the scan already has (the trees' entries, or the diff): no git command.
 
+import { shortSha } from "../core/commit-sha.js";
 import type { FileChange } from "../git/git.js";
 import { globMatcher } from "./glob-matcher.js";
 import type { SourceWarning } from "./sources/source-warning.js";
@@ -46,12 +47,11 @@ function probeNames(globs: readonly string[]): string[] {
 
 function describe(change: FileChange): string {
   const { from, to } = change.submodule ?? {};
-  const short = (sha: string) => sha.slice(0, 12);
   const what =
     from !== undefined && to !== undefined
-      ? `moved from ${short(from)} to ${short(to)}`
+      ? `moved from ${shortSha(from)} to ${shortSha(to)}`
       : to !== undefined
-        ? `was added at ${short(to)}`
+        ? `was added at ${shortSha(to)}`
         : "was removed";
   return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
 }

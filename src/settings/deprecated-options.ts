@@ -8,7 +8,7 @@ import type { OptionSpec, RawValues } from "./option-spec.js";
 import { OPTIONS } from "./options.js";
 import { parseBooleanText } from "./value-spellings.js";
 
-export interface DeprecatedOption extends OptionSpec {
+interface DeprecatedOption extends OptionSpec {
   /** The option that replaced it. */
   replacedBy: string;
   /**

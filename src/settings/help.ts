@@ -4,8 +4,8 @@
 // same table.
 import { CLI_FLAGS } from "../core/option-naming.js";
 import { spellOptions } from "./describe-option.js";
-import { appliesTo, type Command, OPTION_GROUPS, type OptionGroup } from "./option-spec.js";
-import { OPTIONS, type OptionSpec } from "./options.js";
+import { appliesTo, type Command, OPTION_GROUPS, type OptionGroup, type OptionSpec } from "./option-spec.js";
+import { OPTIONS } from "./options.js";
 
 /** The `--help` headings, by the table's `group`. */
 export const GROUP_TITLES: Record<OptionGroup, string> = {
@@ -194,7 +194,7 @@ function flagSections(command: Command): string[] {
 }
 
 /** One or two lines: the flag and its summary, then its default and an unusual variable. */
-export function flagLines(option: OptionSpec): string[] {
+function flagLines(option: OptionSpec): string[] {
   const names = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
   const value =
     option.type === "boolean" ? "" : ` ${option.placeholder ?? option.choices?.join("|") ?? "VALUE"}`;

@@ -1,6 +1,6 @@
 // The shape of one row of the option table (options.ts), apart so the table can be split in files.
 
-export type OptionType = "string" | "boolean" | "list" | "duration" | "integer";
+type OptionType = "string" | "boolean" | "list" | "duration" | "integer";
 
 /** The headings of a command's `--help`, in the order it shows them. */
 export const OPTION_GROUPS = ["basics", "sources", "cluster", "strategy", "output", "limits", "ci"] as const;
@@ -11,7 +11,7 @@ export type OptionGroup = (typeof OPTION_GROUPS)[number];
  * both, or `config-rollout sync` alone. A flag is accepted, and shown by `--help`, only for the
  * commands that read it; `sync: true` adds sync to a row's commands.
  */
-export type OptionCommands = "run" | "stamp" | "both" | "sync";
+type OptionCommands = "run" | "stamp" | "both" | "sync";
 
 export interface OptionSpec {
   /** Flag name without dashes; also the GitHub Action input and the GitLab component input name. */

@@ -10,8 +10,6 @@ import { CLUSTER_OPTIONS } from "./cluster-options.js";
 import type { OptionSpec } from "./option-spec.js";
 import { SOURCE_OPTIONS } from "./source-options.js";
 
-export type { OptionSpec, OptionType } from "./option-spec.js";
-
 /** --wait: how far a run follows the restarts it made. */
 export const WAIT_MODES = ["pods", "status", "none"] as const;
 /** --reloader: which workloads the cluster's Stakater Reloader restarts itself. */

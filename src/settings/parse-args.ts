@@ -1,10 +1,10 @@
 import { UserError } from "../core/errors.js";
 import { DEPRECATED_OPTIONS } from "./deprecated-options.js";
-import { appliesTo, type Command, type RawValues } from "./option-spec.js";
-import { OPTIONS, type OptionSpec } from "./options.js";
+import { appliesTo, type Command, type OptionSpec, type RawValues } from "./option-spec.js";
+import { OPTIONS } from "./options.js";
 import { parseBooleanText } from "./value-spellings.js";
 
-export interface ParsedArgs {
+interface ParsedArgs {
   values: RawValues;
   help: boolean;
   version: boolean;
@@ -132,7 +132,7 @@ function suggestion(flag: string, command: Command): string {
 }
 
 /** The candidate closest to `word` within an edit distance of 2; ties go to the earlier candidate. */
-export function nearest(word: string, candidates: readonly string[]): string | undefined {
+function nearest(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = 3;
   for (const candidate of candidates) {

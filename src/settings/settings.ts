@@ -3,6 +3,8 @@
 // milliseconds), required when the row has a default. The few rows read as other fields (`--wait`
 // as `wait` and `watchPods`, `--keep` as `prune` and `keep`, ...) are COMPUTED below, each once.
 // Adding an option is one row of the table: its field, its type and its parsing follow.
+
+import { formatDuration } from "../core/duration.js";
 import { UserError } from "../core/errors.js";
 import { parseContexts, type Waves } from "../core/fleet.js";
 import { isNamespaceName, NAMESPACE_RULE } from "../core/names.js";
@@ -12,9 +14,6 @@ import { DEPRECATED_OPTIONS, replaceDeprecated } from "./deprecated-options.js";
 import { appliesTo, type Command, type OptionSpec, type RawValues } from "./option-spec.js";
 import { type OPTION_ROWS, OPTIONS, type RELOADER_MODES, type WAIT_MODES } from "./options.js";
 import { parseBooleanText, parseOptionValue, splitList } from "./value-spellings.js";
-
-export type { Discover, DryRun, OutputFormat, Strategy } from "../core/setting-choices.js";
-export type { RawValues } from "./option-spec.js";
 
 /** Rows read as other fields than their own: the fields the stages read, declared once. */
 const COMPUTED = {
@@ -93,7 +92,7 @@ export type RunSettings = SettingsOf<RowsOf<"run">>;
 export type StampSettings = SettingsOf<RowsOf<"stamp">>;
 /** `config-rollout sync`'s settings. */
 export type SyncSettings = SettingsOf<RowsOf<"sync">>;
-export type SettingsFor<C extends Command> = C extends "stamp"
+type SettingsFor<C extends Command> = C extends "stamp"
   ? StampSettings
   : C extends "sync"
     ? SyncSettings
@@ -298,15 +297,11 @@ function checkGitops(values: CheckedValues): void {
 function checkDuration(option: string, ms: number): void {
   if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
   if (ms > MAX_TIMER_MS) {
-    const hours = Math.floor(MAX_TIMER_MS / 3_600_000);
+    const longest = formatDuration(Math.floor(MAX_TIMER_MS / 3_600_000) * 3_600_000);
     throw new UserError(
-      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`,
+      `--${option}: ${formatDuration(ms)} is longer than the longest wait supported (${longest})`,
     );
   }
-}
-
-function formatHours(ms: number): string {
-  return ms % 3_600_000 === 0 ? `${ms / 3_600_000}h` : `${ms}ms`;
 }
 
 function checkNamespaces(option: string, names: string[]): void {

@@ -1,6 +1,8 @@
 // `stamp --changed-only` for kustomize roots: render each root at the --base and --head commits
 // (each in its own temporary checkout, with the plan's entry and symlink checks first) and keep the
 // workloads whose value differs between the two. The others keep the value they carry (or get none).
+
+import { shortSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
 import { idKey } from "../core/model.js";
 import type { Git } from "../git/git.js";
@@ -19,7 +21,7 @@ import { buildKustomizeGraph, kustomizationsUnder } from "../scan/sources/kustom
 import { isHashSuffixedGenerated } from "./kustomize-stamp.js";
 import { repositoryConfigs, stampWorkloads } from "./stamp-workloads.js";
 
-export interface ChangedRootsContext {
+interface ChangedRootsContext {
   git: Git;
   base: string;
   head: string;
@@ -112,7 +114,7 @@ async function valuesAt(
   } catch (error) {
     if (!(error instanceof KustomizeBuildError)) throw error;
     ctx.note(
-      `${label} does not build at ${commit.slice(0, 7)} (${error.why}): --changed-only stamps none of its workloads`,
+      `${label} does not build at ${shortSha(commit)} (${error.why}): --changed-only stamps none of its workloads`,
     );
     return new Map();
   }

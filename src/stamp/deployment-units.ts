@@ -6,7 +6,7 @@
 // one it used and names the others. Pure.
 
 import { canonicalJson, configContentOf, isConfigManifest } from "../core/config-content.js";
-import { type ConfigContent, idKey, type Manifest, type ObjectId } from "../core/model.js";
+import { type ConfigContent, idKey, type Manifest, type ObjectId, shortId } from "../core/model.js";
 import { configDefinitionFor, readsOwnFolders } from "../scan/gitops/folder-definitions.js";
 
 export interface UnitConfigs {
@@ -61,8 +61,4 @@ export function unitConfigs(manifests: readonly Manifest[], deployedDirs: readon
     return notes;
   };
   return { contentsFor, ambiguities };
-}
-
-function shortId(id: ObjectId): string {
-  return `${id.kind.toLowerCase()}/${id.name}`;
 }

@@ -76,7 +76,7 @@ export async function refuseForeignPatch(
 }
 
 /** A config generated from the stamp's own output: each stamp changes the config, and so itself. */
-export function selfReference(path: string, by: string): UserError {
+function selfReference(path: string, by: string): UserError {
   return new UserError(
     `${path} is read by a generator (${by}): the stamp would change the config it hashes on every run, so it would never be current (a commit loop in CI). Nothing was written: let the generator read another file`,
   );

@@ -4,7 +4,7 @@
 import { type Document, parseAllDocuments } from "yaml";
 import { canonicalJson } from "../core/config-content.js";
 import { field, isRecord, stringField } from "../core/json-shape.js";
-import { idKey } from "../core/model.js";
+import { idKey, shortId } from "../core/model.js";
 import { CONFIG_HASH_ANNOTATION } from "../core/restart-patch.js";
 import {
   annotationEdits,
@@ -15,7 +15,7 @@ import {
 } from "./annotation-edit.js";
 import type { StampTarget } from "./stamp-workloads.js";
 
-export interface StampedFile {
+interface StampedFile {
   text: string;
   /** The targets whose stamp this changes. */
   changed: StampTarget[];
@@ -58,7 +58,7 @@ export function stampFile(
         return {
           ...result,
           changed: [],
-          refused: `line ${line}: ${target.id.kind.toLowerCase()}/${target.id.name}: ${error.message}`,
+          refused: `line ${line}: ${shortId(target.id)}: ${error.message}`,
         };
       }
       if (!(error instanceof UnstampableError)) throw error;
@@ -100,7 +100,7 @@ function changedBeyondStamp(
     const original = before.objects[i];
     const expected = target ? withStamp(original, target.templatePath, target.hash) : original;
     if (canonicalJson(object ?? null) !== canonicalJson(expected ?? null)) {
-      return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
+      return `${shortId(id)}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
     }
   }
   return undefined;

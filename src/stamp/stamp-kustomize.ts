@@ -8,7 +8,7 @@
 import { UserError } from "../core/errors.js";
 import { field, stringField } from "../core/json-shape.js";
 import type { Log } from "../core/log.js";
-import { idKey, type Manifest } from "../core/model.js";
+import { idKey, type Manifest, shortId } from "../core/model.js";
 import type { WorkTree } from "../git/work-tree.js";
 import type { DeploySettings } from "../scan/gitops/deployed-dirs.js";
 import { parseManifests } from "../scan/manifests/parse-manifests.js";
@@ -27,7 +27,7 @@ import {
 import type { StampReport } from "./stamp-report.js";
 import { repositoryConfigs, type StampTarget, stampWorkloads } from "./stamp-workloads.js";
 
-export interface KustomizeStampContext {
+interface KustomizeStampContext {
   tree: WorkTree;
   root: KustomizationFile;
   /** The kustomizations the root includes, itself first. */
@@ -75,12 +75,12 @@ export async function stampKustomization(ctx: KustomizeStampContext, report: Sta
   const suffixed = rendered.filter((m) => contents.has(idKey(m.id)) && selfRolling(m.id));
   if (suffixed.length > 0) {
     report.notes.push(
-      `${label}: ${suffixed.map((m) => `${m.id.kind.toLowerCase()}/${m.id.name}`).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`,
+      `${label}: ${suffixed.map((m) => shortId(m.id)).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`,
     );
   }
   const stamps = stampWorkloads(rendered, contents, { ...(ctx.key ? { key: ctx.key } : {}), selfRolling });
   for (const u of stamps.unstampable)
-    report.unstampable.push({ what: `${label}: ${u.id.kind.toLowerCase()}/${u.id.name}`, reason: u.reason });
+    report.unstampable.push({ what: `${label}: ${shortId(u.id)}`, reason: u.reason });
   for (const t of stamps.untouched)
     report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
   for (const t of stamps.targets) {
@@ -199,7 +199,7 @@ async function proof(
   });
   if (moved.length > 0) {
     return {
-      selfReferencing: `${label}: the config of ${moved.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`,
+      selfReferencing: `${label}: the config of ${moved.map((t) => shortId(t.id)).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`,
     };
   }
   const missing = targets.filter(
@@ -207,7 +207,7 @@ async function proof(
   );
   if (missing.length === 0) return undefined;
   ctx.log.debug(`${label}: after stamping, ${missing.map((t) => t.id.name).join(", ")} still lack the value`);
-  return `the generated ${STAMP_PATCH_FILE} did not reach ${missing.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")}; nothing was written`;
+  return `the generated ${STAMP_PATCH_FILE} did not reach ${missing.map((t) => shortId(t.id)).join(", ")}; nothing was written`;
 }
 
 /**

@@ -17,7 +17,7 @@ export type StampMode =
       headSha: string;
     };
 
-export interface StampModeInput {
+interface StampModeInput {
   check: boolean;
   commit: boolean;
   eventName: string;

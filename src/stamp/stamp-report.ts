@@ -3,7 +3,7 @@
 
 import type { ManifestProblem, ObjectId } from "../core/model.js";
 
-export interface StampChange {
+interface StampChange {
   workload: ObjectId;
   /** Where the stamp lives: the manifest file, or the kustomization's generated patch file. */
   file: string;

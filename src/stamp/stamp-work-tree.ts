@@ -5,7 +5,7 @@
 
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
-import { idKey, type Manifest } from "../core/model.js";
+import { idKey, type Manifest, shortId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { Git } from "../git/git.js";
 import type { WorkTree } from "../git/work-tree.js";
@@ -39,7 +39,7 @@ import { stampKustomization } from "./stamp-kustomize.js";
 import { type StampReport, stampRefusals } from "./stamp-report.js";
 import type { StampTarget } from "./stamp-workloads.js";
 
-export interface StampDeps {
+interface StampDeps {
   tree: WorkTree;
   git: Git;
   log: Log;
@@ -102,7 +102,7 @@ async function stampOnce(settings: StampSettings, deps: StampDeps): Promise<Stam
   if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
   for (const u of stamps.unstampable)
     report.unstampable.push({
-      what: `${u.id.kind.toLowerCase()}/${u.id.name} (${u.file})`,
+      what: `${shortId(u.id)} (${u.file})`,
       reason: u.reason,
     });
   for (const t of stamps.untouched)
@@ -170,7 +170,7 @@ async function stampRawFiles(
     }
     for (const u of stamped.unstampable) {
       report.unstampable.push({
-        what: `${u.target.id.kind.toLowerCase()}/${u.target.id.name} (${file})`,
+        what: `${shortId(u.target.id)} (${file})`,
         reason: u.reason,
       });
     }

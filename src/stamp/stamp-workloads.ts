@@ -30,14 +30,14 @@ export interface StampTarget {
   notInRepo: ObjectId[];
 }
 
-export interface Unstampable {
+interface Unstampable {
   id: ObjectId;
   file: string;
   line: number;
   reason: string;
 }
 
-export interface StampOptions {
+interface StampOptions {
   key?: Buffer;
   /** Configs that roll their consumers by themselves (kustomize generators with a hash suffix). */
   selfRolling?: (id: ObjectId) => boolean;

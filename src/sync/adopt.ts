@@ -14,7 +14,7 @@ import { field, stringField } from "../core/json-shape.js";
 
 type Plain = Record<string, unknown>;
 
-export type AdoptJudgement = { pods: "current"; why: string } | { pods: "stale" | "unknown"; why: string };
+type AdoptJudgement = { pods: "current"; why: string } | { pods: "stale" | "unknown"; why: string };
 
 /** The newest write time of an object from its managedFields; undefined when none is recorded. */
 export function lastWrite(obj: Plain): string | undefined {

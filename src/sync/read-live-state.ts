@@ -9,15 +9,14 @@ import { isExpectedError } from "../core/errors.js";
 import { field, stringField } from "../core/json-shape.js";
 import { apiVersionOf, configKind } from "../core/kinds/api-kinds.js";
 import { type RestartableKind, restartableKinds } from "../core/kinds/workload-kinds.js";
-import type { ConfigKind, ObjectId } from "../core/model.js";
-import { idKey } from "../core/model.js";
+import { type ConfigKind, idKey, type ObjectId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
-import type { Cluster } from "../kube/kube-client.js";
+import type { Cluster } from "../kube/cluster.js";
 import { consumedOf } from "./sync-verdict.js";
 
 type Plain = Record<string, unknown>;
 
-export interface SyncScope {
+interface SyncScope {
   /** Only these namespaces are read; undefined: every namespace (cluster-wide lists). */
   namespaces?: readonly string[];
   /** Label selector on workloads (--selector). */
@@ -32,7 +31,7 @@ export interface LiveWorkload {
   consumed: ConsumedConfig[];
 }
 
-export interface LiveState {
+interface LiveState {
   workloads: LiveWorkload[];
   /** Every config read, as the API server returned it (content, UID, managedFields), by idKey. */
   configs: Map<string, Plain>;

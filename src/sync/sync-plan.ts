@@ -7,21 +7,23 @@ import { findReferences } from "../core/config-references.js";
 import type { ConsumedConfig } from "../core/consumed-configs.js";
 import { UserError } from "../core/errors.js";
 import { podTemplateOf } from "../core/kinds/workload-kinds.js";
-import type {
-  ConfigChange,
-  ConfigKind,
-  ObjectId,
-  Plan,
-  PlannedWorkload,
-  UnreadSource,
+import {
+  type ConfigChange,
+  type ConfigKind,
+  formatId,
+  idKey,
+  type ObjectId,
+  type Plan,
+  type PlannedWorkload,
+  shortId,
+  type UnreadSource,
 } from "../core/model.js";
-import { idKey } from "../core/model.js";
 import { CONFIG_DIGESTS_ANNOTATION } from "../core/restart-patch.js";
 import type { LiveWorkload } from "./read-live-state.js";
 import type { SyncVerdict } from "./sync-verdict.js";
 
 /** One --config entry: a config kind and name, and optionally the one key its consumers must read. */
-export interface NamedConfig {
+interface NamedConfig {
   kind: ConfigKind;
   name: string;
   key?: string;
@@ -89,7 +91,7 @@ export interface SyncAnnotation {
   digests: string;
 }
 
-export type SyncAction =
+type SyncAction =
   | { do: "restart"; reason: string; stale: ConsumedConfig[]; annotation: SyncAnnotation }
   | { do: "record-baseline"; reason: string; annotation: SyncAnnotation }
   | { do: "leave"; reason: string };
@@ -152,7 +154,7 @@ export function syncAction(
     case "unreadable":
       return {
         do: "leave",
-        reason: `not verified: ${verdict.configs.map((c) => `${shortName(c.id)} cannot be read (${c.why})`).join("; ")}`,
+        reason: `not verified: ${verdict.configs.map((c) => `${shortId(c.id)} cannot be read (${c.why})`).join("; ")}`,
       };
     default:
       return { do: "leave", reason: "current" };
@@ -170,10 +172,9 @@ export function syncPlan(
   const unread = new Map<string, UnreadSource>();
   let current = 0;
   for (const { workload, verdict, action } of decisions) {
-    const w = shortName(workload.id);
+    const w = shortId(workload.id);
     if (verdict.state === "unreadable") {
-      for (const c of verdict.configs)
-        unread.set(idKey(c.id), { file: `${shortName(c.id)} (namespace ${c.id.namespace})`, why: c.why });
+      for (const c of verdict.configs) unread.set(idKey(c.id), { file: formatId(c.id), why: c.why });
     }
     if (verdict.state === "stale" && verdict.digestsUnparsed)
       warnings.push(
@@ -248,9 +249,5 @@ function referencesTo(
 function configName(config: ConsumedConfig): string {
   const keys =
     config.keys === "all" ? "all keys" : `key${config.keys.length > 1 ? "s" : ""} ${config.keys.join(", ")}`;
-  return `${config.id.kind.toLowerCase()}/${config.id.name} (reads ${keys})`;
-}
-
-function shortName(id: ObjectId): string {
-  return `${id.kind.toLowerCase()}/${id.name}`;
+  return `${shortId(config.id)} (reads ${keys})`;
 }

@@ -17,8 +17,7 @@ import { type ConsumedConfig, consumedKeys } from "../core/consumed-configs.js";
 import { field, stringField } from "../core/json-shape.js";
 import { podSpecAt } from "../core/kinds/pod-template.js";
 import type { RestartableKind } from "../core/kinds/workload-kinds.js";
-import type { ConfigContent, ConfigKind, ObjectId } from "../core/model.js";
-import { idKey } from "../core/model.js";
+import { type ConfigContent, type ConfigKind, idKey, type ObjectId } from "../core/model.js";
 import { currentDigests, currentHash } from "../core/restart-patch.js";
 
 type Plain = Record<string, unknown>;
@@ -31,7 +30,7 @@ type Plain = Record<string, unknown>;
 export const BASELINE_ANNOTATION = "config-rollout.io/config-baseline";
 
 /** A consumed config whose content differs from what the pods started with. */
-export interface StaleConfig {
+interface StaleConfig {
   id: ObjectId & { kind: ConfigKind };
   keys: string[] | "all";
 }
@@ -69,7 +68,7 @@ export type SyncVerdict =
   /** A Secret it reads has no UID known (not readable) and no --hash-key: no value can be computed. */
   | { state: "cannot-hash"; why: string };
 
-export interface LiveConfigs {
+interface LiveConfigs {
   /** Content of every readable config in scope, by idKey. */
   contents: ReadonlyMap<string, ConfigContent>;
   /** Secret UIDs by idKey (the hash key without --hash-key). */
@@ -78,7 +77,7 @@ export interface LiveConfigs {
   unreadable?: ReadonlyMap<string, string>;
 }
 
-export interface VerdictOptions {
+interface VerdictOptions {
   hashKey?: Buffer;
   /** config-rollout's field manager: a hash owned by another is managed elsewhere. */
   fieldManager: string;

@@ -3,24 +3,20 @@
 // the outputs, a section per cluster in the job summary, and the step's result the worst of both.
 
 import { readFileSync } from "node:fs";
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
-import { type Fleet, startFleet } from "../helpers/fleet.js";
-import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { useClosing } from "../helpers/closing.js";
+import { startFleet } from "../helpers/fleet.js";
+import { createTempRepo } from "../helpers/git-repo.js";
 import { yamlDocs } from "../helpers/manifests.js";
 import { manifestsAt, NS } from "../run/cluster-scenario.js";
 import { runAction } from "./run-action.js";
 
-let fleet: Fleet | undefined;
-let repo: TempRepo | undefined;
-afterEach(async () => {
-  await fleet?.close();
-  await repo?.cleanup();
-});
+const closing = useClosing();
 
 async function start() {
-  fleet = await startFleet(["staging", "prod"], { rolloutStepMs: 5 });
-  repo = await createTempRepo();
+  const fleet = closing(await startFleet(["staging", "prod"], { rolloutStepMs: 5 }));
+  const repo = closing(await createTempRepo());
   await repo.write("deploy/shop.yaml", yamlDocs(...manifestsAt(1, 0)));
   const base = await repo.commit("v1");
   await repo.write("deploy/shop.yaml", yamlDocs(...manifestsAt(2, 0)));

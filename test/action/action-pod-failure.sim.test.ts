@@ -1,30 +1,22 @@
 // A config change whose new pods crash, run by the bundled action on a pull request (dry-run: none):
 // the plan comment and the run's annotations quote the cause as the text report does (pod, container,
 // reason, message, last exit code, Warning events, --logs lines), escaped for markdown and bounded.
-import { afterEach, expect, test } from "vitest";
-import { type FakeReviewApi, startFakeGitHub } from "../comment/fake-review-api.js";
-import { type ActionScenario, NS, pullRequestEvent, startActionScenario } from "./action-scenario.js";
+import { expect, test } from "vitest";
+import { startFakeGitHub } from "../comment/fake-review-api.js";
+import { useClosing } from "../helpers/closing.js";
+import { NS, pullRequestEvent, startActionScenario } from "./action-scenario.js";
 import { runAction } from "./run-action.js";
 
 const TOKEN = "ghs_0123456789abcdefghijklmnopqrstuvwxyzAB";
 const HASH = "config-rollout.io/config-hash";
 
-let scenario: ActionScenario | undefined;
-let github: FakeReviewApi | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  await github?.close();
-  scenario = undefined;
-  github = undefined;
-});
+const closing = useClosing();
 
 type Loose = { spec?: { template?: { metadata?: { annotations?: Record<string, string> } } } };
 
 test("the plan comment and the annotations say why the new pods did not start", async () => {
-  const s = await startActionScenario();
-  scenario = s;
-  const api = await startFakeGitHub(TOKEN);
-  github = api;
+  const s = closing(await startActionScenario());
+  const api = closing(await startFakeGitHub(TOKEN));
   s.sim.setPodFailure("Deployment", NS, "web", "CrashLoopBackOff", {
     // Only the template the restart writes crashes (the old one has no hash annotation).
     onlyFor: (o: Loose) => o.spec?.template?.metadata?.annotations?.[HASH] !== undefined,

@@ -3,22 +3,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
-import { type ActionScenario, NS, startActionScenario } from "./action-scenario.js";
+import { describe, expect, test } from "vitest";
+import { useClosing } from "../helpers/closing.js";
+import { NS, startActionScenario } from "./action-scenario.js";
 import { runAction } from "./run-action.js";
 
-let scenario: ActionScenario | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  scenario = undefined;
-});
+const closing = useClosing();
 
 const base64 = (text: string) => Buffer.from(text).toString("base64");
 
 describe("command: sync", () => {
   test("on a schedule, from an empty workspace: a rotated Secret's consumer restarts, then nothing", async () => {
-    const s = await startActionScenario();
-    scenario = s;
+    const s = closing(await startActionScenario());
     const push = {
       before: s.base,
       after: s.head,

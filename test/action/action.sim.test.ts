@@ -4,7 +4,8 @@ import { chmodSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { useClosing } from "../helpers/closing.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import {
   type ActionScenario,
@@ -15,14 +16,10 @@ import {
 } from "./action-scenario.js";
 import { type ActionRun, runAction } from "./run-action.js";
 
-let scenario: ActionScenario | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  scenario = undefined;
-});
+const closing = useClosing();
 
 async function start(extraFiles: Record<string, string> = {}): Promise<ActionScenario> {
-  scenario = await startActionScenario(extraFiles);
+  const scenario = closing(await startActionScenario(extraFiles));
   return scenario;
 }
 
@@ -124,10 +121,11 @@ test("a deleted config that a workload still references is an annotation on the 
   const consumer = deployment("legacy-reader", pod({ envFrom: [{ configMapRef: { name: "legacy" } }] }), {
     namespace: NS,
   });
-  scenario = await startActionScenario(
+  const scenario = await startActionScenario(
     { "deploy/legacy.yaml": yamlDocs(consumer) },
     { "deploy/legacy.yaml": yamlDocs(configMap("legacy", { A: "1" }, { namespace: NS }), consumer) },
   );
+  closing(scenario);
   const run = await runAction({
     workspace: scenario.repo.dir,
     eventName: "push",

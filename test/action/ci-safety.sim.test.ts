@@ -3,22 +3,13 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { useClosing } from "../helpers/closing.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
-import {
-  type ActionScenario,
-  NS,
-  pullRequestEvent,
-  pushEvent,
-  startActionScenario,
-} from "./action-scenario.js";
+import { NS, pullRequestEvent, pushEvent, startActionScenario } from "./action-scenario.js";
 import { type ActionRun, runAction } from "./run-action.js";
 
-let scenario: ActionScenario | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  scenario = undefined;
-});
+const closing = useClosing();
 
 const base64 = (text: string) => Buffer.from(text).toString("base64");
 const logLines = (run: ActionRun) => run.stdout.split("\n").filter((l) => !l.startsWith("::add-mask::"));
@@ -29,7 +20,7 @@ const HOSTILE_BROKEN = "deploy/b\n::warning title=injected2::x\u001b[31m\u001b[0
 
 describe("workflow-command injection (item 7)", () => {
   test("hostile file names in a pull request's dry run never become workflow commands", async () => {
-    scenario = await startActionScenario({
+    const scenario = await startActionScenario({
       [HOSTILE_ADDED]: yamlDocs(
         configMap("evil", { a: "1" }, { namespace: NS }),
         // Not a valid name: reported as a manifest problem (escaped), never as a change.
@@ -38,6 +29,7 @@ describe("workflow-command injection (item 7)", () => {
       ),
       [HOSTILE_BROKEN]: "apiVersion: v1\nkind: ConfigMap\nmetadata: [oops\n",
     });
+    closing(scenario);
     const s = scenario;
     const run = await runAction({
       workspace: s.repo.dir,
@@ -78,7 +70,7 @@ describe("outputs past GitHub's limit (item 8)", () => {
           "v",
         ]),
       );
-    scenario = await startActionScenario(
+    const scenario = await startActionScenario(
       {
         "deploy/big-1.yaml": yamlDocs(configMap("big-1", { ...keys("a"), CHANGED: "2" }, { namespace: NS })),
         "deploy/big-2.yaml": yamlDocs(configMap("big-2", { ...keys("b"), CHANGED: "2" }, { namespace: NS })),
@@ -88,6 +80,7 @@ describe("outputs past GitHub's limit (item 8)", () => {
         "deploy/big-2.yaml": yamlDocs(configMap("big-2", { CHANGED: "1" }, { namespace: NS })),
       },
     );
+    closing(scenario);
     const s = scenario;
     const temp = mkdtempSync(join(tmpdir(), "config-rollout-runner-temp-"));
     try {
@@ -120,7 +113,7 @@ describe("outputs past GitHub's limit (item 8)", () => {
 
 describe("an unwritable job summary (item 9)", () => {
   test("after a successful rollout: the result stands, one warning, result written once", async () => {
-    scenario = await startActionScenario();
+    const scenario = closing(await startActionScenario());
     const s = scenario;
     const run = await runAction({
       workspace: s.repo.dir,
@@ -148,7 +141,7 @@ describe("kubeconfig inputs holding the wrong thing (items 2 and 5)", () => {
   ])(
     "the %s input holding a kubeconfig as %s: names the input, quotes none of it",
     async (input, _form, encode) => {
-      scenario = await startActionScenario();
+      const scenario = closing(await startActionScenario());
       const s = scenario;
       const run = await runAction({
         workspace: s.repo.dir,
@@ -173,7 +166,7 @@ describe("kubeconfig inputs holding the wrong thing (items 2 and 5)", () => {
   );
 
   test("the kubeconfig-data input holding a path says it wants the content", async () => {
-    scenario = await startActionScenario();
+    const scenario = closing(await startActionScenario());
     const s = scenario;
     const run = await runAction({
       workspace: s.repo.dir,

@@ -1,36 +1,25 @@
 // command: stamp's policy end to end with a real git origin: check fails on stale stamps and never
 // writes or pushes; commit: true commits what stamp wrote to the pull request's branch once, and a
 // second run (nothing changed) pushes nothing; a fork's pull request is checked, with a notice.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { commitStamps } from "../../src/git/commit-stamps.js";
 import { type StampRunResult, stampByMode } from "../../src/run/stamp-in-ci.js";
 import { decideStampMode } from "../../src/stamp/stamp-mode.js";
-import { cloneTempRepo, createTempRepo, runGit, type TempRepo } from "../helpers/git-repo.js";
+import { useClosing } from "../helpers/closing.js";
+import { pullRequestClone, runGit } from "../helpers/git-repo.js";
 import { DEFAULTS } from "../helpers/settings.js";
 
-let cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
+const closing = useClosing();
 
-async function pullRequestClone(): Promise<{ origin: string; clone: TempRepo; head: string }> {
-  const source = await createTempRepo();
-  await source.write("deploy/app.yaml", "kind: Deployment\n");
-  await source.commit("v1");
-  await source.git(["checkout", "--quiet", "-b", "feature"]);
-  await source.write("deploy/config.yaml", "kind: ConfigMap\n");
-  await source.commit("change a config");
-  const parent = await mkdtemp(join(tmpdir(), "config-rollout-origin-"));
-  const origin = join(parent, "origin.git");
-  await runGit(parent, ["clone", "--quiet", "--bare", "--", source.dir, origin]);
-  const clone = await cloneTempRepo(`file://${origin}`, ["--branch", "feature"]);
-  cleanups.push(source.cleanup, clone.cleanup, () => rm(parent, { recursive: true, force: true }));
-  return { origin, clone, head: (await clone.git(["rev-parse", "HEAD"])).trim() };
-}
+const pullRequest = async () =>
+  closing(
+    await pullRequestClone(
+      { "deploy/app.yaml": "kind: Deployment\n" },
+      { "deploy/config.yaml": "kind: ConfigMap\n" },
+    ),
+  );
 
 const event = (headRepo: string, sha: string) => ({
   pull_request: {
@@ -67,7 +56,7 @@ function recorder() {
 
 describe("stampByMode", () => {
   test("commit: true on a same-repository pull request commits once; a second run pushes nothing", async () => {
-    const { origin, clone, head } = await pullRequestClone();
+    const { origin, clone, head } = await pullRequest();
     const fake = fakeStamp(clone.dir);
     const mode = decideStampMode({
       check: false,
@@ -80,7 +69,7 @@ describe("stampByMode", () => {
       commitStamps(clone.dir, request, DEFAULTS.gitTimeoutMs);
     const first = await stampByMode({ mode, stamp: fake.stamp, commit, log });
     expect(first.result).toBe("stamped");
-    expect(first.headline).toMatch(/^Committed 1 stamp\(s\) to feature \([0-9a-f]{7}\)\.$/);
+    expect(first.headline).toMatch(/^Committed 1 stamp\(s\) to feature \([0-9a-f]{12}\)\.$/);
     const pushed = (await runGit(origin, ["rev-parse", "feature"])).trim();
     expect(pushed).not.toBe(head);
     expect(await runGit(origin, ["log", "-1", "--format=%s", "feature"])).toBe(
@@ -102,7 +91,7 @@ describe("stampByMode", () => {
   });
 
   test("check: stale stamps fail the step with the fix, and nothing is written or pushed", async () => {
-    const { origin, clone, head } = await pullRequestClone();
+    const { origin, clone, head } = await pullRequest();
     const fake = fakeStamp(clone.dir);
     const { lines, log } = recorder();
     const outcome = await stampByMode({
@@ -122,7 +111,7 @@ describe("stampByMode", () => {
   });
 
   test("a fork's pull request with commit: true is checked instead, with a notice, and never pushes", async () => {
-    const { origin, clone, head } = await pullRequestClone();
+    const { origin, clone, head } = await pullRequest();
     const fake = fakeStamp(clone.dir);
     const { lines, log } = recorder();
     const mode = decideStampMode({

@@ -5,38 +5,23 @@
 import { mkdtemp, readFile, rm, symlink, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
-import { cloneTempRepo, createTempRepo, runGit, type TempRepo } from "../helpers/git-repo.js";
+import { describe, expect, test } from "vitest";
+import { useClosing } from "../helpers/closing.js";
+import { createTempRepo, pullRequestClone, runGit, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runAction } from "./run-action.js";
 
-let cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
+const closing = useClosing();
 
 const FILE = "deploy/shop.yaml";
 
-async function pullRequest(): Promise<{ origin: string; clone: TempRepo; head: string }> {
-  const source = await createTempRepo();
-  const manifests = (level: string) =>
-    yamlDocs(
-      configMap("app-config", { LOG_LEVEL: level }, { namespace: "shop" }),
-      deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }), { namespace: "shop" }),
-    );
-  await source.write(FILE, manifests("info"));
-  await source.commit("v1");
-  await source.git(["checkout", "--quiet", "-b", "feature"]);
-  await source.write(FILE, manifests("debug"));
-  await source.commit("debug logging");
-  const parent = await mkdtemp(join(tmpdir(), "config-rollout-origin-"));
-  const origin = join(parent, "origin.git");
-  await runGit(parent, ["clone", "--quiet", "--bare", "--", source.dir, origin]);
-  const clone = await cloneTempRepo(`file://${origin}`, ["--branch", "feature"]);
-  cleanups.push(source.cleanup, clone.cleanup, () => rm(parent, { recursive: true, force: true }));
-  return { origin, clone, head: (await clone.git(["rev-parse", "HEAD"])).trim() };
-}
+const manifests = (level: string) =>
+  yamlDocs(
+    configMap("app-config", { LOG_LEVEL: level }, { namespace: "shop" }),
+    deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }), { namespace: "shop" }),
+  );
+const pullRequest = async () =>
+  closing(await pullRequestClone({ [FILE]: manifests("info") }, { [FILE]: manifests("debug") }));
 
 const event = (headRepo: string, sha: string) => ({
   pull_request: {
@@ -117,7 +102,7 @@ describe("command: stamp in the action", () => {
 
   test("check on a fork's pull request: a remote kustomize entry is refused before kustomize runs (untrusted head)", async () => {
     const repo = await createTempRepo();
-    cleanups.push(repo.cleanup);
+    closing(repo);
     const remote = "https://github.com/example/never//answers?ref=v1";
     await repo.write(
       "app/workload.yaml",
@@ -166,7 +151,7 @@ describe("command: stamp never follows a link out of the checkout", () => {
     text: string;
   }> {
     const parent = await mkdtemp(join(tmpdir(), "config-rollout-outside-"));
-    cleanups.push(() => rm(parent, { recursive: true, force: true }));
+    closing({ cleanup: () => rm(parent, { recursive: true, force: true }) });
     const outside = join(parent, "elsewhere.yaml");
     const text = yamlDocs(
       deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }), { namespace: "shop" }),

@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import {
   type ActionScenario,
   pullRequestEvent,
@@ -12,6 +12,7 @@ import {
   startActionScenario,
 } from "../action/action-scenario.js";
 import { type ActionRun, runAction } from "../action/run-action.js";
+import { useClosing } from "../helpers/closing.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runCli } from "../helpers/run-cli.js";
 import { type FakeReviewApi, startFakeGitHub } from "./fake-review-api.js";
@@ -19,21 +20,14 @@ import { type FakeReviewApi, startFakeGitHub } from "./fake-review-api.js";
 const TOKEN = "ghs_0123456789abcdefghijklmnopqrstuvwxyzAB";
 const MARKER = "<!-- config-rollout:plan id=deploy/config-rollout -->";
 
-let scenario: ActionScenario | undefined;
-let github: FakeReviewApi | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  await github?.close();
-  scenario = undefined;
-  github = undefined;
-});
+const closing = useClosing();
 
 async function start(
   extraFiles: Record<string, string> = {},
   baseFiles: Record<string, string> = {},
 ): Promise<{ s: ActionScenario; api: FakeReviewApi }> {
-  scenario = await startActionScenario(extraFiles, baseFiles);
-  github = await startFakeGitHub(TOKEN);
+  const scenario = closing(await startActionScenario(extraFiles, baseFiles));
+  const github = closing(await startFakeGitHub(TOKEN));
   return { s: scenario, api: github };
 }
 

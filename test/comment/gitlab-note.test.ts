@@ -1,26 +1,20 @@
 // The plan note on a GitLab merge request: the bundled CLI with --comment, run as the template runs
 // it in a merge-request pipeline (--output json to a file, the log on stderr), against a fake
 // GitLab notes API on 127.0.0.1.
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { type ActionScenario, startActionScenario } from "../action/action-scenario.js";
+import { useClosing } from "../helpers/closing.js";
 import { type CliResult, runCli } from "../helpers/run-cli.js";
 import { type FakeReviewApi, startFakeGitLab } from "./fake-review-api.js";
 
 const TOKEN = "glpat-0123456789abcdefghij";
 const MARKER = "<!-- config-rollout:plan id=config-rollout -->";
 
-let scenario: ActionScenario | undefined;
-let gitlab: FakeReviewApi | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  await gitlab?.close();
-  scenario = undefined;
-  gitlab = undefined;
-});
+const closing = useClosing();
 
 async function start(): Promise<{ s: ActionScenario; api: FakeReviewApi }> {
-  scenario = await startActionScenario();
-  gitlab = await startFakeGitLab(TOKEN);
+  const scenario = closing(await startActionScenario());
+  const gitlab = closing(await startFakeGitLab(TOKEN));
   return { s: scenario, api: gitlab };
 }
 

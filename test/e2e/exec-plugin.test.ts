@@ -3,18 +3,15 @@
 import { spawn } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { useClosing } from "../helpers/closing.js";
 import { CLI, lastCommitArgs } from "../helpers/run-cli.js";
 import { type Scenario, startScenario } from "../run/cluster-scenario.js";
 
-let scenario: Scenario | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  scenario = undefined;
-});
+const closing = useClosing();
 
 async function start(options: Parameters<typeof startScenario>[0] = {}): Promise<Scenario> {
-  scenario = await startScenario(options);
+  const scenario = closing(await startScenario(options));
   return scenario;
 }
 

@@ -1,37 +1,22 @@
 // commit: true's git half, on real repositories: a clone of a bare "origin", a pull request
 // branch, the files stamp wrote. Commits and pushes only what stamp changed, only when it changed,
 // only from the pull request's head, and says why when it cannot.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { commitStamps } from "../../src/git/commit-stamps.js";
-import { cloneTempRepo, createTempRepo, runGit, type TempRepo } from "../helpers/git-repo.js";
+import { useClosing } from "../helpers/closing.js";
+import { cloneTempRepo, pullRequestClone, runGit } from "../helpers/git-repo.js";
 import { DEFAULTS } from "../helpers/settings.js";
 
-let cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
+const closing = useClosing();
 
 /** origin (bare) with main and a pull request branch `feature`; a clone checked out on `feature`. */
-async function setup(): Promise<{ origin: string; clone: TempRepo; head: string }> {
-  const source = await createTempRepo();
-  await source.write("deploy/app.yaml", "kind: Deployment\n");
-  await source.write("README.md", "hello\n");
-  await source.commit("v1");
-  await source.git(["checkout", "--quiet", "-b", "feature"]);
-  await source.write("deploy/config.yaml", "kind: ConfigMap\ndata: {LEVEL: debug}\n");
-  await source.commit("change a config");
-  const parent = await mkdtemp(join(tmpdir(), "config-rollout-origin-"));
-  const origin = join(parent, "origin.git");
-  await runGit(parent, ["clone", "--quiet", "--bare", "--", source.dir, origin]);
-  const clone = await cloneTempRepo(`file://${origin}`, ["--branch", "feature"]);
-  cleanups.push(source.cleanup, clone.cleanup, () => rm(parent, { recursive: true, force: true }));
-  const head = (await clone.git(["rev-parse", "HEAD"])).trim();
-  return { origin, clone, head };
-}
+const setup = async () =>
+  closing(
+    await pullRequestClone(
+      { "deploy/app.yaml": "kind: Deployment\n", "README.md": "hello\n" },
+      { "deploy/config.yaml": "kind: ConfigMap\ndata: {LEVEL: debug}\n" },
+    ),
+  );
 
 const originHead = async (origin: string) => (await runGit(origin, ["rev-parse", "feature"])).trim();
 
@@ -102,7 +87,7 @@ describe("commitStamps", () => {
     const { origin, clone, head } = await setup();
     // Someone pushed to the branch after the checkout.
     const other = await cloneTempRepo(`file://${origin}`, ["--branch", "feature"]);
-    cleanups.push(other.cleanup);
+    closing(other);
     await other.write("other.txt", "x\n");
     await other.commit("someone else");
     await other.git(["push", "--quiet", "origin", "HEAD:refs/heads/feature"]);

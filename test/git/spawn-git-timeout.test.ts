@@ -32,7 +32,7 @@ test("a git command silent for --git-timeout is stopped, naming the flag", async
     { idleTimeoutMs: 500 },
   );
   await expect(fetching).rejects.toThrow(
-    /git fetch printed nothing for 0\.5s and was stopped \(raise --git-timeout/,
+    /git fetch printed nothing for 500ms and was stopped \(raise --git-timeout/,
   );
   expect(Date.now() - started).toBeLessThan(5_000);
 });

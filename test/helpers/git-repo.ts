@@ -5,7 +5,8 @@ import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rename as renamePath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterEach } from "vitest";
+
+import { useClosing } from "./closing.js";
 
 export interface TempRepo {
   /** Absolute path of the work tree. */
@@ -135,13 +136,41 @@ export async function commitTwice(
 export function useCommitTwice(
   options: { removeUnlisted?: boolean } = {},
 ): (before: Record<string, string | null>, after: Record<string, string | null>) => Promise<TempRepo> {
-  const repos: TempRepo[] = [];
-  afterEach(async () => {
-    for (const repo of repos.splice(0)) await repo.cleanup();
-  });
-  return async (before, after) => {
-    const repo = await commitTwice(before, after, options);
-    repos.push(repo);
-    return repo;
+  const closing = useClosing();
+  return async (before, after) => closing(await commitTwice(before, after, options));
+}
+
+/** A pull request's checkout: a clone of a bare origin, on the branch `feature`, at `head`. */
+export interface PullRequestClone {
+  origin: string;
+  clone: TempRepo;
+  head: string;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A bare "origin" whose main holds `onMain` and whose branch `feature` writes `onFeature` over it,
+ * and a clone checked out on `feature`: what a pull request's CI job checks out.
+ */
+export async function pullRequestClone(
+  onMain: Record<string, string>,
+  onFeature: Record<string, string>,
+): Promise<PullRequestClone> {
+  const source = await createTempRepo();
+  for (const [path, text] of Object.entries(onMain)) await source.write(path, text);
+  await source.commit("v1");
+  await source.git(["checkout", "--quiet", "-b", "feature"]);
+  for (const [path, text] of Object.entries(onFeature)) await source.write(path, text);
+  await source.commit("change a config");
+  const parent = await mkdtemp(join(tmpdir(), "config-rollout-origin-"));
+  const origin = join(parent, "origin.git");
+  await runGit(parent, ["clone", "--quiet", "--bare", "--", source.dir, origin]);
+  const clone = await cloneTempRepo(`file://${origin}`, ["--branch", "feature"]);
+  const head = (await clone.git(["rev-parse", "HEAD"])).trim();
+  const cleanup = async () => {
+    await clone.cleanup();
+    await source.cleanup();
+    await rm(parent, { recursive: true, force: true });
   };
+  return { origin, clone, head, cleanup };
 }

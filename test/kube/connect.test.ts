@@ -3,13 +3,8 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { UserError } from "../../src/core/errors.js";
-import {
-  findKubeConfigSource,
-  type KubeConnection,
-  type LoadKubeConfigOptions,
-  loadKubeConfig,
-  NoClusterConfiguredError,
-} from "../../src/kube/connect.js";
+import { type KubeConnection, loadKubeConfig, NoClusterConfiguredError } from "../../src/kube/connect.js";
+import { findKubeConfigSource, type LoadKubeConfigOptions } from "../../src/kube/kubeconfig-source.js";
 import { DEFAULTS } from "../helpers/settings.js";
 
 const root = mkdtempSync(join(tmpdir(), "kube-connect-"));

@@ -252,7 +252,7 @@ describe("connection failures", () => {
         h.connect({ retries: 1, requestTimeoutMs: 150 }, path).readWorkload(id("Deployment", "x")),
       );
       expect(error.message).toBe(
-        `the Kubernetes API at http://127.0.0.1:${port} (context slow) did not answer get deployments.apps "x" in namespace default within 150 ms (after 2 attempts)`,
+        `the Kubernetes API at http://127.0.0.1:${port} (context slow) did not answer get deployments.apps "x" in namespace default within 150ms (after 2 attempts)`,
       );
     } finally {
       hanging.closeAllConnections();

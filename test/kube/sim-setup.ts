@@ -3,9 +3,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "vitest";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import type { ObjectId } from "../../src/core/model.js";
+import type { Cluster } from "../../src/kube/cluster.js";
 import { loadKubeConfig } from "../../src/kube/connect.js";
-import { type Cluster, type ClusterOptions, createCluster } from "../../src/kube/kube-client.js";
+import { type ClusterOptions, createCluster } from "../../src/kube/kube-client.js";
+import { restartWorkloads } from "../../src/rollout/restart.js";
+import { annotationStep } from "../../src/rollout/strategy/annotation-strategy.js";
 import { DEFAULTS } from "../helpers/settings.js";
 
 export const USER_AGENT = "config-rollout/test";
@@ -54,6 +59,23 @@ export async function startHarness(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Restarts `ids` through the restart step, the annotation strategy writing `hash`: each must restart. */
+export async function restartWithHash(harness: SimHarness, ids: ObjectId[], hash: string) {
+  const results = await restartWorkloads(
+    ids.map((i) => ({ id: i })),
+    harness.cluster,
+    {
+      strategy: { patchFor: annotationStep(() => hash) },
+      now: Date.now,
+      dryRun: false,
+      concurrency: DEFAULTS.concurrency,
+    },
+  );
+  for (const r of results) expect(r.result, r.message).toBe("restarted");
+  harness.sim.resetRequests();
+  return results;
 }
 
 type Obj = Record<string, unknown>;

@@ -5,8 +5,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { liveGroups } from "../../src/process/child-groups.js";
-import { cleanUpInterrupted, onInterrupt } from "../../src/process/interrupt.js";
+import { liveGroups, onInterrupt } from "../../src/process/child-groups.js";
+import { cleanUpInterrupted } from "../../src/process/interrupt.js";
 import { runProcess } from "../../src/process/run-process.js";
 import { sleepStillRunning } from "../helpers/processes.js";
 
@@ -32,7 +32,7 @@ describe("runProcess", () => {
       },
     );
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(result.failure).toEqual({ kind: "timeout", message: "timed out after 0.5s" });
+    expect(result.failure).toEqual({ kind: "timeout", message: "timed out after 500ms" });
     expect(result.stdout.toString()).toBe("a: b\n");
     await settle();
     expect(sleepStillRunning(Number(readFileSync(pids, "utf8")))).toBe(false);

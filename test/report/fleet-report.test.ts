@@ -144,7 +144,7 @@ describe("a --contexts report", () => {
     expect(markdownSections(staging)).toHaveLength(1);
     expect(markdownSections(staging)[0]!.render(500)).toBe(renderMarkdown(staging));
     expect(renderText(staging)).not.toContain("Clusters (");
-    expect(renderText(staging).startsWith("Comparing aaaaaaa..bbbbbbb")).toBe(true);
+    expect(renderText(staging).startsWith("Comparing aaaaaaaaaaaa..bbbbbbbbbbbb")).toBe(true);
   });
 });
 

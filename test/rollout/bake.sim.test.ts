@@ -40,7 +40,9 @@ describe("the bake window", () => {
     const [web] = await restart([id("Deployment", "web")], 600);
     expect(Date.now() - started).toBeGreaterThanOrEqual(600);
     expect(web?.rollout).toBe("done");
-    expect(web?.message).toMatch(/successfully rolled out; its new pods stayed healthy through the 1s bake$/);
+    expect(web?.message).toMatch(
+      /successfully rolled out; its new pods stayed healthy through the 600ms bake$/,
+    );
   });
 
   test("a new pod that crashes after the rollout completed fails the workload during the bake, with the pod's cause", async () => {

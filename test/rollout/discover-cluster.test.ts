@@ -1,7 +1,7 @@
 // --concurrency bounds the lists that find consumers on the cluster: a run over hundreds of
 // namespaces must not open hundreds of requests at once.
 import { expect, test } from "vitest";
-import type { Cluster } from "../../src/kube/kube-client.js";
+import type { Cluster } from "../../src/kube/cluster.js";
 import { discoverClusterWorkloads } from "../../src/rollout/discover-cluster.js";
 
 function countingCluster(): { cluster: Cluster; peak: () => number; lists: string[] } {

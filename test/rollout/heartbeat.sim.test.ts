@@ -1,11 +1,8 @@
 // The rollout wait's heartbeat: a stuck rollout still prints a progress line after each silence
 // (30 s in a run; a few ms here, injected), saying what it waits for, how far, how long and how long left.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { restartWorkloads } from "../../src/rollout/restart.js";
-import { annotationStep } from "../../src/rollout/strategy/annotation-strategy.js";
 import { waitForRollouts, waitTargetOf } from "../../src/rollout/wait.js";
-import { DEFAULTS } from "../helpers/settings.js";
-import { deployment, id, type SimHarness, startHarness } from "../kube/sim-setup.js";
+import { deployment, id, restartWithHash, type SimHarness, startHarness } from "../kube/sim-setup.js";
 
 let h: SimHarness;
 beforeAll(async () => {
@@ -16,12 +13,7 @@ afterAll(() => h.close());
 test("a stalled rollout: heartbeat lines while nothing changes, with the last status, waited and left", async () => {
   h.sim.seed(deployment("stuck", "hb"));
   h.sim.setRolloutBehaviour("Deployment", "hb", "stuck", "stall");
-  const restarted = await restartWorkloads([{ id: id("Deployment", "stuck", "hb") }], h.cluster, {
-    strategy: { patchFor: annotationStep(() => "h1") },
-    now: Date.now,
-    dryRun: false,
-    concurrency: DEFAULTS.concurrency,
-  });
+  const restarted = await restartWithHash(h, [id("Deployment", "stuck", "hb")], "h1");
   const beats: string[] = [];
   const [result] = await waitForRollouts(h.cluster, restarted.map(waitTargetOf), {
     timeoutMs: 600,
@@ -39,12 +31,7 @@ test("a stalled rollout: heartbeat lines while nothing changes, with the last st
 
 test("a rollout that finishes before the interval prints no heartbeat", async () => {
   h.sim.seed(deployment("quick", "hb"));
-  const restarted = await restartWorkloads([{ id: id("Deployment", "quick", "hb") }], h.cluster, {
-    strategy: { patchFor: annotationStep(() => "h2") },
-    now: Date.now,
-    dryRun: false,
-    concurrency: DEFAULTS.concurrency,
-  });
+  const restarted = await restartWithHash(h, [id("Deployment", "quick", "hb")], "h2");
   const beats: string[] = [];
   const [result] = await waitForRollouts(h.cluster, restarted.map(waitTargetOf), {
     timeoutMs: 20_000,

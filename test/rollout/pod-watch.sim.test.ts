@@ -6,7 +6,14 @@ import { restartWorkloads } from "../../src/rollout/restart.js";
 import { annotationStep } from "../../src/rollout/strategy/annotation-strategy.js";
 import { type WaitOptions, type WaitTarget, waitForRollouts, waitTargetOf } from "../../src/rollout/wait.js";
 import { DEFAULTS } from "../helpers/settings.js";
-import { deployment, id, type SimHarness, startHarness, statefulSet } from "../kube/sim-setup.js";
+import {
+  deployment,
+  id,
+  restartWithHash,
+  type SimHarness,
+  startHarness,
+  statefulSet,
+} from "../kube/sim-setup.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON read back from the server, for assertions on deep paths.
 type Loose = Record<string, any>;
@@ -26,21 +33,7 @@ const ourTemplate = (owner: Loose) => {
   return owner.spec?.template?.metadata?.annotations?.["config-rollout.io/config-hash"] === expected;
 };
 
-async function restart(ids: ObjectId[]): Promise<WaitTarget[]> {
-  const results = await restartWorkloads(
-    ids.map((i) => ({ id: i })),
-    h.cluster,
-    {
-      strategy: { patchFor: annotationStep(() => hash) },
-      now: Date.now,
-      dryRun: false,
-      concurrency: DEFAULTS.concurrency,
-    },
-  );
-  for (const r of results) expect(r.result, r.message).toBe("restarted");
-  h.sim.resetRequests();
-  return results.map(waitTargetOf);
-}
+const restart = async (ids: ObjectId[]) => (await restartWithHash(h, ids, hash)).map(waitTargetOf);
 
 function nextHash(): void {
   hash = `hash-${++counter}`;

@@ -5,8 +5,6 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { ObjectId } from "../../src/core/model.js";
-import { restartWorkloads } from "../../src/rollout/restart.js";
-import { annotationStep } from "../../src/rollout/strategy/annotation-strategy.js";
 import { type WaitOptions, type WaitTarget, waitForRollouts, waitTargetOf } from "../../src/rollout/wait.js";
 import { DEFAULTS } from "../helpers/settings.js";
 import {
@@ -14,6 +12,7 @@ import {
   deployment,
   id,
   namespace,
+  restartWithHash,
   type SimHarness,
   startHarness,
   statefulSet,
@@ -29,38 +28,13 @@ afterEach(() => h.sim.resetRequests());
 let hashCounter = 0;
 /** Restart the workloads through our own code and return the wait targets. */
 async function restart(ids: ObjectId[]): Promise<WaitTarget[]> {
-  const hash = `hash-${++hashCounter}`;
-  const results = await restartWorkloads(
-    ids.map((i) => ({ id: i })),
-    h.cluster,
-    {
-      strategy: { patchFor: annotationStep(() => hash) },
-      now: Date.now,
-      dryRun: false,
-      concurrency: DEFAULTS.concurrency,
-    },
-  );
-  for (const r of results) expect(r.result, r.message).toBe("restarted");
-  h.sim.resetRequests();
+  const results = await restartWithHash(h, ids, `hash-${++hashCounter}`);
   return results.map((r) => ({ id: r.id, generation: r.generation }));
 }
 
 /** Restart as the pipeline does: each wait target carries the object its patch returned. */
 async function restartAsPipeline(ids: ObjectId[], harness = h): Promise<WaitTarget[]> {
-  const hash = `hash-${++hashCounter}`;
-  const results = await restartWorkloads(
-    ids.map((i) => ({ id: i })),
-    harness.cluster,
-    {
-      strategy: { patchFor: annotationStep(() => hash) },
-      now: Date.now,
-      dryRun: false,
-      concurrency: DEFAULTS.concurrency,
-    },
-  );
-  for (const r of results) expect(r.result, r.message).toBe("restarted");
-  harness.sim.resetRequests();
-  return results.map(waitTargetOf);
+  return (await restartWithHash(harness, ids, `hash-${++hashCounter}`)).map(waitTargetOf);
 }
 
 function wait(targets: WaitTarget[], over: Partial<WaitOptions> = {}) {

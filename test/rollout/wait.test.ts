@@ -1,7 +1,8 @@
 // waitForRollouts over a scripted fake cluster: the cases a real server rarely produces on cue.
 import { expect, test } from "vitest";
-import { ClusterAccessError } from "../../src/kube/api-errors.js";
-import type { ListResult, WatchEventHandler } from "../../src/kube/kube-client.js";
+import { ClusterAccessError } from "../../src/core/errors.js";
+import type { ListResult } from "../../src/kube/cluster.js";
+import type { WatchEventHandler } from "../../src/kube/watch-stream.js";
 import { type WaitCluster, waitForRollouts } from "../../src/rollout/wait.js";
 
 type Obj = Record<string, unknown>;
@@ -103,7 +104,7 @@ test("list failures are retried until the deadline, which then names the last er
   const [result] = await waitForRollouts(fake.cluster, [target("web")], { timeoutMs: 300, retryDelayMs: 5 });
   expect(result?.result).toBe("timeout");
   expect(result?.message).toBe(
-    "timed out after 0.3s waiting for deployment/web (namespace ns): last error: cannot reach the Kubernetes API at x (context c): ECONNREFUSED",
+    "timed out after 300ms waiting for deployment/web (namespace ns): last error: cannot reach the Kubernetes API at x (context c): ECONNREFUSED",
   );
   expect(fake.calls.length).toBeGreaterThan(1);
 });

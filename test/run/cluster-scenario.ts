@@ -1,22 +1,95 @@
 // A repository and a simulated cluster set up the way a user's CI finds them after `kubectl apply`:
 // two commits where configs changed, the cluster holding the workloads and (by default) the new config.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach } from "vitest";
+import { expect } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import type { SimOptions } from "../../sim/types.js";
+import { useClosing } from "../helpers/closing.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
 import { type CliResult, lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import { patchedWorkloads } from "../helpers/sim-writes.js";
+import { findKubectl, type KubectlResult, runKubectl } from "../sim/helpers.js";
 
 type Json = Record<string, unknown>;
 
-export interface Scenario {
+/** A simulated cluster, an empty repository and a temp dir holding the cluster's kubeconfig. */
+export interface SimRepo {
   sim: SimCluster;
   repo: TempRepo;
+  /** The temp dir: the kubeconfig, kubectl's HOME, the files `file` writes. */
+  dir: string;
   kubeconfig: string;
+  /** The real kubectl against this cluster, its HOME in `dir` (findKubectl() must have found it). */
+  kubectl(...args: string[]): Promise<KubectlResult>;
+  /** Writes `text` to `name` in `dir` and returns its path (for `kubectl apply -f`). */
+  file(name: string, text: string): string;
+  /** Closes the cluster and removes the repository and `dir`; once, however often it is called. */
+  close(): Promise<void>;
+}
+
+export async function startSimRepo(
+  options: SimOptions & { kubeconfig?: { context?: string; namespace?: string } } = {},
+): Promise<SimRepo> {
+  const { kubeconfig: where, ...simOptions } = options;
+  const sim = await startSimCluster({ rolloutStepMs: 10, ...simOptions });
+  const repo = await createTempRepo();
+  const dir = mkdtempSync(join(tmpdir(), "config-rollout-e2e-"));
+  const kubeconfig = join(dir, "kubeconfig");
+  sim.writeKubeconfig(kubeconfig, { context: "ci", ...where });
+  return {
+    sim,
+    repo,
+    dir,
+    kubeconfig,
+    kubectl: (...args) => runKubectl(findKubectl()!, args, { home: dir, kubeconfig }),
+    file(name, text) {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    },
+    close: once(async () => {
+      await sim.close();
+      await repo.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+    }),
+  };
+}
+
+/** startSimRepo for a whole test file: each one closed after its test. */
+export function useSimRepo(): (options?: Parameters<typeof startSimRepo>[0]) => Promise<SimRepo> {
+  const closing = useClosing();
+  return async (options = {}) => closing(await startSimRepo(options));
+}
+
+/**
+ * `--strategy gitops` over the last commit while a GitOps agent (`agent`: kubectl, after 0.7 s)
+ * applies it, as Argo CD or Flux would: the run and the agent must both succeed.
+ */
+export async function runWithAgent(
+  opened: SimRepo,
+  agent: () => Promise<KubectlResult>,
+  args: string[] = [],
+): Promise<CliResult> {
+  const applied = new Promise((resolve) => setTimeout(resolve, 700)).then(agent);
+  const run = await runInProcess([
+    ...lastCommitArgs(opened.repo.dir, opened.kubeconfig),
+    "--strategy",
+    "gitops",
+    "--timeout",
+    "60s",
+    ...args,
+  ]);
+  const done = await applied;
+  expect(done.code, done.stderr).toBe(0);
+  expect(run.code, run.stderr).toBe(0);
+  return run;
+}
+
+/** A repository of two commits (manifestsAt) and a cluster that runs the first (startScenario). */
+export interface Scenario extends SimRepo {
   run(args?: string[], env?: Record<string, string>): Promise<CliResult>;
   /** The pod template annotations / env of a workload as stored on the cluster. */
   template(
@@ -25,7 +98,6 @@ export interface Scenario {
     namespace?: string,
   ): { annotations: Record<string, string>; spec: Json };
   patchedNames(): string[];
-  close(): Promise<void>;
 }
 
 export const NS = "shop";
@@ -65,12 +137,27 @@ export function manifestsAt(version: 1 | 2 | 3, unaffected: number): Json[] {
   return [appConfig, db, web, worker, api, ...others];
 }
 
+/** A Deployment only the cluster runs (installed by Helm, say), reading app-config: --discover cluster's find. */
+export const CLUSTER_ONLY_CONSUMER = {
+  apiVersion: "apps/v1",
+  kind: "Deployment",
+  metadata: { name: "helm-installed", namespace: NS },
+  spec: {
+    replicas: 1,
+    selector: { matchLabels: { app: "h" } },
+    template: {
+      metadata: { labels: { app: "h" } },
+      spec: { containers: [{ name: "h", image: "x", envFrom: [{ configMapRef: { name: "app-config" } }] }] },
+    },
+  },
+};
+
 export async function startScenario(
   options: { unaffected?: number; configsLive?: boolean; rolloutStepMs?: number } = {},
 ): Promise<Scenario> {
   const unaffected = options.unaffected ?? 2;
-  const sim = await startSimCluster({ rolloutStepMs: options.rolloutStepMs ?? 10 });
-  const repo = await createTempRepo();
+  const opened = await startSimRepo({ rolloutStepMs: options.rolloutStepMs ?? 10 });
+  const { sim, repo, kubeconfig } = opened;
   await repo.write("deploy/shop.yaml", yamlDocs(...manifestsAt(1, unaffected)));
   await repo.commit("v1");
   await repo.write("deploy/shop.yaml", yamlDocs(...manifestsAt(2, unaffected)));
@@ -78,14 +165,9 @@ export async function startScenario(
   // The cluster runs v1 workloads; CI's apply step has (by default) already applied the v2 configs.
   for (const object of manifestsAt(options.configsLive === false ? 1 : 2, unaffected))
     sim.seed(toJson(object));
-  const dir = mkdtempSync(join(tmpdir(), "config-rollout-e2e-"));
-  const kubeconfig = join(dir, "kubeconfig");
-  sim.writeKubeconfig(kubeconfig, { context: "ci" });
   sim.resetRequests();
   return {
-    sim,
-    repo,
-    kubeconfig,
+    ...opened,
     run: (args = [], env = {}) => runInProcess([...lastCommitArgs(repo.dir, kubeconfig), ...args], env),
     template(kind, name, namespace = NS) {
       const object = sim.get(kind, namespace, name) as {
@@ -97,12 +179,6 @@ export async function startScenario(
       };
     },
     patchedNames: () => patchedWorkloads(sim),
-    // Once: a test may close its scenario early, and useScenario closes every one after the test.
-    close: once(async () => {
-      await sim.close();
-      await repo.cleanup();
-      rmSync(dir, { recursive: true, force: true });
-    }),
   };
 }
 
@@ -111,20 +187,21 @@ function toJson(object: Json): Json {
   return parseAllDocuments(yamlDocs(object))[0]!.toJS() as Json;
 }
 
+/** `config-rollout sync` against the scenario's cluster, in its namespace: the JSON report on stdout. */
+export const runSync = (s: SimRepo, ...args: string[]) =>
+  runInProcess(["sync", "--kubeconfig", s.kubeconfig, "--namespaces", NS, "--output", "json", ...args]);
+
+/** `Kind/name` of every object the run patched, in the order sent. */
+export const patchRequests = (s: SimRepo) =>
+  s.sim.requests.filter((r) => r.verb === "patch" && r.kind !== undefined).map((r) => `${r.kind}/${r.name}`);
+
 /**
  * The scenarios of each test, closed after it (the set-up every cluster test repeated):
  * `const start = useScenario();` at the top of a file, then `const s = await start()` in a test.
  */
 export function useScenario(): (options?: Parameters<typeof startScenario>[0]) => Promise<Scenario> {
-  const started: Scenario[] = [];
-  afterEach(async () => {
-    for (const scenario of started.splice(0)) await scenario.close();
-  });
-  return async (options = {}) => {
-    const scenario = await startScenario(options);
-    started.push(scenario);
-    return scenario;
-  };
+  const closing = useClosing();
+  return async (options = {}) => closing(await startScenario(options));
 }
 
 function once(close: () => Promise<void>): () => Promise<void> {

@@ -2,28 +2,21 @@
 // --max-restarts narrow or refuse a plan file's workloads exactly as they do a plan from git, before
 // any write. The plan file here is one an attacker (or a plan job with looser flags) shaped: it lists
 // a kube-system workload and is re-sealed, as anyone who can write the artifact can do.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { type PlanDocument, sealPlan } from "../../src/plan/plan-document.js";
 import { deployment, pod } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
-import { type Scenario, startScenario } from "./cluster-scenario.js";
+import { type Scenario, useScenario } from "./cluster-scenario.js";
 
 const KEY = ["--hash-key", "plan-test-key"];
+const start = useScenario();
 let scenario: Scenario;
-let dir: string;
 let planFile: string;
-
 beforeEach(async () => {
-  scenario = await startScenario();
-  dir = mkdtempSync(join(tmpdir(), "config-rollout-plan-bounds-"));
-  planFile = join(dir, "plan.json");
-});
-afterEach(async () => {
-  await scenario.close();
-  rmSync(dir, { recursive: true, force: true });
+  scenario = await start();
+  planFile = join(scenario.dir, "plan.json");
 });
 
 /** The plan of the scenario (web, worker, api in shop) plus kube-system's `web`, re-sealed. */
@@ -47,7 +40,7 @@ function applyPlan(args: string[], repo: string[] = []) {
   return runInProcess(
     ["--plan", planFile, "--kubeconfig", scenario.kubeconfig, ...repo, ...KEY, ...args],
     {},
-    dir,
+    scenario.dir,
   );
 }
 

@@ -2,29 +2,22 @@
 // to a simulated cluster from a directory with no git repository, and every plan it must not trust
 // (unknown apiVersion, malformed, changed by hand, another head, a wrong key) is refused with exit 2
 // before the first request.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { CONFIG_HASH_ANNOTATION } from "../../src/core/restart-patch.js";
 import { type PlanDocument, sealPlan } from "../../src/plan/plan-document.js";
 import { createTempRepo } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
-import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
+import { NS, type Scenario, useScenario } from "./cluster-scenario.js";
 
 const KEY = ["--hash-key", "plan-test-key"];
+const start = useScenario();
 let scenario: Scenario;
-let dir: string;
 let planFile: string;
-
 beforeEach(async () => {
-  scenario = await startScenario();
-  dir = mkdtempSync(join(tmpdir(), "config-rollout-plan-"));
-  planFile = join(dir, "plan.json");
-});
-afterEach(async () => {
-  await scenario.close();
-  rmSync(dir, { recursive: true, force: true });
+  scenario = await start();
+  planFile = join(scenario.dir, "plan.json");
 });
 
 /** Make the plan in the checkout (a client dry run: no request), then reset the sim's request log. */
@@ -38,7 +31,7 @@ async function makePlan(args: string[] = KEY): Promise<Record<string, unknown>> 
 
 /** Apply a plan from a directory that is no git repository. */
 function applyPlan(file = planFile, args: string[] = KEY) {
-  return runInProcess(["--plan", file, "--kubeconfig", scenario.kubeconfig, ...args], {}, dir);
+  return runInProcess(["--plan", file, "--kubeconfig", scenario.kubeconfig, ...args], {}, scenario.dir);
 }
 
 describe("--plan-out", () => {
@@ -172,7 +165,7 @@ describe("--plan", () => {
   ];
   test.each(refusals)("%s: exit 2 before any request", async (_name, edit, message, args) => {
     const plan = await makePlan();
-    const file = join(dir, "edited.json");
+    const file = join(scenario.dir, "edited.json");
     if (edit === "raw") writeFileSync(file, "{ not json");
     else {
       edit(plan);
@@ -191,7 +184,7 @@ describe("--plan", () => {
     const applied = await runInProcess(
       ["--plan", planFile, "--repo", scenario.repo.dir, "--kubeconfig", scenario.kubeconfig, ...KEY],
       {},
-      dir,
+      scenario.dir,
     );
     expect(applied.code).toBe(2);
     expect(applied.stderr).toContain("this checkout is at");
@@ -207,7 +200,7 @@ describe("--plan", () => {
     const inCheckout = await runInProcess(
       ["--plan", planFile, "--repo", scenario.repo.dir, "--kubeconfig", scenario.kubeconfig, ...KEY],
       {},
-      dir,
+      scenario.dir,
     );
     expect(inCheckout.stderr).not.toContain("error");
     expect(inCheckout.code).toBe(0);
@@ -222,7 +215,7 @@ describe("--plan", () => {
     const applied = await runInProcess(
       ["--plan", planFile, "--repo", scenario.repo.dir, "--kubeconfig", scenario.kubeconfig, ...KEY],
       {},
-      dir,
+      scenario.dir,
     );
     expect(applied.code).toBe(2);
     expect(applied.stderr).toContain("this checkout plans differently from the plan file");

@@ -4,12 +4,13 @@
 // content (as the deploy step would have written it), rolls every reader back to the template it ran
 // before, waits for them, reports each, and exits 1; the next commit applied converges.
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
-import { type SimCluster, startSimCluster } from "../../sim/index.js";
-import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { describe, expect, test } from "vitest";
+import type { SimCluster } from "../../sim/index.js";
+import type { TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
 import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
-import { findKubectl, makeTempDir, runKubectl } from "../sim/helpers.js";
+import { findKubectl } from "../sim/helpers.js";
+import { useSimRepo } from "./cluster-scenario.js";
 
 const kubectlPath = findKubectl();
 const NS = "shop";
@@ -69,22 +70,11 @@ interface Pipeline {
   hash(kind: string, name: string): string | undefined;
 }
 
-const opened: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of opened.splice(0)) await close();
-});
+const open = useSimRepo();
 
 async function pipeline(serverSide: boolean): Promise<Pipeline> {
-  const sim = await startSimCluster({ rolloutStepMs: 10, kubeletSyncMs: 30 });
-  const repo = await createTempRepo();
-  const home = makeTempDir("rollback-on-failure-");
-  opened.push(async () => {
-    await sim.close();
-    await repo.cleanup();
-    home.cleanup();
-  });
-  const kubeconfig = join(home.dir, "kubeconfig");
-  sim.writeKubeconfig(kubeconfig, { context: "ci", namespace: NS });
+  const opened = await open({ rolloutStepMs: 10, kubeletSyncMs: 30, kubeconfig: { namespace: NS } });
+  const { sim, repo, kubeconfig } = opened;
   sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } });
   // web's app crashes on start whenever the config it reads holds the breaking value.
   sim.setPodFailure("Deployment", NS, "web", "CrashLoopBackOff", {
@@ -92,8 +82,7 @@ async function pipeline(serverSide: boolean): Promise<Pipeline> {
       (sim.get("ConfigMap", NS, "app-config") as { data?: Json } | undefined)?.data?.LOG_LEVEL === "broken",
     message: 'invalid LOG_LEVEL "broken"',
   });
-  const kubectl = (...args: string[]) =>
-    runKubectl(kubectlPath!, ["-n", NS, ...args], { home: home.dir, kubeconfig });
+  const kubectl = (...args: string[]) => opened.kubectl("-n", NS, ...args);
   const apply = async () => {
     const result = await kubectl(
       "apply",

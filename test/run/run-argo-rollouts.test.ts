@@ -2,16 +2,14 @@
 // Argo Rollouts CRD installed. A Rollout is one entry of the workload-kind table; these tests prove
 // that entry: found as a consumer in the repository and on the cluster, restarted with a JSON merge
 // patch (custom resources take no strategic merge patch), waited on with Argo's own phases.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
-import { type SimCluster, startSimCluster } from "../../sim/index.js";
-import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import type { SimCluster } from "../../sim/index.js";
+import type { TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import type { RunJson } from "../helpers/run-json.js";
+import { useSimRepo } from "./cluster-scenario.js";
 
 type Json = Record<string, unknown>;
 const NS = "shop";
@@ -23,11 +21,7 @@ interface Setup {
   run(args?: string[]): Promise<{ code: number; stdout: string; stderr: string; report: RunJson }>;
 }
 
-let cleanup: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const open = useSimRepo();
 
 function rollout(name: string, podSpec: Json, spec: Json = {}): Json {
   return {
@@ -49,17 +43,10 @@ const consumer = pod({ envFrom: [{ configMapRef: { name: "app-config" } }] });
 
 /** Two commits (config v1 -> v2) holding `objects`; the cluster holds them with the v2 config applied. */
 async function setup(objects: Json[], options: { inRepo?: Json[]; crd?: boolean } = {}): Promise<Setup> {
-  const sim = await startSimCluster({
+  const { sim, repo, kubeconfig } = await open({
     rolloutStepMs: 5,
     crds: options.crd === false ? [] : ["argo-rollouts"],
   });
-  const repo = await createTempRepo();
-  const dir = mkdtempSync(join(tmpdir(), "argo-e2e-"));
-  cleanup.push(
-    () => sim.close(),
-    () => repo.cleanup(),
-    () => rmSync(dir, { recursive: true, force: true }),
-  );
   const inRepo = options.inRepo ?? objects;
   await repo.write("deploy/app.yaml", yamlDocs(config("info"), ...inRepo));
   await repo.commit("v1");
@@ -67,8 +54,6 @@ async function setup(objects: Json[], options: { inRepo?: Json[]; crd?: boolean 
   await repo.commit("v2");
   for (const object of [config("debug"), ...objects])
     sim.seed(parseAllDocuments(yamlDocs(object))[0]!.toJS());
-  const kubeconfig = join(dir, "kubeconfig");
-  sim.writeKubeconfig(kubeconfig, { context: "ci" });
   sim.resetRequests();
   return {
     sim,

@@ -3,47 +3,24 @@
 // a kustomization (namespace, name prefix and suffix, components, patches, postBuild substitution)
 // is what the plan is made from: real `kubectl kustomize` on temp git repositories, the CLI run
 // in-process as a user would (--dry-run --output json --discover repo).
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { stringify } from "yaml";
-import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
+import { useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
+import { type RunJson, usePlan } from "../helpers/run-json.js";
 
 type Files = Record<string, string | null>;
-interface PlanJson {
-  changes: Array<{ kind: string; namespace: string; name: string }>;
-  workloads: Array<{ kind: string; namespace: string; name: string; action: string }>;
-  sources?: string[];
-}
 
-const repos: TempRepo[] = [];
-afterEach(async () => {
-  for (const repo of repos.splice(0)) await repo.cleanup();
-});
-
-async function plan(before: Files, after: Files): Promise<PlanJson> {
-  const repo = await commitTwice(before, after);
-  repos.push(repo);
-  const result = await runInProcess([
-    "--repo",
-    repo.dir,
-    "--dry-run",
-    "--output",
-    "json",
-    "--discover",
-    "repo",
-  ]);
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as PlanJson;
-}
-
+const commitTwice = useCommitTwice();
+const plan = usePlan();
 const yaml = (value: unknown) => stringify(value);
-const restarts = (p: PlanJson) =>
+const restarts = (p: RunJson) =>
   p.workloads
     .filter((w) => w.action === "restart")
     .map((w) => `${w.kind}/${w.namespace}/${w.name}`)
     .sort();
-const changes = (p: PlanJson) => p.changes.map((c) => `${c.kind}/${c.namespace}/${c.name}`).sort();
+const changes = (p: RunJson) => p.changes.map((c) => `${c.kind}/${c.namespace}/${c.name}`).sort();
 
 const web = deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] }));
 /** `app/`: a ConfigMap and the Deployment reading it, no namespace. */
@@ -129,7 +106,6 @@ describe("a Flux Kustomization's settings", () => {
       },
       component("trace"),
     );
-    repos.push(repo);
     const result = await runInProcess(["--repo", repo.dir, "--dry-run", "--discover", "repo"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("which is outside the repository");

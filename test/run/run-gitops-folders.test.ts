@@ -2,28 +2,23 @@
 // clusters/prod/ define the same ConfigMap and Deployment, one Argo CD Application per folder. A
 // dev-only config change, stamped by the real `config-rollout stamp`, must be what the plan expects:
 // dev's Deployment with dev's ConfigMap, not prod's Deployment (the later path) with dev's config.
-import { mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
-import { type SimCluster, startSimCluster } from "../../sim/index.js";
-import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
-import { findKubectl, runKubectl } from "../sim/helpers.js";
+import { findKubectl } from "../sim/helpers.js";
+import { runWithAgent, type SimRepo, useSimRepo } from "./cluster-scenario.js";
 
 type Json = Record<string, unknown>;
 const NS = "shop";
 const HASH = "config-rollout.io/config-hash";
 const kubectl = findKubectl();
 
-let cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
+const open = useSimRepo();
+const commitTwice = useCommitTwice();
 
 const app = (level: string) => [
   configMap("app-config", { LOG_LEVEL: level }, { namespace: NS }),
@@ -39,15 +34,9 @@ async function stamp(repo: TempRepo): Promise<void> {
 }
 
 /** Both clusters stamped at v1; v2 changes dev's config only and is stamped; the sim runs dev at v1. */
-async function setup(): Promise<{ sim: SimCluster; repo: TempRepo; kubeconfig: string; home: string }> {
-  const sim = await startSimCluster({ rolloutStepMs: 10 });
-  const repo = await createTempRepo();
-  const home = mkdtempSync(join(tmpdir(), "config-rollout-folders-"));
-  cleanups.push(
-    () => sim.close(),
-    () => repo.cleanup(),
-    () => rmSync(home, { recursive: true, force: true }),
-  );
+async function setup(): Promise<SimRepo> {
+  const opened = await open({ kubeconfig: { context: "dev" } });
+  const { sim, repo } = opened;
   await repo.write("clusters/dev/app.yaml", yamlDocs(...app("info")));
   await repo.write("clusters/prod/app.yaml", yamlDocs(...app("warn")));
   await repo.write(
@@ -68,10 +57,8 @@ async function setup(): Promise<{ sim: SimCluster; repo: TempRepo; kubeconfig: s
   );
   await stamp(repo);
   await repo.commit("v2: dev logs debug");
-  const kubeconfig = join(home, "kubeconfig");
-  sim.writeKubeconfig(kubeconfig, { context: "dev" });
   sim.resetRequests();
-  return { sim, repo, kubeconfig, home };
+  return opened;
 }
 
 test.skipIf(!kubectl)(
@@ -82,30 +69,10 @@ test.skipIf(!kubectl)(
       await readFile(join(s.repo.dir, "clusters/dev/app.yaml"), "utf8"),
     )?.[1];
     expect(devStamp).toBeDefined();
-    const agent = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      return runKubectl(
-        kubectl!,
-        [
-          "apply",
-          "--server-side",
-          "--field-manager",
-          "argocd-controller",
-          "-f",
-          join(s.repo.dir, "clusters/dev/app.yaml"),
-        ],
-        { home: s.home, kubeconfig: s.kubeconfig },
-      );
-    })();
-    const run = await runInProcess([
-      ...lastCommitArgs(s.repo.dir, s.kubeconfig),
-      "--strategy",
-      "gitops",
-      "--timeout",
-      "60s",
-    ]);
-    expect((await agent).code).toBe(0);
-    expect(run.code, run.stderr).toBe(0);
+    const file = join(s.repo.dir, "clusters/dev/app.yaml");
+    const run = await runWithAgent(s, () =>
+      s.kubectl("apply", "--server-side", "--field-manager", "argocd-controller", "-f", file),
+    );
     expect(run.stderr).toContain(`the agent applied the commit (${HASH}=${devStamp})`);
     // The plan says which deployment the restart comes from, and names the other definition.
     expect(run.stderr).toContain(
@@ -117,19 +84,18 @@ test.skipIf(!kubectl)(
 
 /** A dry run of a commit changing `levels` (dev's and prod's LOG_LEVEL), with or without Applications. */
 async function dryRun(levels: { dev: string; prod: string }, withApplications: boolean) {
-  const repo = await createTempRepo();
-  cleanups.push(() => repo.cleanup());
-  await repo.write("clusters/dev/app.yaml", yamlDocs(...app("info")));
-  await repo.write("clusters/prod/app.yaml", yamlDocs(...app("warn")));
-  if (withApplications)
-    await repo.write(
-      "argocd/apps.yaml",
-      `${application("dev", "clusters/dev")}---\n${application("prod", "clusters/prod")}`,
-    );
-  await repo.commit("v1");
-  await repo.write("clusters/dev/app.yaml", yamlDocs(...app(levels.dev)));
-  await repo.write("clusters/prod/app.yaml", yamlDocs(...app(levels.prod)));
-  await repo.commit("v2");
+  const apps = `${application("dev", "clusters/dev")}---\n${application("prod", "clusters/prod")}`;
+  const repo = await commitTwice(
+    {
+      "clusters/dev/app.yaml": yamlDocs(...app("info")),
+      "clusters/prod/app.yaml": yamlDocs(...app("warn")),
+      ...(withApplications ? { "argocd/apps.yaml": apps } : {}),
+    },
+    {
+      "clusters/dev/app.yaml": yamlDocs(...app(levels.dev)),
+      "clusters/prod/app.yaml": yamlDocs(...app(levels.prod)),
+    },
+  );
   return runInProcess([...lastCommitArgs(repo.dir), "--dry-run"]);
 }
 
@@ -143,22 +109,16 @@ test("a change in both deployed folders: the plan says it cannot know which one 
 
 /** `envs/staging/` and `envs/prod/`: the same Deployment, each folder its own app-config; no GitOps object. */
 async function plainFolders(levels: { staging: string; prod: string }, changedStaging: string) {
-  const repo = await createTempRepo();
-  cleanups.push(() => repo.cleanup());
   const [, web] = app("");
-  for (const [env, level] of Object.entries(levels)) {
-    await repo.write(`envs/${env}/deploy.yaml`, yamlDocs(web!));
-    await repo.write(
-      `envs/${env}/config.yaml`,
-      yamlDocs(configMap("app-config", { LOG_LEVEL: level }, { namespace: NS })),
-    );
-  }
-  await repo.commit("v1");
-  await repo.write(
-    "envs/staging/config.yaml",
-    yamlDocs(configMap("app-config", { LOG_LEVEL: changedStaging }, { namespace: NS })),
+  const config = (level: string) =>
+    yamlDocs(configMap("app-config", { LOG_LEVEL: level }, { namespace: NS }));
+  const before = Object.fromEntries(
+    Object.entries(levels).flatMap(([env, level]) => [
+      [`envs/${env}/deploy.yaml`, yamlDocs(web!)],
+      [`envs/${env}/config.yaml`, config(level)],
+    ]),
   );
-  await repo.commit("v2");
+  const repo = await commitTwice(before, { "envs/staging/config.yaml": config(changedStaging) });
   return runInProcess([...lastCommitArgs(repo.dir), "--dry-run"]);
 }
 
@@ -198,14 +158,8 @@ for (const [withApplications, changed] of perCluster) {
   test.skipIf(!kubectl)(
     `per-cluster folders ${withApplications ? "with" : "without"} an Argo CD Application each, ${changed}'s cfg changed: stamp, --check, the plan and --strategy gitops agree`,
     async () => {
-      const sim = await startSimCluster({ rolloutStepMs: 10 });
-      const repo = await createTempRepo();
-      const home = mkdtempSync(join(tmpdir(), "config-rollout-folders-"));
-      cleanups.push(
-        () => sim.close(),
-        () => repo.cleanup(),
-        () => rmSync(home, { recursive: true, force: true }),
-      );
+      const opened = await open({ kubeconfig: { context: changed } });
+      const { sim, repo } = opened;
       const cfg = (level: string) => configMap("cfg", { LOG_LEVEL: level }, { namespace: NS });
       const web = deployment(
         "web",
@@ -269,23 +223,10 @@ for (const [withApplications, changed] of perCluster) {
       expect(planned.map((w) => [w.name, w.file])).toEqual([["web", `clusters/${changed}/web.yaml`]]);
 
       // --strategy gitops expects the value stamp wrote, and follows the agent's rollout of it.
-      const kubeconfig = join(home, "kubeconfig");
-      sim.writeKubeconfig(kubeconfig, { context: changed });
-      const agent = (async () => {
-        await new Promise((resolve) => setTimeout(resolve, 700));
-        const folder = join(repo.dir, `clusters/${changed}`);
-        const args = ["apply", "--server-side", "--field-manager", "argocd-controller", "-f", folder];
-        return runKubectl(kubectl!, args, { home, kubeconfig });
-      })();
-      const run = await runInProcess([
-        ...lastCommitArgs(repo.dir, kubeconfig),
-        "--strategy",
-        "gitops",
-        "--timeout",
-        "60s",
-      ]);
-      expect((await agent).code).toBe(0);
-      expect(run.code, run.stderr).toBe(0);
+      const folder = join(repo.dir, `clusters/${changed}`);
+      const run = await runWithAgent(opened, () =>
+        opened.kubectl("apply", "--server-side", "--field-manager", "argocd-controller", "-f", folder),
+      );
       expect(run.stderr).toContain(`the agent applied the commit (${HASH}=${v2})`);
     },
   );

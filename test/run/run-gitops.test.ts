@@ -2,19 +2,17 @@
 // with a real kubeconfig, and the real `kubectl apply --server-side` playing the GitOps agent.
 // The sim's request log is the witness: config-rollout sends only reads (GET, LIST, WATCH); every
 // write in the log is the agent's (kubectl's user agent).
-import { mkdtempSync, rmSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
-import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import type { SimCluster } from "../../sim/index.js";
 import { configHash } from "../../src/core/config-hash.js";
 import { idKey } from "../../src/core/model.js";
-import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
 import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
-import { findKubectl, runKubectl } from "../sim/helpers.js";
+import { findKubectl } from "../sim/helpers.js";
+import { runWithAgent, type SimRepo, useSimRepo } from "./cluster-scenario.js";
 
 type Json = Record<string, unknown>;
 const NS = "shop";
@@ -49,34 +47,20 @@ function manifests(level: string, stamps: Record<string, string> = {}): Json[] {
   ];
 }
 
-interface Setup {
-  sim: SimCluster;
-  repo: TempRepo;
-  kubeconfig: string;
-  home: string;
+interface Setup extends SimRepo {
   run(args: string[]): ReturnType<typeof runInProcess>;
 }
 
-let cleanups: Array<() => Promise<void> | void> = [];
 const kubectl = findKubectl();
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
+const open = useSimRepo();
 
 /**
  * v1 deployed; head commit v2 changes LOG_LEVEL, stamped by hand (`stamps`), by the real
  * `config-rollout stamp` (`"cli"`), or not at all.
  */
 async function setup(stamps?: Record<string, string> | "cli"): Promise<Setup> {
-  const sim = await startSimCluster({ rolloutStepMs: 10 });
-  const repo = await createTempRepo();
-  const dir = mkdtempSync(join(tmpdir(), "config-rollout-gitops-"));
-  cleanups.push(
-    () => sim.close(),
-    () => repo.cleanup(),
-    () => rmSync(dir, { recursive: true, force: true }),
-  );
+  const opened = await open();
+  const { sim, repo, kubeconfig } = opened;
   await repo.write(FILE, yamlDocs(...manifests("info")));
   await repo.commit("v1");
   await repo.write(FILE, yamlDocs(...manifests("debug", stamps === "cli" ? {} : stamps)));
@@ -87,14 +71,9 @@ async function setup(stamps?: Record<string, string> | "cli"): Promise<Setup> {
   await repo.commit("v2: debug logging");
   sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } });
   for (const object of manifests("info")) sim.seed(toJson(object));
-  const kubeconfig = join(dir, "kubeconfig");
-  sim.writeKubeconfig(kubeconfig, { context: "ci" });
   sim.resetRequests();
   return {
-    sim,
-    repo,
-    kubeconfig,
-    home: dir,
+    ...opened,
     run: (args) => runInProcess([...lastCommitArgs(repo.dir, kubeconfig), "--strategy", "gitops", ...args]),
   };
 }
@@ -151,18 +130,16 @@ describe("--strategy gitops", () => {
       const hash = expectedStamp();
       const s = await setup("cli");
       expect(await readFile(join(s.repo.dir, FILE), "utf8")).toContain(`${HASH}: ${hash}`);
-      const agent = (async () => {
-        await new Promise((resolve) => setTimeout(resolve, 700));
-        return runKubectl(
-          kubectl!,
-          ["apply", "--server-side", "--field-manager", "argocd-controller", "-f", join(s.repo.dir, FILE)],
-          { home: s.home, kubeconfig: s.kubeconfig },
+      const agent = () =>
+        s.kubectl(
+          "apply",
+          "--server-side",
+          "--field-manager",
+          "argocd-controller",
+          "-f",
+          join(s.repo.dir, FILE),
         );
-      })();
-      const run = await s.run(["--timeout", "60s", "--output", "json"]);
-      const applied = await agent;
-      expect(applied.code, applied.stderr).toBe(0);
-      expect(run.code, run.stderr).toBe(0);
+      const run = await runWithAgent(s, agent, ["--output", "json"]);
       const report = JSON.parse(run.stdout) as {
         outcome: string;
         workloads: Array<{ name: string; result?: { restart: string; rollout?: string; message: string } }>;
@@ -197,10 +174,7 @@ describe("--strategy gitops", () => {
       s.sim.setRolloutBehaviour("Deployment", NS, "web", "stall");
       const agent = (async () => {
         await new Promise((resolve) => setTimeout(resolve, 1000));
-        return runKubectl(kubectl!, ["apply", "--server-side", "-f", join(s.repo.dir, FILE)], {
-          home: s.home,
-          kubeconfig: s.kubeconfig,
-        });
+        return s.kubectl(...["apply", "--server-side", "-f", join(s.repo.dir, FILE)]);
       })();
       const started = Date.now();
       const run = await s.run(["--timeout", "4s", "--output", "json"]);
@@ -224,17 +198,14 @@ describe("--strategy gitops", () => {
       const hash = expectedStamp();
       const s = await setup({ web: hash });
       // The agent of this Application syncs the Deployment only; the ConfigMap stays at v1.
-      const onlyWeb = join(s.home, "web.yaml");
+      const onlyWeb = join(s.dir, "web.yaml");
       const docs = parseAllDocuments(await readFile(join(s.repo.dir, FILE), "utf8"));
       const web = docs.find(
         (d) =>
           d.get("kind") === "Deployment" && (d.toJS() as Json & { metadata: Json }).metadata.name === "web",
       )!;
       await writeFile(onlyWeb, web.toString());
-      const agent = runKubectl(kubectl!, ["apply", "--server-side", "-f", onlyWeb], {
-        home: s.home,
-        kubeconfig: s.kubeconfig,
-      });
+      const agent = s.kubectl(...["apply", "--server-side", "-f", onlyWeb]);
       const run = await s.run(["--timeout", "60s", "--output", "json"]);
       expect((await agent).code).toBe(0);
       expect(run.code, run.stderr).toBe(1);
@@ -250,10 +221,7 @@ describe("--strategy gitops", () => {
       );
       expect(ownWrites(s.sim)).toEqual([]);
       // Once the ConfigMap is applied too, a rerun says rolled out.
-      const all = await runKubectl(kubectl!, ["apply", "--server-side", "-f", join(s.repo.dir, FILE)], {
-        home: s.home,
-        kubeconfig: s.kubeconfig,
-      });
+      const all = await s.kubectl(...["apply", "--server-side", "-f", join(s.repo.dir, FILE)]);
       expect(all.code, all.stderr).toBe(0);
       const again = await s.run(["--timeout", "60s"]);
       expect(again.code, again.stderr + again.stdout).toBe(0);
@@ -261,14 +229,7 @@ describe("--strategy gitops", () => {
   );
 
   test("a Secret's consumer without --hash-key: exit 2 before any wait (its stamp would be an unkeyed hash of the Secret)", async () => {
-    const sim = await startSimCluster({ rolloutStepMs: 10 });
-    const repo = await createTempRepo();
-    const dir = mkdtempSync(join(tmpdir(), "config-rollout-gitops-"));
-    cleanups.push(
-      () => sim.close(),
-      () => repo.cleanup(),
-      () => rmSync(dir, { recursive: true, force: true }),
-    );
+    const { sim, repo, kubeconfig } = await open();
     const objects = (password: string) => [
       secret("db", { stringData: { password } }, NS),
       deployment("api", pod({ envFrom: [{ secretRef: { name: "db" } }] }), { namespace: NS }),
@@ -279,8 +240,6 @@ describe("--strategy gitops", () => {
     await repo.commit("v2");
     sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } });
     for (const object of objects("old-password")) sim.seed(toJson(object));
-    const kubeconfig = join(dir, "kubeconfig");
-    sim.writeKubeconfig(kubeconfig, { context: "ci" });
     const run = await runInProcess([...lastCommitArgs(repo.dir, kubeconfig), "--strategy", "gitops"]);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain("deployment/api (namespace shop) (deploy/shop.yaml:");
@@ -331,14 +290,8 @@ describe("--strategy gitops", () => {
 test.skipIf(!kubectl)(
   "kustomize: the overlay stamped by `config-rollout stamp` (its generated patch), applied by the agent with `kubectl apply -k`, is followed to the end",
   async () => {
-    const sim = await startSimCluster({ rolloutStepMs: 10 });
-    const repo = await createTempRepo();
-    const dir = mkdtempSync(join(tmpdir(), "config-rollout-gitops-k-"));
-    cleanups.push(
-      () => sim.close(),
-      () => repo.cleanup(),
-      () => rmSync(dir, { recursive: true, force: true }),
-    );
+    const opened = await open();
+    const { sim, repo } = opened;
     const write = async (level: string) => {
       await repo.write(
         "base/app.yaml",
@@ -359,14 +312,7 @@ test.skipIf(!kubectl)(
     };
     await write("warn");
     await repo.commit("v1");
-    const kubeconfig = join(dir, "kubeconfig");
-    sim.writeKubeconfig(kubeconfig, { context: "ci" });
-    const home = dir;
-    const apply = () =>
-      runKubectl(kubectl!, ["apply", "--server-side", "-k", join(repo.dir, "overlays/prod")], {
-        home,
-        kubeconfig,
-      });
+    const apply = () => opened.kubectl("apply", "--server-side", "-k", join(repo.dir, "overlays/prod"));
     sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: "prod" } });
     expect((await apply()).code).toBe(0);
     await write("debug");
@@ -374,21 +320,7 @@ test.skipIf(!kubectl)(
     expect(stamped.code, stamped.stderr).toBe(0);
     await repo.commit("v2: debug in prod, stamped");
     sim.resetRequests();
-    const agent = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      return apply();
-    })();
-    const run = await runInProcess([
-      ...lastCommitArgs(repo.dir, kubeconfig),
-      "--strategy",
-      "gitops",
-      "--timeout",
-      "60s",
-      "--output",
-      "json",
-    ]);
-    expect((await agent).code).toBe(0);
-    expect(run.code, run.stderr).toBe(0);
+    const run = await runWithAgent(opened, apply, ["--output", "json"]);
     const report = JSON.parse(run.stdout) as {
       workloads: Array<{ namespace: string; name: string; result?: { restart: string; rollout?: string } }>;
     };

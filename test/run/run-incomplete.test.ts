@@ -8,16 +8,10 @@ import { stringify } from "yaml";
 import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
+import { parseRunJson } from "../helpers/run-json.js";
 import { type Scenario, startScenario } from "./cluster-scenario.js";
 
 type Files = Record<string, string | null>;
-interface PlanJson {
-  outcome: string;
-  workloads: Array<{ name: string; action: string }>;
-  sources?: string[];
-  warnings: string[];
-  unread?: Array<{ file: string; why: string }>;
-}
 
 const commitTwice = useCommitTwice();
 
@@ -50,7 +44,7 @@ describe("a push that edits a Helm chart's values.yaml (charts are planned only 
       "Incomplete plan: 1 touched source(s) not read: charts/web/Chart.yaml (Helm chart, not rendered). From the rest: no ConfigMap or Secret content differs in what was read.",
     );
     const json = await run(repo, ["--output", "json"]);
-    const plan = JSON.parse(json.stdout) as PlanJson;
+    const plan = parseRunJson(json.stdout);
     expect(plan.outcome).toBe("incomplete");
     expect(plan.unread).toEqual([{ file: "charts/web/Chart.yaml", why: "Helm chart, not rendered" }]);
     const markdown = await run(repo, ["--output", "markdown"]);
@@ -96,7 +90,7 @@ describe("a plan with restarts and something unread", () => {
     expect(lastLine(text.stdout)).toBe(
       "Incomplete plan: 1 touched source(s) not read: app/kustomization.yaml (kustomization, cannot be built at either commit). From the rest: Dry run: 1 workload(s) would restart.",
     );
-    const plan = JSON.parse((await run(repo, ["--output", "json"])).stdout) as PlanJson;
+    const plan = parseRunJson((await run(repo, ["--output", "json"])).stdout);
     expect(plan.outcome).toBe("incomplete");
     expect(plan.workloads.map((w) => [w.name, w.action])).toEqual([["app", "restart"]]);
     // Written after the render: never "rendered at both commits" for what did not build.
@@ -111,9 +105,9 @@ describe("a plan with restarts and something unread", () => {
       { ...rawApp("info"), "deploy/big.yaml": big("a") },
       { ...rawApp("debug"), "deploy/big.yaml": big("b") },
     );
-    const plan = JSON.parse(
+    const plan = parseRunJson(
       (await run(repo, ["--output", "json", "--max-file-size", "2000", "--kustomize", "none"])).stdout,
-    ) as PlanJson;
+    );
     expect(plan.outcome).toBe("incomplete");
     expect(plan.unread).toEqual([{ file: "deploy/big.yaml", why: "over --max-file-size" }]);
     expect(plan.workloads.map((w) => [w.name, w.action])).toEqual([["app", "restart"]]);

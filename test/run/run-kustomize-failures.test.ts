@@ -8,17 +8,11 @@ import { stringify } from "yaml";
 import { useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, pod, workload } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
+import { parseRunJson } from "../helpers/run-json.js";
 
 const commitTwice = useCommitTwice();
 const run = (dir: string, args: string[] = []) =>
   runInProcess(["--repo", dir, "--dry-run", "--discover", "repo", ...args]);
-
-interface PlanJson {
-  outcome: string;
-  workloads: Array<{ kind: string; name: string; action: string }>;
-  sources?: string[];
-  unread?: Array<{ file: string; why: string }>;
-}
 
 const zookeeper = (level: string) => ({
   "zookeeper/kustomization.yaml": stringify({ resources: ["config.yaml", "statefulset.yaml"] }),
@@ -60,7 +54,7 @@ describe("kustomizations kustomize refuses at both commits", () => {
     expect(warnings[0]).not.toContain("deprecated");
     expect(text.stdout.match(/cannot be built at the base commit/g)).toHaveLength(1);
 
-    const json = JSON.parse((await run(repo.dir, ["--output", "json"])).stdout) as PlanJson;
+    const json = parseRunJson((await run(repo.dir, ["--output", "json"])).stdout);
     expect(json.unread).toEqual(
       ["a", "b", "c"].map((v) => ({
         file: `variants/${v}/kustomization.yaml`,
@@ -75,7 +69,7 @@ describe("kustomizations kustomize refuses at both commits", () => {
       { ...zookeeper("info"), ...variant },
       { ...zookeeper("debug"), ...variant },
     );
-    const json = JSON.parse((await run(repo.dir, ["--output", "json"])).stdout) as PlanJson;
+    const json = parseRunJson((await run(repo.dir, ["--output", "json"])).stdout);
     expect(json.workloads.map((w) => [w.kind, w.name, w.action])).toEqual([["StatefulSet", "zk", "restart"]]);
     expect(json.sources).toContain(
       "kustomize zookeeper: planned on its own, as nothing that includes it builds (kustomize cannot build variants/a at either commit); rendered at both commits",
@@ -96,7 +90,7 @@ describe("kustomizations kustomize refuses at both commits", () => {
       { ...zookeeper("info"), ...variant },
       { ...zookeeper("debug"), ...variant },
     );
-    const json = JSON.parse((await run(repo.dir, ["--output", "json"])).stdout) as PlanJson;
+    const json = parseRunJson((await run(repo.dir, ["--output", "json"])).stdout);
     expect(json.workloads.map((w) => [w.kind, w.name, w.action])).toEqual([
       ["StatefulSet", "ok-zk", "restart"],
     ]);

@@ -10,58 +10,15 @@ import { stringify } from "yaml";
 import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
+import { dryRun, dryRunJson, type RunJson } from "../helpers/run-json.js";
 
 type Files = Record<string, string | null>;
-interface PlanJson {
-  outcome: string;
-  changes: Array<{
-    kind: string;
-    namespace: string;
-    name: string;
-    status: string;
-    file: string;
-    line: number;
-    keys: string[];
-    origin?: string;
-    blamedFile?: string;
-    previousName?: string;
-  }>;
-  workloads: Array<{
-    kind: string;
-    namespace: string;
-    name: string;
-    action: string;
-    reason: string;
-    file?: string;
-    line?: number;
-    origin?: string;
-    blamedFile?: string;
-    rollsOnApply?: boolean;
-  }>;
-  sources?: string[];
-  problems: unknown[];
-}
 
 const commitTwice = useCommitTwice();
 
-async function run(repo: TempRepo, extraArgs: string[] = []) {
-  return runInProcess([
-    "--repo",
-    repo.dir,
-    "--dry-run",
-    "--output",
-    "json",
-    "--discover",
-    "repo",
-    ...extraArgs,
-  ]);
-}
-
-async function plan(before: Files, after: Files, extraArgs: string[] = []): Promise<PlanJson> {
-  const result = await run(await commitTwice(before, after), extraArgs);
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as PlanJson;
-}
+const run = (repo: TempRepo, args: string[] = []) => dryRun(repo.dir, args);
+const plan = async (before: Files, after: Files, args: string[] = []) =>
+  dryRunJson((await commitTwice(before, after)).dir, args);
 
 const yaml = (value: unknown) => stringify(value);
 const web = deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] }));
@@ -79,7 +36,7 @@ const prodOverlay = (level: string): Files => ({
   }),
   "overlays/prod/log-level.yaml": prodPatch(level),
 });
-const restarts = (p: PlanJson) =>
+const restarts = (p: RunJson) =>
   p.workloads.filter((w) => w.action === "restart").map((w) => `${w.kind}/${w.namespace}/${w.name}`);
 
 describe("overlays with namespaces and patches", () => {
@@ -254,7 +211,7 @@ describe("two overlays and failures", () => {
       expect(result.stderr).toContain(way);
     const chosen = await run(repo, ["--kustomize", "overlays/prod"]);
     expect(chosen.code, chosen.stderr).toBe(0);
-    expect(restarts(JSON.parse(chosen.stdout) as PlanJson)).toEqual(["Deployment/default/web"]);
+    expect(restarts(JSON.parse(chosen.stdout) as RunJson)).toEqual(["Deployment/default/web"]);
   });
 
   test("overlays that differ only in objects the plan does not use (a HelmRelease) plan on, with a note", async () => {
@@ -359,7 +316,7 @@ describe("two overlays and failures", () => {
     const base = (await repo.git(["rev-parse", "HEAD~1"])).trim();
     const result = await run(repo);
     expect(result.code, result.stderr).toBe(0);
-    const p = JSON.parse(result.stdout) as PlanJson & { warnings: string[] };
+    const p = JSON.parse(result.stdout) as RunJson & { warnings: string[] };
     // The raw change still plans; nothing of the overlay counts as changed or added.
     expect(p.changes.map((c) => [c.namespace, c.name, c.status])).toEqual([["default", "other", "modified"]]);
     expect(restarts(p)).toEqual(["Deployment/default/other"]);
@@ -388,7 +345,7 @@ describe("two overlays and failures", () => {
     const [base, head] = (await repo.git(["rev-parse", "HEAD~1", "HEAD"])).trim().split("\n");
     const result = await run(repo);
     expect(result.code, result.stderr).toBe(0);
-    const p = JSON.parse(result.stdout) as PlanJson & { warnings: string[] };
+    const p = JSON.parse(result.stdout) as RunJson & { warnings: string[] };
     expect(restarts(p)).toEqual(["Deployment/default/other"]);
     expect(p.changes.map((c) => c.name)).toEqual(["other"]);
     const warning = p.warnings.find((w) => w.includes("kustomize app"));
@@ -490,7 +447,7 @@ describe("two overlays and failures", () => {
     expect(p.problems).toEqual([]);
     const result = await run(await commitTwice(chart(1), chart(2)));
     expect(result.code, result.stderr).toBe(0);
-    const auto = JSON.parse(result.stdout) as PlanJson & { warnings: string[] };
+    const auto = JSON.parse(result.stdout) as RunJson & { warnings: string[] };
     expect(auto.problems).toEqual([]);
     expect(auto.outcome).toBe("incomplete");
     const warning =
@@ -548,7 +505,7 @@ describe("where a rendered object is reported", () => {
     const repo = await commitTwice(generated("maxmemory 1mb\n"), { "app/redis.conf": "maxmemory 2mb\n" });
     const result = await run(repo);
     expect(result.code, result.stderr).toBe(0);
-    const p = JSON.parse(result.stdout) as PlanJson;
+    const p = JSON.parse(result.stdout) as RunJson;
     expect(p.changes.map((c) => [c.name, c.file, c.line, c.blamedFile])).toEqual([
       ["redis-config", "app/redis.conf", 1, "app/redis.conf"],
     ]);
@@ -695,7 +652,7 @@ describe("a root whose changes play no part in the plan", () => {
     ),
     "app/cm.yaml": yamlDocs(configMap("web-config", { A: "1" })),
   });
-  const sources = (p: PlanJson) => (p.sources ?? []).filter((s) => s.startsWith("kustomize app"));
+  const sources = (p: RunJson) => (p.sources ?? []).filter((s) => s.startsWith("kustomize app"));
 
   test("a CRD-only change is not rendered: the note says why", async () => {
     const p = await plan(app("v1"), { "app/crd.yaml": yamlDocs(crd("v2")) });

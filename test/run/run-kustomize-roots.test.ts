@@ -9,40 +9,23 @@ import { stringify } from "yaml";
 import { commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
+import { dryRunJson, type RunJson } from "../helpers/run-json.js";
 
 type Files = Record<string, string | null>;
-interface PlanJson {
-  outcome: string;
-  changes: Array<{ kind: string; namespace: string; name: string; status: string; origin?: string }>;
-  workloads: Array<{ kind: string; namespace: string; name: string; action: string; origin?: string }>;
-  sources?: string[];
-  warnings: string[];
-}
 
 const repos: TempRepo[] = [];
 afterEach(async () => {
   for (const repo of repos.splice(0)) await repo.cleanup();
 });
 
-async function plan(before: Files, after: Files, extraArgs: string[] = []): Promise<PlanJson> {
+async function plan(before: Files, after: Files, args: string[] = []): Promise<RunJson> {
   const repo = await commitTwiceInRepo(before, after);
   repos.push(repo);
-  const result = await runInProcess([
-    "--repo",
-    repo.dir,
-    "--dry-run",
-    "--output",
-    "json",
-    "--discover",
-    "repo",
-    ...extraArgs,
-  ]);
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as PlanJson;
+  return dryRunJson(repo.dir, args);
 }
 
 const yaml = (value: unknown) => stringify(value);
-const restarts = (p: PlanJson) =>
+const restarts = (p: RunJson) =>
   p.workloads
     .filter((w) => w.action === "restart")
     .map((w) => `${w.kind}/${w.namespace}/${w.name}`)
@@ -250,7 +233,7 @@ describe("many touched kustomizations", () => {
         { PATH: `${bin}:${process.env.PATH}` },
       );
       expect(result.code, result.stderr).toBe(0);
-      expect(restarts(JSON.parse(result.stdout) as PlanJson)).toHaveLength(4);
+      expect(restarts(JSON.parse(result.stdout) as RunJson)).toHaveLength(4);
       const spans = await Promise.all(
         (await readdir(log)).map(async (f) =>
           (await readFile(join(log, f), "utf8")).trim().split(" ").map(Number),

@@ -5,13 +5,7 @@ import { stringify } from "yaml";
 import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
-
-interface PlanJson {
-  outcome: string;
-  problems: Array<{ file: string; message: string }>;
-  warnings: string[];
-  workloads: Array<{ name: string; action: string }>;
-}
+import { dryRun, parseRunJson, type RunJson } from "../helpers/run-json.js";
 
 const repos: TempRepo[] = [];
 afterEach(async () => {
@@ -21,18 +15,9 @@ afterEach(async () => {
 async function plan(before: Record<string, string>, after: Record<string, string>, args: string[] = []) {
   const repo = await commitTwice(before, after);
   repos.push(repo);
-  const run = await runInProcess([
-    "--repo",
-    repo.dir,
-    "--dry-run",
-    "-o",
-    "json",
-    "--discover",
-    "repo",
-    ...args,
-  ]);
+  const run = await dryRun(repo.dir, args);
   expect(run.code, run.stderr).toBe(0);
-  return { json: JSON.parse(run.stdout) as PlanJson, stderr: run.stderr };
+  return { json: parseRunJson(run.stdout), stderr: run.stderr };
 }
 
 const app = (level: string) =>
@@ -70,7 +55,7 @@ test("a test chart under .github/ is not warned about as a deployed chart, and l
   expect(json.warnings).toEqual([]);
   expect(stderr).not.toContain("Helm chart");
   expect(json.outcome).toBe("nothing-to-do");
-  expect((json as PlanJson & { sources?: string[] }).sources).toEqual([
+  expect((json as RunJson & { sources?: string[] }).sources).toEqual([
     "Helm chart .github/ci/test-chart: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)",
   ]);
 });
@@ -92,7 +77,7 @@ test("a kustomization that generates Secrets and cannot fetch its remote base sa
     { GIT_TERMINAL_PROMPT: "0", HTTPS_PROXY: "http://127.0.0.1:9", HTTP_PROXY: "http://127.0.0.1:9" },
   );
   expect(run.code, run.stderr).toBe(0);
-  const json = JSON.parse(run.stdout) as PlanJson;
+  const json = JSON.parse(run.stdout) as RunJson;
   expect(json.outcome).toBe("incomplete");
   const warning = json.warnings.find((w) => w.includes("kustomize app"));
   expect(warning).toContain(

@@ -5,21 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
-import { runInProcess } from "../helpers/run-cli.js";
-
-interface PlanJson {
-  outcome: string;
-  changes: Array<{
-    kind: string;
-    namespace: string;
-    name: string;
-    status: string;
-    file: string;
-    origin?: string;
-  }>;
-  workloads: Array<{ kind: string; namespace: string; name: string; action: string; file?: string }>;
-  problems: Array<{ file: string; message: string }>;
-}
+import { dryRun, parseRunJson, type RunJson } from "../helpers/run-json.js";
 
 const commitTwice = useCommitTwice();
 const ODD = [
@@ -40,26 +26,18 @@ async function plan(
   output = "json",
 ) {
   const repo = await commitTwice(before, after);
-  const result = await runInProcess([
-    "--repo",
-    repo.dir,
-    "--dry-run",
-    "--output",
-    output,
-    "--discover",
-    "repo",
-  ]);
+  const result = await dryRun(repo.dir, [], output);
   expect(result.code, result.stderr).toBe(0);
   expect(result.stderr).not.toMatch(/looks like a bug/);
   return result;
 }
 const planJson = async (before: Record<string, string | null>, after: Record<string, string | null>) =>
-  JSON.parse((await plan(before, after)).stdout) as PlanJson;
+  parseRunJson((await plan(before, after)).stdout);
 
 const config = (name: string, level: string) => yamlDocs(configMap(name, { LEVEL: level }));
 const reader = (name: string, config: string) =>
   yamlDocs(deployment(name, pod({ envFrom: [{ configMapRef: { name: config } }] })));
-const restarts = (p: PlanJson) =>
+const restarts = (p: RunJson) =>
   p.workloads
     .filter((w) => w.action === "restart")
     .map((w) => w.name)

@@ -5,51 +5,17 @@ import { describe, expect, test } from "vitest";
 import { useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
+import { dryRunJson, type RunJson } from "../helpers/run-json.js";
 
 type Files = Record<string, string>;
-interface PlanJson {
-  outcome: string;
-  changes: Array<{
-    kind: string;
-    namespace: string;
-    name: string;
-    status: string;
-    file: string;
-    keys: string[];
-  }>;
-  workloads: Array<{
-    kind: string;
-    namespace: string;
-    name: string;
-    action: string;
-    reason: string;
-    references: unknown[];
-  }>;
-  problems: Array<{ file: string; line: number; col: number; message: string; severity: string }>;
-  warnings: string[];
-}
 
 const commitTwice = useCommitTwice({ removeUnlisted: true });
+const plan = async (before: Files, after: Files, args: string[] = []) =>
+  dryRunJson((await commitTwice(before, after)).dir, args);
 
-async function plan(before: Files, after: Files, extraArgs: string[] = []): Promise<PlanJson> {
-  const repo = await commitTwice(before, after);
-  const run = await runInProcess([
-    "--repo",
-    repo.dir,
-    "--dry-run",
-    "--output",
-    "json",
-    "--discover",
-    "repo",
-    ...extraArgs,
-  ]);
-  expect(run.code, run.stderr).toBe(0);
-  return JSON.parse(run.stdout) as PlanJson;
-}
-
-const restarts = (p: PlanJson) =>
+const restarts = (p: RunJson) =>
   p.workloads.filter((w) => w.action === "restart").map((w) => `${w.kind}/${w.name}`);
-const skips = (p: PlanJson) =>
+const skips = (p: RunJson) =>
   p.workloads.filter((w) => w.action === "skip").map((w) => `${w.kind}/${w.name}`);
 
 const v1 = { LOG_LEVEL: "info", PORT: "8080" };

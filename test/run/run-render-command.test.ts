@@ -7,32 +7,19 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
-
-interface PlanJson {
-  outcome: string;
-  changes: Array<{
-    namespace: string;
-    name: string;
-    status: string;
-    keys: string[];
-    origin?: string;
-    blamedFile?: string;
-  }>;
-  workloads: Array<{ kind: string; namespace: string; name: string; action: string; origin?: string }>;
-  sources?: string[];
-}
+import { parseRunJson, type RunJson } from "../helpers/run-json.js";
 
 const commitTwice = useCommitTwice();
 
 const run = (repo: TempRepo, args: string[], env: Record<string, string> = {}) =>
   runInProcess(["--repo", repo.dir, "--dry-run", "--output", "json", "--discover", "repo", ...args], env);
 
-function parsed(result: { code: number; stdout: string; stderr: string }): PlanJson {
+function parsed(result: { code: number; stdout: string; stderr: string }): RunJson {
   expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as PlanJson;
+  return parseRunJson(result.stdout);
 }
 
-const restarts = (p: PlanJson) =>
+const restarts = (p: RunJson) =>
   p.workloads.filter((w) => w.action === "restart").map((w) => `${w.kind}/${w.namespace}/${w.name}`);
 
 // A renderer written as a plain script: the level comes from an env file, the output is a JSON List.

@@ -6,34 +6,19 @@ import { describe, expect, test } from "vitest";
 import { stringify } from "yaml";
 import { useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
-import { runInProcess } from "../helpers/run-cli.js";
+import { dryRun, parseRunJson, type RunJson } from "../helpers/run-json.js";
 
 type Files = Record<string, string | null>;
-interface PlanJson {
-  outcome: string;
-  changes: Array<{ name: string; keys: string[] }>;
-  workloads: Array<{ kind: string; namespace: string; name: string; action: string }>;
-  sources?: string[];
-  skippedRenders?: number;
-}
 
 const commitTwice = useCommitTwice();
 
 async function plan(before: Files, after: Files, output = "json") {
   const repo = await commitTwice(before, after);
-  const result = await runInProcess([
-    "--repo",
-    repo.dir,
-    "--dry-run",
-    "--output",
-    output,
-    "--discover",
-    "repo",
-  ]);
+  const result = await dryRun(repo.dir, [], output);
   expect(result.code, result.stderr).toBe(0);
   return result.stdout;
 }
-const planJson = async (before: Files, after: Files) => JSON.parse(await plan(before, after)) as PlanJson;
+const planJson = async (before: Files, after: Files) => parseRunJson(await plan(before, after));
 
 const web = (config: string) => deployment("web", pod({ envFrom: [{ configMapRef: { name: config } }] }));
 /** YAML without anchors (a reader may resolve those its own way: never taken as the same data). */
@@ -57,7 +42,7 @@ const tree = (appYaml: string, kustomization = "resources:\n- app.yaml\n"): File
   "app/kustomization.yaml": kustomization,
   "app/app.yaml": appYaml,
 });
-const restarts = (p: PlanJson) =>
+const restarts = (p: RunJson) =>
   p.workloads.filter((w) => w.action === "restart").map((w) => `${w.kind}/${w.namespace}/${w.name}`);
 const NOT_RENDERED =
   "kustomize app: not rendered, its changed inputs parse to the same data at both commits (only their formatting changed) and no config or workload elsewhere";

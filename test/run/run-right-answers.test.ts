@@ -4,22 +4,9 @@ import { afterEach, describe, expect, test } from "vitest";
 import { cloneTempRepo, commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
+import { dryRunJson, type RunJson } from "../helpers/run-json.js";
 
 type Files = Record<string, string>;
-interface PlanJson {
-  outcome: string;
-  changes: Array<{
-    kind: string;
-    namespace: string;
-    name: string;
-    status: string;
-    file: string;
-    keys: string[];
-  }>;
-  workloads: Array<{ kind: string; namespace: string; name: string; action: string; reason: string }>;
-  problems: Array<{ file: string; line: number; col: number; message: string; severity: string }>;
-  warnings: string[];
-}
 
 const repos: TempRepo[] = [];
 afterEach(async () => {
@@ -32,24 +19,11 @@ async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
   return repo;
 }
 
-async function plan(before: Files, after: Files, extraArgs: string[] = []): Promise<PlanJson> {
-  const repo = await commitTwice(before, after);
-  const run = await runInProcess([
-    "--repo",
-    repo.dir,
-    "--dry-run",
-    "-o",
-    "json",
-    "--discover",
-    "repo",
-    ...extraArgs,
-  ]);
-  expect(run.code, run.stderr).toBe(0);
-  return JSON.parse(run.stdout) as PlanJson;
-}
+const plan = async (before: Files, after: Files, args: string[] = []) =>
+  dryRunJson((await commitTwice(before, after)).dir, args);
 
-const changes = (p: PlanJson) => p.changes.map((c) => `${c.kind}/${c.name}:${c.status}`);
-const planned = (p: PlanJson) => p.workloads.map((w) => `${w.action} ${w.kind}/${w.name}`);
+const changes = (p: RunJson) => p.changes.map((c) => `${c.kind}/${c.name}:${c.status}`);
+const planned = (p: RunJson) => p.workloads.map((w) => `${w.action} ${w.kind}/${w.name}`);
 const v1 = { LOG_LEVEL: "info" };
 const v2 = { LOG_LEVEL: "debug" };
 const consumer = (name = "web", config = "app") =>

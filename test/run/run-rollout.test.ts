@@ -2,7 +2,7 @@
 // kubeconfig file, a real git repository, and the sim's request log as the witness of every write.
 import { describe, expect, test } from "vitest";
 import type { RunJson } from "../helpers/run-json.js";
-import { NS, type Scenario, useScenario } from "./cluster-scenario.js";
+import { CLUSTER_ONLY_CONSUMER, NS, type Scenario, useScenario } from "./cluster-scenario.js";
 
 const start = useScenario();
 
@@ -216,21 +216,7 @@ describe("restart and wait", () => {
 
   test("consumers that exist only on the cluster are found with --discover cluster", async () => {
     const s = await start();
-    s.sim.seed({
-      apiVersion: "apps/v1",
-      kind: "Deployment",
-      metadata: { name: "helm-installed", namespace: NS },
-      spec: {
-        replicas: 1,
-        selector: { matchLabels: { app: "h" } },
-        template: {
-          metadata: { labels: { app: "h" } },
-          spec: {
-            containers: [{ name: "h", image: "x", envFrom: [{ configMapRef: { name: "app-config" } }] }],
-          },
-        },
-      },
-    });
+    s.sim.seed(CLUSTER_ONLY_CONSUMER);
     const run = await s.run(["--discover", "both"]);
     expect(run.code, run.stderr).toBe(0);
     expect(s.patchedNames()).toContain("Deployment/helm-installed");

@@ -2,49 +2,31 @@
 // incomplete and names the workload, the config and the refused permission; an optional config
 // that appears or changes later restarts its readers; garbled digests fall back to the hash; an
 // impossible --config is exit 2; one workload's bad wave annotation fails that workload only.
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { deployment, pod } from "../helpers/manifests.js";
-import { runInProcess } from "../helpers/run-cli.js";
 import type { RunJson } from "../helpers/run-json.js";
-import { findKubectl, makeTempDir, runKubectl } from "../sim/helpers.js";
-import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
+import { findKubectl } from "../sim/helpers.js";
+import {
+  NS,
+  patchRequests as patched,
+  type Scenario,
+  runSync as sync,
+  useScenario,
+} from "./cluster-scenario.js";
 
 const kubectlPath = findKubectl();
 
-let scenario: Scenario | undefined;
-let home: ReturnType<typeof makeTempDir> | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  home?.cleanup();
-  scenario = undefined;
-  home = undefined;
-});
-
-async function start(): Promise<Scenario> {
-  scenario = await startScenario();
-  home = makeTempDir("config-rollout-sync-");
-  return scenario;
-}
-
-const sync = (s: Scenario, ...args: string[]) =>
-  runInProcess(["sync", "--kubeconfig", s.kubeconfig, "--namespaces", NS, "--output", "json", ...args]);
-
-const patched = (s: Scenario) =>
-  s.sim.requests.filter((r) => r.verb === "patch" && r.kind !== undefined).map((r) => `${r.kind}/${r.name}`);
+const start = useScenario();
 
 const kubectl = async (s: Scenario, ...args: string[]) => {
-  const result = await runKubectl(kubectlPath as string, args, { home: home!.dir, kubeconfig: s.kubeconfig });
+  const result = await s.kubectl(...args);
   expect(result.code, result.stderr).toBe(0);
   return result;
 };
 
 /** An operator writes a config with kubectl: a write the API server records. */
 async function applyLive(s: Scenario, yaml: string): Promise<void> {
-  const file = join(home!.dir, "live.yaml");
-  writeFileSync(file, yaml);
-  await kubectl(s, "apply", "-f", file);
+  await kubectl(s, "apply", "-f", s.file("live.yaml", yaml));
 }
 
 const rotateDb = (s: Scenario, password: string) =>

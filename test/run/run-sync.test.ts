@@ -1,45 +1,25 @@
 // `config-rollout sync` against the simulated API server: restart exactly the workloads whose pods
 // run config the cluster no longer holds, from the live state — key-precise, idempotent, and in
 // agreement with the git-driven run (neither undoes the other).
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { runInProcess } from "../helpers/run-cli.js";
 import type { RunJson } from "../helpers/run-json.js";
-import { findKubectl, makeTempDir, runKubectl } from "../sim/helpers.js";
-import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
+import { findKubectl } from "../sim/helpers.js";
+import {
+  NS,
+  patchRequests as patched,
+  type Scenario,
+  runSync as sync,
+  useScenario,
+} from "./cluster-scenario.js";
 
 const kubectlPath = findKubectl();
 
-let scenario: Scenario | undefined;
-let home: ReturnType<typeof makeTempDir> | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  home?.cleanup();
-  scenario = undefined;
-  home = undefined;
-});
-
-async function start(): Promise<Scenario> {
-  scenario = await startScenario();
-  home = makeTempDir("config-rollout-sync-");
-  return scenario;
-}
-
-const sync = (s: Scenario, ...args: string[]) =>
-  runInProcess(["sync", "--kubeconfig", s.kubeconfig, "--namespaces", NS, "--output", "json", ...args]);
-
-const patched = (s: Scenario) =>
-  s.sim.requests.filter((r) => r.verb === "patch" && r.kind !== undefined).map((r) => `${r.kind}/${r.name}`);
+const start = useScenario();
 
 /** An operator rotates a Secret (or edits a ConfigMap) with kubectl: a write the API server records. */
 async function applyLive(s: Scenario, yaml: string): Promise<void> {
-  const file = join(home!.dir, "live.yaml");
-  writeFileSync(file, yaml);
-  const result = await runKubectl(kubectlPath as string, ["apply", "-f", file], {
-    home: home!.dir,
-    kubeconfig: s.kubeconfig,
-  });
+  const result = await s.kubectl("apply", "-f", s.file("live.yaml", yaml));
   expect(result.code, result.stderr).toBe(0);
 }
 
@@ -138,20 +118,25 @@ spec:
     metadata:
       annotations: { config-rollout.io/config-hash: "${hash}" }
 `;
-    const file = join(home!.dir, "stamped.yaml");
-    writeFileSync(file, stamped);
-    const kubectl = (...args: string[]) =>
-      runKubectl(kubectlPath as string, args, { home: home!.dir, kubeconfig: s.kubeconfig });
-    const applied = await kubectl(
+    const applied = await s.kubectl(
       "apply",
       "--server-side",
       "--force-conflicts",
       "--field-manager=argocd-controller",
       "-f",
-      file,
+      s.file("stamped.yaml", stamped),
     );
     expect(applied.code, applied.stderr).toBe(0);
-    const shown = await kubectl("get", "deployment", "api", "-n", NS, "-o", "json", "--show-managed-fields");
+    const shown = await s.kubectl(
+      "get",
+      "deployment",
+      "api",
+      "-n",
+      NS,
+      "-o",
+      "json",
+      "--show-managed-fields",
+    );
     const entries = (
       JSON.parse(shown.stdout) as {
         metadata: { managedFields: Array<{ manager: string; fieldsV1: unknown }> };

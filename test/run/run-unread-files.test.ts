@@ -8,15 +8,7 @@ import { stringify } from "yaml";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
-
-interface PlanJson {
-  outcome: string;
-  changes: unknown[];
-  workloads: unknown[];
-  problems: Array<{ file: string; line: number; message: string; severity: string }>;
-  warnings: string[];
-  unread?: Array<{ file: string; why: string }>;
-}
+import { parseRunJson, type RunJson } from "../helpers/run-json.js";
 
 const repos: TempRepo[] = [];
 afterEach(async () => {
@@ -36,10 +28,10 @@ async function newRepo(): Promise<TempRepo> {
   return repo;
 }
 
-async function plan(repo: TempRepo, args: string[] = []): Promise<{ json: PlanJson; stderr: string }> {
+async function plan(repo: TempRepo, args: string[] = []): Promise<{ json: RunJson; stderr: string }> {
   const run = await runInProcess(["--repo", repo.dir, "--dry-run", "--output", "json", ...args]);
   expect(run.code, run.stderr).toBe(0);
-  return { json: JSON.parse(run.stdout) as PlanJson, stderr: run.stderr };
+  return { json: parseRunJson(run.stdout), stderr: run.stderr };
 }
 
 const pointer = (oid: string, size: number) =>

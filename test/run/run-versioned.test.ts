@@ -7,7 +7,7 @@ import { cloneTempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 import type { RunJson } from "../helpers/run-json.js";
-import { manifestsAt, NS, type Scenario, useScenario } from "./cluster-scenario.js";
+import { CLUSTER_ONLY_CONSUMER, manifestsAt, NS, type Scenario, useScenario } from "./cluster-scenario.js";
 
 type Json = Record<string, unknown>;
 
@@ -509,21 +509,7 @@ describe("--strategy versioned", () => {
 describe("--strategy versioned with consumers found only on the cluster", () => {
   test("a workload on an older copy is still planned, by the copy's source label, and repointed", async () => {
     const s = await start();
-    s.sim.seed({
-      apiVersion: "apps/v1",
-      kind: "Deployment",
-      metadata: { name: "helm-installed", namespace: NS },
-      spec: {
-        replicas: 1,
-        selector: { matchLabels: { app: "h" } },
-        template: {
-          metadata: { labels: { app: "h" } },
-          spec: {
-            containers: [{ name: "h", image: "x", envFrom: [{ configMapRef: { name: "app-config" } }] }],
-          },
-        },
-      },
-    });
+    s.sim.seed(CLUSTER_ONLY_CONSUMER);
     expect((await s.run(VERSIONED)).code).toBe(0);
     const v2 = nameOf(copiesOf(s, "ConfigMap", "app-config")[0])!;
     expect(namesUsed(s, "Deployment", "helm-installed")).toEqual([v2]);

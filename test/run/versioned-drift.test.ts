@@ -2,33 +2,21 @@
 // `kubectl apply` of the unversioned manifests do to workloads config-rollout repointed (the
 // README's "Versioned configs" section describes both).
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { yamlDocs } from "../helpers/manifests.js";
-import { findKubectl, makeTempDir, runKubectl } from "../sim/helpers.js";
-import { manifestsAt, NS, type Scenario, startScenario } from "./cluster-scenario.js";
+import { findKubectl } from "../sim/helpers.js";
+import { manifestsAt, NS, type Scenario, useScenario } from "./cluster-scenario.js";
 
 const kubectlPath = findKubectl();
 const VERSIONED = ["--strategy", "versioned"];
 
-let scenario: Scenario | undefined;
-let home: ReturnType<typeof makeTempDir> | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  home?.cleanup();
-  scenario = undefined;
-  home = undefined;
-});
+const startScenario = useScenario();
 
+/** A scenario, and kubectl in its namespace that must succeed. */
 async function start(): Promise<{ s: Scenario; kubectl: (...args: string[]) => Promise<string> }> {
   const s = await startScenario();
-  scenario = s;
-  const dir = makeTempDir("config-rollout-drift-");
-  home = dir;
   const kubectl = async (...args: string[]) => {
-    const result = await runKubectl(kubectlPath as string, ["-n", NS, ...args], {
-      home: dir.dir,
-      kubeconfig: s.kubeconfig,
-    });
+    const result = await s.kubectl("-n", NS, ...args);
     expect(result.code, result.stderr).toBe(0);
     return result.stdout;
   };
@@ -128,14 +116,7 @@ describe.skipIf(!kubectlPath)("versioned configs and kubectl", () => {
     await kubectl("apply", "--server-side", "-f", file);
     expect((await s.run(VERSIONED)).code).toBe(0);
     const copy = webConfigMap(s);
-    const refused = await runKubectl(
-      kubectlPath as string,
-      ["-n", NS, "apply", "--server-side", "-f", file],
-      {
-        home: (home as { dir: string }).dir,
-        kubeconfig: s.kubeconfig,
-      },
-    );
+    const refused = await s.kubectl("-n", NS, "apply", "--server-side", "-f", file);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
       'conflict with "config-rollout" using apps/v1: .spec.template.spec.containers[name="app"].envFrom',

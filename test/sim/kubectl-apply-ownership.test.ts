@@ -11,25 +11,19 @@
 // - another field manager gets the conflict, and kubectl's --force-conflicts advice.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
-import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import { describe, expect, test } from "vitest";
+import { startSimCluster } from "../../sim/index.js";
+import { useClosing } from "../helpers/closing.js";
 import { findKubectl, makeTempDir, runKubectl } from "./helpers.js";
 
 const kubectl = findKubectl();
 type Json = Record<string, unknown>;
 
-let sim: SimCluster | undefined;
-let temp: ReturnType<typeof makeTempDir> | undefined;
-afterEach(async () => {
-  await sim?.close();
-  temp?.cleanup();
-  sim = undefined;
-});
+const closing = useClosing();
 
 async function start() {
-  sim = await startSimCluster({ rolloutStepMs: 5 });
-  const dir = makeTempDir("sim-apply-");
-  temp = dir;
+  const sim = closing(await startSimCluster({ rolloutStepMs: 5 }));
+  const dir = closing(makeTempDir("sim-apply-"));
   const kubeconfig = join(dir.dir, "kubeconfig");
   sim.writeKubeconfig(kubeconfig, { namespace: "default" });
   const apply = (data: Record<string, string>, ...flags: string[]) => {

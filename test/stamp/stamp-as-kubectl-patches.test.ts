@@ -7,16 +7,13 @@ import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, test } from "vitest";
-import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { describe, expect, test } from "vitest";
+import { useClosing } from "../helpers/closing.js";
+import { createTempRepo } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
 const KEY = "config-rollout.io/config-hash";
-let repo: TempRepo | undefined;
-afterEach(async () => {
-  await repo?.cleanup();
-  repo = undefined;
-});
+const closing = useClosing();
 
 const CONFIG = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app}\ndata: {LOG_LEVEL: info}\n";
 
@@ -29,7 +26,7 @@ async function kubectlReads(file: string, patch = "{}"): Promise<Record<string, 
 
 /** Stamps `text` as deploy.EXT; returns the stamped text and whether kubectl reads it as its patch of the original. */
 async function stamped(text: string, ext = "yaml") {
-  repo = await createTempRepo();
+  const repo = closing(await createTempRepo());
   await repo.write("config.yaml", CONFIG);
   await repo.write(`deploy.${ext}`, text);
   await repo.commit("manifests");

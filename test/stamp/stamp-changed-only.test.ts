@@ -3,18 +3,15 @@
 // value in the root's generated patch; the others keep the value they carry, or get none.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
+import { useClosing } from "../helpers/closing.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
 const KEY = "config-rollout.io/config-hash";
-let repo: TempRepo | undefined;
-afterEach(async () => {
-  await repo?.cleanup();
-  repo = undefined;
-});
+const closing = useClosing();
 
 /** The stamp each Deployment of `dir` carries when kubectl kustomize renders it. */
 async function stampsOf(dir: string): Promise<Record<string, string | undefined>> {
@@ -43,8 +40,7 @@ async function write(r: TempRepo, web: string, worker: string): Promise<void> {
 }
 
 test("--changed-only on a kustomize root stamps only the workloads whose config changed; others keep theirs", async () => {
-  const r = await createTempRepo();
-  repo = r;
+  const r = closing(await createTempRepo());
   await r.write("app/kustomization.yaml", "resources:\n- workload.yaml\n");
   await write(r, "info", "4");
   const v1 = await r.commit("v1");

@@ -2,20 +2,17 @@
 // `config-rollout stamp` on a kustomization a Flux Kustomization deploys with settings: the value is
 // the one a plan (and --strategy gitops) computes from the deployed objects (their namespace, names
 // and substituted content), and the patch targets the workload by the name the kustomization gives it.
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { configHash } from "../../src/core/config-hash.js";
 import { findReferences } from "../../src/core/config-references.js";
 import { consumedKeys } from "../../src/core/consumed-configs.js";
 import { idKey } from "../../src/core/model.js";
+import { useClosing } from "../helpers/closing.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
-let repo: TempRepo | undefined;
-afterEach(async () => {
-  await repo?.cleanup();
-  repo = undefined;
-});
+const closing = useClosing();
 
 const POD = {
   containers: [
@@ -24,7 +21,7 @@ const POD = {
 };
 
 test("the value covers the deployed config (targetNamespace, namePrefix, substituted content)", async () => {
-  repo = await createTempRepo();
+  const repo = closing(await createTempRepo());
   await repo.write("app/kustomization.yaml", "resources:\n  - app.yaml\n");
   await repo.write(
     "app/app.yaml",

@@ -6,16 +6,13 @@ import { execFile } from "node:child_process";
 import { readFile, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { useClosing } from "../helpers/closing.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
 const KEY = "config-rollout.io/config-hash";
-let repo: TempRepo | undefined;
-afterEach(async () => {
-  await repo?.cleanup();
-  repo = undefined;
-});
+const closing = useClosing();
 
 const CONFIG = `apiVersion: v1
 kind: ConfigMap
@@ -64,7 +61,7 @@ async function asKubectlSends(file: string): Promise<KubeObject[]> {
 }
 
 async function setUp(files: Record<string, string>): Promise<TempRepo> {
-  repo = await createTempRepo();
+  const repo = closing(await createTempRepo());
   for (const [path, text] of Object.entries(files)) await repo.write(path, text);
   await repo.commit("manifests");
   return repo;

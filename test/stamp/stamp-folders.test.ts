@@ -6,18 +6,15 @@
 // in no folder that defines its config gets the closest definition, and the stamp names the others.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { configHash } from "../../src/core/config-hash.js";
 import { idKey } from "../../src/core/model.js";
+import { useClosing } from "../helpers/closing.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
-let repo: TempRepo | undefined;
-afterEach(async () => {
-  await repo?.cleanup();
-  repo = undefined;
-});
+const closing = useClosing();
 
 const app = (level: string) =>
   yamlDocs(
@@ -29,7 +26,7 @@ const application = (name: string, path: string) =>
   `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: ${name}\n  namespace: argocd\nspec:\n  source:\n    repoURL: https://example.invalid/repo.git\n    path: ${path}\n  destination:\n    server: https://${name}.example.invalid\n    namespace: shop\n`;
 
 async function twoClusters(withApplications: boolean): Promise<TempRepo> {
-  repo = await createTempRepo();
+  const repo = closing(await createTempRepo());
   await repo.write("clusters/dev/app.yaml", app("debug"));
   await repo.write("clusters/prod/app.yaml", app("warn"));
   if (withApplications) {
@@ -103,7 +100,7 @@ test("a workload in no folder that defines its config: the stamp names the defin
 });
 
 test("a plain directory an Argo CD Application deploys to destination.namespace prod is stamped as in prod (the value --strategy gitops expects)", async () => {
-  repo = await createTempRepo();
+  const repo = closing(await createTempRepo());
   const plainApp = yamlDocs(
     configMap("app-config", { LOG_LEVEL: "debug" }),
     deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] })),

@@ -3,21 +3,18 @@
 // under `patches:`; the base is untouched; hash-suffixed generator output is not stamped.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { configHash } from "../../src/core/config-hash.js";
 import { findReferences } from "../../src/core/config-references.js";
 import { consumedKeys } from "../../src/core/consumed-configs.js";
 import { idKey } from "../../src/core/model.js";
+import { useClosing } from "../helpers/closing.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
 const KEY = "config-rollout.io/config-hash";
-let repo: TempRepo | undefined;
-afterEach(async () => {
-  await repo?.cleanup();
-  repo = undefined;
-});
+const closing = useClosing();
 
 // biome-ignore lint/suspicious/noExplicitAny: rendered objects, read field by field in assertions
 type Json = Record<string, any>;
@@ -43,7 +40,7 @@ function expectedHash(objects: Json[], workload: Json): string | undefined {
 }
 
 async function setUp(): Promise<TempRepo> {
-  repo = await createTempRepo();
+  const repo = closing(await createTempRepo());
   await repo.write("base/kustomization.yaml", "resources:\n  - deployment.yaml\n  - config.yaml\n");
   await repo.write(
     "base/deployment.yaml",

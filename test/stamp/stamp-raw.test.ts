@@ -2,20 +2,14 @@
 // a second stamp is a no-op, --check exits 1/0/2, and the value is the one the live strategy writes.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { useClosing } from "../helpers/closing.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
-import { NS, type Scenario, startScenario } from "../run/cluster-scenario.js";
+import { NS, startScenario } from "../run/cluster-scenario.js";
 
 const KEY = "config-rollout.io/config-hash";
-let repo: TempRepo | undefined;
-let scenario: Scenario | undefined;
-afterEach(async () => {
-  await repo?.cleanup();
-  await scenario?.close();
-  repo = undefined;
-  scenario = undefined;
-});
+const closing = useClosing();
 
 const APP = (logLevel: string) => `# application settings
 apiVersion: v1
@@ -77,7 +71,7 @@ spec:
 `;
 
 async function setUp(): Promise<TempRepo> {
-  repo = await createTempRepo();
+  const repo = closing(await createTempRepo());
   await repo.write("deploy/app-config.yaml", APP("info"));
   await repo.write("deploy/workloads.yaml", WORKLOADS.replaceAll("\n", "\r\n"));
   await repo.write("deploy/worker.json", `${JSON.stringify(jsonWorker(), null, 2)}\n`);
@@ -200,7 +194,7 @@ describe("config-rollout stamp on raw manifests", () => {
 
   test("the stamp writes the value the live annotation strategy patches for the same content", async () => {
     // With --hash-key in both: every consumer, the Secret's included, gets the same value.
-    scenario = await startScenario();
+    const scenario = closing(await startScenario());
     const live = await scenario.run(["--hash-key", "k-7f3a"]);
     expect(live.code, live.stderr).toBe(0);
     const run = await stamp(scenario.repo.dir, ["--namespace", NS, "--hash-key", "k-7f3a", "-o", "json"]);
@@ -213,7 +207,7 @@ describe("config-rollout stamp on raw manifests", () => {
   });
 
   test("without --hash-key a Secret's consumer is not stamped (named, with the fix); ConfigMap consumers match the live value", async () => {
-    scenario = await startScenario();
+    const scenario = closing(await startScenario());
     expect((await scenario.run()).code).toBe(0);
     const run = await stamp(scenario.repo.dir, ["--namespace", NS, "-o", "json"]);
     expect(run.code, run.stderr).toBe(0);

@@ -23,9 +23,9 @@ const WILL_NOT_HEAL = new Set([
   "InvalidImageName",
 ]);
 
-export const POD_TEMPLATE_HASH = "pod-template-hash";
-export const ROLLOUTS_POD_TEMPLATE_HASH = "rollouts-pod-template-hash";
-export const CONTROLLER_REVISION_HASH = "controller-revision-hash";
+const POD_TEMPLATE_HASH = "pod-template-hash";
+const ROLLOUTS_POD_TEMPLATE_HASH = "rollouts-pod-template-hash";
+const CONTROLLER_REVISION_HASH = "controller-revision-hash";
 const POD_TEMPLATE_GENERATION = "pod-template-generation";
 
 /** Why a pod cannot run, as its status and the API server's records say it. */
@@ -49,7 +49,7 @@ function str(value: unknown): string | undefined {
 }
 
 /** Longest status or termination message quoted (a termination message may hold 4 KiB). */
-export const MAX_CAUSE_MESSAGE = 500;
+const MAX_CAUSE_MESSAGE = 500;
 
 /**
  * A message from the pod, as one bounded line: every report (text, JSON, markdown, the plan
@@ -126,7 +126,7 @@ export function workloadOfPod(pod: unknown): { kind: string; name: string; repli
   return undefined;
 }
 
-export const REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
+const REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
 
 /**
  * Whether a pod runs the workload's newest template, judged from the workload as last observed (and,

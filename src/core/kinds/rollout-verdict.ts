@@ -26,7 +26,7 @@ export interface FollowedRollout {
 
 export type RolloutEnd = "done" | "paused" | "failed" | "not-waitable" | "deleted";
 
-export type RolloutVerdict = { end: RolloutEnd; message: string } | { waiting: string };
+type RolloutVerdict = { end: RolloutEnd; message: string } | { waiting: string };
 
 /** What `obj` (the workload as the API server shows it now, with its kind) says about `rollout`. */
 export function rolloutVerdict(rollout: FollowedRollout, obj: Plain): RolloutVerdict {

@@ -15,9 +15,6 @@ import {
   statefulSetStatus,
 } from "./rollout-status.js";
 
-export { type ApiKind, apiVersionOf, qualifiedResource } from "./api-kinds.js";
-export type { RolloutStatus } from "./rollout-status.js";
-
 type Plain = Record<string, unknown>;
 
 /** How a restart is sent: strategic merge for built-in kinds; custom resources accept only merge/JSON patches. */
@@ -211,7 +208,7 @@ export function apiKind(kind: string): ApiKind | undefined {
   return API_KIND_BY_NAME.get(kind);
 }
 
-export interface PodTemplate {
+interface PodTemplate {
   /** The PodSpec-like value (unchecked: config-references.ts narrows what it reads). */
   spec: unknown;
   /** The pod template's metadata (the object's own metadata for a bare Pod). */

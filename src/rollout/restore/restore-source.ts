@@ -1,8 +1,9 @@
 // What a restore writes back and where the base commit defines it, and what the report says when it
 // cannot: a refused restore is named with what to run by hand, so no half state goes unreported.
 
+import { shortSha } from "../../core/commit-sha.js";
 import type { JsonObject } from "../../core/json-shape.js";
-import type { ConfigContent, ConfigKind, ObjectId } from "../../core/model.js";
+import { type ConfigContent, type ConfigKind, type ObjectId, shortId } from "../../core/model.js";
 
 /** One changed config to put back to the base commit's content. */
 export interface ConfigRestore {
@@ -17,7 +18,7 @@ export interface ConfigRestore {
 }
 
 /** Where the base commit defines a config. */
-export interface RestoreSource {
+interface RestoreSource {
   /** The base commit. */
   commit: string;
   file: string;
@@ -25,17 +26,12 @@ export interface RestoreSource {
   origin?: string;
 }
 
-/** `configmap/app-config (namespace shop)`. */
-export function describeConfig(id: ObjectId): string {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
-}
-
 /** What to run by hand to put a config back, after `why` it was not (immutable: delete it first). */
 export function byHand(restore: Pick<ConfigRestore, "id" | "source">, why: string): string {
   const { id, source } = restore;
-  const commit = source.commit.slice(0, 12);
+  const commit = shortSha(source.commit);
   const apply = source.origin
-    ? `render ${source.origin} at ${commit} and apply ${id.kind.toLowerCase()}/${id.name} from it with kubectl apply`
+    ? `render ${source.origin} at ${commit} and apply ${shortId(id)} from it with kubectl apply`
     : `git show ${shellWord(`${commit}:${source.file}`)} | kubectl apply -n ${id.namespace} -f - (the file's other objects at ${commit} too)`;
   const first = /immutable/.test(why)
     ? `kubectl delete ${id.kind.toLowerCase()} ${id.name} -n ${id.namespace}, then `

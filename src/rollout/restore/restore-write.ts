@@ -19,15 +19,22 @@
 //   apply as config-rollout, the manager --apply writes as.
 
 import { changedKeys, liveConfigContent } from "../../core/config-content.js";
-import { arrayField, field, isRecord, type JsonObject, stringField } from "../../core/json-shape.js";
+import {
+  arrayField,
+  field,
+  isRecord,
+  type JsonObject,
+  stringField,
+  withoutServerFields,
+} from "../../core/json-shape.js";
 import type { ConfigContent } from "../../core/model.js";
 import { LAST_APPLIED_ANNOTATION, lastAppliedOf, parseLastApplied } from "./last-applied.js";
 import { threeWayPatch } from "./three-way-patch.js";
 
 /** The field manager --apply writes configs as: the restore's when the live object names none. */
-export const OWN_FIELD_MANAGER = "config-rollout";
+const OWN_FIELD_MANAGER = "config-rollout";
 
-export type RestoreWrite =
+type RestoreWrite =
   | {
       /** A forced server-side apply of `body`, as `fieldManager`. */
       apply: JsonObject;
@@ -140,20 +147,4 @@ function metadataOf(obj: unknown): JsonObject {
 function annotationsOf(obj: unknown): JsonObject {
   const annotations = field(field(obj, "metadata"), "annotations");
   return isRecord(annotations) ? annotations : {};
-}
-
-/** What a manifest may carry that the server owns (never sent in a write). */
-function withoutServerFields(obj: JsonObject): JsonObject {
-  const { status: _status, ...rest } = obj;
-  const metadata = { ...metadataOf(obj) };
-  for (const key of [
-    "resourceVersion",
-    "uid",
-    "managedFields",
-    "creationTimestamp",
-    "generation",
-    "selfLink",
-  ])
-    delete metadata[key];
-  return { ...rest, metadata };
 }

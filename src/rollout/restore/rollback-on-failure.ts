@@ -7,7 +7,7 @@
 // on once: a workload already rolled back does not start another restore, a config already restored
 // is not written again, and a workload of a later round that reads one is not restarted at all.
 
-import { type ConfigContent, formatId, idKey, type ObjectId } from "../../core/model.js";
+import { type ConfigContent, formatId, idKey, type ObjectId, shortId } from "../../core/model.js";
 import type { RestoredConfig } from "../../core/run-result.js";
 import type { RestartStrategy } from "../strategy/restart-strategy.js";
 import { changedConfigsOf, type RestorePlan, restoreReviews } from "./restore-plan.js";
@@ -83,7 +83,7 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
       }
       for (const id of readers) rolledBack.add(idKey(id));
       context.log.warn(
-        `${failed.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map((id) => formatId(id)).join(", ") || "no workload"}`,
+        `${failed.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map(formatId).join(", ") || "no workload"}`,
       );
       return {
         ids: readers,
@@ -108,6 +108,5 @@ function idOf(key: string): ObjectId {
 }
 
 function describeKey(key: string): string {
-  const id = idOf(key);
-  return `${id.kind.toLowerCase()}/${id.name}`;
+  return shortId(idOf(key));
 }

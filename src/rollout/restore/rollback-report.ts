@@ -4,7 +4,7 @@
 // why. Pure: the results are amended in place, and each line is logged as a warning.
 
 import type { Log } from "../../core/log.js";
-import { formatId, idKey } from "../../core/model.js";
+import { formatId, idKey, shortId } from "../../core/model.js";
 import type { RestoredConfig, WorkloadResult } from "../../core/run-result.js";
 
 /** A rollout this run followed that failed or timed out: what starts a rollback. */
@@ -66,5 +66,5 @@ export function reportRollbacks(
 }
 
 function names(outcomes: readonly RestoredConfig[]): string {
-  return outcomes.map((o) => `${o.id.kind.toLowerCase()}/${o.id.name}`).join(", ");
+  return outcomes.map((o) => shortId(o.id)).join(", ");
 }

@@ -22,7 +22,7 @@ export function threeWayPatch(original: JsonObject, modified: JsonObject, curren
 }
 
 /** Deep equality of JSON values (key order aside). */
-export function isSameValue(a: unknown, b: unknown): boolean {
+function isSameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) {
     return (
       Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => isSameValue(v, b[i]))

@@ -7,7 +7,7 @@ import { consumedBy } from "../../core/consumed-configs.js";
 import { isExpectedError, RolloutFailure } from "../../core/errors.js";
 import { type ConfigContent, idKey, type ObjectId } from "../../core/model.js";
 import { annotationPatch, CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
-import type { Cluster, LiveConfig } from "../../kube/kube-client.js";
+import type { Cluster, LiveConfig } from "../../kube/cluster.js";
 import { readLiveConfigs } from "../../kube/read-live-configs.js";
 import { computeRestartHashes } from "./restart-hash.js";
 import type { RestartStrategy, StepFor } from "./restart-strategy.js";

@@ -93,7 +93,7 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
       const notes =
         check.unreadable.length > 0
           ? [
-              `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map((id) => formatId(id)).join(", ")}`,
+              `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map(formatId).join(", ")}`,
             ]
           : [];
       return {

@@ -5,10 +5,10 @@
 import { changedKeys } from "../../core/config-content.js";
 import { ClusterAccessError } from "../../core/errors.js";
 import type { ConfigSnapshot, ObjectId } from "../../core/model.js";
-import type { Cluster } from "../../kube/kube-client.js";
+import type { Cluster } from "../../kube/cluster.js";
 
 /** What the live configs hold, checked once. */
-export interface LiveConfigCheck {
+interface LiveConfigCheck {
   /** Configs whose live content is not the committed one, or that are not on the cluster. */
   differ: ObjectId[];
   /** Secrets these credentials may not read (403): not confirmed, never failed for it. */

@@ -20,13 +20,13 @@ import type {
 } from "../../core/model.js";
 import type { RestoredConfig, WorkloadResult } from "../../core/run-result.js";
 import type { DryRun, Strategy } from "../../core/setting-choices.js";
-import type { AccessCheck, Cluster, LiveConfig } from "../../kube/kube-client.js";
+import type { AccessCheck, Cluster, LiveConfig } from "../../kube/cluster.js";
 import type { PlannedChange } from "../../plan/plan-document.js";
 import type { ConfigRestore } from "../restore/restore-source.js";
 
 type Plain = Record<string, unknown>;
 
-export type StrategyName = Strategy;
+type StrategyName = Strategy;
 
 /** What a strategy may read while preparing: the plan's workloads and what the run already knows. */
 export interface PrepareContext {
@@ -49,7 +49,7 @@ export interface PrepareContext {
 }
 
 /** What a strategy may read to say what the plan file records (--plan-out, plan/plan-out.ts). */
-export interface PlanFileContext
+interface PlanFileContext
   extends Pick<PrepareContext, "manifests" | "headConfigs" | "readHeadConfigs" | "head"> {
   /** The --hash-key, asked once the configs a change is made of are known: refuses a Secret without one. */
   keyFor(covered: ObjectId[]): Buffer | undefined;
@@ -104,7 +104,7 @@ export interface Rollback {
 }
 
 /** What a strategy may use after the wait. */
-export interface AfterWaitContext {
+interface AfterWaitContext {
   cluster: Cluster;
   log: Log;
 }

@@ -14,18 +14,18 @@ import type { ConfigContent, ConfigKind, ObjectId } from "../../core/model.js";
  * name too long for a label value). Copies are listed by the managed label and matched to their
  * source by this label and their name together (copySourceOf).
  */
-export const SOURCE_LABEL = "config-rollout.io/source";
+const SOURCE_LABEL = "config-rollout.io/source";
 /** On every copy: only objects carrying it (and the copy's name and commit, copySourceOf) are ever deleted by --prune. */
 export const MANAGED_LABEL = "config-rollout.io/managed";
 /** On every copy: the commit whose content it holds. */
-export const SOURCE_COMMIT_ANNOTATION = "config-rollout.io/source-commit";
+const SOURCE_COMMIT_ANNOTATION = "config-rollout.io/source-commit";
 
 /** Hex digits of the content hash in a copy's name: 40 bits, like kustomize's 10-character suffix. */
 const SUFFIX_LENGTH = 10;
 /** ConfigMap and Secret names are DNS subdomains. */
 const MAX_NAME_LENGTH = 253;
 /** The longest source name whose copy name `<name>-<hash>` is still a valid object name. */
-export const MAX_SOURCE_NAME_LENGTH = MAX_NAME_LENGTH - SUFFIX_LENGTH - 1;
+const MAX_SOURCE_NAME_LENGTH = MAX_NAME_LENGTH - SUFFIX_LENGTH - 1;
 /** The API server refuses label values longer than this. */
 const MAX_LABEL_VALUE_LENGTH = 63;
 /** A copy's name: its source's name, a dash, and the 10 hex digits of its content hash. */

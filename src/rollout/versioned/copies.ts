@@ -3,6 +3,7 @@
 // the same content) are reads; the copies themselves are written by the restart path, after its
 // permission check (the ConfigWrites returned here).
 
+import { shortSha } from "../../core/commit-sha.js";
 import { changedKeys, liveConfigContent } from "../../core/config-content.js";
 import { UserError } from "../../core/errors.js";
 import { apiVersionOf, configKind } from "../../core/kinds/api-kinds.js";
@@ -13,9 +14,10 @@ import {
   type HeadConfig,
   idKey,
   type ObjectId,
+  shortId,
 } from "../../core/model.js";
 import { runLimited } from "../../core/run-limited.js";
-import type { Cluster } from "../../kube/kube-client.js";
+import type { Cluster } from "../../kube/cluster.js";
 import type { ConfigWrite, PrepareContext, StrategySettings } from "../strategy/restart-strategy.js";
 import {
   type ConfigCopy,
@@ -48,14 +50,14 @@ export interface SourceCopy {
 export type ManagedCopies = (namespace: string, kind: ConfigKind) => Promise<Plain[]>;
 
 /** Each changed config the planned workloads consume, as committed, with those workloads. */
-export function plannedSources(
+function plannedSources(
   context: Pick<PrepareContext, "workloads" | "headConfigs">,
 ): Array<{ source: CopySource; head: HeadConfig; consumers: string[] }> {
   const sources = new Map<string, { id: ObjectId; consumers: string[] }>();
   for (const workload of context.workloads) {
     for (const ref of workload.references) {
       const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
-      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      const consumer = shortId(workload.id);
       if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
       sources.set(idKey(ref.config), entry);
     }
@@ -86,7 +88,7 @@ export function copyPlanNotes(
       id.kind === "Secret" && !settings.hashKey
         ? `${id.name}-<hash keyed with the Secret's UID>`
         : configCopy(source, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : undefined).name;
-    return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
+    return `would copy ${shortId(id)} at ${shortSha(context.head)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
   });
   if (settings.prune && lines.length > 0) {
     lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
@@ -142,7 +144,7 @@ export async function prepareCopies(
       writes.push({
         id: { ...source, name: copy.name },
         body: copy.body,
-        done: `${serverDryRun ? "server dry run accepted" : "created"} ${source.kind.toLowerCase()}/${copy.name} (namespace ${source.namespace}), an immutable copy of ${source.name} at ${context.head.slice(0, 12)}`,
+        done: `${serverDryRun ? "server dry run accepted" : "created"} ${source.kind.toLowerCase()}/${copy.name} (namespace ${source.namespace}), an immutable copy of ${source.name} at ${shortSha(context.head)}`,
       });
     const olderCommits = older.flatMap((c) => {
       const commit = copyCommitOf(c);

@@ -30,7 +30,7 @@ export function referencedConfigs(holders: unknown[]): Set<string> {
   return names;
 }
 
-export interface PruneDecision {
+interface PruneDecision {
   /** Managed copies to delete. */
   remove: Plain[];
   /** Copies kept, each with why. */

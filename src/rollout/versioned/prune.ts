@@ -7,7 +7,7 @@ import { apiVersionOf, CONTROLLER_REVISION, configKind } from "../../core/kinds/
 import { WORKLOAD_KINDS } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
 import { formatId, idKey, type ObjectId } from "../../core/model.js";
-import type { Cluster } from "../../kube/kube-client.js";
+import type { Cluster } from "../../kube/cluster.js";
 import { copySourceOf } from "./config-copy.js";
 import { managedCopyLister, nameOf, type SourceCopy, type VersionedSettings } from "./copies.js";
 import { choosePrunable, referencedConfigs } from "./prunable-copies.js";

@@ -49,7 +49,7 @@ export type RollbackTarget =
   | { none: string };
 
 /** How a revision-history holder numbers itself: a ReplicaSet's annotation, a ControllerRevision's field. */
-export type RevisionOf = (holder: unknown) => number | undefined;
+type RevisionOf = (holder: unknown) => number | undefined;
 
 /** The holders a workload controls (by its UID), newest revision first, as revisions. */
 export function revisionHistory(

@@ -4,15 +4,17 @@
 // (rollout/versioned/rollback-target.ts), read here; the restart path sends the patches and waits, as
 // for the first restart.
 
+import { shortSha } from "../../core/commit-sha.js";
 import { changedKeys } from "../../core/config-content.js";
 import { isExpectedError } from "../../core/errors.js";
-import { type ApiKind, apiVersionOf, workloadKind } from "../../core/kinds/workload-kinds.js";
+import { type ApiKind, apiVersionOf } from "../../core/kinds/api-kinds.js";
+import { workloadKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
-import { type ConfigKind, formatId, idKey, type ObjectId } from "../../core/model.js";
+import { type ConfigKind, formatId, idKey, type ObjectId, shortId } from "../../core/model.js";
 import { once } from "../../core/once.js";
 import { runLimited } from "../../core/run-limited.js";
 import type { WorkloadResult } from "../../core/run-result.js";
-import type { Cluster } from "../../kube/kube-client.js";
+import type { Cluster } from "../../kube/cluster.js";
 import type { Rollback } from "../strategy/restart-strategy.js";
 import type { SourceCopy } from "./copies.js";
 import type { SiteChange } from "./repoint.js";
@@ -154,7 +156,7 @@ export function reportRollback(
       chosen.flatMap(([failing, target]) => {
         if (!("name" in target)) return [];
         const [configKind, name] = failing.split("/") as [ConfigKind, string];
-        const copied = target.commit ? `, copied at ${target.commit.slice(0, 12)}` : "";
+        const copied = target.commit ? `, copied at ${shortSha(target.commit)}` : "";
         const same = target.sameContent
           ? ", which holds the same content: the failed rollout is ended and running pods keep the config they started with, but new pods read the new content"
           : "";
@@ -165,7 +167,7 @@ export function reportRollback(
     const followed = back?.rollout !== undefined && back.rollout !== "not-waited";
     const verdict =
       back?.restart !== "restarted"
-        ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${result.id.kind.toLowerCase()}/${result.id.name} -n ${result.id.namespace}` : ""}`
+        ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${shortId(result.id)} -n ${result.id.namespace}` : ""}`
         : back.rollout === "done"
           ? `rolled back (${names}); the rollback rolled out`
           : `rolled back (${names}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;

@@ -6,11 +6,11 @@
 // now are placed in git's history against this run's head; a workload that runs one copied at a
 // later commit (head is its ancestor) is left as it is, and its result says why.
 
-import type { CommitOrder } from "../../core/commit-sha.js";
+import { type CommitOrder, shortSha } from "../../core/commit-sha.js";
 import { UserError } from "../../core/errors.js";
 import { podSpecAt } from "../../core/kinds/pod-template.js";
 import { type RestartableKind, workloadKindOf } from "../../core/kinds/workload-kinds.js";
-import { formatId, idKey, type ObjectId } from "../../core/model.js";
+import { formatId, idKey, type ObjectId, shortId } from "../../core/model.js";
 import type { PrepareContext } from "../strategy/restart-strategy.js";
 import type { SourceCopy } from "./copies.js";
 import { referenceSites } from "./repoint.js";
@@ -42,7 +42,7 @@ export async function findNewerCopies(
       const commit = commitOf.get(idKey(id));
       if (commit === undefined) continue;
       const entry = running.get(idKey(id)) ?? { id, workloads: [], commit };
-      const name = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      const name = shortId(workload.id);
       if (!entry.workloads.includes(name)) entry.workloads.push(name);
       running.set(idKey(id), entry);
     }
@@ -58,13 +58,13 @@ export async function findNewerCopies(
     const placed = await asked;
     if (placed.order === "unknown") {
       throw new UserError(
-        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short(context.head)}: it was copied at ${short(commit)}, and ${placed.why}`,
+        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${shortSha(context.head)}: it was copied at ${shortSha(commit)}, and ${placed.why}`,
       );
     }
     if (placed.order === "newer") newer.set(key, commit);
     if (placed.order === "diverged") {
       context.log.info(
-        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short(commit)}, which is not in the history of this run's head ${short(context.head)} (another branch, or rewritten history): repointed as planned`,
+        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${shortSha(commit)}, which is not in the history of this run's head ${shortSha(context.head)} (another branch, or rewritten history): repointed as planned`,
       );
     }
   }
@@ -84,17 +84,9 @@ export function staleReason(
   for (const site of referenceSites(podSpecAt(live, kind.templatePath))) {
     const id = { kind: site.configKind, namespace, name: site.name };
     const commit = newer.get(idKey(id));
-    if (commit !== undefined) running.set(describe(id), commit);
+    if (commit !== undefined) running.set(shortId(id), commit);
   }
   if (running.size === 0) return undefined;
-  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${short(commit)})`).join(", ");
-  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
-}
-
-function describe(id: ObjectId): string {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-
-function short(sha: string): string {
-  return sha.slice(0, 12);
+  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${shortSha(commit)})`).join(", ");
+  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${shortSha(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
 }

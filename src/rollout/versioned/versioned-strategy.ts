@@ -11,7 +11,7 @@ import { UserError } from "../../core/errors.js";
 import { type ConfigKind, formatId, idKey } from "../../core/model.js";
 import { isFailure } from "../../core/run-result.js";
 import { rollsBackOnFailure } from "../../core/setting-choices.js";
-import type { Cluster } from "../../kube/kube-client.js";
+import type { Cluster } from "../../kube/cluster.js";
 import type { RestartStrategy } from "../strategy/restart-strategy.js";
 import { configCopy } from "./config-copy.js";
 import {
@@ -33,8 +33,6 @@ import {
 } from "./repoint-workloads.js";
 import { type Repointings, type RollbackTargets, reportRollback, rollbackOf } from "./rollback.js";
 import { findNewerCopies, type NewerCopies, staleReason } from "./stale-runs.js";
-
-export type { VersionedSettings } from "./copies.js";
 
 /**
  * The versioned strategy: one object per run. Long (about 90 lines) because its methods share the

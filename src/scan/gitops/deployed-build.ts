@@ -6,7 +6,7 @@ import { type KustomizeRun, kustomizeBuild } from "../render/kustomize.js";
 import type { DeploySettings } from "./deployed-dirs.js";
 import { deploymentOverlay, needsOverlay, substituteVariables } from "./deployment-overlay.js";
 
-export interface DeployedAs {
+interface DeployedAs {
   settings: DeploySettings;
   /** Where the overlay is written, relative to `cwd` (default: the tree). */
   overlayDir: string;

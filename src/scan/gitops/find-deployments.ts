@@ -26,7 +26,7 @@ const MANIFEST_GLOBS = ["**/*.yaml", "**/*.yml", "**/*.json"];
  */
 export const GITOPS_API_GROUPS = ["kustomize.toolkit.fluxcd.io/v", "argoproj.io/v"];
 
-export interface DeploymentSearch {
+interface DeploymentSearch {
   head: string;
   /** An explicit --paths: only the files it matches are read. */
   paths?: { matches(path: string): boolean; globs: readonly string[] };

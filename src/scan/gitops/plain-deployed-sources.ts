@@ -21,7 +21,7 @@ import { writeGeneratedKustomization } from "./generated-kustomization.js";
 /** The files Flux's generated kustomization lists: YAML, in the directory and below it. */
 const LISTED_FILE = /\.ya?ml$/;
 
-export interface PlainDeployedContext {
+interface PlainDeployedContext {
   head: string;
   changedPaths: readonly string[];
   /** Kustomization files at either commit: a directory holding one (or under one) is kustomize's. */
@@ -37,7 +37,7 @@ export interface PlainDeployedContext {
   firstIndex: number;
 }
 
-export interface PlainDeployedSources {
+interface PlainDeployedSources {
   sources: RenderedSource[];
   /** The manifest files of the rendered directories: not read as raw manifests. */
   owned(path: string): boolean;

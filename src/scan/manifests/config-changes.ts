@@ -4,8 +4,14 @@
 
 import { changedKeys, configContentOf, isConfigManifest } from "../../core/config-content.js";
 import { field } from "../../core/json-shape.js";
-import type { ConfigChange, ConfigSnapshot, Manifest, ManifestProblem } from "../../core/model.js";
-import { formatId, idKey } from "../../core/model.js";
+import {
+  type ConfigChange,
+  type ConfigSnapshot,
+  formatId,
+  idKey,
+  type Manifest,
+  type ManifestProblem,
+} from "../../core/model.js";
 import { compareIds } from "../../core/order.js";
 
 /** On a workload: never restart it. On a ConfigMap or Secret: its changes restart nothing. */
@@ -16,12 +22,12 @@ export function hasIgnoreAnnotation(object: unknown): boolean {
 }
 
 /** On a ConfigMap or Secret: Stakater Reloader never acts on its changes. */
-export const RELOADER_IGNORE = "reloader.stakater.com/ignore";
+const RELOADER_IGNORE = "reloader.stakater.com/ignore";
 /** On a ConfigMap or Secret: workloads annotated reloader.stakater.com/search reload on its changes. */
 export const RELOADER_MATCH = "reloader.stakater.com/match";
 
 /** The Reloader annotations of a config that decide whether Reloader acts on its change. */
-export function configReloaderMarks(object: unknown): ConfigChange["reloader"] {
+function configReloaderMarks(object: unknown): ConfigChange["reloader"] {
   const annotations = field(field(object, "metadata"), "annotations");
   const ignore = field(annotations, RELOADER_IGNORE) === "true";
   const match = field(annotations, RELOADER_MATCH) === "true";
@@ -29,7 +35,7 @@ export function configReloaderMarks(object: unknown): ConfigChange["reloader"] {
   return { ...(ignore ? { ignore: true } : {}), ...(match ? { match: true } : {}) };
 }
 
-export interface ConfigChanges {
+interface ConfigChanges {
   changes: ConfigChange[];
   snapshots: { base: Map<string, ConfigSnapshot>; head: Map<string, ConfigSnapshot> };
   problems: ManifestProblem[];

@@ -12,11 +12,11 @@
 //
 // Written for a process that parses a few hundred files and exits: each line is taken apart by one
 // sticky regular expression (indentation, `- `, a plain `key:`, the rest), so the per-character
-// work runs in V8's compiled regexp code, not in the interpreter. A character-at-a-time version took
-// twice as long cold, most of it V8 optimizing its large functions on a second thread while a plan's
-// `git grep` wanted that core (bench/RESULTS.md).
+// work runs in V8's compiled regexp code, not in the interpreter. A character-at-a-time version was
+// slower cold, most of it V8 optimizing its large functions on a second thread while a plan's
+// `git grep` wanted that core.
 
-export interface FastDocument {
+interface FastDocument {
   value: unknown;
   /** Offset of the document's first node (where the `yaml` package's contents range starts). */
   start: number;

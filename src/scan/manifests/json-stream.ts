@@ -3,7 +3,7 @@
 // applies although it is not one YAML document. The full parse reads it this way only when the YAML
 // parse fails, so a single JSON object keeps its YAML reading and its exact problem places.
 
-export interface JsonValueAt {
+interface JsonValueAt {
   value: unknown;
   /** Offset of the value's first character. */
   start: number;

@@ -1,6 +1,6 @@
 // What turns YAML documents into Kubernetes objects and problems, shared by both parses: the fast
 // path for the plain YAML manifests are written in (`parseManifestsFast`, which never loads the
-// `yaml` package: ~260 KB of code and ~6 ms at every start) and the full parse (parse-manifests.ts).
+// `yaml` package, ~260 KB of code to load) and the full parse (parse-manifests.ts).
 // Pure: the caller reads the file (at a revision) and passes its text or bytes.
 
 import type { Document } from "yaml";
@@ -27,8 +27,6 @@ import {
   stringMapProblem,
 } from "./yaml-messages.js";
 
-export type { LinePositions } from "./line-index.js";
-
 export interface ParseManifestsOptions {
   /** Namespace for namespaced objects without metadata.namespace (kubectl's -n / context namespace). */
   defaultNamespace: string;
@@ -43,7 +41,7 @@ export interface ParsedManifests {
   problems: ManifestProblem[];
 }
 
-export const DEFAULT_MAX_ALIAS_COUNT = 100;
+const DEFAULT_MAX_ALIAS_COUNT = 100;
 /** A garbage file can produce hundreds of parser errors; the first few say enough. */
 const MAX_PROBLEMS_PER_FILE = 10;
 

@@ -1,7 +1,7 @@
 // A large file of many documents, parsed a document at a time, each distinct document once per run.
 // Generated bundles (a project's install.yaml, CRDs, rendered charts) hold a few documents the fast
 // path cannot take (a multi-line description) among many it can; taken whole, one such document
-// sends the whole file to the `yaml` package (~1 s per 2 MB). Parsed a document at a time, only
+// sends the whole file to the `yaml` package, far slower. Parsed a document at a time, only
 // those go there, and a document already parsed (the same file at the other commit, the same CRD
 // in another bundle) is not parsed again. A file with any problem is parsed whole as before, so
 // problems keep their exact wording and place.

@@ -1,6 +1,5 @@
 // Parse one file, loading the `yaml` package only when the file needs it: most manifests are plain
-// YAML the fast path reads, and a run that never meets another kind of file never pays the ~6 ms
-// the package costs to load.
+// YAML the fast path reads, and a run that never meets another kind of file never loads it.
 
 import { withoutCrdSchema } from "./crd-schema.js";
 import { decodeSource } from "./decode-source.js";

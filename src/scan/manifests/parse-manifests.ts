@@ -19,13 +19,6 @@ import {
 import { indentContinuationLines } from "./under-indented.js";
 import { describeFailure, mayHoldSecret } from "./yaml-messages.js";
 
-export {
-  isProbablyManifestText,
-  type ParsedManifests,
-  type ParseManifestsOptions,
-} from "./manifest-reader.js";
-export { mayHoldSecret } from "./yaml-messages.js";
-
 /**
  * Parse every document of a YAML or JSON file. Never throws for bad input: a broken document is
  * a problem and the other documents of the file are still read.

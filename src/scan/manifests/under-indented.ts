@@ -82,7 +82,7 @@ function isDocumentMarkerAt(text: string, lineStart: number): boolean {
 }
 
 /** Offset of the quote closing the scalar opened at `start`, as libyaml reads it. */
-export function quotedEnd(text: string, start: number): number | undefined {
+function quotedEnd(text: string, start: number): number | undefined {
   const quote = text[start];
   for (let i = start + 1; i < text.length; i++) {
     const char = text[i];

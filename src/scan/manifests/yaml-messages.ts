@@ -8,7 +8,7 @@ export function describeFailure(error: unknown): string {
   return oneLine(text);
 }
 
-export function oneLine(text: string): string {
+function oneLine(text: string): string {
   const first = text.split(/\r?\n/, 1)[0] ?? "";
   return first.length > 200 ? `${first.slice(0, 200)}…` : first;
 }
@@ -26,7 +26,7 @@ export function mayHoldSecret(text: string): boolean {
 }
 
 /** A key made of the characters a ConfigMap or Secret key may hold: a name, not a value. */
-export const PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
+const PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
 
 export const QUIET_DETAIL = "details not shown (the file holds a Secret)";
 

@@ -1,6 +1,9 @@
 // Step: the renders. Every rendered source the range touches, at base and head, in one checkout
 // per commit, a few renderers at a time; their objects labelled with their source and located where
 // they are written (or blamed on the input file that explains them).
+
+import { shortSha } from "../../core/commit-sha.js";
+import { formatDuration } from "../../core/duration.js";
 import { UserError } from "../../core/errors.js";
 import { isConfigKind } from "../../core/kinds/api-kinds.js";
 import { isWorkloadKind } from "../../core/kinds/workload-kinds.js";
@@ -29,9 +32,7 @@ export async function renderBothCommits(
   /** --render-timeout: writing a checkout is bounded like a render. */
   timeoutMs: number,
 ): Promise<RenderedObjects> {
-  log.info(
-    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`,
-  );
+  log.info(`rendering ${sources.map((s) => s.label).join(", ")} at ${shortSha(base)} and ${shortSha(head)}`);
   // One checkout per commit serves every source: the union of their scopes.
   const scope = sources.some((s) => s.scope === undefined)
     ? undefined
@@ -224,7 +225,7 @@ async function renderEach(
     }
     settled[i]![side] = true;
     decide(i);
-    log.debug(`${source.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
+    log.debug(`${source.label} at ${shortSha(commit)}: ${formatDuration(performance.now() - started)}`);
   });
   if (firstError !== undefined) throw firstError;
   return outputs;
@@ -234,7 +235,7 @@ function headFailureMessage(source: RenderedSource, error: KustomizeBuildError):
   const ways = source.kustomization?.named
     ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)"
     : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
-  return `${source.label} cannot be built at the head commit ${error.commit.slice(0, 12)}: \`${error.command}\` failed (${error.why})${
+  return `${source.label} cannot be built at the head commit ${shortSha(error.commit)}: \`${error.command}\` failed (${error.why})${
     error.detail ? `: ${error.detail}` : ""
   }\nNothing was planned or applied. ${ways}.`;
 }
@@ -253,7 +254,7 @@ function brokenAtBothWarning(
 ): string {
   const { who, they } = whoFailed(group);
   const alike = they ? ", each alike" : "";
-  return `${who} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`${alike}: ${atHead.why}${
+  return `${who} cannot be built at the base commit ${shortSha(atBase.commit)} nor at the head commit ${shortSha(atHead.commit)} (\`${atHead.command}\`${alike}: ${atHead.why}${
     atHead.detail ? `: ${atHead.detail}` : ""
   }); ${they ? "they were" : "it was"} broken before this push, so nothing is planned from ${they ? "them" : "it"}. If this cluster does not deploy ${they ? "them" : "it"}, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
 }
@@ -267,7 +268,7 @@ function baseFailureWarning(
   const now = atHead
     ? `${they ? "they build" : "it builds"} at head, so this push fixes ${they ? "them" : "it"}`
     : `this push removes ${they ? "them" : "it"}`;
-  return `${who} cannot be built at the base commit ${error.commit.slice(0, 12)} (\`${error.command}\`${they ? ", each alike" : ""}: ${error.why}${
+  return `${who} cannot be built at the base commit ${shortSha(error.commit)} (\`${error.command}\`${they ? ", each alike" : ""}: ${error.why}${
     error.detail ? `: ${error.detail}` : ""
   }); ${now}, but what the push changed in ${they ? "them" : "it"} cannot be told: ${they ? "their" : "its"} configs restart nothing (${they ? "their" : "its"} workloads still restart for configs changed elsewhere)`;
 }

@@ -31,7 +31,7 @@ import { checkoutScope } from "./checkout-scope.js";
 import { findKustomize, NO_KUSTOMIZE_HINT } from "./kustomize.js";
 import { type RenderedSource, yamlDataInput } from "./source-model.js";
 
-export interface KustomizeContext {
+interface KustomizeContext {
   base: string;
   head: string;
   /** --kustomize: directories, or [] to discover the roots. */
@@ -53,7 +53,7 @@ export interface KustomizeContext {
   paths?: { matches(path: string): boolean; globs: readonly string[] };
 }
 
-export interface KustomizeSources {
+interface KustomizeSources {
   sources: RenderedSource[];
   /** Files some kustomization reads at either commit. */
   owned(path: string): boolean;

@@ -4,6 +4,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { shortSha } from "../../core/commit-sha.js";
 import { UserError } from "../../core/errors.js";
 import { type ProcessResult, runProcess, tailOf } from "../../process/run-process.js";
 import { findExecutable, kustomizeEnvironment } from "./renderer-environment.js";
@@ -74,13 +75,13 @@ export class KustomizeBuildError extends UserError {
     readonly detail: string,
   ) {
     super(
-      `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`,
+      `\`${command}\` failed at commit ${shortSha(commit)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`,
     );
   }
 }
 
 /** A kustomization that includes the one to build, written first and built instead. */
-export interface KustomizeOverlay {
+interface KustomizeOverlay {
   /** Where it is written, relative to `cwd`. */
   dir: string;
   /** Its text, given the relative path from its directory to the tree's root. */
@@ -133,7 +134,7 @@ export async function kustomizeBuild(
   }
   // Not kustomize's verdict on the kustomization (killed, timed out, output too large): always fatal.
   throw new UserError(
-    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${
+    `\`${command}\` failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${
       result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`
     }`.replace(/: $/, ""),
   );

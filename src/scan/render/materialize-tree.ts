@@ -4,12 +4,13 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { onInterrupt } from "../../process/interrupt.js";
+import { shortSha } from "../../core/commit-sha.js";
+import { onInterrupt } from "../../process/child-groups.js";
 import { runProcess } from "../../process/run-process.js";
 import { inScope } from "./checkout-scope.js";
 import { refuseEscapingLinks } from "./escaping-links.js";
 
-export interface CommitTrees {
+interface CommitTrees {
   /** The scratch root: checkouts and the renderers' HOME live under it. */
   root: string;
   /** The directory holding `commit`'s files; written on first use. */
@@ -73,7 +74,7 @@ async function refuseLinksOf(
     .filter((entry) => entry.startsWith("120000 "))
     .map((entry) => entry.slice(entry.indexOf("\t") + 1))
     .filter((path) => inScope(path, symlinks.scope));
-  await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
+  await refuseEscapingLinks(dir, links, `at commit ${shortSha(commit)}`);
 }
 
 async function writeTree(
@@ -130,7 +131,7 @@ async function runGit(
       env,
       ...(input !== undefined ? { input } : {}),
       timeoutMs,
-      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
+      // Local git starts no children; a group costs more than the command (process/run-process.ts).
       ownGroup: false,
     },
   );

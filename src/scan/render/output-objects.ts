@@ -17,7 +17,7 @@ export function splitDocuments(text: string): string[] | undefined {
 }
 
 /** Parses one source's outputs; a document already parsed (at the other commit) is reused. */
-export interface RenderedDocumentParser {
+interface RenderedDocumentParser {
   objectsOf(output: Buffer | undefined): Manifest[];
   readonly problems: ManifestProblem[];
 }

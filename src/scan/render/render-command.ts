@@ -2,13 +2,15 @@
 // the manifests (multi-document YAML, JSON, a List). The command is the user's: it runs on both
 // commits, a pull request's head included (docs/rendering.md says so). It runs in its own process group:
 // a timeout or an output over --max-file-size stops everything it started.
+
+import { shortSha } from "../../core/commit-sha.js";
 import { UserError } from "../../core/errors.js";
 import { runProcess } from "../../process/run-process.js";
 import { stoppedWhy } from "./kustomize.js";
 
-export const SHELL = "/bin/sh";
+const SHELL = "/bin/sh";
 
-export interface RenderCommandRun {
+interface RenderCommandRun {
   command: string;
   env: NodeJS.ProcessEnv;
   /** --render-timeout. */
@@ -32,7 +34,7 @@ export async function runRenderCommand(
   });
   if (result.exitCode === 0 && result.failure === undefined) return result.stdout;
   throw new UserError(
-    `--render ${JSON.stringify(run.command)} failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${
+    `--render ${JSON.stringify(run.command)} failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${
       result.stderrTail && result.failure?.kind !== "aborted"
         ? `. Its stderr ends with:\n${result.stderrTail}`
         : ""

@@ -5,7 +5,7 @@ import type { GeneratorInputs } from "../sources/kustomization-file.js";
 import type { SourceWarning } from "../sources/source-warning.js";
 
 /** A commit's checkout, as renderers see it. */
-export interface Checkout {
+interface Checkout {
   dir: string;
   /** A scratch directory outside the checkout (a renderer's HOME). */
   scratch: string;

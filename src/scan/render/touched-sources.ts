@@ -21,8 +21,6 @@ import { runRenderCommand } from "./render-command.js";
 import { renderCommandEnvironment, trustedPathDirs } from "./renderer-environment.js";
 import { type RenderedObjects, type RenderedSource, yamlDataInput } from "./source-model.js";
 
-export type { RenderedObjects } from "./source-model.js";
-
 export interface RenderedSources {
   /** Files a renderer owns: not read as raw manifests. */
   owned(path: string): boolean;
@@ -210,6 +208,7 @@ async function markSameData(
   const [atBase, atHead] = await Promise.all(
     [commits.base, commits.head].map((rev) => git.readFilesUpTo(rev, paths, maxBytes)),
   );
+  // The yaml package, loaded only when an input is compared as data.
   const { sameYamlData } = await import("../manifests/same-data.js");
   const same = new Map<string, boolean>();
   for (const source of candidates) {

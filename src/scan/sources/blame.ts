@@ -3,7 +3,7 @@
 // be blamed, none is: the source label still says where the object comes from.
 import type { GeneratorInputs } from "./kustomization-file.js";
 
-export interface BlameInputs {
+interface BlameInputs {
   /** The source's input files the range changed. */
   changedInputs: readonly string[];
   /** Generators of the kustomizations in the source's tree. */

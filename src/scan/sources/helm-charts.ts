@@ -9,7 +9,7 @@ export interface ChartReport {
   warnings: SourceWarning[];
 }
 
-export interface ChartOptions {
+interface ChartOptions {
   /** --render was given; `isRenderInput` says which files it covers (--render-paths). */
   render?: { isRenderInput(path: string): boolean };
 }

@@ -5,8 +5,6 @@ import { parse } from "yaml";
 import { field, isRecord } from "../../core/json-shape.js";
 import { kustomizationDirOf } from "./kustomization-names.js";
 
-export { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "./kustomization-names.js";
-
 export interface GeneratorInputs {
   kind: "ConfigMap" | "Secret";
   /** The generator's name before any prefix, suffix or hash. */
@@ -144,7 +142,7 @@ export function readKustomizationFile(path: string, text: string): Kustomization
 }
 
 /** What one value of a naming field is: a repository path, a remote address, outside, or no path at all. */
-export type NamedEntry =
+type NamedEntry =
   | { kind: "local"; path: string }
   | { kind: "remote"; written: string }
   | { kind: "outside"; written: string }
@@ -232,7 +230,7 @@ function listOf(value: unknown): unknown[] {
 }
 
 /** URLs, scp-like git addresses and `github.com/...` style remote bases. */
-export function isRemote(value: string): boolean {
+function isRemote(value: string): boolean {
   return (
     /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ||
     /^git::/i.test(value) ||

@@ -13,7 +13,7 @@ import type { KustomizationFile } from "./kustomization-file.js";
 import { buildKustomizeGraph, type KustomizeGraph, kustomizationsUnder } from "./kustomize-graph.js";
 
 /** Directory names whose kustomizations are not planned unless asked for. */
-export const NOT_DEPLOYED_DIR_NAMES = [
+const NOT_DEPLOYED_DIR_NAMES = [
   "test",
   "tests",
   "e2e",

@@ -7,7 +7,7 @@ export interface PathChange {
   oldPath?: string;
 }
 
-export interface BasePaths {
+interface BasePaths {
   /** The paths (among those `relevant` admits) that exist at base. */
   paths: string[];
   /** Those whose content at base differs from head (or that are absent at head): read them at base. */

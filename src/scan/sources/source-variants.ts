@@ -26,7 +26,7 @@ export interface Variant {
   head?: Manifest;
 }
 
-export interface GroupedSources {
+interface GroupedSources {
   /** One definition per object and commit: the representative's (all raw definitions when that is raw). */
   base: Manifest[];
   head: Manifest[];
@@ -37,7 +37,7 @@ export interface GroupedSources {
 }
 
 /** The label of a manifest's source: its renderer, or the raw file it was read from. */
-export function originLabel(manifest: Manifest): string {
+function originLabel(manifest: Manifest): string {
   return manifest.origin ?? `file ${manifest.file}`;
 }
 

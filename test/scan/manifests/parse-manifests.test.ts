@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { isProbablyManifestText, parseManifests } from "../../../src/scan/manifests/parse-manifests.js";
+import { isProbablyManifestText } from "../../../src/scan/manifests/manifest-reader.js";
+import { parseManifests } from "../../../src/scan/manifests/parse-manifests.js";
 
 const opts = { defaultNamespace: "default" };
 

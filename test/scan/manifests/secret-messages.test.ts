@@ -1,6 +1,7 @@
 // Issue 13 item 5: a problem message about a file holding a Secret never quotes the file's text.
 import { describe, expect, test } from "vitest";
-import { mayHoldSecret, parseManifests } from "../../../src/scan/manifests/parse-manifests.js";
+import { parseManifests } from "../../../src/scan/manifests/parse-manifests.js";
+import { mayHoldSecret } from "../../../src/scan/manifests/yaml-messages.js";
 
 const SECRET_VALUE = "hunter2-Sup3rS3cret";
 

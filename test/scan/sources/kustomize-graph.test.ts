@@ -1,9 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  joinPath,
-  kustomizationDirOf,
-  readKustomizationFile,
-} from "../../../src/scan/sources/kustomization-file.js";
+import { joinPath, readKustomizationFile } from "../../../src/scan/sources/kustomization-file.js";
+import { kustomizationDirOf } from "../../../src/scan/sources/kustomization-names.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../../../src/scan/sources/kustomize-graph.js";
 
 describe("readKustomizationFile", () => {
