@@ -20097,6 +20097,22 @@ var require_client_node = __commonJS({
   }
 });
 
+// src/core/duration.ts
+function formatDuration(ms, step = 1) {
+  const rounded = Math.round(ms / step) * step;
+  if (rounded < 1e3) return rounded <= 0 ? "0s" : `${rounded}ms`;
+  const tenths = Math.round(rounded / 100);
+  const hours = Math.floor(tenths / 36e3);
+  const minutes = Math.floor(tenths / 600) % 60;
+  const seconds = tenths % 600 / 10;
+  return `${hours ? `${hours}h` : ""}${minutes ? `${minutes}m` : ""}${seconds ? `${seconds}s` : ""}`;
+}
+var init_duration = __esm({
+  "src/core/duration.ts"() {
+    "use strict";
+  }
+});
+
 // src/process/child-groups.ts
 function processWide(name, create) {
   const key = /* @__PURE__ */ Symbol.for(`config-rollout.${name}`);
@@ -20211,14 +20227,16 @@ function runProcess(file, args, options = {}) {
     const timers = [];
     if (options.timeoutMs !== void 0) {
       const ms = options.timeoutMs;
-      timers.push(setTimeout(() => stop({ kind: "timeout", message: `timed out after ${seconds(ms)}` }), ms));
+      timers.push(
+        setTimeout(() => stop({ kind: "timeout", message: `timed out after ${formatDuration(ms)}` }), ms)
+      );
     }
     let idle;
     const touch = () => {
       if (options.idleTimeoutMs === void 0) return;
       clearTimeout(idle);
       const ms = options.idleTimeoutMs;
-      idle = setTimeout(() => stop({ kind: "idle", message: `no output for ${seconds(ms)}` }), ms);
+      idle = setTimeout(() => stop({ kind: "idle", message: `no output for ${formatDuration(ms)}` }), ms);
     };
     touch();
     const onAbort = () => stop({ kind: "aborted", message: "stopped: the run was interrupted" });
@@ -20290,9 +20308,6 @@ function runProcess(file, args, options = {}) {
   }
   return new Promise(execute);
 }
-function seconds(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
 function tailOf(text, maxLines = 8, maxLineLength = 300) {
   const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
   return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
@@ -20302,6 +20317,7 @@ var init_run_process = __esm({
   "src/process/run-process.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
+    init_duration();
     init_child_groups();
     STDERR_KEEP_BYTES = 8192;
     PIPE_DRAIN_MS = 1e3;
@@ -20368,7 +20384,7 @@ async function runPlugin(userName, exec2, timeoutMs) {
   const failure = result.failure;
   if (failure?.kind === "timeout") {
     throw new UserError(
-      `${what} returned no credential within ${Math.round(timeoutMs / 1e3)}s and was stopped (a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)`
+      `${what} returned no credential within ${formatDuration(timeoutMs)} and was stopped (a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)`
     );
   }
   if (failure?.kind === "start") {
@@ -20410,6 +20426,7 @@ var PROVIDER;
 var init_exec_credential = __esm({
   "src/kube/exec-credential.ts"() {
     "use strict";
+    init_duration();
     init_errors();
     init_run_process();
     PROVIDER = "config-rollout-exec";
@@ -20420,9 +20437,6 @@ var init_exec_credential = __esm({
 var connect_exports = {};
 __export(connect_exports, {
   NoClusterConfiguredError: () => NoClusterConfiguredError,
-  SERVICE_ACCOUNT_DIR: () => SERVICE_ACCOUNT_DIR,
-  decodeKubeconfigData: () => decodeKubeconfigData,
-  findKubeConfigSource: () => findKubeConfigSource,
   loadKubeConfig: () => loadKubeConfig
 });
 function loadKubeConfig(opts) {
@@ -20563,7 +20577,6 @@ var init_connect = __esm({
     init_errors();
     init_exec_credential();
     init_kubeconfig_source();
-    init_kubeconfig_source();
     NoClusterConfiguredError = class extends UserError {
       name = "NoClusterConfiguredError";
       constructor() {
@@ -20664,6 +20677,21 @@ function describeType(value) {
   if (ArrayBuffer.isView(value)) return "binary data";
   if (typeof value === "object") return "a mapping";
   return `a ${typeof value}`;
+}
+function withoutServerFields(obj) {
+  const { status: _status, ...rest } = obj;
+  const own = field(obj, "metadata");
+  const metadata = { ...isRecord(own) ? own : {} };
+  for (const key of [
+    "resourceVersion",
+    "uid",
+    "managedFields",
+    "creationTimestamp",
+    "generation",
+    "selfLink"
+  ])
+    delete metadata[key];
+  return { ...rest, metadata };
 }
 var init_json_shape = __esm({
   "src/core/json-shape.ts"() {
@@ -20997,7 +21025,6 @@ var init_workload_kinds = __esm({
     init_argo_rollout_status();
     init_pod_template();
     init_rollout_status();
-    init_api_kinds();
     WORKLOAD_KINDS = [
       {
         kind: "Deployment",
@@ -21158,9 +21185,10 @@ var RequestTimeoutError, defaultSleep;
 var init_retry = __esm({
   "src/kube/retry.ts"() {
     "use strict";
+    init_duration();
     RequestTimeoutError = class extends Error {
       constructor(timeoutMs, runTimeout = false) {
-        super(`no answer within ${timeoutMs} ms`);
+        super(`no answer within ${formatDuration(timeoutMs)}`);
         this.timeoutMs = timeoutMs;
         this.runTimeout = runTimeout;
       }
@@ -21211,13 +21239,13 @@ function describeKubeError(error2, req, attempts = 1) {
   }
   if (error2 instanceof RequestTimeoutError && error2.runTimeout) {
     return new ClusterAccessError(
-      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within the run's timeout of ${formatMs(error2.timeoutMs)}${tries}: given up`,
+      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within the run's timeout of ${formatDuration(error2.timeoutMs)}${tries}: given up`,
       void 0
     );
   }
   if (error2 instanceof RequestTimeoutError) {
     return new ClusterAccessError(
-      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within ${formatMs(error2.timeoutMs)}${tries}`,
+      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within ${formatDuration(error2.timeoutMs)}${tries}`,
       void 0
     );
   }
@@ -21242,18 +21270,31 @@ function parseStatus(body2) {
     return void 0;
   }
 }
-function formatMs(ms) {
-  return ms >= 1e3 ? `${Math.round(ms / 100) / 10}s` : `${ms} ms`;
-}
 var import_client_node2;
 var init_api_errors = __esm({
   "src/kube/api-errors.ts"() {
     "use strict";
     import_client_node2 = __toESM(require_client_node(), 1);
+    init_duration();
     init_errors();
     init_json_shape();
     init_retry();
-    init_errors();
+  }
+});
+
+// src/core/model.ts
+function idKey(id) {
+  return `${id.kind}/${id.namespace}/${id.name}`;
+}
+function shortId(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function formatId(id) {
+  return `${shortId(id)} (namespace ${id.namespace})`;
+}
+var init_model = __esm({
+  "src/core/model.ts"() {
+    "use strict";
   }
 });
 
@@ -21277,7 +21318,7 @@ function isConfigManifest(m) {
 function configContentOf(m) {
   const problems = [];
   const content = {};
-  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const label2 = shortId(m.id);
   const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
   const entries = (section) => {
     const value = field(m.object, section);
@@ -21395,6 +21436,7 @@ var init_config_content = __esm({
   "src/core/config-content.ts"() {
     "use strict";
     init_json_shape();
+    init_model();
     init_order();
     init_secret_values();
     VALID_KEY = /^[-._a-zA-Z0-9]+$/;
@@ -21415,28 +21457,19 @@ function applyBody(obj, namespaceDefault) {
   const kind = obj.kind;
   if (kind !== "ConfigMap" && kind !== "Secret")
     throw new Error(`applyConfig: kind ${String(kind)} is not a config`);
-  const metadata = { ...obj.metadata ?? {} };
-  for (const key of [
-    "resourceVersion",
-    "uid",
-    "managedFields",
-    "creationTimestamp",
-    "generation",
-    "selfLink"
-  ]) {
-    delete metadata[key];
-  }
+  const body2 = withoutServerFields(obj);
+  const metadata = body2.metadata;
   metadata.namespace ??= namespaceDefault;
   if (typeof metadata.name !== "string" || typeof metadata.namespace !== "string") {
     throw new Error("applyConfig: the manifest needs metadata.name and a namespace");
   }
-  const { status: _status, ...rest } = obj;
-  return { ...rest, apiVersion: "v1", kind, metadata };
+  return { ...body2, apiVersion: "v1", kind, metadata };
 }
 var init_config_bodies = __esm({
   "src/kube/config-bodies.ts"() {
     "use strict";
     init_config_content();
+    init_json_shape();
   }
 });
 
@@ -22081,6 +22114,9 @@ var init_once = __esm({
 function isFullSha(value) {
   return SHA.test(value);
 }
+function shortSha(value) {
+  return isFullSha(value) ? value.slice(0, 12) : value;
+}
 function isZeroSha(value) {
   return isFullSha(value) && /^0+$/.test(value);
 }
@@ -22264,19 +22300,6 @@ var init_unread_sources = __esm({
   "src/plan/unread-sources.ts"() {
     "use strict";
     MAX_NAMED = 5;
-  }
-});
-
-// src/core/model.ts
-function idKey(id) {
-  return `${id.kind}/${id.namespace}/${id.name}`;
-}
-function formatId(id) {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
-}
-var init_model = __esm({
-  "src/core/model.ts"() {
-    "use strict";
   }
 });
 
@@ -22615,7 +22638,7 @@ function startHeartbeat(timeoutMs, line, print, opts = {}) {
   const tick = () => {
     const at = now();
     if (at - last < Math.max(everyMs, floorMs)) return;
-    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
+    const text = line(formatDuration(at - started, 1e3), formatDuration(timeoutMs - (at - started), 1e3));
     if (text === void 0) return;
     last = at;
     print(text);
@@ -22629,15 +22652,11 @@ function startHeartbeat(timeoutMs, line, print, opts = {}) {
     stop: () => clearInterval(timer)
   };
 }
-function formatWait(ms) {
-  const seconds2 = Math.round(ms / 1e3);
-  if (seconds2 < 60) return `${seconds2}s`;
-  return `${Math.floor(seconds2 / 60)}m${String(seconds2 % 60).padStart(2, "0")}s`;
-}
 var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
 var init_heartbeat = __esm({
   "src/rollout/heartbeat.ts"() {
     "use strict";
+    init_duration();
     HEARTBEAT_MS = 3e4;
     MIN_HEARTBEAT_MS = 1e4;
   }
@@ -22959,7 +22978,7 @@ function startBake(opts) {
       bake.finish({
         id: bake.id,
         result: "timeout",
-        message: `interrupted while baking: its new pods were not watched for the whole ${formatWait(opts.bakeMs)}`
+        message: `interrupted while baking: its new pods were not watched for the whole ${formatDuration(opts.bakeMs)}`
       });
     }
   };
@@ -23013,7 +23032,7 @@ function bakeOne({ id, generation, object }, opts, now, notReadyMs, ended) {
     fail: (message, cause) => finish({
       id,
       result: "failed",
-      message: `rolled out, then failed its ${formatWait(opts.bakeMs)} bake after ${formatWait(now() - started)}: ${message}`,
+      message: `rolled out, then failed its ${formatDuration(opts.bakeMs)} bake after ${formatDuration(now() - started, 1e3)}: ${message}`,
       cause
     })
   };
@@ -23063,7 +23082,7 @@ function bakeVerdict(pod, seen2, at, notReadyMs) {
     pod: name,
     container: String(field(unready, "name") ?? ""),
     reason: "NotReady",
-    message: `not ready for ${formatWait(at - seen2.notReadySince)} after it was ready`,
+    message: `not ready for ${formatDuration(at - seen2.notReadySince, 1e3)} after it was ready`,
     restartCount: Number(field(unready, "restartCount") ?? 0)
   };
 }
@@ -23087,7 +23106,7 @@ function restartCause(pod, container, status, restartCount) {
 }
 function stillBaking(running, at) {
   if (running.length === 0) return void 0;
-  const shown2 = running.slice(0, 3).map((b) => `${b.id.kind.toLowerCase()}/${b.id.name} (${formatWait(Math.max(0, b.ends - at))} left)`);
+  const shown2 = running.slice(0, 3).map((b) => `${shortId(b.id)} (${formatDuration(b.ends - at, 1e3)} left)`);
   const more = running.length > 3 ? `; and ${running.length - 3} more` : "";
   return `still baking ${running.length} workload${running.length === 1 ? "" : "s"}: ${shown2.join(", ")}${more}`;
 }
@@ -23095,6 +23114,7 @@ var BAKE_NOT_READY_MS;
 var init_bake = __esm({
   "src/rollout/bake.ts"() {
     "use strict";
+    init_duration();
     init_json_shape();
     init_pod_verdict();
     init_model();
@@ -23144,7 +23164,7 @@ function waitTargetOf(restart) {
   return { id, generation, object, templateOwnerGeneration };
 }
 function logProgress(log) {
-  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
+  return (id, message) => log.info(`${shortId(id)}: ${message}`);
 }
 async function waitForRollouts(cluster, targets, opts) {
   const now = opts.now ?? Date.now;
@@ -23273,28 +23293,26 @@ function timeOut(states, { settle, opts }, reason) {
   for (const state3 of states) {
     if (state3.result) continue;
     const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
-    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
+    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatDuration(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
     settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
   }
 }
 function stillWaiting(states, waited, left) {
   const open2 = states.filter((s) => !s.result);
   if (open2.length === 0) return void 0;
-  const shown2 = open2.slice(0, 3).map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
+  const shown2 = open2.slice(0, 3).map((s) => `${shortId(s.target.id)}: ${s.lastMessage || "no status yet"}`);
   const more = open2.length > 3 ? `; and ${open2.length - 3} more` : "";
   return `still waiting for ${open2.length} rollout${open2.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
 }
 function isLiveObject(obj) {
   return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
 }
-function formatSeconds(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
 var import_node_events;
 var init_wait = __esm({
   "src/rollout/wait.ts"() {
     "use strict";
     import_node_events = require("node:events");
+    init_duration();
     init_errors();
     init_json_shape();
     init_rollout_verdict();
@@ -23341,7 +23359,7 @@ async function followRollouts(cluster, waitFor, results, context) {
   });
   if (!bake) return waited;
   const failed2 = new Map((await bake.done()).map((f) => [idKey(f.id), f]));
-  const healthy = `; its new pods stayed healthy through the ${formatWait(settings.bakeMs)} bake`;
+  const healthy = `; its new pods stayed healthy through the ${formatDuration(settings.bakeMs)} bake`;
   return waited.map(
     (rollout) => rollout.result === "done" ? { ...rollout, message: `${rollout.message}${healthy}`, ...failed2.get(idKey(rollout.id)) } : rollout
   );
@@ -23349,10 +23367,10 @@ async function followRollouts(cluster, waitFor, results, context) {
 var init_follow_rollouts = __esm({
   "src/rollout/follow-rollouts.ts"() {
     "use strict";
+    init_duration();
     init_model();
     init_interrupt();
     init_bake();
-    init_heartbeat();
     init_wait();
   }
 });
@@ -23462,13 +23480,10 @@ var init_restart = __esm({
 });
 
 // src/rollout/restore/restore-source.ts
-function describeConfig(id) {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
-}
 function byHand(restore, why) {
   const { id, source: source2 } = restore;
-  const commit = source2.commit.slice(0, 12);
-  const apply = source2.origin ? `render ${source2.origin} at ${commit} and apply ${id.kind.toLowerCase()}/${id.name} from it with kubectl apply` : `git show ${shellWord(`${commit}:${source2.file}`)} | kubectl apply -n ${id.namespace} -f - (the file's other objects at ${commit} too)`;
+  const commit = shortSha(source2.commit);
+  const apply = source2.origin ? `render ${source2.origin} at ${commit} and apply ${shortId(id)} from it with kubectl apply` : `git show ${shellWord(`${commit}:${source2.file}`)} | kubectl apply -n ${id.namespace} -f - (the file's other objects at ${commit} too)`;
   const first = /immutable/.test(why) ? `kubectl delete ${id.kind.toLowerCase()} ${id.name} -n ${id.namespace}, then ` : "";
   return `not restored: ${why}; restore it by hand: ${first}${apply}, then roll back its readers (kubectl rollout undo)`;
 }
@@ -23481,6 +23496,8 @@ function shellWord(word) {
 var init_restore_source = __esm({
   "src/rollout/restore/restore-source.ts"() {
     "use strict";
+    init_commit_sha();
+    init_model();
   }
 });
 
@@ -23623,20 +23640,6 @@ function annotationsOf(obj) {
   const annotations = field(field(obj, "metadata"), "annotations");
   return isRecord(annotations) ? annotations : {};
 }
-function withoutServerFields(obj) {
-  const { status: _status, ...rest } = obj;
-  const metadata = { ...metadataOf(obj) };
-  for (const key of [
-    "resourceVersion",
-    "uid",
-    "managedFields",
-    "creationTimestamp",
-    "generation",
-    "selfLink"
-  ])
-    delete metadata[key];
-  return { ...rest, metadata };
-}
 var OWN_FIELD_MANAGER, CONTENT_FIELDS, CLIENT_SIDE_APPLY;
 var init_restore_write = __esm({
   "src/rollout/restore/restore-write.ts"() {
@@ -23655,7 +23658,7 @@ var init_restore_write = __esm({
 async function restoreConfigs(cluster, restores, opts) {
   return runLimited([...restores], opts.concurrency, async (restore) => {
     const outcome = await restoreOne(cluster, restore, opts.dryRun);
-    const line = `${describeConfig(restore.id)}: ${outcome.message}`;
+    const line = `${formatId(restore.id)}: ${outcome.message}`;
     if (outcome.result === "refused") opts.log.warn(line);
     else opts.log.info(line);
     return outcome;
@@ -23663,7 +23666,7 @@ async function restoreConfigs(cluster, restores, opts) {
 }
 async function restoreOne(cluster, restore, dryRun) {
   const { id, base, head, source: source2, readers } = restore;
-  const at = `${source2.commit.slice(0, 12)}'s content (${source2.origin ?? source2.file})`;
+  const at = `${shortSha(source2.commit)}'s content (${source2.origin ?? source2.file})`;
   const ended = (result, message) => ({
     id,
     result,
@@ -23694,8 +23697,10 @@ async function restoreOne(cluster, restore, dryRun) {
 var init_restore_configs = __esm({
   "src/rollout/restore-configs.ts"() {
     "use strict";
+    init_commit_sha();
     init_config_content();
     init_errors();
+    init_model();
     init_run_limited();
     init_restore_source();
     init_restore_write();
@@ -23920,18 +23925,16 @@ function notAppliedResult(state3, timeoutMs, durationMs) {
   return {
     id: state3.id,
     restart: "agent-not-applied",
-    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen2}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    message: `the agent has not applied the commit yet: after ${formatDuration(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen2}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
     durationMs
   };
-}
-function formatSeconds2(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
 }
 var import_node_events2;
 var init_wait_for_agent = __esm({
   "src/rollout/wait-for-agent.ts"() {
     "use strict";
     import_node_events2 = require("node:events");
+    init_duration();
     init_errors();
     init_workload_kinds();
     init_model();
@@ -23989,7 +23992,7 @@ function waveOrderNote(ids, objectOf) {
   );
   if (rounds.every((r) => r.wave === void 0)) return void 0;
   const parts = rounds.map(
-    (r) => `${r.wave === void 0 ? "then" : `wave ${r.wave}`}: ${r.requests.map((q) => `${q.id.kind.toLowerCase()}/${q.id.name}`).join(", ")}`
+    (r) => `${r.wave === void 0 ? "then" : `wave ${r.wave}`}: ${r.requests.map((q) => shortId(q.id)).join(", ")}`
   );
   return `rollout order (${WAVE_ANNOTATION}; a failed wave stops the later ones): ${parts.join("; ")}`;
 }
@@ -24072,7 +24075,7 @@ async function rollOut(cluster, workloads, context) {
     waveFailures.push(...results2.filter(isFailure));
     if (!round.endsWave) continue;
     if (round.wave !== void 0 && waveFailures.length > 0) {
-      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
+      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => shortId(r.id)).join(", ")})`;
       log.warn(`${stoppedBy}: the later waves are not started`);
     }
     waveFailures = [];
@@ -24414,169 +24417,6 @@ var init_config_references = __esm({
   }
 });
 
-// src/scan/manifests/config-changes.ts
-function hasIgnoreAnnotation(object) {
-  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
-}
-function configReloaderMarks(object) {
-  const annotations = field(field(object, "metadata"), "annotations");
-  const ignore = field(annotations, RELOADER_IGNORE) === "true";
-  const match = field(annotations, RELOADER_MATCH) === "true";
-  if (!ignore && !match) return void 0;
-  return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
-}
-function findConfigChanges(base, head) {
-  const problems = [];
-  const baseSnapshots = snapshotsOf(base, "base", problems);
-  const headSnapshots = snapshotsOf(head, "head", problems);
-  const changes = [];
-  const ignored = new Set(
-    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
-  );
-  const reloaderMarks = new Map(
-    head.filter(isConfigManifest).map((m) => [idKey(m.id), configReloaderMarks(m.object)])
-  );
-  for (const [key, after] of headSnapshots) {
-    const before = baseSnapshots.get(key);
-    const keys = changedKeys(before?.content, after.content);
-    const reloader = reloaderMarks.get(key);
-    const mark = { ...ignored.has(key) ? { ignored: true } : {}, ...reloader ? { reloader } : {} };
-    if (before === void 0) {
-      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
-    } else if (keys.length > 0) {
-      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
-    }
-  }
-  for (const [key, before] of baseSnapshots) {
-    if (headSnapshots.has(key)) continue;
-    const keys = changedKeys(before.content, void 0);
-    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
-  }
-  changes.sort((a, b) => compareIds(a.id, b.id));
-  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
-}
-function snapshotsOf(manifests, revision2, problems) {
-  const snapshots = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const { content, problems: contentProblems } = configContentOf(m);
-    if (revision2 === "head") problems.push(...contentProblems);
-    const key = idKey(m.id);
-    const earlier = snapshots.get(key);
-    if (earlier !== void 0) {
-      problems.push({
-        file: m.file,
-        line: m.line,
-        col: 1,
-        message: `${formatId(m.id)} is defined twice at ${revision2}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
-        severity: "warning"
-      });
-    }
-    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
-  }
-  return snapshots;
-}
-var IGNORE_ANNOTATION, RELOADER_IGNORE, RELOADER_MATCH;
-var init_config_changes = __esm({
-  "src/scan/manifests/config-changes.ts"() {
-    "use strict";
-    init_config_content();
-    init_json_shape();
-    init_model();
-    init_order();
-    IGNORE_ANNOTATION = "config-rollout.io/ignore";
-    RELOADER_IGNORE = "reloader.stakater.com/ignore";
-    RELOADER_MATCH = "reloader.stakater.com/match";
-  }
-});
-
-// src/scan/sources/rolls-on-apply.ts
-function nameWithoutHashSuffix(name) {
-  return HASH_SUFFIX.exec(name)?.[1];
-}
-function pairHashSuffixRenames(changes, snapshots) {
-  const stemKey = (c) => {
-    const stem = nameWithoutHashSuffix(c.id.name);
-    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
-  };
-  const group2 = (status) => {
-    const byStem = /* @__PURE__ */ new Map();
-    for (const change of changes) {
-      const key = change.status === status ? stemKey(change) : void 0;
-      if (key === void 0) continue;
-      byStem.set(key, [...byStem.get(key) ?? [], change]);
-    }
-    return byStem;
-  };
-  const deleted = group2("deleted");
-  const added = group2("added");
-  const replaced = /* @__PURE__ */ new Map();
-  for (const [stem, [before, ...otherBefore]] of deleted) {
-    const candidates = added.get(stem) ?? [];
-    const after = candidates[0];
-    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
-    if (before.origin === void 0 || after.origin === void 0) continue;
-    const keys = changedKeys(
-      snapshots.base.get(idKey(before.id))?.content,
-      snapshots.head.get(idKey(after.id))?.content
-    );
-    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
-    replaced.set(before, null);
-  }
-  return changes.flatMap((change) => {
-    const replacement = replaced.get(change);
-    if (replacement === void 0) return [change];
-    return replacement === null ? [] : [replacement];
-  });
-}
-function podTemplateChanges(base, head) {
-  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
-  const templateText = (m) => {
-    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
-    return template === void 0 ? void 0 : canonicalJson(template);
-  };
-  const before = byKey(base);
-  const after = byKey(head);
-  return (id) => {
-    const [atBase, atHead] = [before.get(idKey(id)), after.get(idKey(id))];
-    if (atBase === void 0 || atHead === void 0 || atBase === atHead) return false;
-    const was = templateText(atBase);
-    const now = templateText(atHead);
-    return was !== void 0 && now !== void 0 && was !== now;
-  };
-}
-function rollsOnApplyReason(detail) {
-  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
-  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
-}
-function markRollsOnApply(workloads, base, head, changes) {
-  const renamedConfigs = new Map(
-    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
-  );
-  const templateChanged = podTemplateChanges(base, head);
-  return workloads.map((w) => {
-    if (w.action !== "restart" || !templateChanged(w.id)) return w;
-    const renamed = [
-      ...new Set(
-        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
-          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
-        )
-      )
-    ];
-    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
-  });
-}
-var HASH_SUFFIX;
-var init_rolls_on_apply = __esm({
-  "src/scan/sources/rolls-on-apply.ts"() {
-    "use strict";
-    init_config_content();
-    init_workload_kinds();
-    init_model();
-    HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
-  }
-});
-
 // vendor:re2js
 var require_re2js = __commonJS({
   "vendor:re2js"(exports2, module2) {
@@ -24766,244 +24606,6 @@ var init_folder_definitions = __esm({
   }
 });
 
-// src/scan/sources/folder-twins.ts
-function folderTwinsWarning(ordered, configs, used = ordered[ordered.length - 1]) {
-  const folderOf = (m) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
-  const folders = new Set(ordered.map(folderOf));
-  if (folders.size < 2) return void 0;
-  const which2 = used === ordered[ordered.length - 1] ? "the last in path order" : "the one whose folder's configs the range changes";
-  for (const id of consumedConfigIds(used, /* @__PURE__ */ new Map())) {
-    const byFolder = /* @__PURE__ */ new Map();
-    for (const c of configs) {
-      if (c.origin === void 0 && idKey(c.id) === idKey(id) && folders.has(folderOf(c)))
-        byFolder.set(folderOf(c), c);
-    }
-    const contents = new Set([...byFolder.values()].map(contentOf));
-    if (byFolder.size < 2 || contents.size < 2) continue;
-    const defined = [...byFolder.values()].map((c) => `${c.file}:${c.line}`).sort();
-    const workloads = ordered.map((m) => `${m.file}:${m.line}`);
-    return {
-      file: used.file,
-      line: used.line,
-      col: 1,
-      severity: "warning",
-      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: each definition reads its own folder's configs (as \`stamp\` hashes it), and this plan restarts it once, as ${used.file}:${used.line} defines it (${which2}). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
-    };
-  }
-  return void 0;
-}
-function contentOf(config) {
-  const o = config.object;
-  return canonicalJson([o.data ?? null, o.stringData ?? null, o.binaryData ?? null]);
-}
-var init_folder_twins = __esm({
-  "src/scan/sources/folder-twins.ts"() {
-    "use strict";
-    init_config_content();
-    init_consumed_configs();
-    init_model();
-  }
-});
-
-// src/scan/sources/source-variants.ts
-function originLabel(manifest) {
-  return manifest.origin ?? `file ${manifest.file}`;
-}
-function groupBySource(base, head) {
-  const bySide = (manifests) => {
-    const byKey = /* @__PURE__ */ new Map();
-    for (const m of manifests) {
-      const key = idKey(m.id);
-      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
-      byKey.set(key, sources);
-      const source2 = m.origin ?? RAW2;
-      const list = sources.get(source2);
-      if (list) list.push(m);
-      else sources.set(source2, [m]);
-    }
-    return byKey;
-  };
-  const baseByKey = bySide(base);
-  const headByKey = bySide(head);
-  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
-  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
-    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
-    if (sources.length === 1) {
-      out.base.push(...atBase.get(sources[0]) ?? []);
-      out.head.push(...atHead.get(sources[0]) ?? []);
-      continue;
-    }
-    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
-    const distinct = distinctVariants(variants);
-    const chosen = distinct[0];
-    const source2 = chosen.source.startsWith("file ") ? RAW2 : chosen.source;
-    if (source2 === RAW2) {
-      out.base.push(...atBase.get(RAW2) ?? []);
-      out.head.push(...atHead.get(RAW2) ?? []);
-    } else {
-      if (chosen.base) out.base.push(chosen.base);
-      if (chosen.head) out.head.push(chosen.head);
-    }
-    if (distinct.length > 1) out.variants.set(key, distinct);
-  }
-  return out;
-}
-function settleWorkloads(base, head, folders, headConfigs = []) {
-  const problems = [];
-  const rawOnce = (manifests, warn) => {
-    const raw = /* @__PURE__ */ new Map();
-    const rendered = [];
-    for (const m of manifests) {
-      if (m.origin !== void 0) rendered.push(m);
-      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
-    }
-    const settled = [...raw.values()].map((defs) => {
-      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
-      const own = folders && definitionOfChangedDeployment(ordered, folders);
-      if (own) {
-        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
-        return own.used;
-      }
-      const last = ordered[ordered.length - 1];
-      const lastText = ordered.length > 1 ? canonicalJson(unstamped(last)) : "";
-      const other = ordered.find((m) => m !== last && canonicalJson(unstamped(m)) !== lastText);
-      const separate = folders && separateDeployments(ordered, folders);
-      const twins = !other && !deployedAtAll(ordered, folders);
-      const used = twins && folders && definitionReadingChange(ordered, headConfigs, folders) || last;
-      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
-      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
-      else if (warn && twins) {
-        const warning2 = folderTwinsWarning(ordered, headConfigs, used);
-        if (warning2) problems.push(warning2);
-      }
-      return used;
-    });
-    return [...settled, ...rendered];
-  };
-  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
-  return { ...grouped, problems: [...problems, ...grouped.problems] };
-}
-function deployedAtAll(ordered, folders) {
-  return folders !== void 0 && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== void 0);
-}
-function definitionReadingChange(ordered, configs, folders) {
-  const changed = new Set(folders.changedFiles);
-  const reading = ordered.filter(
-    (workload) => consumedConfigIds(workload, /* @__PURE__ */ new Map()).some((id) => {
-      const definitions = configs.filter((c) => c.origin === void 0 && idKey(c.id) === idKey(id));
-      return definitions.length > 0 && changed.has(configDefinitionFor(workload.file, definitions, folders.deployedDirs).file);
-    })
-  );
-  return reading.length === 1 ? reading[0] : void 0;
-}
-function unstamped(m) {
-  const templatePath = workloadKindOf(m.object)?.templatePath;
-  if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
-  const copy = structuredClone(m.object);
-  let node = copy;
-  for (const segment of templatePath) node = node[segment];
-  const annotations = node.metadata.annotations;
-  delete annotations[CONFIG_HASH_ANNOTATION];
-  return copy;
-}
-function separateDeployments(ordered, folders) {
-  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
-  return units.length < 2 || units.includes(void 0) ? void 0 : units;
-}
-function definitionOfChangedDeployment(ordered, folders) {
-  const unitOf = (file) => deploymentUnitOf(file, folders.deployedDirs);
-  const units = separateDeployments(ordered, folders);
-  if (units === void 0) return void 0;
-  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
-  if (changed.length !== 1) return void 0;
-  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop();
-  return { used, unit: changed[0], units };
-}
-function deploymentChoiceNote(own, ordered, folders) {
-  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
-  return {
-    file: own.used.file,
-    line: own.used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`
-  };
-}
-function undecidedDeploymentWarning(used, ordered, units) {
-  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
-  return {
-    file: used.file,
-    line: used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`
-  };
-}
-function rawDuplicateWarning(used, other) {
-  return {
-    file: used.file,
-    line: used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`
-  };
-}
-function variantOf(base, head) {
-  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
-  const b = last(base);
-  const h = last(head);
-  const source2 = originLabel(h ?? b);
-  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
-}
-function distinctVariants(variants) {
-  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
-  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
-  const seen2 = /* @__PURE__ */ new Set();
-  return ordered.filter((v) => {
-    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
-${v.head ? canonicalJson(v.head.object) : "-"}`;
-    if (seen2.has(text)) return false;
-    seen2.add(text);
-    return true;
-  });
-}
-function firstDifference(a, b, path6 = "") {
-  if (canonicalJson(a) === canonicalJson(b)) return void 0;
-  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-  if (Array.isArray(a) && Array.isArray(b)) {
-    for (let i = 0; i < Math.max(a.length, b.length); i++) {
-      const found = firstDifference(a[i], b[i], `${path6}[${i}]`);
-      if (found !== void 0) return found;
-    }
-    return path6;
-  }
-  if (isObject(a) && isObject(b)) {
-    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
-    for (const key of keys) {
-      const found = firstDifference(a[key], b[key], path6 ? `${path6}.${key}` : key);
-      if (found !== void 0) return found;
-    }
-  }
-  return path6 || "(the whole object)";
-}
-var RAW2;
-var init_source_variants = __esm({
-  "src/scan/sources/source-variants.ts"() {
-    "use strict";
-    init_config_content();
-    init_consumed_configs();
-    init_workload_kinds();
-    init_model();
-    init_order();
-    init_restart_patch();
-    init_folder_definitions();
-    init_folder_twins();
-    RAW2 = "";
-  }
-});
-
 // src/rollout/find-on-cluster.ts
 async function findOnCluster(cluster, workloads, listed, concurrency) {
   const found = await runLimited(workloads, concurrency, async (w) => {
@@ -25141,7 +24743,7 @@ function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
   }
 }
 function names(outcomes) {
-  return outcomes.map((o) => `${o.id.kind.toLowerCase()}/${o.id.name}`).join(", ");
+  return outcomes.map((o) => shortId(o.id)).join(", ");
 }
 var init_rollback_report = __esm({
   "src/rollout/restore/rollback-report.ts"() {
@@ -25210,7 +24812,7 @@ function withRollbackOnFailure(strategy, plan) {
       }
       for (const id of readers) rolledBack.add(idKey(id));
       context.log.warn(
-        `${failed2.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map((id) => formatId(id)).join(", ") || "no workload"}`
+        `${failed2.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map(formatId).join(", ") || "no workload"}`
       );
       return {
         ids: readers,
@@ -25231,8 +24833,7 @@ function idOf(key) {
   return { kind, namespace, name: name.join("/") };
 }
 function describeKey(key) {
-  const id = idOf(key);
-  return `${id.kind.toLowerCase()}/${id.name}`;
+  return shortId(idOf(key));
 }
 var init_rollback_on_failure = __esm({
   "src/rollout/restore/rollback-on-failure.ts"() {
@@ -25321,7 +24922,7 @@ async function syncConfigs(cluster, configs, options, log) {
   const deadline = Date.now() + options.timeoutMs;
   let waiting2 = pending;
   log.info(
-    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
+    `waiting up to ${formatDuration(options.timeoutMs)} for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
   );
   const total = waiting2.length;
   const heartbeat = startHeartbeat(
@@ -25338,7 +24939,7 @@ async function syncConfigs(cluster, configs, options, log) {
       if (Date.now() >= deadline) {
         const names2 = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
         throw new RolloutFailure(
-          `the cluster does not hold the committed content of ${names2} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
+          `the cluster does not hold the committed content of ${names2} after ${formatDuration(options.timeoutMs)}; apply the manifests first or run with --apply. Nothing was restarted.`
         );
       }
     }
@@ -25351,6 +24952,7 @@ var init_sync_configs = __esm({
   "src/rollout/sync-configs.ts"() {
     "use strict";
     init_config_content();
+    init_duration();
     init_errors();
     init_model();
     init_read_live_configs();
@@ -25818,7 +25420,7 @@ function plannedSources(context) {
   for (const workload of context.workloads) {
     for (const ref of workload.references) {
       const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
-      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      const consumer = shortId(workload.id);
       if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
       sources.set(idKey(ref.config), entry);
     }
@@ -25839,7 +25441,7 @@ function copyPlanNotes(context, settings) {
     const { id } = source2;
     checkCopyName(id.name);
     const name = id.kind === "Secret" && !settings.hashKey ? `${id.name}-<hash keyed with the Secret's UID>` : configCopy(source2, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : void 0).name;
-    return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
+    return `would copy ${shortId(id)} at ${shortSha(context.head)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
   });
   if (settings.prune && lines.length > 0) {
     lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
@@ -25882,7 +25484,7 @@ async function prepareCopies(context, settings, managedCopies) {
       writes.push({
         id: { ...source2, name: copy.name },
         body: copy.body,
-        done: `${serverDryRun ? "server dry run accepted" : "created"} ${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace}), an immutable copy of ${source2.name} at ${context.head.slice(0, 12)}`
+        done: `${serverDryRun ? "server dry run accepted" : "created"} ${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace}), an immutable copy of ${source2.name} at ${shortSha(context.head)}`
       });
     const olderCommits = older.flatMap((c) => {
       const commit = copyCommitOf(c);
@@ -25923,6 +25525,7 @@ function nameOf3(obj) {
 var init_copies = __esm({
   "src/rollout/versioned/copies.ts"() {
     "use strict";
+    init_commit_sha();
     init_config_content();
     init_errors();
     init_api_kinds();
@@ -26443,14 +26046,14 @@ function reportRollback(results, rolledBack, repointings, targets, log) {
       chosen.flatMap(([failing, target]) => {
         if (!("name" in target)) return [];
         const [configKind2, name] = failing.split("/");
-        const copied = target.commit ? `, copied at ${target.commit.slice(0, 12)}` : "";
+        const copied = target.commit ? `, copied at ${shortSha(target.commit)}` : "";
         const same = target.sameContent ? ", which holds the same content: the failed rollout is ended and running pods keep the config they started with, but new pods read the new content" : "";
         return [{ configKind: configKind2, name, to: `${target.name}${copied}${same}` }];
       })
     );
     const none = chosen.flatMap(([, target]) => "none" in target ? [target.none] : []);
     const followed = back?.rollout !== void 0 && back.rollout !== "not-waited";
-    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${result.id.kind.toLowerCase()}/${result.id.name} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names2}); the rollback rolled out` : `rolled back (${names2}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
+    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${shortId(result.id)} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names2}); the rollback rolled out` : `rolled back (${names2}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
     const partly = back?.restart === "restarted" && none.length > 0 ? `; ${none.join("; ")}: left on the new copy` : "";
     result.message = `${result.message}; ${verdict}${partly}`;
     if (back) {
@@ -26478,8 +26081,10 @@ function groupByCopy(changes) {
 var init_rollback = __esm({
   "src/rollout/versioned/rollback.ts"() {
     "use strict";
+    init_commit_sha();
     init_config_content();
     init_errors();
+    init_api_kinds();
     init_workload_kinds();
     init_model();
     init_once();
@@ -26505,7 +26110,7 @@ async function findNewerCopies(context, copies) {
       const commit = commitOf.get(idKey(id));
       if (commit === void 0) continue;
       const entry = running.get(idKey(id)) ?? { id, workloads: [], commit };
-      const name = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      const name = shortId(workload.id);
       if (!entry.workloads.includes(name)) entry.workloads.push(name);
       running.set(idKey(id), entry);
     }
@@ -26521,13 +26126,13 @@ async function findNewerCopies(context, copies) {
     const placed = await asked;
     if (placed.order === "unknown") {
       throw new UserError(
-        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short(context.head)}: it was copied at ${short(commit)}, and ${placed.why}`
+        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${shortSha(context.head)}: it was copied at ${shortSha(commit)}, and ${placed.why}`
       );
     }
     if (placed.order === "newer") newer.set(key, commit);
     if (placed.order === "diverged") {
       context.log.info(
-        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short(commit)}, which is not in the history of this run's head ${short(context.head)} (another branch, or rewritten history): repointed as planned`
+        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${shortSha(commit)}, which is not in the history of this run's head ${shortSha(context.head)} (another branch, or rewritten history): repointed as planned`
       );
     }
   }
@@ -26539,21 +26144,16 @@ function staleReason(namespace, live2, kind, newer, head) {
   for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
     const id = { kind: site.configKind, namespace, name: site.name };
     const commit = newer.get(idKey(id));
-    if (commit !== void 0) running.set(describe2(id), commit);
+    if (commit !== void 0) running.set(shortId(id), commit);
   }
   if (running.size === 0) return void 0;
-  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${short(commit)})`).join(", ");
-  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
-}
-function describe2(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function short(sha) {
-  return sha.slice(0, 12);
+  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${shortSha(commit)})`).join(", ");
+  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${shortSha(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
 }
 var init_stale_runs = __esm({
   "src/rollout/versioned/stale-runs.ts"() {
     "use strict";
+    init_commit_sha();
     init_errors();
     init_pod_template();
     init_workload_kinds();
@@ -26679,19 +26279,6 @@ var init_versioned_strategy = __esm({
     init_repoint_workloads();
     init_rollback();
     init_stale_runs();
-  }
-});
-
-// src/git/glob-pathspecs.ts
-function globsToPathspecs(globs) {
-  if (globs.length === 0 || !globs.every((glob) => SIMPLE_GLOB.test(glob))) return void 0;
-  return globs.map((glob) => `:(glob)${glob}`);
-}
-var SIMPLE_GLOB;
-var init_glob_pathspecs = __esm({
-  "src/git/glob-pathspecs.ts"() {
-    "use strict";
-    SIMPLE_GLOB = /^[^{}[\]()!+@\\]+$/;
   }
 });
 
@@ -27619,8 +27206,6 @@ var init_under_indented = __esm({
 // src/scan/manifests/parse-manifests.ts
 var parse_manifests_exports = {};
 __export(parse_manifests_exports, {
-  isProbablyManifestText: () => isProbablyManifestText,
-  mayHoldSecret: () => mayHoldSecret,
   parseManifests: () => parseManifests
 });
 function parseManifests(file, text, opts) {
@@ -27748,700 +27333,9 @@ var init_parse_manifests = __esm({
     init_manifest_reader();
     init_under_indented();
     init_yaml_messages();
-    init_manifest_reader();
-    init_yaml_messages();
     GO_MANTISSA = "[-+]?(?:\\.[0-9_]*[0-9][0-9_]*|[0-9][0-9_]*(?:\\.[0-9_]*)?)";
     GO_FLOAT = new RegExp(`^(?=[^eE]*\\.)${GO_MANTISSA}$`);
     GO_FLOAT_EXP = new RegExp(`^${GO_MANTISSA}[eE][-+]?[0-9_]*[0-9][0-9_]*$`);
-  }
-});
-
-// src/scan/manifests/parse-manifest-file.ts
-async function parseManifestFile(file, text, opts) {
-  const decoded = decodeSource(file, text);
-  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
-  const trimmed = withoutCrdSchema(decoded.source);
-  const parsed = await parseSource(file, trimmed, opts);
-  return trimmed !== decoded.source && parsed.problems.length > 0 ? parseSource(file, decoded.source, opts) : parsed;
-}
-async function parseSource(file, source2, opts) {
-  if (opts.fast !== false) {
-    const fast = parseManifestsFast(file, source2, opts);
-    if (fast !== void 0) return fast;
-  }
-  const { parseManifests: parseManifests2 } = await Promise.resolve().then(() => (init_parse_manifests(), parse_manifests_exports));
-  return parseManifests2(file, source2, { ...opts, fast: false });
-}
-var init_parse_manifest_file = __esm({
-  "src/scan/manifests/parse-manifest-file.ts"() {
-    "use strict";
-    init_crd_schema();
-    init_decode_source();
-    init_manifest_reader();
-  }
-});
-
-// src/scan/gitops/deployed-dirs.ts
-function deployedDirsOf(objects) {
-  return [...new Set(deploymentsOf(objects).map((d) => d.dir))].sort();
-}
-function deploymentsOf(objects) {
-  const deployments = [];
-  for (const object of objects) {
-    for (const { path: path6, settings, by } of pathsNamedBy(object)) {
-      const dir = normalizedDir(path6);
-      if (dir === void 0) continue;
-      const components = (settings.components ?? []).map((c) => normalizedDir(c, dir));
-      if (components.some((c) => c === void 0)) delete settings.components;
-      else if (components.length > 0) settings.components = components;
-      deployments.push({ dir, by, settings });
-    }
-  }
-  return deployments;
-}
-function isPlainDeployment(settings) {
-  return Object.keys(settings).length === 0;
-}
-function deploymentsOfDir(dir, deployments) {
-  const own = deployments.filter((d) => d.dir === dir);
-  const bySettings = /* @__PURE__ */ new Map();
-  for (const d of own) {
-    const key = JSON.stringify(d.settings);
-    if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) ? void 0 : d);
-  }
-  return own.length === 0 ? [void 0] : [...bySettings.values()];
-}
-function pathsNamedBy(object) {
-  const apiVersion = field(object, "apiVersion");
-  const kind = field(object, "kind");
-  if (typeof apiVersion !== "string") return [];
-  const group2 = apiVersion.split("/")[0];
-  const spec = field(object, "spec");
-  const metadata = field(object, "metadata");
-  const name = [field(metadata, "namespace"), field(metadata, "name")].filter((part) => typeof part === "string").join("/");
-  if (group2 === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") {
-    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
-  }
-  if (group2 !== "argoproj.io") return [];
-  if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
-  if (kind === "ApplicationSet")
-    return sourcePaths(field(field(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
-  return [];
-}
-function fluxSettings(spec) {
-  const settings = {};
-  const namespace = plainString(field(spec, "targetNamespace"));
-  if (namespace) settings.namespace = namespace;
-  setAffixes(settings, spec);
-  const components = field(spec, "components");
-  if (Array.isArray(components)) {
-    const dirs = components.filter((c) => typeof c === "string");
-    if (dirs.length > 0) settings.components = dirs;
-  }
-  const patches = field(spec, "patches");
-  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field(p, "patch") === "string") : [];
-  if (inline.length > 0)
-    settings.patches = inline.map((p) => ({ patch: field(p, "patch"), target: field(p, "target") }));
-  const postBuild = field(spec, "postBuild");
-  const given = field(postBuild, "substitute");
-  const from = field(postBuild, "substituteFrom");
-  const vars = {};
-  if (isRecord(given)) {
-    for (const [key, value] of Object.entries(given)) {
-      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
-        vars[key] = String(value);
-    }
-  }
-  const keepUnknown = Array.isArray(from) && from.length > 0;
-  if (Object.keys(vars).length > 0 || keepUnknown) settings.substitute = { vars, keepUnknown };
-  return settings;
-}
-function sourcePaths(appSpec, by) {
-  const defaultNamespace = plainString(field(field(appSpec, "destination"), "namespace"));
-  const sources = field(appSpec, "sources");
-  return [field(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
-    const settings = {};
-    if (defaultNamespace) settings.defaultNamespace = defaultNamespace;
-    const kustomize = field(source2, "kustomize");
-    const namespace = plainString(field(kustomize, "namespace"));
-    if (namespace) settings.namespace = namespace;
-    setAffixes(settings, kustomize);
-    return { path: field(source2, "path"), by, settings };
-  });
-}
-function setAffixes(settings, holder) {
-  const prefix = plainString(field(holder, "namePrefix"));
-  const suffix = plainString(field(holder, "nameSuffix"));
-  if (prefix) settings.namePrefix = prefix;
-  if (suffix) settings.nameSuffix = suffix;
-}
-function plainString(value) {
-  if (typeof value !== "string" || value === "" || value.includes("{{") || value.includes("$"))
-    return void 0;
-  return value;
-}
-function normalizedDir(path6, from = "") {
-  if (typeof path6 !== "string" || path6.includes("{{") || path6.includes("$")) return void 0;
-  const parts = from === "" ? [] : from.split("/");
-  for (const part of path6.trim().split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length === 0) return void 0;
-      parts.pop();
-      continue;
-    }
-    parts.push(part);
-  }
-  return parts.join("/");
-}
-var init_deployed_dirs = __esm({
-  "src/scan/gitops/deployed-dirs.ts"() {
-    "use strict";
-    init_json_shape();
-  }
-});
-
-// src/scan/gitops/find-deployments.ts
-async function findDeployments(git, ctx, dirs) {
-  const wanted = new Set(dirs.filter((dir) => dir !== ""));
-  if (wanted.size === 0) return [];
-  const files = await gitopsFiles(git, ctx);
-  const deployments = [];
-  for (const file of files) {
-    if (!file.paths.some((path6) => path6 === ANY_PATH || wanted.has(path6))) continue;
-    file.deployments ??= parseDeployments(file.path, file.bytes);
-    deployments.push(...(await file.deployments).filter((d) => wanted.has(d.dir)));
-  }
-  return deployments;
-}
-function gitopsFiles(git, ctx) {
-  const globs = ctx.paths?.globs ?? MANIFEST_GLOBS;
-  const byKey = searchesOf(git);
-  const key = JSON.stringify([ctx.head, globs]);
-  let found = byKey.get(key);
-  if (found === void 0) {
-    found = readGitopsFiles(git, ctx.head, globs, ctx.paths?.matches);
-    byKey.set(key, found);
-  }
-  return found;
-}
-function startGitopsSearch(git, head) {
-  gitopsFiles(git, { head }).catch(() => {
-  });
-}
-function searchesOf(git) {
-  const byKey = searches.get(git) ?? /* @__PURE__ */ new Map();
-  searches.set(git, byKey);
-  return byKey;
-}
-function shareGitopsSearch(git, head, globs) {
-  const byKey = searchesOf(git);
-  const key = JSON.stringify([head, MANIFEST_GLOBS]);
-  if (byKey.has(key) || [...new Set(globs)].sort().join("\0") !== [...MANIFEST_GLOBS].sort().join("\0")) {
-    return void 0;
-  }
-  let hand;
-  const handed = new Promise((resolve10, reject) => {
-    hand = (found) => found.then(resolve10, reject);
-  });
-  const files = handed.then(async (found) => {
-    const unread = [...found].filter(([, bytes]) => bytes === void 0).map(([path6]) => path6);
-    const read = unread.length > 0 ? (await git.readFilesUpTo(head, unread, MAX_GITOPS_FILE_BYTES)).files : /* @__PURE__ */ new Map();
-    return [...found].map(([path6, bytes]) => [path6, bytes ?? read.get(path6)]).filter((entry) => entry[1] !== void 0).filter(([path6, bytes]) => MANIFEST_FILE.test(path6) && bytes.length <= MAX_GITOPS_FILE_BYTES).map(([path6, bytes]) => ({ path: path6, bytes, text: bytes.toString("utf8") })).filter(({ text }) => GITOPS_API_GROUPS.some((group2) => text.includes(group2))).map(({ path: path6, bytes, text }) => ({ path: path6, bytes, paths: namedPaths(text) }));
-  });
-  files.catch(() => {
-  });
-  byKey.set(key, files);
-  return hand;
-}
-async function readGitopsFiles(git, head, globs, matches) {
-  const hits = (await git.grepFiles(head, GITOPS_API_GROUPS, globsToPathspecs([...globs]) ?? [])).filter(
-    (path6) => MANIFEST_FILE.test(path6) && (matches?.(path6) ?? true)
-  );
-  if (hits.length === 0) return [];
-  const { files } = await git.readFilesUpTo(head, hits, MAX_GITOPS_FILE_BYTES);
-  return [...files].map(([path6, bytes]) => ({ path: path6, bytes, paths: namedPaths(bytes.toString("utf8")) }));
-}
-async function parseDeployments(path6, bytes) {
-  const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
-  return deploymentsOf(parsed.manifests.map((m) => m.object));
-}
-function namedPaths(text) {
-  const dirs = /* @__PURE__ */ new Set();
-  for (const match of text.matchAll(PATH_FIELD)) {
-    const value = scalarAt(match[1]);
-    if (value === void 0) {
-      dirs.add(ANY_PATH);
-      continue;
-    }
-    const dir = normalizedDir(value);
-    if (dir !== void 0 && dir !== "") dirs.add(dir);
-  }
-  return [...dirs];
-}
-function scalarAt(rest) {
-  if (rest.trim() === "" || /^[|>&*!]/.test(rest)) return void 0;
-  if (rest[0] === "'") return /^'((?:[^']|'')*)'/.exec(rest)?.[1]?.replaceAll("''", "'");
-  if (rest[0] === '"') {
-    const quoted = /^"(?:[^"\\]|\\.)*"/.exec(rest)?.[0];
-    try {
-      return quoted === void 0 ? void 0 : JSON.parse(quoted);
-    } catch {
-      return void 0;
-    }
-  }
-  const end = rest.search(/[,}\]]|\s#/);
-  return (end < 0 ? rest : rest.slice(0, end)).trim();
-}
-var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE, MANIFEST_GLOBS, GITOPS_API_GROUPS, searches, PATH_FIELD, ANY_PATH;
-var init_find_deployments = __esm({
-  "src/scan/gitops/find-deployments.ts"() {
-    "use strict";
-    init_glob_pathspecs();
-    init_parse_manifest_file();
-    init_deployed_dirs();
-    MAX_GITOPS_FILE_BYTES = 1024 * 1024;
-    MANIFEST_FILE = /\.(ya?ml|json)$/;
-    MANIFEST_GLOBS = ["**/*.yaml", "**/*.yml", "**/*.json"];
-    GITOPS_API_GROUPS = ["kustomize.toolkit.fluxcd.io/v", "argoproj.io/v"];
-    searches = /* @__PURE__ */ new WeakMap();
-    PATH_FIELD = /(?:^|[\s{,])["']?path["']?[ \t]*:[ \t]*([^\r\n]*)/gm;
-    ANY_PATH = "\0";
-  }
-});
-
-// src/scan/manifests/config-names-in-text.ts
-function configNamesInText(text) {
-  const names2 = [];
-  for (const document of text.split(DOCUMENT_SEPARATOR)) {
-    if (!CONFIG_KIND.test(document)) continue;
-    const block = METADATA_BLOCK.exec(document)?.[1];
-    if (!block) continue;
-    let best;
-    for (const match of block.matchAll(NAME_LINE)) {
-      const indent = match[1].length;
-      if (!best || indent < best.indent) best = { indent, name: match[2] };
-    }
-    if (best) names2.push(best.name);
-  }
-  return names2;
-}
-var DOCUMENT_SEPARATOR, CONFIG_KIND, METADATA_BLOCK, NAME_LINE;
-var init_config_names_in_text = __esm({
-  "src/scan/manifests/config-names-in-text.ts"() {
-    "use strict";
-    DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
-    CONFIG_KIND = /^kind:[^\S\n]*["']?(?:ConfigMap|Secret)["']?[^\S\n]*(?:#.*)?$/m;
-    METADATA_BLOCK = /^metadata:[^\S\n]*\n((?:(?:[^\S\n]+.*)?\n?)*)/m;
-    NAME_LINE = /^([^\S\n]+)name:[^\S\n]*["']?([^"'\s#]+)["']?[^\S\n]*(?:#.*)?$/gm;
-  }
-});
-
-// src/scan/objects-across-files.ts
-function unreadFilesOf(oversized, headProblems, owned) {
-  const unread = {
-    base: new Map([...oversized.base.keys()].map((path6) => [path6, "oversized"])),
-    head: new Map([...oversized.head.keys()].map((path6) => [path6, "oversized"]))
-  };
-  for (const problem of headProblems) {
-    if (owned?.(problem.file)) continue;
-    if (problem.severity === "error" && !unread.head.has(problem.file))
-      unread.head.set(problem.file, "broken");
-  }
-  return unread;
-}
-function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
-  const problems = [];
-  for (const file of changedFiles) {
-    const basePath = file.oldPath ?? file.path;
-    const sizes = [
-      ["base", file.status === "A" ? void 0 : oversized.base.get(basePath)],
-      ["head", file.status === "D" ? void 0 : oversized.head.get(file.path)]
-    ];
-    const over = sizes.filter(([, size]) => size !== void 0);
-    if (over.length === 0) continue;
-    const what = over.map(([side, size]) => `${size} bytes at the ${side} commit`).join(" and ");
-    problems.push({
-      file: file.status === "D" ? basePath : file.path,
-      line: 1,
-      col: 1,
-      severity: "warning",
-      unread: "over --max-file-size",
-      message: `cannot tell what changed: ${what} is over --max-file-size ${maxFileSize} (raise it to read this file)`
-    });
-  }
-  return problems;
-}
-async function withoutUnreadChanges(git, commits, changes, unread, problems) {
-  const kept = [];
-  for (const change of changes) {
-    const side = change.status === "deleted" ? "head" : change.status === "added" ? "base" : void 0;
-    const files = side === void 0 ? void 0 : unread[side];
-    if (side === void 0 || files === void 0 || files.size === 0) {
-      kept.push(change);
-      continue;
-    }
-    const hits = await git.grepFiles(commits[side], [change.id.name], literalPathspecs([...files.keys()]));
-    if (hits.length === 0) {
-      kept.push(change);
-      continue;
-    }
-    const broken = hits.find((path6) => files.get(path6) === "broken");
-    if (broken !== void 0) {
-      problems.push({
-        file: broken,
-        line: 1,
-        col: 1,
-        severity: "warning",
-        message: `cannot tell whether ${formatId(change.id)} changed: the file has errors at the ${side} commit`
-      });
-    }
-  }
-  return kept;
-}
-function settleWithUntouchedFiles(changes, read, untouched, problems) {
-  const baseContent = contentsById(untouched.base);
-  const headContent = contentsById(untouched.head);
-  const settled = [];
-  for (const change of changes) {
-    const key = idKey(change.id);
-    const added = change.status === "added";
-    const elsewhere = added ? baseContent.get(key) : change.status === "deleted" ? headContent.get(key) : void 0;
-    const own = (added ? read.head : read.base).get(key);
-    if (elsewhere === void 0 || own === void 0) {
-      settled.push(change);
-      continue;
-    }
-    if (added) {
-      problems.push({
-        file: change.file,
-        line: change.line,
-        col: 1,
-        severity: "warning",
-        message: `${formatId(change.id)} is also defined in ${elsewhere.at.file}:${elsewhere.at.line}; compared with that definition`
-      });
-    }
-    const keys = added ? changedKeys(elsewhere.content, own.content) : changedKeys(own.content, elsewhere.content);
-    if (keys.length === 0) continue;
-    const at = added ? { file: change.file, line: change.line } : elsewhere.at;
-    settled.push({ ...change, ...at, status: "modified", keys });
-  }
-  return settled.sort((a, b) => compareIds(a.id, b.id));
-}
-function contentsById(manifests) {
-  const byId = /* @__PURE__ */ new Map();
-  for (const manifest of manifests) {
-    if (!isConfigManifest(manifest) || byId.has(idKey(manifest.id))) continue;
-    byId.set(idKey(manifest.id), {
-      content: configContentOf(manifest).content,
-      at: { file: manifest.file, line: manifest.line }
-    });
-  }
-  return byId;
-}
-function literalPathspecs(paths) {
-  return paths.map((path6) => `:(literal)${path6}`);
-}
-var init_objects_across_files = __esm({
-  "src/scan/objects-across-files.ts"() {
-    "use strict";
-    init_config_content();
-    init_model();
-    init_order();
-  }
-});
-
-// src/scan/gitops/deployed-namespaces.ts
-function namespacesOfDeployments(deployments) {
-  const byDir = /* @__PURE__ */ new Map();
-  for (const d of deployments) {
-    const replaces = d.by.startsWith("Flux") ? d.settings.namespace : void 0;
-    const own = {
-      ...replaces ? { namespace: replaces } : {},
-      ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
-    };
-    const seen2 = byDir.get(d.dir);
-    if (seen2 === void 0) byDir.set(d.dir, own);
-    else if (seen2 !== null && JSON.stringify(seen2) !== JSON.stringify(own)) byDir.set(d.dir, null);
-  }
-  const dirs = [...byDir.keys()];
-  if (dirs.length === 0) return void 0;
-  return (file) => {
-    const unit = deploymentUnitOf(file, dirs);
-    const settings = unit === void 0 ? void 0 : byDir.get(unit);
-    return settings ?? void 0;
-  };
-}
-function inDeployedNamespace(manifests, namespaceOf2) {
-  return manifests.map((m) => {
-    if (m.id.namespace === "") return m;
-    const settings = namespaceOf2(m.file);
-    const namespace = settings?.namespace ?? (m.namespaceAssumed ? settings?.defaultNamespace : void 0);
-    if (namespace === void 0 || namespace === m.id.namespace) return m;
-    const { namespaceAssumed: _, ...rest } = m;
-    return { ...rest, id: { ...m.id, namespace } };
-  });
-}
-function inDeployedNamespaces(manifests) {
-  const namespaceOf2 = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
-  return namespaceOf2 ? inDeployedNamespace(manifests, namespaceOf2) : manifests;
-}
-function asWritten(read, stamps) {
-  const ids = new Map(read.map((m) => [`${m.file}:${m.line}`, m.id]));
-  return {
-    ...stamps,
-    targets: stamps.targets.map((t) => ({ ...t, id: ids.get(`${t.file}:${t.line}`) ?? t.id }))
-  };
-}
-var init_deployed_namespaces = __esm({
-  "src/scan/gitops/deployed-namespaces.ts"() {
-    "use strict";
-    init_deployed_dirs();
-    init_folder_definitions();
-  }
-});
-
-// src/scan/manifests/parse-documents.ts
-async function parseManifestDocuments(file, text, opts, documents) {
-  const fast = parseManifestsFast(file, text, opts);
-  if (fast !== void 0) return fast;
-  const whole = () => parseManifestFile(file, text, { ...opts, fast: false });
-  if (text.length < MIN_SPLIT_BYTES) return whole();
-  const decoded = decodeSource(file, text);
-  const docs = "source" in decoded ? documentsOf(decoded.source) : void 0;
-  if (docs === void 0 || docs.length < 2) return whole();
-  const manifests = [];
-  for (const doc of docs) {
-    let parsed = documents.get(doc.text);
-    if (parsed === void 0) {
-      const result = await parseManifestFile("", doc.text, opts);
-      if (result.problems.length > 0) return whole();
-      parsed = result.manifests;
-      documents.set(doc.text, parsed);
-    }
-    for (const m of parsed) manifests.push({ ...m, file, line: m.line + doc.line - 1 });
-  }
-  return { manifests, problems: [] };
-}
-function documentsOf(source2) {
-  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(source2)) return void 0;
-  const docs = [];
-  const separator = /^---[ \t]*\r?\n/gm;
-  let start = 0;
-  let line = 1;
-  const push = (end) => {
-    const text = source2.slice(start, end);
-    if (text.trim() !== "") docs.push({ text, line });
-  };
-  for (let match = separator.exec(source2); match !== null; match = separator.exec(source2)) {
-    push(match.index);
-    line += countLines(source2, start, match.index + match[0].length);
-    start = match.index + match[0].length;
-  }
-  push(source2.length);
-  return docs;
-}
-function countLines(text, from, to) {
-  let count = 0;
-  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) count += 1;
-  return count;
-}
-var MIN_SPLIT_BYTES;
-var init_parse_documents = __esm({
-  "src/scan/manifests/parse-documents.ts"() {
-    "use strict";
-    init_decode_source();
-    init_manifest_reader();
-    init_parse_manifest_file();
-    MIN_SPLIT_BYTES = 64 * 1024;
-  }
-});
-
-// src/scan/read-files.ts
-async function readBytes(git, rev, paths, options, oversized) {
-  if (paths.length === 0) return /* @__PURE__ */ new Map();
-  const read = await git.readFilesUpTo(rev, paths, options.maxFileSize);
-  for (const [path6, size] of read.oversized) oversized.set(path6, size);
-  return read.files;
-}
-async function readManifests(git, rev, paths, options, problems) {
-  const oversized = /* @__PURE__ */ new Map();
-  const files = await readBytes(git, rev, paths, options, oversized);
-  for (const [path6, size] of oversized)
-    problems.push(oversizedCandidateProblem(path6, size, options.maxFileSize));
-  return parseFiles(paths, files, options, problems);
-}
-function oversizedCandidateProblem(path6, size, maxFileSize) {
-  return {
-    file: path6,
-    line: 1,
-    col: 1,
-    severity: "warning",
-    unread: "over --max-file-size",
-    message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
-  };
-}
-async function parseFiles(paths, files, options, problems) {
-  const manifests = [];
-  for (const path6 of paths) {
-    await new Promise((resolve10) => setImmediate(resolve10));
-    const bytes = files.get(path6);
-    if (bytes === void 0) continue;
-    const parsed = await parseWithOptions(path6, bytes, options);
-    manifests.push(...parsed.manifests);
-    problems.push(...parsed.problems);
-  }
-  return manifests;
-}
-async function parseWithOptions(path6, bytes, options) {
-  const parsed = await parseManifestDocuments(
-    path6,
-    bytes,
-    { defaultNamespace: options.defaultNamespace },
-    options.documents ?? /* @__PURE__ */ new Map()
-  );
-  if (!options.namespaceOf || !parsed.manifests.some(isConfigOrWorkload)) return parsed;
-  const namespaceOf2 = await options.namespaceOf();
-  if (!namespaceOf2) return parsed;
-  return { ...parsed, manifests: inDeployedNamespace(parsed.manifests, namespaceOf2) };
-}
-function isConfigOrWorkload(m) {
-  return isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0;
-}
-var init_read_files = __esm({
-  "src/scan/read-files.ts"() {
-    "use strict";
-    init_api_kinds();
-    init_workload_kinds();
-    init_deployed_namespaces();
-    init_parse_documents();
-  }
-});
-
-// src/scan/candidates.ts
-function withTemplateRefs(names2) {
-  return names2.length > 0 ? [...names2, TEMPLATE_REF] : names2;
-}
-function uniqueNames(names2) {
-  return [...new Set(names2)].filter((name) => name !== "" && !name.includes("\n")).sort();
-}
-async function findCandidateFiles(git, rev, names2, alreadyRead, wanted, signal) {
-  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
-  if (names2.length === 0 || wanted.globs.length === 0) return [];
-  const hits = await git.grepFiles(rev, names2, pathspecs, signal);
-  return hits.filter((path6) => !alreadyRead.has(path6) && wanted(path6));
-}
-function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted, options, alreadyReadFiles) {
-  const names2 = new Set(
-    withTemplateRefs(
-      [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
-    )
-  );
-  if (names2.size === 0) return void 0;
-  const gitops = shareGitopsSearch(git, rev, wanted.globs);
-  const markers = gitops ? GITOPS_API_GROUPS : [];
-  const parsed = /* @__PURE__ */ new Map();
-  const read = /* @__PURE__ */ new Map();
-  const oversized = /* @__PURE__ */ new Map();
-  const found = git.grepAndReadFiles(rev, [...names2, ...markers], globsToPathspecs(wanted.globs) ?? [], {
-    read: (path6) => !alreadyRead.has(path6) && wanted(path6),
-    maxBytes: options.maxFileSize,
-    onFile(path6, file) {
-      if ("oversized" in file) {
-        read.set(path6, void 0);
-        return void oversized.set(path6, file.oversized);
-      }
-      read.set(path6, file.bytes);
-      if (markers.length > 0 && !holdsAny(file.bytes, names2)) return;
-      const result = parseWithOptions(path6, file.bytes, options);
-      result.catch(() => {
-      });
-      parsed.set(path6, result);
-    }
-  });
-  const hits = found.then(async (paths) => {
-    const named = new Set(
-      markers.length > 0 && oversized.size > 0 ? await git.grepFiles(rev, [...names2], literalPathspecs([...oversized.keys()])) : oversized.keys()
-    );
-    for (const [path6, size] of oversized) {
-      if (named.has(path6))
-        parsed.set(path6, {
-          manifests: [],
-          problems: [oversizedCandidateProblem(path6, size, options.maxFileSize)]
-        });
-    }
-    return paths.filter((path6) => !read.has(path6) || parsed.has(path6));
-  });
-  gitops?.(
-    found.then(async (paths) => {
-      const known = await alreadyReadFiles;
-      return new Map(paths.map((path6) => [path6, read.get(path6) ?? known?.get(path6)]));
-    })
-  );
-  hits.catch(() => {
-  });
-  return { names: names2, hits, parsed };
-}
-function holdsAny(bytes, names2) {
-  for (const name of names2) if (bytes.includes(name)) return true;
-  return false;
-}
-async function readCandidates(git, rev, names2, early, ctx) {
-  const problems = [];
-  const manifests = await readAll(git, rev, names2, early, { ...ctx, problems });
-  ctx.problems.push(...await problemsThatMatter(git, rev, names2, problems));
-  return manifests;
-}
-async function problemsThatMatter(git, rev, names2, problems) {
-  if (problems.length === 0 || !names2.includes(TEMPLATE_REF)) return problems;
-  const configNames = names2.filter((name) => name !== TEMPLATE_REF);
-  const files = [...new Set(problems.filter((p) => p.unread === void 0).map((p) => p.file))];
-  const texts = await git.readFiles(rev, files);
-  const namesAConfig = (file) => {
-    const text = texts.get(file)?.toString("utf8");
-    return text === void 0 || configNames.some((name) => text.includes(name));
-  };
-  return problems.filter((p) => p.unread !== void 0 || namesAConfig(p.file));
-}
-async function readAll(git, rev, names2, early, ctx) {
-  if (early === void 0) {
-    const candidates2 = await findCandidateFiles(git, rev, names2, ctx.alreadyRead, ctx.wanted);
-    return readManifests(git, rev, candidates2, ctx.options, ctx.problems);
-  }
-  const missed = names2.filter((name) => !early.names.has(name));
-  const [guessed, more] = await Promise.all([
-    early.hits,
-    findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted)
-  ]);
-  const candidates = [
-    .../* @__PURE__ */ new Set([...guessed.filter((path6) => !ctx.alreadyRead.has(path6) && ctx.wanted(path6)), ...more])
-  ].sort();
-  const unread = candidates.filter((path6) => !early.parsed.has(path6));
-  const lateProblems = [];
-  const late = unread.length > 0 ? await readManifests(git, rev, unread, ctx.options, lateProblems) : [];
-  const lateByPath = new Map(
-    unread.map((path6) => [path6, { manifests: [], problems: [] }])
-  );
-  for (const m of late) lateByPath.get(m.file)?.manifests.push(m);
-  for (const p of lateProblems) lateByPath.get(p.file)?.problems.push(p);
-  const manifests = [];
-  for (const path6 of candidates) {
-    const result = lateByPath.get(path6) ?? await early.parsed.get(path6);
-    manifests.push(...result?.manifests ?? []);
-    ctx.problems.push(...result?.problems ?? []);
-  }
-  return manifests;
-}
-var TEMPLATE_REF;
-var init_candidates = __esm({
-  "src/scan/candidates.ts"() {
-    "use strict";
-    init_glob_pathspecs();
-    init_find_deployments();
-    init_config_names_in_text();
-    init_objects_across_files();
-    init_read_files();
-    TEMPLATE_REF = "workloadRef";
   }
 });
 
@@ -28449,100 +27343,6 @@ var init_candidates = __esm({
 var require_picomatch = __commonJS({
   "vendor:picomatch"(exports2, module2) {
     module2.exports = require(__configRolloutVendor("picomatch"));
-  }
-});
-
-// src/scan/glob-matcher.ts
-async function globMatcher(globs, options = {}) {
-  if (globs.length === 0) return () => false;
-  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
-  if (options.dot && extensions.every((extension) => extension !== void 0)) {
-    return (path6) => {
-      const name = path6.slice(path6.lastIndexOf("/") + 1);
-      return extensions.some((extension) => name.endsWith(extension));
-    };
-  }
-  const { default: picomatch } = await Promise.resolve().then(() => __toESM(require_picomatch(), 1));
-  return picomatch([...globs], { dot: options.dot === true });
-}
-var ANY_FILE_WITH_EXTENSION;
-var init_glob_matcher = __esm({
-  "src/scan/glob-matcher.ts"() {
-    "use strict";
-    ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
-  }
-});
-
-// src/scan/path-filter.ts
-async function createPathFilter(options, owned) {
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const filter = owned ? (path6) => include(path6) && !exclude(path6) && !owned(path6) : (path6) => include(path6) && !exclude(path6);
-  return Object.assign(filter, { globs: options.paths });
-}
-var init_path_filter = __esm({
-  "src/scan/path-filter.ts"() {
-    "use strict";
-    init_glob_matcher();
-  }
-});
-
-// src/scan/configs-at-head.ts
-async function readConfigsAt(git, rev, ids, known, options, owned, deployedDirs = []) {
-  const missing = ids.filter((id) => !known.has(idKey(id)));
-  if (missing.length === 0) return known;
-  const wanted = await createPathFilter(options, owned);
-  const files = await findCandidateFiles(
-    git,
-    rev,
-    [...new Set(missing.map((id) => id.name))],
-    /* @__PURE__ */ new Set(),
-    wanted
-  );
-  const problems = [];
-  const manifests = await readManifests(git, rev, files, options, problems);
-  const missingKeys = new Set(missing.map(idKey));
-  collectConfigs(
-    manifests.filter((m) => missingKeys.has(idKey(m.id))),
-    known,
-    problems,
-    void 0,
-    deployedDirs
-  );
-  return known;
-}
-function collectConfigs(manifests, into, problems, known, deployedDirs = []) {
-  const snapshotOf = (manifest) => {
-    const made = known?.get(idKey(manifest.id));
-    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) return made;
-    const { content, problems: contentProblems } = configContentOf(manifest);
-    problems.push(...contentProblems);
-    return { id: manifest.id, file: manifest.file, line: manifest.line, content };
-  };
-  for (const manifest of manifests) {
-    const key = idKey(manifest.id);
-    if (!isConfigManifest(manifest)) continue;
-    const present = into.get(key);
-    if (present === void 0) {
-      into.set(key, { manifest, snapshot: snapshotOf(manifest) });
-      continue;
-    }
-    if (manifest.origin !== void 0 || present.manifest.origin !== void 0) continue;
-    const definitions = present.folders?.definitions ?? [present.snapshot];
-    if (definitions.some((d) => d.file === manifest.file && d.line === manifest.line)) continue;
-    present.folders = { definitions: [...definitions, snapshotOf(manifest)], deployedDirs };
-  }
-}
-var init_configs_at_head = __esm({
-  "src/scan/configs-at-head.ts"() {
-    "use strict";
-    init_config_content();
-    init_model();
-    init_candidates();
-    init_path_filter();
-    init_read_files();
   }
 });
 
@@ -28558,1003 +27358,6 @@ var init_kustomization_names = __esm({
   "src/scan/sources/kustomization-names.ts"() {
     "use strict";
     KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
-  }
-});
-
-// src/scan/touches-manifests.ts
-function changedPathsOf(files) {
-  return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
-}
-async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
-  if (changedPaths.some((path6) => wanted(path6))) return true;
-  return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
-}
-async function mayTouchSources(git, base, head, changedPaths, options) {
-  if (changedPaths.length === 0) return false;
-  if (options.render !== void 0) {
-    const matches = await globMatcher(options.renderPaths, { dot: true });
-    if (changedPaths.some((p) => matches(p))) return true;
-  }
-  const dirs = /* @__PURE__ */ new Set();
-  for (const path6 of changedPaths) {
-    for (let dir = dirOf(path6); !dirs.has(dir); dir = dirOf(dir)) {
-      dirs.add(dir);
-      if (dir === "") break;
-    }
-  }
-  const inDir = (dir, names2) => names2.map((name) => dir === "" ? name : `${dir}/${name}`);
-  const explicit = options.kustomize.filter((dir) => dir !== "none");
-  const lookups = [
-    .../* @__PURE__ */ new Set([
-      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
-      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES))
-    ])
-  ];
-  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
-  const [atBase, atHead] = await Promise.all([
-    git.readFilesUpTo(base, lookups, 0),
-    git.readFilesUpTo(head, lookups, 0)
-  ]);
-  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
-  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
-  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
-}
-function dirOf(path6) {
-  const slash = path6.lastIndexOf("/");
-  return slash === -1 ? "" : path6.slice(0, slash);
-}
-function renderNotRunNote(command) {
-  return `render: ${command}: not run, the range touches none of --render-paths`;
-}
-var SOURCE_FILE_NAMES, MAX_SOURCE_LOOKUPS;
-var init_touches_manifests = __esm({
-  "src/scan/touches-manifests.ts"() {
-    "use strict";
-    init_glob_matcher();
-    init_kustomization_names();
-    SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
-    MAX_SOURCE_LOOKUPS = 2e3;
-  }
-});
-
-// src/scan/changed-files.ts
-async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log, owned, whenNoSearch) {
-  const changedFiles = allChangedFiles.filter(
-    (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
-  );
-  const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
-  const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
-  log.debug(`${changedFiles.length} changed manifest file(s)`);
-  const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
-  const baseFiles = await readBytes(git, commits.base, basePaths, options, oversized.base);
-  const headRead = readBytes(git, commits.head, headPaths, options, oversized.head);
-  headRead.catch(() => {
-  });
-  const early = earlyCandidateSearch(
-    git,
-    commits.head,
-    baseFiles,
-    new Set(headPaths),
-    wanted,
-    options,
-    headRead
-  );
-  if (early === void 0) whenNoSearch?.();
-  const headFiles = await headRead;
-  const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
-  const large = (path6) => Math.max(baseFiles.get(path6)?.length ?? 0, headFiles.get(path6)?.length ?? 0) > LARGE_FILE_BYTES;
-  const largeOwned = [...basePaths, ...headPaths].some(large) ? await owned : void 0;
-  const parsed = (path6) => !(largeOwned?.(path6) && large(path6));
-  const baseProblems = [];
-  const base = await parseFiles(basePaths.filter(parsed), baseFiles, options, baseProblems);
-  const headProblems = [];
-  const head = await parseFiles(headPaths.filter(parsed), headFiles, options, headProblems);
-  return {
-    changedFiles,
-    headPaths,
-    touched: /* @__PURE__ */ new Set([...basePaths, ...headPaths]),
-    oversized,
-    base,
-    head,
-    headProblems,
-    problems: [...oversizedProblems, ...problemsOnce(baseProblems, headProblems, changedFiles)],
-    early
-  };
-}
-function problemsOnce(baseProblems, headProblems, changedFiles) {
-  const headPathOf = new Map(
-    changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
-  );
-  const brokenAtHead = new Set(headProblems.map((p) => p.file));
-  const kept = baseProblems.filter((p) => {
-    const headPath = headPathOf.get(p.file);
-    return headPath === void 0 || !brokenAtHead.has(headPath);
-  }).map((p) => ({ ...p, severity: "warning", message: `at the base commit: ${p.message}` }));
-  return [...kept, ...headProblems];
-}
-var LARGE_FILE_BYTES;
-var init_changed_files = __esm({
-  "src/scan/changed-files.ts"() {
-    "use strict";
-    init_candidates();
-    init_objects_across_files();
-    init_read_files();
-    LARGE_FILE_BYTES = 64 * 1024;
-  }
-});
-
-// src/scan/compare-commits.ts
-function compareRaw(read) {
-  return {
-    changedFiles: read.changedFiles,
-    base: read.base,
-    head: read.head,
-    allBase: read.base,
-    allHead: read.head,
-    found: findConfigChanges(read.base, read.head),
-    variants: /* @__PURE__ */ new Map(),
-    problems: [],
-    warnings: []
-  };
-}
-function compareWithRendered(read, owned, objects) {
-  const changedFiles = read.changedFiles.filter(
-    (f) => !owned(f.path) || f.oldPath !== void 0 && !owned(f.oldPath)
-  );
-  const allBase = [...read.base.filter((m) => !owned(m.file)), ...objects.base];
-  const allHead = [...read.head.filter((m) => !owned(m.file)), ...objects.head];
-  const grouped = groupBySource(allBase, allHead);
-  const variants = /* @__PURE__ */ new Map();
-  for (const [key, list] of grouped.variants) {
-    const m = list[0].head ?? list[0].base;
-    if (!workloadKindOf(m.object)) variants.set(key, list);
-  }
-  const found = findConfigChanges(grouped.base, grouped.head);
-  found.changes = pairHashSuffixRenames(
-    withSources(found.changes, grouped.base, grouped.head),
-    found.snapshots
-  );
-  return {
-    changedFiles,
-    base: grouped.base,
-    head: grouped.head,
-    allBase,
-    allHead,
-    found,
-    variants,
-    problems: objects.problems,
-    warnings: objects.warnings
-  };
-}
-function withSources(changes, base, head) {
-  const at = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
-  const before = at(base);
-  const after = at(head);
-  return changes.map((change) => {
-    const m = (change.status === "deleted" ? before : after).get(idKey(change.id));
-    if (m?.origin === void 0) return change;
-    return { ...change, origin: m.origin, ...m.blamedFile ? { blamedFile: m.blamedFile } : {} };
-  });
-}
-var init_compare_commits = __esm({
-  "src/scan/compare-commits.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_config_changes();
-    init_rolls_on_apply();
-    init_source_variants();
-  }
-});
-
-// src/scan/new-at-base.ts
-async function settleAtBase(git, base, ctx) {
-  const { compared, read } = ctx;
-  const baseIds = new Set(compared.base.map((m) => idKey(m.id)));
-  const unreadAtBase = new Set(
-    compared.changedFiles.filter((f) => read.oversized.base.has(f.oldPath ?? f.path)).map((f) => f.path)
-  );
-  const maybeNewWorkloads = compared.head.filter(
-    (m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)) && !unreadAtBase.has(m.file)
-  );
-  const namesAtBase = uniqueNames([
-    ...ctx.changes.filter((c) => c.status === "added").map((c) => c.id.name),
-    ...maybeNewWorkloads.map((m) => m.id.name)
-  ]);
-  const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
-    git,
-    base,
-    await findCandidateFiles(git, base, namesAtBase, read.touched, ctx.wanted),
-    ctx.options,
-    []
-  );
-  const definedAtBase = new Set(untouchedAtBase.map((m) => idKey(m.id)));
-  const newWorkloadIds = new Set(
-    maybeNewWorkloads.map((m) => idKey(m.id)).filter((key) => !definedAtBase.has(key))
-  );
-  const changes = settleWithUntouchedFiles(
-    ctx.changes,
-    compared.found.snapshots,
-    { base: untouchedAtBase, head: [] },
-    ctx.problems
-  );
-  return { newWorkloadIds, changes };
-}
-var init_new_at_base = __esm({
-  "src/scan/new-at-base.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_candidates();
-    init_objects_across_files();
-    init_read_files();
-  }
-});
-
-// src/scan/render/renderer-environment.ts
-function trustedPathDirs(pathValue, untrusted) {
-  const roots = untrusted.map((root) => (0, import_node_path6.resolve)(root));
-  return (pathValue ?? "").split(import_node_path6.delimiter).filter((dir) => dir !== "" && (0, import_node_path6.isAbsolute)(dir)).map((dir) => (0, import_node_path6.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path6.sep)));
-}
-function findExecutable(name, dirs) {
-  for (const dir of dirs) {
-    const candidate = (0, import_node_path6.join)(dir, name);
-    try {
-      if (!(0, import_node_fs7.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs7.accessSync)(candidate, import_node_fs7.constants.X_OK);
-      return candidate;
-    } catch {
-    }
-  }
-  return void 0;
-}
-function kustomizeEnvironment(pathDirs, home) {
-  return { PATH: pathDirs.join(import_node_path6.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
-}
-function renderCommandEnvironment(env, pathDirs, named) {
-  const out = {};
-  for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
-    if (env[key] !== void 0) out[key] = env[key];
-  }
-  out.PATH = pathDirs.join(import_node_path6.delimiter);
-  return out;
-}
-function renderSlots() {
-  return Math.max(1, (0, import_node_os2.availableParallelism)());
-}
-var import_node_fs7, import_node_os2, import_node_path6, RENDER_ENV_ALLOWED;
-var init_renderer_environment = __esm({
-  "src/scan/render/renderer-environment.ts"() {
-    "use strict";
-    import_node_fs7 = require("node:fs");
-    import_node_os2 = require("node:os");
-    import_node_path6 = require("node:path");
-    RENDER_ENV_ALLOWED = [
-      "HOME",
-      "LANG",
-      "LANGUAGE",
-      "LC_ALL",
-      "LC_CTYPE",
-      "TZ",
-      "TMPDIR",
-      "USER",
-      "HTTP_PROXY",
-      "HTTPS_PROXY",
-      "NO_PROXY",
-      "http_proxy",
-      "https_proxy",
-      "no_proxy"
-    ];
-  }
-});
-
-// src/scan/render/kustomize.ts
-async function findKustomize(pathDirs) {
-  const kustomize = findExecutable("kustomize", pathDirs);
-  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
-    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
-  }
-  const kubectl = findExecutable("kubectl", pathDirs);
-  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
-  return void 0;
-}
-async function runs(path6, args, pathDirs) {
-  const home = (0, import_node_os3.tmpdir)();
-  const result = await runProcess(path6, args, {
-    cwd: home,
-    env: kustomizeEnvironment(pathDirs, home),
-    timeoutMs: 1e4
-  });
-  return result.exitCode === 0;
-}
-async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
-  const target = dir === "" ? "." : `./${dir}`;
-  const cwd = overlay?.cwd ?? treeDir;
-  if (overlay) {
-    const at = (0, import_node_path7.join)(cwd, overlay.dir);
-    await (0, import_promises.mkdir)(at, { recursive: true });
-    await (0, import_promises.writeFile)((0, import_node_path7.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path7.relative)(at, treeDir)));
-  }
-  const built = overlay ? `./${overlay.dir}` : target;
-  const result = await runProcess(run2.binary.path, run2.binary.argsFor(built), {
-    cwd,
-    env: kustomizeEnvironment(run2.pathDirs, run2.home),
-    timeoutMs: run2.timeoutMs,
-    maxOutputBytes: run2.maxOutputBytes,
-    ...signal ? { signal } : {}
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  const command = `${run2.binary.label} ${target}`;
-  const detail = () => {
-    const text = shortDetail(result.stderrEnd, treeDir);
-    if (!run2.quiet) return redactDetail(text);
-    const hidden = `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`;
-    const remote = remoteFailureDetail(result.stderrEnd);
-    return remote ? `${remote}; other ${hidden}` : hidden;
-  };
-  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
-    throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
-  }
-  throw new UserError(
-    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
-  );
-}
-function stoppedWhy(result) {
-  const failure = result.failure;
-  if (failure?.kind === "timeout")
-    return `${failure.message}, the --render-timeout; the whole process group was stopped`;
-  if (failure?.kind === "output")
-    return `its ${failure.message.replace(/^output/, "output is")}, the --max-file-size; the whole process group was stopped`;
-  if (failure) return failure.message;
-  return result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
-}
-function redactDetail(detail) {
-  return detail.replace(/(literal sources?) \[[^\]]*\]/gi, "$1 [...]").replace(/(invalid literal source) [^,\n]*/gi, "$1 (value not shown)").replace(
-    /(env (?:file )?line|KV pairs? from line|line) ("[^"]*"|`[^`]*`|'[^']*')/gi,
-    "$1 (text not shown)"
-  );
-}
-function remoteFailureDetail(text) {
-  const withoutCredentials = (url) => url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1");
-  const remotes = [
-    ...text.matchAll(/accumulating resources from '([a-z][a-z0-9+.-]*:\/\/[^'\s]+|git@[^'\s]+)'/gi)
-  ].map((m) => withoutCredentials(m[1]));
-  const errors = [
-    ...text.matchAll(
-      /(fatal: [^'\n]*?(?:'[a-z][a-z0-9+.-]*:\/\/[^'\s]*'[^'\n]*?)?(?=$|\s:\s|'?: exit status)|Could not resolve host: \S+|dial tcp: lookup \S+(?: on \S+)?: no such host|connection refused|i\/o timeout|Repository not found)/gim
-    )
-  ].map(
-    (m) => m[1].replace(/'([a-z][a-z0-9+.-]*:\/\/[^']*)'/gi, (_, url) => `'${withoutCredentials(url)}'`)
-  );
-  if (remotes.length === 0 && errors.length === 0) return void 0;
-  const unique2 = (list) => [...new Set(list)].filter((item, _, all) => !all.some((other) => other !== item && other.includes(item)));
-  const from = remotes.length > 0 ? ` ${unique2(remotes).join(", ")}` : "";
-  return `could not fetch the remote resource${from}: ${unique2(errors).join("; ") || "see kustomize's message"}`;
-}
-function shortDetail(stderr, treeDir) {
-  const complaint = stderr.split("\n").filter((line) => !line.startsWith("# Warning: ")).join("\n");
-  const lines = tailOf(complaint, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
-    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
-    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
-  }).map(
-    (line) => line.replace(/^"command failed" err=<$/, "").replace(/^\s+>$/, "").trim()
-  ).filter((line) => line !== "");
-  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
-  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
-}
-var import_promises, import_node_os3, import_node_path7, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
-var init_kustomize = __esm({
-  "src/scan/render/kustomize.ts"() {
-    "use strict";
-    import_promises = require("node:fs/promises");
-    import_node_os3 = require("node:os");
-    import_node_path7 = require("node:path");
-    init_errors();
-    init_run_process();
-    init_renderer_environment();
-    NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
-    KustomizeBuildError = class extends UserError {
-      constructor(command, commit, why, detail) {
-        super(
-          `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
-        );
-        this.command = command;
-        this.commit = commit;
-        this.why = why;
-        this.detail = detail;
-      }
-      command;
-      commit;
-      why;
-      detail;
-      name = "KustomizeBuildError";
-    };
-    MAX_DETAIL_CHARS = 400;
-  }
-});
-
-// src/scan/render/source-model.ts
-function yamlDataInput(path6, text, options) {
-  if (!YAML_INPUT.test(path6) || text.includes("{{")) return false;
-  return !options.textSubstituted || !text.includes("$");
-}
-var YAML_INPUT;
-var init_source_model = __esm({
-  "src/scan/render/source-model.ts"() {
-    "use strict";
-    YAML_INPUT = /(^|\/)Kustomization$|\.(ya?ml|json)$/;
-  }
-});
-
-// src/scan/gitops/deployment-overlay.ts
-function overlayDir(index) {
-  return `.config-rollout-deployments/${index}`;
-}
-function deploymentOverlay(dir, settings, toTree) {
-  const inRepo = (path6) => path6 === "" ? toTree : `${toTree}/${path6}`;
-  const kustomization = {
-    apiVersion: "kustomize.config.k8s.io/v1beta1",
-    kind: "Kustomization",
-    resources: [inRepo(dir)]
-  };
-  if (settings.namespace !== void 0) kustomization.namespace = settings.namespace;
-  if (settings.namePrefix !== void 0) kustomization.namePrefix = settings.namePrefix;
-  if (settings.nameSuffix !== void 0) kustomization.nameSuffix = settings.nameSuffix;
-  if (settings.components !== void 0) kustomization.components = settings.components.map(inRepo);
-  if (settings.patches !== void 0) kustomization.patches = settings.patches;
-  return `${JSON.stringify(kustomization, null, 2)}
-`;
-}
-function needsOverlay(settings) {
-  return settings.namespace !== void 0 || settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.components !== void 0 || settings.patches !== void 0;
-}
-function describeSettings(settings) {
-  const parts = [];
-  if (settings.namespace !== void 0) parts.push(`namespace ${settings.namespace}`);
-  if (settings.defaultNamespace !== void 0)
-    parts.push(`destination namespace ${settings.defaultNamespace}`);
-  if (settings.namePrefix !== void 0) parts.push(`namePrefix ${settings.namePrefix}`);
-  if (settings.nameSuffix !== void 0) parts.push(`nameSuffix ${settings.nameSuffix}`);
-  if (settings.components !== void 0) parts.push(`components ${settings.components.join(", ")}`);
-  if (settings.patches !== void 0) parts.push(`${settings.patches.length} patch(es)`);
-  if (settings.substitute !== void 0) parts.push("postBuild substitution");
-  return parts.join("; ");
-}
-function substituteVariables(rendered, substitute) {
-  return rendered.split(/^(?=---[ \t]*$)/m).map((document) => DISABLED.test(document) ? document : substituteDocument(document, substitute)).join("");
-}
-function substituteDocument(document, { vars, keepUnknown }) {
-  return document.replace(
-    VARIABLE,
-    (match, name, operator, fallback) => {
-      if (name === void 0) return "${";
-      const value = Object.hasOwn(vars, name) ? vars[name] : void 0;
-      if (operator !== void 0) {
-        const useDefault = operator.startsWith(":") ? value === void 0 || value === "" : value === void 0;
-        if (!useDefault) return value;
-        return keepUnknown && value === void 0 ? match : fallback ?? "";
-      }
-      if (value !== void 0) return value;
-      return keepUnknown ? match : "";
-    }
-  );
-}
-var DISABLED, VARIABLE;
-var init_deployment_overlay = __esm({
-  "src/scan/gitops/deployment-overlay.ts"() {
-    "use strict";
-    DISABLED = /kustomize\.toolkit\.fluxcd\.io\/substitute["']?\s*:\s*["']?disabled\b/;
-    VARIABLE = /\$\$\{|\$\{([_a-zA-Z][_a-zA-Z0-9]*)(?:(:?[=-])([^}]*))?\}/g;
-  }
-});
-
-// src/scan/gitops/deployed-build.ts
-async function buildDeployed(run2, treeDir, dir, commit, as, signal) {
-  const settings = as?.settings;
-  const overlay = as && settings && needsOverlay(settings) ? {
-    dir: as.overlayDir,
-    kustomization: (toTree) => deploymentOverlay(dir, settings, toTree),
-    ...as.cwd !== void 0 ? { cwd: as.cwd } : {}
-  } : void 0;
-  const output = await kustomizeBuild(run2, treeDir, dir, commit, signal, overlay);
-  return settings?.substitute ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute)) : output;
-}
-var init_deployed_build = __esm({
-  "src/scan/gitops/deployed-build.ts"() {
-    "use strict";
-    init_kustomize();
-    init_deployment_overlay();
-  }
-});
-
-// src/scan/gitops/generated-kustomization.ts
-async function writeGeneratedKustomization(dir) {
-  let entries;
-  try {
-    entries = await (0, import_promises2.readdir)(dir, { recursive: true, withFileTypes: true });
-  } catch {
-    return false;
-  }
-  const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
-    (e) => (0, import_node_path8.relative)(dir, (0, import_node_path8.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path8.sep).join("/")
-  ).sort();
-  if (files.length === 0) return false;
-  await (0, import_promises2.writeFile)((0, import_node_path8.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
-`);
-  return true;
-}
-var import_promises2, import_node_path8, LISTED_FILE;
-var init_generated_kustomization = __esm({
-  "src/scan/gitops/generated-kustomization.ts"() {
-    "use strict";
-    import_promises2 = require("node:fs/promises");
-    import_node_path8 = require("node:path");
-    LISTED_FILE = /\.ya?ml$/;
-  }
-});
-
-// src/scan/gitops/plain-deployed-sources.ts
-async function findPlainDeployedSources(git, ctx) {
-  const none = { sources: [], owned: () => false };
-  const changed = ctx.changedPaths.filter((p) => LISTED_FILE2.test(p) && !ctx.owned(p));
-  if (changed.length === 0) return none;
-  const kustomizeDirs2 = ctx.kustomizationFiles.map((p) => kustomizationDirOf(p)).filter((d) => d !== void 0);
-  const hasKustomization = (dir) => kustomizeDirs2.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
-  const dirs = /* @__PURE__ */ new Set();
-  for (const path6 of changed) {
-    const parts = path6.split("/").slice(0, -1);
-    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
-  }
-  const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
-  if (candidates.length === 0) return none;
-  const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
-  const found = await findDeployments(git, search, candidates);
-  const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
-  const sources = [];
-  const rendered = [];
-  for (const dir of [...new Set(deployments.map((d) => d.dir))].sort()) {
-    const under = (p) => p.startsWith(`${dir}/`);
-    const changedInputs = changed.filter(under);
-    if (changedInputs.length === 0) continue;
-    rendered.push(dir);
-    for (const deployment of deploymentsOfDir(dir, deployments)) {
-      if (deployment === void 0) continue;
-      sources.push(plainSource(dir, deployment, changedInputs, ctx, ctx.firstIndex + sources.length));
-    }
-  }
-  if (sources.length === 0) return none;
-  if (await ctx.binary() === void 0) {
-    throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
-  }
-  return {
-    sources,
-    owned: (path6) => LISTED_FILE2.test(path6) && rendered.some((dir) => path6.startsWith(`${dir}/`))
-  };
-}
-function needsBuild({ settings }) {
-  if (isPlainDeployment(settings)) return false;
-  return settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.patches !== void 0 || settings.components !== void 0 || settings.substitute !== void 0;
-}
-function plainSource(dir, deployment, changedInputs, ctx, index) {
-  const components = deployment.settings.components ?? [];
-  const inComponents = ctx.changedPaths.filter((p) => components.some((c) => p.startsWith(`${c}/`)));
-  return {
-    label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`,
-    scope: [dir, ...components],
-    file: changedInputs[0],
-    changedInputs: [...changedInputs, ...inComponents],
-    generators: [],
-    kustomization: { dir, named: false },
-    // Components are kustomizations not read here: what they run is unknown.
-    ...components.length === 0 ? {
-      readsAsData: (path6, text) => yamlDataInput(path6, text, { textSubstituted: deployment.settings.substitute !== void 0 })
-    } : {},
-    render: async (checkout, commit, signal) => {
-      if (!await writeGeneratedKustomization(`${checkout.dir}/${dir}`)) return void 0;
-      const run2 = {
-        binary: await ctx.binary(),
-        pathDirs: ctx.pathDirs,
-        home: checkout.scratch,
-        timeoutMs: ctx.timeoutMs,
-        maxOutputBytes: ctx.maxOutputBytes
-      };
-      const as = { settings: deployment.settings, overlayDir: overlayDir(index) };
-      return buildDeployed(run2, checkout.dir, dir, commit, as, signal);
-    }
-  };
-}
-var LISTED_FILE2;
-var init_plain_deployed_sources = __esm({
-  "src/scan/gitops/plain-deployed-sources.ts"() {
-    "use strict";
-    init_errors();
-    init_kustomize();
-    init_source_model();
-    init_kustomization_names();
-    init_deployed_build();
-    init_deployed_dirs();
-    init_deployment_overlay();
-    init_find_deployments();
-    init_generated_kustomization();
-    LISTED_FILE2 = /\.ya?ml$/;
-  }
-});
-
-// src/scan/sources/helm-charts.ts
-function chartReport(chartDirs, changedPaths, options) {
-  const inside = (dir, path6) => dir === "" || path6.startsWith(`${dir}/`);
-  const outermost = [...new Set(chartDirs)].filter((dir) => !chartDirs.some((other) => other !== dir && inside(other, dir))).sort();
-  const warnings = [];
-  const untouched = [];
-  const fixtures = [];
-  for (const dir of outermost) {
-    const changed = changedPaths.filter((path6) => inside(dir, path6) && !NOT_RENDERED.test(path6));
-    if (HIDDEN_DIR.test(dir)) {
-      if (changed.length > 0) fixtures.push(dir);
-      continue;
-    }
-    if (changed.length === 0) {
-      untouched.push(dir || ".");
-      continue;
-    }
-    if (options.render && changed.some((path6) => options.render.isRenderInput(path6))) continue;
-    warnings.push({
-      file: dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`,
-      message: touchedChartWarning(dir, changed, options),
-      unread: "Helm chart, not rendered"
-    });
-  }
-  const fixtureNotes = fixtures.map(
-    (dir) => `Helm chart ${dir}: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)`
-  );
-  return { notes: [...options.render ? [] : untouchedNote(untouched), ...fixtureNotes], warnings };
-}
-function touchedChartWarning(dir, changed, options) {
-  const shown2 = dir || ".";
-  const first = dir === "" ? changed[0] : changed[0].slice(dir.length + 1);
-  const files = changed.length === 1 ? first : `${first} and ${changed.length - 1} more file(s)`;
-  const release = dir === "" ? "release" : dir.slice(dir.lastIndexOf("/") + 1);
-  const recipe = `--render 'helm template ${release} ${shown2}' --render-paths '${dir === "" ? "**" : `${dir}/**`}'`;
-  const why = options.render ? "none of its changed files is among --render-paths, so --render does not run for it" : "Helm charts are planned only through --render";
-  return `Helm chart ${shown2} changed (${files}) but was not rendered: ${why}. To plan from it: ${recipe} (with the -n and -f values your deploy step uses)`;
-}
-function untouchedNote(dirs) {
-  if (dirs.length === 0) return [];
-  const how = "charts are planned only through --render 'helm template ...'";
-  if (dirs.length === 1)
-    return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
-  const more = dirs.length > MAX_NAMED3 ? ` and ${dirs.length - MAX_NAMED3} more` : "";
-  return [
-    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED3).join(", ")}${more}); ${how}`
-  ];
-}
-var MAX_NAMED3, NOT_RENDERED, HIDDEN_DIR;
-var init_helm_charts = __esm({
-  "src/scan/sources/helm-charts.ts"() {
-    "use strict";
-    MAX_NAMED3 = 5;
-    NOT_RENDERED = /(^|\/)(README[^/]*|LICENSE[^/]*|[^/]*\.md|NOTES\.txt|\.helmignore)$/i;
-    HIDDEN_DIR = /(^|\/)\.[^/]/;
-  }
-});
-
-// src/scan/sources/paths-at-base.ts
-function pathsAtBase(headPaths, changes, relevant) {
-  const paths = new Set(headPaths.filter(relevant));
-  const differ = /* @__PURE__ */ new Set();
-  for (const change of changes) {
-    switch (change.status) {
-      case "A":
-      case "C":
-        paths.delete(change.path);
-        break;
-      case "D":
-        if (relevant(change.path)) {
-          paths.add(change.path);
-          differ.add(change.path);
-        }
-        break;
-      case "R":
-        paths.delete(change.path);
-        if (change.oldPath !== void 0 && relevant(change.oldPath)) {
-          paths.add(change.oldPath);
-          differ.add(change.oldPath);
-        }
-        break;
-      case "M":
-      case "T":
-        if (relevant(change.path)) differ.add(change.path);
-        break;
-    }
-  }
-  return { paths: [...paths].sort(), differ };
-}
-var init_paths_at_base = __esm({
-  "src/scan/sources/paths-at-base.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/sources/blame.ts
-function blameFile(object, inputs) {
-  const changed = new Set(inputs.changedInputs);
-  const generator = generatorOf(object, inputs.generators);
-  const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
-  if (generated.length === 1) return generated[0];
-  const naming = inputs.changedInputs.filter((path6) => namesObject(inputs.texts.get(path6), object.name));
-  if (naming.length === 1) return naming[0];
-  return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
-}
-function generatorOf(object, generators) {
-  return generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
-}
-function namesObject(text, renderedName) {
-  if (text === void 0) return false;
-  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
-    const name = match[1];
-    if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
-  }
-  return false;
-}
-var init_blame = __esm({
-  "src/scan/sources/blame.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/sources/resource-locations.ts
-function writtenObjects(file, text) {
-  if (/^\s*[[{]/.test(text)) return [];
-  const objects = [];
-  let doc = {};
-  const flush = () => {
-    if (doc.kind && doc.name && doc.line !== void 0) {
-      objects.push({
-        kind: doc.kind,
-        name: doc.name,
-        ...doc.namespace ? { namespace: doc.namespace } : {},
-        file,
-        line: doc.line
-      });
-    }
-    doc = {};
-  };
-  const lines = text.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
-    if (/^(---|\.\.\.)([ \t]|$)/.test(line)) {
-      flush();
-      continue;
-    }
-    if (/^[ \t]*(#.*)?$/.test(line)) continue;
-    doc.line ??= i + 1;
-    const top = TOP_LEVEL_KEY.exec(line);
-    if (top) {
-      const key2 = unquote(top[1]);
-      const value = scalar2(top[2]);
-      doc.metadataIndent = key2 === "metadata" ? null : void 0;
-      if (key2 === "kind") doc.kind = value;
-      if (key2 === "metadata" && top[2]?.trim().startsWith("{")) {
-        doc.name = /[{,]\s*name\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
-        doc.namespace = /[{,]\s*namespace\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
-      }
-      continue;
-    }
-    if (doc.metadataIndent === void 0) continue;
-    const nested = INDENTED_KEY.exec(line);
-    if (!nested) continue;
-    doc.metadataIndent ??= nested[1];
-    if (nested[1] !== doc.metadataIndent) continue;
-    const key = unquote(nested[2]);
-    if (key === "name") doc.name = scalar2(nested[3]);
-    if (key === "namespace") doc.namespace = scalar2(nested[3]);
-  }
-  flush();
-  return objects;
-}
-function locateWritten(object, written) {
-  const sameKind = written.filter((w) => w.kind === object.kind && object.name.includes(w.name));
-  const longest = Math.max(0, ...sameKind.map((w) => w.name.length));
-  let candidates = sameKind.filter((w) => w.name.length === longest);
-  if (candidates.length > 1) candidates = candidates.filter((w) => w.namespace === object.namespace);
-  const [only, ...others] = candidates;
-  return only !== void 0 && others.length === 0 ? { file: only.file, line: only.line } : void 0;
-}
-function scalar2(value) {
-  if (value === void 0) return void 0;
-  const text = value.replace(/[ \t]+#.*$/, "").trim();
-  return text === "" ? void 0 : unquote(text);
-}
-function unquote(text) {
-  return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
-}
-var TOP_LEVEL_KEY, INDENTED_KEY;
-var init_resource_locations = __esm({
-  "src/scan/sources/resource-locations.ts"() {
-    "use strict";
-    TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
-    INDENTED_KEY = /^([ \t]+)([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
-  }
-});
-
-// src/scan/render/checkout-scope.ts
-function checkoutScope(dirs, files) {
-  const wanted = new Set(dirs);
-  for (const file of files) wanted.add(parentOf(file));
-  if (wanted.has("")) return void 0;
-  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
-  const minimal = [];
-  for (const dir of inside) {
-    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
-  }
-  return minimal;
-}
-function inScope(path6, scope) {
-  return scope === void 0 || scope.some((dir) => path6.startsWith(`${dir}/`));
-}
-function parentOf(path6) {
-  const slash = path6.lastIndexOf("/");
-  return slash === -1 ? "" : path6.slice(0, slash);
-}
-var init_checkout_scope = __esm({
-  "src/scan/render/checkout-scope.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/render/lfs-generator-inputs.ts
-async function lfsPointerInputs(git, commits, sources) {
-  const inputs = [...new Set(sources.flatMap((s) => s.generators.flatMap((g) => g.files)))];
-  const pointers = /* @__PURE__ */ new Set();
-  if (inputs.length === 0) return pointers;
-  const reads = await Promise.all(commits.map((c) => git.readFilesUpTo(c, inputs, POINTER_MAX_BYTES)));
-  for (const { files } of reads)
-    for (const [path6, bytes] of files) if (isLfsPointer(bytes.toString("utf8"))) pointers.add(path6);
-  return pointers;
-}
-function withoutPointerConfigs(source2, sides, pointers) {
-  const fromPointer = source2.generators.filter((g) => g.files.some((f) => pointers.has(f)));
-  if (fromPointer.length === 0) return { sides, warnings: [] };
-  const generatedFromPointer = (m) => {
-    const generator = generatorOf({ kind: m.id.kind, name: m.id.name }, source2.generators);
-    return generator !== void 0 && fromPointer.includes(generator);
-  };
-  const warnings = fromPointer.flatMap(
-    (g) => g.files.filter((f) => pointers.has(f)).map((file) => ({
-      file,
-      unread: "a Git LFS pointer, a generator input",
-      message: `a Git LFS pointer, not the file itself: ${source2.label} generates ${g.kind} ${g.name} from it, and its content is in LFS storage, which is not read (config-rollout reads git objects); what changed in ${g.kind} ${g.name} is not in this plan and nothing is planned or copied from the pointer text`
-    }))
-  );
-  return { sides: sides.map((list) => list.filter((m) => !generatedFromPointer(m))), warnings };
-}
-var POINTER_MAX_BYTES;
-var init_lfs_generator_inputs = __esm({
-  "src/scan/render/lfs-generator-inputs.ts"() {
-    "use strict";
-    init_decode_source();
-    init_blame();
-    POINTER_MAX_BYTES = 1024;
-  }
-});
-
-// src/scan/render/escaping-links.ts
-async function refuseEscapingLinks(dir, paths, where) {
-  const top = await (0, import_promises3.realpath)(dir);
-  const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path9.sep);
-  for (const path6 of paths) {
-    const at = (0, import_node_path9.join)(dir, path6);
-    let target;
-    try {
-      if (!(0, import_node_fs8.lstatSync)(at).isSymbolicLink()) continue;
-      target = await (0, import_promises3.readlink)(at);
-    } catch {
-      continue;
-    }
-    const lexical = (0, import_node_path9.isAbsolute)(target) ? target : (0, import_node_path9.resolve)((0, import_node_path9.dirname)((0, import_node_path9.join)(top, path6)), target);
-    const real = await (0, import_promises3.realpath)(at).catch(() => lexical);
-    if (!inside(lexical) || !inside(real)) {
-      throw new UserError(
-        `${path6} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
-      );
-    }
-  }
-}
-var import_node_fs8, import_promises3, import_node_path9;
-var init_escaping_links = __esm({
-  "src/scan/render/escaping-links.ts"() {
-    "use strict";
-    import_node_fs8 = require("node:fs");
-    import_promises3 = require("node:fs/promises");
-    import_node_path9 = require("node:path");
-    init_errors();
-  }
-});
-
-// src/scan/render/materialize-tree.ts
-async function createCommitTrees(repoDir, gitPath, scope, checks) {
-  const root = await (0, import_promises4.mkdtemp)((0, import_node_path10.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
-  const forget = onInterrupt(() => (0, import_promises4.rm)(root, { recursive: true, force: true }));
-  const trees = /* @__PURE__ */ new Map();
-  let count = 0;
-  return {
-    root,
-    dirOf(commit) {
-      let tree = trees.get(commit);
-      if (!tree) {
-        count += 1;
-        const dir = (0, import_node_path10.join)(root, `tree-${count}`);
-        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
-        trees.set(commit, tree);
-      }
-      return tree;
-    },
-    async dispose() {
-      await Promise.allSettled(trees.values());
-      await (0, import_promises4.rm)(root, { recursive: true, force: true });
-      forget();
-    }
-  };
-}
-async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs) {
-  if (symlinks === void 0) return;
-  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index, void 0, timeoutMs);
-  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path6) => inScope(path6, symlinks.scope));
-  await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
-}
-async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises4.mkdir)(dir, { recursive: true });
-  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
-  const index = `${dir}.index`;
-  await git(repoDir, ["read-tree", commit], index);
-  if (scope === void 0) {
-    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
-  } else {
-    const listed = await git(repoDir, ["ls-files", "-z"], index);
-    const paths = listed.split("\0").filter((path6) => path6 !== "" && inScope(path6, scope));
-    if (paths.length > 0) {
-      await git(
-        repoDir,
-        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
-        index,
-        `${paths.join("\0")}\0`
-      );
-    }
-  }
-  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs);
-  await (0, import_promises4.rm)(index, { force: true });
-  return dir;
-}
-async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
-  env.GIT_INDEX_FILE = indexFile;
-  const result = await runProcess(
-    gitPath,
-    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
-    {
-      cwd,
-      env,
-      ...input !== void 0 ? { input } : {},
-      timeoutMs,
-      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
-      ownGroup: false
-    }
-  );
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
-  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
-  throw new Error(`git ${args.join(" ")} failed: ${why}`);
-}
-var import_promises4, import_node_os4, import_node_path10;
-var init_materialize_tree = __esm({
-  "src/scan/render/materialize-tree.ts"() {
-    "use strict";
-    import_promises4 = require("node:fs/promises");
-    import_node_os4 = require("node:os");
-    import_node_path10 = require("node:path");
-    init_interrupt();
-    init_run_process();
-    init_checkout_scope();
-    init_escaping_links();
   }
 });
 
@@ -29618,409 +27421,11 @@ var init_output_objects = __esm({
   }
 });
 
-// src/scan/render/both-commits.ts
-async function renderBothCommits(git, base, head, sources, pathDirs, defaultNamespace, log, timeoutMs) {
-  log.info(
-    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
-  );
-  const scope = sources.some((s) => s.scope === void 0) ? void 0 : checkoutScope(
-    sources.flatMap((s) => s.scope ?? []),
-    []
-  );
-  const kustomizeScope = checkoutScope(
-    sources.flatMap((s) => s.kustomization ? s.scope ?? [""] : []),
-    []
-  );
-  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope, {
-    ...sources.some((s) => s.kustomization) ? { symlinks: { scope: kustomizeScope } } : {},
-    timeoutMs
-  });
-  try {
-    const blameTexts = readTexts(git, head, [
-      ...new Set(sources.flatMap((s) => [...s.changedInputs, ...s.resourceFiles ?? []]))
-    ]);
-    blameTexts.catch(() => {
-    });
-    const pointerInputs = lfsPointerInputs(git, [head, base], sources);
-    pointerInputs.catch(() => {
-    });
-    const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_output_objects(), output_objects_exports));
-    const cache = /* @__PURE__ */ new Map();
-    const parsers = sources.map(
-      (source2) => createDocumentParser2(`(${source2.label} output)`, source2.defaultNamespace ?? defaultNamespace, cache)
-    );
-    const outputs = await renderEach(sources, [head, base], trees, log);
-    const parsed = parseOutputs(sources, outputs, parsers);
-    const { headParsed, baseParsed, unbuilt } = parsed;
-    const pointers = await pointerInputs;
-    const warnings = [...parsed.warnings];
-    sources.forEach((source2, i) => {
-      const kept = withoutPointerConfigs(source2, [baseParsed[i], headParsed[i]], pointers);
-      [baseParsed[i], headParsed[i]] = kept.sides;
-      warnings.push(...kept.warnings);
-    });
-    const texts = await blameTexts;
-    const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
-    const labelled = (m, source2) => ({
-      ...m,
-      origin: source2.label,
-      ...blamed(m, source2, texts, written.get(source2) ?? [])
-    });
-    const problems = parsers.flatMap((parser) => parser.problems);
-    const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
-    const headObjects = sources.flatMap((source2, i) => headParsed[i].map((m) => labelled(m, source2)));
-    log.debug(
-      `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
-    );
-    return { base: baseObjects, head: headObjects, problems, warnings, unbuilt };
-  } finally {
-    await trees.dispose();
-  }
-}
-function parseOutputs(sources, outputs, parsers) {
-  const failures = [];
-  const unbuilt = /* @__PURE__ */ new Map();
-  const headParsed = sources.map((source2, i) => {
-    const [atHead, atBase] = outputs[i];
-    if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
-    if (atBase instanceof KustomizeBuildError) {
-      unbuilt.set(source2.label, "both");
-      failures.push({ source: source2, atBase, atHead });
-    }
-    return [];
-  });
-  const baseParsed = sources.map((source2, i) => {
-    const output = outputs[i][1];
-    if (outputs[i][0] instanceof KustomizeBuildError) return [];
-    if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
-    unbuilt.set(source2.label, "base");
-    failures.push({ source: source2, atBase: output, removed: outputs[i][0] === void 0 });
-    return headParsed[i];
-  });
-  return { headParsed, baseParsed, warnings: failureWarnings(failures), unbuilt };
-}
-function failureWarnings(failures) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const failure of failures) {
-    const error2 = failure.atHead ?? failure.atBase;
-    const key = [failure.atHead ? "both" : "base", failure.removed, error2.why, error2.detail].join("\0");
-    groups.set(key, [...groups.get(key) ?? [], failure]);
-  }
-  return [...groups.values()].map((group2) => {
-    const [first, ...others] = group2;
-    return {
-      file: first.source.file,
-      ...others.length > 0 ? { more: others.map((f) => f.source.file) } : {},
-      message: first.atHead ? brokenAtBothWarning(group2, first.atBase, first.atHead) : baseFailureWarning(group2, first.atBase, !first.removed),
-      unread: first.atHead ? "kustomization, cannot be built at either commit" : "kustomization, cannot be built at the base commit"
-    };
-  });
-}
-async function renderEach(sources, commits, trees, log) {
-  const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
-  const outputs = sources.map(() => [void 0, void 0]);
-  const settled = sources.map(() => [false, false]);
-  const failed2 = new AbortController();
-  let firstError;
-  const stop = (error2) => {
-    if (failed2.signal.aborted) return;
-    failed2.abort();
-    firstError = error2;
-  };
-  const decide = (i) => {
-    const [atHead, atBase] = outputs[i];
-    if (!(atHead instanceof KustomizeBuildError) || !settled[i][1]) return;
-    if (!(atBase instanceof KustomizeBuildError))
-      stop(new UserError(headFailureMessage(sources[i], atHead)));
-  };
-  await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
-    if (failed2.signal.aborted) return;
-    const started = performance.now();
-    try {
-      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
-      outputs[i][side] = await source2.render(checkout, commit, failed2.signal);
-    } catch (error2) {
-      const kustomization = error2 instanceof KustomizeBuildError ? source2.kustomization : void 0;
-      if (kustomization !== void 0 && (side === 1 || !kustomization.named)) {
-        outputs[i][side] = error2;
-      } else if (failed2.signal.aborted) {
-        return;
-      } else {
-        stop(error2 instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error2)) : error2);
-        return;
-      }
-    }
-    settled[i][side] = true;
-    decide(i);
-    log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
-  });
-  if (firstError !== void 0) throw firstError;
-  return outputs;
-}
-function headFailureMessage(source2, error2) {
-  const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
-  return `${source2.label} cannot be built at the head commit ${error2.commit.slice(0, 12)}: \`${error2.command}\` failed (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}
-Nothing was planned or applied. ${ways}.`;
-}
-function whoFailed(group2) {
-  const labels = group2.map((f) => f.source.label);
-  const who = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
-  return { who, they: labels.length > 1 };
-}
-function brokenAtBothWarning(group2, atBase, atHead) {
-  const { who, they } = whoFailed(group2);
-  const alike = they ? ", each alike" : "";
-  return `${who} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`${alike}: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); ${they ? "they were" : "it was"} broken before this push, so nothing is planned from ${they ? "them" : "it"}. If this cluster does not deploy ${they ? "them" : "it"}, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
-}
-function baseFailureWarning(group2, error2, atHead) {
-  const { who, they } = whoFailed(group2);
-  const now = atHead ? `${they ? "they build" : "it builds"} at head, so this push fixes ${they ? "them" : "it"}` : `this push removes ${they ? "them" : "it"}`;
-  return `${who} cannot be built at the base commit ${error2.commit.slice(0, 12)} (\`${error2.command}\`${they ? ", each alike" : ""}: ${error2.why}${error2.detail ? `: ${error2.detail}` : ""}); ${now}, but what the push changed in ${they ? "them" : "it"} cannot be told: ${they ? "their" : "its"} configs restart nothing (${they ? "their" : "its"} workloads still restart for configs changed elsewhere)`;
-}
-function blamed(m, source2, texts, written) {
-  const blamedFile = blameFile(
-    { kind: m.id.kind, name: m.id.name },
-    { changedInputs: source2.changedInputs, generators: source2.generators, texts }
-  );
-  const at = locateWritten(m.id, written) ?? { file: source2.file, line: 1 };
-  const where = blamedFile !== void 0 && isConfigKind(m.id.kind) && blamedFile !== at.file ? { file: blamedFile, line: 1 } : at;
-  return { ...blamedFile !== void 0 ? { blamedFile } : {}, ...where };
-}
-function writtenObjectsOf(sources, parsed, texts) {
-  const located = (m) => isConfigKind(m.id.kind) || isWorkloadKind(m.id.kind);
-  const byFile = /* @__PURE__ */ new Map();
-  const objectsIn = (path6) => {
-    let objects = byFile.get(path6);
-    if (objects === void 0) {
-      const text = texts.get(path6);
-      objects = text === void 0 ? [] : writtenObjects(path6, text);
-      byFile.set(path6, objects);
-    }
-    return objects;
-  };
-  const written = /* @__PURE__ */ new Map();
-  for (const [i, source2] of sources.entries()) {
-    if (!parsed.some((side) => side[i]?.some(located))) continue;
-    const generated = source2.generators.map((g) => ({
-      kind: g.kind,
-      name: g.name,
-      file: source2.file,
-      line: 1
-    }));
-    written.set(source2, [...(source2.resourceFiles ?? []).flatMap(objectsIn), ...generated]);
-  }
-  return written;
-}
-async function readTexts(git, rev, paths) {
-  const files = await git.readFiles(rev, paths);
-  return new Map([...files].map(([path6, bytes]) => [path6, bytes.toString("utf8")]));
-}
-var init_both_commits = __esm({
-  "src/scan/render/both-commits.ts"() {
-    "use strict";
-    init_errors();
-    init_api_kinds();
-    init_workload_kinds();
-    init_run_limited();
-    init_blame();
-    init_resource_locations();
-    init_checkout_scope();
-    init_kustomize();
-    init_lfs_generator_inputs();
-    init_materialize_tree();
-    init_renderer_environment();
-  }
-});
-
-// src/scan/sources/kustomize-entries.ts
-function refusedEntries(label2, kustomizations, side, rules) {
-  for (const k of kustomizations) {
-    const outside = k.outside[0];
-    if (outside !== void 0) {
-      return `${label2}: ${k.path} at the ${side} commit names ${JSON.stringify(outside)}, which is outside the repository; a kustomization may read only files of the repository. Nothing was rendered or applied: name a file inside the repository`;
-    }
-  }
-  if (side !== "head" || rules.untrustedHead === void 0 || rules.allowRemote) return void 0;
-  for (const k of kustomizations) {
-    const remote = k.remote[0];
-    if (remote !== void 0) {
-      return `${label2}: ${k.path} at the head commit names the remote resource ${JSON.stringify(remote)}, and the head is ${rules.untrustedHead}: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: vendor it into the repository, or pass --allow-remote-kustomize if you trust every pull request author`;
-    }
-  }
-  return void 0;
-}
-var init_kustomize_entries = __esm({
-  "src/scan/sources/kustomize-entries.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/sources/kustomize-graph.ts
-function buildKustomizeGraph(kustomizations) {
-  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
-  const includers = /* @__PURE__ */ new Map();
-  for (const k of kustomizations) {
-    for (const entry of k.entries) {
-      if (!byDir.has(entry) || entry === k.dir) continue;
-      const list = includers.get(entry) ?? [];
-      if (!list.includes(k)) list.push(k);
-      includers.set(entry, list);
-    }
-  }
-  const roots = kustomizations.filter((k) => !includers.has(k.dir) && !k.isComponent).map((k) => k.dir).sort();
-  const cache = /* @__PURE__ */ new Map();
-  const inputsOf = (dir) => {
-    const cached = cache.get(dir);
-    if (cached) return cached;
-    const inputs = /* @__PURE__ */ new Set();
-    cache.set(dir, inputs);
-    const k = byDir.get(dir);
-    if (!k) return inputs;
-    inputs.add(k.path);
-    for (const file of k.files) inputs.add(file);
-    for (const entry of k.entries) {
-      if (byDir.has(entry)) for (const file of inputsOf(entry)) inputs.add(file);
-      else inputs.add(entry);
-    }
-    return inputs;
-  };
-  const ownedFiles = /* @__PURE__ */ new Set();
-  for (const k of kustomizations) for (const file of inputsOf(k.dir)) ownedFiles.add(file);
-  return { roots, ownedFiles, inputsOf, includersOf: (dir) => includers.get(dir) ?? [] };
-}
-function kustomizationsUnder(dir, kustomizations) {
-  const byDir = kustomizations instanceof Map ? kustomizations : new Map(kustomizations.map((k) => [k.dir, k]));
-  const seen2 = /* @__PURE__ */ new Set();
-  const order = [];
-  const walk = (d) => {
-    const k = byDir.get(d);
-    if (!k || seen2.has(d)) return;
-    seen2.add(d);
-    order.push(k);
-    for (const entry of k.entries) walk(entry);
-  };
-  walk(dir);
-  return order;
-}
-function resourceFilesOf(kustomizations, isKustomization) {
-  return [...new Set(kustomizations.flatMap((k) => k.resources))].filter((path6) => !isKustomization(path6));
-}
-var init_kustomize_graph = __esm({
-  "src/scan/sources/kustomize-graph.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/sources/kustomize-notes.ts
-function notDeployedNotes(dirs) {
-  if (dirs.length === 0) return [];
-  const MAX_NAMED5 = 5;
-  const named = dirs.slice(0, MAX_NAMED5).join(", ");
-  const more = dirs.length > MAX_NAMED5 ? ` and ${dirs.length - MAX_NAMED5} more` : "";
-  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
-  return [
-    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`
-  ];
-}
-function untouchedNotes(labels) {
-  const MAX_NAMED5 = 5;
-  if (labels.length <= MAX_NAMED5) {
-    return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
-  }
-  const named = labels.slice(0, MAX_NAMED5).map((label2) => label2.replace(/^kustomize /, ""));
-  return [
-    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED5} more)`
-  ];
-}
-var init_kustomize_notes = __esm({
-  "src/scan/sources/kustomize-notes.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/sources/kustomize-roots.ts
-function chooseRoots(kustomizations, graph, rules) {
-  const discovered = rules.paths ? kustomizations.filter((k) => matchesPaths(k, rules.paths)) : kustomizations;
-  const discoveredDirs = new Set(discovered.map((k) => k.dir));
-  const includersOf = (k) => graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
-  const planned = (k) => !k.isComponent && (notDeployedDir(k.dir) === void 0 || namedByGlob(k.dir, rules.paths?.globs ?? []));
-  const rendered = /* @__PURE__ */ new Map();
-  const isRoot = (k) => {
-    if (!planned(k)) return false;
-    const includers = renderedIncluders(k);
-    return includers.length === 0 || deployedOnItsOwn(k, includers, rules.deployedDirs);
-  };
-  const renderedIncluders = (k) => includersOf(k).filter((i) => isRendered(i));
-  const isRendered = (k) => {
-    const known = rendered.get(k.dir);
-    if (known !== void 0) return known;
-    rendered.set(k.dir, false);
-    const answer = isRoot(k) || renderedIncluders(k).length > 0;
-    rendered.set(k.dir, answer);
-    return answer;
-  };
-  const roots = [];
-  const notDeployed = [];
-  for (const k of discovered) {
-    if (isRoot(k)) roots.push(k.dir);
-    else if (!k.isComponent && !planned(k) && includersOf(k).length === 0) notDeployed.push(k.dir);
-  }
-  return { roots: roots.sort(), notDeployed: notDeployed.sort() };
-}
-function rootsWithout(broken, byCommit, rules, planned) {
-  const dirs = /* @__PURE__ */ new Set();
-  for (const ks of byCommit) {
-    const kept = [...ks.values()].filter((k) => !broken.has(k.dir));
-    for (const dir of chooseRoots(kept, buildKustomizeGraph(kept), rules).roots) dirs.add(dir);
-  }
-  return [...dirs].filter((dir) => !planned.has(dir) && !broken.has(dir)).sort().map((dir) => ({
-    dir,
-    brokenIncluders: [...broken].filter((b) => byCommit.some((ks) => kustomizationsUnder(b, ks).some((k) => k.dir === dir))).sort()
-  }));
-}
-function notDeployedDir(dir) {
-  return dir.split("/").find((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
-}
-function deployedOnItsOwn(k, includers, deployedDirs) {
-  if (deployedDirs.has(k.dir)) return true;
-  if (k.namespace === void 0) return false;
-  if (k.dir.split("/").some((segment) => SHARED_DIR_NAMES.has(segment))) return false;
-  return includers.every((i) => i.namespace !== void 0 && i.namespace !== k.namespace);
-}
-function matchesPaths(k, paths) {
-  return paths.matches(k.path) || paths.matches(k.dir === "" ? "kustomization.yaml" : `${k.dir}/kustomization.yaml`);
-}
-function namedByGlob(dir, globs) {
-  const names2 = dir.split("/").filter((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
-  return names2.every((name) => globs.some((glob) => glob.split("/").includes(name)));
-}
-var NOT_DEPLOYED_DIR_NAMES, SHARED_DIR_NAMES;
-var init_kustomize_roots = __esm({
-  "src/scan/sources/kustomize-roots.ts"() {
-    "use strict";
-    init_kustomize_graph();
-    NOT_DEPLOYED_DIR_NAMES = [
-      "test",
-      "tests",
-      "e2e",
-      "testdata",
-      "example",
-      "examples",
-      "docs",
-      "hack"
-    ];
-    SHARED_DIR_NAMES = /* @__PURE__ */ new Set(["base", "bases", "components"]);
-  }
-});
-
 // src/scan/sources/kustomization-file.ts
 var kustomization_file_exports = {};
 __export(kustomization_file_exports, {
-  KUSTOMIZATION_FILE_NAMES: () => KUSTOMIZATION_FILE_NAMES,
   classifyEntry: () => classifyEntry,
-  isRemote: () => isRemote,
   joinPath: () => joinPath,
-  kustomizationDirOf: () => kustomizationDirOf,
   namedValues: () => namedValues,
   readKustomizationFile: () => readKustomizationFile
 });
@@ -30172,7 +27577,6 @@ var init_kustomization_file = __esm({
     import_yaml3 = __toESM(require_yaml(), 1);
     init_json_shape();
     init_kustomization_names();
-    init_kustomization_names();
     PROGRAM_FIELDS = [
       "helmCharts",
       "helmChartInflationGenerator",
@@ -30190,326 +27594,6 @@ var init_kustomization_file = __esm({
       "configurations",
       "crds"
     ];
-  }
-});
-
-// src/scan/render/kustomizations-to-render.ts
-async function findKustomizeSources(git, ctx) {
-  const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
-  const notes = [];
-  for (const dir of ctx.dirs) {
-    if (!baseKs.has(dir) && !headKs.has(dir)) {
-      throw new UserError(
-        `--kustomize ${dir || "."}: no kustomization.yaml in that directory at either commit`
-      );
-    }
-  }
-  for (const k of headKs.values()) {
-    if (k.problem !== void 0)
-      notes.push(`${k.path}: cannot be read (${k.problem}); its inputs are unknown`);
-  }
-  const touches = (dir, inputs, included) => {
-    const unreadable = included.some((k) => k.problem !== void 0);
-    return ctx.changedPaths.filter(
-      (p) => inputs.has(p) || unreadable && (dir === "" || p.startsWith(`${dir}/`))
-    );
-  };
-  const inputsOf = (dir) => /* @__PURE__ */ new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
-  const includedIn = (dir) => [
-    ...kustomizationsUnder(dir, headKs),
-    ...kustomizationsUnder(dir, baseKs)
-  ];
-  let roots = ctx.dirs;
-  let notDeployed = [];
-  let deployments = [];
-  let rules;
-  if (ctx.dirs.length === 0) {
-    const choice = await discoverRoots(
-      git,
-      ctx,
-      [baseGraph, headGraph],
-      [baseKs, headKs],
-      (dir) => touches(dir, inputsOf(dir), includedIn(dir))
-    );
-    roots = choice.roots;
-    deployments = choice.deployments;
-    rules = choice.rules;
-    notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
-  }
-  const sources = [];
-  const untouched = [];
-  const binary = lazy(() => findKustomize(ctx.pathDirs));
-  const readBy = /* @__PURE__ */ new Map();
-  const sourcesOf = (dir) => {
-    const label2 = `kustomize ${dir || "."}`;
-    const inputs = inputsOf(dir);
-    const included = includedIn(dir);
-    const made = [];
-    for (const deployment of deploymentsOfDir(dir, deployments)) {
-      const components = deployment?.settings.components ?? [];
-      const at = { label: label2, inputs, included, changedInputs: [], baseKs, headKs, binary };
-      if (deployment) {
-        at.label = `${label2} (as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`;
-        at.inputs = /* @__PURE__ */ new Set([...inputs, ...components.flatMap((c) => [...inputsOf(c)])]);
-        at.included = [...included, ...components.flatMap(includedIn)];
-      }
-      at.changedInputs = touches(dir, at.inputs, at.included);
-      if (at.changedInputs.length === 0) continue;
-      const source2 = kustomizeSource(dir, ctx, at, deployment && { deployment, index: readBy.size });
-      readBy.set(source2, at.included);
-      made.push(source2);
-    }
-    return made;
-  };
-  for (const dir of roots) {
-    const made = sourcesOf(dir);
-    if (made.length === 0) untouched.push(`kustomize ${dir || "."}`);
-    sources.push(...made);
-  }
-  await markInert(git, ctx, sources, (source2) => readBy.get(source2) ?? []);
-  notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
-  if (sources.length > 0 && await binary() === void 0) {
-    throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
-  }
-  const planned = new Set(roots);
-  const brokenSources = /* @__PURE__ */ new Set();
-  const onTheirOwn = (broken) => {
-    for (const source2 of broken) brokenSources.add(source2);
-    const made = [...readBy.keys()];
-    const brokenDirs = new Set(
-      [...planned].filter((dir) => {
-        const of = made.filter((s) => s.kustomization?.dir === dir);
-        return of.length > 0 && of.every((s) => brokenSources.has(s));
-      })
-    );
-    return rootsWithout(brokenDirs, [baseKs, headKs], rules, planned).flatMap(({ dir, brokenIncluders }) => {
-      planned.add(dir);
-      return sourcesOf(dir).map((source2) => ({ source: source2, brokenIncluders }));
-    });
-  };
-  return {
-    sources,
-    owned: (path6) => baseGraph.ownedFiles.has(path6) || headGraph.ownedFiles.has(path6),
-    notes,
-    ...rules ? { onTheirOwn } : {}
-  };
-}
-function kustomizeSource(dir, ctx, at, as) {
-  const { included, baseKs, headKs } = at;
-  const unreadable = included.some((k) => k.problem !== void 0);
-  const rules = ctx.entryRules;
-  const read = [dir, ...as?.deployment.settings.components ?? []];
-  const refused = refusedEntries(
-    at.label,
-    read.flatMap((d) => kustomizationsUnder(d, headKs)),
-    "head",
-    rules
-  ) ?? refusedEntries(
-    at.label,
-    read.flatMap((d) => kustomizationsUnder(d, baseKs)),
-    "base",
-    rules
-  );
-  if (refused !== void 0) throw new UserError(refused);
-  const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
-  const generatorInputs = new Set(included.flatMap((k) => k.generators.flatMap((g) => g.files)));
-  const textSubstituted = as?.deployment.settings.substitute !== void 0;
-  const readsAsData = unreadable || included.some((k) => k.runsPrograms) ? void 0 : (path6, text) => !generatorInputs.has(path6) && yamlDataInput(path6, text, { textSubstituted });
-  return {
-    label: at.label,
-    // The checkout of a kustomization that does not parse is the whole tree.
-    scope: unreadable ? void 0 : checkoutScope(
-      included.map((k) => k.dir),
-      at.inputs
-    ),
-    file: (headKs.get(dir) ?? baseKs.get(dir)).path,
-    changedInputs: at.changedInputs,
-    generators: included.flatMap((k) => k.generators),
-    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
-    kustomization: { dir, named: ctx.dirs.length > 0 },
-    ...readsAsData ? { readsAsData } : {},
-    ...as?.deployment.settings.defaultNamespace ? { defaultNamespace: as.deployment.settings.defaultNamespace } : {},
-    render: async (checkout, commit, signal) => {
-      const atCommit = (commit === ctx.head ? headKs : baseKs).get(dir);
-      if (atCommit === void 0 || atCommit.isComponent && ctx.dirs.length === 0) return void 0;
-      const run2 = {
-        binary: await at.binary(),
-        pathDirs: ctx.pathDirs,
-        home: checkout.scratch,
-        timeoutMs: ctx.timeoutMs,
-        maxOutputBytes: ctx.maxOutputBytes,
-        quiet
-      };
-      const deployed = as && { settings: as.deployment.settings, overlayDir: overlayDir(as.index) };
-      return buildDeployed(run2, checkout.dir, dir, commit, deployed, signal);
-    }
-  };
-}
-async function markInert(git, ctx, sources, readBy) {
-  const candidates = sources.filter((source2) => {
-    const included = readBy(source2);
-    if (included.some((k) => k.problem !== void 0 || k.carriesValues)) return false;
-    const plain = new Set(source2.resourceFiles ?? []);
-    const read = new Set(included.flatMap((k) => k.files));
-    return source2.changedInputs.every((p) => plain.has(p) && !read.has(p) && MANIFEST_FILE.test(p));
-  });
-  if (candidates.length === 0) return;
-  const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
-  const [atBase, atHead] = await Promise.all([
-    git.readFiles(ctx.base, paths),
-    git.readFiles(ctx.head, paths)
-  ]);
-  const inert = /* @__PURE__ */ new Map();
-  for (const path6 of paths) {
-    let quiet = true;
-    for (const files of [atBase, atHead]) {
-      const bytes = files.get(path6);
-      const parsed = bytes && await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
-      quiet &&= parsed !== void 0 && parsed.problems.length === 0 && !parsed.manifests.some((m) => isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0);
-    }
-    inert.set(path6, quiet);
-  }
-  for (const source2 of candidates) {
-    if (source2.changedInputs.every((p) => inert.get(p) === true)) source2.inert = true;
-  }
-}
-async function discoverRoots(git, ctx, graphs, byCommit, touched) {
-  const dirs = /* @__PURE__ */ new Set();
-  let orphanComponent = false;
-  byCommit.forEach((ks, i) => {
-    for (const k of ks.values()) {
-      if (!k.isComponent) dirs.add(k.dir);
-      else if (graphs[i].includersOf(k.dir).length === 0 && touched(k.dir).length > 0)
-        orphanComponent = true;
-    }
-  });
-  const candidates = [...dirs].filter(
-    (dir) => dir !== "" && notDeployedDir(dir) === void 0 && (orphanComponent || touched(dir).length > 0)
-  );
-  const deployments = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
-  const rules = {
-    deployedDirs: new Set(deployments.map((d) => d.dir)),
-    ...ctx.paths ? { paths: ctx.paths } : {}
-  };
-  const base = chooseRoots([...byCommit[0].values()], graphs[0], rules);
-  const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
-  const roots = [.../* @__PURE__ */ new Set([...base.roots, ...head.roots])].sort();
-  const notDeployed = [.../* @__PURE__ */ new Set([...base.notDeployed, ...head.notDeployed])].filter((dir) => !roots.includes(dir)).sort();
-  return { roots, notDeployed, deployments, rules };
-}
-async function kustomizationsAt(git, ctx) {
-  const kustomizationPaths = (paths) => {
-    const preference = (p) => KUSTOMIZATION_FILE_NAMES.indexOf(p.slice(p.lastIndexOf("/") + 1));
-    return paths.filter((p) => kustomizationDirOf(p) !== void 0).sort((a, b) => preference(a) - preference(b));
-  };
-  const headPaths = kustomizationPaths(ctx.headFiles);
-  const basePaths = kustomizationPaths(ctx.baseFiles);
-  const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
-  const reader = headPaths.length + basePaths.length > 0 ? Promise.resolve().then(() => (init_kustomization_file(), kustomization_file_exports)) : void 0;
-  reader?.catch(() => {
-  });
-  const [headTexts, baseTexts] = await Promise.all([
-    headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
-    toRead.length > 0 ? git.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
-  ]);
-  const readKustomizationFile2 = reader ? (await reader).readKustomizationFile : void 0;
-  const parse2 = (paths, textOf) => {
-    const byDir = /* @__PURE__ */ new Map();
-    if (!readKustomizationFile2) return byDir;
-    for (const path6 of paths) {
-      const k = readKustomizationFile2(path6, textOf(path6)?.toString("utf8") ?? "");
-      if (!byDir.has(k.dir)) byDir.set(k.dir, k);
-    }
-    return byDir;
-  };
-  const headKs = parse2(headPaths, (p) => headTexts.get(p));
-  const baseKs = parse2(basePaths, (p) => ctx.differAtBase.has(p) ? baseTexts.get(p) : headTexts.get(p));
-  return [
-    buildKustomizeGraph([...baseKs.values()]),
-    buildKustomizeGraph([...headKs.values()]),
-    baseKs,
-    headKs
-  ];
-}
-var init_kustomizations_to_render = __esm({
-  "src/scan/render/kustomizations-to-render.ts"() {
-    "use strict";
-    init_errors();
-    init_api_kinds();
-    init_workload_kinds();
-    init_once();
-    init_deployed_build();
-    init_deployed_dirs();
-    init_deployment_overlay();
-    init_find_deployments();
-    init_parse_manifest_file();
-    init_kustomization_names();
-    init_kustomize_entries();
-    init_kustomize_graph();
-    init_kustomize_notes();
-    init_kustomize_roots();
-    init_checkout_scope();
-    init_kustomize();
-    init_source_model();
-  }
-});
-
-// src/scan/render/on-their-own.ts
-async function renderOnTheirOwn(sources, render, onTheirOwn, notes) {
-  let rendered = await render(sources);
-  let batch = sources;
-  for (; ; ) {
-    const broken = batch.filter((source2) => rendered.unbuilt?.get(source2.label) === "both");
-    const next = broken.length > 0 && onTheirOwn ? onTheirOwn(broken) : [];
-    if (next.length === 0) return rendered;
-    batch = next.map(({ source: source2 }) => source2);
-    const more = await render(batch);
-    for (const { source: source2, brokenIncluders } of next) {
-      const includers = brokenIncluders.map((dir) => dir || ".").join(", ");
-      const built = more.unbuilt?.get(source2.label);
-      const outcome = built === void 0 ? "rendered at both commits" : `cannot be built at ${built === "both" ? "either commit" : "the base commit"} either (see the notes)`;
-      notes.push(
-        `${source2.label}: planned on its own, as nothing that includes it builds (kustomize cannot build ${includers} at either commit); ${outcome}`
-      );
-    }
-    rendered = {
-      base: [...rendered.base, ...more.base],
-      head: [...rendered.head, ...more.head],
-      problems: [...rendered.problems, ...more.problems],
-      warnings: [...rendered.warnings, ...more.warnings],
-      unbuilt: new Map([...rendered.unbuilt ?? [], ...more.unbuilt ?? []])
-    };
-  }
-}
-var init_on_their_own = __esm({
-  "src/scan/render/on-their-own.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/render/render-command.ts
-async function runRenderCommand(run2, treeDir, commit, signal) {
-  const result = await runProcess(SHELL, ["-c", run2.command], {
-    cwd: treeDir,
-    env: run2.env,
-    timeoutMs: run2.timeoutMs,
-    maxOutputBytes: run2.maxOutputBytes,
-    ...signal ? { signal } : {}
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  throw new UserError(
-    `--render ${JSON.stringify(run2.command)} failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
-${result.stderrTail}` : ""}`
-  );
-}
-var SHELL;
-var init_render_command = __esm({
-  "src/scan/render/render-command.ts"() {
-    "use strict";
-    init_errors();
-    init_run_process();
-    init_kustomize();
-    SHELL = "/bin/sh";
   }
 });
 
@@ -30572,412 +27656,14 @@ var init_same_data = __esm({
   }
 });
 
-// src/scan/render/touched-sources.ts
-function listSourceFiles(git, head) {
-  return git.listFiles(head, SOURCE_FILE_NAMES);
-}
-async function renderTouchedSources(git, base, head, changedFiles, options, log, headListing = listSourceFiles(git, head)) {
-  const changedPaths = changedPathsOf(changedFiles);
-  if (changedPaths.length === 0) return { ...NOTHING_RENDERED, owned: () => false, notes: [], warnings: [] };
-  const pathDirs = trustedPathDirs(options.env.PATH, [git.root]);
-  const isSourceFile = (p) => CHART_FILE.test(p) || kustomizationDirOf(p) !== void 0;
-  const headFiles = await headListing;
-  const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
-  const chartDirs = [
-    ...new Set([...atBase.paths, ...headFiles].filter((p) => CHART_FILE.test(p)).map(dirOf))
-  ].sort();
-  const inChart = (path6) => chartDirs.some((dir) => dir === "" || path6.startsWith(`${dir}/`));
-  const explicitPaths = options.paths ? await globMatcher(options.paths, { dot: true }) : void 0;
-  const notes = [];
-  const sources = [];
-  let owned = inChart;
-  let kustomizeOwned = () => false;
-  let onTheirOwn;
-  const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
-  if (kustomizeOn) {
-    const kustomize = await findKustomizeSources(git, {
-      base,
-      head,
-      dirs: options.kustomize,
-      changedPaths,
-      baseFiles: atBase.paths,
-      headFiles,
-      differAtBase: atBase.differ,
-      pathDirs,
-      timeoutMs: options.timeoutMs,
-      maxOutputBytes: options.maxOutputBytes,
-      entryRules: options.entryRules,
-      ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
-    });
-    sources.push(...kustomize.sources);
-    notes.push(...kustomize.notes);
-    onTheirOwn = kustomize.onTheirOwn;
-    const plain = await findPlainDeployedSources(git, {
-      head,
-      changedPaths,
-      kustomizationFiles: [...atBase.paths, ...headFiles].filter((p) => kustomizationDirOf(p) !== void 0),
-      owned: (path6) => kustomize.owned(path6) || inChart(path6),
-      pathDirs,
-      binary: lazy(() => findKustomize(pathDirs)),
-      firstIndex: kustomize.sources.length,
-      timeoutMs: options.timeoutMs,
-      maxOutputBytes: options.maxOutputBytes,
-      ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
-    });
-    sources.push(...plain.sources);
-    owned = (path6) => kustomize.owned(path6) || plain.owned(path6) || inChart(path6);
-    kustomizeOwned = (path6) => kustomize.owned(path6) || plain.owned(path6);
-  }
-  const chartChanges = changedPaths.filter((path6) => !kustomizeOwned(path6));
-  const charts = await reportCharts(chartDirs, chartChanges, options, explicitPaths);
-  notes.unshift(...charts.notes);
-  if (options.render !== void 0) {
-    const source2 = await renderCommandSource(options.render, changedPaths, pathDirs, options);
-    if (source2) sources.push(source2);
-    else notes.push(renderNotRunNote(options.render));
-  }
-  const warnings = charts.warnings;
-  if (sources.length === 0) return { ...NOTHING_RENDERED, owned, notes, warnings };
-  await markSameData(git, { base, head }, changedFiles, sources, options.maxOutputBytes);
-  const { timeoutMs } = options;
-  const renderOnce = (some) => renderBothCommits(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
-  const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderOnTheirOwn(some, renderOnce, onTheirOwn, notes);
-  return { owned, warnings, ...startRenders(sources, notes, render) };
-}
-function startRenders(sources, notes, render) {
-  const active = sources.filter((source2) => !source2.inert && !source2.sameData);
-  const held = sources.filter((source2) => source2.inert || source2.sameData);
-  const activeNotes = active.map((source2) => notes.push(`${source2.label}: rendering`) - 1);
-  const heldNotes = held.map((source2) => notes.push(heldNote(source2)) - 1);
-  let skipped = held.length * 2;
-  const objects = render(active).then((rendered) => {
-    active.forEach((source2, i) => {
-      notes[activeNotes[i]] = renderedNote(source2, rendered);
-    });
-    return rendered;
-  });
-  objects.catch(() => {
-  });
-  const skippedRenders = () => skipped;
-  if (held.length === 0) return { notes, objects, skippedRenders };
-  const renderDeferred = async () => {
-    skipped = 0;
-    const [first, more] = [await objects, await render(held)];
-    held.forEach((source2, i) => {
-      notes[heldNotes[i]] = renderedNote(source2, more);
-    });
-    return mergeInSourceOrder(sources, first, more);
-  };
-  return { notes, objects, renderDeferred, skippedRenders };
-}
-function heldNote(source2) {
-  const why = source2.inert ? "the range changes only objects that play no part in the plan in it (no config or workload)" : "its changed inputs parse to the same data at both commits (only their formatting changed)";
-  return `${source2.label}: not rendered, ${why} and no config or workload elsewhere`;
-}
-async function markSameData(git, commits, changedFiles, sources, maxBytes) {
-  const modified = new Set(changedFiles.filter((c) => c.status === "M").map((c) => c.path));
-  const candidates = sources.filter(
-    (s) => !s.inert && s.readsAsData && s.changedInputs.every((path6) => modified.has(path6))
-  );
-  if (candidates.length === 0) return;
-  const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
-  const [atBase, atHead] = await Promise.all(
-    [commits.base, commits.head].map((rev) => git.readFilesUpTo(rev, paths, maxBytes))
-  );
-  const { sameYamlData: sameYamlData2 } = await Promise.resolve().then(() => (init_same_data(), same_data_exports));
-  const same = /* @__PURE__ */ new Map();
-  for (const source2 of candidates) {
-    const unchanged = source2.changedInputs.every((path6) => {
-      const [before, after] = [atBase.files.get(path6), atHead.files.get(path6)].map(
-        (b) => b?.toString("utf8")
-      );
-      if (before === void 0 || after === void 0) return false;
-      if (!source2.readsAsData(path6, before) || !source2.readsAsData(path6, after)) return false;
-      if (!same.has(path6)) same.set(path6, sameYamlData2(before, after));
-      return same.get(path6) === true;
-    });
-    if (unchanged) source2.sameData = true;
-  }
-}
-function renderedNote(source2, rendered) {
-  const unbuilt = rendered.unbuilt?.get(source2.label);
-  if (unbuilt === "both")
-    return `${source2.label}: cannot be built at either commit, nothing planned from it (see the notes)`;
-  if (unbuilt === "base")
-    return `${source2.label}: cannot be built at the base commit, rendered at head only (see the notes)`;
-  return `${source2.label}: rendered at both commits`;
-}
-function mergeInSourceOrder(sources, first, more) {
-  const order = new Map(sources.map((source2, i) => [source2.label, i]));
-  const byOrigin = (list) => list.sort((a, b) => (order.get(a.origin ?? "") ?? 0) - (order.get(b.origin ?? "") ?? 0));
-  return {
-    base: byOrigin([...first.base, ...more.base]),
-    head: byOrigin([...first.head, ...more.head]),
-    problems: [...first.problems, ...more.problems],
-    warnings: [...first.warnings, ...more.warnings],
-    unbuilt: new Map([...first.unbuilt ?? [], ...more.unbuilt ?? []])
-  };
-}
-async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
-  const kustomizeDirs2 = options.kustomize.length > 0 && options.kustomize[0] !== "none";
-  if (kustomizeDirs2 && !explicitPaths) return { notes: [], warnings: [] };
-  const considered = chartDirs.filter(
-    (dir) => explicitPaths?.(dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`) ?? true
-  );
-  if (options.render === void 0) return chartReport(considered, changedPaths, {});
-  const isRenderInput = await globMatcher(options.renderPaths, { dot: true });
-  return chartReport(considered, changedPaths, { render: { isRenderInput } });
-}
-async function renderCommandSource(command, changedPaths, pathDirs, options) {
-  const matches = await globMatcher(options.renderPaths, { dot: true });
-  const changedInputs = changedPaths.filter((p) => matches(p));
-  if (changedInputs.length === 0) return void 0;
-  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv);
-  const { timeoutMs, maxOutputBytes } = options;
-  return {
-    label: `render: ${command}`,
-    // What a command reads is unknown: it gets the whole tree.
-    scope: void 0,
-    file: "--render",
-    changedInputs,
-    generators: [],
-    readsAsData: (path6, text) => yamlDataInput(path6, text, { textSubstituted: true }),
-    render: (checkout, commit, signal) => runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal)
-  };
-}
-var NO_OBJECTS, NOTHING_RENDERED, CHART_FILE;
-var init_touched_sources = __esm({
-  "src/scan/render/touched-sources.ts"() {
-    "use strict";
-    init_once();
-    init_plain_deployed_sources();
-    init_glob_matcher();
-    init_helm_charts();
-    init_kustomization_names();
-    init_paths_at_base();
-    init_touches_manifests();
-    init_both_commits();
-    init_kustomizations_to_render();
-    init_kustomize();
-    init_on_their_own();
-    init_render_command();
-    init_renderer_environment();
-    init_source_model();
-    NO_OBJECTS = { base: [], head: [], problems: [], warnings: [] };
-    NOTHING_RENDERED = { objects: Promise.resolve(NO_OBJECTS), skippedRenders: () => 0 };
-    CHART_FILE = /(^|\/)Chart\.ya?ml$/;
-  }
-});
-
-// src/scan/scan-changed-manifests.ts
-var scan_changed_manifests_exports = {};
-__export(scan_changed_manifests_exports, {
-  scanChangedManifests: () => scanChangedManifests
-});
-async function scanChangedManifests(git, { base, head }, allChangedFiles, { wanted, renderers }, scanOptions, log) {
-  const options = withDeployedNamespaces(git, head, allChangedFiles, scanOptions);
-  const pending = startRenders2(git, { base, head }, allChangedFiles, options, log);
-  const owned = pending?.then(
-    (r) => {
-      renderers.owned = r.owned;
-      return r.owned;
-    },
-    () => void 0
-  );
-  const mayAskGitops = options.sources && !options.sources.paths && allChangedFiles.some((f) => /\.ya?ml$/.test(f.path));
-  const read = await readChangedManifests(
-    git,
-    { base, head },
-    allChangedFiles,
-    wanted,
-    options,
-    log,
-    owned,
-    () => {
-      if (mayAskGitops) startGitopsSearch(git, head);
-    }
-  );
-  const rendered = pending && await pending;
-  renderers.owned = rendered?.owned;
-  let compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
-  if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {
-    compared = compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
-  }
-  const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
-  const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
-  const readable = await withoutUnreadChanges(git, { base, head }, compared.found.changes, unread, problems);
-  const atBase = await settleAtBase(git, base, {
-    read,
-    compared,
-    changes: readable,
-    wanted,
-    options,
-    problems
-  });
-  const { consumers, changes } = await readConsumers(git, head, atBase.changes, {
-    read,
-    compared,
-    owned: renderers.owned,
-    wanted,
-    options,
-    problems
-  });
-  const folders = await deploymentFolders(git, head, [...compared.allHead, ...consumers], allChangedFiles);
-  const settled = settleAllWorkloads(compared, consumers, folders);
-  problems.push(...settled.problems);
-  const all = [...compared.head, ...consumers];
-  const headConfigs = /* @__PURE__ */ new Map();
-  collectConfigs(all, headConfigs, [], compared.found.snapshots.head, folders?.deployedDirs);
-  return {
-    changedFiles: compared.changedFiles,
-    changes,
-    workloads: settled.head,
-    newWorkloadIds: atBase.newWorkloadIds,
-    headConfigs,
-    baseConfigs: new Map(
-      compared.base.filter((m) => changes.some((c) => c.status === "modified" && idKey(c.id) === idKey(m.id))).map((m) => [idKey(m.id), m])
-    ),
-    problems,
-    assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
-    baseWorkloads: settled.base,
-    sourceNotes: rendered?.notes ?? [],
-    ...rendered?.skippedRenders() ? { skippedRenders: rendered.skippedRenders() } : {},
-    sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
-    ...renderers.owned ? { owned: renderers.owned } : {},
-    ...folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {},
-    variants: settled.variants
-  };
-}
-function changesConfigsOrWorkloads(compared) {
-  if (compared.found.changes.length > 0) return true;
-  const definitions = (list) => new Map(
-    list.filter((m) => workloadKindOf(m.object) !== void 0).map((m) => [`${idKey(m.id)}\0${m.origin ?? m.file}`, JSON.stringify(m.object)])
-  );
-  const atBase = definitions(compared.allBase);
-  const atHead = definitions(compared.allHead);
-  return atHead.size !== atBase.size || [...atHead].some(([key, text]) => atBase.get(key) !== text);
-}
-function settleAllWorkloads(compared, consumers, folders) {
-  const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
-  const candidateWorkloads = consumers.filter(isWorkload);
-  const headConfigs = [...compared.allHead, ...consumers].filter((m) => isConfigKind(m.id.kind));
-  const settled = settleWorkloads(
-    [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
-    [...compared.allHead.filter(isWorkload), ...candidateWorkloads],
-    folders,
-    headConfigs
-  );
-  const variants = new Map(compared.variants);
-  for (const [key, list] of settled.variants) variants.set(key, list);
-  return { ...settled, variants };
-}
-function startRenders2(git, commits, changedFiles, options, log) {
-  if (!options.sources) return void 0;
-  const headListing = listSourceFiles(git, commits.head);
-  headListing.catch(() => {
-  });
-  const sourceOptions = { ...options.sources, defaultNamespace: options.defaultNamespace };
-  const pending = renderTouchedSources(
-    git,
-    commits.base,
-    commits.head,
-    changedFiles,
-    sourceOptions,
-    log,
-    headListing
-  );
-  pending.catch(() => {
-  });
-  return pending;
-}
-async function readConsumers(git, head, settledAtBase, ctx) {
-  const names2 = withTemplateRefs(uniqueNames(settledAtBase.map((c) => c.id.name)));
-  const alreadyRead = new Set(ctx.read.headPaths);
-  const candidates = await readCandidates(git, head, names2, ctx.read.early, { ...ctx, alreadyRead });
-  const owned = ctx.owned;
-  let consumers = candidates;
-  if (owned !== void 0) {
-    let kept = 0;
-    for (const problem of ctx.problems) if (!owned(problem.file)) ctx.problems[kept++] = problem;
-    ctx.problems.length = kept;
-    consumers = candidates.filter((m) => !owned(m.file));
-  }
-  const changes = settleWithUntouchedFiles(
-    settledAtBase,
-    ctx.compared.found.snapshots,
-    { base: [], head: consumers },
-    ctx.problems
-  );
-  return { consumers, changes };
-}
-async function deploymentFolders(git, head, manifests, changedFiles) {
-  const filesById = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (m.origin !== void 0 || workloadKindOf(m.object) === void 0 && !isConfigKind(m.id.kind))
-      continue;
-    const files = filesById.get(idKey(m.id)) ?? /* @__PURE__ */ new Set();
-    filesById.set(idKey(m.id), files.add(m.file));
-  }
-  const dirs = /* @__PURE__ */ new Set();
-  for (const files of filesById.values()) {
-    if (files.size < 2) continue;
-    for (const file of files) {
-      const parts = file.split("/").slice(0, -1);
-      for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
-    }
-  }
-  if (dirs.size === 0) return void 0;
-  const deployments = await findDeployments(git, { head }, [...dirs]);
-  return {
-    deployedDirs: [...new Set(deployments.map((d) => d.dir))],
-    changedFiles: changedFiles.map((c) => c.path)
-  };
-}
-function withDeployedNamespaces(git, head, changedFiles, options) {
-  const dirs = /* @__PURE__ */ new Set();
-  for (const change of changedFiles) {
-    if (!MANIFEST_FILE.test(change.path)) continue;
-    const parts = change.path.split("/").slice(0, -1);
-    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
-  }
-  if (dirs.size === 0) return options;
-  let lookup;
-  const namespaceOf2 = () => {
-    lookup ??= findDeployments(git, { head }, [...dirs]).then(namespacesOfDeployments);
-    return lookup;
-  };
-  return { ...options, namespaceOf: namespaceOf2 };
-}
-var init_scan_changed_manifests = __esm({
-  "src/scan/scan-changed-manifests.ts"() {
-    "use strict";
-    init_api_kinds();
-    init_workload_kinds();
-    init_model();
-    init_candidates();
-    init_changed_files();
-    init_compare_commits();
-    init_configs_at_head();
-    init_deployed_namespaces();
-    init_find_deployments();
-    init_new_at_base();
-    init_objects_across_files();
-    init_touched_sources();
-    init_source_variants();
-  }
-});
-
 // src/plan/plan-document.ts
 var plan_document_exports = {};
 __export(plan_document_exports, {
-  MAX_PLAN_NESTING: () => MAX_PLAN_NESTING,
   PLAN_API_VERSION: () => PLAN_API_VERSION,
   PLAN_KIND: () => PLAN_KIND,
-  bodyDigest: () => bodyDigest,
   configDigest: () => configDigest,
   emptyPlanDocument: () => emptyPlanDocument,
   keyCheckOf: () => keyCheckOf,
-  nestingBeyond: () => nestingBeyond,
   parsePlanDocument: () => parsePlanDocument,
   planStrategyOf: () => planStrategyOf,
   sealPlan: () => sealPlan,
@@ -31340,7 +28026,6 @@ var saved_plan_exports = {};
 __export(saved_plan_exports, {
   applySaved: () => applySaved,
   loadSavedPlan: () => loadSavedPlan,
-  readPlanFile: () => readPlanFile,
   sameWorkloads: () => sameWorkloads,
   writePlanFile: () => writePlanFile
 });
@@ -31382,7 +28067,7 @@ async function loadSavedPlan(settings, openGit, naming = CLI_FLAGS) {
   const head = await checkoutHead(openGit);
   if (head !== void 0 && head !== document.head) {
     throw new UserError(
-      `${file}: the plan is for commit ${document.head.slice(0, 12)}, but this checkout is at ${head.slice(0, 12)}: apply it from a directory without git or from a checkout of its head`
+      `${file}: the plan is for commit ${shortSha(document.head)}, but this checkout is at ${shortSha(head)}: apply it from a directory without git or from a checkout of its head`
     );
   }
   checkPlanKey(document, file, settings.hashKey, naming);
@@ -31420,6 +28105,7 @@ var init_saved_plan = __esm({
   "src/run/saved-plan.ts"() {
     "use strict";
     import_promises5 = require("node:fs/promises");
+    init_commit_sha();
     init_errors();
     init_model();
     init_option_naming();
@@ -31735,7 +28421,7 @@ function syncAction(verdict, adopt, adopted) {
     case "unreadable":
       return {
         do: "leave",
-        reason: `not verified: ${verdict.configs.map((c) => `${shortName(c.id)} cannot be read (${c.why})`).join("; ")}`
+        reason: `not verified: ${verdict.configs.map((c) => `${shortId(c.id)} cannot be read (${c.why})`).join("; ")}`
       };
     default:
       return { do: "leave", reason: "current" };
@@ -31748,10 +28434,9 @@ function syncPlan(decisions, scopeNote) {
   const unread = /* @__PURE__ */ new Map();
   let current = 0;
   for (const { workload, verdict, action } of decisions) {
-    const w = shortName(workload.id);
+    const w = shortId(workload.id);
     if (verdict.state === "unreadable") {
-      for (const c of verdict.configs)
-        unread.set(idKey(c.id), { file: `${shortName(c.id)} (namespace ${c.id.namespace})`, why: c.why });
+      for (const c of verdict.configs) unread.set(idKey(c.id), { file: formatId(c.id), why: c.why });
     }
     if (verdict.state === "stale" && verdict.digestsUnparsed)
       warnings.push(
@@ -31819,10 +28504,7 @@ function referencesTo(workload, stale) {
 }
 function configName2(config) {
   const keys = config.keys === "all" ? "all keys" : `key${config.keys.length > 1 ? "s" : ""} ${config.keys.join(", ")}`;
-  return `${config.id.kind.toLowerCase()}/${config.id.name} (reads ${keys})`;
-}
-function shortName(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
+  return `${shortId(config.id)} (reads ${keys})`;
 }
 var NAMED, DNS_SUBDOMAIN, CONFIG_KEY, MAX_NAME;
 var init_sync_plan = __esm({
@@ -31961,7 +28643,7 @@ function syncStrategy(hashes) {
 }
 async function judge(cluster, workload, verdict, configs) {
   const times = verdict.consumed.filter((c) => configs.has(idKey(c.id))).map((c) => ({
-    name: `${c.id.kind.toLowerCase()}/${c.id.name}`,
+    name: shortId(c.id),
     lastWrite: lastWrite(configs.get(idKey(c.id)))
   }));
   const judgement = judgeAdoption(times, await readPods(cluster, workload));
@@ -31986,7 +28668,7 @@ async function recordBaselines(cluster, baselines, settings, log) {
       workload.kind.restart.patch
     );
     const message = `baseline recorded on its metadata (${BASELINE_ANNOTATION}): no rollout`;
-    log.info(`${workload.id.kind.toLowerCase()}/${workload.id.name}: ${message}`);
+    log.info(`${shortId(workload.id)}: ${message}`);
     results.push({
       id: workload.id,
       restart: settings.dryRun === "server" ? "dry-run" : "unchanged",
@@ -34482,7 +31164,7 @@ async function spawnGit(cwd, args, options) {
     cwd,
     input: options.input ?? "",
     idleTimeoutMs: options.idleTimeoutMs,
-    // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
+    // Local git starts no children worth a group, which costs more than the command (run-process.ts).
     ownGroup: false,
     ...options.env ? { env: { ...process.env, ...options.env } } : {},
     ...options.signal ? { signal: options.signal } : {},
@@ -35691,15 +32373,35 @@ function field3(value, key) {
   return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 
+// src/run/comment-on-review.ts
+init_commit_sha();
+
+// src/report/error-line.ts
+init_errors();
+var BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+function errorParts(error2, debug2) {
+  if (isExpectedError(error2)) return { message: error2.message };
+  const message = error2 instanceof Error ? error2.message : String(error2);
+  const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
+  if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
+  return known ? { message } : { message, hint: BUG_HINT };
+}
+function describeError(error2, debug2) {
+  const parts = errorParts(error2, debug2);
+  if (parts.stack !== void 0) return `error: ${parts.stack}`;
+  return parts.hint ? `error: ${parts.message}
+(${parts.hint})` : `error: ${parts.message}`;
+}
+
+// src/report/report-markdown.ts
+init_duration();
+init_model();
+
 // src/report/describe.ts
+init_commit_sha();
+init_model();
 init_run_result();
 init_unread_sources();
-function shortId(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function shortSha(sha) {
-  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
-}
 function describeRange(report) {
   const { plan } = report;
   if (!plan.base) return plan.rangeNote;
@@ -35736,10 +32438,6 @@ function causeDetails(result) {
       ...log.map((l) => `| ${l}`)
     ] : []
   ];
-}
-function formatDuration(ms) {
-  if (ms === void 0) return "-";
-  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
 }
 function headline(report) {
   if (report.clusters) return fleetHeadline(report.clusters);
@@ -35855,26 +32553,6 @@ function skippedRendersNote(count) {
   return `${count} render(s) skipped: nothing they would print can change this plan (see the notes above)`;
 }
 
-// src/report/error-line.ts
-init_errors();
-var BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
-function errorParts(error2, debug2) {
-  if (isExpectedError(error2)) return { message: error2.message };
-  const message = error2 instanceof Error ? error2.message : String(error2);
-  const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
-  if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
-  return known ? { message } : { message, hint: BUG_HINT };
-}
-function describeError(error2, debug2) {
-  const parts = errorParts(error2, debug2);
-  if (parts.stack !== void 0) return `error: ${parts.stack}`;
-  return parts.hint ? `error: ${parts.message}
-(${parts.hint})` : `error: ${parts.message}`;
-}
-
-// src/report/report-markdown.ts
-init_model();
-
 // src/report/mermaid-graph.ts
 init_model();
 var MAX_NODES = 40;
@@ -35903,15 +32581,13 @@ function detailed(plan) {
     const node = `c${configNodes.size}`;
     const where = change.origin ?? change.file;
     configNodes.set(idKey(change.id), node);
-    lines.push(
-      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
-    );
+    lines.push(`  ${node}["${label(shortId(change.id), `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`);
   }
   plan.workloads.forEach((w, i) => {
     const node = `w${i}`;
     const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
     lines.push(
-      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
+      `  ${node}["${label(shortId(w.id), `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
     );
     for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
       const from = configNodes.get(config);
@@ -36056,7 +32732,7 @@ ${s.render(maxRows)}`).join("\n");
       if (withResults) {
         cells.push(
           md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
-          md(formatDuration(result?.durationMs))
+          md(result?.durationMs === void 0 ? "-" : formatDuration(result.durationMs))
         );
       }
       out.push(row(cells));
@@ -36262,6 +32938,7 @@ function safeUrl(url) {
 }
 
 // src/run/fleet.ts
+init_duration();
 init_errors();
 
 // src/core/fleet.ts
@@ -36330,12 +33007,160 @@ init_config_references();
 init_workload_kinds();
 init_model();
 init_order();
-init_config_changes();
-init_rolls_on_apply();
+
+// src/scan/manifests/config-changes.ts
+init_config_content();
+init_json_shape();
+init_model();
+init_order();
+var IGNORE_ANNOTATION = "config-rollout.io/ignore";
+function hasIgnoreAnnotation(object) {
+  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+}
+var RELOADER_IGNORE = "reloader.stakater.com/ignore";
+var RELOADER_MATCH = "reloader.stakater.com/match";
+function configReloaderMarks(object) {
+  const annotations = field(field(object, "metadata"), "annotations");
+  const ignore = field(annotations, RELOADER_IGNORE) === "true";
+  const match = field(annotations, RELOADER_MATCH) === "true";
+  if (!ignore && !match) return void 0;
+  return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
+}
+function findConfigChanges(base, head) {
+  const problems = [];
+  const baseSnapshots = snapshotsOf(base, "base", problems);
+  const headSnapshots = snapshotsOf(head, "head", problems);
+  const changes = [];
+  const ignored = new Set(
+    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
+  );
+  const reloaderMarks = new Map(
+    head.filter(isConfigManifest).map((m) => [idKey(m.id), configReloaderMarks(m.object)])
+  );
+  for (const [key, after] of headSnapshots) {
+    const before = baseSnapshots.get(key);
+    const keys = changedKeys(before?.content, after.content);
+    const reloader = reloaderMarks.get(key);
+    const mark = { ...ignored.has(key) ? { ignored: true } : {}, ...reloader ? { reloader } : {} };
+    if (before === void 0) {
+      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
+    } else if (keys.length > 0) {
+      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
+    }
+  }
+  for (const [key, before] of baseSnapshots) {
+    if (headSnapshots.has(key)) continue;
+    const keys = changedKeys(before.content, void 0);
+    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
+  }
+  changes.sort((a, b) => compareIds(a.id, b.id));
+  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
+}
+function snapshotsOf(manifests, revision2, problems) {
+  const snapshots = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const { content, problems: contentProblems } = configContentOf(m);
+    if (revision2 === "head") problems.push(...contentProblems);
+    const key = idKey(m.id);
+    const earlier = snapshots.get(key);
+    if (earlier !== void 0) {
+      problems.push({
+        file: m.file,
+        line: m.line,
+        col: 1,
+        message: `${formatId(m.id)} is defined twice at ${revision2}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
+        severity: "warning"
+      });
+    }
+    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
+  }
+  return snapshots;
+}
+
+// src/scan/sources/rolls-on-apply.ts
+init_config_content();
+init_workload_kinds();
+init_model();
+var HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
+function nameWithoutHashSuffix(name) {
+  return HASH_SUFFIX.exec(name)?.[1];
+}
+function pairHashSuffixRenames(changes, snapshots) {
+  const stemKey = (c) => {
+    const stem = nameWithoutHashSuffix(c.id.name);
+    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
+  };
+  const group2 = (status) => {
+    const byStem = /* @__PURE__ */ new Map();
+    for (const change of changes) {
+      const key = change.status === status ? stemKey(change) : void 0;
+      if (key === void 0) continue;
+      byStem.set(key, [...byStem.get(key) ?? [], change]);
+    }
+    return byStem;
+  };
+  const deleted = group2("deleted");
+  const added = group2("added");
+  const replaced = /* @__PURE__ */ new Map();
+  for (const [stem, [before, ...otherBefore]] of deleted) {
+    const candidates = added.get(stem) ?? [];
+    const after = candidates[0];
+    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
+    if (before.origin === void 0 || after.origin === void 0) continue;
+    const keys = changedKeys(
+      snapshots.base.get(idKey(before.id))?.content,
+      snapshots.head.get(idKey(after.id))?.content
+    );
+    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
+    replaced.set(before, null);
+  }
+  return changes.flatMap((change) => {
+    const replacement = replaced.get(change);
+    if (replacement === void 0) return [change];
+    return replacement === null ? [] : [replacement];
+  });
+}
+function podTemplateChanges(base, head) {
+  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const templateText = (m) => {
+    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
+    return template === void 0 ? void 0 : canonicalJson(template);
+  };
+  const before = byKey(base);
+  const after = byKey(head);
+  return (id) => {
+    const [atBase, atHead] = [before.get(idKey(id)), after.get(idKey(id))];
+    if (atBase === void 0 || atHead === void 0 || atBase === atHead) return false;
+    const was = templateText(atBase);
+    const now = templateText(atHead);
+    return was !== void 0 && now !== void 0 && was !== now;
+  };
+}
+function rollsOnApplyReason(detail) {
+  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
+  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
+}
+function markRollsOnApply(workloads, base, head, changes) {
+  const renamedConfigs = new Map(
+    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
+  );
+  const templateChanged = podTemplateChanges(base, head);
+  return workloads.map((w) => {
+    if (w.action !== "restart" || !templateChanged(w.id)) return w;
+    const renamed = [
+      ...new Set(
+        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
+          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
+        )
+      )
+    ];
+    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
+  });
+}
 
 // src/plan/reloader.ts
 init_json_shape();
-init_config_changes();
 var AUTO = "reloader.stakater.com/auto";
 var SEARCH = "reloader.stakater.com/search";
 var TYPED = {
@@ -36424,7 +33249,6 @@ function quote(name, value) {
 }
 
 // src/plan/build-plan.ts
-init_config_changes();
 function buildPlan(input) {
   const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
   const stillReferencing = /* @__PURE__ */ new Map();
@@ -36476,7 +33300,7 @@ function buildPlan(input) {
       runBy ? {
         ...workload,
         action: "skip",
-        reason: `its pod template is run by ${shortId2(runBy)} (workloadRef): restarted through it`
+        reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`
       } : workload
     );
   }
@@ -36498,7 +33322,7 @@ function changedReferences(candidate, found, changesByKey, stillReferencing) {
     if (change.status === "deleted") {
       const key = idKey(change.id);
       if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
-      stillReferencing.get(key).add(shortId2(candidate.id));
+      stillReferencing.get(key).add(shortId(candidate.id));
       continue;
     }
     if (change.status === "added" && !ref.optional) {
@@ -36557,20 +33381,20 @@ function reloaderCoverageOf(candidate, consuming, options) {
 function describeCoverage(covered) {
   const reasons = new Set(covered.map(([, why]) => why));
   if (reasons.size === 1) return [...reasons][0];
-  return covered.map(([config, why]) => `${shortId2(config)}: ${why}`).join("; ");
+  return covered.map(([config, why]) => `${shortId(config)}: ${why}`).join("; ");
 }
 function reloaderNote(candidate, reloader) {
   if (reloader.uncovered.length === 0) return "";
-  const names2 = reloader.uncovered.map(shortId2).join(", ");
+  const names2 = reloader.uncovered.map(shortId).join(", ");
   if (reloader.covered.length > 0) {
-    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId2(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names2}`;
+    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names2}`;
   }
   const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
   if (annotations.length === 0) return "";
   return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names2}`;
 }
 function waitingForAddedConfig(candidate, configs) {
-  const names2 = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
+  const names2 = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
   const reason = `references ${names2}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
     id: candidate.id,
@@ -36582,7 +33406,7 @@ function waitingForAddedConfig(candidate, configs) {
   };
 }
 function rollsOntoAddedConfig(candidate, configs) {
-  const names2 = [...new Set(configs.map(shortId2))].sort(compareStrings);
+  const names2 = [...new Set(configs.map(shortId))].sort(compareStrings);
   return {
     id: candidate.id,
     source: candidate.source,
@@ -36641,13 +33465,13 @@ function describeConsumption(references) {
   return groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
     const vias = [...new Set(refs.map(viaLabel))];
-    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+    return `${shortId(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
   }).join("; ");
 }
 function readsNoChangedKey(references) {
   const parts = groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
-    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
+    return `${shortId(config)} (keys: ${listKeys(keys)})`;
   });
   return `reads ${parts.join("; ")}, none of which changed`;
 }
@@ -36670,9 +33494,6 @@ function listKeys(keys) {
   if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
   return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
 }
-function shortId2(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
 
 // src/run/apply.ts
 init_guard_rails();
@@ -36684,9 +33505,236 @@ init_config_references();
 init_workload_kinds();
 init_model();
 init_order();
-init_config_changes();
-init_rolls_on_apply();
-init_source_variants();
+
+// src/scan/sources/source-variants.ts
+init_config_content();
+init_consumed_configs();
+init_workload_kinds();
+init_model();
+init_order();
+init_restart_patch();
+init_folder_definitions();
+
+// src/scan/sources/folder-twins.ts
+init_config_content();
+init_consumed_configs();
+init_model();
+function folderTwinsWarning(ordered, configs, used = ordered[ordered.length - 1]) {
+  const folderOf = (m) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
+  const folders = new Set(ordered.map(folderOf));
+  if (folders.size < 2) return void 0;
+  const which2 = used === ordered[ordered.length - 1] ? "the last in path order" : "the one whose folder's configs the range changes";
+  for (const id of consumedConfigIds(used, /* @__PURE__ */ new Map())) {
+    const byFolder = /* @__PURE__ */ new Map();
+    for (const c of configs) {
+      if (c.origin === void 0 && idKey(c.id) === idKey(id) && folders.has(folderOf(c)))
+        byFolder.set(folderOf(c), c);
+    }
+    const contents = new Set([...byFolder.values()].map(contentOf));
+    if (byFolder.size < 2 || contents.size < 2) continue;
+    const defined = [...byFolder.values()].map((c) => `${c.file}:${c.line}`).sort();
+    const workloads = ordered.map((m) => `${m.file}:${m.line}`);
+    return {
+      file: used.file,
+      line: used.line,
+      col: 1,
+      severity: "warning",
+      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: each definition reads its own folder's configs (as \`stamp\` hashes it), and this plan restarts it once, as ${used.file}:${used.line} defines it (${which2}). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
+    };
+  }
+  return void 0;
+}
+function contentOf(config) {
+  const o = config.object;
+  return canonicalJson([o.data ?? null, o.stringData ?? null, o.binaryData ?? null]);
+}
+
+// src/scan/sources/source-variants.ts
+function originLabel(manifest) {
+  return manifest.origin ?? `file ${manifest.file}`;
+}
+var RAW2 = "";
+function groupBySource(base, head) {
+  const bySide = (manifests) => {
+    const byKey = /* @__PURE__ */ new Map();
+    for (const m of manifests) {
+      const key = idKey(m.id);
+      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
+      byKey.set(key, sources);
+      const source2 = m.origin ?? RAW2;
+      const list = sources.get(source2);
+      if (list) list.push(m);
+      else sources.set(source2, [m]);
+    }
+    return byKey;
+  };
+  const baseByKey = bySide(base);
+  const headByKey = bySide(head);
+  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
+  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
+    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
+    if (sources.length === 1) {
+      out.base.push(...atBase.get(sources[0]) ?? []);
+      out.head.push(...atHead.get(sources[0]) ?? []);
+      continue;
+    }
+    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
+    const distinct = distinctVariants(variants);
+    const chosen = distinct[0];
+    const source2 = chosen.source.startsWith("file ") ? RAW2 : chosen.source;
+    if (source2 === RAW2) {
+      out.base.push(...atBase.get(RAW2) ?? []);
+      out.head.push(...atHead.get(RAW2) ?? []);
+    } else {
+      if (chosen.base) out.base.push(chosen.base);
+      if (chosen.head) out.head.push(chosen.head);
+    }
+    if (distinct.length > 1) out.variants.set(key, distinct);
+  }
+  return out;
+}
+function settleWorkloads(base, head, folders, headConfigs = []) {
+  const problems = [];
+  const rawOnce = (manifests, warn) => {
+    const raw = /* @__PURE__ */ new Map();
+    const rendered = [];
+    for (const m of manifests) {
+      if (m.origin !== void 0) rendered.push(m);
+      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
+    }
+    const settled = [...raw.values()].map((defs) => {
+      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+      const own = folders && definitionOfChangedDeployment(ordered, folders);
+      if (own) {
+        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
+        return own.used;
+      }
+      const last = ordered[ordered.length - 1];
+      const lastText = ordered.length > 1 ? canonicalJson(unstamped(last)) : "";
+      const other = ordered.find((m) => m !== last && canonicalJson(unstamped(m)) !== lastText);
+      const separate = folders && separateDeployments(ordered, folders);
+      const twins = !other && !deployedAtAll(ordered, folders);
+      const used = twins && folders && definitionReadingChange(ordered, headConfigs, folders) || last;
+      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
+      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      else if (warn && twins) {
+        const warning2 = folderTwinsWarning(ordered, headConfigs, used);
+        if (warning2) problems.push(warning2);
+      }
+      return used;
+    });
+    return [...settled, ...rendered];
+  };
+  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
+  return { ...grouped, problems: [...problems, ...grouped.problems] };
+}
+function deployedAtAll(ordered, folders) {
+  return folders !== void 0 && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== void 0);
+}
+function definitionReadingChange(ordered, configs, folders) {
+  const changed = new Set(folders.changedFiles);
+  const reading = ordered.filter(
+    (workload) => consumedConfigIds(workload, /* @__PURE__ */ new Map()).some((id) => {
+      const definitions = configs.filter((c) => c.origin === void 0 && idKey(c.id) === idKey(id));
+      return definitions.length > 0 && changed.has(configDefinitionFor(workload.file, definitions, folders.deployedDirs).file);
+    })
+  );
+  return reading.length === 1 ? reading[0] : void 0;
+}
+function unstamped(m) {
+  const templatePath = workloadKindOf(m.object)?.templatePath;
+  if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
+  const copy = structuredClone(m.object);
+  let node = copy;
+  for (const segment of templatePath) node = node[segment];
+  const annotations = node.metadata.annotations;
+  delete annotations[CONFIG_HASH_ANNOTATION];
+  return copy;
+}
+function separateDeployments(ordered, folders) {
+  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
+  return units.length < 2 || units.includes(void 0) ? void 0 : units;
+}
+function definitionOfChangedDeployment(ordered, folders) {
+  const unitOf = (file) => deploymentUnitOf(file, folders.deployedDirs);
+  const units = separateDeployments(ordered, folders);
+  if (units === void 0) return void 0;
+  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
+  if (changed.length !== 1) return void 0;
+  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop();
+  return { used, unit: changed[0], units };
+}
+function deploymentChoiceNote(own, ordered, folders) {
+  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
+  return {
+    file: own.used.file,
+    line: own.used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`
+  };
+}
+function undecidedDeploymentWarning(used, ordered, units) {
+  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`
+  };
+}
+function rawDuplicateWarning(used, other) {
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`
+  };
+}
+function variantOf(base, head) {
+  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
+  const b = last(base);
+  const h = last(head);
+  const source2 = originLabel(h ?? b);
+  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
+}
+function distinctVariants(variants) {
+  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
+  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
+  const seen2 = /* @__PURE__ */ new Set();
+  return ordered.filter((v) => {
+    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
+${v.head ? canonicalJson(v.head.object) : "-"}`;
+    if (seen2.has(text)) return false;
+    seen2.add(text);
+    return true;
+  });
+}
+function firstDifference(a, b, path6 = "") {
+  if (canonicalJson(a) === canonicalJson(b)) return void 0;
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const found = firstDifference(a[i], b[i], `${path6}[${i}]`);
+      if (found !== void 0) return found;
+    }
+    return path6;
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
+    for (const key of keys) {
+      const found = firstDifference(a[key], b[key], path6 ? `${path6}.${key}` : key);
+      if (found !== void 0) return found;
+    }
+  }
+  return path6 || "(the whole object)";
+}
+
+// src/plan/variant-conflicts.ts
 var MAX_NAMED2 = 5;
 function checkVariants(inputs, variants) {
   if (variants.size === 0) return { conflicts: [], notes: [] };
@@ -36932,7 +33980,7 @@ function createGitopsStrategy(hashKey) {
       const check = await checkLiveConfigs(cluster, [...configs.values()]);
       const differ = new Set(check.differ.map(idKey));
       const notes = check.unreadable.length > 0 ? [
-        `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map((id) => formatId(id)).join(", ")}`
+        `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map(formatId).join(", ")}`
       ] : [];
       return {
         results: applied.map((r) => {
@@ -37001,7 +34049,6 @@ async function chooseRestartStrategy(settings, now) {
 // src/run/apply.ts
 init_sync_configs();
 init_waves();
-init_rolls_on_apply();
 async function completeAndRollOut(repoPlan, connection, context) {
   const { settings, log } = context;
   const now = context.now ?? Date.now;
@@ -37140,11 +34187,7 @@ function withWorkloadSources(workloads, manifests) {
 var MAX_LISTED = 5;
 function assumedNamespaceNote(scan, workloads, namespace) {
   const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
-  const names2 = [
-    ...new Set(
-      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
-    )
-  ];
+  const names2 = [...new Set(ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map(shortId))];
   if (names2.length === 0) return void 0;
   const listed = names2.length > MAX_LISTED ? `${names2.slice(0, MAX_LISTED).join(", ")} and ${names2.length - MAX_LISTED} more` : names2.join(", ");
   return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
@@ -37171,13 +34214,9 @@ init_repo_plan();
 init_unread_sources();
 
 // src/range/resolve-commits.ts
+init_commit_sha();
 init_errors();
 init_option_naming();
-
-// src/range/range-request.ts
-init_commit_sha();
-
-// src/range/resolve-commits.ts
 var DEFAULT_DEEPEN_ROUNDS = 12;
 function contextOf(git, opts) {
   return {
@@ -37216,7 +34255,7 @@ async function resolveRangeRequest(ctx, request) {
     return firstParentRange(
       ctx,
       head,
-      `forced push: the previous head ${short2(request.base)} is no longer available, so comparing with the first parent`
+      `forced push: the previous head ${shortSha(request.base)} is no longer available, so comparing with the first parent`
     );
   }
   return { base, head, note: request.note };
@@ -37228,11 +34267,11 @@ async function resolveMergeBase(ctx, request) {
   if (mergeBase === void 0) {
     if (await ctx.git.isShallow()) {
       throw new UserError(
-        `no merge-base of ${short2(base)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+        `no merge-base of ${shortSha(base)} and ${shortSha(head)} in the fetched history of this shallow clone: ${ctx.hint}`
       );
     }
     throw new UserError(
-      `${short2(base)} and ${short2(head)} have no common history: nothing to compare against`
+      `${shortSha(base)} and ${shortSha(head)} have no common history: nothing to compare against`
     );
   }
   return { base: mergeBase, head, note: request.note };
@@ -37252,7 +34291,7 @@ async function resolveNewBranch(ctx, request) {
     return {
       base: head,
       head,
-      note: `new branch: ${short2(head)} is already on ${branch}, nothing new to compare`
+      note: `new branch: ${shortSha(head)} is already on ${branch}, nothing new to compare`
     };
   }
   if (mergeBase !== void 0) return { base: mergeBase, head, note: request.note };
@@ -37271,7 +34310,7 @@ async function firstParentRange(ctx, head, note) {
   }
   if (!present) {
     throw new UserError(
-      `the parent ${short2(parent)} of ${short2(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
+      `the parent ${shortSha(parent)} of ${shortSha(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
     );
   }
   return { base: parent, head, note };
@@ -37283,7 +34322,7 @@ async function commitOrder(git, commit, head, opts = {}) {
   if (!present) {
     return await git.isShallow() ? {
       order: "unknown",
-      why: `commit ${short2(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
+      why: `commit ${shortSha(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
     } : { order: "diverged" };
   }
   const mergeBase = await deepenUntil(ctx, [commit, head], () => git.mergeBase(commit, head));
@@ -37292,7 +34331,7 @@ async function commitOrder(git, commit, head, opts = {}) {
   if (mergeBase !== void 0 || !await git.isShallow()) return { order: "diverged" };
   return {
     order: "unknown",
-    why: `no merge-base of ${short2(commit)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+    why: `no merge-base of ${shortSha(commit)} and ${shortSha(head)} in the fetched history of this shallow clone: ${ctx.hint}`
   };
 }
 async function findCommit(ctx, ref) {
@@ -37325,9 +34364,6 @@ async function deepenUntil(ctx, commits, check) {
   }
   return answer;
 }
-function short2(sha) {
-  return isFullSha(sha) ? sha.slice(0, 12) : sha;
-}
 function revisionFormProblem(ref, role, naming) {
   const range = /^(.*?)(\.\.\.?)(.*)$/.exec(ref);
   if (range) {
@@ -37349,9 +34385,11 @@ function revisionFormProblem(ref, role, naming) {
 }
 
 // src/range/resolve-range.ts
+init_commit_sha();
 init_option_naming();
 
 // src/range/github-range.ts
+init_commit_sha();
 init_errors();
 init_option_naming();
 function resolveGitHubRange(env, event, naming = CLI_FLAGS) {
@@ -37444,6 +34482,7 @@ function isRecord2(value) {
 }
 
 // src/range/gitlab-range.ts
+init_commit_sha();
 var NON_PUSH_SOURCES = /* @__PURE__ */ new Set([
   "schedule",
   "web",
@@ -37546,12 +34585,2615 @@ function resolveFlags({ flags, env }) {
   };
 }
 
-// src/run/plan.ts
-init_configs_at_head();
-init_glob_matcher();
+// src/scan/configs-at-head.ts
+init_config_content();
+init_model();
 
-// src/scan/scan-repository.ts
-init_path_filter();
+// src/git/glob-pathspecs.ts
+var SIMPLE_GLOB = /^[^{}[\]()!+@\\]+$/;
+function globsToPathspecs(globs) {
+  if (globs.length === 0 || !globs.every((glob) => SIMPLE_GLOB.test(glob))) return void 0;
+  return globs.map((glob) => `:(glob)${glob}`);
+}
+
+// src/scan/manifests/parse-manifest-file.ts
+init_crd_schema();
+init_decode_source();
+init_manifest_reader();
+async function parseManifestFile(file, text, opts) {
+  const decoded = decodeSource(file, text);
+  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
+  const trimmed = withoutCrdSchema(decoded.source);
+  const parsed = await parseSource(file, trimmed, opts);
+  return trimmed !== decoded.source && parsed.problems.length > 0 ? parseSource(file, decoded.source, opts) : parsed;
+}
+async function parseSource(file, source2, opts) {
+  if (opts.fast !== false) {
+    const fast = parseManifestsFast(file, source2, opts);
+    if (fast !== void 0) return fast;
+  }
+  const { parseManifests: parseManifests2 } = await Promise.resolve().then(() => (init_parse_manifests(), parse_manifests_exports));
+  return parseManifests2(file, source2, { ...opts, fast: false });
+}
+
+// src/scan/gitops/deployed-dirs.ts
+init_json_shape();
+function deployedDirsOf(objects) {
+  return [...new Set(deploymentsOf(objects).map((d) => d.dir))].sort();
+}
+function deploymentsOf(objects) {
+  const deployments = [];
+  for (const object of objects) {
+    for (const { path: path6, settings, by } of pathsNamedBy(object)) {
+      const dir = normalizedDir(path6);
+      if (dir === void 0) continue;
+      const components = (settings.components ?? []).map((c) => normalizedDir(c, dir));
+      if (components.some((c) => c === void 0)) delete settings.components;
+      else if (components.length > 0) settings.components = components;
+      deployments.push({ dir, by, settings });
+    }
+  }
+  return deployments;
+}
+function isPlainDeployment(settings) {
+  return Object.keys(settings).length === 0;
+}
+function deploymentsOfDir(dir, deployments) {
+  const own = deployments.filter((d) => d.dir === dir);
+  const bySettings = /* @__PURE__ */ new Map();
+  for (const d of own) {
+    const key = JSON.stringify(d.settings);
+    if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) ? void 0 : d);
+  }
+  return own.length === 0 ? [void 0] : [...bySettings.values()];
+}
+function pathsNamedBy(object) {
+  const apiVersion = field(object, "apiVersion");
+  const kind = field(object, "kind");
+  if (typeof apiVersion !== "string") return [];
+  const group2 = apiVersion.split("/")[0];
+  const spec = field(object, "spec");
+  const metadata = field(object, "metadata");
+  const name = [field(metadata, "namespace"), field(metadata, "name")].filter((part) => typeof part === "string").join("/");
+  if (group2 === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") {
+    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
+  }
+  if (group2 !== "argoproj.io") return [];
+  if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
+  if (kind === "ApplicationSet")
+    return sourcePaths(field(field(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
+  return [];
+}
+function fluxSettings(spec) {
+  const settings = {};
+  const namespace = plainString(field(spec, "targetNamespace"));
+  if (namespace) settings.namespace = namespace;
+  setAffixes(settings, spec);
+  const components = field(spec, "components");
+  if (Array.isArray(components)) {
+    const dirs = components.filter((c) => typeof c === "string");
+    if (dirs.length > 0) settings.components = dirs;
+  }
+  const patches = field(spec, "patches");
+  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field(p, "patch") === "string") : [];
+  if (inline.length > 0)
+    settings.patches = inline.map((p) => ({ patch: field(p, "patch"), target: field(p, "target") }));
+  const postBuild = field(spec, "postBuild");
+  const given = field(postBuild, "substitute");
+  const from = field(postBuild, "substituteFrom");
+  const vars = {};
+  if (isRecord(given)) {
+    for (const [key, value] of Object.entries(given)) {
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+        vars[key] = String(value);
+    }
+  }
+  const keepUnknown = Array.isArray(from) && from.length > 0;
+  if (Object.keys(vars).length > 0 || keepUnknown) settings.substitute = { vars, keepUnknown };
+  return settings;
+}
+function sourcePaths(appSpec, by) {
+  const defaultNamespace = plainString(field(field(appSpec, "destination"), "namespace"));
+  const sources = field(appSpec, "sources");
+  return [field(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
+    const settings = {};
+    if (defaultNamespace) settings.defaultNamespace = defaultNamespace;
+    const kustomize = field(source2, "kustomize");
+    const namespace = plainString(field(kustomize, "namespace"));
+    if (namespace) settings.namespace = namespace;
+    setAffixes(settings, kustomize);
+    return { path: field(source2, "path"), by, settings };
+  });
+}
+function setAffixes(settings, holder) {
+  const prefix = plainString(field(holder, "namePrefix"));
+  const suffix = plainString(field(holder, "nameSuffix"));
+  if (prefix) settings.namePrefix = prefix;
+  if (suffix) settings.nameSuffix = suffix;
+}
+function plainString(value) {
+  if (typeof value !== "string" || value === "" || value.includes("{{") || value.includes("$"))
+    return void 0;
+  return value;
+}
+function normalizedDir(path6, from = "") {
+  if (typeof path6 !== "string" || path6.includes("{{") || path6.includes("$")) return void 0;
+  const parts = from === "" ? [] : from.split("/");
+  for (const part of path6.trim().split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return void 0;
+      parts.pop();
+      continue;
+    }
+    parts.push(part);
+  }
+  return parts.join("/");
+}
+
+// src/scan/gitops/find-deployments.ts
+var MAX_GITOPS_FILE_BYTES = 1024 * 1024;
+var MANIFEST_FILE = /\.(ya?ml|json)$/;
+var MANIFEST_GLOBS = ["**/*.yaml", "**/*.yml", "**/*.json"];
+var GITOPS_API_GROUPS = ["kustomize.toolkit.fluxcd.io/v", "argoproj.io/v"];
+async function findDeployments(git, ctx, dirs) {
+  const wanted = new Set(dirs.filter((dir) => dir !== ""));
+  if (wanted.size === 0) return [];
+  const files = await gitopsFiles(git, ctx);
+  const deployments = [];
+  for (const file of files) {
+    if (!file.paths.some((path6) => path6 === ANY_PATH || wanted.has(path6))) continue;
+    file.deployments ??= parseDeployments(file.path, file.bytes);
+    deployments.push(...(await file.deployments).filter((d) => wanted.has(d.dir)));
+  }
+  return deployments;
+}
+var searches = /* @__PURE__ */ new WeakMap();
+function gitopsFiles(git, ctx) {
+  const globs = ctx.paths?.globs ?? MANIFEST_GLOBS;
+  const byKey = searchesOf(git);
+  const key = JSON.stringify([ctx.head, globs]);
+  let found = byKey.get(key);
+  if (found === void 0) {
+    found = readGitopsFiles(git, ctx.head, globs, ctx.paths?.matches);
+    byKey.set(key, found);
+  }
+  return found;
+}
+function startGitopsSearch(git, head) {
+  gitopsFiles(git, { head }).catch(() => {
+  });
+}
+function searchesOf(git) {
+  const byKey = searches.get(git) ?? /* @__PURE__ */ new Map();
+  searches.set(git, byKey);
+  return byKey;
+}
+function shareGitopsSearch(git, head, globs) {
+  const byKey = searchesOf(git);
+  const key = JSON.stringify([head, MANIFEST_GLOBS]);
+  if (byKey.has(key) || [...new Set(globs)].sort().join("\0") !== [...MANIFEST_GLOBS].sort().join("\0")) {
+    return void 0;
+  }
+  let hand;
+  const handed = new Promise((resolve10, reject) => {
+    hand = (found) => found.then(resolve10, reject);
+  });
+  const files = handed.then(async (found) => {
+    const unread = [...found].filter(([, bytes]) => bytes === void 0).map(([path6]) => path6);
+    const read = unread.length > 0 ? (await git.readFilesUpTo(head, unread, MAX_GITOPS_FILE_BYTES)).files : /* @__PURE__ */ new Map();
+    return [...found].map(([path6, bytes]) => [path6, bytes ?? read.get(path6)]).filter((entry) => entry[1] !== void 0).filter(([path6, bytes]) => MANIFEST_FILE.test(path6) && bytes.length <= MAX_GITOPS_FILE_BYTES).map(([path6, bytes]) => ({ path: path6, bytes, text: bytes.toString("utf8") })).filter(({ text }) => GITOPS_API_GROUPS.some((group2) => text.includes(group2))).map(({ path: path6, bytes, text }) => ({ path: path6, bytes, paths: namedPaths(text) }));
+  });
+  files.catch(() => {
+  });
+  byKey.set(key, files);
+  return hand;
+}
+async function readGitopsFiles(git, head, globs, matches) {
+  const hits = (await git.grepFiles(head, GITOPS_API_GROUPS, globsToPathspecs([...globs]) ?? [])).filter(
+    (path6) => MANIFEST_FILE.test(path6) && (matches?.(path6) ?? true)
+  );
+  if (hits.length === 0) return [];
+  const { files } = await git.readFilesUpTo(head, hits, MAX_GITOPS_FILE_BYTES);
+  return [...files].map(([path6, bytes]) => ({ path: path6, bytes, paths: namedPaths(bytes.toString("utf8")) }));
+}
+async function parseDeployments(path6, bytes) {
+  const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
+  return deploymentsOf(parsed.manifests.map((m) => m.object));
+}
+var PATH_FIELD = /(?:^|[\s{,])["']?path["']?[ \t]*:[ \t]*([^\r\n]*)/gm;
+function namedPaths(text) {
+  const dirs = /* @__PURE__ */ new Set();
+  for (const match of text.matchAll(PATH_FIELD)) {
+    const value = scalarAt(match[1]);
+    if (value === void 0) {
+      dirs.add(ANY_PATH);
+      continue;
+    }
+    const dir = normalizedDir(value);
+    if (dir !== void 0 && dir !== "") dirs.add(dir);
+  }
+  return [...dirs];
+}
+var ANY_PATH = "\0";
+function scalarAt(rest) {
+  if (rest.trim() === "" || /^[|>&*!]/.test(rest)) return void 0;
+  if (rest[0] === "'") return /^'((?:[^']|'')*)'/.exec(rest)?.[1]?.replaceAll("''", "'");
+  if (rest[0] === '"') {
+    const quoted = /^"(?:[^"\\]|\\.)*"/.exec(rest)?.[0];
+    try {
+      return quoted === void 0 ? void 0 : JSON.parse(quoted);
+    } catch {
+      return void 0;
+    }
+  }
+  const end = rest.search(/[,}\]]|\s#/);
+  return (end < 0 ? rest : rest.slice(0, end)).trim();
+}
+
+// src/scan/manifests/config-names-in-text.ts
+var DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
+var CONFIG_KIND = /^kind:[^\S\n]*["']?(?:ConfigMap|Secret)["']?[^\S\n]*(?:#.*)?$/m;
+var METADATA_BLOCK = /^metadata:[^\S\n]*\n((?:(?:[^\S\n]+.*)?\n?)*)/m;
+var NAME_LINE = /^([^\S\n]+)name:[^\S\n]*["']?([^"'\s#]+)["']?[^\S\n]*(?:#.*)?$/gm;
+function configNamesInText(text) {
+  const names2 = [];
+  for (const document of text.split(DOCUMENT_SEPARATOR)) {
+    if (!CONFIG_KIND.test(document)) continue;
+    const block = METADATA_BLOCK.exec(document)?.[1];
+    if (!block) continue;
+    let best;
+    for (const match of block.matchAll(NAME_LINE)) {
+      const indent = match[1].length;
+      if (!best || indent < best.indent) best = { indent, name: match[2] };
+    }
+    if (best) names2.push(best.name);
+  }
+  return names2;
+}
+
+// src/scan/objects-across-files.ts
+init_config_content();
+init_model();
+init_order();
+function unreadFilesOf(oversized, headProblems, owned) {
+  const unread = {
+    base: new Map([...oversized.base.keys()].map((path6) => [path6, "oversized"])),
+    head: new Map([...oversized.head.keys()].map((path6) => [path6, "oversized"]))
+  };
+  for (const problem of headProblems) {
+    if (owned?.(problem.file)) continue;
+    if (problem.severity === "error" && !unread.head.has(problem.file))
+      unread.head.set(problem.file, "broken");
+  }
+  return unread;
+}
+function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
+  const problems = [];
+  for (const file of changedFiles) {
+    const basePath = file.oldPath ?? file.path;
+    const sizes = [
+      ["base", file.status === "A" ? void 0 : oversized.base.get(basePath)],
+      ["head", file.status === "D" ? void 0 : oversized.head.get(file.path)]
+    ];
+    const over = sizes.filter(([, size]) => size !== void 0);
+    if (over.length === 0) continue;
+    const what = over.map(([side, size]) => `${size} bytes at the ${side} commit`).join(" and ");
+    problems.push({
+      file: file.status === "D" ? basePath : file.path,
+      line: 1,
+      col: 1,
+      severity: "warning",
+      unread: "over --max-file-size",
+      message: `cannot tell what changed: ${what} is over --max-file-size ${maxFileSize} (raise it to read this file)`
+    });
+  }
+  return problems;
+}
+async function withoutUnreadChanges(git, commits, changes, unread, problems) {
+  const kept = [];
+  for (const change of changes) {
+    const side = change.status === "deleted" ? "head" : change.status === "added" ? "base" : void 0;
+    const files = side === void 0 ? void 0 : unread[side];
+    if (side === void 0 || files === void 0 || files.size === 0) {
+      kept.push(change);
+      continue;
+    }
+    const hits = await git.grepFiles(commits[side], [change.id.name], literalPathspecs([...files.keys()]));
+    if (hits.length === 0) {
+      kept.push(change);
+      continue;
+    }
+    const broken = hits.find((path6) => files.get(path6) === "broken");
+    if (broken !== void 0) {
+      problems.push({
+        file: broken,
+        line: 1,
+        col: 1,
+        severity: "warning",
+        message: `cannot tell whether ${formatId(change.id)} changed: the file has errors at the ${side} commit`
+      });
+    }
+  }
+  return kept;
+}
+function settleWithUntouchedFiles(changes, read, untouched, problems) {
+  const baseContent = contentsById(untouched.base);
+  const headContent = contentsById(untouched.head);
+  const settled = [];
+  for (const change of changes) {
+    const key = idKey(change.id);
+    const added = change.status === "added";
+    const elsewhere = added ? baseContent.get(key) : change.status === "deleted" ? headContent.get(key) : void 0;
+    const own = (added ? read.head : read.base).get(key);
+    if (elsewhere === void 0 || own === void 0) {
+      settled.push(change);
+      continue;
+    }
+    if (added) {
+      problems.push({
+        file: change.file,
+        line: change.line,
+        col: 1,
+        severity: "warning",
+        message: `${formatId(change.id)} is also defined in ${elsewhere.at.file}:${elsewhere.at.line}; compared with that definition`
+      });
+    }
+    const keys = added ? changedKeys(elsewhere.content, own.content) : changedKeys(own.content, elsewhere.content);
+    if (keys.length === 0) continue;
+    const at = added ? { file: change.file, line: change.line } : elsewhere.at;
+    settled.push({ ...change, ...at, status: "modified", keys });
+  }
+  return settled.sort((a, b) => compareIds(a.id, b.id));
+}
+function contentsById(manifests) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const manifest of manifests) {
+    if (!isConfigManifest(manifest) || byId.has(idKey(manifest.id))) continue;
+    byId.set(idKey(manifest.id), {
+      content: configContentOf(manifest).content,
+      at: { file: manifest.file, line: manifest.line }
+    });
+  }
+  return byId;
+}
+function literalPathspecs(paths) {
+  return paths.map((path6) => `:(literal)${path6}`);
+}
+
+// src/scan/read-files.ts
+init_api_kinds();
+init_workload_kinds();
+
+// src/scan/gitops/deployed-namespaces.ts
+init_folder_definitions();
+function namespacesOfDeployments(deployments) {
+  const byDir = /* @__PURE__ */ new Map();
+  for (const d of deployments) {
+    const replaces = d.by.startsWith("Flux") ? d.settings.namespace : void 0;
+    const own = {
+      ...replaces ? { namespace: replaces } : {},
+      ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
+    };
+    const seen2 = byDir.get(d.dir);
+    if (seen2 === void 0) byDir.set(d.dir, own);
+    else if (seen2 !== null && JSON.stringify(seen2) !== JSON.stringify(own)) byDir.set(d.dir, null);
+  }
+  const dirs = [...byDir.keys()];
+  if (dirs.length === 0) return void 0;
+  return (file) => {
+    const unit = deploymentUnitOf(file, dirs);
+    const settings = unit === void 0 ? void 0 : byDir.get(unit);
+    return settings ?? void 0;
+  };
+}
+function inDeployedNamespace(manifests, namespaceOf2) {
+  return manifests.map((m) => {
+    if (m.id.namespace === "") return m;
+    const settings = namespaceOf2(m.file);
+    const namespace = settings?.namespace ?? (m.namespaceAssumed ? settings?.defaultNamespace : void 0);
+    if (namespace === void 0 || namespace === m.id.namespace) return m;
+    const { namespaceAssumed: _, ...rest } = m;
+    return { ...rest, id: { ...m.id, namespace } };
+  });
+}
+function inDeployedNamespaces(manifests) {
+  const namespaceOf2 = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
+  return namespaceOf2 ? inDeployedNamespace(manifests, namespaceOf2) : manifests;
+}
+function asWritten(read, stamps) {
+  const ids = new Map(read.map((m) => [`${m.file}:${m.line}`, m.id]));
+  return {
+    ...stamps,
+    targets: stamps.targets.map((t) => ({ ...t, id: ids.get(`${t.file}:${t.line}`) ?? t.id }))
+  };
+}
+
+// src/scan/manifests/parse-documents.ts
+init_decode_source();
+init_manifest_reader();
+var MIN_SPLIT_BYTES = 64 * 1024;
+async function parseManifestDocuments(file, text, opts, documents) {
+  const fast = parseManifestsFast(file, text, opts);
+  if (fast !== void 0) return fast;
+  const whole = () => parseManifestFile(file, text, { ...opts, fast: false });
+  if (text.length < MIN_SPLIT_BYTES) return whole();
+  const decoded = decodeSource(file, text);
+  const docs = "source" in decoded ? documentsOf(decoded.source) : void 0;
+  if (docs === void 0 || docs.length < 2) return whole();
+  const manifests = [];
+  for (const doc of docs) {
+    let parsed = documents.get(doc.text);
+    if (parsed === void 0) {
+      const result = await parseManifestFile("", doc.text, opts);
+      if (result.problems.length > 0) return whole();
+      parsed = result.manifests;
+      documents.set(doc.text, parsed);
+    }
+    for (const m of parsed) manifests.push({ ...m, file, line: m.line + doc.line - 1 });
+  }
+  return { manifests, problems: [] };
+}
+function documentsOf(source2) {
+  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(source2)) return void 0;
+  const docs = [];
+  const separator = /^---[ \t]*\r?\n/gm;
+  let start = 0;
+  let line = 1;
+  const push = (end) => {
+    const text = source2.slice(start, end);
+    if (text.trim() !== "") docs.push({ text, line });
+  };
+  for (let match = separator.exec(source2); match !== null; match = separator.exec(source2)) {
+    push(match.index);
+    line += countLines(source2, start, match.index + match[0].length);
+    start = match.index + match[0].length;
+  }
+  push(source2.length);
+  return docs;
+}
+function countLines(text, from, to) {
+  let count = 0;
+  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) count += 1;
+  return count;
+}
+
+// src/scan/read-files.ts
+async function readBytes(git, rev, paths, options, oversized) {
+  if (paths.length === 0) return /* @__PURE__ */ new Map();
+  const read = await git.readFilesUpTo(rev, paths, options.maxFileSize);
+  for (const [path6, size] of read.oversized) oversized.set(path6, size);
+  return read.files;
+}
+async function readManifests(git, rev, paths, options, problems) {
+  const oversized = /* @__PURE__ */ new Map();
+  const files = await readBytes(git, rev, paths, options, oversized);
+  for (const [path6, size] of oversized)
+    problems.push(oversizedCandidateProblem(path6, size, options.maxFileSize));
+  return parseFiles(paths, files, options, problems);
+}
+function oversizedCandidateProblem(path6, size, maxFileSize) {
+  return {
+    file: path6,
+    line: 1,
+    col: 1,
+    severity: "warning",
+    unread: "over --max-file-size",
+    message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
+  };
+}
+async function parseFiles(paths, files, options, problems) {
+  const manifests = [];
+  for (const path6 of paths) {
+    await new Promise((resolve10) => setImmediate(resolve10));
+    const bytes = files.get(path6);
+    if (bytes === void 0) continue;
+    const parsed = await parseWithOptions(path6, bytes, options);
+    manifests.push(...parsed.manifests);
+    problems.push(...parsed.problems);
+  }
+  return manifests;
+}
+async function parseWithOptions(path6, bytes, options) {
+  const parsed = await parseManifestDocuments(
+    path6,
+    bytes,
+    { defaultNamespace: options.defaultNamespace },
+    options.documents ?? /* @__PURE__ */ new Map()
+  );
+  if (!options.namespaceOf || !parsed.manifests.some(isConfigOrWorkload)) return parsed;
+  const namespaceOf2 = await options.namespaceOf();
+  if (!namespaceOf2) return parsed;
+  return { ...parsed, manifests: inDeployedNamespace(parsed.manifests, namespaceOf2) };
+}
+function isConfigOrWorkload(m) {
+  return isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0;
+}
+
+// src/scan/candidates.ts
+function withTemplateRefs(names2) {
+  return names2.length > 0 ? [...names2, TEMPLATE_REF] : names2;
+}
+var TEMPLATE_REF = "workloadRef";
+function uniqueNames(names2) {
+  return [...new Set(names2)].filter((name) => name !== "" && !name.includes("\n")).sort();
+}
+async function findCandidateFiles(git, rev, names2, alreadyRead, wanted, signal) {
+  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
+  if (names2.length === 0 || wanted.globs.length === 0) return [];
+  const hits = await git.grepFiles(rev, names2, pathspecs, signal);
+  return hits.filter((path6) => !alreadyRead.has(path6) && wanted(path6));
+}
+function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted, options, alreadyReadFiles) {
+  const names2 = new Set(
+    withTemplateRefs(
+      [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
+    )
+  );
+  if (names2.size === 0) return void 0;
+  const gitops = shareGitopsSearch(git, rev, wanted.globs);
+  const markers = gitops ? GITOPS_API_GROUPS : [];
+  const parsed = /* @__PURE__ */ new Map();
+  const read = /* @__PURE__ */ new Map();
+  const oversized = /* @__PURE__ */ new Map();
+  const found = git.grepAndReadFiles(rev, [...names2, ...markers], globsToPathspecs(wanted.globs) ?? [], {
+    read: (path6) => !alreadyRead.has(path6) && wanted(path6),
+    maxBytes: options.maxFileSize,
+    onFile(path6, file) {
+      if ("oversized" in file) {
+        read.set(path6, void 0);
+        return void oversized.set(path6, file.oversized);
+      }
+      read.set(path6, file.bytes);
+      if (markers.length > 0 && !holdsAny(file.bytes, names2)) return;
+      const result = parseWithOptions(path6, file.bytes, options);
+      result.catch(() => {
+      });
+      parsed.set(path6, result);
+    }
+  });
+  const hits = found.then(async (paths) => {
+    const named = new Set(
+      markers.length > 0 && oversized.size > 0 ? await git.grepFiles(rev, [...names2], literalPathspecs([...oversized.keys()])) : oversized.keys()
+    );
+    for (const [path6, size] of oversized) {
+      if (named.has(path6))
+        parsed.set(path6, {
+          manifests: [],
+          problems: [oversizedCandidateProblem(path6, size, options.maxFileSize)]
+        });
+    }
+    return paths.filter((path6) => !read.has(path6) || parsed.has(path6));
+  });
+  gitops?.(
+    found.then(async (paths) => {
+      const known = await alreadyReadFiles;
+      return new Map(paths.map((path6) => [path6, read.get(path6) ?? known?.get(path6)]));
+    })
+  );
+  hits.catch(() => {
+  });
+  return { names: names2, hits, parsed };
+}
+function holdsAny(bytes, names2) {
+  for (const name of names2) if (bytes.includes(name)) return true;
+  return false;
+}
+async function readCandidates(git, rev, names2, early, ctx) {
+  const problems = [];
+  const manifests = await readAll(git, rev, names2, early, { ...ctx, problems });
+  ctx.problems.push(...await problemsThatMatter(git, rev, names2, problems));
+  return manifests;
+}
+async function problemsThatMatter(git, rev, names2, problems) {
+  if (problems.length === 0 || !names2.includes(TEMPLATE_REF)) return problems;
+  const configNames = names2.filter((name) => name !== TEMPLATE_REF);
+  const files = [...new Set(problems.filter((p) => p.unread === void 0).map((p) => p.file))];
+  const texts = await git.readFiles(rev, files);
+  const namesAConfig = (file) => {
+    const text = texts.get(file)?.toString("utf8");
+    return text === void 0 || configNames.some((name) => text.includes(name));
+  };
+  return problems.filter((p) => p.unread !== void 0 || namesAConfig(p.file));
+}
+async function readAll(git, rev, names2, early, ctx) {
+  if (early === void 0) {
+    const candidates2 = await findCandidateFiles(git, rev, names2, ctx.alreadyRead, ctx.wanted);
+    return readManifests(git, rev, candidates2, ctx.options, ctx.problems);
+  }
+  const missed = names2.filter((name) => !early.names.has(name));
+  const [guessed, more] = await Promise.all([
+    early.hits,
+    findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted)
+  ]);
+  const candidates = [
+    .../* @__PURE__ */ new Set([...guessed.filter((path6) => !ctx.alreadyRead.has(path6) && ctx.wanted(path6)), ...more])
+  ].sort();
+  const unread = candidates.filter((path6) => !early.parsed.has(path6));
+  const lateProblems = [];
+  const late = unread.length > 0 ? await readManifests(git, rev, unread, ctx.options, lateProblems) : [];
+  const lateByPath = new Map(
+    unread.map((path6) => [path6, { manifests: [], problems: [] }])
+  );
+  for (const m of late) lateByPath.get(m.file)?.manifests.push(m);
+  for (const p of lateProblems) lateByPath.get(p.file)?.problems.push(p);
+  const manifests = [];
+  for (const path6 of candidates) {
+    const result = lateByPath.get(path6) ?? await early.parsed.get(path6);
+    manifests.push(...result?.manifests ?? []);
+    ctx.problems.push(...result?.problems ?? []);
+  }
+  return manifests;
+}
+
+// src/scan/glob-matcher.ts
+var ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
+async function globMatcher(globs, options = {}) {
+  if (globs.length === 0) return () => false;
+  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
+  if (options.dot && extensions.every((extension) => extension !== void 0)) {
+    return (path6) => {
+      const name = path6.slice(path6.lastIndexOf("/") + 1);
+      return extensions.some((extension) => name.endsWith(extension));
+    };
+  }
+  const { default: picomatch } = await Promise.resolve().then(() => __toESM(require_picomatch(), 1));
+  return picomatch([...globs], { dot: options.dot === true });
+}
+
+// src/scan/path-filter.ts
+async function createPathFilter(options, owned) {
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const filter = owned ? (path6) => include(path6) && !exclude(path6) && !owned(path6) : (path6) => include(path6) && !exclude(path6);
+  return Object.assign(filter, { globs: options.paths });
+}
+
+// src/scan/configs-at-head.ts
+async function readConfigsAt(git, rev, ids, known, options, owned, deployedDirs = []) {
+  const missing = ids.filter((id) => !known.has(idKey(id)));
+  if (missing.length === 0) return known;
+  const wanted = await createPathFilter(options, owned);
+  const files = await findCandidateFiles(
+    git,
+    rev,
+    [...new Set(missing.map((id) => id.name))],
+    /* @__PURE__ */ new Set(),
+    wanted
+  );
+  const problems = [];
+  const manifests = await readManifests(git, rev, files, options, problems);
+  const missingKeys = new Set(missing.map(idKey));
+  collectConfigs(
+    manifests.filter((m) => missingKeys.has(idKey(m.id))),
+    known,
+    problems,
+    void 0,
+    deployedDirs
+  );
+  return known;
+}
+function collectConfigs(manifests, into, problems, known, deployedDirs = []) {
+  const snapshotOf = (manifest) => {
+    const made = known?.get(idKey(manifest.id));
+    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) return made;
+    const { content, problems: contentProblems } = configContentOf(manifest);
+    problems.push(...contentProblems);
+    return { id: manifest.id, file: manifest.file, line: manifest.line, content };
+  };
+  for (const manifest of manifests) {
+    const key = idKey(manifest.id);
+    if (!isConfigManifest(manifest)) continue;
+    const present = into.get(key);
+    if (present === void 0) {
+      into.set(key, { manifest, snapshot: snapshotOf(manifest) });
+      continue;
+    }
+    if (manifest.origin !== void 0 || present.manifest.origin !== void 0) continue;
+    const definitions = present.folders?.definitions ?? [present.snapshot];
+    if (definitions.some((d) => d.file === manifest.file && d.line === manifest.line)) continue;
+    present.folders = { definitions: [...definitions, snapshotOf(manifest)], deployedDirs };
+  }
+}
+
+// src/scan/scan-changed-manifests.ts
+init_api_kinds();
+init_workload_kinds();
+init_model();
+
+// src/scan/changed-files.ts
+var LARGE_FILE_BYTES = 64 * 1024;
+async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log, owned, whenNoSearch) {
+  const changedFiles = allChangedFiles.filter(
+    (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
+  );
+  const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
+  const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
+  log.debug(`${changedFiles.length} changed manifest file(s)`);
+  const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
+  const baseFiles = await readBytes(git, commits.base, basePaths, options, oversized.base);
+  const headRead = readBytes(git, commits.head, headPaths, options, oversized.head);
+  headRead.catch(() => {
+  });
+  const early = earlyCandidateSearch(
+    git,
+    commits.head,
+    baseFiles,
+    new Set(headPaths),
+    wanted,
+    options,
+    headRead
+  );
+  if (early === void 0) whenNoSearch?.();
+  const headFiles = await headRead;
+  const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
+  const large = (path6) => Math.max(baseFiles.get(path6)?.length ?? 0, headFiles.get(path6)?.length ?? 0) > LARGE_FILE_BYTES;
+  const largeOwned = [...basePaths, ...headPaths].some(large) ? await owned : void 0;
+  const parsed = (path6) => !(largeOwned?.(path6) && large(path6));
+  const baseProblems = [];
+  const base = await parseFiles(basePaths.filter(parsed), baseFiles, options, baseProblems);
+  const headProblems = [];
+  const head = await parseFiles(headPaths.filter(parsed), headFiles, options, headProblems);
+  return {
+    changedFiles,
+    headPaths,
+    touched: /* @__PURE__ */ new Set([...basePaths, ...headPaths]),
+    oversized,
+    base,
+    head,
+    headProblems,
+    problems: [...oversizedProblems, ...problemsOnce(baseProblems, headProblems, changedFiles)],
+    early
+  };
+}
+function problemsOnce(baseProblems, headProblems, changedFiles) {
+  const headPathOf = new Map(
+    changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
+  );
+  const brokenAtHead = new Set(headProblems.map((p) => p.file));
+  const kept = baseProblems.filter((p) => {
+    const headPath = headPathOf.get(p.file);
+    return headPath === void 0 || !brokenAtHead.has(headPath);
+  }).map((p) => ({ ...p, severity: "warning", message: `at the base commit: ${p.message}` }));
+  return [...kept, ...headProblems];
+}
+
+// src/scan/compare-commits.ts
+init_workload_kinds();
+init_model();
+function compareRaw(read) {
+  return {
+    changedFiles: read.changedFiles,
+    base: read.base,
+    head: read.head,
+    allBase: read.base,
+    allHead: read.head,
+    found: findConfigChanges(read.base, read.head),
+    variants: /* @__PURE__ */ new Map(),
+    problems: [],
+    warnings: []
+  };
+}
+function compareWithRendered(read, owned, objects) {
+  const changedFiles = read.changedFiles.filter(
+    (f) => !owned(f.path) || f.oldPath !== void 0 && !owned(f.oldPath)
+  );
+  const allBase = [...read.base.filter((m) => !owned(m.file)), ...objects.base];
+  const allHead = [...read.head.filter((m) => !owned(m.file)), ...objects.head];
+  const grouped = groupBySource(allBase, allHead);
+  const variants = /* @__PURE__ */ new Map();
+  for (const [key, list] of grouped.variants) {
+    const m = list[0].head ?? list[0].base;
+    if (!workloadKindOf(m.object)) variants.set(key, list);
+  }
+  const found = findConfigChanges(grouped.base, grouped.head);
+  found.changes = pairHashSuffixRenames(
+    withSources(found.changes, grouped.base, grouped.head),
+    found.snapshots
+  );
+  return {
+    changedFiles,
+    base: grouped.base,
+    head: grouped.head,
+    allBase,
+    allHead,
+    found,
+    variants,
+    problems: objects.problems,
+    warnings: objects.warnings
+  };
+}
+function withSources(changes, base, head) {
+  const at = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const before = at(base);
+  const after = at(head);
+  return changes.map((change) => {
+    const m = (change.status === "deleted" ? before : after).get(idKey(change.id));
+    if (m?.origin === void 0) return change;
+    return { ...change, origin: m.origin, ...m.blamedFile ? { blamedFile: m.blamedFile } : {} };
+  });
+}
+
+// src/scan/new-at-base.ts
+init_workload_kinds();
+init_model();
+async function settleAtBase(git, base, ctx) {
+  const { compared, read } = ctx;
+  const baseIds = new Set(compared.base.map((m) => idKey(m.id)));
+  const unreadAtBase = new Set(
+    compared.changedFiles.filter((f) => read.oversized.base.has(f.oldPath ?? f.path)).map((f) => f.path)
+  );
+  const maybeNewWorkloads = compared.head.filter(
+    (m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)) && !unreadAtBase.has(m.file)
+  );
+  const namesAtBase = uniqueNames([
+    ...ctx.changes.filter((c) => c.status === "added").map((c) => c.id.name),
+    ...maybeNewWorkloads.map((m) => m.id.name)
+  ]);
+  const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
+    git,
+    base,
+    await findCandidateFiles(git, base, namesAtBase, read.touched, ctx.wanted),
+    ctx.options,
+    []
+  );
+  const definedAtBase = new Set(untouchedAtBase.map((m) => idKey(m.id)));
+  const newWorkloadIds = new Set(
+    maybeNewWorkloads.map((m) => idKey(m.id)).filter((key) => !definedAtBase.has(key))
+  );
+  const changes = settleWithUntouchedFiles(
+    ctx.changes,
+    compared.found.snapshots,
+    { base: untouchedAtBase, head: [] },
+    ctx.problems
+  );
+  return { newWorkloadIds, changes };
+}
+
+// src/scan/render/touched-sources.ts
+init_once();
+
+// src/scan/gitops/plain-deployed-sources.ts
+init_errors();
+
+// src/scan/render/kustomize.ts
+var import_promises = require("node:fs/promises");
+var import_node_os3 = require("node:os");
+var import_node_path7 = require("node:path");
+init_commit_sha();
+init_errors();
+init_run_process();
+
+// src/scan/render/renderer-environment.ts
+var import_node_fs7 = require("node:fs");
+var import_node_os2 = require("node:os");
+var import_node_path6 = require("node:path");
+function trustedPathDirs(pathValue, untrusted) {
+  const roots = untrusted.map((root) => (0, import_node_path6.resolve)(root));
+  return (pathValue ?? "").split(import_node_path6.delimiter).filter((dir) => dir !== "" && (0, import_node_path6.isAbsolute)(dir)).map((dir) => (0, import_node_path6.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path6.sep)));
+}
+function findExecutable(name, dirs) {
+  for (const dir of dirs) {
+    const candidate = (0, import_node_path6.join)(dir, name);
+    try {
+      if (!(0, import_node_fs7.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs7.accessSync)(candidate, import_node_fs7.constants.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  return void 0;
+}
+function kustomizeEnvironment(pathDirs, home) {
+  return { PATH: pathDirs.join(import_node_path6.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
+}
+var RENDER_ENV_ALLOWED = [
+  "HOME",
+  "LANG",
+  "LANGUAGE",
+  "LC_ALL",
+  "LC_CTYPE",
+  "TZ",
+  "TMPDIR",
+  "USER",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy"
+];
+function renderCommandEnvironment(env, pathDirs, named) {
+  const out = {};
+  for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
+    if (env[key] !== void 0) out[key] = env[key];
+  }
+  out.PATH = pathDirs.join(import_node_path6.delimiter);
+  return out;
+}
+function renderSlots() {
+  return Math.max(1, (0, import_node_os2.availableParallelism)());
+}
+
+// src/scan/render/kustomize.ts
+async function findKustomize(pathDirs) {
+  const kustomize = findExecutable("kustomize", pathDirs);
+  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
+    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  }
+  const kubectl = findExecutable("kubectl", pathDirs);
+  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
+  return void 0;
+}
+async function runs(path6, args, pathDirs) {
+  const home = (0, import_node_os3.tmpdir)();
+  const result = await runProcess(path6, args, {
+    cwd: home,
+    env: kustomizeEnvironment(pathDirs, home),
+    timeoutMs: 1e4
+  });
+  return result.exitCode === 0;
+}
+var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
+var KustomizeBuildError = class extends UserError {
+  constructor(command, commit, why, detail) {
+    super(
+      `\`${command}\` failed at commit ${shortSha(commit)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
+    );
+    this.command = command;
+    this.commit = commit;
+    this.why = why;
+    this.detail = detail;
+  }
+  command;
+  commit;
+  why;
+  detail;
+  name = "KustomizeBuildError";
+};
+async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
+  const target = dir === "" ? "." : `./${dir}`;
+  const cwd = overlay?.cwd ?? treeDir;
+  if (overlay) {
+    const at = (0, import_node_path7.join)(cwd, overlay.dir);
+    await (0, import_promises.mkdir)(at, { recursive: true });
+    await (0, import_promises.writeFile)((0, import_node_path7.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path7.relative)(at, treeDir)));
+  }
+  const built = overlay ? `./${overlay.dir}` : target;
+  const result = await runProcess(run2.binary.path, run2.binary.argsFor(built), {
+    cwd,
+    env: kustomizeEnvironment(run2.pathDirs, run2.home),
+    timeoutMs: run2.timeoutMs,
+    maxOutputBytes: run2.maxOutputBytes,
+    ...signal ? { signal } : {}
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const command = `${run2.binary.label} ${target}`;
+  const detail = () => {
+    const text = shortDetail(result.stderrEnd, treeDir);
+    if (!run2.quiet) return redactDetail(text);
+    const hidden = `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`;
+    const remote = remoteFailureDetail(result.stderrEnd);
+    return remote ? `${remote}; other ${hidden}` : hidden;
+  };
+  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
+    throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
+  }
+  throw new UserError(
+    `\`${command}\` failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
+  );
+}
+function stoppedWhy(result) {
+  const failure = result.failure;
+  if (failure?.kind === "timeout")
+    return `${failure.message}, the --render-timeout; the whole process group was stopped`;
+  if (failure?.kind === "output")
+    return `its ${failure.message.replace(/^output/, "output is")}, the --max-file-size; the whole process group was stopped`;
+  if (failure) return failure.message;
+  return result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
+}
+function redactDetail(detail) {
+  return detail.replace(/(literal sources?) \[[^\]]*\]/gi, "$1 [...]").replace(/(invalid literal source) [^,\n]*/gi, "$1 (value not shown)").replace(
+    /(env (?:file )?line|KV pairs? from line|line) ("[^"]*"|`[^`]*`|'[^']*')/gi,
+    "$1 (text not shown)"
+  );
+}
+function remoteFailureDetail(text) {
+  const withoutCredentials = (url) => url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1");
+  const remotes = [
+    ...text.matchAll(/accumulating resources from '([a-z][a-z0-9+.-]*:\/\/[^'\s]+|git@[^'\s]+)'/gi)
+  ].map((m) => withoutCredentials(m[1]));
+  const errors = [
+    ...text.matchAll(
+      /(fatal: [^'\n]*?(?:'[a-z][a-z0-9+.-]*:\/\/[^'\s]*'[^'\n]*?)?(?=$|\s:\s|'?: exit status)|Could not resolve host: \S+|dial tcp: lookup \S+(?: on \S+)?: no such host|connection refused|i\/o timeout|Repository not found)/gim
+    )
+  ].map(
+    (m) => m[1].replace(/'([a-z][a-z0-9+.-]*:\/\/[^']*)'/gi, (_, url) => `'${withoutCredentials(url)}'`)
+  );
+  if (remotes.length === 0 && errors.length === 0) return void 0;
+  const unique2 = (list) => [...new Set(list)].filter((item, _, all) => !all.some((other) => other !== item && other.includes(item)));
+  const from = remotes.length > 0 ? ` ${unique2(remotes).join(", ")}` : "";
+  return `could not fetch the remote resource${from}: ${unique2(errors).join("; ") || "see kustomize's message"}`;
+}
+var MAX_DETAIL_CHARS = 400;
+function shortDetail(stderr, treeDir) {
+  const complaint = stderr.split("\n").filter((line) => !line.startsWith("# Warning: ")).join("\n");
+  const lines = tailOf(complaint, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
+    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
+    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
+  }).map(
+    (line) => line.replace(/^"command failed" err=<$/, "").replace(/^\s+>$/, "").trim()
+  ).filter((line) => line !== "");
+  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
+  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
+}
+
+// src/scan/render/source-model.ts
+var YAML_INPUT = /(^|\/)Kustomization$|\.(ya?ml|json)$/;
+function yamlDataInput(path6, text, options) {
+  if (!YAML_INPUT.test(path6) || text.includes("{{")) return false;
+  return !options.textSubstituted || !text.includes("$");
+}
+
+// src/scan/gitops/plain-deployed-sources.ts
+init_kustomization_names();
+
+// src/scan/gitops/deployment-overlay.ts
+function overlayDir(index) {
+  return `.config-rollout-deployments/${index}`;
+}
+function deploymentOverlay(dir, settings, toTree) {
+  const inRepo = (path6) => path6 === "" ? toTree : `${toTree}/${path6}`;
+  const kustomization = {
+    apiVersion: "kustomize.config.k8s.io/v1beta1",
+    kind: "Kustomization",
+    resources: [inRepo(dir)]
+  };
+  if (settings.namespace !== void 0) kustomization.namespace = settings.namespace;
+  if (settings.namePrefix !== void 0) kustomization.namePrefix = settings.namePrefix;
+  if (settings.nameSuffix !== void 0) kustomization.nameSuffix = settings.nameSuffix;
+  if (settings.components !== void 0) kustomization.components = settings.components.map(inRepo);
+  if (settings.patches !== void 0) kustomization.patches = settings.patches;
+  return `${JSON.stringify(kustomization, null, 2)}
+`;
+}
+function needsOverlay(settings) {
+  return settings.namespace !== void 0 || settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.components !== void 0 || settings.patches !== void 0;
+}
+function describeSettings(settings) {
+  const parts = [];
+  if (settings.namespace !== void 0) parts.push(`namespace ${settings.namespace}`);
+  if (settings.defaultNamespace !== void 0)
+    parts.push(`destination namespace ${settings.defaultNamespace}`);
+  if (settings.namePrefix !== void 0) parts.push(`namePrefix ${settings.namePrefix}`);
+  if (settings.nameSuffix !== void 0) parts.push(`nameSuffix ${settings.nameSuffix}`);
+  if (settings.components !== void 0) parts.push(`components ${settings.components.join(", ")}`);
+  if (settings.patches !== void 0) parts.push(`${settings.patches.length} patch(es)`);
+  if (settings.substitute !== void 0) parts.push("postBuild substitution");
+  return parts.join("; ");
+}
+var DISABLED = /kustomize\.toolkit\.fluxcd\.io\/substitute["']?\s*:\s*["']?disabled\b/;
+var VARIABLE = /\$\$\{|\$\{([_a-zA-Z][_a-zA-Z0-9]*)(?:(:?[=-])([^}]*))?\}/g;
+function substituteVariables(rendered, substitute) {
+  return rendered.split(/^(?=---[ \t]*$)/m).map((document) => DISABLED.test(document) ? document : substituteDocument(document, substitute)).join("");
+}
+function substituteDocument(document, { vars, keepUnknown }) {
+  return document.replace(
+    VARIABLE,
+    (match, name, operator, fallback) => {
+      if (name === void 0) return "${";
+      const value = Object.hasOwn(vars, name) ? vars[name] : void 0;
+      if (operator !== void 0) {
+        const useDefault = operator.startsWith(":") ? value === void 0 || value === "" : value === void 0;
+        if (!useDefault) return value;
+        return keepUnknown && value === void 0 ? match : fallback ?? "";
+      }
+      if (value !== void 0) return value;
+      return keepUnknown ? match : "";
+    }
+  );
+}
+
+// src/scan/gitops/deployed-build.ts
+async function buildDeployed(run2, treeDir, dir, commit, as, signal) {
+  const settings = as?.settings;
+  const overlay = as && settings && needsOverlay(settings) ? {
+    dir: as.overlayDir,
+    kustomization: (toTree) => deploymentOverlay(dir, settings, toTree),
+    ...as.cwd !== void 0 ? { cwd: as.cwd } : {}
+  } : void 0;
+  const output = await kustomizeBuild(run2, treeDir, dir, commit, signal, overlay);
+  return settings?.substitute ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute)) : output;
+}
+
+// src/scan/gitops/generated-kustomization.ts
+var import_promises2 = require("node:fs/promises");
+var import_node_path8 = require("node:path");
+var LISTED_FILE = /\.ya?ml$/;
+async function writeGeneratedKustomization(dir) {
+  let entries;
+  try {
+    entries = await (0, import_promises2.readdir)(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return false;
+  }
+  const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
+    (e) => (0, import_node_path8.relative)(dir, (0, import_node_path8.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path8.sep).join("/")
+  ).sort();
+  if (files.length === 0) return false;
+  await (0, import_promises2.writeFile)((0, import_node_path8.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
+`);
+  return true;
+}
+
+// src/scan/gitops/plain-deployed-sources.ts
+var LISTED_FILE2 = /\.ya?ml$/;
+async function findPlainDeployedSources(git, ctx) {
+  const none = { sources: [], owned: () => false };
+  const changed = ctx.changedPaths.filter((p) => LISTED_FILE2.test(p) && !ctx.owned(p));
+  if (changed.length === 0) return none;
+  const kustomizeDirs2 = ctx.kustomizationFiles.map((p) => kustomizationDirOf(p)).filter((d) => d !== void 0);
+  const hasKustomization = (dir) => kustomizeDirs2.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
+  const dirs = /* @__PURE__ */ new Set();
+  for (const path6 of changed) {
+    const parts = path6.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+  }
+  const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
+  if (candidates.length === 0) return none;
+  const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
+  const found = await findDeployments(git, search, candidates);
+  const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
+  const sources = [];
+  const rendered = [];
+  for (const dir of [...new Set(deployments.map((d) => d.dir))].sort()) {
+    const under = (p) => p.startsWith(`${dir}/`);
+    const changedInputs = changed.filter(under);
+    if (changedInputs.length === 0) continue;
+    rendered.push(dir);
+    for (const deployment of deploymentsOfDir(dir, deployments)) {
+      if (deployment === void 0) continue;
+      sources.push(plainSource(dir, deployment, changedInputs, ctx, ctx.firstIndex + sources.length));
+    }
+  }
+  if (sources.length === 0) return none;
+  if (await ctx.binary() === void 0) {
+    throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
+  }
+  return {
+    sources,
+    owned: (path6) => LISTED_FILE2.test(path6) && rendered.some((dir) => path6.startsWith(`${dir}/`))
+  };
+}
+function needsBuild({ settings }) {
+  if (isPlainDeployment(settings)) return false;
+  return settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.patches !== void 0 || settings.components !== void 0 || settings.substitute !== void 0;
+}
+function plainSource(dir, deployment, changedInputs, ctx, index) {
+  const components = deployment.settings.components ?? [];
+  const inComponents = ctx.changedPaths.filter((p) => components.some((c) => p.startsWith(`${c}/`)));
+  return {
+    label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`,
+    scope: [dir, ...components],
+    file: changedInputs[0],
+    changedInputs: [...changedInputs, ...inComponents],
+    generators: [],
+    kustomization: { dir, named: false },
+    // Components are kustomizations not read here: what they run is unknown.
+    ...components.length === 0 ? {
+      readsAsData: (path6, text) => yamlDataInput(path6, text, { textSubstituted: deployment.settings.substitute !== void 0 })
+    } : {},
+    render: async (checkout, commit, signal) => {
+      if (!await writeGeneratedKustomization(`${checkout.dir}/${dir}`)) return void 0;
+      const run2 = {
+        binary: await ctx.binary(),
+        pathDirs: ctx.pathDirs,
+        home: checkout.scratch,
+        timeoutMs: ctx.timeoutMs,
+        maxOutputBytes: ctx.maxOutputBytes
+      };
+      const as = { settings: deployment.settings, overlayDir: overlayDir(index) };
+      return buildDeployed(run2, checkout.dir, dir, commit, as, signal);
+    }
+  };
+}
+
+// src/scan/sources/helm-charts.ts
+var MAX_NAMED3 = 5;
+var NOT_RENDERED = /(^|\/)(README[^/]*|LICENSE[^/]*|[^/]*\.md|NOTES\.txt|\.helmignore)$/i;
+function chartReport(chartDirs, changedPaths, options) {
+  const inside = (dir, path6) => dir === "" || path6.startsWith(`${dir}/`);
+  const outermost = [...new Set(chartDirs)].filter((dir) => !chartDirs.some((other) => other !== dir && inside(other, dir))).sort();
+  const warnings = [];
+  const untouched = [];
+  const fixtures = [];
+  for (const dir of outermost) {
+    const changed = changedPaths.filter((path6) => inside(dir, path6) && !NOT_RENDERED.test(path6));
+    if (HIDDEN_DIR.test(dir)) {
+      if (changed.length > 0) fixtures.push(dir);
+      continue;
+    }
+    if (changed.length === 0) {
+      untouched.push(dir || ".");
+      continue;
+    }
+    if (options.render && changed.some((path6) => options.render.isRenderInput(path6))) continue;
+    warnings.push({
+      file: dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`,
+      message: touchedChartWarning(dir, changed, options),
+      unread: "Helm chart, not rendered"
+    });
+  }
+  const fixtureNotes = fixtures.map(
+    (dir) => `Helm chart ${dir}: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)`
+  );
+  return { notes: [...options.render ? [] : untouchedNote(untouched), ...fixtureNotes], warnings };
+}
+var HIDDEN_DIR = /(^|\/)\.[^/]/;
+function touchedChartWarning(dir, changed, options) {
+  const shown2 = dir || ".";
+  const first = dir === "" ? changed[0] : changed[0].slice(dir.length + 1);
+  const files = changed.length === 1 ? first : `${first} and ${changed.length - 1} more file(s)`;
+  const release = dir === "" ? "release" : dir.slice(dir.lastIndexOf("/") + 1);
+  const recipe = `--render 'helm template ${release} ${shown2}' --render-paths '${dir === "" ? "**" : `${dir}/**`}'`;
+  const why = options.render ? "none of its changed files is among --render-paths, so --render does not run for it" : "Helm charts are planned only through --render";
+  return `Helm chart ${shown2} changed (${files}) but was not rendered: ${why}. To plan from it: ${recipe} (with the -n and -f values your deploy step uses)`;
+}
+function untouchedNote(dirs) {
+  if (dirs.length === 0) return [];
+  const how = "charts are planned only through --render 'helm template ...'";
+  if (dirs.length === 1)
+    return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
+  const more = dirs.length > MAX_NAMED3 ? ` and ${dirs.length - MAX_NAMED3} more` : "";
+  return [
+    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED3).join(", ")}${more}); ${how}`
+  ];
+}
+
+// src/scan/render/touched-sources.ts
+init_kustomization_names();
+
+// src/scan/sources/paths-at-base.ts
+function pathsAtBase(headPaths, changes, relevant) {
+  const paths = new Set(headPaths.filter(relevant));
+  const differ = /* @__PURE__ */ new Set();
+  for (const change of changes) {
+    switch (change.status) {
+      case "A":
+      case "C":
+        paths.delete(change.path);
+        break;
+      case "D":
+        if (relevant(change.path)) {
+          paths.add(change.path);
+          differ.add(change.path);
+        }
+        break;
+      case "R":
+        paths.delete(change.path);
+        if (change.oldPath !== void 0 && relevant(change.oldPath)) {
+          paths.add(change.oldPath);
+          differ.add(change.oldPath);
+        }
+        break;
+      case "M":
+      case "T":
+        if (relevant(change.path)) differ.add(change.path);
+        break;
+    }
+  }
+  return { paths: [...paths].sort(), differ };
+}
+
+// src/scan/touches-manifests.ts
+init_kustomization_names();
+function changedPathsOf(files) {
+  return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
+}
+async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
+  if (changedPaths.some((path6) => wanted(path6))) return true;
+  return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
+}
+var SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
+var MAX_SOURCE_LOOKUPS = 2e3;
+async function mayTouchSources(git, base, head, changedPaths, options) {
+  if (changedPaths.length === 0) return false;
+  if (options.render !== void 0) {
+    const matches = await globMatcher(options.renderPaths, { dot: true });
+    if (changedPaths.some((p) => matches(p))) return true;
+  }
+  const dirs = /* @__PURE__ */ new Set();
+  for (const path6 of changedPaths) {
+    for (let dir = dirOf(path6); !dirs.has(dir); dir = dirOf(dir)) {
+      dirs.add(dir);
+      if (dir === "") break;
+    }
+  }
+  const inDir = (dir, names2) => names2.map((name) => dir === "" ? name : `${dir}/${name}`);
+  const explicit = options.kustomize.filter((dir) => dir !== "none");
+  const lookups = [
+    .../* @__PURE__ */ new Set([
+      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
+      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES))
+    ])
+  ];
+  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
+  const [atBase, atHead] = await Promise.all([
+    git.readFilesUpTo(base, lookups, 0),
+    git.readFilesUpTo(head, lookups, 0)
+  ]);
+  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
+  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
+  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
+}
+function dirOf(path6) {
+  const slash = path6.lastIndexOf("/");
+  return slash === -1 ? "" : path6.slice(0, slash);
+}
+function renderNotRunNote(command) {
+  return `render: ${command}: not run, the range touches none of --render-paths`;
+}
+
+// src/scan/render/both-commits.ts
+init_commit_sha();
+init_duration();
+init_errors();
+init_api_kinds();
+init_workload_kinds();
+init_run_limited();
+
+// src/scan/sources/blame.ts
+function blameFile(object, inputs) {
+  const changed = new Set(inputs.changedInputs);
+  const generator = generatorOf(object, inputs.generators);
+  const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
+  if (generated.length === 1) return generated[0];
+  const naming = inputs.changedInputs.filter((path6) => namesObject(inputs.texts.get(path6), object.name));
+  if (naming.length === 1) return naming[0];
+  return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
+}
+function generatorOf(object, generators) {
+  return generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
+}
+function namesObject(text, renderedName) {
+  if (text === void 0) return false;
+  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
+    const name = match[1];
+    if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
+  }
+  return false;
+}
+
+// src/scan/sources/resource-locations.ts
+var TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
+var INDENTED_KEY = /^([ \t]+)([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
+function writtenObjects(file, text) {
+  if (/^\s*[[{]/.test(text)) return [];
+  const objects = [];
+  let doc = {};
+  const flush = () => {
+    if (doc.kind && doc.name && doc.line !== void 0) {
+      objects.push({
+        kind: doc.kind,
+        name: doc.name,
+        ...doc.namespace ? { namespace: doc.namespace } : {},
+        file,
+        line: doc.line
+      });
+    }
+    doc = {};
+  };
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    if (/^(---|\.\.\.)([ \t]|$)/.test(line)) {
+      flush();
+      continue;
+    }
+    if (/^[ \t]*(#.*)?$/.test(line)) continue;
+    doc.line ??= i + 1;
+    const top = TOP_LEVEL_KEY.exec(line);
+    if (top) {
+      const key2 = unquote(top[1]);
+      const value = scalar2(top[2]);
+      doc.metadataIndent = key2 === "metadata" ? null : void 0;
+      if (key2 === "kind") doc.kind = value;
+      if (key2 === "metadata" && top[2]?.trim().startsWith("{")) {
+        doc.name = /[{,]\s*name\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
+        doc.namespace = /[{,]\s*namespace\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
+      }
+      continue;
+    }
+    if (doc.metadataIndent === void 0) continue;
+    const nested = INDENTED_KEY.exec(line);
+    if (!nested) continue;
+    doc.metadataIndent ??= nested[1];
+    if (nested[1] !== doc.metadataIndent) continue;
+    const key = unquote(nested[2]);
+    if (key === "name") doc.name = scalar2(nested[3]);
+    if (key === "namespace") doc.namespace = scalar2(nested[3]);
+  }
+  flush();
+  return objects;
+}
+function locateWritten(object, written) {
+  const sameKind = written.filter((w) => w.kind === object.kind && object.name.includes(w.name));
+  const longest = Math.max(0, ...sameKind.map((w) => w.name.length));
+  let candidates = sameKind.filter((w) => w.name.length === longest);
+  if (candidates.length > 1) candidates = candidates.filter((w) => w.namespace === object.namespace);
+  const [only, ...others] = candidates;
+  return only !== void 0 && others.length === 0 ? { file: only.file, line: only.line } : void 0;
+}
+function scalar2(value) {
+  if (value === void 0) return void 0;
+  const text = value.replace(/[ \t]+#.*$/, "").trim();
+  return text === "" ? void 0 : unquote(text);
+}
+function unquote(text) {
+  return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
+}
+
+// src/scan/render/checkout-scope.ts
+function checkoutScope(dirs, files) {
+  const wanted = new Set(dirs);
+  for (const file of files) wanted.add(parentOf(file));
+  if (wanted.has("")) return void 0;
+  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
+  const minimal = [];
+  for (const dir of inside) {
+    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
+  }
+  return minimal;
+}
+function inScope(path6, scope) {
+  return scope === void 0 || scope.some((dir) => path6.startsWith(`${dir}/`));
+}
+function parentOf(path6) {
+  const slash = path6.lastIndexOf("/");
+  return slash === -1 ? "" : path6.slice(0, slash);
+}
+
+// src/scan/render/lfs-generator-inputs.ts
+init_decode_source();
+var POINTER_MAX_BYTES = 1024;
+async function lfsPointerInputs(git, commits, sources) {
+  const inputs = [...new Set(sources.flatMap((s) => s.generators.flatMap((g) => g.files)))];
+  const pointers = /* @__PURE__ */ new Set();
+  if (inputs.length === 0) return pointers;
+  const reads = await Promise.all(commits.map((c) => git.readFilesUpTo(c, inputs, POINTER_MAX_BYTES)));
+  for (const { files } of reads)
+    for (const [path6, bytes] of files) if (isLfsPointer(bytes.toString("utf8"))) pointers.add(path6);
+  return pointers;
+}
+function withoutPointerConfigs(source2, sides, pointers) {
+  const fromPointer = source2.generators.filter((g) => g.files.some((f) => pointers.has(f)));
+  if (fromPointer.length === 0) return { sides, warnings: [] };
+  const generatedFromPointer = (m) => {
+    const generator = generatorOf({ kind: m.id.kind, name: m.id.name }, source2.generators);
+    return generator !== void 0 && fromPointer.includes(generator);
+  };
+  const warnings = fromPointer.flatMap(
+    (g) => g.files.filter((f) => pointers.has(f)).map((file) => ({
+      file,
+      unread: "a Git LFS pointer, a generator input",
+      message: `a Git LFS pointer, not the file itself: ${source2.label} generates ${g.kind} ${g.name} from it, and its content is in LFS storage, which is not read (config-rollout reads git objects); what changed in ${g.kind} ${g.name} is not in this plan and nothing is planned or copied from the pointer text`
+    }))
+  );
+  return { sides: sides.map((list) => list.filter((m) => !generatedFromPointer(m))), warnings };
+}
+
+// src/scan/render/materialize-tree.ts
+var import_promises4 = require("node:fs/promises");
+var import_node_os4 = require("node:os");
+var import_node_path10 = require("node:path");
+init_commit_sha();
+init_child_groups();
+init_run_process();
+
+// src/scan/render/escaping-links.ts
+var import_node_fs8 = require("node:fs");
+var import_promises3 = require("node:fs/promises");
+var import_node_path9 = require("node:path");
+init_errors();
+async function refuseEscapingLinks(dir, paths, where) {
+  const top = await (0, import_promises3.realpath)(dir);
+  const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path9.sep);
+  for (const path6 of paths) {
+    const at = (0, import_node_path9.join)(dir, path6);
+    let target;
+    try {
+      if (!(0, import_node_fs8.lstatSync)(at).isSymbolicLink()) continue;
+      target = await (0, import_promises3.readlink)(at);
+    } catch {
+      continue;
+    }
+    const lexical = (0, import_node_path9.isAbsolute)(target) ? target : (0, import_node_path9.resolve)((0, import_node_path9.dirname)((0, import_node_path9.join)(top, path6)), target);
+    const real = await (0, import_promises3.realpath)(at).catch(() => lexical);
+    if (!inside(lexical) || !inside(real)) {
+      throw new UserError(
+        `${path6} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
+      );
+    }
+  }
+}
+
+// src/scan/render/materialize-tree.ts
+async function createCommitTrees(repoDir, gitPath, scope, checks) {
+  const root = await (0, import_promises4.mkdtemp)((0, import_node_path10.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises4.rm)(root, { recursive: true, force: true }));
+  const trees = /* @__PURE__ */ new Map();
+  let count = 0;
+  return {
+    root,
+    dirOf(commit) {
+      let tree = trees.get(commit);
+      if (!tree) {
+        count += 1;
+        const dir = (0, import_node_path10.join)(root, `tree-${count}`);
+        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
+        trees.set(commit, tree);
+      }
+      return tree;
+    },
+    async dispose() {
+      await Promise.allSettled(trees.values());
+      await (0, import_promises4.rm)(root, { recursive: true, force: true });
+      forget();
+    }
+  };
+}
+async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs) {
+  if (symlinks === void 0) return;
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index, void 0, timeoutMs);
+  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path6) => inScope(path6, symlinks.scope));
+  await refuseEscapingLinks(dir, links, `at commit ${shortSha(commit)}`);
+}
+async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
+  await (0, import_promises4.mkdir)(dir, { recursive: true });
+  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
+  const index = `${dir}.index`;
+  await git(repoDir, ["read-tree", commit], index);
+  if (scope === void 0) {
+    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+  } else {
+    const listed = await git(repoDir, ["ls-files", "-z"], index);
+    const paths = listed.split("\0").filter((path6) => path6 !== "" && inScope(path6, scope));
+    if (paths.length > 0) {
+      await git(
+        repoDir,
+        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
+        index,
+        `${paths.join("\0")}\0`
+      );
+    }
+  }
+  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs);
+  await (0, import_promises4.rm)(index, { force: true });
+  return dir;
+}
+async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
+  env.GIT_INDEX_FILE = indexFile;
+  const result = await runProcess(
+    gitPath,
+    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
+    {
+      cwd,
+      env,
+      ...input !== void 0 ? { input } : {},
+      timeoutMs,
+      // Local git starts no children; a group costs more than the command (process/run-process.ts).
+      ownGroup: false
+    }
+  );
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
+  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
+  throw new Error(`git ${args.join(" ")} failed: ${why}`);
+}
+
+// src/scan/render/both-commits.ts
+async function renderBothCommits(git, base, head, sources, pathDirs, defaultNamespace, log, timeoutMs) {
+  log.info(`rendering ${sources.map((s) => s.label).join(", ")} at ${shortSha(base)} and ${shortSha(head)}`);
+  const scope = sources.some((s) => s.scope === void 0) ? void 0 : checkoutScope(
+    sources.flatMap((s) => s.scope ?? []),
+    []
+  );
+  const kustomizeScope = checkoutScope(
+    sources.flatMap((s) => s.kustomization ? s.scope ?? [""] : []),
+    []
+  );
+  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope, {
+    ...sources.some((s) => s.kustomization) ? { symlinks: { scope: kustomizeScope } } : {},
+    timeoutMs
+  });
+  try {
+    const blameTexts = readTexts(git, head, [
+      ...new Set(sources.flatMap((s) => [...s.changedInputs, ...s.resourceFiles ?? []]))
+    ]);
+    blameTexts.catch(() => {
+    });
+    const pointerInputs = lfsPointerInputs(git, [head, base], sources);
+    pointerInputs.catch(() => {
+    });
+    const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_output_objects(), output_objects_exports));
+    const cache = /* @__PURE__ */ new Map();
+    const parsers = sources.map(
+      (source2) => createDocumentParser2(`(${source2.label} output)`, source2.defaultNamespace ?? defaultNamespace, cache)
+    );
+    const outputs = await renderEach(sources, [head, base], trees, log);
+    const parsed = parseOutputs(sources, outputs, parsers);
+    const { headParsed, baseParsed, unbuilt } = parsed;
+    const pointers = await pointerInputs;
+    const warnings = [...parsed.warnings];
+    sources.forEach((source2, i) => {
+      const kept = withoutPointerConfigs(source2, [baseParsed[i], headParsed[i]], pointers);
+      [baseParsed[i], headParsed[i]] = kept.sides;
+      warnings.push(...kept.warnings);
+    });
+    const texts = await blameTexts;
+    const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
+    const labelled = (m, source2) => ({
+      ...m,
+      origin: source2.label,
+      ...blamed(m, source2, texts, written.get(source2) ?? [])
+    });
+    const problems = parsers.flatMap((parser) => parser.problems);
+    const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
+    const headObjects = sources.flatMap((source2, i) => headParsed[i].map((m) => labelled(m, source2)));
+    log.debug(
+      `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
+    );
+    return { base: baseObjects, head: headObjects, problems, warnings, unbuilt };
+  } finally {
+    await trees.dispose();
+  }
+}
+function parseOutputs(sources, outputs, parsers) {
+  const failures = [];
+  const unbuilt = /* @__PURE__ */ new Map();
+  const headParsed = sources.map((source2, i) => {
+    const [atHead, atBase] = outputs[i];
+    if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
+    if (atBase instanceof KustomizeBuildError) {
+      unbuilt.set(source2.label, "both");
+      failures.push({ source: source2, atBase, atHead });
+    }
+    return [];
+  });
+  const baseParsed = sources.map((source2, i) => {
+    const output = outputs[i][1];
+    if (outputs[i][0] instanceof KustomizeBuildError) return [];
+    if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
+    unbuilt.set(source2.label, "base");
+    failures.push({ source: source2, atBase: output, removed: outputs[i][0] === void 0 });
+    return headParsed[i];
+  });
+  return { headParsed, baseParsed, warnings: failureWarnings(failures), unbuilt };
+}
+function failureWarnings(failures) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const failure of failures) {
+    const error2 = failure.atHead ?? failure.atBase;
+    const key = [failure.atHead ? "both" : "base", failure.removed, error2.why, error2.detail].join("\0");
+    groups.set(key, [...groups.get(key) ?? [], failure]);
+  }
+  return [...groups.values()].map((group2) => {
+    const [first, ...others] = group2;
+    return {
+      file: first.source.file,
+      ...others.length > 0 ? { more: others.map((f) => f.source.file) } : {},
+      message: first.atHead ? brokenAtBothWarning(group2, first.atBase, first.atHead) : baseFailureWarning(group2, first.atBase, !first.removed),
+      unread: first.atHead ? "kustomization, cannot be built at either commit" : "kustomization, cannot be built at the base commit"
+    };
+  });
+}
+async function renderEach(sources, commits, trees, log) {
+  const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
+  const outputs = sources.map(() => [void 0, void 0]);
+  const settled = sources.map(() => [false, false]);
+  const failed2 = new AbortController();
+  let firstError;
+  const stop = (error2) => {
+    if (failed2.signal.aborted) return;
+    failed2.abort();
+    firstError = error2;
+  };
+  const decide = (i) => {
+    const [atHead, atBase] = outputs[i];
+    if (!(atHead instanceof KustomizeBuildError) || !settled[i][1]) return;
+    if (!(atBase instanceof KustomizeBuildError))
+      stop(new UserError(headFailureMessage(sources[i], atHead)));
+  };
+  await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
+    if (failed2.signal.aborted) return;
+    const started = performance.now();
+    try {
+      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+      outputs[i][side] = await source2.render(checkout, commit, failed2.signal);
+    } catch (error2) {
+      const kustomization = error2 instanceof KustomizeBuildError ? source2.kustomization : void 0;
+      if (kustomization !== void 0 && (side === 1 || !kustomization.named)) {
+        outputs[i][side] = error2;
+      } else if (failed2.signal.aborted) {
+        return;
+      } else {
+        stop(error2 instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error2)) : error2);
+        return;
+      }
+    }
+    settled[i][side] = true;
+    decide(i);
+    log.debug(`${source2.label} at ${shortSha(commit)}: ${formatDuration(performance.now() - started)}`);
+  });
+  if (firstError !== void 0) throw firstError;
+  return outputs;
+}
+function headFailureMessage(source2, error2) {
+  const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
+  return `${source2.label} cannot be built at the head commit ${shortSha(error2.commit)}: \`${error2.command}\` failed (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}
+Nothing was planned or applied. ${ways}.`;
+}
+function whoFailed(group2) {
+  const labels = group2.map((f) => f.source.label);
+  const who = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+  return { who, they: labels.length > 1 };
+}
+function brokenAtBothWarning(group2, atBase, atHead) {
+  const { who, they } = whoFailed(group2);
+  const alike = they ? ", each alike" : "";
+  return `${who} cannot be built at the base commit ${shortSha(atBase.commit)} nor at the head commit ${shortSha(atHead.commit)} (\`${atHead.command}\`${alike}: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); ${they ? "they were" : "it was"} broken before this push, so nothing is planned from ${they ? "them" : "it"}. If this cluster does not deploy ${they ? "them" : "it"}, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
+}
+function baseFailureWarning(group2, error2, atHead) {
+  const { who, they } = whoFailed(group2);
+  const now = atHead ? `${they ? "they build" : "it builds"} at head, so this push fixes ${they ? "them" : "it"}` : `this push removes ${they ? "them" : "it"}`;
+  return `${who} cannot be built at the base commit ${shortSha(error2.commit)} (\`${error2.command}\`${they ? ", each alike" : ""}: ${error2.why}${error2.detail ? `: ${error2.detail}` : ""}); ${now}, but what the push changed in ${they ? "them" : "it"} cannot be told: ${they ? "their" : "its"} configs restart nothing (${they ? "their" : "its"} workloads still restart for configs changed elsewhere)`;
+}
+function blamed(m, source2, texts, written) {
+  const blamedFile = blameFile(
+    { kind: m.id.kind, name: m.id.name },
+    { changedInputs: source2.changedInputs, generators: source2.generators, texts }
+  );
+  const at = locateWritten(m.id, written) ?? { file: source2.file, line: 1 };
+  const where = blamedFile !== void 0 && isConfigKind(m.id.kind) && blamedFile !== at.file ? { file: blamedFile, line: 1 } : at;
+  return { ...blamedFile !== void 0 ? { blamedFile } : {}, ...where };
+}
+function writtenObjectsOf(sources, parsed, texts) {
+  const located = (m) => isConfigKind(m.id.kind) || isWorkloadKind(m.id.kind);
+  const byFile = /* @__PURE__ */ new Map();
+  const objectsIn = (path6) => {
+    let objects = byFile.get(path6);
+    if (objects === void 0) {
+      const text = texts.get(path6);
+      objects = text === void 0 ? [] : writtenObjects(path6, text);
+      byFile.set(path6, objects);
+    }
+    return objects;
+  };
+  const written = /* @__PURE__ */ new Map();
+  for (const [i, source2] of sources.entries()) {
+    if (!parsed.some((side) => side[i]?.some(located))) continue;
+    const generated = source2.generators.map((g) => ({
+      kind: g.kind,
+      name: g.name,
+      file: source2.file,
+      line: 1
+    }));
+    written.set(source2, [...(source2.resourceFiles ?? []).flatMap(objectsIn), ...generated]);
+  }
+  return written;
+}
+async function readTexts(git, rev, paths) {
+  const files = await git.readFiles(rev, paths);
+  return new Map([...files].map(([path6, bytes]) => [path6, bytes.toString("utf8")]));
+}
+
+// src/scan/render/kustomizations-to-render.ts
+init_errors();
+init_api_kinds();
+init_workload_kinds();
+init_once();
+init_kustomization_names();
+
+// src/scan/sources/kustomize-entries.ts
+function refusedEntries(label2, kustomizations, side, rules) {
+  for (const k of kustomizations) {
+    const outside = k.outside[0];
+    if (outside !== void 0) {
+      return `${label2}: ${k.path} at the ${side} commit names ${JSON.stringify(outside)}, which is outside the repository; a kustomization may read only files of the repository. Nothing was rendered or applied: name a file inside the repository`;
+    }
+  }
+  if (side !== "head" || rules.untrustedHead === void 0 || rules.allowRemote) return void 0;
+  for (const k of kustomizations) {
+    const remote = k.remote[0];
+    if (remote !== void 0) {
+      return `${label2}: ${k.path} at the head commit names the remote resource ${JSON.stringify(remote)}, and the head is ${rules.untrustedHead}: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: vendor it into the repository, or pass --allow-remote-kustomize if you trust every pull request author`;
+    }
+  }
+  return void 0;
+}
+
+// src/scan/sources/kustomize-graph.ts
+function buildKustomizeGraph(kustomizations) {
+  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  const includers = /* @__PURE__ */ new Map();
+  for (const k of kustomizations) {
+    for (const entry of k.entries) {
+      if (!byDir.has(entry) || entry === k.dir) continue;
+      const list = includers.get(entry) ?? [];
+      if (!list.includes(k)) list.push(k);
+      includers.set(entry, list);
+    }
+  }
+  const roots = kustomizations.filter((k) => !includers.has(k.dir) && !k.isComponent).map((k) => k.dir).sort();
+  const cache = /* @__PURE__ */ new Map();
+  const inputsOf = (dir) => {
+    const cached = cache.get(dir);
+    if (cached) return cached;
+    const inputs = /* @__PURE__ */ new Set();
+    cache.set(dir, inputs);
+    const k = byDir.get(dir);
+    if (!k) return inputs;
+    inputs.add(k.path);
+    for (const file of k.files) inputs.add(file);
+    for (const entry of k.entries) {
+      if (byDir.has(entry)) for (const file of inputsOf(entry)) inputs.add(file);
+      else inputs.add(entry);
+    }
+    return inputs;
+  };
+  const ownedFiles = /* @__PURE__ */ new Set();
+  for (const k of kustomizations) for (const file of inputsOf(k.dir)) ownedFiles.add(file);
+  return { roots, ownedFiles, inputsOf, includersOf: (dir) => includers.get(dir) ?? [] };
+}
+function kustomizationsUnder(dir, kustomizations) {
+  const byDir = kustomizations instanceof Map ? kustomizations : new Map(kustomizations.map((k) => [k.dir, k]));
+  const seen2 = /* @__PURE__ */ new Set();
+  const order = [];
+  const walk = (d) => {
+    const k = byDir.get(d);
+    if (!k || seen2.has(d)) return;
+    seen2.add(d);
+    order.push(k);
+    for (const entry of k.entries) walk(entry);
+  };
+  walk(dir);
+  return order;
+}
+function resourceFilesOf(kustomizations, isKustomization) {
+  return [...new Set(kustomizations.flatMap((k) => k.resources))].filter((path6) => !isKustomization(path6));
+}
+
+// src/scan/sources/kustomize-notes.ts
+function notDeployedNotes(dirs) {
+  if (dirs.length === 0) return [];
+  const MAX_NAMED5 = 5;
+  const named = dirs.slice(0, MAX_NAMED5).join(", ");
+  const more = dirs.length > MAX_NAMED5 ? ` and ${dirs.length - MAX_NAMED5} more` : "";
+  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
+  return [
+    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`
+  ];
+}
+function untouchedNotes(labels) {
+  const MAX_NAMED5 = 5;
+  if (labels.length <= MAX_NAMED5) {
+    return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
+  }
+  const named = labels.slice(0, MAX_NAMED5).map((label2) => label2.replace(/^kustomize /, ""));
+  return [
+    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED5} more)`
+  ];
+}
+
+// src/scan/sources/kustomize-roots.ts
+var NOT_DEPLOYED_DIR_NAMES = [
+  "test",
+  "tests",
+  "e2e",
+  "testdata",
+  "example",
+  "examples",
+  "docs",
+  "hack"
+];
+var SHARED_DIR_NAMES = /* @__PURE__ */ new Set(["base", "bases", "components"]);
+function chooseRoots(kustomizations, graph, rules) {
+  const discovered = rules.paths ? kustomizations.filter((k) => matchesPaths(k, rules.paths)) : kustomizations;
+  const discoveredDirs = new Set(discovered.map((k) => k.dir));
+  const includersOf = (k) => graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
+  const planned = (k) => !k.isComponent && (notDeployedDir(k.dir) === void 0 || namedByGlob(k.dir, rules.paths?.globs ?? []));
+  const rendered = /* @__PURE__ */ new Map();
+  const isRoot = (k) => {
+    if (!planned(k)) return false;
+    const includers = renderedIncluders(k);
+    return includers.length === 0 || deployedOnItsOwn(k, includers, rules.deployedDirs);
+  };
+  const renderedIncluders = (k) => includersOf(k).filter((i) => isRendered(i));
+  const isRendered = (k) => {
+    const known = rendered.get(k.dir);
+    if (known !== void 0) return known;
+    rendered.set(k.dir, false);
+    const answer = isRoot(k) || renderedIncluders(k).length > 0;
+    rendered.set(k.dir, answer);
+    return answer;
+  };
+  const roots = [];
+  const notDeployed = [];
+  for (const k of discovered) {
+    if (isRoot(k)) roots.push(k.dir);
+    else if (!k.isComponent && !planned(k) && includersOf(k).length === 0) notDeployed.push(k.dir);
+  }
+  return { roots: roots.sort(), notDeployed: notDeployed.sort() };
+}
+function rootsWithout(broken, byCommit, rules, planned) {
+  const dirs = /* @__PURE__ */ new Set();
+  for (const ks of byCommit) {
+    const kept = [...ks.values()].filter((k) => !broken.has(k.dir));
+    for (const dir of chooseRoots(kept, buildKustomizeGraph(kept), rules).roots) dirs.add(dir);
+  }
+  return [...dirs].filter((dir) => !planned.has(dir) && !broken.has(dir)).sort().map((dir) => ({
+    dir,
+    brokenIncluders: [...broken].filter((b) => byCommit.some((ks) => kustomizationsUnder(b, ks).some((k) => k.dir === dir))).sort()
+  }));
+}
+function notDeployedDir(dir) {
+  return dir.split("/").find((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
+}
+function deployedOnItsOwn(k, includers, deployedDirs) {
+  if (deployedDirs.has(k.dir)) return true;
+  if (k.namespace === void 0) return false;
+  if (k.dir.split("/").some((segment) => SHARED_DIR_NAMES.has(segment))) return false;
+  return includers.every((i) => i.namespace !== void 0 && i.namespace !== k.namespace);
+}
+function matchesPaths(k, paths) {
+  return paths.matches(k.path) || paths.matches(k.dir === "" ? "kustomization.yaml" : `${k.dir}/kustomization.yaml`);
+}
+function namedByGlob(dir, globs) {
+  const names2 = dir.split("/").filter((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
+  return names2.every((name) => globs.some((glob) => glob.split("/").includes(name)));
+}
+
+// src/scan/render/kustomizations-to-render.ts
+async function findKustomizeSources(git, ctx) {
+  const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
+  const notes = [];
+  for (const dir of ctx.dirs) {
+    if (!baseKs.has(dir) && !headKs.has(dir)) {
+      throw new UserError(
+        `--kustomize ${dir || "."}: no kustomization.yaml in that directory at either commit`
+      );
+    }
+  }
+  for (const k of headKs.values()) {
+    if (k.problem !== void 0)
+      notes.push(`${k.path}: cannot be read (${k.problem}); its inputs are unknown`);
+  }
+  const touches = (dir, inputs, included) => {
+    const unreadable = included.some((k) => k.problem !== void 0);
+    return ctx.changedPaths.filter(
+      (p) => inputs.has(p) || unreadable && (dir === "" || p.startsWith(`${dir}/`))
+    );
+  };
+  const inputsOf = (dir) => /* @__PURE__ */ new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
+  const includedIn = (dir) => [
+    ...kustomizationsUnder(dir, headKs),
+    ...kustomizationsUnder(dir, baseKs)
+  ];
+  let roots = ctx.dirs;
+  let notDeployed = [];
+  let deployments = [];
+  let rules;
+  if (ctx.dirs.length === 0) {
+    const choice = await discoverRoots(
+      git,
+      ctx,
+      [baseGraph, headGraph],
+      [baseKs, headKs],
+      (dir) => touches(dir, inputsOf(dir), includedIn(dir))
+    );
+    roots = choice.roots;
+    deployments = choice.deployments;
+    rules = choice.rules;
+    notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
+  }
+  const sources = [];
+  const untouched = [];
+  const binary = lazy(() => findKustomize(ctx.pathDirs));
+  const readBy = /* @__PURE__ */ new Map();
+  const sourcesOf = (dir) => {
+    const label2 = `kustomize ${dir || "."}`;
+    const inputs = inputsOf(dir);
+    const included = includedIn(dir);
+    const made = [];
+    for (const deployment of deploymentsOfDir(dir, deployments)) {
+      const components = deployment?.settings.components ?? [];
+      const at = { label: label2, inputs, included, changedInputs: [], baseKs, headKs, binary };
+      if (deployment) {
+        at.label = `${label2} (as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`;
+        at.inputs = /* @__PURE__ */ new Set([...inputs, ...components.flatMap((c) => [...inputsOf(c)])]);
+        at.included = [...included, ...components.flatMap(includedIn)];
+      }
+      at.changedInputs = touches(dir, at.inputs, at.included);
+      if (at.changedInputs.length === 0) continue;
+      const source2 = kustomizeSource(dir, ctx, at, deployment && { deployment, index: readBy.size });
+      readBy.set(source2, at.included);
+      made.push(source2);
+    }
+    return made;
+  };
+  for (const dir of roots) {
+    const made = sourcesOf(dir);
+    if (made.length === 0) untouched.push(`kustomize ${dir || "."}`);
+    sources.push(...made);
+  }
+  await markInert(git, ctx, sources, (source2) => readBy.get(source2) ?? []);
+  notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
+  if (sources.length > 0 && await binary() === void 0) {
+    throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
+  }
+  const planned = new Set(roots);
+  const brokenSources = /* @__PURE__ */ new Set();
+  const onTheirOwn = (broken) => {
+    for (const source2 of broken) brokenSources.add(source2);
+    const made = [...readBy.keys()];
+    const brokenDirs = new Set(
+      [...planned].filter((dir) => {
+        const of = made.filter((s) => s.kustomization?.dir === dir);
+        return of.length > 0 && of.every((s) => brokenSources.has(s));
+      })
+    );
+    return rootsWithout(brokenDirs, [baseKs, headKs], rules, planned).flatMap(({ dir, brokenIncluders }) => {
+      planned.add(dir);
+      return sourcesOf(dir).map((source2) => ({ source: source2, brokenIncluders }));
+    });
+  };
+  return {
+    sources,
+    owned: (path6) => baseGraph.ownedFiles.has(path6) || headGraph.ownedFiles.has(path6),
+    notes,
+    ...rules ? { onTheirOwn } : {}
+  };
+}
+function kustomizeSource(dir, ctx, at, as) {
+  const { included, baseKs, headKs } = at;
+  const unreadable = included.some((k) => k.problem !== void 0);
+  const rules = ctx.entryRules;
+  const read = [dir, ...as?.deployment.settings.components ?? []];
+  const refused = refusedEntries(
+    at.label,
+    read.flatMap((d) => kustomizationsUnder(d, headKs)),
+    "head",
+    rules
+  ) ?? refusedEntries(
+    at.label,
+    read.flatMap((d) => kustomizationsUnder(d, baseKs)),
+    "base",
+    rules
+  );
+  if (refused !== void 0) throw new UserError(refused);
+  const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
+  const generatorInputs = new Set(included.flatMap((k) => k.generators.flatMap((g) => g.files)));
+  const textSubstituted = as?.deployment.settings.substitute !== void 0;
+  const readsAsData = unreadable || included.some((k) => k.runsPrograms) ? void 0 : (path6, text) => !generatorInputs.has(path6) && yamlDataInput(path6, text, { textSubstituted });
+  return {
+    label: at.label,
+    // The checkout of a kustomization that does not parse is the whole tree.
+    scope: unreadable ? void 0 : checkoutScope(
+      included.map((k) => k.dir),
+      at.inputs
+    ),
+    file: (headKs.get(dir) ?? baseKs.get(dir)).path,
+    changedInputs: at.changedInputs,
+    generators: included.flatMap((k) => k.generators),
+    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
+    kustomization: { dir, named: ctx.dirs.length > 0 },
+    ...readsAsData ? { readsAsData } : {},
+    ...as?.deployment.settings.defaultNamespace ? { defaultNamespace: as.deployment.settings.defaultNamespace } : {},
+    render: async (checkout, commit, signal) => {
+      const atCommit = (commit === ctx.head ? headKs : baseKs).get(dir);
+      if (atCommit === void 0 || atCommit.isComponent && ctx.dirs.length === 0) return void 0;
+      const run2 = {
+        binary: await at.binary(),
+        pathDirs: ctx.pathDirs,
+        home: checkout.scratch,
+        timeoutMs: ctx.timeoutMs,
+        maxOutputBytes: ctx.maxOutputBytes,
+        quiet
+      };
+      const deployed = as && { settings: as.deployment.settings, overlayDir: overlayDir(as.index) };
+      return buildDeployed(run2, checkout.dir, dir, commit, deployed, signal);
+    }
+  };
+}
+async function markInert(git, ctx, sources, readBy) {
+  const candidates = sources.filter((source2) => {
+    const included = readBy(source2);
+    if (included.some((k) => k.problem !== void 0 || k.carriesValues)) return false;
+    const plain = new Set(source2.resourceFiles ?? []);
+    const read = new Set(included.flatMap((k) => k.files));
+    return source2.changedInputs.every((p) => plain.has(p) && !read.has(p) && MANIFEST_FILE.test(p));
+  });
+  if (candidates.length === 0) return;
+  const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
+  const [atBase, atHead] = await Promise.all([
+    git.readFiles(ctx.base, paths),
+    git.readFiles(ctx.head, paths)
+  ]);
+  const inert = /* @__PURE__ */ new Map();
+  for (const path6 of paths) {
+    let quiet = true;
+    for (const files of [atBase, atHead]) {
+      const bytes = files.get(path6);
+      const parsed = bytes && await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
+      quiet &&= parsed !== void 0 && parsed.problems.length === 0 && !parsed.manifests.some((m) => isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0);
+    }
+    inert.set(path6, quiet);
+  }
+  for (const source2 of candidates) {
+    if (source2.changedInputs.every((p) => inert.get(p) === true)) source2.inert = true;
+  }
+}
+async function discoverRoots(git, ctx, graphs, byCommit, touched) {
+  const dirs = /* @__PURE__ */ new Set();
+  let orphanComponent = false;
+  byCommit.forEach((ks, i) => {
+    for (const k of ks.values()) {
+      if (!k.isComponent) dirs.add(k.dir);
+      else if (graphs[i].includersOf(k.dir).length === 0 && touched(k.dir).length > 0)
+        orphanComponent = true;
+    }
+  });
+  const candidates = [...dirs].filter(
+    (dir) => dir !== "" && notDeployedDir(dir) === void 0 && (orphanComponent || touched(dir).length > 0)
+  );
+  const deployments = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
+  const rules = {
+    deployedDirs: new Set(deployments.map((d) => d.dir)),
+    ...ctx.paths ? { paths: ctx.paths } : {}
+  };
+  const base = chooseRoots([...byCommit[0].values()], graphs[0], rules);
+  const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
+  const roots = [.../* @__PURE__ */ new Set([...base.roots, ...head.roots])].sort();
+  const notDeployed = [.../* @__PURE__ */ new Set([...base.notDeployed, ...head.notDeployed])].filter((dir) => !roots.includes(dir)).sort();
+  return { roots, notDeployed, deployments, rules };
+}
+async function kustomizationsAt(git, ctx) {
+  const kustomizationPaths = (paths) => {
+    const preference = (p) => KUSTOMIZATION_FILE_NAMES.indexOf(p.slice(p.lastIndexOf("/") + 1));
+    return paths.filter((p) => kustomizationDirOf(p) !== void 0).sort((a, b) => preference(a) - preference(b));
+  };
+  const headPaths = kustomizationPaths(ctx.headFiles);
+  const basePaths = kustomizationPaths(ctx.baseFiles);
+  const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
+  const reader = headPaths.length + basePaths.length > 0 ? Promise.resolve().then(() => (init_kustomization_file(), kustomization_file_exports)) : void 0;
+  reader?.catch(() => {
+  });
+  const [headTexts, baseTexts] = await Promise.all([
+    headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
+    toRead.length > 0 ? git.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
+  ]);
+  const readKustomizationFile2 = reader ? (await reader).readKustomizationFile : void 0;
+  const parse2 = (paths, textOf) => {
+    const byDir = /* @__PURE__ */ new Map();
+    if (!readKustomizationFile2) return byDir;
+    for (const path6 of paths) {
+      const k = readKustomizationFile2(path6, textOf(path6)?.toString("utf8") ?? "");
+      if (!byDir.has(k.dir)) byDir.set(k.dir, k);
+    }
+    return byDir;
+  };
+  const headKs = parse2(headPaths, (p) => headTexts.get(p));
+  const baseKs = parse2(basePaths, (p) => ctx.differAtBase.has(p) ? baseTexts.get(p) : headTexts.get(p));
+  return [
+    buildKustomizeGraph([...baseKs.values()]),
+    buildKustomizeGraph([...headKs.values()]),
+    baseKs,
+    headKs
+  ];
+}
+
+// src/scan/render/on-their-own.ts
+async function renderOnTheirOwn(sources, render, onTheirOwn, notes) {
+  let rendered = await render(sources);
+  let batch = sources;
+  for (; ; ) {
+    const broken = batch.filter((source2) => rendered.unbuilt?.get(source2.label) === "both");
+    const next = broken.length > 0 && onTheirOwn ? onTheirOwn(broken) : [];
+    if (next.length === 0) return rendered;
+    batch = next.map(({ source: source2 }) => source2);
+    const more = await render(batch);
+    for (const { source: source2, brokenIncluders } of next) {
+      const includers = brokenIncluders.map((dir) => dir || ".").join(", ");
+      const built = more.unbuilt?.get(source2.label);
+      const outcome = built === void 0 ? "rendered at both commits" : `cannot be built at ${built === "both" ? "either commit" : "the base commit"} either (see the notes)`;
+      notes.push(
+        `${source2.label}: planned on its own, as nothing that includes it builds (kustomize cannot build ${includers} at either commit); ${outcome}`
+      );
+    }
+    rendered = {
+      base: [...rendered.base, ...more.base],
+      head: [...rendered.head, ...more.head],
+      problems: [...rendered.problems, ...more.problems],
+      warnings: [...rendered.warnings, ...more.warnings],
+      unbuilt: new Map([...rendered.unbuilt ?? [], ...more.unbuilt ?? []])
+    };
+  }
+}
+
+// src/scan/render/render-command.ts
+init_commit_sha();
+init_errors();
+init_run_process();
+var SHELL = "/bin/sh";
+async function runRenderCommand(run2, treeDir, commit, signal) {
+  const result = await runProcess(SHELL, ["-c", run2.command], {
+    cwd: treeDir,
+    env: run2.env,
+    timeoutMs: run2.timeoutMs,
+    maxOutputBytes: run2.maxOutputBytes,
+    ...signal ? { signal } : {}
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  throw new UserError(
+    `--render ${JSON.stringify(run2.command)} failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
+${result.stderrTail}` : ""}`
+  );
+}
+
+// src/scan/render/touched-sources.ts
+var NO_OBJECTS = { base: [], head: [], problems: [], warnings: [] };
+var NOTHING_RENDERED = { objects: Promise.resolve(NO_OBJECTS), skippedRenders: () => 0 };
+var CHART_FILE = /(^|\/)Chart\.ya?ml$/;
+function listSourceFiles(git, head) {
+  return git.listFiles(head, SOURCE_FILE_NAMES);
+}
+async function renderTouchedSources(git, base, head, changedFiles, options, log, headListing = listSourceFiles(git, head)) {
+  const changedPaths = changedPathsOf(changedFiles);
+  if (changedPaths.length === 0) return { ...NOTHING_RENDERED, owned: () => false, notes: [], warnings: [] };
+  const pathDirs = trustedPathDirs(options.env.PATH, [git.root]);
+  const isSourceFile = (p) => CHART_FILE.test(p) || kustomizationDirOf(p) !== void 0;
+  const headFiles = await headListing;
+  const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
+  const chartDirs = [
+    ...new Set([...atBase.paths, ...headFiles].filter((p) => CHART_FILE.test(p)).map(dirOf))
+  ].sort();
+  const inChart = (path6) => chartDirs.some((dir) => dir === "" || path6.startsWith(`${dir}/`));
+  const explicitPaths = options.paths ? await globMatcher(options.paths, { dot: true }) : void 0;
+  const notes = [];
+  const sources = [];
+  let owned = inChart;
+  let kustomizeOwned = () => false;
+  let onTheirOwn;
+  const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
+  if (kustomizeOn) {
+    const kustomize = await findKustomizeSources(git, {
+      base,
+      head,
+      dirs: options.kustomize,
+      changedPaths,
+      baseFiles: atBase.paths,
+      headFiles,
+      differAtBase: atBase.differ,
+      pathDirs,
+      timeoutMs: options.timeoutMs,
+      maxOutputBytes: options.maxOutputBytes,
+      entryRules: options.entryRules,
+      ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
+    });
+    sources.push(...kustomize.sources);
+    notes.push(...kustomize.notes);
+    onTheirOwn = kustomize.onTheirOwn;
+    const plain = await findPlainDeployedSources(git, {
+      head,
+      changedPaths,
+      kustomizationFiles: [...atBase.paths, ...headFiles].filter((p) => kustomizationDirOf(p) !== void 0),
+      owned: (path6) => kustomize.owned(path6) || inChart(path6),
+      pathDirs,
+      binary: lazy(() => findKustomize(pathDirs)),
+      firstIndex: kustomize.sources.length,
+      timeoutMs: options.timeoutMs,
+      maxOutputBytes: options.maxOutputBytes,
+      ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
+    });
+    sources.push(...plain.sources);
+    owned = (path6) => kustomize.owned(path6) || plain.owned(path6) || inChart(path6);
+    kustomizeOwned = (path6) => kustomize.owned(path6) || plain.owned(path6);
+  }
+  const chartChanges = changedPaths.filter((path6) => !kustomizeOwned(path6));
+  const charts = await reportCharts(chartDirs, chartChanges, options, explicitPaths);
+  notes.unshift(...charts.notes);
+  if (options.render !== void 0) {
+    const source2 = await renderCommandSource(options.render, changedPaths, pathDirs, options);
+    if (source2) sources.push(source2);
+    else notes.push(renderNotRunNote(options.render));
+  }
+  const warnings = charts.warnings;
+  if (sources.length === 0) return { ...NOTHING_RENDERED, owned, notes, warnings };
+  await markSameData(git, { base, head }, changedFiles, sources, options.maxOutputBytes);
+  const { timeoutMs } = options;
+  const renderOnce = (some) => renderBothCommits(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderOnTheirOwn(some, renderOnce, onTheirOwn, notes);
+  return { owned, warnings, ...startRenders(sources, notes, render) };
+}
+function startRenders(sources, notes, render) {
+  const active = sources.filter((source2) => !source2.inert && !source2.sameData);
+  const held = sources.filter((source2) => source2.inert || source2.sameData);
+  const activeNotes = active.map((source2) => notes.push(`${source2.label}: rendering`) - 1);
+  const heldNotes = held.map((source2) => notes.push(heldNote(source2)) - 1);
+  let skipped = held.length * 2;
+  const objects = render(active).then((rendered) => {
+    active.forEach((source2, i) => {
+      notes[activeNotes[i]] = renderedNote(source2, rendered);
+    });
+    return rendered;
+  });
+  objects.catch(() => {
+  });
+  const skippedRenders = () => skipped;
+  if (held.length === 0) return { notes, objects, skippedRenders };
+  const renderDeferred = async () => {
+    skipped = 0;
+    const [first, more] = [await objects, await render(held)];
+    held.forEach((source2, i) => {
+      notes[heldNotes[i]] = renderedNote(source2, more);
+    });
+    return mergeInSourceOrder(sources, first, more);
+  };
+  return { notes, objects, renderDeferred, skippedRenders };
+}
+function heldNote(source2) {
+  const why = source2.inert ? "the range changes only objects that play no part in the plan in it (no config or workload)" : "its changed inputs parse to the same data at both commits (only their formatting changed)";
+  return `${source2.label}: not rendered, ${why} and no config or workload elsewhere`;
+}
+async function markSameData(git, commits, changedFiles, sources, maxBytes) {
+  const modified = new Set(changedFiles.filter((c) => c.status === "M").map((c) => c.path));
+  const candidates = sources.filter(
+    (s) => !s.inert && s.readsAsData && s.changedInputs.every((path6) => modified.has(path6))
+  );
+  if (candidates.length === 0) return;
+  const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
+  const [atBase, atHead] = await Promise.all(
+    [commits.base, commits.head].map((rev) => git.readFilesUpTo(rev, paths, maxBytes))
+  );
+  const { sameYamlData: sameYamlData2 } = await Promise.resolve().then(() => (init_same_data(), same_data_exports));
+  const same = /* @__PURE__ */ new Map();
+  for (const source2 of candidates) {
+    const unchanged = source2.changedInputs.every((path6) => {
+      const [before, after] = [atBase.files.get(path6), atHead.files.get(path6)].map(
+        (b) => b?.toString("utf8")
+      );
+      if (before === void 0 || after === void 0) return false;
+      if (!source2.readsAsData(path6, before) || !source2.readsAsData(path6, after)) return false;
+      if (!same.has(path6)) same.set(path6, sameYamlData2(before, after));
+      return same.get(path6) === true;
+    });
+    if (unchanged) source2.sameData = true;
+  }
+}
+function renderedNote(source2, rendered) {
+  const unbuilt = rendered.unbuilt?.get(source2.label);
+  if (unbuilt === "both")
+    return `${source2.label}: cannot be built at either commit, nothing planned from it (see the notes)`;
+  if (unbuilt === "base")
+    return `${source2.label}: cannot be built at the base commit, rendered at head only (see the notes)`;
+  return `${source2.label}: rendered at both commits`;
+}
+function mergeInSourceOrder(sources, first, more) {
+  const order = new Map(sources.map((source2, i) => [source2.label, i]));
+  const byOrigin = (list) => list.sort((a, b) => (order.get(a.origin ?? "") ?? 0) - (order.get(b.origin ?? "") ?? 0));
+  return {
+    base: byOrigin([...first.base, ...more.base]),
+    head: byOrigin([...first.head, ...more.head]),
+    problems: [...first.problems, ...more.problems],
+    warnings: [...first.warnings, ...more.warnings],
+    unbuilt: new Map([...first.unbuilt ?? [], ...more.unbuilt ?? []])
+  };
+}
+async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
+  const kustomizeDirs2 = options.kustomize.length > 0 && options.kustomize[0] !== "none";
+  if (kustomizeDirs2 && !explicitPaths) return { notes: [], warnings: [] };
+  const considered = chartDirs.filter(
+    (dir) => explicitPaths?.(dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`) ?? true
+  );
+  if (options.render === void 0) return chartReport(considered, changedPaths, {});
+  const isRenderInput = await globMatcher(options.renderPaths, { dot: true });
+  return chartReport(considered, changedPaths, { render: { isRenderInput } });
+}
+async function renderCommandSource(command, changedPaths, pathDirs, options) {
+  const matches = await globMatcher(options.renderPaths, { dot: true });
+  const changedInputs = changedPaths.filter((p) => matches(p));
+  if (changedInputs.length === 0) return void 0;
+  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv);
+  const { timeoutMs, maxOutputBytes } = options;
+  return {
+    label: `render: ${command}`,
+    // What a command reads is unknown: it gets the whole tree.
+    scope: void 0,
+    file: "--render",
+    changedInputs,
+    generators: [],
+    readsAsData: (path6, text) => yamlDataInput(path6, text, { textSubstituted: true }),
+    render: (checkout, commit, signal) => runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal)
+  };
+}
+
+// src/scan/scan-changed-manifests.ts
+async function scanChangedManifests(git, { base, head }, allChangedFiles, { wanted, renderers }, scanOptions, log) {
+  const options = withDeployedNamespaces(git, head, allChangedFiles, scanOptions);
+  const pending = startRenders2(git, { base, head }, allChangedFiles, options, log);
+  const owned = pending?.then(
+    (r) => {
+      renderers.owned = r.owned;
+      return r.owned;
+    },
+    () => void 0
+  );
+  const mayAskGitops = options.sources && !options.sources.paths && allChangedFiles.some((f) => /\.ya?ml$/.test(f.path));
+  const read = await readChangedManifests(
+    git,
+    { base, head },
+    allChangedFiles,
+    wanted,
+    options,
+    log,
+    owned,
+    () => {
+      if (mayAskGitops) startGitopsSearch(git, head);
+    }
+  );
+  const rendered = pending && await pending;
+  renderers.owned = rendered?.owned;
+  let compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
+  if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {
+    compared = compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
+  }
+  const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
+  const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
+  const readable = await withoutUnreadChanges(git, { base, head }, compared.found.changes, unread, problems);
+  const atBase = await settleAtBase(git, base, {
+    read,
+    compared,
+    changes: readable,
+    wanted,
+    options,
+    problems
+  });
+  const { consumers, changes } = await readConsumers(git, head, atBase.changes, {
+    read,
+    compared,
+    owned: renderers.owned,
+    wanted,
+    options,
+    problems
+  });
+  const folders = await deploymentFolders(git, head, [...compared.allHead, ...consumers], allChangedFiles);
+  const settled = settleAllWorkloads(compared, consumers, folders);
+  problems.push(...settled.problems);
+  const all = [...compared.head, ...consumers];
+  const headConfigs = /* @__PURE__ */ new Map();
+  collectConfigs(all, headConfigs, [], compared.found.snapshots.head, folders?.deployedDirs);
+  return {
+    changedFiles: compared.changedFiles,
+    changes,
+    workloads: settled.head,
+    newWorkloadIds: atBase.newWorkloadIds,
+    headConfigs,
+    baseConfigs: new Map(
+      compared.base.filter((m) => changes.some((c) => c.status === "modified" && idKey(c.id) === idKey(m.id))).map((m) => [idKey(m.id), m])
+    ),
+    problems,
+    assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
+    baseWorkloads: settled.base,
+    sourceNotes: rendered?.notes ?? [],
+    ...rendered?.skippedRenders() ? { skippedRenders: rendered.skippedRenders() } : {},
+    sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
+    ...renderers.owned ? { owned: renderers.owned } : {},
+    ...folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {},
+    variants: settled.variants
+  };
+}
+function changesConfigsOrWorkloads(compared) {
+  if (compared.found.changes.length > 0) return true;
+  const definitions = (list) => new Map(
+    list.filter((m) => workloadKindOf(m.object) !== void 0).map((m) => [`${idKey(m.id)}\0${m.origin ?? m.file}`, JSON.stringify(m.object)])
+  );
+  const atBase = definitions(compared.allBase);
+  const atHead = definitions(compared.allHead);
+  return atHead.size !== atBase.size || [...atHead].some(([key, text]) => atBase.get(key) !== text);
+}
+function settleAllWorkloads(compared, consumers, folders) {
+  const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
+  const candidateWorkloads = consumers.filter(isWorkload);
+  const headConfigs = [...compared.allHead, ...consumers].filter((m) => isConfigKind(m.id.kind));
+  const settled = settleWorkloads(
+    [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
+    [...compared.allHead.filter(isWorkload), ...candidateWorkloads],
+    folders,
+    headConfigs
+  );
+  const variants = new Map(compared.variants);
+  for (const [key, list] of settled.variants) variants.set(key, list);
+  return { ...settled, variants };
+}
+function startRenders2(git, commits, changedFiles, options, log) {
+  if (!options.sources) return void 0;
+  const headListing = listSourceFiles(git, commits.head);
+  headListing.catch(() => {
+  });
+  const sourceOptions = { ...options.sources, defaultNamespace: options.defaultNamespace };
+  const pending = renderTouchedSources(
+    git,
+    commits.base,
+    commits.head,
+    changedFiles,
+    sourceOptions,
+    log,
+    headListing
+  );
+  pending.catch(() => {
+  });
+  return pending;
+}
+async function readConsumers(git, head, settledAtBase, ctx) {
+  const names2 = withTemplateRefs(uniqueNames(settledAtBase.map((c) => c.id.name)));
+  const alreadyRead = new Set(ctx.read.headPaths);
+  const candidates = await readCandidates(git, head, names2, ctx.read.early, { ...ctx, alreadyRead });
+  const owned = ctx.owned;
+  let consumers = candidates;
+  if (owned !== void 0) {
+    let kept = 0;
+    for (const problem of ctx.problems) if (!owned(problem.file)) ctx.problems[kept++] = problem;
+    ctx.problems.length = kept;
+    consumers = candidates.filter((m) => !owned(m.file));
+  }
+  const changes = settleWithUntouchedFiles(
+    settledAtBase,
+    ctx.compared.found.snapshots,
+    { base: [], head: consumers },
+    ctx.problems
+  );
+  return { consumers, changes };
+}
+async function deploymentFolders(git, head, manifests, changedFiles) {
+  const filesById = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (m.origin !== void 0 || workloadKindOf(m.object) === void 0 && !isConfigKind(m.id.kind))
+      continue;
+    const files = filesById.get(idKey(m.id)) ?? /* @__PURE__ */ new Set();
+    filesById.set(idKey(m.id), files.add(m.file));
+  }
+  const dirs = /* @__PURE__ */ new Set();
+  for (const files of filesById.values()) {
+    if (files.size < 2) continue;
+    for (const file of files) {
+      const parts = file.split("/").slice(0, -1);
+      for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+    }
+  }
+  if (dirs.size === 0) return void 0;
+  const deployments = await findDeployments(git, { head }, [...dirs]);
+  return {
+    deployedDirs: [...new Set(deployments.map((d) => d.dir))],
+    changedFiles: changedFiles.map((c) => c.path)
+  };
+}
+function withDeployedNamespaces(git, head, changedFiles, options) {
+  const dirs = /* @__PURE__ */ new Set();
+  for (const change of changedFiles) {
+    if (!MANIFEST_FILE.test(change.path)) continue;
+    const parts = change.path.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+  }
+  if (dirs.size === 0) return options;
+  let lookup;
+  const namespaceOf2 = () => {
+    lookup ??= findDeployments(git, { head }, [...dirs]).then(namespacesOfDeployments);
+    return lookup;
+  };
+  return { ...options, namespaceOf: namespaceOf2 };
+}
 
 // src/scan/scan-model.ts
 function nothingRead(sourceNotes) {
@@ -37571,11 +37213,8 @@ function nothingRead(sourceNotes) {
   };
 }
 
-// src/scan/scan-repository.ts
-init_touches_manifests();
-
 // src/scan/unread-submodules.ts
-init_glob_matcher();
+init_commit_sha();
 async function unreadSubmodules(changes, options) {
   const submodules = changes.filter((f) => f.submodule !== void 0);
   if (submodules.length === 0 || options.paths.length === 0) return [];
@@ -37589,7 +37228,7 @@ async function unreadSubmodules(changes, options) {
       const path6 = `${f.path}/${name}`;
       return include(path6) && !exclude(path6);
     })
-  ).map((f) => ({ file: f.path, message: describe3(f), unread: "submodule, another repository" }));
+  ).map((f) => ({ file: f.path, message: describe2(f), unread: "submodule, another repository" }));
 }
 function probeNames(globs) {
   const names2 = globs.map(
@@ -37597,10 +37236,9 @@ function probeNames(globs) {
   );
   return [...new Set(names2.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
 }
-function describe3(change) {
+function describe2(change) {
   const { from, to } = change.submodule ?? {};
-  const short3 = (sha) => sha.slice(0, 12);
-  const what = from !== void 0 && to !== void 0 ? `moved from ${short3(from)} to ${short3(to)}` : to !== void 0 ? `was added at ${short3(to)}` : "was removed";
+  const what = from !== void 0 && to !== void 0 ? `moved from ${shortSha(from)} to ${shortSha(to)}` : to !== void 0 ? `was added at ${shortSha(to)}` : "was removed";
   return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
 }
 
@@ -37622,8 +37260,7 @@ async function scanRepository(git, base, head, options, log) {
     };
   }
   const allChangedFiles = await git.changedFiles(base, head);
-  const { scanChangedManifests: scanChangedManifests2 } = await Promise.resolve().then(() => (init_scan_changed_manifests(), scan_changed_manifests_exports));
-  const scan = await scanChangedManifests2(
+  const scan = await scanChangedManifests(
     git,
     { base, head },
     allChangedFiles,
@@ -38023,9 +37660,11 @@ function handleInterrupts(run2, write) {
 
 // src/run/stamp-in-ci.ts
 var import_node_path13 = require("node:path");
+init_commit_sha();
 init_model();
 
 // src/git/commit-stamps.ts
+init_commit_sha();
 init_errors();
 var HEAD_REF = "${{ github.head_ref }}";
 var BOT = [
@@ -38039,7 +37678,7 @@ async function commitStamps(root, request, idleTimeoutMs) {
   const head = await run2(["rev-parse", "HEAD"]);
   if (head !== request.expectedHead) {
     throw new UserError(
-      `commit: true: the checkout is at ${head.slice(0, 12)}, not the pull request's head ${request.expectedHead.slice(0, 12)} (actions/checkout checks out a merge commit by default): check out its branch with \`ref: ${HEAD_REF}\``
+      `commit: true: the checkout is at ${shortSha(head)}, not the pull request's head ${shortSha(request.expectedHead)} (actions/checkout checks out a merge commit by default): check out its branch with \`ref: ${HEAD_REF}\``
     );
   }
   if (request.files.length === 0) return { committed: false };
@@ -38098,7 +37737,7 @@ function createWorkTree(dir, gitTimeoutMs) {
       return [...new Set(stdout.split("\0").filter((f) => f !== ""))].sort();
     },
     // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
-    // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
+    // costs five system calls and a round of the event loop each, a synchronous one a single call.
     async size(path6) {
       const found = regularFile(dir, path6);
       return found?.size;
@@ -38247,32 +37886,17 @@ function stampRefusals(report, strict) {
 init_errors();
 init_model();
 init_run_limited();
-init_deployed_build();
-init_deployed_dirs();
-init_parse_manifest_file();
 init_yaml_messages();
-init_path_filter();
-init_kustomize();
-init_renderer_environment();
 init_kustomization_file();
 init_kustomization_names();
-init_kustomize_graph();
-init_kustomize_roots();
 
 // src/stamp/changed-roots.ts
+init_commit_sha();
 init_errors();
 init_model();
-init_deployed_build();
-init_deployment_overlay();
 init_parse_manifests();
-init_checkout_scope();
-init_kustomize();
-init_materialize_tree();
-init_renderer_environment();
 init_kustomization_file();
 init_kustomization_names();
-init_kustomize_entries();
-init_kustomize_graph();
 
 // src/stamp/kustomize-stamp.ts
 var import_yaml5 = __toESM(require_yaml(), 1);
@@ -38557,7 +38181,7 @@ async function valuesAt(ctx, trees, commit, dir, ks) {
   } catch (error2) {
     if (!(error2 instanceof KustomizeBuildError)) throw error2;
     ctx.note(
-      `${label2} does not build at ${commit.slice(0, 7)} (${error2.why}): --changed-only stamps none of its workloads`
+      `${label2} does not build at ${shortSha(commit)} (${error2.why}): --changed-only stamps none of its workloads`
     );
     return /* @__PURE__ */ new Map();
   }
@@ -38579,10 +38203,6 @@ async function kustomizationsAt2(git, commit) {
   }
   return ks;
 }
-
-// src/stamp/stamp-as-deployed.ts
-init_deployed_dirs();
-init_deployed_namespaces();
 
 // src/stamp/deployment-units.ts
 init_config_content();
@@ -38621,15 +38241,12 @@ function unitConfigs(manifests, deployedDirs) {
       const used = configDefinitionFor(workload.file, defs, deployedDirs);
       const others = defs.filter((d) => d !== used).map((d) => d.file);
       notes.push(
-        `${shortId3(workload.id)} (${workload.file}) is stamped with ${shortId3(config)} as ${used.file} defines it (none is in its own folder: the closest one, the last in path order among equally close ones), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
+        `${shortId(workload.id)} (${workload.file}) is stamped with ${shortId(config)} as ${used.file} defines it (none is in its own folder: the closest one, the last in path order among equally close ones), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
       );
     }
     return notes;
   };
   return { contentsFor, ambiguities };
-}
-function shortId3(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
 }
 
 // src/stamp/stamp-as-deployed.ts
@@ -38645,10 +38262,6 @@ function stampAsDeployed(read, key) {
 
 // src/stamp/stamp-checks.ts
 init_errors();
-init_checkout_scope();
-init_escaping_links();
-init_kustomize_entries();
-init_kustomize_graph();
 async function refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs) {
   const graph = buildKustomizeGraph([...byDir.values()]);
   const readBy = (dir) => [dir, ...deployedAs.get(dir)?.components ?? []];
@@ -38975,7 +38588,7 @@ function stampFile(source2, targets, defaultNamespace) {
         return {
           ...result,
           changed: [],
-          refused: `line ${line}: ${target.id.kind.toLowerCase()}/${target.id.name}: ${error2.message}`
+          refused: `line ${line}: ${shortId(target.id)}: ${error2.message}`
         };
       }
       if (!(error2 instanceof UnstampableError)) throw error2;
@@ -39006,7 +38619,7 @@ function changedBeyondStamp(source2, text, targets) {
     const original = before.objects[i];
     const expected = target ? withStamp(original, target.templatePath, target.hash) : original;
     if (canonicalJson(object ?? null) !== canonicalJson(expected ?? null)) {
-      return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
+      return `${shortId(id)}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
     }
   }
   return void 0;
@@ -39092,12 +38705,12 @@ async function stampKustomization(ctx, report) {
   const suffixed = rendered.filter((m) => contents.has(idKey(m.id)) && selfRolling(m.id));
   if (suffixed.length > 0) {
     report.notes.push(
-      `${label2}: ${suffixed.map((m) => `${m.id.kind.toLowerCase()}/${m.id.name}`).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`
+      `${label2}: ${suffixed.map((m) => shortId(m.id)).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`
     );
   }
   const stamps = stampWorkloads(rendered, contents, { ...ctx.key ? { key: ctx.key } : {}, selfRolling });
   for (const u of stamps.unstampable)
-    report.unstampable.push({ what: `${label2}: ${u.id.kind.toLowerCase()}/${u.id.name}`, reason: u.reason });
+    report.unstampable.push({ what: `${label2}: ${shortId(u.id)}`, reason: u.reason });
   for (const t of stamps.untouched)
     report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
   for (const t of stamps.targets) {
@@ -39191,7 +38804,7 @@ async function proof(ctx, label2, targets) {
   });
   if (moved.length > 0) {
     return {
-      selfReferencing: `${label2}: the config of ${moved.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`
+      selfReferencing: `${label2}: the config of ${moved.map((t) => shortId(t.id)).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`
     };
   }
   const missing = targets.filter(
@@ -39199,7 +38812,7 @@ async function proof(ctx, label2, targets) {
   );
   if (missing.length === 0) return void 0;
   ctx.log.debug(`${label2}: after stamping, ${missing.map((t) => t.id.name).join(", ")} still lack the value`);
-  return `the generated ${STAMP_PATCH_FILE} did not reach ${missing.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")}; nothing was written`;
+  return `the generated ${STAMP_PATCH_FILE} did not reach ${missing.map((t) => shortId(t.id)).join(", ")}; nothing was written`;
 }
 async function withoutStalePatch(ctx, label2, kustomizationText) {
   const without = withoutPatchesEntry(kustomizationText);
@@ -39265,7 +38878,7 @@ async function stampOnce(settings, deps) {
   if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
   for (const u of stamps.unstampable)
     report.unstampable.push({
-      what: `${u.id.kind.toLowerCase()}/${u.id.name} (${u.file})`,
+      what: `${shortId(u.id)} (${u.file})`,
       reason: u.reason
     });
   for (const t of stamps.untouched)
@@ -39314,7 +38927,7 @@ async function stampRawFiles(tree, targets, settings, report) {
     }
     for (const u of stamped.unstampable) {
       report.unstampable.push({
-        what: `${u.target.id.kind.toLowerCase()}/${u.target.id.name} (${file})`,
+        what: `${shortId(u.target.id)} (${file})`,
         reason: u.reason
       });
     }
@@ -39541,7 +39154,7 @@ async function stampByMode(deps) {
   }
   return {
     result: "stamped",
-    headline: `Committed ${found.changes.length} stamp(s) to ${mode.branch} (${committed.sha.slice(0, 7)}).`
+    headline: `Committed ${found.changes.length} stamp(s) to ${mode.branch} (${shortSha(committed.sha)}).`
   };
 }
 
@@ -39715,6 +39328,7 @@ function spell(old, value, naming) {
 }
 
 // src/settings/settings.ts
+init_duration();
 init_errors();
 init_names();
 
@@ -39891,14 +39505,11 @@ function checkGitops(values) {
 function checkDuration(option, ms) {
   if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
   if (ms > MAX_TIMER_MS) {
-    const hours = Math.floor(MAX_TIMER_MS / 36e5);
+    const longest = formatDuration(Math.floor(MAX_TIMER_MS / 36e5) * 36e5);
     throw new UserError(
-      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
+      `--${option}: ${formatDuration(ms)} is longer than the longest wait supported (${longest})`
     );
   }
-}
-function formatHours(ms) {
-  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
 }
 function checkNamespaces(option, names2) {
   for (const name of names2) {
@@ -40050,6 +39661,7 @@ function annotationOf(result, on) {
 }
 
 // src/report/report-json.ts
+init_model();
 function reportObject(report) {
   const { plan } = report;
   return {
@@ -40095,9 +39707,8 @@ function reportObject(report) {
 }
 function workloadObjects(report) {
   const { plan } = report;
-  const resultOf = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
   return plan.workloads.map((w) => {
-    const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
+    const result = report.results.find((r) => idKey(r.id) === idKey(w.id));
     return {
       ...w.id,
       action: w.action,
@@ -40143,6 +39754,8 @@ function renderJson(report) {
 }
 
 // src/report/report-text.ts
+init_duration();
+init_model();
 function renderText(report) {
   if (report.clusters) return renderClusters(report, report.clusters);
   return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}
@@ -40178,7 +39791,7 @@ function body(report, repository = true) {
     out.push(
       ...table(
         plan.changes.map((c) => [
-          `${shortId(c.id)}`,
+          shortId(c.id),
           `ns ${c.id.namespace}`,
           describeStatus(c),
           describeWhere(c),
@@ -40212,7 +39825,7 @@ function clusterPart(report) {
           shortId(r.id),
           r.id.namespace,
           describeResult(r),
-          formatDuration(r.durationMs),
+          r.durationMs === void 0 ? "-" : formatDuration(r.durationMs),
           r.message
         ])
       ])

@@ -258,12 +258,49 @@ var init_error_line = __esm({
 function idKey(id) {
   return `${id.kind}/${id.namespace}/${id.name}`;
 }
+function shortId(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
 function formatId(id) {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
+  return `${shortId(id)} (namespace ${id.namespace})`;
 }
 var init_model = __esm({
   "src/core/model.ts"() {
     "use strict";
+  }
+});
+
+// src/core/duration.ts
+function formatDuration(ms, step = 1) {
+  const rounded = Math.round(ms / step) * step;
+  if (rounded < 1e3) return rounded <= 0 ? "0s" : `${rounded}ms`;
+  const tenths = Math.round(rounded / 100);
+  const hours = Math.floor(tenths / 36e3);
+  const minutes = Math.floor(tenths / 600) % 60;
+  const seconds2 = tenths % 600 / 10;
+  return `${hours ? `${hours}h` : ""}${minutes ? `${minutes}m` : ""}${seconds2 ? `${seconds2}s` : ""}`;
+}
+var init_duration = __esm({
+  "src/core/duration.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/commit-sha.ts
+function isFullSha(value) {
+  return SHA.test(value);
+}
+function shortSha(value) {
+  return isFullSha(value) ? value.slice(0, 12) : value;
+}
+function isZeroSha(value) {
+  return isFullSha(value) && /^0+$/.test(value);
+}
+var SHA;
+var init_commit_sha = __esm({
+  "src/core/commit-sha.ts"() {
+    "use strict";
+    SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
   }
 });
 
@@ -336,12 +373,6 @@ var init_unread_sources = __esm({
 });
 
 // src/report/describe.ts
-function shortId(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function shortSha(sha) {
-  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
-}
 function describeRange(report) {
   const { plan } = report;
   if (!plan.base) return plan.rangeNote;
@@ -378,10 +409,6 @@ function causeDetails(result) {
       ...log.map((l) => `| ${l}`)
     ] : []
   ];
-}
-function formatDuration(ms) {
-  if (ms === void 0) return "-";
-  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
 }
 function headline(report) {
   if (report.clusters) return fleetHeadline(report.clusters);
@@ -499,6 +526,8 @@ function skippedRendersNote(count) {
 var init_describe = __esm({
   "src/report/describe.ts"() {
     "use strict";
+    init_commit_sha();
+    init_model();
     init_run_result();
     init_unread_sources();
   }
@@ -530,15 +559,13 @@ function detailed(plan) {
     const node = `c${configNodes.size}`;
     const where = change.origin ?? change.file;
     configNodes.set(idKey(change.id), node);
-    lines.push(
-      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
-    );
+    lines.push(`  ${node}["${label(shortId(change.id), `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`);
   }
   plan.workloads.forEach((w, i) => {
     const node = `w${i}`;
     const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
     lines.push(
-      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
+      `  ${node}["${label(shortId(w.id), `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
     );
     for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
       const from = configNodes.get(config);
@@ -691,7 +718,7 @@ ${s.render(maxRows)}`).join("\n");
       if (withResults) {
         cells.push(
           md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
-          md(formatDuration(result?.durationMs))
+          md(result?.durationMs === void 0 ? "-" : formatDuration(result.durationMs))
         );
       }
       out.push(row(cells));
@@ -784,6 +811,7 @@ var ZERO_WIDTH_SPACE2, LINE_BREAK;
 var init_report_markdown = __esm({
   "src/report/report-markdown.ts"() {
     "use strict";
+    init_duration();
     init_model();
     init_describe();
     init_mermaid_graph();
@@ -1773,14 +1801,16 @@ function runProcess(file, args, options = {}) {
     const timers = [];
     if (options.timeoutMs !== void 0) {
       const ms = options.timeoutMs;
-      timers.push(setTimeout(() => stop({ kind: "timeout", message: `timed out after ${seconds2(ms)}` }), ms));
+      timers.push(
+        setTimeout(() => stop({ kind: "timeout", message: `timed out after ${formatDuration(ms)}` }), ms)
+      );
     }
     let idle;
     const touch = () => {
       if (options.idleTimeoutMs === void 0) return;
       clearTimeout(idle);
       const ms = options.idleTimeoutMs;
-      idle = setTimeout(() => stop({ kind: "idle", message: `no output for ${seconds2(ms)}` }), ms);
+      idle = setTimeout(() => stop({ kind: "idle", message: `no output for ${formatDuration(ms)}` }), ms);
     };
     touch();
     const onAbort = () => stop({ kind: "aborted", message: "stopped: the run was interrupted" });
@@ -1852,9 +1882,6 @@ function runProcess(file, args, options = {}) {
   }
   return new Promise(execute);
 }
-function seconds2(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
 function tailOf(text, maxLines = 8, maxLineLength = 300) {
   const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
   return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
@@ -1864,6 +1891,7 @@ var init_run_process = __esm({
   "src/process/run-process.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
+    init_duration();
     init_child_groups();
     STDERR_KEEP_BYTES = 8192;
     PIPE_DRAIN_MS = 1e3;
@@ -1891,7 +1919,7 @@ async function spawnGit(cwd, args, options) {
     cwd,
     input: options.input ?? "",
     idleTimeoutMs: options.idleTimeoutMs,
-    // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
+    // Local git starts no children worth a group, which costs more than the command (run-process.ts).
     ownGroup: false,
     ...options.env ? { env: { ...process.env, ...options.env } } : {},
     ...options.signal ? { signal: options.signal } : {},
@@ -2218,21 +2246,6 @@ var init_find_work_tree = __esm({
       "GIT_CEILING_DIRECTORIES",
       "GIT_DISCOVERY_ACROSS_FILESYSTEM"
     ];
-  }
-});
-
-// src/core/commit-sha.ts
-function isFullSha(value) {
-  return SHA.test(value);
-}
-function isZeroSha(value) {
-  return isFullSha(value) && /^0+$/.test(value);
-}
-var SHA;
-var init_commit_sha = __esm({
-  "src/core/commit-sha.ts"() {
-    "use strict";
-    SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
   }
 });
 
@@ -3260,7 +3273,7 @@ async function runPlugin(userName, exec, timeoutMs) {
   const failure = result.failure;
   if (failure?.kind === "timeout") {
     throw new UserError(
-      `${what} returned no credential within ${Math.round(timeoutMs / 1e3)}s and was stopped (a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)`
+      `${what} returned no credential within ${formatDuration(timeoutMs)} and was stopped (a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)`
     );
   }
   if (failure?.kind === "start") {
@@ -3302,6 +3315,7 @@ var PROVIDER;
 var init_exec_credential = __esm({
   "src/kube/exec-credential.ts"() {
     "use strict";
+    init_duration();
     init_errors();
     init_run_process();
     PROVIDER = "config-rollout-exec";
@@ -3312,9 +3326,6 @@ var init_exec_credential = __esm({
 var connect_exports = {};
 __export(connect_exports, {
   NoClusterConfiguredError: () => NoClusterConfiguredError,
-  SERVICE_ACCOUNT_DIR: () => SERVICE_ACCOUNT_DIR,
-  decodeKubeconfigData: () => decodeKubeconfigData,
-  findKubeConfigSource: () => findKubeConfigSource,
   loadKubeConfig: () => loadKubeConfig
 });
 function loadKubeConfig(opts) {
@@ -3455,7 +3466,6 @@ var init_connect = __esm({
     init_errors();
     init_exec_credential();
     init_kubeconfig_source();
-    init_kubeconfig_source();
     NoClusterConfiguredError = class extends UserError {
       name = "NoClusterConfiguredError";
       constructor() {
@@ -3556,6 +3566,21 @@ function describeType(value) {
   if (ArrayBuffer.isView(value)) return "binary data";
   if (typeof value === "object") return "a mapping";
   return `a ${typeof value}`;
+}
+function withoutServerFields(obj) {
+  const { status: _status, ...rest } = obj;
+  const own = field2(obj, "metadata");
+  const metadata = { ...isRecord(own) ? own : {} };
+  for (const key of [
+    "resourceVersion",
+    "uid",
+    "managedFields",
+    "creationTimestamp",
+    "generation",
+    "selfLink"
+  ])
+    delete metadata[key];
+  return { ...rest, metadata };
 }
 var init_json_shape = __esm({
   "src/core/json-shape.ts"() {
@@ -3889,7 +3914,6 @@ var init_workload_kinds = __esm({
     init_argo_rollout_status();
     init_pod_template();
     init_rollout_status();
-    init_api_kinds();
     WORKLOAD_KINDS = [
       {
         kind: "Deployment",
@@ -4050,9 +4074,10 @@ var RequestTimeoutError, defaultSleep;
 var init_retry = __esm({
   "src/kube/retry.ts"() {
     "use strict";
+    init_duration();
     RequestTimeoutError = class extends Error {
       constructor(timeoutMs, runTimeout = false) {
-        super(`no answer within ${timeoutMs} ms`);
+        super(`no answer within ${formatDuration(timeoutMs)}`);
         this.timeoutMs = timeoutMs;
         this.runTimeout = runTimeout;
       }
@@ -4103,13 +4128,13 @@ function describeKubeError(error, req, attempts = 1) {
   }
   if (error instanceof RequestTimeoutError && error.runTimeout) {
     return new ClusterAccessError(
-      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within the run's timeout of ${formatMs(error.timeoutMs)}${tries}: given up`,
+      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within the run's timeout of ${formatDuration(error.timeoutMs)}${tries}: given up`,
       void 0
     );
   }
   if (error instanceof RequestTimeoutError) {
     return new ClusterAccessError(
-      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within ${formatMs(error.timeoutMs)}${tries}`,
+      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within ${formatDuration(error.timeoutMs)}${tries}`,
       void 0
     );
   }
@@ -4134,18 +4159,15 @@ function parseStatus(body2) {
     return void 0;
   }
 }
-function formatMs(ms) {
-  return ms >= 1e3 ? `${Math.round(ms / 100) / 10}s` : `${ms} ms`;
-}
 var import_client_node2;
 var init_api_errors = __esm({
   "src/kube/api-errors.ts"() {
     "use strict";
     import_client_node2 = __toESM(require_client_node(), 1);
+    init_duration();
     init_errors();
     init_json_shape();
     init_retry();
-    init_errors();
   }
 });
 
@@ -4169,7 +4191,7 @@ function isConfigManifest(m) {
 function configContentOf(m) {
   const problems = [];
   const content = {};
-  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const label2 = shortId(m.id);
   const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
   const entries = (section) => {
     const value = field2(m.object, section);
@@ -4287,6 +4309,7 @@ var init_config_content = __esm({
   "src/core/config-content.ts"() {
     "use strict";
     init_json_shape();
+    init_model();
     init_order();
     init_secret_values();
     VALID_KEY = /^[-._a-zA-Z0-9]+$/;
@@ -4307,28 +4330,19 @@ function applyBody(obj, namespaceDefault) {
   const kind = obj.kind;
   if (kind !== "ConfigMap" && kind !== "Secret")
     throw new Error(`applyConfig: kind ${String(kind)} is not a config`);
-  const metadata = { ...obj.metadata ?? {} };
-  for (const key of [
-    "resourceVersion",
-    "uid",
-    "managedFields",
-    "creationTimestamp",
-    "generation",
-    "selfLink"
-  ]) {
-    delete metadata[key];
-  }
+  const body2 = withoutServerFields(obj);
+  const metadata = body2.metadata;
   metadata.namespace ??= namespaceDefault;
   if (typeof metadata.name !== "string" || typeof metadata.namespace !== "string") {
     throw new Error("applyConfig: the manifest needs metadata.name and a namespace");
   }
-  const { status: _status, ...rest } = obj;
-  return { ...rest, apiVersion: "v1", kind, metadata };
+  return { ...body2, apiVersion: "v1", kind, metadata };
 }
 var init_config_bodies = __esm({
   "src/kube/config-bodies.ts"() {
     "use strict";
     init_config_content();
+    init_json_shape();
   }
 });
 
@@ -5392,8 +5406,8 @@ var init_comment_on_review = __esm({
     init_gitlab_notes();
     init_review_comments();
     init_review_target();
+    init_commit_sha();
     init_ci_kind();
-    init_describe();
     init_error_line();
     init_report_markdown();
     init_version();
@@ -5646,7 +5660,7 @@ function startHeartbeat(timeoutMs, line, print2, opts = {}) {
   const tick = () => {
     const at = now();
     if (at - last < Math.max(everyMs, floorMs)) return;
-    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
+    const text = line(formatDuration(at - started, 1e3), formatDuration(timeoutMs - (at - started), 1e3));
     if (text === void 0) return;
     last = at;
     print2(text);
@@ -5660,15 +5674,11 @@ function startHeartbeat(timeoutMs, line, print2, opts = {}) {
     stop: () => clearInterval(timer)
   };
 }
-function formatWait(ms) {
-  const seconds3 = Math.round(ms / 1e3);
-  if (seconds3 < 60) return `${seconds3}s`;
-  return `${Math.floor(seconds3 / 60)}m${String(seconds3 % 60).padStart(2, "0")}s`;
-}
 var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
 var init_heartbeat = __esm({
   "src/rollout/heartbeat.ts"() {
     "use strict";
+    init_duration();
     HEARTBEAT_MS = 3e4;
     MIN_HEARTBEAT_MS = 1e4;
   }
@@ -5990,7 +6000,7 @@ function startBake(opts) {
       bake.finish({
         id: bake.id,
         result: "timeout",
-        message: `interrupted while baking: its new pods were not watched for the whole ${formatWait(opts.bakeMs)}`
+        message: `interrupted while baking: its new pods were not watched for the whole ${formatDuration(opts.bakeMs)}`
       });
     }
   };
@@ -6044,7 +6054,7 @@ function bakeOne({ id, generation, object }, opts, now, notReadyMs, ended) {
     fail: (message, cause) => finish({
       id,
       result: "failed",
-      message: `rolled out, then failed its ${formatWait(opts.bakeMs)} bake after ${formatWait(now() - started)}: ${message}`,
+      message: `rolled out, then failed its ${formatDuration(opts.bakeMs)} bake after ${formatDuration(now() - started, 1e3)}: ${message}`,
       cause
     })
   };
@@ -6094,7 +6104,7 @@ function bakeVerdict(pod, seen2, at, notReadyMs) {
     pod: name,
     container: String(field2(unready, "name") ?? ""),
     reason: "NotReady",
-    message: `not ready for ${formatWait(at - seen2.notReadySince)} after it was ready`,
+    message: `not ready for ${formatDuration(at - seen2.notReadySince, 1e3)} after it was ready`,
     restartCount: Number(field2(unready, "restartCount") ?? 0)
   };
 }
@@ -6118,7 +6128,7 @@ function restartCause(pod, container, status, restartCount) {
 }
 function stillBaking(running, at) {
   if (running.length === 0) return void 0;
-  const shown2 = running.slice(0, 3).map((b) => `${b.id.kind.toLowerCase()}/${b.id.name} (${formatWait(Math.max(0, b.ends - at))} left)`);
+  const shown2 = running.slice(0, 3).map((b) => `${shortId(b.id)} (${formatDuration(b.ends - at, 1e3)} left)`);
   const more = running.length > 3 ? `; and ${running.length - 3} more` : "";
   return `still baking ${running.length} workload${running.length === 1 ? "" : "s"}: ${shown2.join(", ")}${more}`;
 }
@@ -6126,6 +6136,7 @@ var BAKE_NOT_READY_MS;
 var init_bake = __esm({
   "src/rollout/bake.ts"() {
     "use strict";
+    init_duration();
     init_json_shape();
     init_pod_verdict();
     init_model();
@@ -6175,7 +6186,7 @@ function waitTargetOf(restart) {
   return { id, generation, object, templateOwnerGeneration };
 }
 function logProgress(log) {
-  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
+  return (id, message) => log.info(`${shortId(id)}: ${message}`);
 }
 async function waitForRollouts(cluster, targets, opts) {
   const now = opts.now ?? Date.now;
@@ -6304,28 +6315,26 @@ function timeOut(states, { settle, opts }, reason) {
   for (const state3 of states) {
     if (state3.result) continue;
     const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
-    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
+    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatDuration(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
     settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
   }
 }
 function stillWaiting(states, waited, left) {
   const open = states.filter((s) => !s.result);
   if (open.length === 0) return void 0;
-  const shown2 = open.slice(0, 3).map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
+  const shown2 = open.slice(0, 3).map((s) => `${shortId(s.target.id)}: ${s.lastMessage || "no status yet"}`);
   const more = open.length > 3 ? `; and ${open.length - 3} more` : "";
   return `still waiting for ${open.length} rollout${open.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
 }
 function isLiveObject(obj) {
   return typeof field2(field2(obj, "metadata"), "resourceVersion") === "string";
 }
-function formatSeconds(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
 var import_node_events;
 var init_wait = __esm({
   "src/rollout/wait.ts"() {
     "use strict";
     import_node_events = require("node:events");
+    init_duration();
     init_errors();
     init_json_shape();
     init_rollout_verdict();
@@ -6372,7 +6381,7 @@ async function followRollouts(cluster, waitFor, results, context) {
   });
   if (!bake) return waited;
   const failed2 = new Map((await bake.done()).map((f) => [idKey(f.id), f]));
-  const healthy = `; its new pods stayed healthy through the ${formatWait(settings.bakeMs)} bake`;
+  const healthy = `; its new pods stayed healthy through the ${formatDuration(settings.bakeMs)} bake`;
   return waited.map(
     (rollout) => rollout.result === "done" ? { ...rollout, message: `${rollout.message}${healthy}`, ...failed2.get(idKey(rollout.id)) } : rollout
   );
@@ -6380,10 +6389,10 @@ async function followRollouts(cluster, waitFor, results, context) {
 var init_follow_rollouts = __esm({
   "src/rollout/follow-rollouts.ts"() {
     "use strict";
+    init_duration();
     init_model();
     init_interrupt();
     init_bake();
-    init_heartbeat();
     init_wait();
   }
 });
@@ -6493,13 +6502,10 @@ var init_restart = __esm({
 });
 
 // src/rollout/restore/restore-source.ts
-function describeConfig(id) {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
-}
 function byHand(restore, why) {
   const { id, source: source2 } = restore;
-  const commit = source2.commit.slice(0, 12);
-  const apply = source2.origin ? `render ${source2.origin} at ${commit} and apply ${id.kind.toLowerCase()}/${id.name} from it with kubectl apply` : `git show ${shellWord(`${commit}:${source2.file}`)} | kubectl apply -n ${id.namespace} -f - (the file's other objects at ${commit} too)`;
+  const commit = shortSha(source2.commit);
+  const apply = source2.origin ? `render ${source2.origin} at ${commit} and apply ${shortId(id)} from it with kubectl apply` : `git show ${shellWord(`${commit}:${source2.file}`)} | kubectl apply -n ${id.namespace} -f - (the file's other objects at ${commit} too)`;
   const first = /immutable/.test(why) ? `kubectl delete ${id.kind.toLowerCase()} ${id.name} -n ${id.namespace}, then ` : "";
   return `not restored: ${why}; restore it by hand: ${first}${apply}, then roll back its readers (kubectl rollout undo)`;
 }
@@ -6512,6 +6518,8 @@ function shellWord(word) {
 var init_restore_source = __esm({
   "src/rollout/restore/restore-source.ts"() {
     "use strict";
+    init_commit_sha();
+    init_model();
   }
 });
 
@@ -6654,20 +6662,6 @@ function annotationsOf(obj) {
   const annotations = field2(field2(obj, "metadata"), "annotations");
   return isRecord(annotations) ? annotations : {};
 }
-function withoutServerFields(obj) {
-  const { status: _status, ...rest } = obj;
-  const metadata = { ...metadataOf(obj) };
-  for (const key of [
-    "resourceVersion",
-    "uid",
-    "managedFields",
-    "creationTimestamp",
-    "generation",
-    "selfLink"
-  ])
-    delete metadata[key];
-  return { ...rest, metadata };
-}
 var OWN_FIELD_MANAGER, CONTENT_FIELDS, CLIENT_SIDE_APPLY;
 var init_restore_write = __esm({
   "src/rollout/restore/restore-write.ts"() {
@@ -6686,7 +6680,7 @@ var init_restore_write = __esm({
 async function restoreConfigs(cluster, restores, opts) {
   return runLimited([...restores], opts.concurrency, async (restore) => {
     const outcome = await restoreOne(cluster, restore, opts.dryRun);
-    const line = `${describeConfig(restore.id)}: ${outcome.message}`;
+    const line = `${formatId(restore.id)}: ${outcome.message}`;
     if (outcome.result === "refused") opts.log.warn(line);
     else opts.log.info(line);
     return outcome;
@@ -6694,7 +6688,7 @@ async function restoreConfigs(cluster, restores, opts) {
 }
 async function restoreOne(cluster, restore, dryRun) {
   const { id, base, head, source: source2, readers } = restore;
-  const at = `${source2.commit.slice(0, 12)}'s content (${source2.origin ?? source2.file})`;
+  const at = `${shortSha(source2.commit)}'s content (${source2.origin ?? source2.file})`;
   const ended = (result, message) => ({
     id,
     result,
@@ -6725,8 +6719,10 @@ async function restoreOne(cluster, restore, dryRun) {
 var init_restore_configs = __esm({
   "src/rollout/restore-configs.ts"() {
     "use strict";
+    init_commit_sha();
     init_config_content();
     init_errors();
+    init_model();
     init_run_limited();
     init_restore_source();
     init_restore_write();
@@ -6951,18 +6947,16 @@ function notAppliedResult(state3, timeoutMs, durationMs) {
   return {
     id: state3.id,
     restart: "agent-not-applied",
-    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen2}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    message: `the agent has not applied the commit yet: after ${formatDuration(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen2}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
     durationMs
   };
-}
-function formatSeconds2(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
 }
 var import_node_events2;
 var init_wait_for_agent = __esm({
   "src/rollout/wait-for-agent.ts"() {
     "use strict";
     import_node_events2 = require("node:events");
+    init_duration();
     init_errors();
     init_workload_kinds();
     init_model();
@@ -7020,7 +7014,7 @@ function waveOrderNote(ids, objectOf) {
   );
   if (rounds.every((r) => r.wave === void 0)) return void 0;
   const parts = rounds.map(
-    (r) => `${r.wave === void 0 ? "then" : `wave ${r.wave}`}: ${r.requests.map((q) => `${q.id.kind.toLowerCase()}/${q.id.name}`).join(", ")}`
+    (r) => `${r.wave === void 0 ? "then" : `wave ${r.wave}`}: ${r.requests.map((q) => shortId(q.id)).join(", ")}`
   );
   return `rollout order (${WAVE_ANNOTATION}; a failed wave stops the later ones): ${parts.join("; ")}`;
 }
@@ -7103,7 +7097,7 @@ async function rollOut(cluster, workloads, context) {
     waveFailures.push(...results2.filter(isFailure));
     if (!round.endsWave) continue;
     if (round.wave !== void 0 && waveFailures.length > 0) {
-      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
+      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => shortId(r.id)).join(", ")})`;
       log.warn(`${stoppedBy}: the later waves are not started`);
     }
     waveFailures = [];
@@ -7740,7 +7734,7 @@ function buildPlan(input) {
       runBy ? {
         ...workload,
         action: "skip",
-        reason: `its pod template is run by ${shortId2(runBy)} (workloadRef): restarted through it`
+        reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`
       } : workload
     );
   }
@@ -7762,7 +7756,7 @@ function changedReferences(candidate, found, changesByKey, stillReferencing) {
     if (change.status === "deleted") {
       const key = idKey(change.id);
       if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
-      stillReferencing.get(key).add(shortId2(candidate.id));
+      stillReferencing.get(key).add(shortId(candidate.id));
       continue;
     }
     if (change.status === "added" && !ref.optional) {
@@ -7821,20 +7815,20 @@ function reloaderCoverageOf(candidate, consuming, options) {
 function describeCoverage(covered) {
   const reasons = new Set(covered.map(([, why]) => why));
   if (reasons.size === 1) return [...reasons][0];
-  return covered.map(([config, why]) => `${shortId2(config)}: ${why}`).join("; ");
+  return covered.map(([config, why]) => `${shortId(config)}: ${why}`).join("; ");
 }
 function reloaderNote(candidate, reloader) {
   if (reloader.uncovered.length === 0) return "";
-  const names2 = reloader.uncovered.map(shortId2).join(", ");
+  const names2 = reloader.uncovered.map(shortId).join(", ");
   if (reloader.covered.length > 0) {
-    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId2(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names2}`;
+    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names2}`;
   }
   const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
   if (annotations.length === 0) return "";
   return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names2}`;
 }
 function waitingForAddedConfig(candidate, configs) {
-  const names2 = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
+  const names2 = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
   const reason = `references ${names2}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
     id: candidate.id,
@@ -7846,7 +7840,7 @@ function waitingForAddedConfig(candidate, configs) {
   };
 }
 function rollsOntoAddedConfig(candidate, configs) {
-  const names2 = [...new Set(configs.map(shortId2))].sort(compareStrings);
+  const names2 = [...new Set(configs.map(shortId))].sort(compareStrings);
   return {
     id: candidate.id,
     source: candidate.source,
@@ -7905,13 +7899,13 @@ function describeConsumption(references) {
   return groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
     const vias = [...new Set(refs.map(viaLabel))];
-    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+    return `${shortId(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
   }).join("; ");
 }
 function readsNoChangedKey(references) {
   const parts = groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
-    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
+    return `${shortId(config)} (keys: ${listKeys(keys)})`;
   });
   return `reads ${parts.join("; ")}, none of which changed`;
 }
@@ -7933,9 +7927,6 @@ function listKeys(keys) {
   if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
   return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
 }
-function shortId2(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
 var MAX_LISTED_KEYS;
 var init_build_plan = __esm({
   "src/plan/build-plan.ts"() {
@@ -7947,7 +7938,6 @@ var init_build_plan = __esm({
     init_config_changes();
     init_rolls_on_apply();
     init_reloader();
-    init_config_changes();
     MAX_LISTED_KEYS = 5;
   }
 });
@@ -8676,7 +8666,7 @@ function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
   }
 }
 function names(outcomes) {
-  return outcomes.map((o) => `${o.id.kind.toLowerCase()}/${o.id.name}`).join(", ");
+  return outcomes.map((o) => shortId(o.id)).join(", ");
 }
 var init_rollback_report = __esm({
   "src/rollout/restore/rollback-report.ts"() {
@@ -8745,7 +8735,7 @@ function withRollbackOnFailure(strategy, plan) {
       }
       for (const id of readers) rolledBack.add(idKey(id));
       context.log.warn(
-        `${failed2.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map((id) => formatId(id)).join(", ") || "no workload"}`
+        `${failed2.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map(formatId).join(", ") || "no workload"}`
       );
       return {
         ids: readers,
@@ -8766,8 +8756,7 @@ function idOf(key) {
   return { kind, namespace, name: name.join("/") };
 }
 function describeKey(key) {
-  const id = idOf(key);
-  return `${id.kind.toLowerCase()}/${id.name}`;
+  return shortId(idOf(key));
 }
 var init_rollback_on_failure = __esm({
   "src/rollout/restore/rollback-on-failure.ts"() {
@@ -8856,7 +8845,7 @@ async function syncConfigs(cluster, configs, options, log) {
   const deadline = Date.now() + options.timeoutMs;
   let waiting2 = pending;
   log.info(
-    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
+    `waiting up to ${formatDuration(options.timeoutMs)} for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
   );
   const total = waiting2.length;
   const heartbeat = startHeartbeat(
@@ -8873,7 +8862,7 @@ async function syncConfigs(cluster, configs, options, log) {
       if (Date.now() >= deadline) {
         const names2 = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
         throw new RolloutFailure(
-          `the cluster does not hold the committed content of ${names2} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
+          `the cluster does not hold the committed content of ${names2} after ${formatDuration(options.timeoutMs)}; apply the manifests first or run with --apply. Nothing was restarted.`
         );
       }
     }
@@ -8886,6 +8875,7 @@ var init_sync_configs = __esm({
   "src/rollout/sync-configs.ts"() {
     "use strict";
     init_config_content();
+    init_duration();
     init_errors();
     init_model();
     init_read_live_configs();
@@ -9343,7 +9333,7 @@ function createGitopsStrategy(hashKey) {
       const check = await checkLiveConfigs(cluster, [...configs.values()]);
       const differ = new Set(check.differ.map(idKey));
       const notes = check.unreadable.length > 0 ? [
-        `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map((id) => formatId(id)).join(", ")}`
+        `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map(formatId).join(", ")}`
       ] : [];
       return {
         results: applied.map((r) => {
@@ -9504,7 +9494,7 @@ function plannedSources(context) {
   for (const workload of context.workloads) {
     for (const ref of workload.references) {
       const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
-      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      const consumer = shortId(workload.id);
       if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
       sources.set(idKey(ref.config), entry);
     }
@@ -9525,7 +9515,7 @@ function copyPlanNotes(context, settings) {
     const { id } = source2;
     checkCopyName(id.name);
     const name = id.kind === "Secret" && !settings.hashKey ? `${id.name}-<hash keyed with the Secret's UID>` : configCopy(source2, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : void 0).name;
-    return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
+    return `would copy ${shortId(id)} at ${shortSha(context.head)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
   });
   if (settings.prune && lines.length > 0) {
     lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
@@ -9568,7 +9558,7 @@ async function prepareCopies(context, settings, managedCopies) {
       writes.push({
         id: { ...source2, name: copy.name },
         body: copy.body,
-        done: `${serverDryRun ? "server dry run accepted" : "created"} ${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace}), an immutable copy of ${source2.name} at ${context.head.slice(0, 12)}`
+        done: `${serverDryRun ? "server dry run accepted" : "created"} ${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace}), an immutable copy of ${source2.name} at ${shortSha(context.head)}`
       });
     const olderCommits = older.flatMap((c) => {
       const commit = copyCommitOf(c);
@@ -9609,6 +9599,7 @@ function nameOf3(obj) {
 var init_copies = __esm({
   "src/rollout/versioned/copies.ts"() {
     "use strict";
+    init_commit_sha();
     init_config_content();
     init_errors();
     init_api_kinds();
@@ -10129,14 +10120,14 @@ function reportRollback(results, rolledBack, repointings, targets, log) {
       chosen.flatMap(([failing, target]) => {
         if (!("name" in target)) return [];
         const [configKind2, name] = failing.split("/");
-        const copied = target.commit ? `, copied at ${target.commit.slice(0, 12)}` : "";
+        const copied = target.commit ? `, copied at ${shortSha(target.commit)}` : "";
         const same = target.sameContent ? ", which holds the same content: the failed rollout is ended and running pods keep the config they started with, but new pods read the new content" : "";
         return [{ configKind: configKind2, name, to: `${target.name}${copied}${same}` }];
       })
     );
     const none = chosen.flatMap(([, target]) => "none" in target ? [target.none] : []);
     const followed = back?.rollout !== void 0 && back.rollout !== "not-waited";
-    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${result.id.kind.toLowerCase()}/${result.id.name} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names2}); the rollback rolled out` : `rolled back (${names2}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
+    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${shortId(result.id)} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names2}); the rollback rolled out` : `rolled back (${names2}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
     const partly = back?.restart === "restarted" && none.length > 0 ? `; ${none.join("; ")}: left on the new copy` : "";
     result.message = `${result.message}; ${verdict}${partly}`;
     if (back) {
@@ -10164,8 +10155,10 @@ function groupByCopy(changes) {
 var init_rollback = __esm({
   "src/rollout/versioned/rollback.ts"() {
     "use strict";
+    init_commit_sha();
     init_config_content();
     init_errors();
+    init_api_kinds();
     init_workload_kinds();
     init_model();
     init_once();
@@ -10191,7 +10184,7 @@ async function findNewerCopies(context, copies) {
       const commit = commitOf.get(idKey(id));
       if (commit === void 0) continue;
       const entry = running.get(idKey(id)) ?? { id, workloads: [], commit };
-      const name = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      const name = shortId(workload.id);
       if (!entry.workloads.includes(name)) entry.workloads.push(name);
       running.set(idKey(id), entry);
     }
@@ -10207,13 +10200,13 @@ async function findNewerCopies(context, copies) {
     const placed = await asked;
     if (placed.order === "unknown") {
       throw new UserError(
-        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short(context.head)}: it was copied at ${short(commit)}, and ${placed.why}`
+        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${shortSha(context.head)}: it was copied at ${shortSha(commit)}, and ${placed.why}`
       );
     }
     if (placed.order === "newer") newer.set(key, commit);
     if (placed.order === "diverged") {
       context.log.info(
-        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short(commit)}, which is not in the history of this run's head ${short(context.head)} (another branch, or rewritten history): repointed as planned`
+        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${shortSha(commit)}, which is not in the history of this run's head ${shortSha(context.head)} (another branch, or rewritten history): repointed as planned`
       );
     }
   }
@@ -10225,21 +10218,16 @@ function staleReason(namespace, live2, kind, newer, head) {
   for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
     const id = { kind: site.configKind, namespace, name: site.name };
     const commit = newer.get(idKey(id));
-    if (commit !== void 0) running.set(describe2(id), commit);
+    if (commit !== void 0) running.set(shortId(id), commit);
   }
   if (running.size === 0) return void 0;
-  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${short(commit)})`).join(", ");
-  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
-}
-function describe2(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function short(sha) {
-  return sha.slice(0, 12);
+  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${shortSha(commit)})`).join(", ");
+  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${shortSha(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
 }
 var init_stale_runs = __esm({
   "src/rollout/versioned/stale-runs.ts"() {
     "use strict";
+    init_commit_sha();
     init_errors();
     init_pod_template();
     init_workload_kinds();
@@ -10530,11 +10518,7 @@ function withWorkloadSources(workloads, manifests) {
 }
 function assumedNamespaceNote(scan, workloads, namespace) {
   const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
-  const names2 = [
-    ...new Set(
-      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
-    )
-  ];
+  const names2 = [...new Set(ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map(shortId))];
   if (names2.length === 0) return void 0;
   const listed = names2.length > MAX_LISTED ? `${names2.slice(0, MAX_LISTED).join(", ")} and ${names2.length - MAX_LISTED} more` : names2.join(", ");
   return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
@@ -10576,14 +10560,6 @@ var init_apply = __esm({
   }
 });
 
-// src/range/range-request.ts
-var init_range_request = __esm({
-  "src/range/range-request.ts"() {
-    "use strict";
-    init_commit_sha();
-  }
-});
-
 // src/range/resolve-commits.ts
 function contextOf(git, opts) {
   return {
@@ -10622,7 +10598,7 @@ async function resolveRangeRequest(ctx, request) {
     return firstParentRange(
       ctx,
       head,
-      `forced push: the previous head ${short2(request.base)} is no longer available, so comparing with the first parent`
+      `forced push: the previous head ${shortSha(request.base)} is no longer available, so comparing with the first parent`
     );
   }
   return { base, head, note: request.note };
@@ -10634,11 +10610,11 @@ async function resolveMergeBase(ctx, request) {
   if (mergeBase === void 0) {
     if (await ctx.git.isShallow()) {
       throw new UserError(
-        `no merge-base of ${short2(base)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+        `no merge-base of ${shortSha(base)} and ${shortSha(head)} in the fetched history of this shallow clone: ${ctx.hint}`
       );
     }
     throw new UserError(
-      `${short2(base)} and ${short2(head)} have no common history: nothing to compare against`
+      `${shortSha(base)} and ${shortSha(head)} have no common history: nothing to compare against`
     );
   }
   return { base: mergeBase, head, note: request.note };
@@ -10658,7 +10634,7 @@ async function resolveNewBranch(ctx, request) {
     return {
       base: head,
       head,
-      note: `new branch: ${short2(head)} is already on ${branch}, nothing new to compare`
+      note: `new branch: ${shortSha(head)} is already on ${branch}, nothing new to compare`
     };
   }
   if (mergeBase !== void 0) return { base: mergeBase, head, note: request.note };
@@ -10677,7 +10653,7 @@ async function firstParentRange(ctx, head, note) {
   }
   if (!present) {
     throw new UserError(
-      `the parent ${short2(parent)} of ${short2(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
+      `the parent ${shortSha(parent)} of ${shortSha(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
     );
   }
   return { base: parent, head, note };
@@ -10689,7 +10665,7 @@ async function commitOrder(git, commit, head, opts = {}) {
   if (!present) {
     return await git.isShallow() ? {
       order: "unknown",
-      why: `commit ${short2(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
+      why: `commit ${shortSha(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
     } : { order: "diverged" };
   }
   const mergeBase = await deepenUntil(ctx, [commit, head], () => git.mergeBase(commit, head));
@@ -10698,7 +10674,7 @@ async function commitOrder(git, commit, head, opts = {}) {
   if (mergeBase !== void 0 || !await git.isShallow()) return { order: "diverged" };
   return {
     order: "unknown",
-    why: `no merge-base of ${short2(commit)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+    why: `no merge-base of ${shortSha(commit)} and ${shortSha(head)} in the fetched history of this shallow clone: ${ctx.hint}`
   };
 }
 async function findCommit(ctx, ref) {
@@ -10731,9 +10707,6 @@ async function deepenUntil(ctx, commits, check) {
   }
   return answer;
 }
-function short2(sha) {
-  return isFullSha(sha) ? sha.slice(0, 12) : sha;
-}
 function revisionFormProblem(ref, role, naming) {
   const range = /^(.*?)(\.\.\.?)(.*)$/.exec(ref);
   if (range) {
@@ -10757,10 +10730,10 @@ var DEFAULT_DEEPEN_ROUNDS;
 var init_resolve_commits = __esm({
   "src/range/resolve-commits.ts"() {
     "use strict";
+    init_commit_sha();
     init_errors();
     init_option_naming();
     init_ci_kind();
-    init_range_request();
     DEFAULT_DEEPEN_ROUNDS = 12;
   }
 });
@@ -10857,9 +10830,9 @@ function isRecord2(value) {
 var init_github_range = __esm({
   "src/range/github-range.ts"() {
     "use strict";
+    init_commit_sha();
     init_errors();
     init_option_naming();
-    init_range_request();
   }
 });
 
@@ -10919,7 +10892,7 @@ var NON_PUSH_SOURCES;
 var init_gitlab_range = __esm({
   "src/range/gitlab-range.ts"() {
     "use strict";
-    init_range_request();
+    init_commit_sha();
     NON_PUSH_SOURCES = /* @__PURE__ */ new Set([
       "schedule",
       "web",
@@ -10975,11 +10948,11 @@ function resolveFlags({ flags, env }) {
 var init_resolve_range = __esm({
   "src/range/resolve-range.ts"() {
     "use strict";
+    init_commit_sha();
     init_option_naming();
     init_ci_kind();
     init_github_range();
     init_gitlab_range();
-    init_range_request();
   }
 });
 
@@ -11920,8 +11893,6 @@ var init_under_indented = __esm({
 // src/scan/manifests/parse-manifests.ts
 var parse_manifests_exports = {};
 __export(parse_manifests_exports, {
-  isProbablyManifestText: () => isProbablyManifestText,
-  mayHoldSecret: () => mayHoldSecret,
   parseManifests: () => parseManifests
 });
 function parseManifests(file, text, opts) {
@@ -12048,8 +12019,6 @@ var init_parse_manifests = __esm({
     init_json_stream();
     init_manifest_reader();
     init_under_indented();
-    init_yaml_messages();
-    init_manifest_reader();
     init_yaml_messages();
     GO_MANTISSA = "[-+]?(?:\\.[0-9_]*[0-9][0-9_]*|[0-9][0-9_]*(?:\\.[0-9_]*)?)";
     GO_FLOAT = new RegExp(`^(?=[^eE]*\\.)${GO_MANTISSA}$`);
@@ -12847,135 +12816,6 @@ var init_configs_at_head = __esm({
   }
 });
 
-// src/scan/scan-model.ts
-function nothingRead(sourceNotes) {
-  return {
-    changedFiles: [],
-    changes: [],
-    workloads: [],
-    newWorkloadIds: /* @__PURE__ */ new Set(),
-    headConfigs: /* @__PURE__ */ new Map(),
-    baseConfigs: /* @__PURE__ */ new Map(),
-    problems: [],
-    assumedNamespace: /* @__PURE__ */ new Set(),
-    baseWorkloads: [],
-    sourceNotes,
-    sourceWarnings: [],
-    variants: /* @__PURE__ */ new Map()
-  };
-}
-var init_scan_model = __esm({
-  "src/scan/scan-model.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/sources/kustomization-names.ts
-function kustomizationDirOf(path) {
-  const slash = path.lastIndexOf("/");
-  const name = path.slice(slash + 1);
-  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-var KUSTOMIZATION_FILE_NAMES;
-var init_kustomization_names = __esm({
-  "src/scan/sources/kustomization-names.ts"() {
-    "use strict";
-    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
-  }
-});
-
-// src/scan/touches-manifests.ts
-function changedPathsOf(files) {
-  return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
-}
-async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
-  if (changedPaths.some((path) => wanted(path))) return true;
-  return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
-}
-async function mayTouchSources(git, base, head, changedPaths, options) {
-  if (changedPaths.length === 0) return false;
-  if (options.render !== void 0) {
-    const matches = await globMatcher(options.renderPaths, { dot: true });
-    if (changedPaths.some((p) => matches(p))) return true;
-  }
-  const dirs = /* @__PURE__ */ new Set();
-  for (const path of changedPaths) {
-    for (let dir = dirOf(path); !dirs.has(dir); dir = dirOf(dir)) {
-      dirs.add(dir);
-      if (dir === "") break;
-    }
-  }
-  const inDir = (dir, names2) => names2.map((name) => dir === "" ? name : `${dir}/${name}`);
-  const explicit = options.kustomize.filter((dir) => dir !== "none");
-  const lookups = [
-    .../* @__PURE__ */ new Set([
-      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
-      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES))
-    ])
-  ];
-  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
-  const [atBase, atHead] = await Promise.all([
-    git.readFilesUpTo(base, lookups, 0),
-    git.readFilesUpTo(head, lookups, 0)
-  ]);
-  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
-  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
-  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
-}
-function dirOf(path) {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-function renderNotRunNote(command) {
-  return `render: ${command}: not run, the range touches none of --render-paths`;
-}
-var SOURCE_FILE_NAMES, MAX_SOURCE_LOOKUPS;
-var init_touches_manifests = __esm({
-  "src/scan/touches-manifests.ts"() {
-    "use strict";
-    init_glob_matcher();
-    init_kustomization_names();
-    SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
-    MAX_SOURCE_LOOKUPS = 2e3;
-  }
-});
-
-// src/scan/unread-submodules.ts
-async function unreadSubmodules(changes, options) {
-  const submodules = changes.filter((f) => f.submodule !== void 0);
-  if (submodules.length === 0 || options.paths.length === 0) return [];
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const probes = probeNames(options.paths);
-  return submodules.filter(
-    (f) => probes.some((name) => {
-      const path = `${f.path}/${name}`;
-      return include(path) && !exclude(path);
-    })
-  ).map((f) => ({ file: f.path, message: describe3(f), unread: "submodule, another repository" }));
-}
-function probeNames(globs) {
-  const names2 = globs.map(
-    (glob) => (glob.split("/").at(-1) ?? "").replace(/\{([^,}]*)[^}]*\}/g, "$1").replace(/\[([^\]])[^\]]*\]/g, "$1").replace(/[*?]+/g, "x")
-  );
-  return [...new Set(names2.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
-}
-function describe3(change) {
-  const { from, to } = change.submodule ?? {};
-  const short3 = (sha) => sha.slice(0, 12);
-  const what = from !== void 0 && to !== void 0 ? `moved from ${short3(from)} to ${short3(to)}` : to !== void 0 ? `was added at ${short3(to)}` : "was removed";
-  return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
-}
-var init_unread_submodules = __esm({
-  "src/scan/unread-submodules.ts"() {
-    "use strict";
-    init_glob_matcher();
-  }
-});
-
 // src/scan/changed-files.ts
 async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log, owned, whenNoSearch) {
   const changedFiles = allChangedFiles.filter(
@@ -13255,7 +13095,7 @@ async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
     throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
   }
   throw new UserError(
-    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
+    `\`${command}\` failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
   );
 }
 function stoppedWhy(result) {
@@ -13308,6 +13148,7 @@ var init_kustomize = __esm({
     import_promises = require("node:fs/promises");
     import_node_os3 = require("node:os");
     import_node_path8 = require("node:path");
+    init_commit_sha();
     init_errors();
     init_run_process();
     init_renderer_environment();
@@ -13315,7 +13156,7 @@ var init_kustomize = __esm({
     KustomizeBuildError = class extends UserError {
       constructor(command, commit, why, detail) {
         super(
-          `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
+          `\`${command}\` failed at commit ${shortSha(commit)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
         );
         this.command = command;
         this.commit = commit;
@@ -13342,6 +13183,21 @@ var init_source_model = __esm({
   "src/scan/render/source-model.ts"() {
     "use strict";
     YAML_INPUT = /(^|\/)Kustomization$|\.(ya?ml|json)$/;
+  }
+});
+
+// src/scan/sources/kustomization-names.ts
+function kustomizationDirOf(path) {
+  const slash = path.lastIndexOf("/");
+  const name = path.slice(slash + 1);
+  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+var KUSTOMIZATION_FILE_NAMES;
+var init_kustomization_names = __esm({
+  "src/scan/sources/kustomization-names.ts"() {
+    "use strict";
+    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
   }
 });
 
@@ -13634,6 +13490,62 @@ var init_paths_at_base = __esm({
   }
 });
 
+// src/scan/touches-manifests.ts
+function changedPathsOf(files) {
+  return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
+}
+async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
+  if (changedPaths.some((path) => wanted(path))) return true;
+  return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
+}
+async function mayTouchSources(git, base, head, changedPaths, options) {
+  if (changedPaths.length === 0) return false;
+  if (options.render !== void 0) {
+    const matches = await globMatcher(options.renderPaths, { dot: true });
+    if (changedPaths.some((p) => matches(p))) return true;
+  }
+  const dirs = /* @__PURE__ */ new Set();
+  for (const path of changedPaths) {
+    for (let dir = dirOf(path); !dirs.has(dir); dir = dirOf(dir)) {
+      dirs.add(dir);
+      if (dir === "") break;
+    }
+  }
+  const inDir = (dir, names2) => names2.map((name) => dir === "" ? name : `${dir}/${name}`);
+  const explicit = options.kustomize.filter((dir) => dir !== "none");
+  const lookups = [
+    .../* @__PURE__ */ new Set([
+      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
+      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES))
+    ])
+  ];
+  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
+  const [atBase, atHead] = await Promise.all([
+    git.readFilesUpTo(base, lookups, 0),
+    git.readFilesUpTo(head, lookups, 0)
+  ]);
+  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
+  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
+  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
+}
+function dirOf(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+function renderNotRunNote(command) {
+  return `render: ${command}: not run, the range touches none of --render-paths`;
+}
+var SOURCE_FILE_NAMES, MAX_SOURCE_LOOKUPS;
+var init_touches_manifests = __esm({
+  "src/scan/touches-manifests.ts"() {
+    "use strict";
+    init_glob_matcher();
+    init_kustomization_names();
+    SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
+    MAX_SOURCE_LOOKUPS = 2e3;
+  }
+});
+
 // src/scan/sources/blame.ts
 function blameFile(object, inputs) {
   const changed = new Set(inputs.changedInputs);
@@ -13858,7 +13770,7 @@ async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, tim
   if (symlinks === void 0) return;
   const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index, void 0, timeoutMs);
   const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path) => inScope(path, symlinks.scope));
-  await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
+  await refuseEscapingLinks(dir, links, `at commit ${shortSha(commit)}`);
 }
 async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
   await (0, import_promises4.mkdir)(dir, { recursive: true });
@@ -13895,7 +13807,7 @@ async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
       env,
       ...input !== void 0 ? { input } : {},
       timeoutMs,
-      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
+      // Local git starts no children; a group costs more than the command (process/run-process.ts).
       ownGroup: false
     }
   );
@@ -13910,7 +13822,8 @@ var init_materialize_tree = __esm({
     import_promises4 = require("node:fs/promises");
     import_node_os4 = require("node:os");
     import_node_path11 = require("node:path");
-    init_interrupt();
+    init_commit_sha();
+    init_child_groups();
     init_run_process();
     init_checkout_scope();
     init_escaping_links();
@@ -13979,9 +13892,7 @@ var init_output_objects = __esm({
 
 // src/scan/render/both-commits.ts
 async function renderBothCommits(git, base, head, sources, pathDirs, defaultNamespace, log, timeoutMs) {
-  log.info(
-    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
-  );
+  log.info(`rendering ${sources.map((s) => s.label).join(", ")} at ${shortSha(base)} and ${shortSha(head)}`);
   const scope = sources.some((s) => s.scope === void 0) ? void 0 : checkoutScope(
     sources.flatMap((s) => s.scope ?? []),
     []
@@ -14111,14 +14022,14 @@ async function renderEach(sources, commits, trees, log) {
     }
     settled[i][side] = true;
     decide(i);
-    log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
+    log.debug(`${source2.label} at ${shortSha(commit)}: ${formatDuration(performance.now() - started)}`);
   });
   if (firstError !== void 0) throw firstError;
   return outputs;
 }
 function headFailureMessage(source2, error) {
   const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
-  return `${source2.label} cannot be built at the head commit ${error.commit.slice(0, 12)}: \`${error.command}\` failed (${error.why})${error.detail ? `: ${error.detail}` : ""}
+  return `${source2.label} cannot be built at the head commit ${shortSha(error.commit)}: \`${error.command}\` failed (${error.why})${error.detail ? `: ${error.detail}` : ""}
 Nothing was planned or applied. ${ways}.`;
 }
 function whoFailed(group) {
@@ -14129,12 +14040,12 @@ function whoFailed(group) {
 function brokenAtBothWarning(group, atBase, atHead) {
   const { who, they } = whoFailed(group);
   const alike = they ? ", each alike" : "";
-  return `${who} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`${alike}: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); ${they ? "they were" : "it was"} broken before this push, so nothing is planned from ${they ? "them" : "it"}. If this cluster does not deploy ${they ? "them" : "it"}, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
+  return `${who} cannot be built at the base commit ${shortSha(atBase.commit)} nor at the head commit ${shortSha(atHead.commit)} (\`${atHead.command}\`${alike}: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); ${they ? "they were" : "it was"} broken before this push, so nothing is planned from ${they ? "them" : "it"}. If this cluster does not deploy ${they ? "them" : "it"}, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
 }
 function baseFailureWarning(group, error, atHead) {
   const { who, they } = whoFailed(group);
   const now = atHead ? `${they ? "they build" : "it builds"} at head, so this push fixes ${they ? "them" : "it"}` : `this push removes ${they ? "them" : "it"}`;
-  return `${who} cannot be built at the base commit ${error.commit.slice(0, 12)} (\`${error.command}\`${they ? ", each alike" : ""}: ${error.why}${error.detail ? `: ${error.detail}` : ""}); ${now}, but what the push changed in ${they ? "them" : "it"} cannot be told: ${they ? "their" : "its"} configs restart nothing (${they ? "their" : "its"} workloads still restart for configs changed elsewhere)`;
+  return `${who} cannot be built at the base commit ${shortSha(error.commit)} (\`${error.command}\`${they ? ", each alike" : ""}: ${error.why}${error.detail ? `: ${error.detail}` : ""}); ${now}, but what the push changed in ${they ? "them" : "it"} cannot be told: ${they ? "their" : "its"} configs restart nothing (${they ? "their" : "its"} workloads still restart for configs changed elsewhere)`;
 }
 function blamed(m, source2, texts, written) {
   const blamedFile = blameFile(
@@ -14177,6 +14088,8 @@ async function readTexts(git, rev, paths) {
 var init_both_commits = __esm({
   "src/scan/render/both-commits.ts"() {
     "use strict";
+    init_commit_sha();
+    init_duration();
     init_errors();
     init_api_kinds();
     init_workload_kinds();
@@ -14375,11 +14288,8 @@ var init_kustomize_roots = __esm({
 // src/scan/sources/kustomization-file.ts
 var kustomization_file_exports = {};
 __export(kustomization_file_exports, {
-  KUSTOMIZATION_FILE_NAMES: () => KUSTOMIZATION_FILE_NAMES,
   classifyEntry: () => classifyEntry,
-  isRemote: () => isRemote,
   joinPath: () => joinPath,
-  kustomizationDirOf: () => kustomizationDirOf,
   namedValues: () => namedValues,
   readKustomizationFile: () => readKustomizationFile
 });
@@ -14530,7 +14440,6 @@ var init_kustomization_file = __esm({
     "use strict";
     import_yaml3 = __toESM(require_yaml(), 1);
     init_json_shape();
-    init_kustomization_names();
     init_kustomization_names();
     PROGRAM_FIELDS = [
       "helmCharts",
@@ -14857,7 +14766,7 @@ async function runRenderCommand(run2, treeDir, commit, signal) {
   });
   if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
   throw new UserError(
-    `--render ${JSON.stringify(run2.command)} failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
+    `--render ${JSON.stringify(run2.command)} failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
 ${result.stderrTail}` : ""}`
   );
 }
@@ -14865,6 +14774,7 @@ var SHELL;
 var init_render_command = __esm({
   "src/scan/render/render-command.ts"() {
     "use strict";
+    init_commit_sha();
     init_errors();
     init_run_process();
     init_kustomize();
@@ -15129,10 +15039,6 @@ var init_touched_sources = __esm({
 });
 
 // src/scan/scan-changed-manifests.ts
-var scan_changed_manifests_exports = {};
-__export(scan_changed_manifests_exports, {
-  scanChangedManifests: () => scanChangedManifests
-});
 async function scanChangedManifests(git, { base, head }, allChangedFiles, { wanted, renderers }, scanOptions, log) {
   const options = withDeployedNamespaces(git, head, allChangedFiles, scanOptions);
   const pending = startRenders2(git, { base, head }, allChangedFiles, options, log);
@@ -15326,6 +15232,64 @@ var init_scan_changed_manifests = __esm({
   }
 });
 
+// src/scan/scan-model.ts
+function nothingRead(sourceNotes) {
+  return {
+    changedFiles: [],
+    changes: [],
+    workloads: [],
+    newWorkloadIds: /* @__PURE__ */ new Set(),
+    headConfigs: /* @__PURE__ */ new Map(),
+    baseConfigs: /* @__PURE__ */ new Map(),
+    problems: [],
+    assumedNamespace: /* @__PURE__ */ new Set(),
+    baseWorkloads: [],
+    sourceNotes,
+    sourceWarnings: [],
+    variants: /* @__PURE__ */ new Map()
+  };
+}
+var init_scan_model = __esm({
+  "src/scan/scan-model.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/unread-submodules.ts
+async function unreadSubmodules(changes, options) {
+  const submodules = changes.filter((f) => f.submodule !== void 0);
+  if (submodules.length === 0 || options.paths.length === 0) return [];
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const probes = probeNames(options.paths);
+  return submodules.filter(
+    (f) => probes.some((name) => {
+      const path = `${f.path}/${name}`;
+      return include(path) && !exclude(path);
+    })
+  ).map((f) => ({ file: f.path, message: describe2(f), unread: "submodule, another repository" }));
+}
+function probeNames(globs) {
+  const names2 = globs.map(
+    (glob) => (glob.split("/").at(-1) ?? "").replace(/\{([^,}]*)[^}]*\}/g, "$1").replace(/\[([^\]])[^\]]*\]/g, "$1").replace(/[*?]+/g, "x")
+  );
+  return [...new Set(names2.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
+}
+function describe2(change) {
+  const { from, to } = change.submodule ?? {};
+  const what = from !== void 0 && to !== void 0 ? `moved from ${shortSha(from)} to ${shortSha(to)}` : to !== void 0 ? `was added at ${shortSha(to)}` : "was removed";
+  return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
+}
+var init_unread_submodules = __esm({
+  "src/scan/unread-submodules.ts"() {
+    "use strict";
+    init_commit_sha();
+    init_glob_matcher();
+  }
+});
+
 // src/scan/scan-repository.ts
 async function scanRepository(git, base, head, options, log) {
   options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
@@ -15344,8 +15308,7 @@ async function scanRepository(git, base, head, options, log) {
     };
   }
   const allChangedFiles = await git.changedFiles(base, head);
-  const { scanChangedManifests: scanChangedManifests2 } = await Promise.resolve().then(() => (init_scan_changed_manifests(), scan_changed_manifests_exports));
-  const scan = await scanChangedManifests2(
+  const scan = await scanChangedManifests(
     git,
     { base, head },
     allChangedFiles,
@@ -15362,6 +15325,7 @@ var init_scan_repository = __esm({
   "src/scan/scan-repository.ts"() {
     "use strict";
     init_path_filter();
+    init_scan_changed_manifests();
     init_scan_model();
     init_touches_manifests();
     init_unread_submodules();
@@ -15371,14 +15335,11 @@ var init_scan_repository = __esm({
 // src/plan/plan-document.ts
 var plan_document_exports = {};
 __export(plan_document_exports, {
-  MAX_PLAN_NESTING: () => MAX_PLAN_NESTING,
   PLAN_API_VERSION: () => PLAN_API_VERSION,
   PLAN_KIND: () => PLAN_KIND,
-  bodyDigest: () => bodyDigest,
   configDigest: () => configDigest,
   emptyPlanDocument: () => emptyPlanDocument,
   keyCheckOf: () => keyCheckOf,
-  nestingBeyond: () => nestingBeyond,
   parsePlanDocument: () => parsePlanDocument,
   planStrategyOf: () => planStrategyOf,
   sealPlan: () => sealPlan,
@@ -15886,12 +15847,12 @@ var ClusterTimeout;
 var init_fleet2 = __esm({
   "src/run/fleet.ts"() {
     "use strict";
+    init_duration();
     init_errors();
     init_fleet();
     init_option_naming();
     init_run_result();
     init_unread_sources();
-    init_describe();
     init_error_line();
     init_restart_and_wait();
     init_apply();
@@ -16039,7 +16000,6 @@ var saved_plan_exports = {};
 __export(saved_plan_exports, {
   applySaved: () => applySaved,
   loadSavedPlan: () => loadSavedPlan,
-  readPlanFile: () => readPlanFile,
   sameWorkloads: () => sameWorkloads,
   writePlanFile: () => writePlanFile
 });
@@ -16081,7 +16041,7 @@ async function loadSavedPlan(settings, openGit, naming = CLI_FLAGS) {
   const head = await checkoutHead(openGit);
   if (head !== void 0 && head !== document.head) {
     throw new UserError(
-      `${file}: the plan is for commit ${document.head.slice(0, 12)}, but this checkout is at ${head.slice(0, 12)}: apply it from a directory without git or from a checkout of its head`
+      `${file}: the plan is for commit ${shortSha(document.head)}, but this checkout is at ${shortSha(head)}: apply it from a directory without git or from a checkout of its head`
     );
   }
   checkPlanKey(document, file, settings.hashKey, naming);
@@ -16119,6 +16079,7 @@ var init_saved_plan = __esm({
   "src/run/saved-plan.ts"() {
     "use strict";
     import_promises5 = require("node:fs/promises");
+    init_commit_sha();
     init_errors();
     init_model();
     init_option_naming();
@@ -16434,7 +16395,7 @@ function syncAction(verdict, adopt, adopted) {
     case "unreadable":
       return {
         do: "leave",
-        reason: `not verified: ${verdict.configs.map((c) => `${shortName(c.id)} cannot be read (${c.why})`).join("; ")}`
+        reason: `not verified: ${verdict.configs.map((c) => `${shortId(c.id)} cannot be read (${c.why})`).join("; ")}`
       };
     default:
       return { do: "leave", reason: "current" };
@@ -16447,10 +16408,9 @@ function syncPlan(decisions, scopeNote) {
   const unread = /* @__PURE__ */ new Map();
   let current = 0;
   for (const { workload, verdict, action } of decisions) {
-    const w = shortName(workload.id);
+    const w = shortId(workload.id);
     if (verdict.state === "unreadable") {
-      for (const c of verdict.configs)
-        unread.set(idKey(c.id), { file: `${shortName(c.id)} (namespace ${c.id.namespace})`, why: c.why });
+      for (const c of verdict.configs) unread.set(idKey(c.id), { file: formatId(c.id), why: c.why });
     }
     if (verdict.state === "stale" && verdict.digestsUnparsed)
       warnings.push(
@@ -16518,10 +16478,7 @@ function referencesTo(workload, stale) {
 }
 function configName2(config) {
   const keys = config.keys === "all" ? "all keys" : `key${config.keys.length > 1 ? "s" : ""} ${config.keys.join(", ")}`;
-  return `${config.id.kind.toLowerCase()}/${config.id.name} (reads ${keys})`;
-}
-function shortName(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
+  return `${shortId(config.id)} (reads ${keys})`;
 }
 var NAMED, DNS_SUBDOMAIN, CONFIG_KEY, MAX_NAME;
 var init_sync_plan = __esm({
@@ -16660,7 +16617,7 @@ function syncStrategy(hashes) {
 }
 async function judge(cluster, workload, verdict, configs) {
   const times = verdict.consumed.filter((c) => configs.has(idKey(c.id))).map((c) => ({
-    name: `${c.id.kind.toLowerCase()}/${c.id.name}`,
+    name: shortId(c.id),
     lastWrite: lastWrite(configs.get(idKey(c.id)))
   }));
   const judgement = judgeAdoption(times, await readPods(cluster, workload));
@@ -16685,7 +16642,7 @@ async function recordBaselines(cluster, baselines, settings, log) {
       workload.kind.restart.patch
     );
     const message = `baseline recorded on its metadata (${BASELINE_ANNOTATION}): no rollout`;
-    log.info(`${workload.id.kind.toLowerCase()}/${workload.id.name}: ${message}`);
+    log.info(`${shortId(workload.id)}: ${message}`);
     results.push({
       id: workload.id,
       restart: settings.dryRun === "server" ? "dry-run" : "unchanged",
@@ -16841,7 +16798,7 @@ async function commitStamps(root, request, idleTimeoutMs) {
   const head = await run2(["rev-parse", "HEAD"]);
   if (head !== request.expectedHead) {
     throw new UserError(
-      `commit: true: the checkout is at ${head.slice(0, 12)}, not the pull request's head ${request.expectedHead.slice(0, 12)} (actions/checkout checks out a merge commit by default): check out its branch with \`ref: ${HEAD_REF}\``
+      `commit: true: the checkout is at ${shortSha(head)}, not the pull request's head ${shortSha(request.expectedHead)} (actions/checkout checks out a merge commit by default): check out its branch with \`ref: ${HEAD_REF}\``
     );
   }
   if (request.files.length === 0) return { committed: false };
@@ -16884,6 +16841,7 @@ var HEAD_REF, BOT;
 var init_commit_stamps = __esm({
   "src/git/commit-stamps.ts"() {
     "use strict";
+    init_commit_sha();
     init_errors();
     init_spawn_git();
     HEAD_REF = "${{ github.head_ref }}";
@@ -16910,7 +16868,7 @@ function createWorkTree(dir, gitTimeoutMs) {
       return [...new Set(stdout2.split("\0").filter((f) => f !== ""))].sort();
     },
     // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
-    // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
+    // costs five system calls and a round of the event loop each, a synchronous one a single call.
     async size(path) {
       const found = regularFile(dir, path);
       return found?.size;
@@ -17372,7 +17330,7 @@ async function valuesAt(ctx, trees, commit, dir, ks) {
   } catch (error) {
     if (!(error instanceof KustomizeBuildError)) throw error;
     ctx.note(
-      `${label2} does not build at ${commit.slice(0, 7)} (${error.why}): --changed-only stamps none of its workloads`
+      `${label2} does not build at ${shortSha(commit)} (${error.why}): --changed-only stamps none of its workloads`
     );
     return /* @__PURE__ */ new Map();
   }
@@ -17397,6 +17355,7 @@ async function kustomizationsAt2(git, commit) {
 var init_changed_roots = __esm({
   "src/stamp/changed-roots.ts"() {
     "use strict";
+    init_commit_sha();
     init_errors();
     init_model();
     init_deployed_build();
@@ -17449,15 +17408,12 @@ function unitConfigs(manifests, deployedDirs) {
       const used = configDefinitionFor(workload.file, defs, deployedDirs);
       const others = defs.filter((d) => d !== used).map((d) => d.file);
       notes.push(
-        `${shortId3(workload.id)} (${workload.file}) is stamped with ${shortId3(config)} as ${used.file} defines it (none is in its own folder: the closest one, the last in path order among equally close ones), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
+        `${shortId(workload.id)} (${workload.file}) is stamped with ${shortId(config)} as ${used.file} defines it (none is in its own folder: the closest one, the last in path order among equally close ones), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
       );
     }
     return notes;
   };
   return { contentsFor, ambiguities };
-}
-function shortId3(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
 }
 var init_deployment_units = __esm({
   "src/stamp/deployment-units.ts"() {
@@ -17825,7 +17781,7 @@ function stampFile(source2, targets, defaultNamespace) {
         return {
           ...result,
           changed: [],
-          refused: `line ${line}: ${target.id.kind.toLowerCase()}/${target.id.name}: ${error.message}`
+          refused: `line ${line}: ${shortId(target.id)}: ${error.message}`
         };
       }
       if (!(error instanceof UnstampableError)) throw error;
@@ -17856,7 +17812,7 @@ function changedBeyondStamp(source2, text, targets) {
     const original = before.objects[i];
     const expected = target ? withStamp(original, target.templatePath, target.hash) : original;
     if (canonicalJson(object ?? null) !== canonicalJson(expected ?? null)) {
-      return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
+      return `${shortId(id)}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
     }
   }
   return void 0;
@@ -17950,12 +17906,12 @@ async function stampKustomization(ctx, report) {
   const suffixed = rendered.filter((m) => contents.has(idKey(m.id)) && selfRolling(m.id));
   if (suffixed.length > 0) {
     report.notes.push(
-      `${label2}: ${suffixed.map((m) => `${m.id.kind.toLowerCase()}/${m.id.name}`).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`
+      `${label2}: ${suffixed.map((m) => shortId(m.id)).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`
     );
   }
   const stamps = stampWorkloads(rendered, contents, { ...ctx.key ? { key: ctx.key } : {}, selfRolling });
   for (const u of stamps.unstampable)
-    report.unstampable.push({ what: `${label2}: ${u.id.kind.toLowerCase()}/${u.id.name}`, reason: u.reason });
+    report.unstampable.push({ what: `${label2}: ${shortId(u.id)}`, reason: u.reason });
   for (const t of stamps.untouched)
     report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
   for (const t of stamps.targets) {
@@ -18049,7 +18005,7 @@ async function proof(ctx, label2, targets) {
   });
   if (moved.length > 0) {
     return {
-      selfReferencing: `${label2}: the config of ${moved.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`
+      selfReferencing: `${label2}: the config of ${moved.map((t) => shortId(t.id)).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`
     };
   }
   const missing = targets.filter(
@@ -18057,7 +18013,7 @@ async function proof(ctx, label2, targets) {
   );
   if (missing.length === 0) return void 0;
   ctx.log.debug(`${label2}: after stamping, ${missing.map((t) => t.id.name).join(", ")} still lack the value`);
-  return `the generated ${STAMP_PATCH_FILE} did not reach ${missing.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")}; nothing was written`;
+  return `the generated ${STAMP_PATCH_FILE} did not reach ${missing.map((t) => shortId(t.id)).join(", ")}; nothing was written`;
 }
 async function withoutStalePatch(ctx, label2, kustomizationText) {
   const without = withoutPatchesEntry(kustomizationText);
@@ -18135,7 +18091,7 @@ async function stampOnce(settings, deps) {
   if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
   for (const u of stamps.unstampable)
     report.unstampable.push({
-      what: `${u.id.kind.toLowerCase()}/${u.id.name} (${u.file})`,
+      what: `${shortId(u.id)} (${u.file})`,
       reason: u.reason
     });
   for (const t of stamps.untouched)
@@ -18184,7 +18140,7 @@ async function stampRawFiles(tree, targets, settings, report) {
     }
     for (const u of stamped.unstampable) {
       report.unstampable.push({
-        what: `${u.target.id.kind.toLowerCase()}/${u.target.id.name} (${file})`,
+        what: `${shortId(u.target.id)} (${file})`,
         reason: u.reason
       });
     }
@@ -18452,7 +18408,7 @@ async function stampByMode(deps) {
   }
   return {
     result: "stamped",
-    headline: `Committed ${found.changes.length} stamp(s) to ${mode.branch} (${committed.sha.slice(0, 7)}).`
+    headline: `Committed ${found.changes.length} stamp(s) to ${mode.branch} (${shortSha(committed.sha)}).`
   };
 }
 var import_node_path14, FIX_IN_CI;
@@ -18460,6 +18416,7 @@ var init_stamp_in_ci = __esm({
   "src/run/stamp-in-ci.ts"() {
     "use strict";
     import_node_path14 = require("node:path");
+    init_commit_sha();
     init_model();
     init_commit_stamps();
     init_create_git();
@@ -18566,6 +18523,7 @@ function escapeJsonForCiLog(json) {
 init_error_line();
 
 // src/report/report-json.ts
+init_model();
 function reportObject(report) {
   const { plan } = report;
   return {
@@ -18611,9 +18569,8 @@ function reportObject(report) {
 }
 function workloadObjects(report) {
   const { plan } = report;
-  const resultOf2 = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
   return plan.workloads.map((w) => {
-    const result = resultOf2(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
+    const result = report.results.find((r) => idKey(r.id) === idKey(w.id));
     return {
       ...w.id,
       action: w.action,
@@ -18662,6 +18619,8 @@ function renderJson(report) {
 init_report_markdown();
 
 // src/report/report-text.ts
+init_duration();
+init_model();
 init_describe();
 function renderText(report) {
   if (report.clusters) return renderClusters(report, report.clusters);
@@ -18698,7 +18657,7 @@ function body(report, repository = true) {
     out.push(
       ...table(
         plan.changes.map((c) => [
-          `${shortId(c.id)}`,
+          shortId(c.id),
           `ns ${c.id.namespace}`,
           describeStatus(c),
           describeWhere(c),
@@ -18732,7 +18691,7 @@ function clusterPart(report) {
           shortId(r.id),
           r.id.namespace,
           describeResult(r),
-          formatDuration(r.durationMs),
+          r.durationMs === void 0 ? "-" : formatDuration(r.durationMs),
           r.message
         ])
       ])
@@ -18843,7 +18802,7 @@ function stampText(report, fix) {
   if (report.leftOut.length > 0) {
     lines.push("", "Configs not defined in the repository (left out of the hash):");
     for (const l of report.leftOut) {
-      const configs = l.configs.map((c) => `${c.kind.toLowerCase()}/${c.name}`).join(", ");
+      const configs = l.configs.map(shortId).join(", ");
       lines.push(
         `  ${formatId(l.workload)}: ${configs}${l.untouched ? " (consumes no repository config: not touched)" : ""}`
       );
@@ -19363,6 +19322,7 @@ function editDistance(a, b) {
 }
 
 // src/settings/settings.ts
+init_duration();
 init_errors();
 init_fleet();
 init_names();
@@ -19542,14 +19502,11 @@ function checkGitops(values) {
 function checkDuration(option, ms) {
   if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
   if (ms > MAX_TIMER_MS) {
-    const hours = Math.floor(MAX_TIMER_MS / 36e5);
+    const longest = formatDuration(Math.floor(MAX_TIMER_MS / 36e5) * 36e5);
     throw new UserError(
-      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
+      `--${option}: ${formatDuration(ms)} is longer than the longest wait supported (${longest})`
     );
   }
-}
-function formatHours(ms) {
-  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
 }
 function checkNamespaces(option, names2) {
   for (const name of names2) {
@@ -19637,6 +19594,7 @@ function renderErrorReport(error, debug, format) {
 }
 
 // src/report/gitlab-reports.ts
+init_commit_sha();
 init_model();
 init_error_line();
 var FAILED_ROLLOUTS = ["failed", "timeout", "deleted", "rolled-back"];
@@ -19723,7 +19681,7 @@ function seconds(ms) {
 function describeReferences2(workload) {
   return workload.references.map((r) => {
     const changed = r.changedKeys.length ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
-    return `${r.config.kind.toLowerCase()}/${r.config.name} via ${r.path}${changed}`;
+    return `${shortId(r.config)} via ${r.path}${changed}`;
   });
 }
 function testcase(attrs, body2) {
@@ -19767,7 +19725,7 @@ function renderJunit(report, exitCode, error) {
       testcase(
         {
           classname: `config-rollout.${context ? `${context}.` : ""}${workload.id.namespace}`,
-          name: `${workload.id.kind.toLowerCase()}/${workload.id.name}`,
+          name: shortId(workload.id),
           file: workload.file || void 0,
           time: seconds(result?.durationMs)
         },
@@ -19808,7 +19766,7 @@ function renderSummary(report, exitCode, error) {
 `;
   }
   const { plan } = report;
-  const range = plan.base ? `${plan.base.slice(0, 7)}..${plan.head.slice(0, 7)}` : plan.head.slice(0, 7);
+  const range = plan.base ? `${shortSha(plan.base)}..${shortSha(plan.head)}` : shortSha(plan.head);
   const lines = [
     `config-rollout: result ${resultOf(report, exitCode)}${report.dryRun !== "none" ? ` (dry run: ${report.dryRun})` : ""}, exit code ${exitCode}`,
     `  compared ${range}: ${plan.rangeNote}`,
