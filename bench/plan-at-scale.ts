@@ -124,7 +124,8 @@ export async function benchPlanSize(
   // Commands name every commit explicitly, so commits C and D on top of B change nothing they see.
   const serviceRange = commitNoConfigChange(repo);
   const noChangeRange = commitNoManifestChange(repo);
-  const env = cleanEnv(workDir);
+  // As in a CI job (every runner sets CI): a plan run by hand adds a `git status` for uncommitted edits.
+  const env = cleanEnv(workDir, { CI: "true" });
   const diffArgs = ["diff", "--name-status", repo.base, repo.head];
   const grepArgs = ["grep", "-l", "-F", ...repo.changedConfigNames.flatMap((n) => ["-e", n]), repo.head];
   const onePatternArgs = [

@@ -31372,12 +31372,35 @@ var CommitDiffs = class {
   /** Asked for (or started), by the commits as given ("base head"), and git's diffs by their SHAs. */
   files = /* @__PURE__ */ new Map();
   gitDiffs = /* @__PURE__ */ new Map();
+  /** Diffs started before their commits were verified (startDiff), taken by the first ask. */
+  early = /* @__PURE__ */ new Map();
   /** The changed files, renames paired. */
   changedFiles(base, head) {
     return once(this.files, `${base} ${head}`, async () => {
       const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-      return once(this.gitDiffs, `${from} ${to}`, () => this.diffTree(from, to));
+      const key = `${from} ${to}`;
+      return once(this.gitDiffs, key, () => this.takeEarly(key) ?? this.diffTree(from, to));
     });
+  }
+  /**
+   * Start the diff of two full SHAs beside their verification, which costs a process start of its
+   * own: on a push that touches no manifest the diff is most of the plan. An early diff that failed
+   * (a commit a shallow clone fetches only while it is verified) is run again when asked for.
+   */
+  startDiff(from, to) {
+    const key = `${from} ${to}`;
+    if (this.gitDiffs.has(key) || this.early.has(key)) return;
+    const started = this.diffTree(from, to);
+    started.catch(() => {
+    });
+    this.early.set(key, started);
+  }
+  takeEarly(key) {
+    const started = this.early.get(key);
+    if (started === void 0) return void 0;
+    this.early.delete(key);
+    const [from, to] = key.split(" ");
+    return started.catch(() => this.diffTree(from, to));
   }
   async diffTree(from, to) {
     const { stdout } = await this.git.run([...DIFF_TREE, from, to, "--"]);
@@ -31879,6 +31902,9 @@ var GitAdapter = class extends GitHistory {
   changedFiles(base, head) {
     return this.diffs.changedFiles(base, head);
   }
+  startDiff(base, head) {
+    this.diffs.startDiff(base, head);
+  }
   async readFile(rev, path6) {
     return (await this.readFiles(rev, [path6])).get(path6);
   }
@@ -32071,6 +32097,10 @@ function detectCiKind(env) {
   if (env.GITHUB_ACTIONS === "true") return "github";
   if (env.GITLAB_CI === "true") return "gitlab";
   return "local";
+}
+function inCiJob(env) {
+  const ci = env.CI?.trim().toLowerCase();
+  return detectCiKind(env) !== "local" || ci !== void 0 && ci !== "" && ci !== "false" && ci !== "0";
 }
 function fetchDepthHint(ci) {
   switch (ci) {
@@ -37316,7 +37346,7 @@ async function planRepository(deps) {
   }
   const base = commits.base;
   const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
-  const uncommitted = deps.ci === "local" ? uncommittedEditsNote(git, commits.head, settings).catch(() => void 0) : void 0;
+  const uncommitted = !inCiJob(deps.env ?? process.env) ? uncommittedEditsNote(git, commits.head, settings).catch(() => void 0) : void 0;
   const scan = await log.group(
     "Find changed configs",
     () => scanRepository(git, base, commits.head, scanOptions, log)

@@ -20,12 +20,37 @@ export class CommitDiffs {
     private readonly git: GitRunner,
   ) {}
 
+  /** Diffs started before their commits were verified (startDiff), taken by the first ask. */
+  private readonly early = new Map<string, Promise<FileChange[]>>();
+
   /** The changed files, renames paired. */
   changedFiles(base: string, head: string): Promise<FileChange[]> {
     return once(this.files, `${base} ${head}`, async () => {
       const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-      return once(this.gitDiffs, `${from} ${to}`, () => this.diffTree(from, to));
+      const key = `${from} ${to}`;
+      return once(this.gitDiffs, key, () => this.takeEarly(key) ?? this.diffTree(from, to));
     });
+  }
+
+  /**
+   * Start the diff of two full SHAs beside their verification, which costs a process start of its
+   * own: on a push that touches no manifest the diff is most of the plan. An early diff that failed
+   * (a commit a shallow clone fetches only while it is verified) is run again when asked for.
+   */
+  startDiff(from: string, to: string): void {
+    const key = `${from} ${to}`;
+    if (this.gitDiffs.has(key) || this.early.has(key)) return;
+    const started = this.diffTree(from, to);
+    started.catch(() => {});
+    this.early.set(key, started);
+  }
+
+  private takeEarly(key: string): Promise<FileChange[]> | undefined {
+    const started = this.early.get(key);
+    if (started === undefined) return undefined;
+    this.early.delete(key);
+    const [from, to] = key.split(" ") as [string, string];
+    return started.catch(() => this.diffTree(from, to));
   }
 
   private async diffTree(from: string, to: string): Promise<FileChange[]> {

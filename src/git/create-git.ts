@@ -177,6 +177,10 @@ class GitAdapter extends GitHistory implements Git {
     return this.diffs.changedFiles(base, head);
   }
 
+  startDiff(base: string, head: string): void {
+    this.diffs.startDiff(base, head);
+  }
+
   async readFile(rev: string, path: string): Promise<Buffer | undefined> {
     return (await this.readFiles(rev, [path])).get(path);
   }

@@ -39,6 +39,8 @@ export interface Git {
   isAncestor(a: string, b: string): Promise<boolean>;
   /** Changed files between two commits, renames detected. */
   changedFiles(base: string, head: string): Promise<FileChange[]>;
+  /** Start changedFiles of two full SHAs while they are still being verified; optional (a speed-up). */
+  startDiff?(base: string, head: string): void;
   /** File bytes at a revision; undefined when absent there (or not a regular file). */
   readFile(rev: string, path: string): Promise<Buffer | undefined>;
   /** Many files at one revision through one `git cat-file --batch` process; absent paths are left out. */

@@ -9,6 +9,15 @@ export function detectCiKind(env: Record<string, string | undefined>): CiKind {
   return "local";
 }
 
+/**
+ * Whether the job runs in any CI system: GitHub and GitLab, and every other runner that sets `CI`
+ * (CircleCI, Buildkite, Travis, Woodpecker, Drone, Bitbucket...). A CI checkout has no edits of its own.
+ */
+export function inCiJob(env: Record<string, string | undefined>): boolean {
+  const ci = env.CI?.trim().toLowerCase();
+  return detectCiKind(env) !== "local" || (ci !== undefined && ci !== "" && ci !== "false" && ci !== "0");
+}
+
 /** What to change when history is missing from a shallow clone. */
 export function fetchDepthHint(ci: CiKind): string {
   switch (ci) {

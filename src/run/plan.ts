@@ -14,7 +14,7 @@ import type { Cluster } from "../kube/cluster.js";
 import type { PlanDocument } from "../plan/plan-document.js";
 import { emptyPlanOf, type RepoPlan } from "../plan/repo-plan.js";
 import { describeUnread, unreadSourcesOf } from "../plan/unread-sources.js";
-import type { CiKind } from "../range/ci-kind.js";
+import { type CiKind, inCiJob } from "../range/ci-kind.js";
 import type { RangeInput } from "../range/range-request.js";
 import { commitOrder, resolveCommits } from "../range/resolve-commits.js";
 import { resolveRange } from "../range/resolve-range.js";
@@ -105,10 +105,9 @@ export async function planRepository(
 
   const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
   // Outside CI, beside the scan: edits not committed are not in a plan of commits (a note says so).
-  const uncommitted =
-    deps.ci === "local"
-      ? uncommittedEditsNote(git, commits.head, settings).catch(() => undefined)
-      : undefined;
+  const uncommitted = !inCiJob(deps.env ?? process.env)
+    ? uncommittedEditsNote(git, commits.head, settings).catch(() => undefined)
+    : undefined;
   const scan = await log.group("Find changed configs", () =>
     scanRepository(git, base, commits.head, scanOptions, log),
   );

@@ -124,6 +124,37 @@ describe("git adapter on a real repository", () => {
     await expect(fresh.changedFiles("HEAD", `${second}^{tree}`)).rejects.toThrow(/not a commit/);
   });
 
+  test("a diff started while its commits are verified is the one the scan reads, and is run again when it failed", async () => {
+    const fresh = await createGit(repo.dir, GIT_OPTIONS);
+    const diffs = await countGitCommands("diff-tree", async () => {
+      fresh.startDiff?.(first, second);
+      expect(await fresh.changedFiles(first, second)).toEqual(await git.changedFiles(first, second));
+    });
+    expect(diffs).toBe(1);
+    // A shallow clone fetches a missing base while verifying it: the diff started before the fetch
+    // failed, and the one the scan reads is git's diff of the fetched commits.
+    const clone = await mkdtemp(join(tmpdir(), "config-rollout-early-diff-"));
+    try {
+      await repo.git(["branch", "--force", "only-first", first]);
+      await repo.git([
+        "clone",
+        "--quiet",
+        "--no-local",
+        "--single-branch",
+        "--branch",
+        "only-first",
+        repo.dir,
+        clone,
+      ]);
+      const cloned = await createGit(clone, GIT_OPTIONS);
+      cloned.startDiff?.(first, second);
+      expect(await cloned.fetchCommit(second)).toBe(true);
+      expect(await cloned.changedFiles(first, second)).toEqual(await git.changedFiles(first, second));
+    } finally {
+      await rm(clone, { recursive: true, force: true });
+    }
+  });
+
   test("reads one file at a revision, undefined when absent there", async () => {
     expect((await git.readFile(first, "gone.yaml"))?.toString()).toContain("  name: gone\n");
     expect(await git.readFile(second, "gone.yaml")).toBeUndefined();

@@ -48,7 +48,7 @@ test("an edited, uncommitted manifest is named in a note beside 'Nothing changed
   expect(json.warnings).toEqual([NOTE]);
 });
 
-test("no note for a clean work tree, a head that is not HEAD, or a clone without a checkout", async () => {
+test("no note for a clean work tree, a head that is not HEAD, a CI job, or a clone without a checkout", async () => {
   const repo = await repoWithReadmePush();
   const clean = await runInProcess(["--repo", repo.dir, "--dry-run", "-o", "json"]);
   expect(JSON.parse(clean.stdout).warnings).toEqual([]);
@@ -65,6 +65,11 @@ test("no note for a clean work tree, a head that is not HEAD, or a clone without
     "HEAD~1",
   ]);
   expect(JSON.parse(older.stdout).warnings).toEqual([]);
+  // Any CI runner (CI=true: CircleCI, Buildkite, Drone...) checks out a clean tree: no `git status` asked.
+  const inCi = await runInProcess(["--repo", repo.dir, "--dry-run", "-o", "json"], { CI: "true" });
+  expect(JSON.parse(inCi.stdout).warnings).toEqual([]);
+  const notCi = await runInProcess(["--repo", repo.dir, "--dry-run", "-o", "json"], { CI: "false" });
+  expect(JSON.parse(notCi.stdout).warnings).toEqual([NOTE]);
   const clone = `${repo.dir}-clone`;
   dirs.push(clone);
   await runGit(repo.dir, ["clone", "-q", "--no-checkout", repo.dir, clone]);
