@@ -34273,6 +34273,7 @@ async function resolveCommits(request, git, opts = {}) {
 }
 async function resolveRangeRequest(ctx, request) {
   if (!request.forced) {
+    if (isFullSha(request.base) && isFullSha(request.head)) ctx.git.startDiff?.(request.base, request.head);
     const [head2, base2] = await Promise.all([
       requireCommit(ctx, request.head, "head"),
       requireCommit(ctx, request.base, "base")

@@ -69,6 +69,8 @@ async function resolveRangeRequest(
   request: Extract<RangeRequest, { kind: "range" }>,
 ): Promise<ResolvedRange> {
   if (!request.forced) {
+    // The diff the scan reads next starts beside the verification (CI gives full SHAs).
+    if (isFullSha(request.base) && isFullSha(request.head)) ctx.git.startDiff?.(request.base, request.head);
     // Both verified at once: each is its own git process, and neither depends on the other.
     const [head, base] = await Promise.all([
       requireCommit(ctx, request.head, "head"),
