@@ -2195,7 +2195,11 @@ var init_commit_diffs = __esm({
         return once(this.files, `${base} ${head}`, async () => {
           const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
           const key = `${from} ${to}`;
-          return once(this.gitDiffs, key, () => this.takeEarly(key) ?? this.diffTree(from, to));
+          return once(this.gitDiffs, key, () => {
+            const early = this.early.get(key);
+            this.early.delete(key);
+            return early?.catch(() => this.diffTree(from, to)) ?? this.diffTree(from, to);
+          });
         });
       }
       /**
@@ -2210,13 +2214,6 @@ var init_commit_diffs = __esm({
         started.catch(() => {
         });
         this.early.set(key, started);
-      }
-      takeEarly(key) {
-        const started = this.early.get(key);
-        if (started === void 0) return void 0;
-        this.early.delete(key);
-        const [from, to] = key.split(" ");
-        return started.catch(() => this.diffTree(from, to));
       }
       async diffTree(from, to) {
         const { stdout: stdout2 } = await this.git.run([...DIFF_TREE, from, to, "--"]);
@@ -15638,8 +15635,9 @@ async function planRepository(deps) {
     };
   }
   const base = commits.base;
-  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
-  const uncommitted = !inCiJob(deps.env ?? process.env) ? uncommittedEditsNote(git, commits.head, settings).catch(() => void 0) : void 0;
+  const env = deps.env ?? process.env;
+  const scanOptions = scanOptionsOf(settings, env, deps.range);
+  const uncommitted = !inCiJob(env) ? uncommittedEditsNote(git, commits.head, settings).catch(() => void 0) : void 0;
   const scan = await log.group(
     "Find changed configs",
     () => scanRepository(git, base, commits.head, scanOptions, log)

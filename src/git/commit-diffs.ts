@@ -14,21 +14,24 @@ export class CommitDiffs {
   /** Asked for (or started), by the commits as given ("base head"), and git's diffs by their SHAs. */
   private readonly files = new Map<string, Promise<FileChange[]>>();
   private readonly gitDiffs = new Map<string, Promise<FileChange[]>>();
+  /** Diffs started before their commits were verified (startDiff), taken by the first ask. */
+  private readonly early = new Map<string, Promise<FileChange[]>>();
 
   constructor(
     private readonly resolveCommit: (ref: string) => Promise<string>,
     private readonly git: GitRunner,
   ) {}
 
-  /** Diffs started before their commits were verified (startDiff), taken by the first ask. */
-  private readonly early = new Map<string, Promise<FileChange[]>>();
-
   /** The changed files, renames paired. */
   changedFiles(base: string, head: string): Promise<FileChange[]> {
     return once(this.files, `${base} ${head}`, async () => {
       const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
       const key = `${from} ${to}`;
-      return once(this.gitDiffs, key, () => this.takeEarly(key) ?? this.diffTree(from, to));
+      return once(this.gitDiffs, key, () => {
+        const early = this.early.get(key);
+        this.early.delete(key);
+        return early?.catch(() => this.diffTree(from, to)) ?? this.diffTree(from, to);
+      });
     });
   }
 
@@ -43,14 +46,6 @@ export class CommitDiffs {
     const started = this.diffTree(from, to);
     started.catch(() => {});
     this.early.set(key, started);
-  }
-
-  private takeEarly(key: string): Promise<FileChange[]> | undefined {
-    const started = this.early.get(key);
-    if (started === undefined) return undefined;
-    this.early.delete(key);
-    const [from, to] = key.split(" ") as [string, string];
-    return started.catch(() => this.diffTree(from, to));
   }
 
   private async diffTree(from: string, to: string): Promise<FileChange[]> {

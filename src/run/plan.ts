@@ -103,9 +103,10 @@ export async function planRepository(
   }
   const base = commits.base;
 
-  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
+  const env = deps.env ?? process.env;
+  const scanOptions = scanOptionsOf(settings, env, deps.range);
   // Outside CI, beside the scan: edits not committed are not in a plan of commits (a note says so).
-  const uncommitted = !inCiJob(deps.env ?? process.env)
+  const uncommitted = !inCiJob(env)
     ? uncommittedEditsNote(git, commits.head, settings).catch(() => undefined)
     : undefined;
   const scan = await log.group("Find changed configs", () =>
