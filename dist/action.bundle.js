@@ -23521,14 +23521,7 @@ function parseLastApplied(live2) {
   }
 }
 function goJson(value) {
-  const sorted = (v) => {
-    if (Array.isArray(v)) return v.map(sorted);
-    if (!isRecord(v)) return v;
-    return Object.fromEntries(
-      Object.keys(v).sort().map((key) => [key, sorted(v[key])])
-    );
-  };
-  const text = JSON.stringify(sorted(value)).replace(
+  const text = canonicalJson(value).replace(
     /[<>&\u2028\u2029]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`
   );
@@ -23539,6 +23532,7 @@ var LAST_APPLIED_ANNOTATION;
 var init_last_applied = __esm({
   "src/rollout/restore/last-applied.ts"() {
     "use strict";
+    init_config_content();
     init_json_shape();
     LAST_APPLIED_ANNOTATION = "kubectl.kubernetes.io/last-applied-configuration";
   }

@@ -45,20 +45,22 @@ export function withLastApplied(next: KubeObject, manager: string, applied: Kube
 
 /**
  * JSON as Go's encoding/json writes it through a json.Encoder (what kubectl and the server store in
- * the annotation): object keys sorted, `<`, `>`, `&`, U+2028 and U+2029 escaped, a final newline.
+ * the annotation): object keys sorted as strings (`"10"` before `"9"`, so the text is written here:
+ * a JavaScript object puts integer-like keys first), `<`, `>`, `&`, U+2028 and U+2029 escaped, a
+ * final newline.
  */
 export function goJson(value: unknown): string {
-  const sorted = (v: unknown): unknown =>
+  const encode = (v: unknown): string =>
     Array.isArray(v)
-      ? v.map(sorted)
+      ? `[${v.map(encode).join(",")}]`
       : isRecord(v)
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, sorted(v[k])]),
-          )
-        : v;
-  const text = JSON.stringify(sorted(value)).replace(
+        ? `{${Object.keys(v)
+            .filter((k) => v[k] !== undefined)
+            .sort()
+            .map((k) => `${JSON.stringify(k)}:${encode(v[k])}`)
+            .join(",")}}`
+        : (JSON.stringify(v) ?? "null");
+  const text = encode(value).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );

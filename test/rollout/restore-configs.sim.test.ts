@@ -24,6 +24,9 @@ const COMMITS = {
   c1: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  A: "1 <&> ok"\n  B: "kept"\n',
   c2: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\n  labels:\n    tier: "web"\ndata:\n  A: "broken"\n  C: "new"\n',
   c3: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\n  annotations:\n    team: "shop"\ndata:\n  A: "3"\n  D: "fixed"\n',
+  /** Keys that are numbers: Go sorts them as strings ("10" before "9"). */
+  numbered:
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  "9": "nine"\n  "10": "ten"\n  A: "1"\n',
 };
 type Commit = keyof typeof COMMITS;
 
@@ -146,25 +149,28 @@ describe.skipIf(!kubectlPath)("a restored config and the deploy step's next kube
     },
   );
 
-  test("the annotation carries the base manifest byte for byte as kubectl writes it (sorted keys, Go's HTML escapes, a final newline)", async () => {
-    const { h, apply, live } = await cluster();
-    await apply("c1", false);
-    const written = (live().metadata as { annotations: Json }).annotations[
-      "kubectl.kubernetes.io/last-applied-configuration"
-    ];
-    await apply("c2", false);
-    await restoreConfigs(h.cluster, [restoreOf("c1")], {
-      dryRun: false,
-      concurrency: 4,
-      log: createMemoryLog(),
-    });
-    expect(
-      (live().metadata as { annotations: Json }).annotations[
+  test.each(["c1", "numbered"] as const)(
+    "the annotation carries the base manifest %s byte for byte as kubectl writes it (sorted keys, Go's HTML escapes, a final newline)",
+    async (base) => {
+      const { h, apply, live } = await cluster();
+      await apply(base, false);
+      const written = (live().metadata as { annotations: Json }).annotations[
         "kubectl.kubernetes.io/last-applied-configuration"
-      ],
-    ).toBe(written);
-    expect(written).toContain("\\u003c\\u0026\\u003e");
-  });
+      ];
+      await apply("c2", false);
+      await restoreConfigs(h.cluster, [restoreOf(base)], {
+        dryRun: false,
+        concurrency: 4,
+        log: createMemoryLog(),
+      });
+      expect(
+        (live().metadata as { annotations: Json }).annotations[
+          "kubectl.kubernetes.io/last-applied-configuration"
+        ],
+      ).toBe(written);
+      expect(written).toContain(base === "c1" ? "\\u003c\\u0026\\u003e" : '{"10":"ten","9":"nine","A":"1"}');
+    },
+  );
 
   test.each([
     { refusal: "RBAC (403)", status: 403 as const, times: 1, why: /^not restored: .*forbidden/i },

@@ -73,6 +73,21 @@ describe.skipIf(!kubectl)("kubectl apply and field ownership on the simulated se
     expect(live().data).toEqual({ A: "3", D: "1" });
   });
 
+  test("the annotation the server keeps current is written as the server writes it: keys that are numbers sorted as strings", async () => {
+    const { apply, live } = await start();
+    const data = { '"9"': "nine", '"10"': "ten", A: "1" };
+    expect((await apply(data)).code).toBe(0);
+    const annotation = () =>
+      (live().metadata.annotations as Json)["kubectl.kubernetes.io/last-applied-configuration"];
+    const kubectlWrote = annotation();
+    expect(kubectlWrote).toContain('"data":{"10":"ten","9":"nine","A":"1"}');
+    expect((await apply(data, "--server-side")).code).toBe(0);
+    // The applied configuration itself (no empty annotations map, unlike kubectl's own), keys as Go sorts them.
+    expect(annotation()).toBe(
+      '{"apiVersion":"v1","data":{"10":"ten","9":"nine","A":"1"},"kind":"ConfigMap","metadata":{"name":"app","namespace":"default"}}\n',
+    );
+  });
+
   test("another field manager's server-side apply still conflicts with client-side apply's fields", async () => {
     const { apply, live } = await start();
     expect((await apply({ A: "1" })).code).toBe(0);

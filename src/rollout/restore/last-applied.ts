@@ -3,6 +3,7 @@
 // the annotation an apply of the base commit would have left (the next `kubectl apply` computes its
 // three-way patch from it: a key missing from it is never deleted).
 
+import { canonicalJson } from "../../core/config-content.js";
 import { isRecord, type JsonObject } from "../../core/json-shape.js";
 
 export const LAST_APPLIED_ANNOTATION = "kubectl.kubernetes.io/last-applied-configuration";
@@ -35,19 +36,12 @@ export function parseLastApplied(live: unknown): JsonObject | undefined {
 
 /**
  * JSON as Go's encoding/json writes it through a json.Encoder (kubectl's runtime.Encode): object
- * keys sorted, `<`, `>`, `&`, U+2028 and U+2029 escaped as \u00XX, and a final newline.
+ * keys sorted as strings (`"10"` before `"9"`: canonicalJson writes the text itself, where an object
+ * would put integer-like keys first), `<`, `>`, `&`, U+2028 and U+2029 escaped as \u00XX, and a final
+ * newline.
  */
 export function goJson(value: unknown): string {
-  const sorted = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(sorted);
-    if (!isRecord(v)) return v;
-    return Object.fromEntries(
-      Object.keys(v)
-        .sort()
-        .map((key) => [key, sorted(v[key])]),
-    );
-  };
-  const text = JSON.stringify(sorted(value)).replace(
+  const text = canonicalJson(value).replace(
     /[<>&\u2028\u2029]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );

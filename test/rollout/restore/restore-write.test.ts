@@ -146,6 +146,8 @@ describe("kubectl's annotation and what to run by hand", () => {
       '{"apiVersion":"v1","data":{"k":"\\u003c\\u0026\\u003e\\u2028"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"a","namespace":"ns"}}\n',
     );
     expect(goJson({ b: [1, { d: 1, c: 2 }], a: null })).toBe('{"a":null,"b":[1,{"c":2,"d":1}]}\n');
+    // Go sorts map keys as strings; a JavaScript object would put integer-like keys first, in number order.
+    expect(goJson({ "9": "nine", "10": "ten", a: "x" })).toBe('{"10":"ten","9":"nine","a":"x"}\n');
   });
 
   test.each([
