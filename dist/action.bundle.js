@@ -25127,7 +25127,7 @@ async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, 
   for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
   for (const [key2, content] of replaced) contents.set(key2, content);
   const key = hashKey ? Buffer.from(hashKey) : void 0;
-  const readBy = definitionsReadBy(headConfigs, contents);
+  const readBy = definitionsReadBy(headConfigs, contents, replaced);
   const hashes = /* @__PURE__ */ new Map();
   for (const workload of workloads) {
     const consumed = consumedKeysOf(workload, manifests);
@@ -25139,8 +25139,10 @@ async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, 
   }
   return hashes;
 }
-function definitionsReadBy(headConfigs, contents) {
-  const several = [...headConfigs].filter(([, config]) => config.folders !== void 0);
+function definitionsReadBy(headConfigs, contents, replaced) {
+  const several = [...headConfigs].filter(
+    ([key, config]) => config.folders !== void 0 && !replaced.has(key)
+  );
   if (several.length === 0) return () => contents;
   const byFile = /* @__PURE__ */ new Map();
   return (file) => {

@@ -40,7 +40,7 @@ export async function computeRestartHashes(
   for (const [key, config] of headConfigs) contents.set(key, config.snapshot.content);
   for (const [key, content] of replaced) contents.set(key, content);
   const key = hashKey ? Buffer.from(hashKey) : undefined;
-  const readBy = definitionsReadBy(headConfigs, contents);
+  const readBy = definitionsReadBy(headConfigs, contents, replaced);
   const hashes = new Map<string, { hash: string; digests?: string }>();
   for (const workload of workloads) {
     const consumed = consumedKeysOf(workload, manifests);
@@ -55,13 +55,17 @@ export async function computeRestartHashes(
 
 /**
  * The contents a workload written in a file reads: of a config raw files define more than once
- * (per-cluster folders), the definition that file reads, as `stamp` picks it; else `contents`.
+ * (per-cluster folders), the definition that file reads, as `stamp` picks it; else `contents`. A
+ * config a rollback put back is read as put back, whatever its head definitions say.
  */
 function definitionsReadBy(
   headConfigs: ReadonlyMap<string, HeadConfig>,
   contents: ReadonlyMap<string, ConfigContent>,
+  replaced: ReadonlyMap<string, ConfigContent>,
 ): (file: string | undefined) => ReadonlyMap<string, ConfigContent> {
-  const several = [...headConfigs].filter(([, config]) => config.folders !== undefined);
+  const several = [...headConfigs].filter(
+    ([key, config]) => config.folders !== undefined && !replaced.has(key),
+  );
   if (several.length === 0) return () => contents;
   const byFile = new Map<string, ReadonlyMap<string, ConfigContent>>();
   return (file) => {
