@@ -19510,7 +19510,7 @@ function checkPlanFile(values) {
 }
 function checkBake(values, bakeMs) {
   checkDuration("bake", bakeMs);
-  const without = !values.wait ? "--no-wait" : !values.watchPods ? "--no-watch-pods" : void 0;
+  const without = !values.wait ? "--no-wait" : !values.watchPods ? "--wait status" : void 0;
   if (without)
     throw new UserError(`--bake watches each rollout's new pods once it is done: drop ${without}, or --bake`);
 }

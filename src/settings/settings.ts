@@ -269,7 +269,8 @@ function checkPlanFile(values: CheckedValues): void {
 /** --bake watches the new pods once a rollout is done: it needs both the wait and the pod watch. */
 function checkBake(values: CheckedValues, bakeMs: number): void {
   checkDuration("bake", bakeMs);
-  const without = !values.wait ? "--no-wait" : !values.watchPods ? "--no-watch-pods" : undefined;
+  // The pod watch is off with --wait status (or its deprecated spelling --no-watch-pods, which warns so).
+  const without = !values.wait ? "--no-wait" : !values.watchPods ? "--wait status" : undefined;
   if (without)
     throw new UserError(`--bake watches each rollout's new pods once it is done: drop ${without}, or --bake`);
 }

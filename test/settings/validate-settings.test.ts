@@ -32,7 +32,8 @@ describe("settings are validated before any API call", () => {
     [{ concurrency: "65" }, /--concurrency: must be between 1 and 64/],
     [{ bake: "0s" }, /--bake: must be more than 0/],
     [{ bake: "2m", wait: "false" }, /--bake watches each rollout's new pods once it is done: drop --no-wait/],
-    [{ bake: "2m", "watch-pods": "false" }, /drop --no-watch-pods, or --bake/],
+    [{ bake: "2m", wait: "status" }, /drop --wait status, or --bake/],
+    [{ bake: "2m", "watch-pods": "false" }, /drop --wait status, or --bake/],
     [
       { strategy: "gitops", "rollback-on-failure": "true" },
       /--strategy gitops writes nothing to the cluster: drop --rollback-on-failure \(the agent owns the state: revert the commit in git/,
