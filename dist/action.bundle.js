@@ -20968,6 +20968,9 @@ function workloadKindOf(obj) {
   const kind = field(obj, "kind");
   return typeof kind === "string" ? workloadKind(kind, field(obj, "apiVersion")) : void 0;
 }
+function isConfigOrWorkload(m) {
+  return isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0;
+}
 function patchTypeOf(entry) {
   return "patch" in entry.restart ? entry.restart.patch : void 0;
 }
@@ -34986,7 +34989,6 @@ function literalPathspecs(paths) {
 }
 
 // src/scan/read-files.ts
-init_api_kinds();
 init_workload_kinds();
 
 // src/scan/gitops/deployed-namespaces.ts
@@ -35129,9 +35131,6 @@ async function parseWithOptions(path6, bytes, options) {
   const namespaceOf2 = await options.namespaceOf();
   if (!namespaceOf2) return parsed;
   return { ...parsed, manifests: inDeployedNamespace(parsed.manifests, namespaceOf2) };
-}
-function isConfigOrWorkload(m) {
-  return isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0;
 }
 
 // src/scan/candidates.ts
@@ -35326,6 +35325,7 @@ function collectConfigs(manifests, into, problems, known, deployedDirs = []) {
 init_api_kinds();
 init_workload_kinds();
 init_model();
+init_once();
 
 // src/scan/changed-files.ts
 var LARGE_FILE_BYTES = 64 * 1024;
@@ -36415,7 +36415,6 @@ async function readTexts(git, rev, paths) {
 
 // src/scan/render/kustomizations-to-render.ts
 init_errors();
-init_api_kinds();
 init_workload_kinds();
 init_once();
 init_kustomization_names();
@@ -36751,7 +36750,7 @@ async function markInert(git, ctx, sources, readBy) {
     for (const files of [atBase, atHead]) {
       const bytes = files.get(path6);
       const parsed = bytes && await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
-      quiet &&= parsed !== void 0 && parsed.problems.length === 0 && !parsed.manifests.some((m) => isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0);
+      quiet &&= parsed !== void 0 && parsed.problems.length === 0 && !parsed.manifests.some(isConfigOrWorkload);
     }
     inert.set(path6, quiet);
   }
@@ -37068,7 +37067,6 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     }
   );
   const rendered = pending && await pending;
-  renderers.owned = rendered?.owned;
   let compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
   if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {
     compared = compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
@@ -37098,6 +37096,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
   const all = [...compared.head, ...consumers];
   const headConfigs = /* @__PURE__ */ new Map();
   collectConfigs(all, headConfigs, [], compared.found.snapshots.head, folders?.deployedDirs);
+  const skippedRenders = rendered?.skippedRenders();
   return {
     changedFiles: compared.changedFiles,
     changes,
@@ -37111,7 +37110,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
     baseWorkloads: settled.base,
     sourceNotes: rendered?.notes ?? [],
-    ...rendered?.skippedRenders() ? { skippedRenders: rendered.skippedRenders() } : {},
+    ...skippedRenders ? { skippedRenders } : {},
     sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
     ...renderers.owned ? { owned: renderers.owned } : {},
     ...folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {},
@@ -37183,8 +37182,7 @@ async function readConsumers(git, head, settledAtBase, ctx) {
 async function deploymentFolders(git, head, manifests, changedFiles) {
   const filesById = /* @__PURE__ */ new Map();
   for (const m of manifests) {
-    if (m.origin !== void 0 || workloadKindOf(m.object) === void 0 && !isConfigKind(m.id.kind))
-      continue;
+    if (m.origin !== void 0 || !isConfigOrWorkload(m)) continue;
     const files = filesById.get(idKey(m.id)) ?? /* @__PURE__ */ new Set();
     filesById.set(idKey(m.id), files.add(m.file));
   }
@@ -37211,11 +37209,7 @@ function withDeployedNamespaces(git, head, changedFiles, options) {
     for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
   }
   if (dirs.size === 0) return options;
-  let lookup;
-  const namespaceOf2 = () => {
-    lookup ??= findDeployments(git, { head }, [...dirs]).then(namespacesOfDeployments);
-    return lookup;
-  };
+  const namespaceOf2 = lazy(() => findDeployments(git, { head }, [...dirs]).then(namespacesOfDeployments));
   return { ...options, namespaceOf: namespaceOf2 };
 }
 

@@ -3884,6 +3884,9 @@ function workloadKindOf(obj) {
   const kind = field2(obj, "kind");
   return typeof kind === "string" ? workloadKind(kind, field2(obj, "apiVersion")) : void 0;
 }
+function isConfigOrWorkload(m) {
+  return isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0;
+}
 function patchTypeOf(entry) {
   return "patch" in entry.restart ? entry.restart.patch : void 0;
 }
@@ -12599,13 +12602,9 @@ async function parseWithOptions(path, bytes, options) {
   if (!namespaceOf2) return parsed;
   return { ...parsed, manifests: inDeployedNamespace(parsed.manifests, namespaceOf2) };
 }
-function isConfigOrWorkload(m) {
-  return isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0;
-}
 var init_read_files = __esm({
   "src/scan/read-files.ts"() {
     "use strict";
-    init_api_kinds();
     init_workload_kinds();
     init_deployed_namespaces();
     init_parse_documents();
@@ -14657,7 +14656,7 @@ async function markInert(git, ctx, sources, readBy) {
     for (const files of [atBase, atHead]) {
       const bytes = files.get(path);
       const parsed = bytes && await parseManifestFile(path, bytes, { defaultNamespace: "default" });
-      quiet &&= parsed !== void 0 && parsed.problems.length === 0 && !parsed.manifests.some((m) => isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0);
+      quiet &&= parsed !== void 0 && parsed.problems.length === 0 && !parsed.manifests.some(isConfigOrWorkload);
     }
     inert.set(path, quiet);
   }
@@ -14727,7 +14726,6 @@ var init_kustomizations_to_render = __esm({
   "src/scan/render/kustomizations-to-render.ts"() {
     "use strict";
     init_errors();
-    init_api_kinds();
     init_workload_kinds();
     init_once();
     init_deployed_build();
@@ -15087,7 +15085,6 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     }
   );
   const rendered = pending && await pending;
-  renderers.owned = rendered?.owned;
   let compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
   if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {
     compared = compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
@@ -15117,6 +15114,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
   const all = [...compared.head, ...consumers];
   const headConfigs = /* @__PURE__ */ new Map();
   collectConfigs(all, headConfigs, [], compared.found.snapshots.head, folders?.deployedDirs);
+  const skippedRenders = rendered?.skippedRenders();
   return {
     changedFiles: compared.changedFiles,
     changes,
@@ -15130,7 +15128,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
     baseWorkloads: settled.base,
     sourceNotes: rendered?.notes ?? [],
-    ...rendered?.skippedRenders() ? { skippedRenders: rendered.skippedRenders() } : {},
+    ...skippedRenders ? { skippedRenders } : {},
     sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
     ...renderers.owned ? { owned: renderers.owned } : {},
     ...folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {},
@@ -15202,8 +15200,7 @@ async function readConsumers(git, head, settledAtBase, ctx) {
 async function deploymentFolders(git, head, manifests, changedFiles) {
   const filesById = /* @__PURE__ */ new Map();
   for (const m of manifests) {
-    if (m.origin !== void 0 || workloadKindOf(m.object) === void 0 && !isConfigKind(m.id.kind))
-      continue;
+    if (m.origin !== void 0 || !isConfigOrWorkload(m)) continue;
     const files = filesById.get(idKey(m.id)) ?? /* @__PURE__ */ new Set();
     filesById.set(idKey(m.id), files.add(m.file));
   }
@@ -15230,11 +15227,7 @@ function withDeployedNamespaces(git, head, changedFiles, options) {
     for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
   }
   if (dirs.size === 0) return options;
-  let lookup;
-  const namespaceOf2 = () => {
-    lookup ??= findDeployments(git, { head }, [...dirs]).then(namespacesOfDeployments);
-    return lookup;
-  };
+  const namespaceOf2 = lazy(() => findDeployments(git, { head }, [...dirs]).then(namespacesOfDeployments));
   return { ...options, namespaceOf: namespaceOf2 };
 }
 var init_scan_changed_manifests = __esm({
@@ -15243,6 +15236,7 @@ var init_scan_changed_manifests = __esm({
     init_api_kinds();
     init_workload_kinds();
     init_model();
+    init_once();
     init_candidates();
     init_changed_files();
     init_compare_commits();

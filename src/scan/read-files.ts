@@ -1,7 +1,6 @@
 // Reading and parsing manifest files at a commit: bytes up to --max-file-size, parsed in path order.
 
-import { isConfigKind } from "../core/kinds/api-kinds.js";
-import { workloadKindOf } from "../core/kinds/workload-kinds.js";
+import { isConfigOrWorkload } from "../core/kinds/workload-kinds.js";
 import type { Manifest, ManifestProblem } from "../core/model.js";
 import type { Git } from "../git/git.js";
 import { inDeployedNamespace } from "./gitops/deployed-namespaces.js";
@@ -87,8 +86,4 @@ export async function parseWithOptions(
   const namespaceOf = await options.namespaceOf();
   if (!namespaceOf) return parsed;
   return { ...parsed, manifests: inDeployedNamespace(parsed.manifests, namespaceOf) };
-}
-
-function isConfigOrWorkload(m: Manifest): boolean {
-  return isConfigKind(m.id.kind) || workloadKindOf(m.object) !== undefined;
 }

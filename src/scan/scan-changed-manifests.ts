@@ -2,7 +2,7 @@
 // at both commits, the touched sources rendered, the two compared, the consumers found. Each step
 // is a file of its own; scan-repository.ts lists them.
 import { isConfigKind } from "../core/kinds/api-kinds.js";
-import { workloadKindOf } from "../core/kinds/workload-kinds.js";
+import { isConfigOrWorkload, workloadKindOf } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import {
   type ConfigChange,
@@ -11,12 +11,13 @@ import {
   type Manifest,
   type ManifestProblem,
 } from "../core/model.js";
+import { lazy } from "../core/once.js";
 import type { FileChange, Git } from "../git/git.js";
 import { readCandidates, uniqueNames, withTemplateRefs } from "./candidates.js";
 import { type ChangedManifests, readChangedManifests } from "./changed-files.js";
 import { type ComparedCommits, compareRaw, compareWithRendered } from "./compare-commits.js";
 import { collectConfigs } from "./configs-at-head.js";
-import { type NamespaceOf, namespacesOfDeployments } from "./gitops/deployed-namespaces.js";
+import { namespacesOfDeployments } from "./gitops/deployed-namespaces.js";
 import { findDeployments, MANIFEST_FILE, startGitopsSearch } from "./gitops/find-deployments.js";
 import { settleAtBase } from "./new-at-base.js";
 import { settleWithUntouchedFiles, unreadFilesOf, withoutUnreadChanges } from "./objects-across-files.js";
@@ -60,8 +61,8 @@ export async function scanChangedManifests(
       if (mayAskGitops) startGitopsSearch(git, head);
     },
   );
+  // renderers.owned was set as soon as the renders knew (above), before this await returns.
   const rendered = pending && (await pending);
-  renderers.owned = rendered?.owned;
   let compared = rendered
     ? compareWithRendered(read, rendered.owned, await rendered.objects)
     : compareRaw(read);
@@ -101,6 +102,7 @@ export async function scanChangedManifests(
   // Content problems of changed configs were reported by findConfigChanges already, and the
   // content of each it read at head is taken from its snapshot rather than worked out again.
   collectConfigs(all, headConfigs, [], compared.found.snapshots.head, folders?.deployedDirs);
+  const skippedRenders = rendered?.skippedRenders();
   return {
     changedFiles: compared.changedFiles,
     changes,
@@ -116,7 +118,7 @@ export async function scanChangedManifests(
     assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
     baseWorkloads: settled.base,
     sourceNotes: rendered?.notes ?? [],
-    ...(rendered?.skippedRenders() ? { skippedRenders: rendered.skippedRenders() } : {}),
+    ...(skippedRenders ? { skippedRenders } : {}),
     sourceWarnings: [...(rendered?.warnings ?? []), ...compared.warnings],
     ...(renderers.owned ? { owned: renderers.owned } : {}),
     ...(folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {}),
@@ -242,8 +244,7 @@ async function deploymentFolders(
 ): Promise<DeploymentFolders | undefined> {
   const filesById = new Map<string, Set<string>>();
   for (const m of manifests) {
-    if (m.origin !== undefined || (workloadKindOf(m.object) === undefined && !isConfigKind(m.id.kind)))
-      continue;
+    if (m.origin !== undefined || !isConfigOrWorkload(m)) continue;
     const files = filesById.get(idKey(m.id)) ?? new Set<string>();
     filesById.set(idKey(m.id), files.add(m.file));
   }
@@ -281,10 +282,6 @@ function withDeployedNamespaces(
     for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
   }
   if (dirs.size === 0) return options;
-  let lookup: Promise<NamespaceOf | undefined> | undefined;
-  const namespaceOf = () => {
-    lookup ??= findDeployments(git, { head }, [...dirs]).then(namespacesOfDeployments);
-    return lookup;
-  };
+  const namespaceOf = lazy(() => findDeployments(git, { head }, [...dirs]).then(namespacesOfDeployments));
   return { ...options, namespaceOf };
 }

@@ -4,8 +4,16 @@
 // other file branches on a workload kind (docs/architecture.md walks through one).
 
 import { field } from "../json-shape.js";
-import type { ObjectId } from "../model.js";
-import { type ApiKind, CONFIG_KINDS, CONTROLLER_REVISION, EVENT, POD, REPLICA_SET } from "./api-kinds.js";
+import type { Manifest, ObjectId } from "../model.js";
+import {
+  type ApiKind,
+  CONFIG_KINDS,
+  CONTROLLER_REVISION,
+  EVENT,
+  isConfigKind,
+  POD,
+  REPLICA_SET,
+} from "./api-kinds.js";
 import { argoRolloutStatus } from "./argo-rollout-status.js";
 import { templateAt } from "./pod-template.js";
 import {
@@ -169,6 +177,11 @@ export function workloadKind(kind: string, apiVersion?: unknown): WorkloadKind |
 export function workloadKindOf(obj: unknown): WorkloadKind | undefined {
   const kind = field(obj, "kind");
   return typeof kind === "string" ? workloadKind(kind, field(obj, "apiVersion")) : undefined;
+}
+
+/** A ConfigMap, a Secret or a workload: what a plan is made of (a Service, RBAC or a CRD is not). */
+export function isConfigOrWorkload(m: Manifest): boolean {
+  return isConfigKind(m.id.kind) || workloadKindOf(m.object) !== undefined;
 }
 
 /** How a kind's restart patch is sent; undefined for a kind that is never restarted. */

@@ -1,8 +1,7 @@
 // The kustomize sources of a range: the --kustomize directories, else every root kustomization;
 // which of them the range touches (only those are rendered) and which files kustomize owns.
 import { UserError } from "../../core/errors.js";
-import { isConfigKind } from "../../core/kinds/api-kinds.js";
-import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
+import { isConfigOrWorkload } from "../../core/kinds/workload-kinds.js";
 import { lazy } from "../../core/once.js";
 import type { Git } from "../../git/git.js";
 import { buildDeployed } from "../gitops/deployed-build.js";
@@ -285,9 +284,7 @@ async function markInert(
       const bytes = files.get(path);
       const parsed = bytes && (await parseManifestFile(path, bytes, { defaultNamespace: "default" }));
       quiet &&=
-        parsed !== undefined &&
-        parsed.problems.length === 0 &&
-        !parsed.manifests.some((m) => isConfigKind(m.id.kind) || workloadKindOf(m.object) !== undefined);
+        parsed !== undefined && parsed.problems.length === 0 && !parsed.manifests.some(isConfigOrWorkload);
     }
     inert.set(path, quiet);
   }
