@@ -39177,9 +39177,25 @@ async function stampByMode(deps) {
   };
 }
 
+// src/settings/settings.ts
+init_duration();
+init_errors();
+init_names();
+
 // src/settings/deprecated-options.ts
 init_errors();
 init_option_naming();
+
+// src/settings/option-spec.ts
+function appliesTo(option, command) {
+  if (command === "sync") return option.commands === "sync" || option.sync === true;
+  return option.commands === "both" || option.commands === command;
+}
+function regularEnvOf(name) {
+  return `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`;
+}
+
+// src/settings/deprecated-options.ts
 init_options();
 
 // src/settings/value-spellings.ts
@@ -39189,6 +39205,11 @@ function parseBooleanText(text) {
   if (lower === "true") return true;
   if (lower === "false") return false;
   return void 0;
+}
+function parseBoolean(where, text) {
+  const value = parseBooleanText(text);
+  if (value === void 0) throw new UserError(`${where}: expected true or false, got "${text}"`);
+  return value;
 }
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 function parseDuration(text) {
@@ -39203,11 +39224,8 @@ function parseOptionValue(spec, rawValue) {
   if (text === void 0) return void 0;
   const where = `--${spec.name}`;
   switch (spec.type) {
-    case "boolean": {
-      const value = parseBooleanText(text);
-      if (value === void 0) throw new UserError(`${where}: expected true or false, got "${text}"`);
-      return value;
-    }
+    case "boolean":
+      return parseBoolean(where, text);
     case "list":
       return splitList(text);
     case "integer": {
@@ -39263,11 +39281,7 @@ function splitList(text) {
 }
 
 // src/settings/deprecated-options.ts
-function flag(name, value) {
-  const parsed = parseBooleanText(value);
-  if (parsed === void 0) throw new UserError(`--${name}: expected true or false, got "${value}"`);
-  return parsed;
-}
+var flag = (name, value) => parseBoolean(`--${name}`, value);
 function deprecated(name, type, replacedBy, translate) {
   const replacement = OPTIONS.find((option) => option.name === replacedBy);
   if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
@@ -39277,7 +39291,7 @@ function deprecated(name, type, replacedBy, translate) {
     group: replacement.group,
     commands: replacement.commands,
     ...replacement.sync ? { sync: true } : {},
-    env: `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`,
+    env: regularEnvOf(name),
     ...type === "string" ? { placeholder: replacement.placeholder } : {},
     summary: `deprecated: use {${replacedBy}}`,
     description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
@@ -39322,6 +39336,7 @@ var DEPRECATED_OPTIONS = [
     (old) => flag("restart-reloader-managed", old) ? "none" : void 0
   )
 ];
+var ACCEPTED_OPTIONS = [...OPTIONS, ...DEPRECATED_OPTIONS];
 function replaceDeprecated(source2) {
   const values = { ...source2 };
   for (const old of DEPRECATED_OPTIONS) {
@@ -39344,17 +39359,6 @@ function deprecationWarnings(source2, naming) {
 function spell(old, value, naming) {
   if (naming !== CLI_FLAGS || old.type !== "boolean") return naming.set(old.name, value);
   return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
-}
-
-// src/settings/settings.ts
-init_duration();
-init_errors();
-init_names();
-
-// src/settings/option-spec.ts
-function appliesTo(option, command) {
-  if (command === "sync") return option.commands === "sync" || option.sync === true;
-  return option.commands === "both" || option.commands === command;
 }
 
 // src/settings/settings.ts
@@ -39392,11 +39396,14 @@ var ENV_VARIABLES = {
   set: (name, value) => `${envOf(name)}=${value}`
 };
 function envOf(name) {
-  return [...OPTIONS, ...DEPRECATED_OPTIONS].find((o) => o.name === name)?.env ?? `--${name}`;
+  return ACCEPTED_OPTIONS.find((o) => o.name === name)?.env ?? `--${name}`;
+}
+function deprecationWarningsOf(fromEnv, given, naming) {
+  return [...deprecationWarnings(fromEnv, ENV_VARIABLES), ...deprecationWarnings(given, naming)];
 }
 function rawValuesFromEnv(env) {
   const raw = {};
-  for (const option of [...OPTIONS, ...DEPRECATED_OPTIONS]) {
+  for (const option of ACCEPTED_OPTIONS) {
     const value = option.env ? env[option.env] : void 0;
     if (value !== void 0 && value !== "") raw[option.name] = value;
   }
@@ -40083,7 +40090,7 @@ var COMMIT_INPUT = {
 var ACTION_OVERRIDES = {
   "dry-run": {
     default: "",
-    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none. Default: none, but client on pull_request events.",
+    description: `${OPTIONS.find((o) => o.name === "dry-run").description} Default: none, but client on pull_request events.`,
     defaultNote: "none, but client on `pull_request` events"
   },
   // Unset means "on pull request events": GitHub would fill a declared default in, so there is none.
@@ -40094,17 +40101,19 @@ var ACTION_OVERRIDES = {
   }
 };
 function actionInputs() {
-  const fromOptions = [...OPTIONS, ...DEPRECATED_OPTIONS].filter((option) => option.actionInput !== false).map((option) => {
-    const words = option.type === "integer" ? "Or" : "One of";
-    const choices = option.choices ? ` ${words}: ${option.choices.join(", ")}.` : "";
-    return {
-      name: option.name,
-      description: `${spellOptions(option.description, INPUT_NAMES)}${choices}`,
-      // An old spelling has no default: set, it is turned into its replacement with a warning.
-      default: DEPRECATED_OPTIONS.includes(option) ? "" : option.default ?? "",
-      ...ACTION_OVERRIDES[option.name]
-    };
-  });
+  const fromOptions = ACCEPTED_OPTIONS.filter((option) => option.actionInput !== false).map(
+    (option) => {
+      const words = option.type === "integer" ? "Or" : "One of";
+      const choices = option.choices ? ` ${words}: ${option.choices.join(", ")}.` : "";
+      return {
+        name: option.name,
+        description: `${spellOptions(option.description, INPUT_NAMES)}${choices}`,
+        // An old spelling has no default: set, it is turned into its replacement with a warning.
+        default: "replacedBy" in option ? "" : option.default ?? "",
+        ...ACTION_OVERRIDES[option.name]
+      };
+    }
+  );
   return [COMMAND_INPUT, ...fromOptions, COMMIT_INPUT, ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT];
 }
 
@@ -40123,20 +40132,18 @@ function readActionInputs(getInput2) {
   return {
     values,
     dryRunExplicit: values["dry-run"] !== void 0,
-    allowUntrusted: parseBoolean(ALLOW_UNTRUSTED_INPUT.name, getInput2(ALLOW_UNTRUSTED_INPUT.name) || "false"),
+    allowUntrusted: parseBoolean(
+      `input ${ALLOW_UNTRUSTED_INPUT.name}`,
+      getInput2(ALLOW_UNTRUSTED_INPUT.name) || "false"
+    ),
     githubToken: getInput2(GITHUB_TOKEN_INPUT.name),
     command: commandValue(getInput2(COMMAND_INPUT.name) || COMMAND_INPUT.default),
-    commit: parseBoolean(COMMIT_INPUT.name, getInput2(COMMIT_INPUT.name) || "false")
+    commit: parseBoolean(`input ${COMMIT_INPUT.name}`, getInput2(COMMIT_INPUT.name) || "false")
   };
 }
 function commandValue(value) {
   if (value === "run" || value === "stamp" || value === "sync") return value;
   throw new UserError(`input command: expected run, stamp or sync, got "${value}"`);
-}
-function parseBoolean(name, value) {
-  const parsed = parseBooleanText(value);
-  if (parsed === void 0) throw new UserError(`input ${name}: expected true or false, got "${value}"`);
-  return parsed;
 }
 function kubeconfigLabels(inputs) {
   return {
@@ -40161,10 +40168,7 @@ async function run() {
     mask(givenCredentials(raw, inputs.githubToken));
     const read = (command) => {
       const settings = settingsFor(command, fromEnv, inputs.values);
-      for (const warning2 of [
-        ...deprecationWarnings(fromEnv, ENV_VARIABLES),
-        ...deprecationWarnings(inputs.values, ACTION_INPUTS)
-      ])
+      for (const warning2 of deprecationWarningsOf(fromEnv, inputs.values, ACTION_INPUTS))
         warning(escapeForCiLog(warning2));
       debug2 ||= settings.debug;
       return settings;

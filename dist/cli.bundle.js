@@ -18847,175 +18847,6 @@ function fixCommand(argv) {
 // src/cli/run-cli.ts
 init_version();
 
-// src/settings/deprecated-options.ts
-init_errors();
-init_option_naming();
-init_options();
-
-// src/settings/value-spellings.ts
-init_errors();
-function parseBooleanText(text) {
-  const lower = text.trim().toLowerCase();
-  if (lower === "true") return true;
-  if (lower === "false") return false;
-  return void 0;
-}
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-function parseDuration(text) {
-  const trimmed = text.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return "unitless";
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
-  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
-}
-function parseOptionValue(spec, rawValue) {
-  const text = rawValue ?? spec.default;
-  if (text === void 0) return void 0;
-  const where = `--${spec.name}`;
-  switch (spec.type) {
-    case "boolean": {
-      const value = parseBooleanText(text);
-      if (value === void 0) throw new UserError(`${where}: expected true or false, got "${text}"`);
-      return value;
-    }
-    case "list":
-      return splitList(text);
-    case "integer": {
-      const value = text.trim();
-      if (spec.choices?.includes(value)) return value;
-      if (!/^\d+$/.test(value)) {
-        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
-        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
-      }
-      return Number(value);
-    }
-    case "duration": {
-      const ms = parseDuration(text);
-      if (ms === "unitless") {
-        const n = text.trim();
-        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
-      }
-      if (ms === void 0)
-        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
-      return ms;
-    }
-    case "string": {
-      const value = text.trim();
-      const switched = spec.switch ? parseBooleanText(value) : void 0;
-      if (switched !== void 0) return switched ? spec.switch.on : spec.switch.off;
-      if (spec.choices && !spec.choices.includes(value)) {
-        const switchWords = spec.switch ? ` (or true, false)` : "";
-        throw new UserError(
-          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`
-        );
-      }
-      const given = spec.secret ? text : value;
-      return given === "" && spec.default === void 0 ? void 0 : given;
-    }
-  }
-}
-function splitList(text) {
-  const items = [];
-  let depth = 0;
-  let current = "";
-  for (const char of text) {
-    if (char === "{") depth++;
-    if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "\n" || char === "," && depth === 0) {
-      items.push(current);
-      current = "";
-    } else {
-      current += char;
-    }
-  }
-  items.push(current);
-  return items.map((item) => item.trim()).filter((item) => item !== "");
-}
-
-// src/settings/deprecated-options.ts
-function flag(name, value) {
-  const parsed = parseBooleanText(value);
-  if (parsed === void 0) throw new UserError(`--${name}: expected true or false, got "${value}"`);
-  return parsed;
-}
-function deprecated(name, type, replacedBy, translate) {
-  const replacement = OPTIONS.find((option) => option.name === replacedBy);
-  if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
-  return {
-    name,
-    type,
-    group: replacement.group,
-    commands: replacement.commands,
-    ...replacement.sync ? { sync: true } : {},
-    env: `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`,
-    ...type === "string" ? { placeholder: replacement.placeholder } : {},
-    summary: `deprecated: use {${replacedBy}}`,
-    description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
-    replacedBy,
-    translate
-  };
-}
-var DEPRECATED_OPTIONS = [
-  // --watch-pods false: wait on the rollout status alone, unless not waiting at all.
-  deprecated(
-    "watch-pods",
-    "boolean",
-    "wait",
-    (old, current) => flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
-  ),
-  deprecated("prune", "boolean", "keep", (old) => flag("prune", old) ? void 0 : "all"),
-  // --rollback (versioned only) became the one flag for every strategy; the new spelling wins.
-  deprecated(
-    "rollback",
-    "boolean",
-    "rollback-on-failure",
-    (old, current) => current === void 0 ? String(flag("rollback", old)) : void 0
-  ),
-  deprecated("contexts", "string", "context", (old, current) => {
-    if (current !== void 0) {
-      throw new UserError(
-        "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)"
-      );
-    }
-    return old;
-  }),
-  deprecated(
-    "reloader-auto-reload-all",
-    "boolean",
-    "reloader",
-    (old, current) => flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : void 0
-  ),
-  deprecated(
-    "restart-reloader-managed",
-    "boolean",
-    "reloader",
-    (old) => flag("restart-reloader-managed", old) ? "none" : void 0
-  )
-];
-function replaceDeprecated(source2) {
-  const values = { ...source2 };
-  for (const old of DEPRECATED_OPTIONS) {
-    const value = values[old.name];
-    if (value === void 0) continue;
-    delete values[old.name];
-    const replaced = old.translate(value, values[old.replacedBy]);
-    if (replaced !== void 0) values[old.replacedBy] = replaced;
-  }
-  return values;
-}
-function deprecationWarnings(source2, naming) {
-  return DEPRECATED_OPTIONS.filter((old) => source2[old.name] !== void 0).map((old) => {
-    const value = source2[old.name];
-    const replaced = old.translate(value, void 0);
-    const use = replaced === void 0 ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)` : `use ${naming.set(old.replacedBy, replaced)}`;
-    return `${spell(old, value, naming)} is deprecated and will be removed in the next minor release: ${use}`;
-  });
-}
-function spell(old, value, naming) {
-  if (naming !== CLI_FLAGS || old.type !== "boolean") return naming.set(old.name, value);
-  return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
-}
-
 // src/settings/help.ts
 init_option_naming();
 
@@ -19033,6 +18864,9 @@ var OPTION_GROUPS = ["basics", "sources", "cluster", "strategy", "output", "limi
 function appliesTo(option, command) {
   if (command === "sync") return option.commands === "sync" || option.sync === true;
   return option.commands === "both" || option.commands === command;
+}
+function regularEnvOf(name) {
+  return `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`;
 }
 
 // src/settings/help.ts
@@ -19209,17 +19043,184 @@ function flagLines(option) {
   const facts = [
     // A boolean is off unless said otherwise: only an on default is news.
     option.default !== void 0 && option.default !== "" && !(option.type === "boolean" && option.default === "false") ? `default ${option.default}` : void 0,
-    option.env && option.env !== regularEnv(option.name) ? `variable ${option.env}` : void 0
+    option.env && option.env !== regularEnvOf(option.name) ? `variable ${option.env}` : void 0
   ].filter(Boolean);
   if (facts.length > 0) lines.push(`${" ".repeat(SUMMARY_COLUMN)}${facts.join(" \xB7 ")}`);
   return lines;
 }
-function regularEnv(name) {
-  return `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`;
-}
 
 // src/settings/parse-args.ts
 init_errors();
+
+// src/settings/deprecated-options.ts
+init_errors();
+init_option_naming();
+init_options();
+
+// src/settings/value-spellings.ts
+init_errors();
+function parseBooleanText(text) {
+  const lower = text.trim().toLowerCase();
+  if (lower === "true") return true;
+  if (lower === "false") return false;
+  return void 0;
+}
+function parseBoolean(where, text) {
+  const value = parseBooleanText(text);
+  if (value === void 0) throw new UserError(`${where}: expected true or false, got "${text}"`);
+  return value;
+}
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+function parseDuration(text) {
+  const trimmed = text.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return "unitless";
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
+  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+function parseOptionValue(spec, rawValue) {
+  const text = rawValue ?? spec.default;
+  if (text === void 0) return void 0;
+  const where = `--${spec.name}`;
+  switch (spec.type) {
+    case "boolean":
+      return parseBoolean(where, text);
+    case "list":
+      return splitList(text);
+    case "integer": {
+      const value = text.trim();
+      if (spec.choices?.includes(value)) return value;
+      if (!/^\d+$/.test(value)) {
+        const words = spec.choices ? ` or ${spec.choices.join(", ")}` : "";
+        throw new UserError(`${where}: expected a whole number${words}, got "${text}"`);
+      }
+      return Number(value);
+    }
+    case "duration": {
+      const ms = parseDuration(text);
+      if (ms === "unitless") {
+        const n = text.trim();
+        throw new UserError(`${where}: "${n}" has no unit: write ${n}s for seconds or ${n}m for minutes`);
+      }
+      if (ms === void 0)
+        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+      return ms;
+    }
+    case "string": {
+      const value = text.trim();
+      const switched = spec.switch ? parseBooleanText(value) : void 0;
+      if (switched !== void 0) return switched ? spec.switch.on : spec.switch.off;
+      if (spec.choices && !spec.choices.includes(value)) {
+        const switchWords = spec.switch ? ` (or true, false)` : "";
+        throw new UserError(
+          `${where}: expected one of ${spec.choices.join(", ")}${switchWords}, got "${text}"`
+        );
+      }
+      const given = spec.secret ? text : value;
+      return given === "" && spec.default === void 0 ? void 0 : given;
+    }
+  }
+}
+function splitList(text) {
+  const items = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "{") depth++;
+    if (char === "}") depth = Math.max(0, depth - 1);
+    if (char === "\n" || char === "," && depth === 0) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
+}
+
+// src/settings/deprecated-options.ts
+var flag = (name, value) => parseBoolean(`--${name}`, value);
+function deprecated(name, type, replacedBy, translate) {
+  const replacement = OPTIONS.find((option) => option.name === replacedBy);
+  if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
+  return {
+    name,
+    type,
+    group: replacement.group,
+    commands: replacement.commands,
+    ...replacement.sync ? { sync: true } : {},
+    env: regularEnvOf(name),
+    ...type === "string" ? { placeholder: replacement.placeholder } : {},
+    summary: `deprecated: use {${replacedBy}}`,
+    description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
+    replacedBy,
+    translate
+  };
+}
+var DEPRECATED_OPTIONS = [
+  // --watch-pods false: wait on the rollout status alone, unless not waiting at all.
+  deprecated(
+    "watch-pods",
+    "boolean",
+    "wait",
+    (old, current) => flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
+  ),
+  deprecated("prune", "boolean", "keep", (old) => flag("prune", old) ? void 0 : "all"),
+  // --rollback (versioned only) became the one flag for every strategy; the new spelling wins.
+  deprecated(
+    "rollback",
+    "boolean",
+    "rollback-on-failure",
+    (old, current) => current === void 0 ? String(flag("rollback", old)) : void 0
+  ),
+  deprecated("contexts", "string", "context", (old, current) => {
+    if (current !== void 0) {
+      throw new UserError(
+        "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)"
+      );
+    }
+    return old;
+  }),
+  deprecated(
+    "reloader-auto-reload-all",
+    "boolean",
+    "reloader",
+    (old, current) => flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : void 0
+  ),
+  deprecated(
+    "restart-reloader-managed",
+    "boolean",
+    "reloader",
+    (old) => flag("restart-reloader-managed", old) ? "none" : void 0
+  )
+];
+var ACCEPTED_OPTIONS = [...OPTIONS, ...DEPRECATED_OPTIONS];
+function replaceDeprecated(source2) {
+  const values = { ...source2 };
+  for (const old of DEPRECATED_OPTIONS) {
+    const value = values[old.name];
+    if (value === void 0) continue;
+    delete values[old.name];
+    const replaced = old.translate(value, values[old.replacedBy]);
+    if (replaced !== void 0) values[old.replacedBy] = replaced;
+  }
+  return values;
+}
+function deprecationWarnings(source2, naming) {
+  return DEPRECATED_OPTIONS.filter((old) => source2[old.name] !== void 0).map((old) => {
+    const value = source2[old.name];
+    const replaced = old.translate(value, void 0);
+    const use = replaced === void 0 ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)` : `use ${naming.set(old.replacedBy, replaced)}`;
+    return `${spell(old, value, naming)} is deprecated and will be removed in the next minor release: ${use}`;
+  });
+}
+function spell(old, value, naming) {
+  if (naming !== CLI_FLAGS || old.type !== "boolean") return naming.set(old.name, value);
+  return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
+}
+
+// src/settings/parse-args.ts
 init_options();
 var COMMANDS = ["run", "stamp", "sync"];
 function parseArgs(argv, command = "run") {
@@ -19275,7 +19276,7 @@ function parseArgs(argv, command = "run") {
   return parsed;
 }
 function findOption(name) {
-  return OPTIONS.find((o) => o.name === name) ?? DEPRECATED_OPTIONS.find((o) => o.name === name);
+  return ACCEPTED_OPTIONS.find((o) => o.name === name);
 }
 function helpFor(command) {
   return `config-rollout ${command} --help`;
@@ -19380,11 +19381,14 @@ var ENV_VARIABLES = {
   set: (name, value) => `${envOf(name)}=${value}`
 };
 function envOf(name) {
-  return [...OPTIONS, ...DEPRECATED_OPTIONS].find((o) => o.name === name)?.env ?? `--${name}`;
+  return ACCEPTED_OPTIONS.find((o) => o.name === name)?.env ?? `--${name}`;
+}
+function deprecationWarningsOf(fromEnv, given, naming) {
+  return [...deprecationWarnings(fromEnv, ENV_VARIABLES), ...deprecationWarnings(given, naming)];
 }
 function rawValuesFromEnv(env) {
   const raw = {};
-  for (const option of [...OPTIONS, ...DEPRECATED_OPTIONS]) {
+  for (const option of ACCEPTED_OPTIONS) {
     const value = option.env ? env[option.env] : void 0;
     if (value !== void 0 && value !== "") raw[option.name] = value;
   }
@@ -19865,11 +19869,7 @@ async function runCli(argv, env, io) {
       );
     }
     const stderr2 = log(settings);
-    for (const warning of [
-      ...deprecationWarnings(fromEnv, ENV_VARIABLES),
-      ...deprecationWarnings(args.values, CLI_FLAGS)
-    ])
-      stderr2.warn(warning);
+    for (const warning of deprecationWarningsOf(fromEnv, args.values, CLI_FLAGS)) stderr2.warn(warning);
     const entry = {
       env,
       cwd: io.cwd,

@@ -1,7 +1,7 @@
 // The action's interface as data: its inputs (one per option of the option table, plus the
 // action-only `command`, `commit`, `allow-untrusted` and `github-token`) and its outputs. scripts/generate-docs.mjs
 // writes action.yml from this, and read-inputs.ts reads exactly these names, so the two cannot drift.
-import { DEPRECATED_OPTIONS } from "../settings/deprecated-options.js";
+import { ACCEPTED_OPTIONS } from "../settings/deprecated-options.js";
 import { INPUT_NAMES, spellOptions } from "../settings/describe-option.js";
 import { OPTIONS } from "../settings/options.js";
 
@@ -67,9 +67,7 @@ export const COMMIT_INPUT: ActionInput = {
 const ACTION_OVERRIDES: Record<string, Partial<ActionInput>> = {
   "dry-run": {
     default: "",
-    description:
-      "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. " +
-      "true means client, false means none. Default: none, but client on pull_request events.",
+    description: `${OPTIONS.find((o) => o.name === "dry-run")!.description} Default: none, but client on pull_request events.`,
     defaultNote: "none, but client on `pull_request` events",
   },
   // Unset means "on pull request events": GitHub would fill a declared default in, so there is none.
@@ -83,19 +81,19 @@ const ACTION_OVERRIDES: Record<string, Partial<ActionInput>> = {
 };
 
 export function actionInputs(): ActionInput[] {
-  const fromOptions = [...OPTIONS, ...DEPRECATED_OPTIONS]
-    .filter((option) => option.actionInput !== false)
-    .map((option): ActionInput => {
+  const fromOptions = ACCEPTED_OPTIONS.filter((option) => option.actionInput !== false).map(
+    (option): ActionInput => {
       const words = option.type === "integer" ? "Or" : "One of";
       const choices = option.choices ? ` ${words}: ${option.choices.join(", ")}.` : "";
       return {
         name: option.name,
         description: `${spellOptions(option.description, INPUT_NAMES)}${choices}`,
         // An old spelling has no default: set, it is turned into its replacement with a warning.
-        default: DEPRECATED_OPTIONS.includes(option as never) ? "" : (option.default ?? ""),
+        default: "replacedBy" in option ? "" : (option.default ?? ""),
         ...ACTION_OVERRIDES[option.name],
       };
-    });
+    },
+  );
   return [COMMAND_INPUT, ...fromOptions, COMMIT_INPUT, ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT];
 }
 

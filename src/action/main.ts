@@ -11,9 +11,13 @@ import { type EntryPoint, type Publish, planAndRollOut, syncFromCluster } from "
 import { commentsByDefault } from "../run/comment-on-review.js";
 import { handleInterrupts } from "../run/interrupts.js";
 import { stampInAction } from "../run/stamp-in-ci.js";
-import { deprecationWarnings } from "../settings/deprecated-options.js";
 import type { Command } from "../settings/option-spec.js";
-import { ENV_VARIABLES, type RunSettings, rawValuesFromEnv, settingsFor } from "../settings/settings.js";
+import {
+  deprecationWarningsOf,
+  type RunSettings,
+  rawValuesFromEnv,
+  settingsFor,
+} from "../settings/settings.js";
 import { createGitHubLog, type GitHubLog, workspacePath } from "./github-log.js";
 import { createMasker } from "./mask.js";
 import { isEntryPoint, type PublishState, publishFailure, publishReport } from "./publish.js";
@@ -35,10 +39,7 @@ export async function run(): Promise<void> {
     mask(givenCredentials(raw, inputs.githubToken));
     const read = <C extends Command>(command: C) => {
       const settings = settingsFor(command, fromEnv, inputs.values);
-      for (const warning of [
-        ...deprecationWarnings(fromEnv, ENV_VARIABLES),
-        ...deprecationWarnings(inputs.values, ACTION_INPUTS),
-      ])
+      for (const warning of deprecationWarningsOf(fromEnv, inputs.values, ACTION_INPUTS))
         core.warning(escapeForCiLog(warning));
       debug ||= settings.debug;
       return settings;

@@ -3,7 +3,7 @@
 // action.yml default; an empty input counts as not given, so the option's env var or default applies.
 import { UserError } from "../core/errors.js";
 import type { RawValues } from "../settings/option-spec.js";
-import { parseBooleanText } from "../settings/value-spellings.js";
+import { parseBoolean } from "../settings/value-spellings.js";
 import {
   ALLOW_UNTRUSTED_INPUT,
   actionInputs,
@@ -43,23 +43,19 @@ export function readActionInputs(getInput: (name: string) => string): ActionInpu
   return {
     values,
     dryRunExplicit: values["dry-run"] !== undefined,
-    allowUntrusted: parseBoolean(ALLOW_UNTRUSTED_INPUT.name, getInput(ALLOW_UNTRUSTED_INPUT.name) || "false"),
+    allowUntrusted: parseBoolean(
+      `input ${ALLOW_UNTRUSTED_INPUT.name}`,
+      getInput(ALLOW_UNTRUSTED_INPUT.name) || "false",
+    ),
     githubToken: getInput(GITHUB_TOKEN_INPUT.name),
     command: commandValue(getInput(COMMAND_INPUT.name) || COMMAND_INPUT.default),
-    commit: parseBoolean(COMMIT_INPUT.name, getInput(COMMIT_INPUT.name) || "false"),
+    commit: parseBoolean(`input ${COMMIT_INPUT.name}`, getInput(COMMIT_INPUT.name) || "false"),
   };
 }
 
 function commandValue(value: string): "run" | "stamp" | "sync" {
   if (value === "run" || value === "stamp" || value === "sync") return value;
   throw new UserError(`input command: expected run, stamp or sync, got "${value}"`);
-}
-
-/** The one boolean rule of every option (value-spellings.ts), for the inputs that are no option. */
-function parseBoolean(name: string, value: string): boolean {
-  const parsed = parseBooleanText(value);
-  if (parsed === undefined) throw new UserError(`input ${name}: expected true or false, got "${value}"`);
-  return parsed;
 }
 
 /** How messages name the kubeconfig the step was given. */

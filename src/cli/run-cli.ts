@@ -10,11 +10,10 @@ import { renderReport } from "../report/render-report.js";
 import { renderStampReport } from "../report/stamp-report-text.js";
 import type { EntryPoint, Publish } from "../run/commands.js";
 import { VERSION } from "../run/version.js";
-import { deprecationWarnings } from "../settings/deprecated-options.js";
 import { commandHelpText, helpText } from "../settings/help.js";
 import { COMMANDS, parseArgs } from "../settings/parse-args.js";
 import {
-  ENV_VARIABLES,
+  deprecationWarningsOf,
   errorReportSettings,
   type RunSettings,
   rawValuesFromEnv,
@@ -58,11 +57,7 @@ export async function runCli(
       );
     }
     const stderr = log(settings);
-    for (const warning of [
-      ...deprecationWarnings(fromEnv, ENV_VARIABLES),
-      ...deprecationWarnings(args.values, CLI_FLAGS),
-    ])
-      stderr.warn(warning);
+    for (const warning of deprecationWarningsOf(fromEnv, args.values, CLI_FLAGS)) stderr.warn(warning);
     const entry: EntryPoint = {
       env,
       cwd: io.cwd,

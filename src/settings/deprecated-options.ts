@@ -4,9 +4,9 @@
 // reference pages leave them out; the CHANGELOG lists them.
 import { UserError } from "../core/errors.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
-import type { OptionSpec, RawValues } from "./option-spec.js";
+import { type OptionSpec, type RawValues, regularEnvOf } from "./option-spec.js";
 import { OPTIONS } from "./options.js";
-import { parseBooleanText } from "./value-spellings.js";
+import { parseBoolean, parseBooleanText } from "./value-spellings.js";
 
 interface DeprecatedOption extends OptionSpec {
   /** The option that replaced it. */
@@ -19,11 +19,7 @@ interface DeprecatedOption extends OptionSpec {
 }
 
 /** A boolean old option: its value read by the one boolean rule, naming it on a typo. */
-function flag(name: string, value: string): boolean {
-  const parsed = parseBooleanText(value);
-  if (parsed === undefined) throw new UserError(`--${name}: expected true or false, got "${value}"`);
-  return parsed;
-}
+const flag = (name: string, value: string) => parseBoolean(`--${name}`, value);
 
 function deprecated(
   name: string,
@@ -39,7 +35,7 @@ function deprecated(
     group: replacement.group,
     commands: replacement.commands,
     ...(replacement.sync ? { sync: true as const } : {}),
-    env: `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`,
+    env: regularEnvOf(name),
     ...(type === "string" ? { placeholder: replacement.placeholder } : {}),
     summary: `deprecated: use {${replacedBy}}`,
     description: `Deprecated (kept until the next minor release): use {${replacedBy}}.`,
@@ -76,6 +72,9 @@ export const DEPRECATED_OPTIONS: readonly DeprecatedOption[] = [
     flag("restart-reloader-managed", old) ? "none" : undefined,
   ),
 ];
+
+/** Every option a place accepts: the table's, then the old spellings. */
+export const ACCEPTED_OPTIONS: readonly OptionSpec[] = [...OPTIONS, ...DEPRECATED_OPTIONS];
 
 /** The values of one place (flags, variables, inputs) with each old spelling turned into its replacement. */
 export function replaceDeprecated(source: RawValues): RawValues {

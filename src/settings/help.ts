@@ -4,7 +4,14 @@
 // same table.
 import { CLI_FLAGS } from "../core/option-naming.js";
 import { spellOptions } from "./describe-option.js";
-import { appliesTo, type Command, OPTION_GROUPS, type OptionGroup, type OptionSpec } from "./option-spec.js";
+import {
+  appliesTo,
+  type Command,
+  OPTION_GROUPS,
+  type OptionGroup,
+  type OptionSpec,
+  regularEnvOf,
+} from "./option-spec.js";
 import { OPTIONS } from "./options.js";
 
 /** The `--help` headings, by the table's `group`. */
@@ -208,12 +215,8 @@ function flagLines(option: OptionSpec): string[] {
     !(option.type === "boolean" && option.default === "false")
       ? `default ${option.default}`
       : undefined,
-    option.env && option.env !== regularEnv(option.name) ? `variable ${option.env}` : undefined,
+    option.env && option.env !== regularEnvOf(option.name) ? `variable ${option.env}` : undefined,
   ].filter(Boolean);
   if (facts.length > 0) lines.push(`${" ".repeat(SUMMARY_COLUMN)}${facts.join(" · ")}`);
   return lines;
-}
-
-function regularEnv(name: string): string {
-  return `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`;
 }

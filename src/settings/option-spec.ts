@@ -64,3 +64,8 @@ export function appliesTo(option: Pick<OptionSpec, "commands" | "sync">, command
 
 /** Raw values by option name, as the user wrote them. Later sources override earlier ones. */
 export type RawValues = Record<string, string | undefined>;
+
+/** The variable an option is read from unless its row names another: CONFIG_ROLLOUT_ and its name. */
+export function regularEnvOf(name: string): string {
+  return `CONFIG_ROLLOUT_${name.toUpperCase().replaceAll("-", "_")}`;
+}

@@ -1,5 +1,5 @@
 import { UserError } from "../core/errors.js";
-import { DEPRECATED_OPTIONS } from "./deprecated-options.js";
+import { ACCEPTED_OPTIONS } from "./deprecated-options.js";
 import { appliesTo, type Command, type OptionSpec, type RawValues } from "./option-spec.js";
 import { OPTIONS } from "./options.js";
 import { parseBooleanText } from "./value-spellings.js";
@@ -85,7 +85,7 @@ export function parseArgs(argv: readonly string[], command: Command = "run"): Pa
 
 /** A flag of the table, or an old spelling kept for now (settings.ts turns it into its replacement). */
 function findOption(name: string): OptionSpec | undefined {
-  return OPTIONS.find((o) => o.name === name) ?? DEPRECATED_OPTIONS.find((o) => o.name === name);
+  return ACCEPTED_OPTIONS.find((o) => o.name === name);
 }
 
 function helpFor(command: Command): string {

@@ -10,7 +10,7 @@ import { parseContexts, type Waves } from "../core/fleet.js";
 import { isNamespaceName, NAMESPACE_RULE } from "../core/names.js";
 import type { OptionNaming } from "../core/option-naming.js";
 import type { OutputFormat } from "../core/setting-choices.js";
-import { DEPRECATED_OPTIONS, replaceDeprecated } from "./deprecated-options.js";
+import { ACCEPTED_OPTIONS, deprecationWarnings, replaceDeprecated } from "./deprecated-options.js";
 import { appliesTo, type Command, type OptionSpec, type RawValues } from "./option-spec.js";
 import { type OPTION_ROWS, OPTIONS, type RELOADER_MODES, type WAIT_MODES } from "./options.js";
 import { parseBooleanText, parseOptionValue, splitList } from "./value-spellings.js";
@@ -106,13 +106,18 @@ export const ENV_VARIABLES: OptionNaming = {
 };
 
 function envOf(name: string): string {
-  return [...OPTIONS, ...DEPRECATED_OPTIONS].find((o) => o.name === name)?.env ?? `--${name}`;
+  return ACCEPTED_OPTIONS.find((o) => o.name === name)?.env ?? `--${name}`;
+}
+
+/** The warnings of a run's old spellings: the variables' first, then those of the flags or inputs. */
+export function deprecationWarningsOf(fromEnv: RawValues, given: RawValues, naming: OptionNaming): string[] {
+  return [...deprecationWarnings(fromEnv, ENV_VARIABLES), ...deprecationWarnings(given, naming)];
 }
 
 /** Values from environment variables named in the option table. */
 export function rawValuesFromEnv(env: Record<string, string | undefined>): RawValues {
   const raw: RawValues = {};
-  for (const option of [...OPTIONS, ...DEPRECATED_OPTIONS]) {
+  for (const option of ACCEPTED_OPTIONS) {
     const value = option.env ? env[option.env] : undefined;
     if (value !== undefined && value !== "") raw[option.name] = value;
   }

@@ -13,6 +13,13 @@ export function parseBooleanText(text: string): boolean | undefined {
   return undefined;
 }
 
+/** A boolean by the one rule, or a UserError naming `where` (`--apply`, `input comment`) and the value. */
+export function parseBoolean(where: string, text: string): boolean {
+  const value = parseBooleanText(text);
+  if (value === undefined) throw new UserError(`${where}: expected true or false, got "${text}"`);
+  return value;
+}
+
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /**
@@ -36,11 +43,8 @@ export function parseOptionValue(
   if (text === undefined) return undefined;
   const where = `--${spec.name}`;
   switch (spec.type) {
-    case "boolean": {
-      const value = parseBooleanText(text);
-      if (value === undefined) throw new UserError(`${where}: expected true or false, got "${text}"`);
-      return value;
-    }
+    case "boolean":
+      return parseBoolean(where, text);
     case "list":
       return splitList(text);
     case "integer": {
