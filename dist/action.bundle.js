@@ -31005,6 +31005,7 @@ init_cluster_connection();
 // src/run/commands.ts
 var import_node_path11 = require("node:path");
 init_errors();
+init_once();
 init_option_naming();
 init_secret_values();
 
@@ -32854,8 +32855,7 @@ function md(text) {
 init_version();
 function reviewCommenter(request, say) {
   return async (content) => {
-    const error2 = "error" in content ? describeError(content.error, false).replace(/^error: /, "") : "";
-    const shown2 = "report" in content ? content : { error: error2.split("\n")[0] ?? "" };
+    const shown2 = "report" in content ? content : { error: errorParts(content.error, false).message.split("\n")[0] ?? "" };
     say(await commentOnReview({ ...request, content: shown2 }));
   };
 }
@@ -37563,8 +37563,9 @@ function planAndRollOut(settings, entry, out) {
   return inCi(settings, entry, out, async (settings2, cluster, readEvent) => {
     const { env, naming } = entry;
     const openGit = () => createGit((0, import_node_path11.resolve)(entry.cwd, settings2.repo), { timeoutMs: settings2.gitTimeoutMs });
-    const opened = settings2.plan === void 0 ? await openGit() : void 0;
-    const git = async () => opened ?? openGit();
+    const opening = settings2.plan === void 0 ? openGit() : void 0;
+    const opened = await opening;
+    const git = lazy(() => opening ?? openGit());
     const log = runLog(entry, opened?.root);
     const shared = { log, env, ...naming ? { naming } : {} };
     const rangeAndCi = async ({ base, head }) => {
@@ -39104,7 +39105,7 @@ async function stampInAction(settings, entry, options) {
   const git = await createGit((0, import_node_path13.resolve)(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
   const log = entry.logFor(git.root);
   const eventName = env.GITHUB_EVENT_NAME ?? "";
-  const event = await eventReader(env)();
+  const event = await readEventPayload(env);
   return stampByMode({
     mode: decideStampMode({ check: settings.check, commit: options.commit, eventName, event }),
     stamp: stamper(settings, { git, env, log, untrustedHead: untrustedSource(eventName, event) }),

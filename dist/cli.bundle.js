@@ -1543,6 +1543,29 @@ var init_names = __esm({
   }
 });
 
+// src/core/once.ts
+function once(cache, key, start) {
+  let pending = cache.get(key);
+  if (pending === void 0) {
+    pending = start();
+    cache.set(key, pending);
+    pending.catch(() => cache.delete(key));
+  }
+  return pending;
+}
+function lazy(compute) {
+  let value;
+  return () => {
+    value ??= { v: compute() };
+    return value.v;
+  };
+}
+var init_once = __esm({
+  "src/core/once.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/secret-values.ts
 function recordSecretContent(content) {
   for (const base64 of Object.values(content)) {
@@ -2096,29 +2119,6 @@ var init_cat_file_reader = __esm({
         this.idle.unref();
       }
     };
-  }
-});
-
-// src/core/once.ts
-function once(cache, key, start) {
-  let pending = cache.get(key);
-  if (pending === void 0) {
-    pending = start();
-    cache.set(key, pending);
-    pending.catch(() => cache.delete(key));
-  }
-  return pending;
-}
-function lazy(compute) {
-  let value;
-  return () => {
-    value ??= { v: compute() };
-    return value.v;
-  };
-}
-var init_once = __esm({
-  "src/core/once.ts"() {
-    "use strict";
   }
 });
 
@@ -5324,8 +5324,7 @@ var init_github_comments = __esm({
 // src/run/comment-on-review.ts
 function reviewCommenter(request, say) {
   return async (content) => {
-    const error = "error" in content ? describeError(content.error, false).replace(/^error: /, "") : "";
-    const shown2 = "report" in content ? content : { error: error.split("\n")[0] ?? "" };
+    const shown2 = "report" in content ? content : { error: errorParts(content.error, false).message.split("\n")[0] ?? "" };
     say(await commentOnReview({ ...request, content: shown2 }));
   };
 }
@@ -16709,8 +16708,9 @@ function planAndRollOut(settings, entry, out) {
   return inCi(settings, entry, out, async (settings2, cluster, readEvent) => {
     const { env, naming } = entry;
     const openGit = () => createGit((0, import_node_path12.resolve)(entry.cwd, settings2.repo), { timeoutMs: settings2.gitTimeoutMs });
-    const opened = settings2.plan === void 0 ? await openGit() : void 0;
-    const git = async () => opened ?? openGit();
+    const opening = settings2.plan === void 0 ? openGit() : void 0;
+    const opened = await opening;
+    const git = lazy(() => opening ?? openGit());
     const log = runLog(entry, opened?.root);
     const shared = { log, env, ...naming ? { naming } : {} };
     const rangeAndCi = async ({ base, head }) => {
@@ -16798,6 +16798,7 @@ var init_commands = __esm({
     "use strict";
     import_node_path12 = require("node:path");
     init_errors();
+    init_once();
     init_option_naming();
     init_secret_values();
     init_create_git();
@@ -18360,7 +18361,7 @@ async function stampInAction(settings, entry, options) {
   const git = await createGit((0, import_node_path14.resolve)(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
   const log = entry.logFor(git.root);
   const eventName = env.GITHUB_EVENT_NAME ?? "";
-  const event = await eventReader(env)();
+  const event = await readEventPayload(env);
   return stampByMode({
     mode: decideStampMode({ check: settings.check, commit: options.commit, eventName, event }),
     stamp: stamper(settings, { git, env, log, untrustedHead: untrustedSource(eventName, event) }),

@@ -10,6 +10,7 @@
 import { resolve } from "node:path";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
+import { lazy } from "../core/once.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { RunReport } from "../core/run-result.js";
 import { redactError, redactingLog, redactSecretsIn } from "../core/secret-values.js";
@@ -63,9 +64,10 @@ export function planAndRollOut<T>(settings: RunSettings, entry: EntryPoint, out:
   return inCi(settings, entry, out, async (settings, cluster, readEvent) => {
     const { env, naming } = entry;
     const openGit = () => createGit(resolve(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
-    // --plan opens the repository only to check its head, and runs without one too.
-    const opened = settings.plan === undefined ? await openGit() : undefined;
-    const git = async () => opened ?? openGit();
+    // --plan opens the repository only to check its head (and for a replan), and runs without one too.
+    const opening = settings.plan === undefined ? openGit() : undefined;
+    const opened = await opening;
+    const git = lazy(() => opening ?? openGit());
     const log = runLog(entry, opened?.root);
     const shared = { log, env, ...(naming ? { naming } : {}) };
     const rangeAndCi = async ({ base, head }: Pick<RunSettings, "base" | "head">) => {

@@ -15,7 +15,7 @@ import {
 import { shortSha } from "../core/commit-sha.js";
 import type { RunReport } from "../core/run-result.js";
 import { detectCiKind } from "../range/ci-kind.js";
-import { describeError } from "../report/error-line.js";
+import { errorParts } from "../report/error-line.js";
 import { escapeMarkdown, markdownSections } from "../report/report-markdown.js";
 import { USER_AGENT, VERSION } from "./version.js";
 
@@ -44,9 +44,11 @@ export function reviewCommenter(
   say: (outcome: ReviewCommentOutcome) => void,
 ): Commenter {
   return async (content) => {
-    // The error's first line, without "error: ".
-    const error = "error" in content ? describeError(content.error, false).replace(/^error: /, "") : "";
-    const shown = "report" in content ? content : { error: error.split("\n")[0] ?? "" };
+    // The error message's first line.
+    const shown =
+      "report" in content
+        ? content
+        : { error: errorParts(content.error, false).message.split("\n")[0] ?? "" };
     say(await commentOnReview({ ...request, content: shown }));
   };
 }

@@ -12,7 +12,7 @@ import { commitStamps, type StampCommitResult } from "../git/commit-stamps.js";
 import { createGit } from "../git/create-git.js";
 import type { Git } from "../git/git.js";
 import { openWorkTree } from "../git/work-tree.js";
-import { eventReader, readEventPayload } from "../range/github-event.js";
+import { readEventPayload } from "../range/github-event.js";
 import { untrustedHead, untrustedSource } from "../range/untrusted-head.js";
 import type { StampSettings } from "../settings/settings.js";
 import { decideStampMode, type StampMode, stampCommitMessage } from "../stamp/stamp-mode.js";
@@ -63,7 +63,7 @@ export async function stampInAction(
   const git = await createGit(resolve(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
   const log = entry.logFor(git.root);
   const eventName = env.GITHUB_EVENT_NAME ?? "";
-  const event = await eventReader(env)();
+  const event = await readEventPayload(env);
   return stampByMode({
     mode: decideStampMode({ check: settings.check, commit: options.commit, eventName, event }),
     stamp: stamper(settings, { git, env, log, untrustedHead: untrustedSource(eventName, event) }),
