@@ -1595,17 +1595,18 @@ function secretForms(bytes) {
   const trimmed = text.trim();
   if (trimmed.length < MIN_SECRET_LENGTH) return [];
   const forms = /* @__PURE__ */ new Set();
-  if (Buffer.from(text, "utf8").equals(bytes)) {
-    forms.add(trimmed);
-    forms.add(JSON.stringify(trimmed).slice(1, -1));
-    for (const line of trimmed.split(/\r?\n/)) {
-      const part = line.trim();
-      if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
-    }
-  }
+  if (Buffer.from(text, "utf8").equals(bytes)) for (const form of textForms(trimmed)) forms.add(form);
   for (const base64 of [bytes.toString("base64"), Buffer.from(trimmed, "utf8").toString("base64")]) {
     forms.add(base64);
     forms.add(base64.replace(/=+$/, ""));
+  }
+  return [...forms];
+}
+function textForms(trimmed) {
+  const forms = /* @__PURE__ */ new Set([trimmed, JSON.stringify(trimmed).slice(1, -1)]);
+  for (const line of trimmed.split(/\r?\n/)) {
+    const part = line.trim();
+    if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
   }
   return [...forms];
 }

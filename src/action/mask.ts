@@ -1,24 +1,13 @@
 // Which strings to register with the runner's log masker. The runner masks exactly the strings it
-// is given, and a log line never holds a whole multi-line value: a PEM key or a kubeconfig is only
-// masked where each opaque line of it is registered too. Copies that appear JSON-escaped (a value
-// quoted inside a JSON error body) are registered as well.
-
-/** Lines shorter than this are too common to mask without garbling the log. */
-const MIN_LINE = 16;
+// is given, and a log line never holds a whole multi-line value: each secret is registered in every
+// form a report could quote it in (core/secret-values.ts textForms).
+import { textForms } from "../core/secret-values.js";
 
 export function valuesToMask(secrets: readonly string[]): string[] {
   const out = new Set<string>();
   for (const secret of secrets) {
     const trimmed = secret.trim();
-    if (trimmed === "") continue;
-    out.add(trimmed);
-    const escaped = JSON.stringify(trimmed).slice(1, -1);
-    if (escaped !== trimmed) out.add(escaped);
-    for (const line of trimmed.split(/\r?\n/)) {
-      const part = line.trim();
-      // Opaque lines (base64 bodies, tokens) only: "apiVersion: v1" or "-----BEGIN ...-----" are not secret.
-      if (part.length >= MIN_LINE && /^[A-Za-z0-9+/=_.~-]+$/.test(part)) out.add(part);
-    }
+    if (trimmed !== "") for (const form of textForms(trimmed)) out.add(form);
   }
   return [...out];
 }

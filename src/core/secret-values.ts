@@ -77,17 +77,25 @@ function secretForms(bytes: Buffer): string[] {
   if (trimmed.length < MIN_SECRET_LENGTH) return [];
   const forms = new Set<string>();
   // Binary content that is no UTF-8 text can only appear as base64.
-  if (Buffer.from(text, "utf8").equals(bytes)) {
-    forms.add(trimmed);
-    forms.add(JSON.stringify(trimmed).slice(1, -1));
-    for (const line of trimmed.split(/\r?\n/)) {
-      const part = line.trim();
-      if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
-    }
-  }
+  if (Buffer.from(text, "utf8").equals(bytes)) for (const form of textForms(trimmed)) forms.add(form);
   for (const base64 of [bytes.toString("base64"), Buffer.from(trimmed, "utf8").toString("base64")]) {
     forms.add(base64);
     forms.add(base64.replace(/=+$/, ""));
+  }
+  return [...forms];
+}
+
+/**
+ * How a trimmed text can appear in a log or a report: as it is, JSON-escaped (quoted inside a JSON
+ * error body), and each opaque line of it (base64 bodies, tokens: "apiVersion: v1" or "-----BEGIN
+ * ...-----" are not secret), since a log line never holds a whole multi-line value. Also what the
+ * action registers with the runner's masker.
+ */
+export function textForms(trimmed: string): string[] {
+  const forms = new Set([trimmed, JSON.stringify(trimmed).slice(1, -1)]);
+  for (const line of trimmed.split(/\r?\n/)) {
+    const part = line.trim();
+    if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
   }
   return [...forms];
 }
