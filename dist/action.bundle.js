@@ -22245,7 +22245,16 @@ function exitCodeOf(report) {
   return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
 }
 function isFailure(result) {
-  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted", "rolled-back"].includes(result.rollout ?? "");
+  return result.restart === "failed" || result.restart === "agent-not-applied" || isFailedRollout(result.rollout);
+}
+function resultsByWorkload(report) {
+  const results = /* @__PURE__ */ new Map();
+  for (const result of report.results)
+    if (!results.has(idKey(result.id))) results.set(idKey(result.id), result);
+  return results;
+}
+function isFailedRollout(rollout) {
+  return FAILED_ROLLOUTS.includes(rollout);
 }
 function reportOf(plan, rolledOut, dryRun, cluster) {
   const { results, notes } = rolledOut;
@@ -22270,10 +22279,13 @@ function outcomeOfWhatWasRead(plan, results, dryRun) {
   if (dryRun !== "none") return "planned";
   return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
 }
+var FAILED_ROLLOUTS;
 var init_run_result = __esm({
   "src/core/run-result.ts"() {
     "use strict";
     init_errors();
+    init_model();
+    FAILED_ROLLOUTS = ["failed", "timeout", "deleted", "rolled-back"];
   }
 });
 
@@ -24700,7 +24712,7 @@ var init_restore_plan = __esm({
 });
 
 // src/rollout/restore/rollback-report.ts
-function isFailedRollout(result) {
+function isFailedRollout2(result) {
   return (result.restart === "restarted" || result.restart === "unchanged") && (result.rollout === "failed" || result.rollout === "timeout");
 }
 function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
@@ -24711,7 +24723,7 @@ function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
     const back = backOf.get(key);
     if (back) {
       const put = names(mine.filter((o) => o.result !== "refused"));
-      const own = isFailedRollout(result) ? result.message : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
+      const own = isFailedRollout2(result) ? result.message : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
       result.rollback = {
         restart: back.restart,
         ...back.rollout ? { rollout: back.rollout } : {},
@@ -24730,7 +24742,7 @@ function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
       log.warn(`${formatId(result.id)}: ${result.message}`);
       continue;
     }
-    if (!isFailedRollout(result)) continue;
+    if (!isFailedRollout2(result)) continue;
     const reads = readsOf(key);
     const why = outcomes.filter(
       (o) => (o.result === "refused" || o.result === "not-restorable") && reads.includes(idKey(o.id))
@@ -24777,7 +24789,7 @@ function withRollbackOnFailure(strategy, plan) {
       return `not restarted: ${describeKey(put)} it reads was put back to the base commit's content after ${formatId(claimed.get(put).failed)} failed`;
     },
     async rollbackFor(results, context) {
-      const failed2 = results.filter((r) => isFailedRollout(r) && !rolledBack.has(idKey(r.id)));
+      const failed2 = results.filter((r) => isFailedRollout2(r) && !rolledBack.has(idKey(r.id)));
       const restores = [];
       for (const result of failed2) {
         for (const key of readsOf.get(idKey(result.id)) ?? []) {
@@ -32424,6 +32436,7 @@ function describeError(error2, debug2) {
 // src/report/report-markdown.ts
 init_duration();
 init_model();
+init_run_result();
 
 // src/report/describe.ts
 init_commit_sha();
@@ -32742,9 +32755,7 @@ ${s.render(maxRows)}`).join("\n");
   if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
   if (repository) out.push(...changesPart(plan, maxRows));
   if (plan.workloads.length > 0) {
-    const resultOf = (w) => report.results.find(
-      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
-    );
+    const results = resultsByWorkload(report);
     const withResults = report.results.length > 0;
     out.push(
       "",
@@ -32754,7 +32765,7 @@ ${s.render(maxRows)}`).join("\n");
       withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|"
     );
     for (const w of plan.workloads.slice(0, maxRows)) {
-      const result = resultOf(w);
+      const result = results.get(idKey(w.id));
       const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
       const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
       if (withResults) {
@@ -39683,6 +39694,7 @@ function annotationOf(result, on) {
 
 // src/report/report-json.ts
 init_model();
+init_run_result();
 function reportObject(report) {
   const { plan } = report;
   return {
@@ -39728,8 +39740,9 @@ function reportObject(report) {
 }
 function workloadObjects(report) {
   const { plan } = report;
+  const results = resultsByWorkload(report);
   return plan.workloads.map((w) => {
-    const result = report.results.find((r) => idKey(r.id) === idKey(w.id));
+    const result = results.get(idKey(w.id));
     return {
       ...w.id,
       action: w.action,

@@ -270,6 +270,56 @@ var init_model = __esm({
   }
 });
 
+// src/core/run-result.ts
+function exitCodeOf(report) {
+  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
+  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+}
+function isFailure(result) {
+  return result.restart === "failed" || result.restart === "agent-not-applied" || isFailedRollout(result.rollout);
+}
+function resultsByWorkload(report) {
+  const results = /* @__PURE__ */ new Map();
+  for (const result of report.results)
+    if (!results.has(idKey(result.id))) results.set(idKey(result.id), result);
+  return results;
+}
+function isFailedRollout(rollout) {
+  return FAILED_ROLLOUTS.includes(rollout);
+}
+function reportOf(plan, rolledOut, dryRun, cluster) {
+  const { results, notes } = rolledOut;
+  return {
+    plan,
+    results,
+    ...notes.length > 0 ? { notes: [...notes] } : {},
+    ...rolledOut.restores?.length ? { restores: rolledOut.restores } : {},
+    outcome: outcomeOf(plan, results, dryRun),
+    ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
+    dryRun
+  };
+}
+function outcomeOf(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
+  if (plan.unread && plan.unread.length > 0) return "incomplete";
+  return outcomeOfWhatWasRead(plan, results, dryRun);
+}
+function outcomeOfWhatWasRead(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
+  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
+  if (dryRun !== "none") return "planned";
+  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
+}
+var FAILED_ROLLOUTS;
+var init_run_result = __esm({
+  "src/core/run-result.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    FAILED_ROLLOUTS = ["failed", "timeout", "deleted", "rolled-back"];
+  }
+});
+
 // src/core/duration.ts
 function formatDuration(ms, step = 1) {
   const rounded = Math.round(ms / step) * step;
@@ -301,44 +351,6 @@ var init_commit_sha = __esm({
   "src/core/commit-sha.ts"() {
     "use strict";
     SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-  }
-});
-
-// src/core/run-result.ts
-function exitCodeOf(report) {
-  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
-  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
-}
-function isFailure(result) {
-  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted", "rolled-back"].includes(result.rollout ?? "");
-}
-function reportOf(plan, rolledOut, dryRun, cluster) {
-  const { results, notes } = rolledOut;
-  return {
-    plan,
-    results,
-    ...notes.length > 0 ? { notes: [...notes] } : {},
-    ...rolledOut.restores?.length ? { restores: rolledOut.restores } : {},
-    outcome: outcomeOf(plan, results, dryRun),
-    ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
-    dryRun
-  };
-}
-function outcomeOf(plan, results, dryRun) {
-  if (results.some(isFailure)) return "failed";
-  if (plan.unread && plan.unread.length > 0) return "incomplete";
-  return outcomeOfWhatWasRead(plan, results, dryRun);
-}
-function outcomeOfWhatWasRead(plan, results, dryRun) {
-  if (results.some(isFailure)) return "failed";
-  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
-  if (dryRun !== "none") return "planned";
-  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
-}
-var init_run_result = __esm({
-  "src/core/run-result.ts"() {
-    "use strict";
-    init_errors();
   }
 });
 
@@ -700,9 +712,7 @@ ${s.render(maxRows)}`).join("\n");
   if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
   if (repository) out.push(...changesPart(plan, maxRows));
   if (plan.workloads.length > 0) {
-    const resultOf2 = (w) => report.results.find(
-      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
-    );
+    const results = resultsByWorkload(report);
     const withResults = report.results.length > 0;
     out.push(
       "",
@@ -712,7 +722,7 @@ ${s.render(maxRows)}`).join("\n");
       withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|"
     );
     for (const w of plan.workloads.slice(0, maxRows)) {
-      const result = resultOf2(w);
+      const result = results.get(idKey(w.id));
       const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
       const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
       if (withResults) {
@@ -813,6 +823,7 @@ var init_report_markdown = __esm({
     "use strict";
     init_duration();
     init_model();
+    init_run_result();
     init_describe();
     init_mermaid_graph();
     ZERO_WIDTH_SPACE2 = "&#8203;";
@@ -8649,7 +8660,7 @@ var init_restore_plan = __esm({
 });
 
 // src/rollout/restore/rollback-report.ts
-function isFailedRollout(result) {
+function isFailedRollout2(result) {
   return (result.restart === "restarted" || result.restart === "unchanged") && (result.rollout === "failed" || result.rollout === "timeout");
 }
 function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
@@ -8660,7 +8671,7 @@ function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
     const back = backOf.get(key);
     if (back) {
       const put = names(mine.filter((o) => o.result !== "refused"));
-      const own = isFailedRollout(result) ? result.message : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
+      const own = isFailedRollout2(result) ? result.message : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
       result.rollback = {
         restart: back.restart,
         ...back.rollout ? { rollout: back.rollout } : {},
@@ -8679,7 +8690,7 @@ function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
       log.warn(`${formatId(result.id)}: ${result.message}`);
       continue;
     }
-    if (!isFailedRollout(result)) continue;
+    if (!isFailedRollout2(result)) continue;
     const reads = readsOf(key);
     const why = outcomes.filter(
       (o) => (o.result === "refused" || o.result === "not-restorable") && reads.includes(idKey(o.id))
@@ -8726,7 +8737,7 @@ function withRollbackOnFailure(strategy, plan) {
       return `not restarted: ${describeKey(put)} it reads was put back to the base commit's content after ${formatId(claimed.get(put).failed)} failed`;
     },
     async rollbackFor(results, context) {
-      const failed2 = results.filter((r) => isFailedRollout(r) && !rolledBack.has(idKey(r.id)));
+      const failed2 = results.filter((r) => isFailedRollout2(r) && !rolledBack.has(idKey(r.id)));
       const restores = [];
       for (const result of failed2) {
         for (const key of readsOf.get(idKey(result.id)) ?? []) {
@@ -18546,6 +18557,7 @@ init_error_line();
 
 // src/report/report-json.ts
 init_model();
+init_run_result();
 function reportObject(report) {
   const { plan } = report;
   return {
@@ -18591,8 +18603,9 @@ function reportObject(report) {
 }
 function workloadObjects(report) {
   const { plan } = report;
+  const results = resultsByWorkload(report);
   return plan.workloads.map((w) => {
-    const result = report.results.find((r) => idKey(r.id) === idKey(w.id));
+    const result = results.get(idKey(w.id));
     return {
       ...w.id,
       action: w.action,
@@ -19622,8 +19635,8 @@ function renderErrorReport(error, debug, format) {
 // src/report/gitlab-reports.ts
 init_commit_sha();
 init_model();
+init_run_result();
 init_error_line();
-var FAILED_ROLLOUTS = ["failed", "timeout", "deleted", "rolled-back"];
 var MAX_LIST_CHARS = 900;
 function reportedWorkloads(report) {
   if (report?.clusters) {
@@ -19631,9 +19644,7 @@ function reportedWorkloads(report) {
       (c) => (c.report ? reportedWorkloads(c.report) : []).map((w) => ({ ...w, context: c.context }))
     );
   }
-  const results = /* @__PURE__ */ new Map();
-  for (const result of report?.results ?? [])
-    if (!results.has(idKey(result.id))) results.set(idKey(result.id), result);
+  const results = resultsByWorkload(report ?? { results: [] });
   return (report?.plan.workloads ?? []).map((workload) => ({
     workload,
     result: results.get(idKey(workload.id))
@@ -19654,7 +19665,7 @@ function workloadStatus({ workload, result }, dryRun) {
   if (result.restart === "agent-not-applied") {
     return { state: "failed", label: "agent not applied", type: "agent-not-applied", detail: result.message };
   }
-  if (FAILED_ROLLOUTS.includes(result.rollout)) {
+  if (isFailedRollout(result.rollout)) {
     return {
       state: "failed",
       label: result.rollout === "rolled-back" ? "rolled back" : `rollout ${result.rollout}`,

@@ -1,6 +1,6 @@
 import { EXIT_FAILED, EXIT_OK } from "./errors.js";
 import type { PodCause } from "./kinds/pod-verdict.js";
-import type { ObjectId, Plan } from "./model.js";
+import { idKey, type ObjectId, type Plan } from "./model.js";
 import type { DryRun } from "./setting-choices.js";
 
 /** What happened to one planned restart on the cluster. */
@@ -105,10 +105,25 @@ export function exitCodeOf(report: RunReport): number {
 /** A restart that failed, or a rollout that failed, timed out, lost its workload or was rolled back (the change did not land). */
 export function isFailure(result: WorkloadResult): boolean {
   return (
-    result.restart === "failed" ||
-    result.restart === "agent-not-applied" ||
-    ["failed", "timeout", "deleted", "rolled-back"].includes(result.rollout ?? "")
+    result.restart === "failed" || result.restart === "agent-not-applied" || isFailedRollout(result.rollout)
   );
+}
+
+/** Each restarted workload's result by idKey (the first, should one be reported twice). */
+export function resultsByWorkload(report: Pick<RunReport, "results">): Map<string, WorkloadResult> {
+  const results = new Map<string, WorkloadResult>();
+  for (const result of report.results)
+    if (!results.has(idKey(result.id))) results.set(idKey(result.id), result);
+  return results;
+}
+
+const FAILED_ROLLOUTS = ["failed", "timeout", "deleted", "rolled-back"] as const;
+
+/** A rollout that failed, timed out, lost its workload or was rolled back: the change did not land. */
+export function isFailedRollout(
+  rollout: RolloutOutcome | undefined,
+): rollout is (typeof FAILED_ROLLOUTS)[number] {
+  return (FAILED_ROLLOUTS as readonly (string | undefined)[]).includes(rollout);
 }
 
 /**

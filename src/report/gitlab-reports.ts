@@ -5,7 +5,12 @@
 
 import { shortSha } from "../core/commit-sha.js";
 import { idKey, type PlannedWorkload, shortId } from "../core/model.js";
-import type { RunReport, WorkloadResult } from "../core/run-result.js";
+import {
+  isFailedRollout,
+  type RunReport,
+  resultsByWorkload,
+  type WorkloadResult,
+} from "../core/run-result.js";
 import { errorParts } from "./error-line.js";
 
 /** A planned workload with its result, and in a --context run with several contexts, its cluster's. */
@@ -22,7 +27,6 @@ interface WorkloadStatus {
   detail: string;
 }
 
-const FAILED_ROLLOUTS: readonly (string | undefined)[] = ["failed", "timeout", "deleted", "rolled-back"];
 // GitLab rejects a dotenv file over 5 KiB; five lists of this size plus the short values fit.
 const MAX_LIST_CHARS = 900;
 
@@ -33,9 +37,7 @@ function reportedWorkloads(report: RunReport | undefined): ReportedWorkload[] {
       (c.report ? reportedWorkloads(c.report) : []).map((w) => ({ ...w, context: c.context })),
     );
   }
-  const results = new Map<string, WorkloadResult>();
-  for (const result of report?.results ?? [])
-    if (!results.has(idKey(result.id))) results.set(idKey(result.id), result);
+  const results = resultsByWorkload(report ?? { results: [] });
   return (report?.plan.workloads ?? []).map((workload) => ({
     workload,
     result: results.get(idKey(workload.id)),
@@ -63,7 +65,7 @@ export function workloadStatus({ workload, result }: ReportedWorkload, dryRun: s
   if (result.restart === "agent-not-applied") {
     return { state: "failed", label: "agent not applied", type: "agent-not-applied", detail: result.message };
   }
-  if (FAILED_ROLLOUTS.includes(result.rollout)) {
+  if (isFailedRollout(result.rollout)) {
     return {
       state: "failed",
       label: result.rollout === "rolled-back" ? "rolled back" : `rollout ${result.rollout}`,

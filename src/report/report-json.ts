@@ -1,5 +1,5 @@
 import { idKey } from "../core/model.js";
-import type { RunReport } from "../core/run-result.js";
+import { type RunReport, resultsByWorkload } from "../core/run-result.js";
 
 /** The machine-readable report: one JSON object (the action's `plan` output, `--output json`). */
 export function reportObject(report: RunReport) {
@@ -51,8 +51,9 @@ export function reportObject(report: RunReport) {
 /** Each planned workload with its result, when it has one. */
 function workloadObjects(report: RunReport) {
   const { plan } = report;
+  const results = resultsByWorkload(report);
   return plan.workloads.map((w) => {
-    const result = report.results.find((r) => idKey(r.id) === idKey(w.id));
+    const result = results.get(idKey(w.id));
     return {
       ...w.id,
       action: w.action,

@@ -1,6 +1,6 @@
 import { formatDuration } from "../core/duration.js";
 import { idKey, shortId } from "../core/model.js";
-import type { ClusterReport, RunReport } from "../core/run-result.js";
+import { type ClusterReport, type RunReport, resultsByWorkload } from "../core/run-result.js";
 import {
   causeDetails,
   clusterOutcome,
@@ -107,10 +107,7 @@ export function renderMarkdown(report: RunReport, maxRows = 500, repository = tr
   if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
   if (repository) out.push(...changesPart(plan, maxRows));
   if (plan.workloads.length > 0) {
-    const resultOf = (w: (typeof plan.workloads)[number]) =>
-      report.results.find(
-        (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name,
-      );
+    const results = resultsByWorkload(report);
     // A dry run (or a run that stopped before any rollout) has no results: no empty columns for them.
     const withResults = report.results.length > 0;
     out.push(
@@ -123,7 +120,7 @@ export function renderMarkdown(report: RunReport, maxRows = 500, repository = tr
       withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|",
     );
     for (const w of plan.workloads.slice(0, maxRows)) {
-      const result = resultOf(w);
+      const result = results.get(idKey(w.id));
       const why = [w.reason, ...describeReferences(w), ...(w.origin ? [`from ${describeWhere(w)}`] : [])]
         .map(md)
         .join("<br>");
