@@ -276,7 +276,7 @@ function exitCodeOf(report) {
   return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
 }
 function isFailure(result) {
-  return result.restart === "failed" || result.restart === "agent-not-applied" || isFailedRollout(result.rollout);
+  return result.restart === "failed" || result.restart === "agent-not-applied" || isFailureOutcome(result.rollout);
 }
 function resultsByWorkload(report) {
   const results = /* @__PURE__ */ new Map();
@@ -284,7 +284,7 @@ function resultsByWorkload(report) {
     if (!results.has(idKey(result.id))) results.set(idKey(result.id), result);
   return results;
 }
-function isFailedRollout(rollout) {
+function isFailureOutcome(rollout) {
   return FAILED_ROLLOUTS.includes(rollout);
 }
 function reportOf(plan, rolledOut, dryRun, cluster) {
@@ -1543,7 +1543,7 @@ function quoteName(name) {
   const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
   return JSON.stringify(shown2);
 }
-var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
+var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE, CONFIG_KEY_CHARACTERS;
 var init_names = __esm({
   "src/core/names.ts"() {
     "use strict";
@@ -1551,6 +1551,7 @@ var init_names = __esm({
     SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
     NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
     OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
+    CONFIG_KEY_CHARACTERS = /^[-._a-zA-Z0-9]+$/;
   }
 });
 
@@ -4244,7 +4245,7 @@ function configContentOf(m) {
     }
     const valid = [];
     for (const [key, v] of Object.entries(value)) {
-      if (!VALID_KEY.test(key)) {
+      if (!CONFIG_KEY_CHARACTERS.test(key)) {
         report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
         continue;
       }
@@ -4346,15 +4347,15 @@ function setKey(content, key, value) {
     Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
   else content[key] = value;
 }
-var VALID_KEY, STD_BASE64;
+var STD_BASE64;
 var init_config_content = __esm({
   "src/core/config-content.ts"() {
     "use strict";
     init_json_shape();
     init_model();
+    init_names();
     init_order();
     init_secret_values();
-    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
     STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
   }
 });
@@ -4473,15 +4474,18 @@ var init_object_api = __esm({
 });
 
 // src/kube/reuse-agents.ts
+function dispatcherFactoryOf(kc) {
+  return kc.createDispatcher.bind(kc);
+}
 function reuseAgents(kc) {
-  const made = kc.createDispatcher;
+  const made = dispatcherFactoryOf(kc);
   const pools = /* @__PURE__ */ new Map();
   const view = Object.create(kc);
   const pooled = (cluster, agentOptions) => {
     const options = kc.createDispatcherOptions(cluster, agentOptions);
-    if (options.type !== "agent") return made.call(kc, cluster, agentOptions);
+    if (options.type !== "agent") return made(cluster, agentOptions);
     const key = JSON.stringify(options.connect);
-    if (!pools.has(key)) pools.set(key, made.call(kc, cluster, agentOptions));
+    if (!pools.has(key)) pools.set(key, made(cluster, agentOptions));
     return pools.get(key);
   };
   view.createDispatcher = pooled;
@@ -4581,8 +4585,7 @@ function openWatch(kc, req) {
     context.setHeaderParam("User-Agent", req.userAgent);
     let dispatcher = context.getDispatcher();
     if (dispatcher === void 0) {
-      const create = kc.createDispatcher;
-      dispatcher = create.call(kc, kc.getCurrentCluster(), {
+      dispatcher = dispatcherFactoryOf(kc)(kc.getCurrentCluster(), {
         rejectUnauthorized: process.env.NODE_TLS_REJECT_UNAUTHORIZED !== "0"
       });
       if (dispatcher) context.setDispatcher(dispatcher);
@@ -4625,6 +4628,7 @@ var init_watch_stream = __esm({
   "src/kube/watch-stream.ts"() {
     "use strict";
     import_client_node5 = __toESM(require_client_node(), 1);
+    init_reuse_agents();
     WATCH_IDLE_LIMIT_MS = 2 ** 31 - 1;
   }
 });
@@ -6641,7 +6645,8 @@ function restoreWrite(live2, base, head, namespace) {
   if (field2(live2, "immutable") === true && changedKeys(liveConfigContent(live2), base.content).length > 0) {
     return { refused: "it is immutable (immutable: true): its content cannot be changed" };
   }
-  const writer = lastContentWriter(live2) ?? (parseLastApplied(live2) ? { manager: CLIENT_SIDE_APPLY, operation: "Update" } : void 0);
+  const recorded2 = parseLastApplied(live2);
+  const writer = lastContentWriter(live2) ?? (recorded2 ? { manager: CLIENT_SIDE_APPLY, operation: "Update" } : void 0);
   const desired = withoutServerFields({
     ...base.manifest,
     metadata: { ...metadataOf(base.manifest), namespace }
@@ -6656,7 +6661,6 @@ function restoreWrite(live2, base, head, namespace) {
   if (writer.operation === "Apply") {
     return { apply: desired, fieldManager: writer.manager, how: `server-side apply as ${writer.manager}` };
   }
-  const recorded2 = parseLastApplied(live2);
   const modified = recorded2 ? {
     ...desired,
     metadata: {
@@ -8660,8 +8664,18 @@ var init_restore_plan = __esm({
 });
 
 // src/rollout/restore/rollback-report.ts
-function isFailedRollout2(result) {
+function isFailedRollout(result) {
   return (result.restart === "restarted" || result.restart === "unchanged") && (result.rollout === "failed" || result.rollout === "timeout");
+}
+function recordRollback(result, back) {
+  result.rollback = {
+    restart: back.restart,
+    ...back.rollout ? { rollout: back.rollout } : {},
+    message: back.message
+  };
+  const rolledOut = back.restart === "restarted" && back.rollout === "done";
+  if (rolledOut) result.rollout = "rolled-back";
+  return rolledOut;
 }
 function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
   const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
@@ -8671,14 +8685,8 @@ function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
     const back = backOf.get(key);
     if (back) {
       const put = names(mine.filter((o) => o.result !== "refused"));
-      const own = isFailedRollout2(result) ? result.message : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
-      result.rollback = {
-        restart: back.restart,
-        ...back.rollout ? { rollout: back.rollout } : {},
-        message: back.message
-      };
-      if (back.restart === "restarted" && back.rollout === "done") {
-        result.rollout = "rolled-back";
+      const own = isFailedRollout(result) ? result.message : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
+      if (recordRollback(result, back)) {
         result.message = `${own}; rolled back to its pod template before the run (${put} restored): the rollback rolled out`;
       } else if (back.restart === "unchanged") {
         result.message = `${own}; rollback: ${back.message}`;
@@ -8690,7 +8698,7 @@ function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
       log.warn(`${formatId(result.id)}: ${result.message}`);
       continue;
     }
-    if (!isFailedRollout2(result)) continue;
+    if (!isFailedRollout(result)) continue;
     const reads = readsOf(key);
     const why = outcomes.filter(
       (o) => (o.result === "refused" || o.result === "not-restorable") && reads.includes(idKey(o.id))
@@ -8715,6 +8723,9 @@ function withRollbackOnFailure(strategy, plan) {
   const rollbackStep = strategy.rollbackStep;
   if (!rollbackStep) return strategy;
   const readsOf = new Map(plan.workloads.map((w) => [idKey(w.id), changedConfigsOf(w)]));
+  const configOf = new Map(
+    plan.workloads.flatMap((w) => w.references.map((r) => [idKey(r.config), r.config]))
+  );
   const started = /* @__PURE__ */ new Map();
   const claimed = /* @__PURE__ */ new Map();
   const restoredContent = /* @__PURE__ */ new Map();
@@ -8734,10 +8745,10 @@ function withRollbackOnFailure(strategy, plan) {
     heldBack(id) {
       const put = (readsOf.get(idKey(id)) ?? []).find((key) => claimed.has(key));
       if (put === void 0) return void 0;
-      return `not restarted: ${describeKey(put)} it reads was put back to the base commit's content after ${formatId(claimed.get(put).failed)} failed`;
+      return `not restarted: ${shortId(configOf.get(put))} it reads was put back to the base commit's content after ${formatId(claimed.get(put).failed)} failed`;
     },
     async rollbackFor(results, context) {
-      const failed2 = results.filter((r) => isFailedRollout2(r) && !rolledBack.has(idKey(r.id)));
+      const failed2 = results.filter((r) => isFailedRollout(r) && !rolledBack.has(idKey(r.id)));
       const restores = [];
       for (const result of failed2) {
         for (const key of readsOf.get(idKey(result.id)) ?? []) {
@@ -8748,7 +8759,7 @@ function withRollbackOnFailure(strategy, plan) {
             notRestorableSeen.add(key);
             const why = plan.notRestorable.get(key) ?? "the repository does not define it";
             outcomes.push({
-              id: idOf(key),
+              id: configOf.get(key),
               result: "not-restorable",
               message: `not restored: ${why}`,
               readers: []
@@ -8770,7 +8781,7 @@ function withRollbackOnFailure(strategy, plan) {
       }
       for (const id of readers) rolledBack.add(idKey(id));
       context.log.warn(
-        `${failed2.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map(formatId).join(", ") || "no workload"}`
+        `${failed2.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => shortId(r.id)).join(", ")} back to the base commit's content and rolling back ${readers.map(formatId).join(", ") || "no workload"}`
       );
       return {
         ids: readers,
@@ -8785,13 +8796,6 @@ function withRollbackOnFailure(strategy, plan) {
       return { ...inner, restores: outcomes };
     }
   };
-}
-function idOf(key) {
-  const [kind = "", namespace = "", ...name] = key.split("/");
-  return { kind, namespace, name: name.join("/") };
-}
-function describeKey(key) {
-  return shortId(idOf(key));
 }
 var init_rollback_on_failure = __esm({
   "src/rollout/restore/rollback-on-failure.ts"() {
@@ -10167,14 +10171,7 @@ function reportRollback(results, rolledBack, repointings, targets, log) {
     const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${shortId(result.id)} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names2}); the rollback rolled out` : `rolled back (${names2}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
     const partly = back?.restart === "restarted" && none.length > 0 ? `; ${none.join("; ")}: left on the new copy` : "";
     result.message = `${result.message}; ${verdict}${partly}`;
-    if (back) {
-      result.rollback = {
-        restart: back.restart,
-        ...back.rollout ? { rollout: back.rollout } : {},
-        message: back.message
-      };
-    }
-    if (back?.restart === "restarted" && back.rollout === "done") result.rollout = "rolled-back";
+    if (back) recordRollback(result, back);
     log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}${partly}`);
   }
 }
@@ -10200,6 +10197,7 @@ var init_rollback = __esm({
     init_model();
     init_once();
     init_run_limited();
+    init_rollback_report();
     init_repoint_workloads();
     init_rollback_target();
   }
@@ -16269,7 +16267,7 @@ async function readLiveState(cluster, scope, concurrency) {
     }))
   );
   const workloads = lists.flat().map(({ object, kind }) => {
-    const id = idOf2(object, kind.kind);
+    const id = idOf(object, kind.kind);
     return { id, object, kind, consumed: consumedOf(object, kind, id.namespace) };
   });
   const wanted = /* @__PURE__ */ new Map();
@@ -16286,7 +16284,7 @@ async function readLiveState(cluster, scope, concurrency) {
   const unreadable = /* @__PURE__ */ new Map();
   await runLimited([...groups.values()], concurrency, async ({ namespace, kind, ids }) => {
     for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency, unreadable)) {
-      const id = idOf2(object, kind);
+      const id = idOf(object, kind);
       if (wanted.has(idKey(id))) configs.set(idKey(id), object);
     }
   });
@@ -16321,7 +16319,7 @@ async function readPods(cluster, workload) {
     return void 0;
   }
 }
-function idOf2(object, kind) {
+function idOf(object, kind) {
   const metadata = field2(object, "metadata");
   return {
     kind,
@@ -16356,7 +16354,7 @@ function parseNamedConfigs(values) {
         "expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)"
       );
     const [, kindName, name = "", key] = match;
-    if (name.length > MAX_NAME || !DNS_SUBDOMAIN.test(name))
+    if (!isObjectName(name))
       throw refuse(
         `${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}\u2026` : name)} is not a ConfigMap or Secret name (lowercase letters, digits, "-" and ".", starting and ending with a letter or digit, at most ${MAX_NAME} characters)`
       );
@@ -16369,7 +16367,7 @@ function parseNamedConfigs(values) {
   });
 }
 function validKey(key) {
-  return key.length <= MAX_NAME && CONFIG_KEY.test(key) && key !== "." && !key.startsWith("..");
+  return key.length <= MAX_NAME && CONFIG_KEY_CHARACTERS.test(key) && key !== "." && !key.startsWith("..");
 }
 function readsNamed(consumed, named) {
   if (named.length === 0) return true;
@@ -16511,7 +16509,7 @@ function configName2(config) {
   const keys = config.keys === "all" ? "all keys" : `key${config.keys.length > 1 ? "s" : ""} ${config.keys.join(", ")}`;
   return `${shortId(config.id)} (reads ${keys})`;
 }
-var NAMED, DNS_SUBDOMAIN, CONFIG_KEY, MAX_NAME;
+var NAMED, MAX_NAME;
 var init_sync_plan = __esm({
   "src/sync/sync-plan.ts"() {
     "use strict";
@@ -16519,10 +16517,9 @@ var init_sync_plan = __esm({
     init_errors();
     init_workload_kinds();
     init_model();
+    init_names();
     init_restart_patch();
     NAMED = /^(configmap|secret)\/([^:]*)(?::(.*))?$/i;
-    DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-    CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
     MAX_NAME = 253;
   }
 });
@@ -17840,7 +17837,7 @@ function changedBeyondStamp(source2, text, targets) {
   }
   if (before.objects.length !== after.objects.length) return "the stamped file would hold other documents";
   for (const [i, object] of after.objects.entries()) {
-    const id = idOf3(object, "");
+    const id = idOf2(object, "");
     const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
     const original = before.objects[i];
     const expected = target ? withStamp(original, target.templatePath, target.hash) : original;
@@ -17891,9 +17888,9 @@ function idOfDoc(doc, defaultNamespace) {
   } catch {
     object = void 0;
   }
-  return idOf3(object, defaultNamespace);
+  return idOf2(object, defaultNamespace);
 }
-function idOf3(object, defaultNamespace) {
+function idOf2(object, defaultNamespace) {
   if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
   const metadata = field2(object, "metadata");
   return {
@@ -19665,7 +19662,7 @@ function workloadStatus({ workload, result }, dryRun) {
   if (result.restart === "agent-not-applied") {
     return { state: "failed", label: "agent not applied", type: "agent-not-applied", detail: result.message };
   }
-  if (isFailedRollout(result.rollout)) {
+  if (isFailureOutcome(result.rollout)) {
     return {
       state: "failed",
       label: result.rollout === "rolled-back" ? "rolled back" : `rollout ${result.rollout}`,

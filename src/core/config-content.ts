@@ -10,11 +10,11 @@ import {
   type ManifestProblem,
   shortId,
 } from "./model.js";
+import { CONFIG_KEY_CHARACTERS } from "./names.js";
 import { compareStrings } from "./order.js";
 import { recordSecretContent } from "./secret-values.js";
 
 /** Keys the API server accepts in data/binaryData/stringData. */
-const VALID_KEY = /^[-._a-zA-Z0-9]+$/;
 /** Go's StdEncoding as used for []byte fields: padded, standard alphabet (line breaks are skipped). */
 const STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -47,7 +47,7 @@ export function configContentOf(m: Manifest): ConfigContentResult {
     }
     const valid: Array<[string, unknown]> = [];
     for (const [key, v] of Object.entries(value)) {
-      if (!VALID_KEY.test(key)) {
+      if (!CONFIG_KEY_CHARACTERS.test(key)) {
         report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
         continue;
       }

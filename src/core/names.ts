@@ -18,6 +18,9 @@ export function isObjectName(name: string): boolean {
   return name.length <= 253 && SUBDOMAIN.test(name);
 }
 
+/** The characters of a ConfigMap or Secret key (IsConfigMapKey also refuses ".", ".." and longer than 253). */
+export const CONFIG_KEY_CHARACTERS = /^[-._a-zA-Z0-9]+$/;
+
 /** A name from user input, quoted for a message: control characters escaped, long ones cut. */
 export function quoteName(name: string): string {
   const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;

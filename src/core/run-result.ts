@@ -105,7 +105,7 @@ export function exitCodeOf(report: RunReport): number {
 /** A restart that failed, or a rollout that failed, timed out, lost its workload or was rolled back (the change did not land). */
 export function isFailure(result: WorkloadResult): boolean {
   return (
-    result.restart === "failed" || result.restart === "agent-not-applied" || isFailedRollout(result.rollout)
+    result.restart === "failed" || result.restart === "agent-not-applied" || isFailureOutcome(result.rollout)
   );
 }
 
@@ -120,7 +120,7 @@ export function resultsByWorkload(report: Pick<RunReport, "results">): Map<strin
 const FAILED_ROLLOUTS = ["failed", "timeout", "deleted", "rolled-back"] as const;
 
 /** A rollout that failed, timed out, lost its workload or was rolled back: the change did not land. */
-export function isFailedRollout(
+export function isFailureOutcome(
   rollout: RolloutOutcome | undefined,
 ): rollout is (typeof FAILED_ROLLOUTS)[number] {
   return (FAILED_ROLLOUTS as readonly (string | undefined)[]).includes(rollout);

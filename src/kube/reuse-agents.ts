@@ -14,8 +14,14 @@
 import type { AgentOptions } from "node:https";
 import type { Cluster, KubeConfig } from "@kubernetes/client-node";
 
-type Dispatcher = { destroy(): Promise<void> | void };
+export type Dispatcher = { destroy(): Promise<void> | void };
 type CreateDispatcher = (cluster: Cluster | null, agentOptions: AgentOptions) => Dispatcher | undefined;
+type WithDispatchers = { createDispatcher: CreateDispatcher };
+
+/** client-node's private dispatcher factory of `kc`, bound to it: the one place that reaches into it. */
+export function dispatcherFactoryOf(kc: KubeConfig): CreateDispatcher {
+  return (kc as unknown as WithDispatchers).createDispatcher.bind(kc);
+}
 
 /**
  * A view of `kc` whose request authentication hands out one dispatcher per TLS identity. (It
@@ -23,17 +29,17 @@ type CreateDispatcher = (cluster: Cluster | null, agentOptions: AgentOptions) =>
  * client-node in test/kube/reuse-agents.test.ts.)
  */
 export function reuseAgents(kc: KubeConfig): KubeConfig {
-  const made = (kc as unknown as { createDispatcher: CreateDispatcher }).createDispatcher;
+  const made = dispatcherFactoryOf(kc);
   const pools = new Map<string, Dispatcher | undefined>();
   const view = Object.create(kc) as KubeConfig;
   const pooled: CreateDispatcher = (cluster, agentOptions) => {
     const options = kc.createDispatcherOptions(cluster, agentOptions);
-    if (options.type !== "agent") return made.call(kc, cluster, agentOptions);
+    if (options.type !== "agent") return made(cluster, agentOptions);
     // PEM strings and buffers (Buffer.toJSON): kept in this map only, never logged.
     const key = JSON.stringify(options.connect);
-    if (!pools.has(key)) pools.set(key, made.call(kc, cluster, agentOptions));
+    if (!pools.has(key)) pools.set(key, made(cluster, agentOptions));
     return pools.get(key);
   };
-  (view as unknown as { createDispatcher: CreateDispatcher }).createDispatcher = pooled;
+  (view as unknown as WithDispatchers).createDispatcher = pooled;
   return view;
 }

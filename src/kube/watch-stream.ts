@@ -3,11 +3,8 @@
 // connecting could not be cancelled; we keep the dispatcher (connection pool) of the request and
 // destroy it on abort, which ends the connection in every state and lets the process exit.
 
-import type { AgentOptions } from "node:https";
-import { type Cluster, type KubeConfig, Watch } from "@kubernetes/client-node";
-
-type Dispatcher = { destroy(): Promise<void> | void };
-type CreateDispatcher = (cluster: Cluster | null, agentOptions: AgentOptions) => Dispatcher | undefined;
+import { type KubeConfig, Watch } from "@kubernetes/client-node";
+import { type Dispatcher, dispatcherFactoryOf } from "./reuse-agents.js";
 
 /** The longest a timer can wait (2^31 - 1 ms, about 24 days): in effect, no idle limit. */
 const WATCH_IDLE_LIMIT_MS = 2 ** 31 - 1;
@@ -50,8 +47,7 @@ export function openWatch(kc: KubeConfig, req: WatchRequest): WatchHandle {
     if (dispatcher === undefined) {
       // No TLS option in the kubeconfig: client-node leaves the request to the process-wide pool,
       // which abort() must not close. Verification as fetch would do it by default.
-      const create = (kc as unknown as { createDispatcher: CreateDispatcher }).createDispatcher;
-      dispatcher = create.call(kc, kc.getCurrentCluster(), {
+      dispatcher = dispatcherFactoryOf(kc)(kc.getCurrentCluster(), {
         rejectUnauthorized: process.env.NODE_TLS_REJECT_UNAUTHORIZED !== "0",
       });
       if (dispatcher) context.setDispatcher(dispatcher as never);

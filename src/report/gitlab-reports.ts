@@ -6,7 +6,7 @@
 import { shortSha } from "../core/commit-sha.js";
 import { idKey, type PlannedWorkload, shortId } from "../core/model.js";
 import {
-  isFailedRollout,
+  isFailureOutcome,
   type RunReport,
   resultsByWorkload,
   type WorkloadResult,
@@ -65,7 +65,7 @@ export function workloadStatus({ workload, result }: ReportedWorkload, dryRun: s
   if (result.restart === "agent-not-applied") {
     return { state: "failed", label: "agent not applied", type: "agent-not-applied", detail: result.message };
   }
-  if (isFailedRollout(result.rollout)) {
+  if (isFailureOutcome(result.rollout)) {
     return {
       state: "failed",
       label: result.rollout === "rolled-back" ? "rolled back" : `rollout ${result.rollout}`,

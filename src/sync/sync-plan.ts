@@ -18,6 +18,7 @@ import {
   shortId,
   type UnreadSource,
 } from "../core/model.js";
+import { CONFIG_KEY_CHARACTERS, isObjectName } from "../core/names.js";
 import { CONFIG_DIGESTS_ANNOTATION } from "../core/restart-patch.js";
 import type { LiveWorkload } from "./read-live-state.js";
 import type { SyncVerdict } from "./sync-verdict.js";
@@ -31,10 +32,7 @@ interface NamedConfig {
 
 /** `kind/name[:key]`: the kind, then everything up to the first `:`, then the rest. */
 const NAMED = /^(configmap|secret)\/([^:]*)(?::(.*))?$/i;
-/** A DNS subdomain (RFC 1123), as the API server requires of a ConfigMap's or Secret's name. */
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-/** The characters of a ConfigMap or Secret key. */
-const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
+/** The longest name or key the API server accepts (a DNS subdomain's length). */
 const MAX_NAME = 253;
 
 /**
@@ -53,7 +51,7 @@ export function parseNamedConfigs(values: readonly string[]): NamedConfig[] {
         "expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)",
       );
     const [, kindName, name = "", key] = match;
-    if (name.length > MAX_NAME || !DNS_SUBDOMAIN.test(name))
+    if (!isObjectName(name))
       throw refuse(
         `${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name)} is not a ConfigMap or Secret name (lowercase letters, digits, "-" and ".", starting and ending with a letter or digit, at most ${MAX_NAME} characters)`,
       );
@@ -68,7 +66,7 @@ export function parseNamedConfigs(values: readonly string[]): NamedConfig[] {
 
 /** A key the API server accepts in data, binaryData or stringData (IsConfigMapKey). */
 function validKey(key: string): boolean {
-  return key.length <= MAX_NAME && CONFIG_KEY.test(key) && key !== "." && !key.startsWith("..");
+  return key.length <= MAX_NAME && CONFIG_KEY_CHARACTERS.test(key) && key !== "." && !key.startsWith("..");
 }
 
 /** Whether a workload reading `consumed` reads one of the named configs (and the named key). */

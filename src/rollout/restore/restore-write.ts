@@ -75,10 +75,10 @@ export function restoreWrite(
   if (field(live, "immutable") === true && changedKeys(liveConfigContent(live), base.content).length > 0) {
     return { refused: "it is immutable (immutable: true): its content cannot be changed" };
   }
+  const recorded = parseLastApplied(live);
   // No manager recorded, but kubectl's annotation: a client-side apply from before field management.
   const writer =
-    lastContentWriter(live) ??
-    (parseLastApplied(live) ? { manager: CLIENT_SIDE_APPLY, operation: "Update" } : undefined);
+    lastContentWriter(live) ?? (recorded ? { manager: CLIENT_SIDE_APPLY, operation: "Update" } : undefined);
   const desired = withoutServerFields({
     ...base.manifest,
     metadata: { ...metadataOf(base.manifest), namespace },
@@ -94,7 +94,6 @@ export function restoreWrite(
     return { apply: desired, fieldManager: writer.manager, how: `server-side apply as ${writer.manager}` };
   }
   // An update: the three-way patch of a client-side apply, from what was last applied.
-  const recorded = parseLastApplied(live);
   const modified = recorded
     ? {
         ...desired,

@@ -22,6 +22,10 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
   const rollbackStep = strategy.rollbackStep;
   if (!rollbackStep) return strategy;
   const readsOf = new Map(plan.workloads.map((w) => [idKey(w.id), changedConfigsOf(w)]));
+  /** The configs those keys name. */
+  const configOf = new Map(
+    plan.workloads.flatMap((w) => w.references.map((r) => [idKey(r.config), r.config])),
+  );
   /** Workloads this run has restarted (or found restarted by an earlier run): the readers a restore rolls back. */
   const started = new Map<string, ObjectId>();
   /** Configs a failure asked for, by idKey: what failed first, then how the restore ended. */
@@ -46,7 +50,7 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
     heldBack(id) {
       const put = (readsOf.get(idKey(id)) ?? []).find((key) => claimed.has(key));
       if (put === undefined) return undefined;
-      return `not restarted: ${describeKey(put)} it reads was put back to the base commit's content after ${formatId(claimed.get(put)!.failed)} failed`;
+      return `not restarted: ${shortId(configOf.get(put)!)} it reads was put back to the base commit's content after ${formatId(claimed.get(put)!.failed)} failed`;
     },
     async rollbackFor(results, context) {
       const failed = results.filter((r) => isFailedRollout(r) && !rolledBack.has(idKey(r.id)));
@@ -60,7 +64,7 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
             notRestorableSeen.add(key);
             const why = plan.notRestorable.get(key) ?? "the repository does not define it";
             outcomes.push({
-              id: idOf(key),
+              id: configOf.get(key)!,
               result: "not-restorable",
               message: `not restored: ${why}`,
               readers: [],
@@ -83,7 +87,7 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
       }
       for (const id of readers) rolledBack.add(idKey(id));
       context.log.warn(
-        `${failed.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => describeKey(idKey(r.id))).join(", ")} back to the base commit's content and rolling back ${readers.map(formatId).join(", ") || "no workload"}`,
+        `${failed.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => shortId(r.id)).join(", ")} back to the base commit's content and rolling back ${readers.map(formatId).join(", ") || "no workload"}`,
       );
       return {
         ids: readers,
@@ -100,13 +104,4 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
       return { ...inner, restores: outcomes };
     },
   };
-}
-
-function idOf(key: string): ObjectId {
-  const [kind = "", namespace = "", ...name] = key.split("/");
-  return { kind, namespace, name: name.join("/") };
-}
-
-function describeKey(key: string): string {
-  return shortId(idOf(key));
 }

@@ -15,6 +15,21 @@ export function isFailedRollout(result: WorkloadResult): boolean {
   );
 }
 
+/**
+ * Records what a workload's rollback did on its result; true when the rollback rolled out (the
+ * workload is then "rolled-back": the change failed all the same, exit 1).
+ */
+export function recordRollback(result: WorkloadResult, back: WorkloadResult): boolean {
+  result.rollback = {
+    restart: back.restart,
+    ...(back.rollout ? { rollout: back.rollout } : {}),
+    message: back.message,
+  };
+  const rolledOut = back.restart === "restarted" && back.rollout === "done";
+  if (rolledOut) result.rollout = "rolled-back";
+  return rolledOut;
+}
+
 export function reportRollbacks(
   results: WorkloadResult[],
   rolledBack: readonly WorkloadResult[],
@@ -33,13 +48,7 @@ export function reportRollbacks(
       const own = isFailedRollout(result)
         ? result.message
         : `its rollout ${result.rollout === "done" ? "finished" : (result.rollout ?? "was not followed")}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
-      result.rollback = {
-        restart: back.restart,
-        ...(back.rollout ? { rollout: back.rollout } : {}),
-        message: back.message,
-      };
-      if (back.restart === "restarted" && back.rollout === "done") {
-        result.rollout = "rolled-back";
+      if (recordRollback(result, back)) {
         result.message = `${own}; rolled back to its pod template before the run (${put} restored): the rollback rolled out`;
       } else if (back.restart === "unchanged") {
         result.message = `${own}; rollback: ${back.message}`;

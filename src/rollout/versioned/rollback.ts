@@ -15,6 +15,7 @@ import { once } from "../../core/once.js";
 import { runLimited } from "../../core/run-limited.js";
 import type { WorkloadResult } from "../../core/run-result.js";
 import type { Cluster } from "../../kube/cluster.js";
+import { recordRollback } from "../restore/rollback-report.js";
 import type { Rollback } from "../strategy/restart-strategy.js";
 import type { SourceCopy } from "./copies.js";
 import type { SiteChange } from "./repoint.js";
@@ -174,15 +175,7 @@ export function reportRollback(
     const partly =
       back?.restart === "restarted" && none.length > 0 ? `; ${none.join("; ")}: left on the new copy` : "";
     result.message = `${result.message}; ${verdict}${partly}`;
-    if (back) {
-      result.rollback = {
-        restart: back.restart,
-        ...(back.rollout ? { rollout: back.rollout } : {}),
-        message: back.message,
-      };
-    }
-    // The change failed all the same: rolled back (exit 1), not rolled out.
-    if (back?.restart === "restarted" && back.rollout === "done") result.rollout = "rolled-back";
+    if (back) recordRollback(result, back);
     log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}${partly}`);
   }
 }
