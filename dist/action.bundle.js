@@ -33544,6 +33544,8 @@ init_order();
 // src/scan/sources/source-variants.ts
 init_config_content();
 init_consumed_configs();
+init_json_shape();
+init_pod_template();
 init_workload_kinds();
 init_model();
 init_order();
@@ -33682,9 +33684,7 @@ function unstamped(m) {
   const templatePath = workloadKindOf(m.object)?.templatePath;
   if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
   const copy = structuredClone(m.object);
-  let node = copy;
-  for (const segment of templatePath) node = node[segment];
-  const annotations = node.metadata.annotations;
+  const annotations = field(field(templateAt(copy, templatePath), "metadata"), "annotations");
   delete annotations[CONFIG_HASH_ANNOTATION];
   return copy;
 }
@@ -38447,12 +38447,14 @@ var MergedLookup = class {
     return this.uses.get(node) ?? [];
   }
   lineOf(offset) {
-    let line = 1;
-    for (let i = this.source.indexOf("\n"); i !== -1 && i < offset; i = this.source.indexOf("\n", i + 1))
-      line++;
-    return line;
+    return lineOf(this.source, offset);
   }
 };
+function lineOf(text, offset) {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+}
 function asMap(node, what) {
   if ((0, import_yaml6.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
   if (!(0, import_yaml6.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
@@ -38681,11 +38683,6 @@ function withStamp(object, path6, hash) {
   metadata.annotations = annotations;
   node.metadata = metadata;
   return copy;
-}
-function lineOf(text, offset) {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === "\n") line++;
-  return line;
 }
 function idOfDoc(doc, defaultNamespace) {
   let object;

@@ -8299,9 +8299,7 @@ function unstamped(m) {
   const templatePath = workloadKindOf(m.object)?.templatePath;
   if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
   const copy = structuredClone(m.object);
-  let node = copy;
-  for (const segment of templatePath) node = node[segment];
-  const annotations = node.metadata.annotations;
+  const annotations = field2(field2(templateAt(copy, templatePath), "metadata"), "annotations");
   delete annotations[CONFIG_HASH_ANNOTATION];
   return copy;
 }
@@ -8391,6 +8389,8 @@ var init_source_variants = __esm({
     "use strict";
     init_config_content();
     init_consumed_configs();
+    init_json_shape();
+    init_pod_template();
     init_workload_kinds();
     init_model();
     init_order();
@@ -17570,6 +17570,11 @@ function annotationEdits(source2, doc, templatePath, key, value) {
   if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(current.owner, current.pair, value);
   throw new UnstampableError(`${key} is not a plain value`);
 }
+function lineOf(text, offset) {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+}
 function asMap(node, what) {
   if ((0, import_yaml6.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
   if (!(0, import_yaml6.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
@@ -17666,10 +17671,7 @@ var init_annotation_edit = __esm({
         return this.uses.get(node) ?? [];
       }
       lineOf(offset) {
-        let line = 1;
-        for (let i = this.source.indexOf("\n"); i !== -1 && i < offset; i = this.source.indexOf("\n", i + 1))
-          line++;
-        return line;
+        return lineOf(this.source, offset);
       }
     };
     EditContext = class {
@@ -17875,11 +17877,6 @@ function withStamp(object, path, hash) {
   metadata.annotations = annotations;
   node.metadata = metadata;
   return copy;
-}
-function lineOf(text, offset) {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === "\n") line++;
-  return line;
 }
 function idOfDoc(doc, defaultNamespace) {
   let object;

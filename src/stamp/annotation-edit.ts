@@ -171,11 +171,15 @@ class MergedLookup {
   }
 
   private lineOf(offset: number): number {
-    let line = 1;
-    for (let i = this.source.indexOf("\n"); i !== -1 && i < offset; i = this.source.indexOf("\n", i + 1))
-      line++;
-    return line;
+    return lineOf(this.source, offset);
   }
+}
+
+/** The 1-based line of `offset` in `text` (1 for an offset before the text). */
+export function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+  return line;
 }
 
 function asMap(node: unknown, what: string): YAMLMap {

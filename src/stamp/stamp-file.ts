@@ -10,6 +10,7 @@ import {
   annotationEdits,
   applyEdits,
   type ByteEdit,
+  lineOf,
   MergeKeyError,
   UnstampableError,
 } from "./annotation-edit.js";
@@ -136,12 +137,6 @@ function withStamp(object: unknown, path: readonly string[], hash: string): unkn
   metadata.annotations = annotations;
   node.metadata = metadata;
   return copy;
-}
-
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === "\n") line++;
-  return line;
 }
 
 function idOfDoc(

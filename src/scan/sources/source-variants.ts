@@ -11,6 +11,8 @@
 
 import { canonicalJson } from "../../core/config-content.js";
 import { consumedConfigIds } from "../../core/consumed-configs.js";
+import { field } from "../../core/json-shape.js";
+import { templateAt } from "../../core/kinds/pod-template.js";
 import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
 import { formatId, idKey, type Manifest, type ManifestProblem } from "../../core/model.js";
 import { compareStrings } from "../../core/order.js";
@@ -180,10 +182,12 @@ function definitionReadingChange(
 function unstamped(m: Manifest): unknown {
   const templatePath = workloadKindOf(m.object)?.templatePath;
   if (!templatePath || currentHash(m.object, templatePath) === undefined) return m.object;
-  const copy = structuredClone(m.object) as Record<string, unknown>;
-  let node: unknown = copy;
-  for (const segment of templatePath) node = (node as Record<string, unknown>)[segment];
-  const annotations = (node as { metadata: { annotations: Record<string, unknown> } }).metadata.annotations;
+  const copy = structuredClone(m.object);
+  // currentHash found the annotation: the template, its metadata and annotations are there.
+  const annotations = field(field(templateAt(copy, templatePath), "metadata"), "annotations") as Record<
+    string,
+    unknown
+  >;
   delete annotations[CONFIG_HASH_ANNOTATION];
   return copy;
 }
