@@ -35664,6 +35664,15 @@ function shortDetail(stderr, treeDir) {
 }
 
 // src/scan/render/source-model.ts
+function joinRendered(first, more) {
+  return {
+    base: [...first.base, ...more.base],
+    head: [...first.head, ...more.head],
+    problems: [...first.problems, ...more.problems],
+    warnings: [...first.warnings, ...more.warnings],
+    unbuilt: new Map([...first.unbuilt ?? [], ...more.unbuilt ?? []])
+  };
+}
 var YAML_INPUT = /(^|\/)Kustomization$|\.(ya?ml|json)$/;
 function yamlDataInput(path6, text, options) {
   if (!YAML_INPUT.test(path6) || text.includes("{{")) return false;
@@ -36844,13 +36853,7 @@ async function renderOnTheirOwn(sources, render, onTheirOwn, notes) {
         `${source2.label}: planned on its own, as nothing that includes it builds (kustomize cannot build ${includers} at either commit); ${outcome}`
       );
     }
-    rendered = {
-      base: [...rendered.base, ...more.base],
-      head: [...rendered.head, ...more.head],
-      problems: [...rendered.problems, ...more.problems],
-      warnings: [...rendered.warnings, ...more.warnings],
-      unbuilt: new Map([...rendered.unbuilt ?? [], ...more.unbuilt ?? []])
-    };
+    rendered = joinRendered(rendered, more);
   }
 }
 
@@ -37015,13 +37018,8 @@ function renderedNote(source2, rendered) {
 function mergeInSourceOrder(sources, first, more) {
   const order = new Map(sources.map((source2, i) => [source2.label, i]));
   const byOrigin = (list) => list.sort((a, b) => (order.get(a.origin ?? "") ?? 0) - (order.get(b.origin ?? "") ?? 0));
-  return {
-    base: byOrigin([...first.base, ...more.base]),
-    head: byOrigin([...first.head, ...more.head]),
-    problems: [...first.problems, ...more.problems],
-    warnings: [...first.warnings, ...more.warnings],
-    unbuilt: new Map([...first.unbuilt ?? [], ...more.unbuilt ?? []])
-  };
+  const joined = joinRendered(first, more);
+  return { ...joined, base: byOrigin(joined.base), head: byOrigin(joined.head) };
 }
 async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
   const kustomizeDirs2 = options.kustomize.length > 0 && options.kustomize[0] !== "none";

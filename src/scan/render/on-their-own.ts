@@ -2,7 +2,7 @@
 // nothing. Those kustomizations are rendered on their own, as if nothing included them (a base
 // whose only overlay has a patch kustomize refuses still deploys its own objects when built), round
 // after round while the new roots fail too; each gets a note naming the includers that fail.
-import type { RenderedObjects, RenderedSource } from "./source-model.js";
+import { joinRendered, type RenderedObjects, type RenderedSource } from "./source-model.js";
 
 export type OnTheirOwn = (
   broken: readonly RenderedSource[],
@@ -34,12 +34,6 @@ export async function renderOnTheirOwn(
         `${source.label}: planned on its own, as nothing that includes it builds (kustomize cannot build ${includers} at either commit); ${outcome}`,
       );
     }
-    rendered = {
-      base: [...rendered.base, ...more.base],
-      head: [...rendered.head, ...more.head],
-      problems: [...rendered.problems, ...more.problems],
-      warnings: [...rendered.warnings, ...more.warnings],
-      unbuilt: new Map([...(rendered.unbuilt ?? []), ...(more.unbuilt ?? [])]),
-    };
+    rendered = joinRendered(rendered, more);
   }
 }

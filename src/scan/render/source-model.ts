@@ -58,6 +58,17 @@ export interface RenderedObjects {
   unbuilt?: Map<string, "base" | "both">;
 }
 
+/** Two renders' objects, problems, warnings and unbuilt sources as one, the first's first. */
+export function joinRendered(first: RenderedObjects, more: RenderedObjects): RenderedObjects {
+  return {
+    base: [...first.base, ...more.base],
+    head: [...first.head, ...more.head],
+    problems: [...first.problems, ...more.problems],
+    warnings: [...first.warnings, ...more.warnings],
+    unbuilt: new Map([...(first.unbuilt ?? []), ...(more.unbuilt ?? [])]),
+  };
+}
+
 const YAML_INPUT = /(^|\/)Kustomization$|\.(ya?ml|json)$/;
 
 /**

@@ -19,7 +19,7 @@ import { findKustomize } from "./kustomize.js";
 import { type OnTheirOwn, renderOnTheirOwn } from "./on-their-own.js";
 import { runRenderCommand } from "./render-command.js";
 import { renderCommandEnvironment, trustedPathDirs } from "./renderer-environment.js";
-import { type RenderedObjects, type RenderedSource, yamlDataInput } from "./source-model.js";
+import { joinRendered, type RenderedObjects, type RenderedSource, yamlDataInput } from "./source-model.js";
 
 export interface RenderedSources {
   /** Files a renderer owns: not read as raw manifests. */
@@ -243,13 +243,8 @@ function mergeInSourceOrder(
   const order = new Map(sources.map((source, i) => [source.label, i]));
   const byOrigin = (list: RenderedObjects["base"]) =>
     list.sort((a, b) => (order.get(a.origin ?? "") ?? 0) - (order.get(b.origin ?? "") ?? 0));
-  return {
-    base: byOrigin([...first.base, ...more.base]),
-    head: byOrigin([...first.head, ...more.head]),
-    problems: [...first.problems, ...more.problems],
-    warnings: [...first.warnings, ...more.warnings],
-    unbuilt: new Map([...(first.unbuilt ?? []), ...(more.unbuilt ?? [])]),
-  };
+  const joined = joinRendered(first, more);
+  return { ...joined, base: byOrigin(joined.base), head: byOrigin(joined.head) };
 }
 
 /**
