@@ -28180,20 +28180,19 @@ function syncVerdict(workload, kind, live2, options, consumed = consumedOf(workl
   if (hash === void 0 || digestMap === void 0) {
     return { state: "cannot-hash", why: "a Secret it reads could not be read for its UID: set --hash-key" };
   }
-  const digests = formatDigests(digestMap);
-  const optional2 = optionalOnly(workload, kind);
   const recorded2 = currentHash(workload, kind.templatePath);
-  if (recorded2 === void 0) return baselineVerdict(workload, consumed, hash, digestMap, optional2);
   if (recorded2 === hash) return { state: "current", uncovered: [], gone: [] };
+  const now = { hash, digests: formatDigests(digestMap), digestMap, optional: optionalOnly(workload, kind) };
+  if (recorded2 === void 0) return baselineVerdict(workload, consumed, now);
   const recordedDigests = currentDigests(workload, kind.templatePath);
-  const compared = recordedDigests === void 0 ? void 0 : compareDigests(consumed, recordedDigests, digestMap, hash, optional2);
+  const compared = recordedDigests === void 0 ? void 0 : compareDigests(consumed, recordedDigests, now);
   const manager = hashOwners(workload, kind.templatePath).find((m) => m !== options.fieldManager);
   if (manager !== void 0)
     return { state: "managed-elsewhere", manager, stale: compared?.state === "stale" ? compared.stale : [] };
-  return compared ?? { state: "unknown-coverage", hash, digests };
+  return compared ?? { state: "unknown-coverage", hash, digests: now.digests };
 }
-function compareDigests(consumed, recordedText, now, hash, optional2) {
-  const digests = formatDigests(now);
+function compareDigests(consumed, recordedText, now) {
+  const { hash, digests, optional: optional2 } = now;
   const recorded2 = parseDigests(recordedText);
   if (recorded2 === void 0)
     return { state: "stale", hash, digests, stale: [], uncovered: [], gone: [], digestsUnparsed: true };
@@ -28203,7 +28202,7 @@ function compareDigests(consumed, recordedText, now, hash, optional2) {
   for (const config of consumed) {
     const key = `${config.id.kind}/${config.id.name}`;
     const before = recorded2.get(key);
-    const after = now.get(key);
+    const after = now.digestMap.get(key);
     if (before === void 0) {
       if (after !== void 0) (optional2.has(key) ? stale : uncovered).push(config);
     } else if (after === void 0) (optional2.has(key) ? stale : gone).push(config);
@@ -28212,13 +28211,13 @@ function compareDigests(consumed, recordedText, now, hash, optional2) {
   if (stale.length === 0) return { state: "current", uncovered, gone };
   return { state: "stale", hash, digests, stale, uncovered, gone };
 }
-function baselineVerdict(workload, consumed, hash, now, optional2) {
-  const digests = formatDigests(now);
+function baselineVerdict(workload, consumed, now) {
+  const { hash, digests } = now;
   const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
   if (baseline === void 0) return { state: "no-baseline", hash, digests, consumed };
   const [recordedHash, recordedDigests = ""] = baseline.split(" ");
   if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
-  return compareDigests(consumed, recordedDigests, now, hash, optional2);
+  return compareDigests(consumed, recordedDigests, now);
 }
 function optionalOnly(workload, kind) {
   const required = /* @__PURE__ */ new Set();

@@ -110,20 +110,26 @@ export function syncVerdict(
   if (hash === undefined || digestMap === undefined) {
     return { state: "cannot-hash", why: "a Secret it reads could not be read for its UID: set --hash-key" };
   }
-  const digests = formatDigests(digestMap);
-  const optional = optionalOnly(workload, kind);
   const recorded = currentHash(workload, kind.templatePath);
-  if (recorded === undefined) return baselineVerdict(workload, consumed, hash, digestMap, optional);
   if (recorded === hash) return { state: "current", uncovered: [], gone: [] };
+  // Only a workload that is not current: which configs it reads optionally, the digests as written.
+  const now = { hash, digests: formatDigests(digestMap), digestMap, optional: optionalOnly(workload, kind) };
+  if (recorded === undefined) return baselineVerdict(workload, consumed, now);
   const recordedDigests = currentDigests(workload, kind.templatePath);
-  const compared =
-    recordedDigests === undefined
-      ? undefined
-      : compareDigests(consumed, recordedDigests, digestMap, hash, optional);
+  const compared = recordedDigests === undefined ? undefined : compareDigests(consumed, recordedDigests, now);
   const manager = hashOwners(workload, kind.templatePath).find((m) => m !== options.fieldManager);
   if (manager !== undefined)
     return { state: "managed-elsewhere", manager, stale: compared?.state === "stale" ? compared.stale : [] };
-  return compared ?? { state: "unknown-coverage", hash, digests };
+  return compared ?? { state: "unknown-coverage", hash, digests: now.digests };
+}
+
+/** What a workload's configs hash to now, and which of them it reads only optionally. */
+interface CurrentDigests {
+  hash: string;
+  /** digestMap as the annotation writes it. */
+  digests: string;
+  digestMap: Map<string, string>;
+  optional: ReadonlySet<string>;
 }
 
 /**
@@ -132,14 +138,8 @@ export function syncVerdict(
  * change: the pods started without it, or with it. Digests that do not parse are treated as none,
  * and the hash, which differs, decides: stale.
  */
-function compareDigests(
-  consumed: ConsumedConfig[],
-  recordedText: string,
-  now: Map<string, string>,
-  hash: string,
-  optional: ReadonlySet<string>,
-): SyncVerdict {
-  const digests = formatDigests(now);
+function compareDigests(consumed: ConsumedConfig[], recordedText: string, now: CurrentDigests): SyncVerdict {
+  const { hash, digests, optional } = now;
   const recorded = parseDigests(recordedText);
   if (recorded === undefined)
     return { state: "stale", hash, digests, stale: [], uncovered: [], gone: [], digestsUnparsed: true };
@@ -149,7 +149,7 @@ function compareDigests(
   for (const config of consumed) {
     const key = `${config.id.kind}/${config.id.name}`;
     const before = recorded.get(key);
-    const after = now.get(key);
+    const after = now.digestMap.get(key);
     if (before === undefined) {
       if (after !== undefined) (optional.has(key) ? stale : uncovered).push(config);
     } else if (after === undefined) (optional.has(key) ? stale : gone).push(config);
@@ -160,19 +160,13 @@ function compareDigests(
 }
 
 /** No hash on the template: the baseline an adoption recorded on the workload, if any. */
-function baselineVerdict(
-  workload: Plain,
-  consumed: ConsumedConfig[],
-  hash: string,
-  now: Map<string, string>,
-  optional: ReadonlySet<string>,
-): SyncVerdict {
-  const digests = formatDigests(now);
+function baselineVerdict(workload: Plain, consumed: ConsumedConfig[], now: CurrentDigests): SyncVerdict {
+  const { hash, digests } = now;
   const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
   if (baseline === undefined) return { state: "no-baseline", hash, digests, consumed };
   const [recordedHash, recordedDigests = ""] = baseline.split(" ");
   if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
-  return compareDigests(consumed, recordedDigests, now, hash, optional);
+  return compareDigests(consumed, recordedDigests, now);
 }
 
 /** The configs (`Kind/name`, as digests name them) every reference of the pod template reads optionally. */
