@@ -6798,15 +6798,17 @@ function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
   return atTemplate(templatePath, { spec: { containers: entries } });
 }
 function envMergePatch(live2, templatePath, varName, value) {
-  const template = templateAt(live2, templatePath);
-  const entries = envPatch(field2(template, "spec"), varName, value, []);
-  const wanted = new Map(
-    arrayField(field2(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
-  );
-  const containers = arrayField(field2(template, "spec"), "containers").map((container) => {
+  envPatch(podSpecAt(live2, templatePath), varName, value, []);
+  return envListMergePatch(live2, templatePath, varName, () => value);
+}
+function envListMergePatch(live2, templatePath, varName, valueFor) {
+  const containers = arrayField(podSpecAt(live2, templatePath), "containers").map((container) => {
+    const value = valueFor(stringField(container, "name") ?? "");
     const env = arrayField(container, "env").filter((e) => field2(e, "name") !== varName);
-    const added = arrayField(wanted.get(stringField(container, "name")), "env");
-    return { ...container, env: [...env, ...added] };
+    return {
+      ...container,
+      env: value === void 0 ? env : [...env, { name: varName, value }]
+    };
   });
   const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
   return {
@@ -6826,30 +6828,17 @@ function envValues(podSpec, varName) {
   );
 }
 function envRestorePatch(live2, templatePath, varName, previous, type) {
-  const podSpec = field2(templateAt(live2, templatePath), "spec");
-  const current = envValues(podSpec, varName);
+  const current = envValues(podSpecAt(live2, templatePath), varName);
   const changed = [...previous].filter(([name, value]) => current.has(name) && current.get(name) !== value);
   if (changed.length === 0) return void 0;
   if (type === "strategic-merge") {
-    const containers2 = changed.map(([name, value]) => ({
+    const containers = changed.map(([name, value]) => ({
       name,
       env: [value === void 0 ? { name: varName, $patch: "delete" } : { name: varName, value }]
     }));
-    return atTemplate(templatePath, { spec: { containers: containers2 } });
+    return atTemplate(templatePath, { spec: { containers } });
   }
-  const containers = arrayField(podSpec, "containers").map((container) => {
-    const value = previous.get(stringField(container, "name") ?? "");
-    const env = arrayField(container, "env").filter((e) => field2(e, "name") !== varName);
-    return {
-      ...container,
-      env: value === void 0 ? env : [...env, { name: varName, value }]
-    };
-  });
-  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec: { containers } })
-  };
+  return envListMergePatch(live2, templatePath, varName, (name) => previous.get(name));
 }
 function currentHash(obj, templatePath = SPEC_TEMPLATE) {
   return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);

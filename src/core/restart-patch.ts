@@ -4,7 +4,7 @@
 
 import { UserError } from "./errors.js";
 import { arrayField, field, stringField } from "./json-shape.js";
-import { atTemplate, templateAt } from "./kinds/pod-template.js";
+import { atTemplate, podSpecAt, templateAt } from "./kinds/pod-template.js";
 
 /** Pod-template annotation holding the hash of the config content the pods were started with. */
 export const CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
@@ -80,15 +80,28 @@ export function envMergePatch(
   varName: string,
   value: string,
 ): Record<string, unknown> {
-  const template = templateAt(live, templatePath);
-  const entries = envPatch(field(template, "spec"), varName, value, []);
-  const wanted = new Map(
-    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c]),
-  );
-  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
+  // The same checks as the strategic merge patch (a valid name, named containers, no valueFrom).
+  envPatch(podSpecAt(live, templatePath), varName, value, []);
+  return envListMergePatch(live, templatePath, varName, () => value);
+}
+
+/**
+ * A JSON merge patch of the whole container list with env var `varName` set in each container to
+ * `valueFor` its name (left out where undefined), guarded by the live resourceVersion.
+ */
+function envListMergePatch(
+  live: unknown,
+  templatePath: readonly string[],
+  varName: string,
+  valueFor: (container: string) => string | undefined,
+): Record<string, unknown> {
+  const containers = arrayField(podSpecAt(live, templatePath), "containers").map((container) => {
+    const value = valueFor(stringField(container, "name") ?? "");
     const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
-    const added = arrayField(wanted.get(stringField(container, "name")), "env");
-    return { ...(container as Record<string, unknown>), env: [...env, ...added] };
+    return {
+      ...(container as Record<string, unknown>),
+      env: value === undefined ? env : [...env, { name: varName, value }],
+    };
   });
   const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
   return {
@@ -123,8 +136,7 @@ export function envRestorePatch(
   previous: ReadonlyMap<string, string | undefined>,
   type: "strategic-merge" | "merge",
 ): Record<string, unknown> | undefined {
-  const podSpec = field(templateAt(live, templatePath), "spec");
-  const current = envValues(podSpec, varName);
+  const current = envValues(podSpecAt(live, templatePath), varName);
   const changed = [...previous].filter(([name, value]) => current.has(name) && current.get(name) !== value);
   if (changed.length === 0) return undefined;
   if (type === "strategic-merge") {
@@ -134,19 +146,7 @@ export function envRestorePatch(
     }));
     return atTemplate(templatePath, { spec: { containers } });
   }
-  const containers = arrayField(podSpec, "containers").map((container) => {
-    const value = previous.get(stringField(container, "name") ?? "");
-    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
-    return {
-      ...(container as Record<string, unknown>),
-      env: value === undefined ? env : [...env, { name: varName, value }],
-    };
-  });
-  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
-  return {
-    ...(resourceVersion ? { metadata: { resourceVersion } } : {}),
-    ...atTemplate(templatePath, { spec: { containers } }),
-  };
+  return envListMergePatch(live, templatePath, varName, (name) => previous.get(name));
 }
 
 /** The config hash the workload's pod template carries, if any. */
