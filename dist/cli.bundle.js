@@ -4773,20 +4773,9 @@ var init_kube_client = __esm({
         return byName;
       }
       async applyConfig(obj, dryRun, namespaceDefault) {
-        const body2 = applyBody(obj, namespaceDefault);
-        const { kind, metadata } = body2;
-        const resource = configKind(kind).resource;
-        await this.request(
-          { verb: "patch", resource, ...metadata },
-          () => this.api.patch(
-            body2,
-            void 0,
-            dryRun ? "All" : void 0,
-            this.opts.fieldManager,
-            true,
-            PATCH_CONTENT_TYPES.apply
-          )
-        );
+        const { kind, metadata } = applyBody(obj, namespaceDefault);
+        const id = { kind, namespace: metadata.namespace, name: metadata.name };
+        await this.writeConfigAs(id, { apply: obj }, this.opts.fieldManager, dryRun);
       }
       async writeConfigAs(id, write, fieldManager, dryRun) {
         const { resource } = configKind(id.kind);

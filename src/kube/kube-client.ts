@@ -149,22 +149,12 @@ class KubeCluster implements Cluster {
   }
 
   async applyConfig(obj: Plain, dryRun: boolean, namespaceDefault?: string): Promise<void> {
-    const body = applyBody(obj, namespaceDefault);
-    const { kind, metadata } = body as {
-      kind: "ConfigMap" | "Secret";
+    const { kind, metadata } = applyBody(obj, namespaceDefault) as {
+      kind: ConfigKind;
       metadata: { name: string; namespace: string };
     };
-    const resource = configKind(kind).resource;
-    await this.request({ verb: "patch", resource, ...metadata }, () =>
-      this.api.patch(
-        body as never,
-        undefined,
-        dryRun ? "All" : undefined,
-        this.opts.fieldManager,
-        true,
-        PATCH_CONTENT_TYPES.apply,
-      ),
-    );
+    const id = { kind, namespace: metadata.namespace, name: metadata.name };
+    await this.writeConfigAs(id, { apply: obj }, this.opts.fieldManager, dryRun);
   }
 
   async writeConfigAs(
