@@ -17391,16 +17391,23 @@ function unitConfigs(manifests, deployedDirs) {
       { file: m.file, line: m.line, content: configContentOf(m).content }
     ]);
   }
+  const once2 = /* @__PURE__ */ new Map();
+  const several = [];
+  for (const [key, defs] of definitions) {
+    if (defs.length === 1) once2.set(key, defs[0].content);
+    else several.push([key, defs]);
+  }
   const byFile = /* @__PURE__ */ new Map();
   const contentsFor = (workload) => {
+    if (several.length === 0) return once2;
     let contents = byFile.get(workload.file);
     if (contents === void 0) {
-      contents = new Map(
-        [...definitions].map(([key, defs]) => [
-          key,
-          configDefinitionFor(workload.file, defs, deployedDirs).content
-        ])
-      );
+      contents = new Map([
+        ...once2,
+        ...several.map(
+          ([key, defs]) => [key, configDefinitionFor(workload.file, defs, deployedDirs).content]
+        )
+      ]);
       byFile.set(workload.file, contents);
     }
     return contents;

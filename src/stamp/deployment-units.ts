@@ -32,16 +32,24 @@ export function unitConfigs(manifests: readonly Manifest[], deployedDirs: readon
       { file: m.file, line: m.line, content: configContentOf(m).content },
     ]);
   }
+  // A config defined once is read as it is by every file: one map for those, shared.
+  const once = new Map<string, ConfigContent>();
+  const several: Array<[string, Definition[]]> = [];
+  for (const [key, defs] of definitions) {
+    if (defs.length === 1) once.set(key, defs[0]!.content);
+    else several.push([key, defs]);
+  }
   const byFile = new Map<string, ReadonlyMap<string, ConfigContent>>();
   const contentsFor = (workload: Pick<Manifest, "file">) => {
+    if (several.length === 0) return once;
     let contents = byFile.get(workload.file);
     if (contents === undefined) {
-      contents = new Map(
-        [...definitions].map(([key, defs]) => [
-          key,
-          configDefinitionFor(workload.file, defs, deployedDirs).content,
-        ]),
-      );
+      contents = new Map([
+        ...once,
+        ...several.map(
+          ([key, defs]) => [key, configDefinitionFor(workload.file, defs, deployedDirs).content] as const,
+        ),
+      ]);
       byFile.set(workload.file, contents);
     }
     return contents;
