@@ -19179,6 +19179,54 @@ var init_option_naming = __esm({
   }
 });
 
+// src/core/json-shape.ts
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
+}
+function field(value, key) {
+  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : void 0;
+}
+function stringField(value, key) {
+  const v = field(value, key);
+  return typeof v === "string" ? v : void 0;
+}
+function arrayField(value, key) {
+  const v = field(value, key);
+  return Array.isArray(v) ? v : [];
+}
+function describeType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (ArrayBuffer.isView(value)) return "binary data";
+  if (typeof value === "object") return "a mapping";
+  return `a ${typeof value}`;
+}
+function withoutServerFields(obj) {
+  const { status: _status, ...rest } = obj;
+  const own = field(obj, "metadata");
+  const metadata = { ...isRecord(own) ? own : {} };
+  for (const key of [
+    "resourceVersion",
+    "uid",
+    "managedFields",
+    "creationTimestamp",
+    "generation",
+    "selfLink"
+  ])
+    delete metadata[key];
+  return { ...rest, metadata };
+}
+function setKey(target, key, value) {
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+var init_json_shape = __esm({
+  "src/core/json-shape.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/secret-values.ts
 function recordSecretContent(content) {
   for (const base64 of Object.values(content)) {
@@ -19254,13 +19302,7 @@ function redactValue(value) {
   if (Array.isArray(value)) return value.map(redactValue);
   if (value !== null && typeof value === "object") {
     const out = {};
-    for (const [key, inner] of Object.entries(value))
-      Object.defineProperty(out, redactSecrets(key), {
-        value: redactValue(inner),
-        enumerable: true,
-        writable: true,
-        configurable: true
-      });
+    for (const [key, inner] of Object.entries(value)) setKey(out, redactSecrets(key), redactValue(inner));
     return out;
   }
   return value;
@@ -19284,6 +19326,7 @@ var MIN_SECRET_LENGTH, MIN_SECRET_LINE, OPAQUE_LINE, MASKED, recorded, byPrefix,
 var init_secret_values = __esm({
   "src/core/secret-values.ts"() {
     "use strict";
+    init_json_shape();
     MIN_SECRET_LENGTH = 8;
     MIN_SECRET_LINE = 16;
     OPAQUE_LINE = /^[A-Za-z0-9+/=_.~-]+$/;
@@ -20657,49 +20700,6 @@ var init_api_kinds = __esm({
   }
 });
 
-// src/core/json-shape.ts
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
-}
-function field(value, key) {
-  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : void 0;
-}
-function stringField(value, key) {
-  const v = field(value, key);
-  return typeof v === "string" ? v : void 0;
-}
-function arrayField(value, key) {
-  const v = field(value, key);
-  return Array.isArray(v) ? v : [];
-}
-function describeType(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (ArrayBuffer.isView(value)) return "binary data";
-  if (typeof value === "object") return "a mapping";
-  return `a ${typeof value}`;
-}
-function withoutServerFields(obj) {
-  const { status: _status, ...rest } = obj;
-  const own = field(obj, "metadata");
-  const metadata = { ...isRecord(own) ? own : {} };
-  for (const key of [
-    "resourceVersion",
-    "uid",
-    "managedFields",
-    "creationTimestamp",
-    "generation",
-    "selfLink"
-  ])
-    delete metadata[key];
-  return { ...rest, metadata };
-}
-var init_json_shape = __esm({
-  "src/core/json-shape.ts"() {
-    "use strict";
-  }
-});
-
 // src/core/kinds/argo-rollout-status.ts
 function argoRolloutStatus(obj) {
   const name = String(field(field(obj, "metadata"), "name") ?? "");
@@ -21452,11 +21452,6 @@ function sortKeys(content) {
   const sorted = {};
   for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
   return sorted;
-}
-function setKey(content, key, value) {
-  if (key === "__proto__")
-    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
-  else content[key] = value;
 }
 var STD_BASE64;
 var init_config_content = __esm({

@@ -1578,6 +1578,54 @@ var init_once = __esm({
   }
 });
 
+// src/core/json-shape.ts
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
+}
+function field(value, key) {
+  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : void 0;
+}
+function stringField(value, key) {
+  const v = field(value, key);
+  return typeof v === "string" ? v : void 0;
+}
+function arrayField(value, key) {
+  const v = field(value, key);
+  return Array.isArray(v) ? v : [];
+}
+function describeType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (ArrayBuffer.isView(value)) return "binary data";
+  if (typeof value === "object") return "a mapping";
+  return `a ${typeof value}`;
+}
+function withoutServerFields(obj) {
+  const { status: _status, ...rest } = obj;
+  const own = field(obj, "metadata");
+  const metadata = { ...isRecord(own) ? own : {} };
+  for (const key of [
+    "resourceVersion",
+    "uid",
+    "managedFields",
+    "creationTimestamp",
+    "generation",
+    "selfLink"
+  ])
+    delete metadata[key];
+  return { ...rest, metadata };
+}
+function setKey(target, key, value) {
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+var init_json_shape = __esm({
+  "src/core/json-shape.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/secret-values.ts
 function recordSecretContent(content) {
   for (const base64 of Object.values(content)) {
@@ -1648,13 +1696,7 @@ function redactValue(value) {
   if (Array.isArray(value)) return value.map(redactValue);
   if (value !== null && typeof value === "object") {
     const out = {};
-    for (const [key, inner] of Object.entries(value))
-      Object.defineProperty(out, redactSecrets(key), {
-        value: redactValue(inner),
-        enumerable: true,
-        writable: true,
-        configurable: true
-      });
+    for (const [key, inner] of Object.entries(value)) setKey(out, redactSecrets(key), redactValue(inner));
     return out;
   }
   return value;
@@ -1678,6 +1720,7 @@ var MIN_SECRET_LENGTH, MIN_SECRET_LINE, OPAQUE_LINE, MASKED, recorded, byPrefix,
 var init_secret_values = __esm({
   "src/core/secret-values.ts"() {
     "use strict";
+    init_json_shape();
     MIN_SECRET_LENGTH = 8;
     MIN_SECRET_LINE = 16;
     OPAQUE_LINE = /^[A-Za-z0-9+/=_.~-]+$/;
@@ -3075,8 +3118,8 @@ function untrustedGitLab(env) {
 function untrustedSource(eventName, event) {
   if (eventName === "pull_request_target") return "a pull_request_target event";
   if (eventName === "pull_request" || eventName === "pull_request_review") {
-    const pr = field(event, "pull_request");
-    const fork = forkOf(field(field(pr, "head"), "repo"), field(field(pr, "base"), "repo"));
+    const pr = field2(event, "pull_request");
+    const fork = forkOf(field2(field2(pr, "head"), "repo"), field2(field2(pr, "base"), "repo"));
     if (fork === "unknown") {
       return event === void 0 ? "a pull request whose event payload was not read (a fork cannot be ruled out)" : "a pull request whose head repository is not known (a deleted fork?)";
     }
@@ -3086,11 +3129,11 @@ function untrustedSource(eventName, event) {
     if (event === void 0) {
       return "a workflow_run event whose payload was not read (a fork's pull request may have triggered it)";
     }
-    const run2 = field(event, "workflow_run");
-    const trigger = field(run2, "event");
+    const run2 = field2(event, "workflow_run");
+    const trigger = field2(run2, "event");
     if (typeof trigger !== "string") return "a workflow_run event whose payload names no triggering event";
     if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
-    const fork = forkOf(field(run2, "head_repository"), field(run2, "repository"));
+    const fork = forkOf(field2(run2, "head_repository"), field2(run2, "repository"));
     if (fork === "unknown")
       return "a workflow_run triggered by a pull request whose head repository is not known";
     return fork ? "a workflow_run triggered by a pull request from a fork" : void 0;
@@ -3098,12 +3141,12 @@ function untrustedSource(eventName, event) {
   return void 0;
 }
 function forkOf(head, base) {
-  const headName = field(head, "full_name");
-  const baseName = field(base, "full_name");
+  const headName = field2(head, "full_name");
+  const baseName = field2(base, "full_name");
   if (typeof headName !== "string" || typeof baseName !== "string") return "unknown";
   return headName.toLowerCase() !== baseName.toLowerCase();
 }
-function field(value, key) {
+function field2(value, key) {
   return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 function decideTrust(input) {
@@ -3585,53 +3628,10 @@ var init_api_kinds = __esm({
   }
 });
 
-// src/core/json-shape.ts
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
-}
-function field2(value, key) {
-  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : void 0;
-}
-function stringField(value, key) {
-  const v = field2(value, key);
-  return typeof v === "string" ? v : void 0;
-}
-function arrayField(value, key) {
-  const v = field2(value, key);
-  return Array.isArray(v) ? v : [];
-}
-function describeType(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (ArrayBuffer.isView(value)) return "binary data";
-  if (typeof value === "object") return "a mapping";
-  return `a ${typeof value}`;
-}
-function withoutServerFields(obj) {
-  const { status: _status, ...rest } = obj;
-  const own = field2(obj, "metadata");
-  const metadata = { ...isRecord(own) ? own : {} };
-  for (const key of [
-    "resourceVersion",
-    "uid",
-    "managedFields",
-    "creationTimestamp",
-    "generation",
-    "selfLink"
-  ])
-    delete metadata[key];
-  return { ...rest, metadata };
-}
-var init_json_shape = __esm({
-  "src/core/json-shape.ts"() {
-    "use strict";
-  }
-});
-
 // src/core/kinds/argo-rollout-status.ts
 function argoRolloutStatus(obj) {
-  const name = String(field2(field2(obj, "metadata"), "name") ?? "");
-  const status = field2(obj, "status");
+  const name = String(field(field(obj, "metadata"), "name") ?? "");
+  const status = field(obj, "status");
   const [phase, detail] = rolloutPhase(obj);
   const message = `rollout "${name}" ${phase}${detail ? `: ${detail}` : ""}`;
   switch (phase) {
@@ -3649,21 +3649,21 @@ function argoRolloutStatus(obj) {
   }
 }
 function rolloutPhase(obj) {
-  const spec = field2(obj, "spec");
-  const status = field2(obj, "status");
-  const observed = Number.parseInt(String(field2(status, "observedGeneration") ?? ""), 10);
-  const generation = field2(field2(obj, "metadata"), "generation");
+  const spec = field(obj, "spec");
+  const status = field(obj, "status");
+  const observed = Number.parseInt(String(field(status, "observedGeneration") ?? ""), 10);
+  const generation = field(field(obj, "metadata"), "generation");
   if (Number.isFinite(observed) && typeof generation === "number" && observed < generation) {
     return ["Progressing", "waiting for rollout spec update to be observed"];
   }
-  if (field2(status, "controllerPause") === true && arrayOf(field2(status, "pauseConditions")).length === 0) {
+  if (field(status, "controllerPause") === true && arrayOf(field(status, "pauseConditions")).length === 0) {
     return ["Progressing", "waiting for rollout to unpause"];
   }
   const workloadGeneration = Number.parseInt(
-    String(field2(field2(field2(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
     10
   );
-  const workloadObserved = Number.parseInt(String(field2(status, "workloadObservedGeneration") ?? ""), 10);
+  const workloadObserved = Number.parseInt(String(field(status, "workloadObservedGeneration") ?? ""), 10);
   if (Number.isFinite(workloadGeneration) && Number.isFinite(workloadObserved) && workloadGeneration !== workloadObserved) {
     return ["Progressing", "waiting for rollout spec update to be observed for the reference workload"];
   }
@@ -3672,20 +3672,20 @@ function rolloutPhase(obj) {
   return calculatedPhase(spec, status);
 }
 function calculatedPhase(spec, status) {
-  for (const condition of arrayOf(field2(status, "conditions"))) {
+  for (const condition of arrayOf(field(status, "conditions"))) {
     const reason = stringField(condition, "reason");
     const message = stringField(condition, "message") ?? "";
-    if (field2(condition, "type") === "InvalidSpec") return ["Degraded", `InvalidSpec: ${message}`];
+    if (field(condition, "type") === "InvalidSpec") return ["Degraded", `InvalidSpec: ${message}`];
     if (reason === "RolloutAborted" || reason === "ProgressDeadlineExceeded") {
       return ["Degraded", `${reason}: ${message}`];
     }
   }
-  if (field2(spec, "paused") === true) return ["Paused", "manually paused"];
-  const pause = arrayOf(field2(status, "pauseConditions"))[0];
+  if (field(spec, "paused") === true) return ["Paused", "manually paused"];
+  const pause = arrayOf(field(status, "pauseConditions"))[0];
   if (pause !== void 0) return ["Paused", stringField(pause, "reason") ?? ""];
-  const replicas = numberOr(field2(spec, "replicas"), 1);
-  const updated = numberOr(field2(status, "updatedReplicas"), 0);
-  const available = numberOr(field2(status, "availableReplicas"), 0);
+  const replicas = numberOr(field(spec, "replicas"), 1);
+  const updated = numberOr(field(status, "updatedReplicas"), 0);
+  const available = numberOr(field(status, "availableReplicas"), 0);
   if (updated < replicas) return ["Progressing", "more replicas need to be updated"];
   if (available < updated) return ["Progressing", "updated replicas are still becoming available"];
   const stable = stringField(status, "stableRS") ?? "";
@@ -3695,7 +3695,7 @@ function calculatedPhase(spec, status) {
   return ["Healthy", ""];
 }
 function stepOf(status) {
-  const step = field2(status, "currentStepIndex");
+  const step = field(status, "currentStepIndex");
   return typeof step === "number" ? ` (canary step ${step})` : "";
 }
 function arrayOf(value) {
@@ -3716,11 +3716,11 @@ var init_argo_rollout_status = __esm({
 // src/core/kinds/pod-template.ts
 function templateAt(obj, templatePath) {
   let template = obj;
-  for (const step of templatePath) template = field2(template, step);
+  for (const step of templatePath) template = field(template, step);
   return isRecord(template) ? template : void 0;
 }
 function podSpecAt(obj, templatePath) {
-  return field2(templateAt(obj, templatePath), "spec");
+  return field(templateAt(obj, templatePath), "spec");
 }
 function withPodSpec(obj, templatePath, spec) {
   const copy = structuredClone(obj);
@@ -3741,13 +3741,13 @@ var init_pod_template = __esm({
 // src/core/kinds/rollout-status.ts
 function deploymentStatus(obj) {
   const name = nameOf(obj);
-  const spec = field2(obj, "spec");
-  const status = field2(obj, "status");
-  if (num(field2(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
+  const spec = field(obj, "spec");
+  const status = field(obj, "status");
+  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
     return waiting(specUpdateMessage("Deployment"));
   }
-  const progressing = conditions(status).find((c) => field2(c, "type") === "Progressing");
-  if (field2(progressing, "reason") === "ProgressDeadlineExceeded") {
+  const progressing = conditions(status).find((c) => field(c, "type") === "Progressing");
+  if (field(progressing, "reason") === "ProgressDeadlineExceeded") {
     return failed(`deployment "${name}" exceeded its progress deadline`);
   }
   const updated = num(status, "updatedReplicas");
@@ -3773,14 +3773,14 @@ function deploymentStatus(obj) {
 }
 function daemonSetStatus(obj) {
   const name = nameOf(obj);
-  const status = field2(obj, "status");
-  const strategy = field2(field2(field2(obj, "spec"), "updateStrategy"), "type") ?? "RollingUpdate";
+  const status = field(obj, "status");
+  const strategy = field(field(field(obj, "spec"), "updateStrategy"), "type") ?? "RollingUpdate";
   if (strategy !== "RollingUpdate") {
     return notWaitable(
       `rollout status is only available for RollingUpdate strategy type (daemon set "${name}" uses ${String(strategy)})`
     );
   }
-  if (num(field2(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
+  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
     return waiting(specUpdateMessage("DaemonSet"));
   }
   const desired = num(status, "desiredNumberScheduled");
@@ -3800,17 +3800,17 @@ function daemonSetStatus(obj) {
 }
 function statefulSetStatus(obj) {
   const name = nameOf(obj);
-  const spec = field2(obj, "spec");
-  const status = field2(obj, "status");
-  const updateStrategy = field2(spec, "updateStrategy");
-  const strategy = field2(updateStrategy, "type") ?? "RollingUpdate";
+  const spec = field(obj, "spec");
+  const status = field(obj, "status");
+  const updateStrategy = field(spec, "updateStrategy");
+  const strategy = field(updateStrategy, "type") ?? "RollingUpdate";
   if (strategy !== "RollingUpdate") {
     return notWaitable(
       `rollout status is only available for RollingUpdate strategy type (statefulset "${name}" uses ${String(strategy)})`
     );
   }
   const observed = num(status, "observedGeneration");
-  if (observed === 0 || num(field2(obj, "metadata"), "generation") > observed) {
+  if (observed === 0 || num(field(obj, "metadata"), "generation") > observed) {
     return waiting(specUpdateMessage("StatefulSet"));
   }
   const specReplicas = optionalNum(spec, "replicas");
@@ -3819,7 +3819,7 @@ function statefulSetStatus(obj) {
     return waiting(`Waiting for ${specReplicas - ready} pods to be ready...`);
   }
   const updated = num(status, "updatedReplicas");
-  const rollingUpdate = field2(updateStrategy, "rollingUpdate");
+  const rollingUpdate = field(updateStrategy, "rollingUpdate");
   if (isRecord(rollingUpdate)) {
     const partition = optionalNum(rollingUpdate, "partition") ?? 0;
     if (specReplicas !== void 0 && updated < specReplicas - partition) {
@@ -3829,8 +3829,8 @@ function statefulSetStatus(obj) {
     }
     return { done: true, message: `partitioned roll out complete: ${updated} new pods have been updated...` };
   }
-  const updateRevision = String(field2(status, "updateRevision") ?? "");
-  const currentRevision = String(field2(status, "currentRevision") ?? "");
+  const updateRevision = String(field(status, "updateRevision") ?? "");
+  const currentRevision = String(field(status, "currentRevision") ?? "");
   if (updateRevision !== currentRevision) {
     return waiting(
       `waiting for statefulset rolling update to complete ${updated} pods at revision ${updateRevision}...`
@@ -3855,17 +3855,17 @@ function notWaitable(error) {
   return { done: true, message: error, error, notWaitable: true };
 }
 function nameOf(obj) {
-  return String(field2(field2(obj, "metadata"), "name") ?? "");
+  return String(field(field(obj, "metadata"), "name") ?? "");
 }
 function conditions(status) {
-  const list = field2(status, "conditions");
+  const list = field(status, "conditions");
   return Array.isArray(list) ? list : [];
 }
 function num(obj, key) {
   return optionalNum(obj, key) ?? 0;
 }
 function optionalNum(obj, key) {
-  const value = field2(obj, key);
+  const value = field(obj, key);
   return typeof value === "number" && Number.isFinite(value) ? value : void 0;
 }
 var init_rollout_status = __esm({
@@ -3878,13 +3878,13 @@ var init_rollout_status = __esm({
 // src/core/kinds/workload-kinds.ts
 function annotatedRevision(annotation) {
   return (holder) => {
-    const value = field2(field2(field2(holder, "metadata"), "annotations"), annotation);
+    const value = field(field(field(holder, "metadata"), "annotations"), annotation);
     const revision2 = typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
     return Number.isSafeInteger(revision2) ? revision2 : void 0;
   };
 }
 function controllerRevisionNumber(holder) {
-  const revision2 = field2(holder, "revision");
+  const revision2 = field(holder, "revision");
   return typeof revision2 === "number" && Number.isSafeInteger(revision2) ? revision2 : void 0;
 }
 function workloadKind(kind, apiVersion) {
@@ -3894,8 +3894,8 @@ function workloadKind(kind, apiVersion) {
   return group === entry.group ? entry : void 0;
 }
 function workloadKindOf(obj) {
-  const kind = field2(obj, "kind");
-  return typeof kind === "string" ? workloadKind(kind, field2(obj, "apiVersion")) : void 0;
+  const kind = field(obj, "kind");
+  return typeof kind === "string" ? workloadKind(kind, field(obj, "apiVersion")) : void 0;
 }
 function isConfigOrWorkload(m) {
   return isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0;
@@ -3920,7 +3920,7 @@ function podTemplateOf(obj) {
   const entry = workloadKindOf(obj);
   const template = entry && templateAt(obj, entry.templatePath);
   if (!template) return void 0;
-  return { spec: field2(template, "spec"), metadata: field2(template, "metadata") };
+  return { spec: field(template, "spec"), metadata: field(template, "metadata") };
 }
 function runningPodTemplateOf(obj, lookup) {
   const owner = workloadKindOf(obj)?.templateOwner?.(obj);
@@ -3937,15 +3937,15 @@ function skipReasonForKind(kind) {
   return restart && "never" in restart ? restart.never : void 0;
 }
 function nameOf2(obj) {
-  return String(field2(field2(obj, "metadata"), "name") ?? "");
+  return String(field(field(obj, "metadata"), "name") ?? "");
 }
 function namespaceOf(obj) {
-  return String(field2(field2(obj, "metadata"), "namespace") ?? "");
+  return String(field(field(obj, "metadata"), "namespace") ?? "");
 }
 function rolloutStatus(obj) {
   const rule = workloadKindOf(obj)?.rolloutStatus;
   if (rule) return rule(obj);
-  const message = `rollout status is not available for kind ${String(field2(obj, "kind") ?? "(none)")}`;
+  const message = `rollout status is not available for kind ${String(field(obj, "kind") ?? "(none)")}`;
   return { done: true, message, error: message, notWaitable: true };
 }
 var WORKLOAD_KINDS, BY_KIND, API_KINDS, API_KIND_BY_NAME;
@@ -3969,7 +3969,7 @@ var init_workload_kinds = __esm({
         history: { holder: REPLICA_SET, revisionOf: annotatedRevision("deployment.kubernetes.io/revision") },
         // `kubectl rollout restart` refuses a paused Deployment too: patching it would queue a surprise
         // rollout for whoever resumes it.
-        refusesRestart: (live2) => field2(field2(live2, "spec"), "paused") === true ? `deployment "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0
+        refusesRestart: (live2) => field(field(live2, "spec"), "paused") === true ? `deployment "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0
       },
       {
         kind: "StatefulSet",
@@ -4000,12 +4000,12 @@ var init_workload_kinds = __esm({
         restart: { patch: "merge" },
         rolloutStatus: argoRolloutStatus,
         history: { holder: REPLICA_SET, revisionOf: annotatedRevision("rollout.argoproj.io/revision") },
-        refusesRestart: (live2) => field2(field2(live2, "spec"), "paused") === true ? `rollout "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0,
+        refusesRestart: (live2) => field(field(live2, "spec"), "paused") === true ? `rollout "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0,
         templateOwner: (obj) => {
-          const ref = field2(field2(obj, "spec"), "workloadRef");
-          const name = field2(ref, "name");
+          const ref = field(field(obj, "spec"), "workloadRef");
+          const name = field(ref, "name");
           if (typeof name !== "string" || name === "") return void 0;
-          const kind = field2(ref, "kind");
+          const kind = field(ref, "kind");
           return { kind: typeof kind === "string" ? kind : "Deployment", namespace: namespaceOf(obj), name };
         },
         customResource: true
@@ -4148,7 +4148,7 @@ function describeKubeError(error, req, attempts = 1) {
           401
         );
       case 403: {
-        const details = field2(status, "details");
+        const details = field(status, "details");
         const kind = stringField(details, "kind");
         const group = stringField(details, "group");
         const resource = kind ? group ? `${kind}.${group}` : kind : req.resource;
@@ -4229,7 +4229,7 @@ var init_order = __esm({
 
 // src/core/config-content.ts
 function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field2(m.object, "apiVersion") === "v1";
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
 }
 function configContentOf(m) {
   const problems = [];
@@ -4237,7 +4237,7 @@ function configContentOf(m) {
   const label2 = shortId(m.id);
   const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
   const entries = (section) => {
-    const value = field2(m.object, section);
+    const value = field(m.object, section);
     if (value === void 0 || value === null) return [];
     if (!isRecord(value)) {
       report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
@@ -4303,15 +4303,15 @@ function configContentOf(m) {
 }
 function liveConfigContent(obj) {
   const content = {};
-  const data = field2(obj, "data");
-  const isSecret = field2(obj, "kind") === "Secret";
+  const data = field(obj, "data");
+  const isSecret = field(obj, "kind") === "Secret";
   if (isRecord(data)) {
     for (const [key, value] of Object.entries(data)) {
       if (typeof value !== "string") continue;
       content[key] = isSecret ? canonicalBase64(value) : Buffer.from(value, "utf8").toString("base64");
     }
   }
-  const binary = field2(obj, "binaryData");
+  const binary = field(obj, "binaryData");
   if (!isSecret && isRecord(binary)) {
     for (const [key, value] of Object.entries(binary)) {
       if (typeof value === "string") content[key] = canonicalBase64(value);
@@ -4341,11 +4341,6 @@ function sortKeys(content) {
   const sorted = {};
   for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
   return sorted;
-}
-function setKey(content, key, value) {
-  if (key === "__proto__")
-    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
-  else content[key] = value;
 }
 var STD_BASE64;
 var init_config_content = __esm({
@@ -5561,34 +5556,34 @@ function oneLine(value) {
   return flat.length > MAX_CAUSE_MESSAGE ? `${flat.slice(0, MAX_CAUSE_MESSAGE)}\u2026` : flat;
 }
 function labelOf(pod, name) {
-  return str(field2(field2(field2(pod, "metadata"), "labels"), name));
+  return str(field(field(field(pod, "metadata"), "labels"), name));
 }
 function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
-  const status = field2(pod, "status");
-  const lists = [field2(status, "initContainerStatuses"), field2(status, "containerStatuses")];
+  const status = field(pod, "status");
+  const lists = [field(status, "initContainerStatuses"), field(status, "containerStatuses")];
   for (const list of lists) {
     for (const container of Array.isArray(list) ? list : []) {
-      const waiting2 = field2(field2(container, "state"), "waiting");
-      const reason = str(field2(waiting2, "reason"));
-      const restartCount = Number(field2(container, "restartCount") ?? 0);
-      const terminated = field2(field2(container, "lastState"), "terminated");
-      const oom = field2(terminated, "reason") === "OOMKilled";
+      const waiting2 = field(field(container, "state"), "waiting");
+      const reason = str(field(waiting2, "reason"));
+      const restartCount = Number(field(container, "restartCount") ?? 0);
+      const terminated = field(field(container, "lastState"), "terminated");
+      const oom = field(terminated, "reason") === "OOMKilled";
       const crashing = reason === "CrashLoopBackOff" || oom;
       if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
       const cause = {
-        pod: String(field2(field2(pod, "metadata"), "name") ?? ""),
-        container: String(field2(container, "name") ?? ""),
+        pod: String(field(field(pod, "metadata"), "name") ?? ""),
+        container: String(field(container, "name") ?? ""),
         reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
         restartCount
       };
-      const message = oneLine(str(field2(waiting2, "message")));
+      const message = oneLine(str(field(waiting2, "message")));
       if (message) cause.message = message;
       if (terminated && typeof terminated === "object") {
-        const exitCode = field2(terminated, "exitCode");
+        const exitCode = field(terminated, "exitCode");
         cause.lastTermination = {
           ...typeof exitCode === "number" ? { exitCode } : {},
-          ...str(field2(terminated, "reason")) ? { reason: str(field2(terminated, "reason")) } : {},
-          ...str(field2(terminated, "message")) ? { message: oneLine(str(field2(terminated, "message"))) } : {}
+          ...str(field(terminated, "reason")) ? { reason: str(field(terminated, "reason")) } : {},
+          ...str(field(terminated, "message")) ? { message: oneLine(str(field(terminated, "message"))) } : {}
         };
       }
       return cause;
@@ -5597,10 +5592,10 @@ function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
   return void 0;
 }
 function workloadOfPod(pod) {
-  const refs = field2(field2(pod, "metadata"), "ownerReferences");
-  const ref = Array.isArray(refs) ? refs.find((r) => field2(r, "controller") === true) : void 0;
-  const kind = str(field2(ref, "kind"));
-  const name = str(field2(ref, "name"));
+  const refs = field(field(pod, "metadata"), "ownerReferences");
+  const ref = Array.isArray(refs) ? refs.find((r) => field(r, "controller") === true) : void 0;
+  const kind = str(field(ref, "kind"));
+  const name = str(field(ref, "name"));
   if (!kind || !name) return void 0;
   if (kind === "StatefulSet" || kind === "DaemonSet") return { kind, name };
   if (kind !== "ReplicaSet") return void 0;
@@ -5613,24 +5608,24 @@ function workloadOfPod(pod) {
   return void 0;
 }
 function runsNewTemplate(pod, workload, replicaSet) {
-  const kind = field2(workload, "kind");
-  const status = field2(workload, "status");
+  const kind = field(workload, "kind");
+  const status = field(workload, "status");
   switch (kind) {
     case "StatefulSet": {
-      const update = str(field2(status, "updateRevision"));
+      const update = str(field(status, "updateRevision"));
       return update === void 0 ? void 0 : labelOf(pod, CONTROLLER_REVISION_HASH) === update;
     }
     case "DaemonSet": {
-      const generation = field2(field2(workload, "metadata"), "generation");
+      const generation = field(field(workload, "metadata"), "generation");
       return typeof generation === "number" ? labelOf(pod, POD_TEMPLATE_GENERATION) === String(generation) : void 0;
     }
     case "Rollout": {
-      const current = str(field2(status, "currentPodHash"));
+      const current = str(field(status, "currentPodHash"));
       return current === void 0 ? void 0 : labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH) === current;
     }
     case "Deployment": {
       if (replicaSet === void 0) return void 0;
-      const revisionOf = (obj) => str(field2(field2(field2(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
+      const revisionOf = (obj) => str(field(field(field(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
       const mine = revisionOf(replicaSet);
       const newest = revisionOf(workload);
       if (!mine || !newest) return void 0;
@@ -5642,11 +5637,11 @@ function runsNewTemplate(pod, workload, replicaSet) {
 }
 function warningEvents(events, limit = 3) {
   const time = (e) => String(
-    field2(e, "lastTimestamp") ?? field2(e, "eventTime") ?? field2(field2(e, "metadata"), "creationTimestamp") ?? ""
+    field(e, "lastTimestamp") ?? field(e, "eventTime") ?? field(field(e, "metadata"), "creationTimestamp") ?? ""
   );
-  return events.filter((e) => field2(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
-    const count = Number(field2(e, "count") ?? 1);
-    return `${String(field2(e, "reason") ?? "")}: ${String(field2(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
+  return events.filter((e) => field(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
+    const count = Number(field(e, "count") ?? 1);
+    return `${String(field(e, "reason") ?? "")}: ${String(field(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
   });
 }
 function describeCause(cause) {
@@ -5769,7 +5764,7 @@ async function listOnce(source2, req, fieldSelector) {
   const followed = new Set(req.names);
   const present = /* @__PURE__ */ new Set();
   for (const item of list.items) {
-    const name = String(field2(field2(item, "metadata"), "name") ?? "");
+    const name = String(field(field(item, "metadata"), "name") ?? "");
     present.add(name);
     if (followed.has(name)) req.onObject(name, item);
   }
@@ -5809,20 +5804,20 @@ function watchSession(source2, req, at, seen2) {
       { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
       (type, obj) => {
         if (type === "ERROR") {
-          const code = field2(obj, "code");
+          const code = field(obj, "code");
           if (code === 410) return end("gone");
           detach();
           handle?.abort();
-          const message = String(field2(obj, "message") ?? "watch error");
+          const message = String(field(obj, "message") ?? "watch error");
           return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
         }
-        const rv = field2(field2(obj, "metadata"), "resourceVersion");
+        const rv = field(field(obj, "metadata"), "resourceVersion");
         if (typeof rv === "string" && rv !== "") seen2(rv);
         if (type === "BOOKMARK") {
           for (const name of names2) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
           shown2 = void 0;
         } else {
-          const name = String(field2(field2(obj, "metadata"), "name") ?? "");
+          const name = String(field(field(obj, "metadata"), "name") ?? "");
           if (!followed.has(name)) return;
           shown2?.add(name);
           if (type === "DELETED") req.onGone(name, "deleted");
@@ -5867,13 +5862,13 @@ async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250)
             if (type === "ERROR") {
               signal.removeEventListener("abort", stop);
               handle.abort();
-              const code = field2(obj, "code");
+              const code = field(obj, "code");
               if (code === 410) return resolve9("gone");
               return reject(
-                new ClusterAccessError(String(field2(obj, "message") ?? "watch error"), void 0)
+                new ClusterAccessError(String(field(obj, "message") ?? "watch error"), void 0)
               );
             }
-            const rv = field2(field2(obj, "metadata"), "resourceVersion");
+            const rv = field(field(obj, "metadata"), "resourceVersion");
             if (typeof rv === "string" && rv !== "") resourceVersion = rv;
             if (type === "ADDED" || type === "MODIFIED") onPod(obj);
           },
@@ -5920,8 +5915,8 @@ function startPodWatch(targets, opts, signal) {
     opts.warn(message);
   };
   const judge2 = (pod) => {
-    const namespace = String(field2(field2(pod, "metadata"), "namespace") ?? "");
-    const key = `${namespace}/${String(field2(field2(pod, "metadata"), "name") ?? "")}`;
+    const namespace = String(field(field(pod, "metadata"), "namespace") ?? "");
+    const key = `${namespace}/${String(field(field(pod, "metadata"), "name") ?? "")}`;
     const cause = opts.failure ? opts.failure(pod) : podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
     const owner = cause && workloadOfPod(pod);
     const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
@@ -5930,7 +5925,7 @@ function startPodWatch(targets, opts, signal) {
       return;
     }
     const latest = target.latest();
-    const observed = field2(field2(latest, "status"), "observedGeneration");
+    const observed = field(field(latest, "status"), "observedGeneration");
     const seen2 = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
     if (seen2 && owner.kind === "Deployment" && owner.replicaSet) {
       const name = owner.replicaSet;
@@ -5964,7 +5959,7 @@ function startPodWatch(targets, opts, signal) {
     if (failing.has(target)) return;
     failing.add(target);
     const namespace = target.id.namespace;
-    const uid = String(field2(field2(pod, "metadata"), "uid") ?? "");
+    const uid = String(field(field(pod, "metadata"), "uid") ?? "");
     const quoted = { ...cause };
     try {
       const events = await cluster.listForWatch(
@@ -6093,7 +6088,7 @@ function bakeOne({ id, generation, object }, opts, now, notReadyMs, ended) {
     })
   };
   const failure = (pod) => {
-    const uid = String(field2(field2(pod, "metadata"), "uid") ?? "");
+    const uid = String(field(field(pod, "metadata"), "uid") ?? "");
     const seen2 = pods.get(uid) ?? { restarts: /* @__PURE__ */ new Map(), wasReady: false };
     pods.set(uid, seen2);
     seen2.latest = pod;
@@ -6108,23 +6103,23 @@ function bakeOne({ id, generation, object }, opts, now, notReadyMs, ended) {
   return finish;
 }
 function bakeVerdict(pod, seen2, at, notReadyMs) {
-  if (field2(field2(pod, "metadata"), "deletionTimestamp") !== void 0) return void 0;
+  if (field(field(pod, "metadata"), "deletionTimestamp") !== void 0) return void 0;
   const fast = podFailure(pod);
   if (fast) return fast;
-  const name = String(field2(field2(pod, "metadata"), "name") ?? "");
-  const status = field2(pod, "status");
-  const containers = [field2(status, "initContainerStatuses"), field2(status, "containerStatuses")].flatMap(
+  const name = String(field(field(pod, "metadata"), "name") ?? "");
+  const status = field(pod, "status");
+  const containers = [field(status, "initContainerStatuses"), field(status, "containerStatuses")].flatMap(
     (list) => Array.isArray(list) ? list : []
   );
   for (const container of containers) {
-    const containerName = String(field2(container, "name") ?? "");
-    const restartCount = Number(field2(container, "restartCount") ?? 0);
+    const containerName = String(field(container, "name") ?? "");
+    const restartCount = Number(field(container, "restartCount") ?? 0);
     const before = seen2.restarts.get(containerName);
     if (before === void 0) seen2.restarts.set(containerName, restartCount);
     else if (restartCount > before) return restartCause(name, containerName, container, restartCount);
   }
-  const conditions2 = field2(status, "conditions");
-  const ready = Array.isArray(conditions2) && conditions2.some((c) => field2(c, "type") === "Ready" && field2(c, "status") === "True");
+  const conditions2 = field(status, "conditions");
+  const ready = Array.isArray(conditions2) && conditions2.some((c) => field(c, "type") === "Ready" && field(c, "status") === "True");
   if (ready) {
     seen2.wasReady = true;
     seen2.notReadySince = void 0;
@@ -6133,24 +6128,24 @@ function bakeVerdict(pod, seen2, at, notReadyMs) {
   if (!seen2.wasReady) return void 0;
   seen2.notReadySince ??= at;
   if (at - seen2.notReadySince < notReadyMs) return "later";
-  const unready = containers.find((c) => field2(c, "ready") === false);
+  const unready = containers.find((c) => field(c, "ready") === false);
   return {
     pod: name,
-    container: String(field2(unready, "name") ?? ""),
+    container: String(field(unready, "name") ?? ""),
     reason: "NotReady",
     message: `not ready for ${formatDuration(at - seen2.notReadySince, 1e3)} after it was ready`,
-    restartCount: Number(field2(unready, "restartCount") ?? 0)
+    restartCount: Number(field(unready, "restartCount") ?? 0)
   };
 }
 function restartCause(pod, container, status, restartCount) {
-  const waiting2 = field2(field2(status, "state"), "waiting");
-  const terminated = field2(field2(status, "lastState"), "terminated");
-  const exitCode = field2(terminated, "exitCode");
-  const reason = field2(terminated, "reason");
+  const waiting2 = field(field(status, "state"), "waiting");
+  const terminated = field(field(status, "lastState"), "terminated");
+  const exitCode = field(terminated, "exitCode");
+  const reason = field(terminated, "reason");
   return {
     pod,
     container,
-    reason: typeof field2(waiting2, "reason") === "string" ? String(field2(waiting2, "reason")) : "Restarted",
+    reason: typeof field(waiting2, "reason") === "string" ? String(field(waiting2, "reason")) : "Restarted",
     restartCount,
     ...terminated !== void 0 ? {
       lastTermination: {
@@ -6182,11 +6177,11 @@ var init_bake = __esm({
 
 // src/core/kinds/rollout-verdict.ts
 function rolloutVerdict(rollout, obj) {
-  const uid = field2(field2(obj, "metadata"), "uid");
-  const followedUid = field2(field2(rollout.object, "metadata"), "uid");
+  const uid = field(field(obj, "metadata"), "uid");
+  const followedUid = field(field(rollout.object, "metadata"), "uid");
   if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
     return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
-  const generation = field2(field2(obj, "metadata"), "generation");
+  const generation = field(field(obj, "metadata"), "generation");
   const expected = rollout.generation;
   const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
   if (status.notWaitable) return { end: "not-waitable", message: status.message };
@@ -6198,7 +6193,7 @@ function rolloutVerdict(rollout, obj) {
 function ownerChangeUnseen(obj, ownerGeneration) {
   if (ownerGeneration === void 0) return false;
   const seen2 = Number.parseInt(
-    String(field2(field2(field2(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
     10
   );
   return !(seen2 >= ownerGeneration);
@@ -6361,7 +6356,7 @@ function stillWaiting(states, waited, left) {
   return `still waiting for ${open.length} rollout${open.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
 }
 function isLiveObject(obj) {
-  return typeof field2(field2(obj, "metadata"), "resourceVersion") === "string";
+  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
 }
 var import_node_events;
 var init_wait = __esm({
@@ -6517,11 +6512,11 @@ async function missingMessage(id, kind, cluster) {
   return `${formatId(id)} does not exist in the cluster`;
 }
 function generationOf(obj) {
-  const generation = field2(field2(obj, "metadata"), "generation");
+  const generation = field(field(obj, "metadata"), "generation");
   return typeof generation === "number" ? generation : void 0;
 }
 function isLive(object) {
-  return typeof field2(field2(object, "metadata"), "resourceVersion") === "string";
+  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
 }
 var init_restart = __esm({
   "src/rollout/restart.ts"() {
@@ -6631,7 +6626,7 @@ var init_three_way_patch = __esm({
 // src/rollout/restore/restore-write.ts
 function restoreWrite(live2, base, head, namespace) {
   if (!live2) return { refused: "it is not on the cluster any more" };
-  if (field2(live2, "immutable") === true && changedKeys(liveConfigContent(live2), base.content).length > 0) {
+  if (field(live2, "immutable") === true && changedKeys(liveConfigContent(live2), base.content).length > 0) {
     return { refused: "it is immutable (immutable: true): its content cannot be changed" };
   }
   const recorded2 = parseLastApplied(live2);
@@ -6663,7 +6658,7 @@ function restoreWrite(live2, base, head, namespace) {
   const original = recorded2 ?? (head ? { ...head, metadata: { ...metadataOf(head), namespace } } : {});
   const patch = threeWayPatch(original, modified, live2);
   if (Object.keys(patch).length === 0) return { unchanged: "it already holds the base commit's manifest" };
-  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
   return {
     patch: { ...patch, metadata: { ...metadataOf(patch), ...resourceVersion ? { resourceVersion } : {} } },
     fieldManager: writer.manager,
@@ -6671,10 +6666,10 @@ function restoreWrite(live2, base, head, namespace) {
   };
 }
 function lastContentWriter(live2) {
-  const entries = arrayField(field2(live2, "metadata"), "managedFields").filter(
-    (entry) => field2(entry, "subresource") === void 0 && typeof field2(entry, "manager") === "string" && CONTENT_FIELDS.some((name) => isRecord(field2(field2(entry, "fieldsV1"), name)))
+  const entries = arrayField(field(live2, "metadata"), "managedFields").filter(
+    (entry) => field(entry, "subresource") === void 0 && typeof field(entry, "manager") === "string" && CONTENT_FIELDS.some((name) => isRecord(field(field(entry, "fieldsV1"), name)))
   );
-  const rank = (entry) => `${stringField(entry, "time") ?? ""}|${field2(entry, "operation") === "Apply" ? 1 : 0}`;
+  const rank = (entry) => `${stringField(entry, "time") ?? ""}|${field(entry, "operation") === "Apply" ? 1 : 0}`;
   const latest = entries.sort((a, b) => rank(b).localeCompare(rank(a)))[0];
   if (!latest) return void 0;
   return {
@@ -6683,11 +6678,11 @@ function lastContentWriter(live2) {
   };
 }
 function metadataOf(obj) {
-  const metadata = field2(obj, "metadata");
+  const metadata = field(obj, "metadata");
   return isRecord(metadata) ? metadata : {};
 }
 function annotationsOf(obj) {
-  const annotations = field2(field2(obj, "metadata"), "annotations");
+  const annotations = field(field(obj, "metadata"), "annotations");
   return isRecord(annotations) ? annotations : {};
 }
 var OWN_FIELD_MANAGER, CONTENT_FIELDS, CLIENT_SIDE_APPLY;
@@ -6776,8 +6771,8 @@ function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
   const entries = containers.map((container) => {
     const name = stringField(container, "name");
     if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field2(e, "name") === varName);
-    if (existing !== void 0 && field2(existing, "valueFrom") !== void 0) {
+    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
+    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
       throw new UserError(
         `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
       );
@@ -6793,13 +6788,13 @@ function envMergePatch(live2, templatePath, varName, value) {
 function envListMergePatch(live2, templatePath, varName, valueFor) {
   const containers = arrayField(podSpecAt(live2, templatePath), "containers").map((container) => {
     const value = valueFor(stringField(container, "name") ?? "");
-    const env = arrayField(container, "env").filter((e) => field2(e, "name") !== varName);
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
     return {
       ...container,
       env: value === void 0 ? env : [...env, { name: varName, value }]
     };
   });
-  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
   return {
     ...resourceVersion ? { metadata: { resourceVersion } } : {},
     ...atTemplate(templatePath, { spec: { containers } })
@@ -6810,7 +6805,7 @@ function envValues(podSpec, varName) {
     arrayField(podSpec, "containers").map((container) => [
       stringField(container, "name") ?? "",
       stringField(
-        arrayField(container, "env").find((e) => field2(e, "name") === varName),
+        arrayField(container, "env").find((e) => field(e, "name") === varName),
         "value"
       )
     ])
@@ -6836,7 +6831,7 @@ function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
   return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
 }
 function templateAnnotation(obj, templatePath, name) {
-  return stringField(field2(field2(templateAt(obj, templatePath), "metadata"), "annotations"), name);
+  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
 }
 var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME2;
 var init_restart_patch = __esm({
@@ -6985,7 +6980,7 @@ var init_wait_for_agent = __esm({
 
 // src/rollout/waves.ts
 function waveOf(id, object) {
-  const value = stringField(field2(field2(object, "metadata"), "annotations"), WAVE_ANNOTATION);
+  const value = stringField(field(field(object, "metadata"), "annotations"), WAVE_ANNOTATION);
   if (value === void 0) return void 0;
   const wave = /^-?[0-9]+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
   if (!Number.isSafeInteger(wave)) {
@@ -7304,17 +7299,17 @@ function volumeReferences(podSpec, subPathVolumes) {
     const volumeName = stringField(volume, "name");
     const path = `volumes[${shown(volumeName) ?? index}]`;
     const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
-    const configMap = field2(volume, "configMap");
+    const configMap = field(volume, "configMap");
     const configMapName = configName(configMap, "name");
     if (configMapName) {
       refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
     }
-    const secret = field2(volume, "secret");
+    const secret = field(volume, "secret");
     const secretName = configName(secret, "secretName");
     if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
-    arrayField(field2(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
+    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
       const sourcePath = `${path}.sources[${sourceIndex}]`;
-      const projectedConfigMap = field2(projection, "configMap");
+      const projectedConfigMap = field(projection, "configMap");
       const pcName = configName(projectedConfigMap, "name");
       if (pcName) {
         refs.push({
@@ -7322,7 +7317,7 @@ function volumeReferences(podSpec, subPathVolumes) {
           ...subPath
         });
       }
-      const projectedSecret = field2(projection, "secret");
+      const projectedSecret = field(projection, "secret");
       const psName = configName(projectedSecret, "name");
       if (psName)
         refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
@@ -7331,7 +7326,7 @@ function volumeReferences(podSpec, subPathVolumes) {
   return refs;
 }
 function source(configKind2, configName3, via, volumeSource, path) {
-  const items = field2(volumeSource, "items");
+  const items = field(volumeSource, "items");
   let keys = "all";
   if (Array.isArray(items)) {
     const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
@@ -7340,7 +7335,7 @@ function source(configKind2, configName3, via, volumeSource, path) {
   return { configKind: configKind2, configName: configName3, via, keys, path, ...optional(volumeSource) };
 }
 function optional(source2) {
-  return field2(source2, "optional") === true ? { optional: true } : {};
+  return field(source2, "optional") === true ? { optional: true } : {};
 }
 function containerReferences(podSpec) {
   const refs = [];
@@ -7355,7 +7350,7 @@ function containerReferences(podSpec) {
           ["configMapRef", "ConfigMap"],
           ["secretRef", "Secret"]
         ]) {
-          const ref = field2(envFrom, refField);
+          const ref = field(envFrom, refField);
           const name = configName(ref, "name");
           if (name) {
             refs.push({
@@ -7371,13 +7366,13 @@ function containerReferences(podSpec) {
         }
       });
       arrayField(container, "env").forEach((env, envIndex) => {
-        const valueFrom = field2(env, "valueFrom");
+        const valueFrom = field(env, "valueFrom");
         const path = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
         for (const [refField, configKind2] of [
           ["configMapKeyRef", "ConfigMap"],
           ["secretKeyRef", "Secret"]
         ]) {
-          const ref = field2(valueFrom, refField);
+          const ref = field(valueFrom, refField);
           const name = configName(ref, "name");
           const key = stringField(ref, "key");
           if (name && key) {
@@ -7436,12 +7431,12 @@ var init_config_references = __esm({
 
 // src/scan/manifests/config-changes.ts
 function hasIgnoreAnnotation(object) {
-  return field2(field2(field2(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
 }
 function configReloaderMarks(object) {
-  const annotations = field2(field2(object, "metadata"), "annotations");
-  const ignore = field2(annotations, RELOADER_IGNORE) === "true";
-  const match = field2(annotations, RELOADER_MATCH) === "true";
+  const annotations = field(field(object, "metadata"), "annotations");
+  const ignore = field(annotations, RELOADER_IGNORE) === "true";
+  const match = field(annotations, RELOADER_MATCH) === "true";
   if (!ignore && !match) return void 0;
   return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
 }
@@ -7609,7 +7604,7 @@ async function prepareReloaderLists(workloads) {
   const lists = Object.values(TYPED).map((t) => t.reload);
   const hasList = (object) => lists.some((name) => annotationsOf2(object)[name] !== void 0);
   if (re2 !== void 0) return;
-  if (!workloads.some((w) => hasList(w) || hasList(field2(field2(w, "spec"), "template")))) return;
+  if (!workloads.some((w) => hasList(w) || hasList(field(field(w, "spec"), "template")))) return;
   re2 = (await Promise.resolve().then(() => __toESM(require_re2js(), 1))).RE2JS;
 }
 function reloaderCoverage(workload, config, marks, controller2) {
@@ -7617,7 +7612,7 @@ function reloaderCoverage(workload, config, marks, controller2) {
   const typed = TYPED[config.kind];
   const own = annotationsOf2(workload);
   const decisive = [AUTO, typed.auto, typed.reload, SEARCH];
-  const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf2(field2(field2(workload, "spec"), "template"));
+  const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf2(field(field(workload, "spec"), "template"));
   const exclude = own[typed.exclude];
   if (exclude?.split(",").some((name) => goTrimSpace(name) === config.name)) return void 0;
   const auto = annotations[AUTO] ?? "";
@@ -7637,7 +7632,7 @@ function reloaderCoverage(workload, config, marks, controller2) {
 function reloaderAnnotationsOf(workload) {
   const names2 = /* @__PURE__ */ new Set([AUTO, SEARCH, ...Object.values(TYPED).flatMap((t) => [t.auto, t.reload])]);
   const found = [];
-  for (const source2 of [workload, field2(field2(workload, "spec"), "template")]) {
+  for (const source2 of [workload, field(field(workload, "spec"), "template")]) {
     for (const [name, value] of Object.entries(annotationsOf2(source2))) {
       if (names2.has(name)) found.push(quote(name, value));
     }
@@ -7645,7 +7640,7 @@ function reloaderAnnotationsOf(workload) {
   return [...new Set(found)];
 }
 function annotationsOf2(object) {
-  const annotations = field2(field2(object, "metadata"), "annotations");
+  const annotations = field(field(object, "metadata"), "annotations");
   if (!isRecord(annotations)) return {};
   const out = {};
   for (const [name, value] of Object.entries(annotations)) if (typeof value === "string") out[name] = value;
@@ -8277,7 +8272,7 @@ function unstamped(m) {
   const templatePath = workloadKindOf(m.object)?.templatePath;
   if (!templatePath || currentHash(m.object, templatePath) === void 0) return m.object;
   const copy = structuredClone(m.object);
-  const annotations = field2(field2(templateAt(copy, templatePath), "metadata"), "annotations");
+  const annotations = field(field(templateAt(copy, templatePath), "metadata"), "annotations");
   delete annotations[CONFIG_HASH_ANNOTATION];
   return copy;
 }
@@ -9458,7 +9453,7 @@ function configCopy(source2, commit, key) {
 }
 function configMapData(object, content) {
   const binaryKeys = new Set(
-    isRecord(field2(object, "binaryData")) ? Object.keys(field2(object, "binaryData")) : []
+    isRecord(field(object, "binaryData")) ? Object.keys(field(object, "binaryData")) : []
   );
   const data = {};
   const binaryData = {};
@@ -9472,8 +9467,8 @@ function configMapData(object, content) {
   };
 }
 function copySourceOf(obj) {
-  const metadata = field2(obj, "metadata");
-  const labels = field2(metadata, "labels");
+  const metadata = field(obj, "metadata");
+  const labels = field(metadata, "labels");
   if (stringField(labels, MANAGED_LABEL) !== "true") return void 0;
   const source2 = COPY_NAME.exec(stringField(metadata, "name") ?? "")?.[1];
   if (source2 === void 0 || stringField(labels, SOURCE_LABEL) !== sourceLabelValue(source2))
@@ -9481,7 +9476,7 @@ function copySourceOf(obj) {
   return copyCommitOf(obj) === void 0 ? void 0 : source2;
 }
 function copyCommitOf(obj) {
-  const commit = stringField(field2(field2(obj, "metadata"), "annotations"), SOURCE_COMMIT_ANNOTATION);
+  const commit = stringField(field(field(obj, "metadata"), "annotations"), SOURCE_COMMIT_ANNOTATION);
   return commit !== void 0 && isFullSha(commit) ? commit : void 0;
 }
 function isManagedCopy(obj) {
@@ -9681,7 +9676,7 @@ function repointStrategicPatch(repointed, templatePath) {
         item.secret = { secretName: to };
         break;
       case "projected":
-        item.projected = { sources: arrayField(field2(source2, "projected"), "sources") };
+        item.projected = { sources: arrayField(field(source2, "projected"), "sources") };
         break;
       case "envFrom":
         item.envFrom = arrayField(source2, "envFrom");
@@ -9693,7 +9688,7 @@ function repointStrategicPatch(repointed, templatePath) {
             `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
           );
         const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
-        item.env = [...envList, { name: placement.envName, valueFrom: field2(env, "valueFrom") }];
+        item.env = [...envList, { name: placement.envName, valueFrom: field(env, "valueFrom") }];
         break;
       }
     }
@@ -9704,7 +9699,7 @@ function repointMergePatch(repointed, live2, templatePath) {
   const lists = new Set(repointed.located.map((l) => l.placement.list));
   const spec = {};
   for (const list of lists) spec[list] = repointed.spec[list];
-  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
   return {
     ...resourceVersion ? { metadata: { resourceVersion } } : {},
     ...atTemplate(templatePath, { spec })
@@ -9718,12 +9713,12 @@ function visitVolumes(spec, visit3) {
     const volumeName = stringField(volume, "name");
     const at = `volumes[${volumeName ?? index}]`;
     const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
-    visit3(field2(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
-    visit3(field2(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
-    arrayField(field2(volume, "projected"), "sources").forEach((source2, i) => {
+    visit3(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
+    visit3(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    arrayField(field(volume, "projected"), "sources").forEach((source2, i) => {
       const sourceAt = `${at}.sources[${i}]`;
-      visit3(field2(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
-      visit3(field2(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+      visit3(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
+      visit3(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
     });
   });
 }
@@ -9740,14 +9735,14 @@ function visitContainers(spec, visit3) {
       });
       arrayField(container, "envFrom").forEach((envFrom, i) => {
         visit3(
-          field2(envFrom, "configMapRef"),
+          field(envFrom, "configMapRef"),
           "name",
           "ConfigMap",
           `${at}.envFrom[${i}].configMapRef`,
           place("envFrom")
         );
         visit3(
-          field2(envFrom, "secretRef"),
+          field(envFrom, "secretRef"),
           "name",
           "Secret",
           `${at}.envFrom[${i}].secretRef`,
@@ -9757,16 +9752,16 @@ function visitContainers(spec, visit3) {
       arrayField(container, "env").forEach((env, i) => {
         const envName = stringField(env, "name");
         const envAt = `${at}.env[${envName ?? i}]`;
-        const valueFrom = field2(env, "valueFrom");
+        const valueFrom = field(env, "valueFrom");
         visit3(
-          field2(valueFrom, "configMapKeyRef"),
+          field(valueFrom, "configMapKeyRef"),
           "name",
           "ConfigMap",
           `${envAt}.configMapKeyRef`,
           place("env", envName)
         );
         visit3(
-          field2(valueFrom, "secretKeyRef"),
+          field(valueFrom, "secretKeyRef"),
           "name",
           "Secret",
           `${envAt}.secretKeyRef`,
@@ -9789,8 +9784,8 @@ var init_repoint = __esm({
 
 // src/rollout/versioned/prunable-copies.ts
 function podSpecOfHolder(obj) {
-  if (field2(obj, "kind") === "ControllerRevision") {
-    return field2(field2(field2(field2(obj, "data"), "spec"), "template"), "spec");
+  if (field(obj, "kind") === "ControllerRevision") {
+    return field(field(field(field(obj, "data"), "spec"), "template"), "spec");
   }
   return podTemplateOf(obj)?.spec;
 }
@@ -9818,10 +9813,10 @@ function choosePrunable(copies, kind, referenced, keep) {
   return { remove, kept };
 }
 function nameOf4(obj) {
-  return stringField(field2(obj, "metadata"), "name") ?? "";
+  return stringField(field(obj, "metadata"), "name") ?? "";
 }
 function createdAt(obj) {
-  return stringField(field2(obj, "metadata"), "creationTimestamp") ?? "";
+  return stringField(field(obj, "metadata"), "creationTimestamp") ?? "";
 }
 var init_prunable_copies = __esm({
   "src/rollout/versioned/prunable-copies.ts"() {
@@ -9995,7 +9990,7 @@ function revisionHistory(holders, ownerUid, revisionOf) {
   for (const holder of holders) {
     if (!isControlledBy(holder, ownerUid)) continue;
     const revision2 = revisionOf(holder);
-    const podSpec = field2(holder, "kind") === "ControllerRevision" ? podSpecOfHolder(holder) : podTemplateOf(holder)?.spec;
+    const podSpec = field(holder, "kind") === "ControllerRevision" ? podSpecOfHolder(holder) : podTemplateOf(holder)?.spec;
     if (revision2 !== void 0 && podSpec !== void 0) revisions.push({ revision: revision2, podSpec });
   }
   return revisions.sort((a, b) => b.revision - a.revision);
@@ -10040,8 +10035,8 @@ function isSourceOrCopy(name, source2) {
   return name === source2 || name.startsWith(`${source2}-`) && /^[0-9a-f]{10}$/.test(name.slice(source2.length + 1));
 }
 function isControlledBy(holder, uid) {
-  const owners = field2(field2(holder, "metadata"), "ownerReferences");
-  return Array.isArray(owners) && owners.some((owner) => stringField(owner, "uid") === uid && field2(owner, "controller") === true);
+  const owners = field(field(holder, "metadata"), "ownerReferences");
+  return Array.isArray(owners) && owners.some((owner) => stringField(owner, "uid") === uid && field(owner, "controller") === true);
 }
 var init_rollback_target = __esm({
   "src/rollout/versioned/rollback-target.ts"() {
@@ -11475,7 +11470,7 @@ function parseManifestsFast(file, text, opts) {
 function parseFast(file, source2, opts) {
   const documents = parseSimpleYaml(source2);
   if (documents === void 0) return void 0;
-  if (documents.some((doc) => Array.isArray(field2(doc.value, "items")))) return void 0;
+  if (documents.some((doc) => Array.isArray(field(doc.value, "items")))) return void 0;
   const reader = new DocumentReader(file, source2, new LineIndex(source2), opts, false);
   for (const doc of documents) reader.readValue(doc.value, doc.start, () => void 0);
   if (reader.cappedProblems().length > 0) return void 0;
@@ -11607,7 +11602,7 @@ var init_manifest_reader = __esm({
           this.problem(start, "apiVersion and kind must be non-empty strings");
           return;
         }
-        const items = field2(value, "items");
+        const items = field(value, "items");
         if (kind === "List" || kind.endsWith("List") && Array.isArray(items)) {
           this.readList(kind, items, start, locate);
           return;
@@ -11634,7 +11629,7 @@ var init_manifest_reader = __esm({
         });
       }
       readObject(object, kind, start, locate) {
-        const metadata = field2(object, "metadata");
+        const metadata = field(object, "metadata");
         if (metadata === void 0 || metadata === null) {
           if (KINDS_THAT_NEED_METADATA.has(kind)) this.problem(start, `${kind} has no metadata.name`);
           return;
@@ -11646,9 +11641,9 @@ var init_manifest_reader = __esm({
           );
           return;
         }
-        const name = field2(metadata, "name");
+        const name = field(metadata, "name");
         if (name === void 0 || name === null) {
-          if (typeof field2(metadata, "generateName") === "string") return;
+          if (typeof field(metadata, "generateName") === "string") return;
           this.problem(locate(["metadata"]) ?? start, `${kind} has no metadata.name`);
           return;
         }
@@ -11667,7 +11662,7 @@ var init_manifest_reader = __esm({
           );
           return;
         }
-        const namespaceValue = field2(metadata, "namespace");
+        const namespaceValue = field(metadata, "namespace");
         let namespace;
         let namespaceAssumed = false;
         if (isClusterScoped(kind)) {
@@ -11692,7 +11687,7 @@ var init_manifest_reader = __esm({
           return;
         }
         for (const mapName of ["labels", "annotations"]) {
-          const problem = stringMapProblem(field2(metadata, mapName));
+          const problem = stringMapProblem(field(metadata, mapName));
           if (problem === void 0) continue;
           const where = locate(["metadata", mapName]) ?? start;
           this.problem(
@@ -12096,39 +12091,39 @@ function deploymentsOfDir(dir, deployments) {
   return own.length === 0 ? [void 0] : [...bySettings.values()];
 }
 function pathsNamedBy(object) {
-  const apiVersion = field2(object, "apiVersion");
-  const kind = field2(object, "kind");
+  const apiVersion = field(object, "apiVersion");
+  const kind = field(object, "kind");
   if (typeof apiVersion !== "string") return [];
   const group = apiVersion.split("/")[0];
-  const spec = field2(object, "spec");
-  const metadata = field2(object, "metadata");
-  const name = [field2(metadata, "namespace"), field2(metadata, "name")].filter((part) => typeof part === "string").join("/");
+  const spec = field(object, "spec");
+  const metadata = field(object, "metadata");
+  const name = [field(metadata, "namespace"), field(metadata, "name")].filter((part) => typeof part === "string").join("/");
   if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") {
-    return [{ path: field2(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
+    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
   }
   if (group !== "argoproj.io") return [];
   if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
   if (kind === "ApplicationSet")
-    return sourcePaths(field2(field2(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
+    return sourcePaths(field(field(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
   return [];
 }
 function fluxSettings(spec) {
   const settings = {};
-  const namespace = plainString(field2(spec, "targetNamespace"));
+  const namespace = plainString(field(spec, "targetNamespace"));
   if (namespace) settings.namespace = namespace;
   setAffixes(settings, spec);
-  const components = field2(spec, "components");
+  const components = field(spec, "components");
   if (Array.isArray(components)) {
     const dirs = components.filter((c) => typeof c === "string");
     if (dirs.length > 0) settings.components = dirs;
   }
-  const patches = field2(spec, "patches");
-  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field2(p, "patch") === "string") : [];
+  const patches = field(spec, "patches");
+  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field(p, "patch") === "string") : [];
   if (inline.length > 0)
-    settings.patches = inline.map((p) => ({ patch: field2(p, "patch"), target: field2(p, "target") }));
-  const postBuild = field2(spec, "postBuild");
-  const given = field2(postBuild, "substitute");
-  const from = field2(postBuild, "substituteFrom");
+    settings.patches = inline.map((p) => ({ patch: field(p, "patch"), target: field(p, "target") }));
+  const postBuild = field(spec, "postBuild");
+  const given = field(postBuild, "substitute");
+  const from = field(postBuild, "substituteFrom");
   const vars = {};
   if (isRecord(given)) {
     for (const [key, value] of Object.entries(given)) {
@@ -12141,21 +12136,21 @@ function fluxSettings(spec) {
   return settings;
 }
 function sourcePaths(appSpec, by) {
-  const defaultNamespace = plainString(field2(field2(appSpec, "destination"), "namespace"));
-  const sources = field2(appSpec, "sources");
-  return [field2(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
+  const defaultNamespace = plainString(field(field(appSpec, "destination"), "namespace"));
+  const sources = field(appSpec, "sources");
+  return [field(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
     const settings = {};
     if (defaultNamespace) settings.defaultNamespace = defaultNamespace;
-    const kustomize = field2(source2, "kustomize");
-    const namespace = plainString(field2(kustomize, "namespace"));
+    const kustomize = field(source2, "kustomize");
+    const namespace = plainString(field(kustomize, "namespace"));
     if (namespace) settings.namespace = namespace;
     setAffixes(settings, kustomize);
-    return { path: field2(source2, "path"), by, settings };
+    return { path: field(source2, "path"), by, settings };
   });
 }
 function setAffixes(settings, holder) {
-  const prefix = plainString(field2(holder, "namePrefix"));
-  const suffix = plainString(field2(holder, "nameSuffix"));
+  const prefix = plainString(field(holder, "namePrefix"));
+  const suffix = plainString(field(holder, "nameSuffix"));
   if (prefix) settings.namePrefix = prefix;
   if (suffix) settings.nameSuffix = suffix;
 }
@@ -14334,12 +14329,12 @@ function readKustomizationFile(path, text) {
     return result;
   }
   if (!isRecord(doc)) return result;
-  result.isComponent = field2(doc, "kind") === "Component";
-  if (CARRYING_FIELDS.some((key) => field2(doc, key) !== void 0 && field2(doc, key) !== null))
+  result.isComponent = field(doc, "kind") === "Component";
+  if (CARRYING_FIELDS.some((key) => field(doc, key) !== void 0 && field(doc, key) !== null))
     result.carriesValues = true;
-  if (PROGRAM_FIELDS.some((key) => field2(doc, key) !== void 0 && field2(doc, key) !== null))
+  if (PROGRAM_FIELDS.some((key) => field(doc, key) !== void 0 && field(doc, key) !== null))
     result.runsPrograms = true;
-  const namespace = field2(doc, "namespace");
+  const namespace = field(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
   for (const { field: name, value } of namedValues(doc)) {
     const entry = classifyEntry(dir, value, name);
@@ -14365,8 +14360,8 @@ function readKustomizationFile(path, text) {
     ["configMapGenerator", "ConfigMap"],
     ["secretGenerator", "Secret"]
   ]) {
-    for (const generator of listOf(field2(doc, key))) {
-      const name = field2(generator, "name");
+    for (const generator of listOf(field(doc, key))) {
+      const name = field(generator, "name");
       const paths = [];
       for (const value of generatorFiles(generator)) {
         const entry = classifyEntry(dir, value, key);
@@ -14394,32 +14389,32 @@ function namedValues(doc) {
     "configurations",
     "patchesStrategicMerge"
   ]) {
-    add(key, listOf(field2(doc, key)));
+    add(key, listOf(field(doc, key)));
   }
   for (const key of ["patchesJson6902", "patches", "replacements"]) {
     add(
       `${key}[].path`,
-      listOf(field2(doc, key)).map((item) => field2(item, "path"))
+      listOf(field(doc, key)).map((item) => field(item, "path"))
     );
   }
-  add("openapi.path", [field2(field2(doc, "openapi"), "path")]);
+  add("openapi.path", [field(field(doc, "openapi"), "path")]);
   for (const key of ["configMapGenerator", "secretGenerator"]) {
-    add(key, listOf(field2(doc, key)).flatMap(generatorFiles));
+    add(key, listOf(field(doc, key)).flatMap(generatorFiles));
   }
-  for (const chart of listOf(field2(doc, "helmCharts"))) {
-    add("helmCharts[].valuesFile", [field2(chart, "valuesFile")]);
-    add("helmCharts[].additionalValuesFiles", listOf(field2(chart, "additionalValuesFiles")));
+  for (const chart of listOf(field(doc, "helmCharts"))) {
+    add("helmCharts[].valuesFile", [field(chart, "valuesFile")]);
+    add("helmCharts[].additionalValuesFiles", listOf(field(chart, "additionalValuesFiles")));
   }
-  add("helmGlobals.chartHome", [field2(field2(doc, "helmGlobals"), "chartHome")]);
+  add("helmGlobals.chartHome", [field(field(doc, "helmGlobals"), "chartHome")]);
   return out;
 }
 function generatorFiles(generator) {
   return [
-    ...listOf(field2(generator, "files")).map(
+    ...listOf(field(generator, "files")).map(
       (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
     ),
-    ...listOf(field2(generator, "envs")),
-    field2(generator, "env")
+    ...listOf(field(generator, "envs")),
+    field(generator, "env")
   ];
 }
 function classifyEntry(dir, value, name) {
@@ -16096,21 +16091,21 @@ var init_saved_plan = __esm({
 
 // src/sync/adopt.ts
 function lastWrite(obj) {
-  const entries = field2(field2(obj, "metadata"), "managedFields");
+  const entries = field(field(obj, "metadata"), "managedFields");
   if (!Array.isArray(entries)) return void 0;
   const times = entries.map((e) => stringField(e, "time")).filter((t) => t !== void 0);
   return times.length === 0 ? void 0 : times.sort().at(-1);
 }
 function judgeAdoption(configs, pods) {
   if (pods === void 0) return { pods: "unknown", why: "its pods could not be read" };
-  const running = pods.filter((p) => stringField(field2(p, "status"), "phase") === "Running");
+  const running = pods.filter((p) => stringField(field(p, "status"), "phase") === "Running");
   if (running.length === 0) return { pods: "unknown", why: "it has no running pod" };
   const unknown = configs.filter((c) => c.lastWrite === void 0).map((c) => c.name);
   if (unknown.length > 0)
     return { pods: "unknown", why: `no managedFields time says when ${unknown.join(", ")} last changed` };
   for (const pod of running) {
-    const started = stringField(field2(pod, "status"), "startTime");
-    const podName = stringField(field2(pod, "metadata"), "name") ?? "a pod";
+    const started = stringField(field(pod, "status"), "startTime");
+    const podName = stringField(field(pod, "metadata"), "name") ?? "a pod";
     if (started === void 0) return { pods: "unknown", why: `pod ${podName} has no start time` };
     const newer = configs.find((c) => c.lastWrite > started);
     if (newer) {
@@ -16136,7 +16131,7 @@ var init_adopt = __esm({
 function consumedOf(workload, kind, namespace) {
   return consumedKeys(findReferences(podSpecAt(workload, kind.templatePath)), namespace);
 }
-function syncVerdict(workload, kind, live2, options, consumed = consumedOf(workload, kind, stringField(field2(workload, "metadata"), "namespace") ?? "")) {
+function syncVerdict(workload, kind, live2, options, consumed = consumedOf(workload, kind, stringField(field(workload, "metadata"), "namespace") ?? "")) {
   const unreadable = consumed.flatMap((c) => {
     const why = live2.unreadable?.get(idKey(c.id));
     return why === void 0 ? [] : [{ id: c.id, why }];
@@ -16183,7 +16178,7 @@ function compareDigests(consumed, recordedText, now) {
 }
 function baselineVerdict(workload, consumed, now) {
   const { hash, digests } = now;
-  const baseline = stringField(field2(field2(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
+  const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
   if (baseline === void 0) return { state: "no-baseline", hash, digests, consumed };
   const [recordedHash, recordedDigests = ""] = baseline.split(" ");
   if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
@@ -16203,14 +16198,14 @@ function baselineValue(hash, digests) {
   return `${hash} ${digests}`;
 }
 function hashOwners(workload, templatePath) {
-  const entries = field2(field2(workload, "metadata"), "managedFields");
+  const entries = field(field(workload, "metadata"), "managedFields");
   if (!Array.isArray(entries)) return [];
   return entries.flatMap((entry) => {
-    let fields = field2(entry, "fieldsV1");
-    for (const step of templatePath) fields = field2(fields, `f:${step}`);
-    const annotations = field2(field2(fields, "f:metadata"), "f:annotations");
+    let fields = field(entry, "fieldsV1");
+    for (const step of templatePath) fields = field(fields, `f:${step}`);
+    const annotations = field(field(fields, "f:metadata"), "f:annotations");
     const manager = stringField(entry, "manager");
-    return field2(annotations, "f:config-rollout.io/config-hash") !== void 0 && manager ? [manager] : [];
+    return field(annotations, "f:config-rollout.io/config-hash") !== void 0 && manager ? [manager] : [];
   });
 }
 var BASELINE_ANNOTATION;
@@ -16285,7 +16280,7 @@ async function listOrGet(cluster, namespace, kind, ids, concurrency, unreadable)
   return read.filter((o) => o !== void 0).map((o) => ({ ...o, kind }));
 }
 async function readPods(cluster, workload) {
-  const labels = field2(field2(field2(workload.object, "spec"), "selector"), "matchLabels");
+  const labels = field(field(field(workload.object, "spec"), "selector"), "matchLabels");
   if (typeof labels !== "object" || labels === null) return void 0;
   const selector = Object.entries(labels).map(([k, v]) => `${k}=${String(v)}`).join(",");
   try {
@@ -16296,7 +16291,7 @@ async function readPods(cluster, workload) {
   }
 }
 function idOf(object, kind) {
-  const metadata = field2(object, "metadata");
+  const metadata = field(object, "metadata");
   return {
     kind,
     namespace: stringField(metadata, "namespace") ?? "",
@@ -17080,7 +17075,7 @@ function ownTransforms(kustomizationText) {
     doc = void 0;
   }
   const text = (key) => {
-    const value = isRecord(doc) ? field2(doc, key) : void 0;
+    const value = isRecord(doc) ? field(doc, key) : void 0;
     return typeof value === "string" ? value : "";
   };
   const namespace = text("namespace").trim();
@@ -17118,7 +17113,7 @@ function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
   const value = pair.value;
   if ((0, import_yaml5.isSeq)(value)) {
     const seq = value;
-    if (seq.items.some((item) => field2(item?.toJSON?.(), "path") === file)) {
+    if (seq.items.some((item) => field(item?.toJSON?.(), "path") === file)) {
       return [];
     }
     const open = seq.range?.[0];
@@ -17166,7 +17161,7 @@ function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
   const seq = pair?.value;
   if (!pair || !(0, import_yaml5.isSeq)(seq) || seq.flow) return void 0;
   const index = seq.items.findIndex(
-    (item2) => field2(item2?.toJSON?.(), "path") === file
+    (item2) => field(item2?.toJSON?.(), "path") === file
   );
   const item = seq.items[index];
   if (!item?.range) return void 0;
@@ -17208,7 +17203,7 @@ function stampWorkloads(manifests, allContents, options = {}) {
     const kind = workloadKindOf(m.object);
     if (!kind || !restartableKind(m.id.kind)) continue;
     const template = templateOf(m.object, kind.templatePath);
-    const refs = findReferences(field2(template, "spec"));
+    const refs = findReferences(field(template, "spec"));
     if (refs.length === 0) continue;
     const contents = options.contentsFor?.(m) ?? allContents;
     const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
@@ -17235,7 +17230,7 @@ function stampWorkloads(manifests, allContents, options = {}) {
       });
       continue;
     }
-    const current = stringField(field2(field2(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
+    const current = stringField(field(field(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
     result.targets.push({
       ...place,
       templatePath: kind.templatePath,
@@ -17872,7 +17867,7 @@ function idOfDoc(doc, defaultNamespace) {
 }
 function idOf2(object, defaultNamespace) {
   if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
-  const metadata = field2(object, "metadata");
+  const metadata = field(object, "metadata");
   return {
     kind: stringField(object, "kind") ?? "",
     namespace: stringField(metadata, "namespace") || defaultNamespace,
@@ -17986,7 +17981,7 @@ function patchEntry(target, rendered, own, ctx) {
     nameSuffix: ctx.deployedAs?.nameSuffix ?? ""
   };
   const name = nameBeforeTransforms(nameBeforeTransforms(target.id.name, outer), own);
-  const renderedNamespace = stringField(field2(object, "metadata"), "namespace");
+  const renderedNamespace = stringField(field(object, "metadata"), "namespace");
   let namespace = renderedNamespace;
   if (own.namespace !== void 0 || ctx.deployedAs?.namespace !== void 0) {
     const nearest2 = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;

@@ -46,3 +46,14 @@ export function withoutServerFields(obj: JsonObject): JsonObject {
     delete metadata[key];
   return { ...rest, metadata };
 }
+
+/**
+ * Sets `key` on a plain object. Plain assignment would drop a key named `__proto__` (a valid
+ * ConfigMap key, or any key of data read from outside): that one is defined. Only that one:
+ * defining every key is far slower than assigning it, in a fresh process.
+ */
+export function setKey<T>(target: Record<string, T>, key: string, value: T): void {
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}

@@ -11,6 +11,7 @@
 // every occurrence, wherever it is (a name that happens to equal a Secret's value too), as the
 // runner's masker does.
 
+import { setKey } from "./json-shape.js";
 import type { Location, Log } from "./log.js";
 import type { ConfigContent } from "./model.js";
 
@@ -137,13 +138,7 @@ function redactValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactValue);
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value))
-      Object.defineProperty(out, redactSecrets(key), {
-        value: redactValue(inner),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    for (const [key, inner] of Object.entries(value)) setKey(out, redactSecrets(key), redactValue(inner));
     return out;
   }
   return value;
