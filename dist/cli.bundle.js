@@ -19402,8 +19402,8 @@ function settingsFor(command, ...sources) {
   validateSettings(checked);
   return settings;
 }
-function errorReportSettings(flags, env) {
-  const raw = { ...rawValuesFromEnv(env), ...flags };
+function errorReportSettings(flags, fromEnv) {
+  const raw = { ...fromEnv, ...flags };
   const output = raw.output === "json" || raw.output === "markdown" ? raw.output : "text";
   return {
     output,
@@ -19834,14 +19834,14 @@ async function runCli(argv, env, io) {
   const command = named ?? "run";
   const flags = named ? argv.slice(1) : argv;
   const args = parseArgs(flags, command);
-  let reporting = errorReportSettings(args.values, env);
+  const fromEnv = rawValuesFromEnv(env);
+  let reporting = errorReportSettings(args.values, fromEnv);
   if (command === "stamp" || args.error && command === "sync")
     reporting = { output: reporting.output, debug: reporting.debug };
   if (args.error) return writeFailure(args.error, reporting, io);
   if (args.help) return print(io, named ? commandHelpText(command) : helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}
 `);
-  const fromEnv = rawValuesFromEnv(env);
   const log = (settings) => createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
   const inCi2 = (settings) => {
     reporting = settings;

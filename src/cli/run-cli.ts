@@ -35,13 +35,13 @@ export async function runCli(
   const args = parseArgs(flags, command);
   // How an error is reported until the settings say for sure: as the flags and variables name it.
   // stamp writes no GitLab reports, and sync none for flags it does not take.
-  let reporting: Reporting = errorReportSettings(args.values, env);
+  const fromEnv = rawValuesFromEnv(env);
+  let reporting: Reporting = errorReportSettings(args.values, fromEnv);
   if (command === "stamp" || (args.error && command === "sync"))
     reporting = { output: reporting.output, debug: reporting.debug };
   if (args.error) return writeFailure(args.error, reporting, io);
   if (args.help) return print(io, named ? commandHelpText(command) : helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}\n`);
-  const fromEnv = rawValuesFromEnv(env);
   const log = (settings: Reporting) =>
     createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
   /** The main run and sync: their report, or the error that ended them, written with their GitLab reports and comment. */

@@ -160,9 +160,9 @@ export const runSettings = (...sources: RawValues[]): RunSettings => settingsFor
  */
 export function errorReportSettings(
   flags: RawValues,
-  env: Record<string, string | undefined>,
+  fromEnv: RawValues,
 ): Pick<RunSettings, "output" | "debug" | "junit" | "dotenv"> {
-  const raw = { ...rawValuesFromEnv(env), ...flags };
+  const raw = { ...fromEnv, ...flags };
   const output: OutputFormat = raw.output === "json" || raw.output === "markdown" ? raw.output : "text";
   return {
     output,
