@@ -34768,10 +34768,6 @@ function gitopsFiles(git, ctx) {
   }
   return found;
 }
-function startGitopsSearch(git, head) {
-  gitopsFiles(git, { head }).catch(() => {
-  });
-}
 function searchesOf(git) {
   const byKey = searches.get(git) ?? /* @__PURE__ */ new Map();
   searches.set(git, byKey);
@@ -35310,7 +35306,7 @@ init_once();
 
 // src/scan/changed-files.ts
 var LARGE_FILE_BYTES = 64 * 1024;
-async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log, owned, whenNoSearch) {
+async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log, owned) {
   const changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
   );
@@ -35331,7 +35327,6 @@ async function readChangedManifests(git, commits, allChangedFiles, wanted, optio
     options,
     headRead
   );
-  if (early === void 0) whenNoSearch?.();
   const headFiles = await headRead;
   const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
   const large = (path6) => Math.max(baseFiles.get(path6)?.length ?? 0, headFiles.get(path6)?.length ?? 0) > LARGE_FILE_BYTES;
@@ -35651,6 +35646,26 @@ function yamlDataInput(path6, text, options) {
   return !options.textSubstituted || !text.includes("$");
 }
 
+// src/scan/render/quiet-changes.ts
+init_workload_kinds();
+async function quietChanges(git, commits, paths, { substituted = false } = {}) {
+  const [atBase, atHead] = await Promise.all([
+    git.readFiles(commits.base, paths),
+    git.readFiles(commits.head, paths)
+  ]);
+  const quiet = /* @__PURE__ */ new Map();
+  for (const path6 of paths) {
+    const none = async (bytes) => holdsNone(path6, bytes, substituted);
+    quiet.set(path6, await none(atBase.get(path6)) && await none(atHead.get(path6)));
+  }
+  return quiet;
+}
+async function holdsNone(path6, bytes, substituted) {
+  if (bytes === void 0 || substituted && bytes.includes("${")) return false;
+  const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
+  return parsed.problems.length === 0 && !parsed.manifests.some(isConfigOrWorkload);
+}
+
 // src/scan/gitops/plain-deployed-sources.ts
 init_kustomization_names();
 
@@ -35757,6 +35772,10 @@ async function findPlainDeployedSources(git, ctx) {
   }
   const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
   if (candidates.length === 0) return none;
+  if (!ctx.componentsMayCarryValues) {
+    const quiet = await quietChanges(git, ctx, changed, { substituted: true });
+    if (changed.every((path6) => quiet.get(path6) === true)) return none;
+  }
   const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
   const found = await findDeployments(git, search, candidates);
   const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
@@ -36405,7 +36424,6 @@ async function readTexts(git, rev, paths) {
 
 // src/scan/render/kustomizations-to-render.ts
 init_errors();
-init_workload_kinds();
 init_once();
 init_kustomization_names();
 
@@ -36666,6 +36684,9 @@ async function findKustomizeSources(git, ctx) {
     sources,
     owned: (path6) => baseGraph.ownedFiles.has(path6) || headGraph.ownedFiles.has(path6),
     notes,
+    componentsMayCarryValues: [...baseKs.values(), ...headKs.values()].some(
+      (k) => k.problem !== void 0 || k.isComponent && (k.carriesValues || k.runsPrograms)
+    ),
     ...rules ? { onTheirOwn } : {}
   };
 }
@@ -36730,20 +36751,7 @@ async function markInert(git, ctx, sources, readBy) {
   });
   if (candidates.length === 0) return;
   const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
-  const [atBase, atHead] = await Promise.all([
-    git.readFiles(ctx.base, paths),
-    git.readFiles(ctx.head, paths)
-  ]);
-  const inert = /* @__PURE__ */ new Map();
-  for (const path6 of paths) {
-    let quiet = true;
-    for (const files of [atBase, atHead]) {
-      const bytes = files.get(path6);
-      const parsed = bytes && await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
-      quiet &&= parsed !== void 0 && parsed.problems.length === 0 && !parsed.manifests.some(isConfigOrWorkload);
-    }
-    inert.set(path6, quiet);
-  }
+  const inert = await quietChanges(git, ctx, paths);
   for (const source2 of candidates) {
     if (source2.changedInputs.every((p) => inert.get(p) === true)) source2.inert = true;
   }
@@ -36893,7 +36901,9 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
     notes.push(...kustomize.notes);
     onTheirOwn = kustomize.onTheirOwn;
     const plain = await findPlainDeployedSources(git, {
+      base,
       head,
+      componentsMayCarryValues: kustomize.componentsMayCarryValues,
       changedPaths,
       kustomizationFiles: [...atBase.paths, ...headFiles].filter((p) => kustomizationDirOf(p) !== void 0),
       owned: (path6) => kustomize.owned(path6) || inChart(path6),
@@ -37032,19 +37042,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     },
     () => void 0
   );
-  const mayAskGitops = options.sources && !options.sources.paths && allChangedFiles.some((f) => /\.ya?ml$/.test(f.path));
-  const read = await readChangedManifests(
-    git,
-    { base, head },
-    allChangedFiles,
-    wanted,
-    options,
-    log,
-    owned,
-    () => {
-      if (mayAskGitops) startGitopsSearch(git, head);
-    }
-  );
+  const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log, owned);
   const rendered = pending && await pending;
   let compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
   if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {

@@ -12204,10 +12204,6 @@ function gitopsFiles(git, ctx) {
   }
   return found;
 }
-function startGitopsSearch(git, head) {
-  gitopsFiles(git, { head }).catch(() => {
-  });
-}
 function searchesOf(git) {
   const byKey = searches.get(git) ?? /* @__PURE__ */ new Map();
   searches.set(git, byKey);
@@ -12822,7 +12818,7 @@ var init_configs_at_head = __esm({
 });
 
 // src/scan/changed-files.ts
-async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log, owned, whenNoSearch) {
+async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log, owned) {
   const changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
   );
@@ -12843,7 +12839,6 @@ async function readChangedManifests(git, commits, allChangedFiles, wanted, optio
     options,
     headRead
   );
-  if (early === void 0) whenNoSearch?.();
   const headFiles = await headRead;
   const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
   const large = (path) => Math.max(baseFiles.get(path)?.length ?? 0, headFiles.get(path)?.length ?? 0) > LARGE_FILE_BYTES;
@@ -13200,6 +13195,32 @@ var init_source_model = __esm({
   }
 });
 
+// src/scan/render/quiet-changes.ts
+async function quietChanges(git, commits, paths, { substituted = false } = {}) {
+  const [atBase, atHead] = await Promise.all([
+    git.readFiles(commits.base, paths),
+    git.readFiles(commits.head, paths)
+  ]);
+  const quiet = /* @__PURE__ */ new Map();
+  for (const path of paths) {
+    const none = async (bytes) => holdsNone(path, bytes, substituted);
+    quiet.set(path, await none(atBase.get(path)) && await none(atHead.get(path)));
+  }
+  return quiet;
+}
+async function holdsNone(path, bytes, substituted) {
+  if (bytes === void 0 || substituted && bytes.includes("${")) return false;
+  const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
+  return parsed.problems.length === 0 && !parsed.manifests.some(isConfigOrWorkload);
+}
+var init_quiet_changes = __esm({
+  "src/scan/render/quiet-changes.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_parse_manifest_file();
+  }
+});
+
 // src/scan/sources/kustomization-names.ts
 function kustomizationDirOf(path) {
   const slash = path.lastIndexOf("/");
@@ -13336,6 +13357,10 @@ async function findPlainDeployedSources(git, ctx) {
   }
   const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
   if (candidates.length === 0) return none;
+  if (!ctx.componentsMayCarryValues) {
+    const quiet = await quietChanges(git, ctx, changed, { substituted: true });
+    if (changed.every((path) => quiet.get(path) === true)) return none;
+  }
   const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
   const found = await findDeployments(git, search, candidates);
   const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
@@ -13399,6 +13424,7 @@ var init_plain_deployed_sources = __esm({
     init_errors();
     init_kustomize();
     init_source_model();
+    init_quiet_changes();
     init_kustomization_names();
     init_deployed_build();
     init_deployed_dirs();
@@ -14573,6 +14599,9 @@ async function findKustomizeSources(git, ctx) {
     sources,
     owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
     notes,
+    componentsMayCarryValues: [...baseKs.values(), ...headKs.values()].some(
+      (k) => k.problem !== void 0 || k.isComponent && (k.carriesValues || k.runsPrograms)
+    ),
     ...rules ? { onTheirOwn } : {}
   };
 }
@@ -14637,20 +14666,7 @@ async function markInert(git, ctx, sources, readBy) {
   });
   if (candidates.length === 0) return;
   const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
-  const [atBase, atHead] = await Promise.all([
-    git.readFiles(ctx.base, paths),
-    git.readFiles(ctx.head, paths)
-  ]);
-  const inert = /* @__PURE__ */ new Map();
-  for (const path of paths) {
-    let quiet = true;
-    for (const files of [atBase, atHead]) {
-      const bytes = files.get(path);
-      const parsed = bytes && await parseManifestFile(path, bytes, { defaultNamespace: "default" });
-      quiet &&= parsed !== void 0 && parsed.problems.length === 0 && !parsed.manifests.some(isConfigOrWorkload);
-    }
-    inert.set(path, quiet);
-  }
+  const inert = await quietChanges(git, ctx, paths);
   for (const source2 of candidates) {
     if (source2.changedInputs.every((p) => inert.get(p) === true)) source2.inert = true;
   }
@@ -14717,13 +14733,11 @@ var init_kustomizations_to_render = __esm({
   "src/scan/render/kustomizations-to-render.ts"() {
     "use strict";
     init_errors();
-    init_workload_kinds();
     init_once();
     init_deployed_build();
     init_deployed_dirs();
     init_deployment_overlay();
     init_find_deployments();
-    init_parse_manifest_file();
     init_kustomization_names();
     init_kustomize_entries();
     init_kustomize_graph();
@@ -14731,6 +14745,7 @@ var init_kustomizations_to_render = __esm({
     init_kustomize_roots();
     init_checkout_scope();
     init_kustomize();
+    init_quiet_changes();
     init_source_model();
   }
 });
@@ -14890,7 +14905,9 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
     notes.push(...kustomize.notes);
     onTheirOwn = kustomize.onTheirOwn;
     const plain = await findPlainDeployedSources(git, {
+      base,
       head,
+      componentsMayCarryValues: kustomize.componentsMayCarryValues,
       changedPaths,
       kustomizationFiles: [...atBase.paths, ...headFiles].filter((p) => kustomizationDirOf(p) !== void 0),
       owned: (path) => kustomize.owned(path) || inChart(path),
@@ -15052,19 +15069,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     },
     () => void 0
   );
-  const mayAskGitops = options.sources && !options.sources.paths && allChangedFiles.some((f) => /\.ya?ml$/.test(f.path));
-  const read = await readChangedManifests(
-    git,
-    { base, head },
-    allChangedFiles,
-    wanted,
-    options,
-    log,
-    owned,
-    () => {
-      if (mayAskGitops) startGitopsSearch(git, head);
-    }
-  );
+  const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log, owned);
   const rendered = pending && await pending;
   let compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
   if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {

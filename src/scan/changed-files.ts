@@ -42,8 +42,6 @@ export async function readChangedManifests(
   log: Log,
   /** The files the renders own, once they know (undefined: no renders). */
   owned?: Promise<((path: string) => boolean) | undefined>,
-  /** Called when no early consumer search starts (nothing at base names a config). */
-  whenNoSearch?: () => void,
 ): Promise<ChangedManifests> {
   const changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || (f.oldPath !== undefined && wanted(f.oldPath)),
@@ -70,9 +68,6 @@ export async function readChangedManifests(
     options,
     headRead,
   );
-  // No search of the tree for consumers: the one for GitOps objects, if the renders may ask it, starts
-  // now beside the reads instead of after the listing.
-  if (early === undefined) whenNoSearch?.();
   const headFiles = await headRead;
   const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
   const large = (path: string) =>

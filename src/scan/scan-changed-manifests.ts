@@ -18,7 +18,7 @@ import { type ChangedManifests, readChangedManifests } from "./changed-files.js"
 import { type ComparedCommits, compareRaw, compareWithRendered } from "./compare-commits.js";
 import { collectConfigs } from "./configs-at-head.js";
 import { namespacesOfDeployments } from "./gitops/deployed-namespaces.js";
-import { findDeployments, MANIFEST_FILE, startGitopsSearch } from "./gitops/find-deployments.js";
+import { findDeployments, MANIFEST_FILE } from "./gitops/find-deployments.js";
 import { settleAtBase } from "./new-at-base.js";
 import { settleWithUntouchedFiles, unreadFilesOf, withoutUnreadChanges } from "./objects-across-files.js";
 import type { PathFilter } from "./path-filter.js";
@@ -46,21 +46,7 @@ export async function scanChangedManifests(
     },
     () => undefined,
   );
-  // Plain folders a Flux Kustomization builds are looked up for changed YAML files (gitops/plain-deployed-sources.ts).
-  const mayAskGitops =
-    options.sources && !options.sources.paths && allChangedFiles.some((f) => /\.ya?ml$/.test(f.path));
-  const read = await readChangedManifests(
-    git,
-    { base, head },
-    allChangedFiles,
-    wanted,
-    options,
-    log,
-    owned,
-    () => {
-      if (mayAskGitops) startGitopsSearch(git, head);
-    },
-  );
+  const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log, owned);
   // renderers.owned was set as soon as the renders knew (above), before this await returns.
   const rendered = pending && (await pending);
   let compared = rendered

@@ -293,4 +293,58 @@ describe("a plain directory a Flux Kustomization deploys with settings kustomize
     expect(changes(p)).toEqual([]);
     expect(restarts(p)).toEqual([]);
   });
+  // A Service beside the workload: what a Flux build adds (prefix, substitution) makes no config of it.
+  const service = (port: number, extra: Record<string, string> = {}) =>
+    yaml({
+      apiVersion: "v1",
+      kind: "Service",
+      metadata: { name: "web", ...extra },
+      spec: { selector: { app: "web" }, ports: [{ name: "http", port }] },
+    });
+  const rendered = (p: RunJson) => (p.sources ?? []).filter((s) => s.includes("rendered at both commits"));
+
+  test("a change holding no config or workload is not built: nothing in it can change one", async () => {
+    const gitops = { "clusters/prod/web.yaml": flux("web", { namePrefix: "prod-" }) };
+    const p = await plan(
+      { ...plain("info"), "app/svc.yaml": service(80), ...gitops },
+      { "app/svc.yaml": service(8080) },
+    );
+    expect(rendered(p)).toEqual([]);
+    expect(changes(p)).toEqual([]);
+    expect(restarts(p)).toEqual([]);
+  });
+
+  test("a Component that copies the Service's port into the config: the same change is built and planned", async () => {
+    const copiesPort = {
+      "components/port/kustomization.yaml": yaml({
+        apiVersion: "kustomize.config.k8s.io/v1alpha1",
+        kind: "Component",
+        replacements: [
+          {
+            source: { kind: "Service", name: "web", fieldPath: "spec.ports.0.port" },
+            targets: [{ select: { kind: "ConfigMap", name: "web-config" }, fieldPaths: ["data.PORT"] }],
+          },
+        ],
+      }),
+    };
+    const gitops = { "clusters/prod/web.yaml": flux("web", { components: ["../components/port"] }) };
+    const config = { "app/config.yaml": yaml(configMap("web-config", { LOG_LEVEL: "info", PORT: "80" })) };
+    const before = { ...plain("info"), ...config, "app/svc.yaml": service(80), ...copiesPort, ...gitops };
+    const p = await plan(before, { "app/svc.yaml": service(8080) });
+    expect(changes(p)).toEqual(["ConfigMap/default/web-config"]);
+    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+  });
+
+  test("postBuild.substitute over a Service that holds a ${VAR}: built, as the variable may write any field", async () => {
+    const gitops = { "clusters/prod/web.yaml": flux("web", { postBuild: { substitute: { PORT: "80" } } }) };
+    const templated = (name: string) => service(80, { name: "web", labels: { tier: name } } as never);
+    const p = await plan(
+      { ...plain("info"), "app/svc.yaml": templated("${TIER}"), ...gitops },
+      { "app/svc.yaml": templated("${TIER}-2") },
+    );
+    expect(rendered(p)).toEqual([
+      "kustomize app (no kustomization.yaml: generated as Flux Kustomization flux-system/web deploys it: postBuild substitution): rendered at both commits",
+    ]);
+    expect(restarts(p)).toEqual([]);
+  });
 });

@@ -74,11 +74,6 @@ function gitopsFiles(git: Git, ctx: DeploymentSearch): Promise<GitopsFile[]> {
   return found;
 }
 
-/** Starts this run's GitOps search of every manifest file at `head`, for the questions to come. */
-export function startGitopsSearch(git: Git, head: string): void {
-  gitopsFiles(git, { head }).catch(() => {});
-}
-
 function searchesOf(git: Git): Map<string, Promise<GitopsFile[]>> {
   const byKey = searches.get(git) ?? new Map<string, Promise<GitopsFile[]>>();
   searches.set(git, byKey);

@@ -11,6 +11,7 @@ import { UserError } from "../../core/errors.js";
 import type { Git } from "../../git/git.js";
 import { type KustomizeBinary, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
 import { type RenderedSource, yamlDataInput } from "../render/source-model.js";
+import { quietChanges } from "../render/quiet-changes.js";
 import { kustomizationDirOf } from "../sources/kustomization-names.js";
 import { buildDeployed } from "./deployed-build.js";
 import { type Deployment, deploymentsOfDir, isPlainDeployment } from "./deployed-dirs.js";
@@ -22,10 +23,13 @@ import { writeGeneratedKustomization } from "./generated-kustomization.js";
 const LISTED_FILE = /\.ya?ml$/;
 
 interface PlainDeployedContext {
+  base: string;
   head: string;
   changedPaths: readonly string[];
   /** Kustomization files at either commit: a directory holding one (or under one) is kustomize's. */
   kustomizationFiles: readonly string[];
+  /** Whether a Component in the repository may carry values between objects (see below). */
+  componentsMayCarryValues: boolean;
   /** Files another renderer owns already. */
   owned(path: string): boolean;
   pathDirs: readonly string[];
@@ -63,6 +67,14 @@ export async function findPlainDeployedSources(
   }
   const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
   if (candidates.length === 0) return none;
+  // What Flux adds to a plain directory (a name prefix or suffix, patches, substitution) makes no
+  // config or workload of objects that hold none, nor carries their values into one: only a
+  // Component's replacements could. A range changing only such objects needs no search for the
+  // GitOps objects (a whole-tree `git grep`): their build would render every config the same.
+  if (!ctx.componentsMayCarryValues) {
+    const quiet = await quietChanges(git, ctx, changed, { substituted: true });
+    if (changed.every((path) => quiet.get(path) === true)) return none;
+  }
   const search = { head: ctx.head, ...(ctx.paths ? { paths: ctx.paths } : {}) };
   const found = await findDeployments(git, search, candidates);
   const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));

@@ -1,14 +1,12 @@
 // The kustomize sources of a range: the --kustomize directories, else every root kustomization;
 // which of them the range touches (only those are rendered) and which files kustomize owns.
 import { UserError } from "../../core/errors.js";
-import { isConfigOrWorkload } from "../../core/kinds/workload-kinds.js";
 import { lazy } from "../../core/once.js";
 import type { Git } from "../../git/git.js";
 import { buildDeployed } from "../gitops/deployed-build.js";
 import { type Deployment, deploymentsOfDir } from "../gitops/deployed-dirs.js";
 import { describeSettings, overlayDir } from "../gitops/deployment-overlay.js";
 import { findDeployments, MANIFEST_FILE } from "../gitops/find-deployments.js";
-import { parseManifestFile } from "../manifests/parse-manifest-file.js";
 import type { KustomizationFile } from "../sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../sources/kustomization-names.js";
 import { type EntryRules, refusedEntries } from "../sources/kustomize-entries.js";
@@ -28,6 +26,7 @@ import {
 } from "../sources/kustomize-roots.js";
 import { checkoutScope } from "./checkout-scope.js";
 import { findKustomize, NO_KUSTOMIZE_HINT } from "./kustomize.js";
+import { quietChanges } from "./quiet-changes.js";
 import { type RenderedSource, yamlDataInput } from "./source-model.js";
 
 interface KustomizeContext {
@@ -57,6 +56,11 @@ interface KustomizeSources {
   /** Files some kustomization reads at either commit. */
   owned(path: string): boolean;
   notes: string[];
+  /**
+   * Whether a Component at either commit may carry a value from one object into another (or does
+   * not parse): a GitOps object's spec.components could then bring one to any directory it builds.
+   */
+  componentsMayCarryValues: boolean;
   /**
    * Discovered roots only: the sources to plan on their own once `broken` (kustomize refused them at
    * both commits) are taken away, for what only they included (see rootsWithout), each with the
@@ -165,6 +169,9 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
     sources,
     owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
     notes,
+    componentsMayCarryValues: [...baseKs.values(), ...headKs.values()].some(
+      (k) => k.problem !== undefined || (k.isComponent && (k.carriesValues || k.runsPrograms)),
+    ),
     ...(rules ? { onTheirOwn } : {}),
   };
 }
@@ -273,21 +280,7 @@ async function markInert(
   });
   if (candidates.length === 0) return;
   const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
-  const [atBase, atHead] = await Promise.all([
-    git.readFiles(ctx.base, paths),
-    git.readFiles(ctx.head, paths),
-  ]);
-  const inert = new Map<string, boolean>();
-  for (const path of paths) {
-    let quiet = true;
-    for (const files of [atBase, atHead]) {
-      const bytes = files.get(path);
-      const parsed = bytes && (await parseManifestFile(path, bytes, { defaultNamespace: "default" }));
-      quiet &&=
-        parsed !== undefined && parsed.problems.length === 0 && !parsed.manifests.some(isConfigOrWorkload);
-    }
-    inert.set(path, quiet);
-  }
+  const inert = await quietChanges(git, ctx, paths);
   for (const source of candidates) {
     if (source.changedInputs.every((p) => inert.get(p) === true)) source.inert = true;
   }

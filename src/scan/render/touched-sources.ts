@@ -106,7 +106,9 @@ export async function renderTouchedSources(
     // Plain directories a Flux Kustomization deploys with a name prefix, patches, substitution...:
     // built as Flux builds them, through a generated kustomization (gitops/plain-deployed-sources.ts).
     const plain = await findPlainDeployedSources(git, {
+      base,
       head,
+      componentsMayCarryValues: kustomize.componentsMayCarryValues,
       changedPaths,
       kustomizationFiles: [...atBase.paths, ...headFiles].filter((p) => kustomizationDirOf(p) !== undefined),
       owned: (path) => kustomize.owned(path) || inChart(path),
