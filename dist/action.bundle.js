@@ -35630,22 +35630,6 @@ function shortDetail(stderr, treeDir) {
   return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
 }
 
-// src/scan/render/source-model.ts
-function joinRendered(first, more) {
-  return {
-    base: [...first.base, ...more.base],
-    head: [...first.head, ...more.head],
-    problems: [...first.problems, ...more.problems],
-    warnings: [...first.warnings, ...more.warnings],
-    unbuilt: new Map([...first.unbuilt ?? [], ...more.unbuilt ?? []])
-  };
-}
-var YAML_INPUT = /(^|\/)Kustomization$|\.(ya?ml|json)$/;
-function yamlDataInput(path6, text, options) {
-  if (!YAML_INPUT.test(path6) || text.includes("{{")) return false;
-  return !options.textSubstituted || !text.includes("$");
-}
-
 // src/scan/render/quiet-changes.ts
 init_workload_kinds();
 async function quietChanges(git, commits, paths, { substituted = false } = {}) {
@@ -35664,6 +35648,22 @@ async function holdsNone(path6, bytes, substituted) {
   if (bytes === void 0 || substituted && bytes.includes("${")) return false;
   const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
   return parsed.problems.length === 0 && !parsed.manifests.some(isConfigOrWorkload);
+}
+
+// src/scan/render/source-model.ts
+function joinRendered(first, more) {
+  return {
+    base: [...first.base, ...more.base],
+    head: [...first.head, ...more.head],
+    problems: [...first.problems, ...more.problems],
+    warnings: [...first.warnings, ...more.warnings],
+    unbuilt: new Map([...first.unbuilt ?? [], ...more.unbuilt ?? []])
+  };
+}
+var YAML_INPUT = /(^|\/)Kustomization$|\.(ya?ml|json)$/;
+function yamlDataInput(path6, text, options) {
+  if (!YAML_INPUT.test(path6) || text.includes("{{")) return false;
+  return !options.textSubstituted || !text.includes("$");
 }
 
 // src/scan/gitops/plain-deployed-sources.ts

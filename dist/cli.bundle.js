@@ -13173,28 +13173,6 @@ var init_kustomize = __esm({
   }
 });
 
-// src/scan/render/source-model.ts
-function joinRendered(first, more) {
-  return {
-    base: [...first.base, ...more.base],
-    head: [...first.head, ...more.head],
-    problems: [...first.problems, ...more.problems],
-    warnings: [...first.warnings, ...more.warnings],
-    unbuilt: new Map([...first.unbuilt ?? [], ...more.unbuilt ?? []])
-  };
-}
-function yamlDataInput(path, text, options) {
-  if (!YAML_INPUT.test(path) || text.includes("{{")) return false;
-  return !options.textSubstituted || !text.includes("$");
-}
-var YAML_INPUT;
-var init_source_model = __esm({
-  "src/scan/render/source-model.ts"() {
-    "use strict";
-    YAML_INPUT = /(^|\/)Kustomization$|\.(ya?ml|json)$/;
-  }
-});
-
 // src/scan/render/quiet-changes.ts
 async function quietChanges(git, commits, paths, { substituted = false } = {}) {
   const [atBase, atHead] = await Promise.all([
@@ -13218,6 +13196,28 @@ var init_quiet_changes = __esm({
     "use strict";
     init_workload_kinds();
     init_parse_manifest_file();
+  }
+});
+
+// src/scan/render/source-model.ts
+function joinRendered(first, more) {
+  return {
+    base: [...first.base, ...more.base],
+    head: [...first.head, ...more.head],
+    problems: [...first.problems, ...more.problems],
+    warnings: [...first.warnings, ...more.warnings],
+    unbuilt: new Map([...first.unbuilt ?? [], ...more.unbuilt ?? []])
+  };
+}
+function yamlDataInput(path, text, options) {
+  if (!YAML_INPUT.test(path) || text.includes("{{")) return false;
+  return !options.textSubstituted || !text.includes("$");
+}
+var YAML_INPUT;
+var init_source_model = __esm({
+  "src/scan/render/source-model.ts"() {
+    "use strict";
+    YAML_INPUT = /(^|\/)Kustomization$|\.(ya?ml|json)$/;
   }
 });
 
@@ -13423,8 +13423,8 @@ var init_plain_deployed_sources = __esm({
     "use strict";
     init_errors();
     init_kustomize();
-    init_source_model();
     init_quiet_changes();
+    init_source_model();
     init_kustomization_names();
     init_deployed_build();
     init_deployed_dirs();

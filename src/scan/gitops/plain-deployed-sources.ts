@@ -10,8 +10,8 @@
 import { UserError } from "../../core/errors.js";
 import type { Git } from "../../git/git.js";
 import { type KustomizeBinary, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
-import { type RenderedSource, yamlDataInput } from "../render/source-model.js";
 import { quietChanges } from "../render/quiet-changes.js";
+import { type RenderedSource, yamlDataInput } from "../render/source-model.js";
 import { kustomizationDirOf } from "../sources/kustomization-names.js";
 import { buildDeployed } from "./deployed-build.js";
 import { type Deployment, deploymentsOfDir, isPlainDeployment } from "./deployed-dirs.js";
