@@ -62,6 +62,11 @@ export interface PlanSizeResult {
   /** The same on the Service-only commit. */
   leastNodeNoChange: PlanRunFigures;
   /**
+   * A Node program that does nothing but run the no-manifest push's `git diff --name-status` and
+   * print it (ONE_GIT_DIFF): what any plan written for Node takes at least, its own code aside.
+   */
+  oneGitDiffNode: PlanRunFigures;
+  /**
    * bench/least-node-plan.cjs --read-yaml: the same, plus loading the plan's YAML reader and parsing
    * every file read — the least a Node plan that reads what it compares can take.
    */
@@ -92,6 +97,9 @@ export interface PlanCommands {
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const LEAST_NODE_PLAN = join(BENCH_DIR, "least-node-plan.cjs");
+/** `node -e` script: `git diff --name-status` of argv[1] and argv[2], its output printed (oneGitDiffNode). */
+const ONE_GIT_DIFF =
+  'require("node:child_process").spawn("git", ["diff", "--name-status", process.argv[1], process.argv[2]], { stdio: ["ignore", "inherit", "inherit"] })';
 
 /** The plan's own YAML reader as one CommonJS file, for `least-node-plan.cjs --read-yaml`. */
 export async function buildYamlReader(workDir: string): Promise<string> {
@@ -153,6 +161,7 @@ export async function benchPlanSize(
   const bareNodeRuns: RunResult[] = [];
   const leastRuns: RunResult[] = [];
   const leastNoChangeRuns: RunResult[] = [];
+  const oneGitDiffRuns: RunResult[] = [];
   const leastReadingRuns: RunResult[] = [];
   await repeat(runs, 1, async () => {
     bareNodeRuns.push(await run(process.execPath, ["-e", ""], opts));
@@ -168,6 +177,9 @@ export async function benchPlanSize(
     onePatternRuns.push(await run("git", onePatternArgs, opts));
     planRuns.push(await run(process.execPath, planArgs, opts));
     noChangeDiffRuns.push(await run("git", noChangeDiffArgs, opts));
+    oneGitDiffRuns.push(
+      await run(process.execPath, ["-e", ONE_GIT_DIFF, noChangeRange.base, noChangeRange.head], opts),
+    );
     noChangeRuns.push(await run(process.execPath, noChangeArgs, opts));
     serviceRuns.push(await run(process.execPath, serviceArgs, opts));
   });
@@ -184,6 +196,7 @@ export async function benchPlanSize(
     leastRuns,
     leastNoChangeRuns,
     leastReadingRuns,
+    oneGitDiffRuns,
   ])
     list.shift();
 
@@ -233,6 +246,7 @@ export async function benchPlanSize(
       bareNode: figures(bareNodeRuns),
       leastNode: figures(leastRuns),
       leastNodeNoChange: figures(leastNoChangeRuns),
+      oneGitDiffNode: figures(oneGitDiffRuns),
       leastNodeReadingYaml: figures(leastReadingRuns),
       planRestarts: verdict.restarts,
       planSkips: verdict.skips,
