@@ -35632,17 +35632,21 @@ function shortDetail(stderr, treeDir) {
 
 // src/scan/render/quiet-changes.ts
 init_workload_kinds();
-async function quietChanges(git, commits, paths, { substituted = false } = {}) {
-  const [atBase, atHead] = await Promise.all([
-    git.readFiles(commits.base, paths),
-    git.readFiles(commits.head, paths)
-  ]);
+async function quietChanges(git, commits, paths, options = {}) {
   const quiet = /* @__PURE__ */ new Map();
-  for (const path6 of paths) {
-    const none = async (bytes) => holdsNone(path6, bytes, substituted);
-    quiet.set(path6, await none(atBase.get(path6)) && await none(atHead.get(path6)));
-  }
+  const test = await quietTest(git, commits, paths, options);
+  for (const path6 of paths) quiet.set(path6, await test(path6));
   return quiet;
+}
+async function allQuiet(git, commits, paths, options = {}) {
+  const test = await quietTest(git, commits, paths, options);
+  for (const path6 of paths) if (!await test(path6)) return false;
+  return true;
+}
+async function quietTest(git, commits, paths, { substituted = false, maxBytes = Number.POSITIVE_INFINITY }) {
+  const read = (rev) => git.readFilesUpTo(rev, paths, maxBytes).then((r) => r.files);
+  const [atBase, atHead] = await Promise.all([read(commits.base), read(commits.head)]);
+  return async (path6) => await holdsNone(path6, atBase.get(path6), substituted) && await holdsNone(path6, atHead.get(path6), substituted);
 }
 async function holdsNone(path6, bytes, substituted) {
   if (bytes === void 0 || substituted && bytes.includes("${")) return false;
@@ -35758,6 +35762,7 @@ async function writeGeneratedKustomization(dir) {
 }
 
 // src/scan/gitops/plain-deployed-sources.ts
+var QUIET_CHECK_MAX_BYTES = 64 * 1024;
 var LISTED_FILE2 = /\.ya?ml$/;
 async function findPlainDeployedSources(git, ctx) {
   const none = { sources: [], owned: () => false };
@@ -35772,10 +35777,8 @@ async function findPlainDeployedSources(git, ctx) {
   }
   const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
   if (candidates.length === 0) return none;
-  if (!ctx.componentsMayCarryValues) {
-    const quiet = await quietChanges(git, ctx, changed, { substituted: true });
-    if (changed.every((path6) => quiet.get(path6) === true)) return none;
-  }
+  const quietOptions = { substituted: true, maxBytes: QUIET_CHECK_MAX_BYTES };
+  if (!ctx.componentsMayCarryValues && await allQuiet(git, ctx, changed, quietOptions)) return none;
   const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
   const found = await findDeployments(git, search, candidates);
   const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));

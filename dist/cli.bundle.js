@@ -13174,17 +13174,21 @@ var init_kustomize = __esm({
 });
 
 // src/scan/render/quiet-changes.ts
-async function quietChanges(git, commits, paths, { substituted = false } = {}) {
-  const [atBase, atHead] = await Promise.all([
-    git.readFiles(commits.base, paths),
-    git.readFiles(commits.head, paths)
-  ]);
+async function quietChanges(git, commits, paths, options = {}) {
   const quiet = /* @__PURE__ */ new Map();
-  for (const path of paths) {
-    const none = async (bytes) => holdsNone(path, bytes, substituted);
-    quiet.set(path, await none(atBase.get(path)) && await none(atHead.get(path)));
-  }
+  const test = await quietTest(git, commits, paths, options);
+  for (const path of paths) quiet.set(path, await test(path));
   return quiet;
+}
+async function allQuiet(git, commits, paths, options = {}) {
+  const test = await quietTest(git, commits, paths, options);
+  for (const path of paths) if (!await test(path)) return false;
+  return true;
+}
+async function quietTest(git, commits, paths, { substituted = false, maxBytes = Number.POSITIVE_INFINITY }) {
+  const read = (rev) => git.readFilesUpTo(rev, paths, maxBytes).then((r) => r.files);
+  const [atBase, atHead] = await Promise.all([read(commits.base), read(commits.head)]);
+  return async (path) => await holdsNone(path, atBase.get(path), substituted) && await holdsNone(path, atHead.get(path), substituted);
 }
 async function holdsNone(path, bytes, substituted) {
   if (bytes === void 0 || substituted && bytes.includes("${")) return false;
@@ -13357,10 +13361,8 @@ async function findPlainDeployedSources(git, ctx) {
   }
   const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
   if (candidates.length === 0) return none;
-  if (!ctx.componentsMayCarryValues) {
-    const quiet = await quietChanges(git, ctx, changed, { substituted: true });
-    if (changed.every((path) => quiet.get(path) === true)) return none;
-  }
+  const quietOptions = { substituted: true, maxBytes: QUIET_CHECK_MAX_BYTES };
+  if (!ctx.componentsMayCarryValues && await allQuiet(git, ctx, changed, quietOptions)) return none;
   const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
   const found = await findDeployments(git, search, candidates);
   const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
@@ -13417,7 +13419,7 @@ function plainSource(dir, deployment, changedInputs, ctx, index) {
     }
   };
 }
-var LISTED_FILE2;
+var QUIET_CHECK_MAX_BYTES, LISTED_FILE2;
 var init_plain_deployed_sources = __esm({
   "src/scan/gitops/plain-deployed-sources.ts"() {
     "use strict";
@@ -13431,6 +13433,7 @@ var init_plain_deployed_sources = __esm({
     init_deployment_overlay();
     init_find_deployments();
     init_generated_kustomization();
+    QUIET_CHECK_MAX_BYTES = 64 * 1024;
     LISTED_FILE2 = /\.ya?ml$/;
   }
 });

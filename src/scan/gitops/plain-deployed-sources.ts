@@ -10,7 +10,7 @@
 import { UserError } from "../../core/errors.js";
 import type { Git } from "../../git/git.js";
 import { type KustomizeBinary, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
-import { quietChanges } from "../render/quiet-changes.js";
+import { allQuiet } from "../render/quiet-changes.js";
 import { type RenderedSource, yamlDataInput } from "../render/source-model.js";
 import { kustomizationDirOf } from "../sources/kustomization-names.js";
 import { buildDeployed } from "./deployed-build.js";
@@ -18,6 +18,12 @@ import { type Deployment, deploymentsOfDir, isPlainDeployment } from "./deployed
 import { describeSettings, overlayDir } from "./deployment-overlay.js";
 import { findDeployments } from "./find-deployments.js";
 import { writeGeneratedKustomization } from "./generated-kustomization.js";
+
+/**
+ * The largest changed file parsed to see whether the search can be skipped: the raw read parses it
+ * too, and a large one (a CRD bundle) costs more twice than the search (~50 ms at 20,000 files).
+ */
+const QUIET_CHECK_MAX_BYTES = 64 * 1024;
 
 /** The files Flux's generated kustomization lists: YAML, in the directory and below it. */
 const LISTED_FILE = /\.ya?ml$/;
@@ -71,10 +77,8 @@ export async function findPlainDeployedSources(
   // config or workload of objects that hold none, nor carries their values into one: only a
   // Component's replacements could. A range changing only such objects needs no search for the
   // GitOps objects (a whole-tree `git grep`): their build would render every config the same.
-  if (!ctx.componentsMayCarryValues) {
-    const quiet = await quietChanges(git, ctx, changed, { substituted: true });
-    if (changed.every((path) => quiet.get(path) === true)) return none;
-  }
+  const quietOptions = { substituted: true, maxBytes: QUIET_CHECK_MAX_BYTES };
+  if (!ctx.componentsMayCarryValues && (await allQuiet(git, ctx, changed, quietOptions))) return none;
   const search = { head: ctx.head, ...(ctx.paths ? { paths: ctx.paths } : {}) };
   const found = await findDeployments(git, search, candidates);
   const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));

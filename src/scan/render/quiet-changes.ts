@@ -5,27 +5,52 @@ import { isConfigOrWorkload } from "../../core/kinds/workload-kinds.js";
 import type { Git } from "../../git/git.js";
 import { parseManifestFile } from "../manifests/parse-manifest-file.js";
 
+interface QuietOptions {
+  /** The text is substituted before it is built (Flux's postBuild): a `${` may write any field, a kind too. */
+  substituted?: boolean;
+  /** A larger file counts as a change, unread: parsing it may cost more than what the answer saves. */
+  maxBytes?: number;
+}
+
 /**
  * Whether each of `paths` is quiet (see above); one read of them at each commit. A file added,
- * deleted or not parsing counts as a change. With `substituted`, the text is substituted before it
- * is built (Flux's postBuild): a `${` in it may write any field, a kind too.
+ * deleted or not parsing counts as a change.
  */
 export async function quietChanges(
   git: Git,
   commits: { base: string; head: string },
   paths: readonly string[],
-  { substituted = false } = {},
+  options: QuietOptions = {},
 ): Promise<Map<string, boolean>> {
-  const [atBase, atHead] = await Promise.all([
-    git.readFiles(commits.base, paths),
-    git.readFiles(commits.head, paths),
-  ]);
   const quiet = new Map<string, boolean>();
-  for (const path of paths) {
-    const none = async (bytes: Buffer | undefined) => holdsNone(path, bytes, substituted);
-    quiet.set(path, (await none(atBase.get(path))) && (await none(atHead.get(path))));
-  }
+  const test = await quietTest(git, commits, paths, options);
+  for (const path of paths) quiet.set(path, await test(path));
   return quiet;
+}
+
+/** Whether every one of `paths` is quiet: parsing stops at the first that is not. */
+export async function allQuiet(
+  git: Git,
+  commits: { base: string; head: string },
+  paths: readonly string[],
+  options: QuietOptions = {},
+): Promise<boolean> {
+  const test = await quietTest(git, commits, paths, options);
+  for (const path of paths) if (!(await test(path))) return false;
+  return true;
+}
+
+async function quietTest(
+  git: Git,
+  commits: { base: string; head: string },
+  paths: readonly string[],
+  { substituted = false, maxBytes = Number.POSITIVE_INFINITY }: QuietOptions,
+): Promise<(path: string) => Promise<boolean>> {
+  const read = (rev: string) => git.readFilesUpTo(rev, paths, maxBytes).then((r) => r.files);
+  const [atBase, atHead] = await Promise.all([read(commits.base), read(commits.head)]);
+  return async (path) =>
+    (await holdsNone(path, atBase.get(path), substituted)) &&
+    (await holdsNone(path, atHead.get(path), substituted));
 }
 
 async function holdsNone(path: string, bytes: Buffer | undefined, substituted: boolean): Promise<boolean> {
