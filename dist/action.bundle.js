@@ -35638,9 +35638,13 @@ async function quietChanges(git, commits, paths, options = {}) {
   for (const path6 of paths) quiet.set(path6, await test(path6));
   return quiet;
 }
+var QUIET_BATCH = 8;
 async function allQuiet(git, commits, paths, options = {}) {
-  const test = await quietTest(git, commits, paths, options);
-  for (const path6 of paths) if (!await test(path6)) return false;
+  for (let at = 0; at < paths.length; at += QUIET_BATCH) {
+    const batch = paths.slice(at, at + QUIET_BATCH);
+    const test = await quietTest(git, commits, batch, options);
+    for (const path6 of batch) if (!await test(path6)) return false;
+  }
   return true;
 }
 async function quietTest(git, commits, paths, { substituted = false, maxBytes = Number.POSITIVE_INFINITY }) {

@@ -13181,8 +13181,11 @@ async function quietChanges(git, commits, paths, options = {}) {
   return quiet;
 }
 async function allQuiet(git, commits, paths, options = {}) {
-  const test = await quietTest(git, commits, paths, options);
-  for (const path of paths) if (!await test(path)) return false;
+  for (let at = 0; at < paths.length; at += QUIET_BATCH) {
+    const batch = paths.slice(at, at + QUIET_BATCH);
+    const test = await quietTest(git, commits, batch, options);
+    for (const path of batch) if (!await test(path)) return false;
+  }
   return true;
 }
 async function quietTest(git, commits, paths, { substituted = false, maxBytes = Number.POSITIVE_INFINITY }) {
@@ -13195,11 +13198,13 @@ async function holdsNone(path, bytes, substituted) {
   const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
   return parsed.problems.length === 0 && !parsed.manifests.some(isConfigOrWorkload);
 }
+var QUIET_BATCH;
 var init_quiet_changes = __esm({
   "src/scan/render/quiet-changes.ts"() {
     "use strict";
     init_workload_kinds();
     init_parse_manifest_file();
+    QUIET_BATCH = 8;
   }
 });
 
