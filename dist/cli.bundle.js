@@ -12078,6 +12078,18 @@ function deploymentsOf(objects) {
   }
   return deployments;
 }
+function settingsAt(deployment, commit, head) {
+  return commit === head ? deployment.settings : deployment.atBase?.settings ?? deployment.settings;
+}
+function componentsOf(deployment) {
+  if (deployment === void 0) return [];
+  return [
+    .../* @__PURE__ */ new Set([
+      ...deployment.settings.components ?? [],
+      ...deployment.atBase?.settings.components ?? []
+    ])
+  ];
+}
 function isPlainDeployment(settings) {
   return Object.keys(settings).length === 0;
 }
@@ -12085,8 +12097,8 @@ function deploymentsOfDir(dir, deployments) {
   const own = deployments.filter((d) => d.dir === dir);
   const bySettings = /* @__PURE__ */ new Map();
   for (const d of own) {
-    const key = JSON.stringify(d.settings);
-    if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) ? void 0 : d);
+    const key = JSON.stringify([d.settings, d.atBase?.settings]);
+    if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) && !d.atBase ? void 0 : d);
   }
   return own.length === 0 ? [void 0] : [...bySettings.values()];
 }
@@ -13267,6 +13279,10 @@ function deploymentOverlay(dir, settings, toTree) {
 function needsOverlay(settings) {
   return settings.namespace !== void 0 || settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.components !== void 0 || settings.patches !== void 0;
 }
+function describeDeployment({ settings, atBase }) {
+  const described = describeSettings(settings) || "no settings";
+  return atBase ? `${described}; settings changed in ${atBase.file}` : described;
+}
 function describeSettings(settings) {
   const parts = [];
   if (settings.namespace !== void 0) parts.push(`namespace ${settings.namespace}`);
@@ -13352,11 +13368,60 @@ var init_generated_kustomization = __esm({
   }
 });
 
+// src/scan/gitops/settings-changes.ts
+async function findSettingsChanges(git, ctx) {
+  const wanted = (path) => path !== void 0 && MANIFEST_FILE.test(path) && (ctx.paths?.matches(path) ?? true);
+  const headPaths = ctx.changedFiles.filter((c) => c.status !== "D").map((c) => c.path);
+  const atHead = await deploymentsIn(git, ctx.head, headPaths.filter(wanted));
+  if (atHead.length === 0) return [];
+  const basePaths = ctx.changedFiles.map((c) => c.status === "A" ? void 0 : c.oldPath ?? c.path);
+  const atBase = await deploymentsIn(git, ctx.base, basePaths.filter(wanted));
+  const keyOf = (d) => JSON.stringify([d.by, d.dir]);
+  const before = /* @__PURE__ */ new Map();
+  for (const d of atBase) before.set(keyOf(d), [...before.get(keyOf(d)) ?? [], d]);
+  const changes = [];
+  for (const d of atHead) {
+    const then = before.get(keyOf(d));
+    if (then?.length !== 1 || atHead.filter((o) => keyOf(o) === keyOf(d)).length !== 1) continue;
+    if (buildSettings(then[0].settings) !== buildSettings(d.settings))
+      changes.push({ dir: d.dir, by: d.by, base: then[0].settings, file: d.file });
+  }
+  return changes;
+}
+function withSettingsAtBase(found, changes) {
+  return found.map((d) => {
+    const change = changes.find((c) => c.by === d.by && c.dir === d.dir);
+    return change ? { ...d, atBase: { settings: change.base, file: change.file } } : d;
+  });
+}
+function changedDirs(changes) {
+  return [...new Set(changes.map((c) => c.dir).filter((dir) => dir !== ""))];
+}
+async function deploymentsIn(git, rev, paths) {
+  if (paths.length === 0) return [];
+  const { files } = await git.readFilesUpTo(rev, [...new Set(paths)], MAX_GITOPS_FILE_BYTES);
+  const found = [];
+  for (const [file, bytes] of files) {
+    if (!GITOPS_API_GROUPS.some((group) => bytes.includes(group))) continue;
+    for (const d of await parseDeployments(file, bytes)) found.push({ ...d, file });
+  }
+  return found;
+}
+function buildSettings({ namespace: _, defaultNamespace: __, ...rest }) {
+  return JSON.stringify(rest);
+}
+var init_settings_changes = __esm({
+  "src/scan/gitops/settings-changes.ts"() {
+    "use strict";
+    init_find_deployments();
+  }
+});
+
 // src/scan/gitops/plain-deployed-sources.ts
 async function findPlainDeployedSources(git, ctx) {
   const none = { sources: [], owned: () => false };
   const changed = ctx.changedPaths.filter((p) => LISTED_FILE2.test(p) && !ctx.owned(p));
-  if (changed.length === 0) return none;
+  if (changed.length === 0 && ctx.settingsChanges.length === 0) return none;
   const kustomizeDirs2 = ctx.kustomizationFiles.map((p) => kustomizationDirOf(p)).filter((d) => d !== void 0);
   const hasKustomization = (dir) => kustomizeDirs2.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
   const dirs = /* @__PURE__ */ new Set();
@@ -13364,23 +13429,28 @@ async function findPlainDeployedSources(git, ctx) {
     const parts = path.split("/").slice(0, -1);
     for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
   }
-  const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
+  const redeployed = changedDirs(ctx.settingsChanges).filter((dir) => !hasKustomization(dir));
+  const candidates = [.../* @__PURE__ */ new Set([...dirs, ...redeployed])].filter((dir) => !hasKustomization(dir));
   if (candidates.length === 0) return none;
   const quietOptions = { substituted: true, maxBytes: QUIET_CHECK_MAX_BYTES };
-  if (!ctx.componentsMayCarryValues && await allQuiet(git, ctx, changed, quietOptions)) return none;
+  const quiet = redeployed.length === 0 && !ctx.componentsMayCarryValues;
+  if (quiet && await allQuiet(git, ctx, changed, quietOptions)) return none;
   const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
-  const found = await findDeployments(git, search, candidates);
+  const found = withSettingsAtBase(await findDeployments(git, search, candidates), ctx.settingsChanges);
   const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
   const sources = [];
   const rendered = [];
   for (const dir of [...new Set(deployments.map((d) => d.dir))].sort()) {
     const under = (p) => p.startsWith(`${dir}/`);
     const changedInputs = changed.filter(under);
-    if (changedInputs.length === 0) continue;
+    const ways = deploymentsOfDir(dir, deployments);
+    if (changedInputs.length === 0 && !ways.some((d) => d?.atBase)) continue;
     rendered.push(dir);
-    for (const deployment of deploymentsOfDir(dir, deployments)) {
+    for (const deployment of ways) {
       if (deployment === void 0) continue;
-      sources.push(plainSource(dir, deployment, changedInputs, ctx, ctx.firstIndex + sources.length));
+      const inputs = deployment.atBase ? [...changedInputs, deployment.atBase.file] : changedInputs;
+      if (inputs.length === 0) continue;
+      sources.push(plainSource(dir, deployment, inputs, ctx, ctx.firstIndex + sources.length));
     }
   }
   if (sources.length === 0) return none;
@@ -13392,22 +13462,26 @@ async function findPlainDeployedSources(git, ctx) {
     owned: (path) => LISTED_FILE2.test(path) && rendered.some((dir) => path.startsWith(`${dir}/`))
   };
 }
-function needsBuild({ settings }) {
+function needsBuild({ settings, atBase }) {
+  return builds(settings) || atBase !== void 0 && builds(atBase.settings);
+}
+function builds(settings) {
   if (isPlainDeployment(settings)) return false;
   return settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.patches !== void 0 || settings.components !== void 0 || settings.substitute !== void 0;
 }
 function plainSource(dir, deployment, changedInputs, ctx, index) {
-  const components = deployment.settings.components ?? [];
+  const components = componentsOf(deployment);
   const inComponents = ctx.changedPaths.filter((p) => components.some((c) => p.startsWith(`${c}/`)));
   return {
-    label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`,
+    label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeDeployment(deployment)})`,
     scope: [dir, ...components],
     file: changedInputs[0],
     changedInputs: [...changedInputs, ...inComponents],
     generators: [],
     kustomization: { dir, named: false },
-    // Components are kustomizations not read here: what they run is unknown.
-    ...components.length === 0 ? {
+    // Components are kustomizations not read here: what they run is unknown. Settings that changed
+    // change the build whatever the files say.
+    ...components.length === 0 && !deployment.atBase ? {
       readsAsData: (path, text) => yamlDataInput(path, text, { textSubstituted: deployment.settings.substitute !== void 0 })
     } : {},
     render: async (checkout, commit, signal) => {
@@ -13419,7 +13493,7 @@ function plainSource(dir, deployment, changedInputs, ctx, index) {
         timeoutMs: ctx.timeoutMs,
         maxOutputBytes: ctx.maxOutputBytes
       };
-      const as = { settings: deployment.settings, overlayDir: overlayDir(index) };
+      const as = { settings: settingsAt(deployment, commit, ctx.head), overlayDir: overlayDir(index) };
       return buildDeployed(run2, checkout.dir, dir, commit, as, signal);
     }
   };
@@ -13438,6 +13512,7 @@ var init_plain_deployed_sources = __esm({
     init_deployment_overlay();
     init_find_deployments();
     init_generated_kustomization();
+    init_settings_changes();
     QUIET_CHECK_MAX_BYTES = 64 * 1024;
     LISTED_FILE2 = /\.ya?ml$/;
   }
@@ -14562,14 +14637,15 @@ async function findKustomizeSources(git, ctx) {
     const included = includedIn(dir);
     const made = [];
     for (const deployment of deploymentsOfDir(dir, deployments)) {
-      const components = deployment?.settings.components ?? [];
+      const components = componentsOf(deployment);
       const at = { label: label2, inputs, included, changedInputs: [], baseKs, headKs, binary };
       if (deployment) {
-        at.label = `${label2} (as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`;
+        at.label = `${label2} (as ${deployment.by} deploys it: ${describeDeployment(deployment)})`;
         at.inputs = /* @__PURE__ */ new Set([...inputs, ...components.flatMap((c) => [...inputsOf(c)])]);
         at.included = [...included, ...components.flatMap(includedIn)];
       }
       at.changedInputs = touches(dir, at.inputs, at.included);
+      if (deployment?.atBase) at.changedInputs.push(deployment.atBase.file);
       if (at.changedInputs.length === 0) continue;
       const source2 = kustomizeSource(dir, ctx, at, deployment && { deployment, index: readBy.size });
       readBy.set(source2, at.included);
@@ -14617,7 +14693,7 @@ function kustomizeSource(dir, ctx, at, as) {
   const { included, baseKs, headKs } = at;
   const unreadable = included.some((k) => k.problem !== void 0);
   const rules = ctx.entryRules;
-  const read = [dir, ...as?.deployment.settings.components ?? []];
+  const read = [dir, ...componentsOf(as?.deployment)];
   const refused = refusedEntries(
     at.label,
     read.flatMap((d) => kustomizationsUnder(d, headKs)),
@@ -14633,7 +14709,7 @@ function kustomizeSource(dir, ctx, at, as) {
   const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
   const generatorInputs = new Set(included.flatMap((k) => k.generators.flatMap((g) => g.files)));
   const textSubstituted = as?.deployment.settings.substitute !== void 0;
-  const readsAsData = unreadable || included.some((k) => k.runsPrograms) ? void 0 : (path, text) => !generatorInputs.has(path) && yamlDataInput(path, text, { textSubstituted });
+  const readsAsData = unreadable || included.some((k) => k.runsPrograms) || as?.deployment.atBase ? void 0 : (path, text) => !generatorInputs.has(path) && yamlDataInput(path, text, { textSubstituted });
   return {
     label: at.label,
     // The checkout of a kustomization that does not parse is the whole tree.
@@ -14659,7 +14735,10 @@ function kustomizeSource(dir, ctx, at, as) {
         maxOutputBytes: ctx.maxOutputBytes,
         quiet
       };
-      const deployed = as && { settings: as.deployment.settings, overlayDir: overlayDir(as.index) };
+      const deployed = as && {
+        settings: settingsAt(as.deployment, commit, ctx.head),
+        overlayDir: overlayDir(as.index)
+      };
       return buildDeployed(run2, checkout.dir, dir, commit, deployed, signal);
     }
   };
@@ -14689,10 +14768,12 @@ async function discoverRoots(git, ctx, graphs, byCommit, touched) {
         orphanComponent = true;
     }
   });
+  const redeployed = new Set(changedDirs(ctx.settingsChanges));
   const candidates = [...dirs].filter(
-    (dir) => dir !== "" && notDeployedDir(dir) === void 0 && (orphanComponent || touched(dir).length > 0)
+    (dir) => dir !== "" && notDeployedDir(dir) === void 0 && (orphanComponent || redeployed.has(dir) || touched(dir).length > 0)
   );
-  const deployments = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
+  const found = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
+  const deployments = withSettingsAtBase(found, ctx.settingsChanges);
   const rules = {
     deployedDirs: new Set(deployments.map((d) => d.dir)),
     ...ctx.paths ? { paths: ctx.paths } : {}
@@ -14746,6 +14827,7 @@ var init_kustomizations_to_render = __esm({
     init_deployed_dirs();
     init_deployment_overlay();
     init_find_deployments();
+    init_settings_changes();
     init_kustomization_names();
     init_kustomize_entries();
     init_kustomize_graph();
@@ -14895,6 +14977,13 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
   let onTheirOwn;
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
   if (kustomizeOn) {
+    const explicit = explicitPaths && options.paths ? { matches: explicitPaths, globs: options.paths } : void 0;
+    const settingsChanges = await findSettingsChanges(git, {
+      base,
+      head,
+      changedFiles,
+      ...explicit ? { paths: explicit } : {}
+    });
     const kustomize = await findKustomizeSources(git, {
       base,
       head,
@@ -14907,7 +14996,8 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
       entryRules: options.entryRules,
-      ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
+      settingsChanges,
+      ...explicit ? { paths: explicit } : {}
     });
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
@@ -14924,7 +15014,8 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
       firstIndex: kustomize.sources.length,
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
-      ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
+      settingsChanges,
+      ...explicit ? { paths: explicit } : {}
     });
     sources.push(...plain.sources);
     owned = (path) => kustomize.owned(path) || plain.owned(path) || inChart(path);
@@ -15048,6 +15139,7 @@ var init_touched_sources = __esm({
     "use strict";
     init_once();
     init_plain_deployed_sources();
+    init_settings_changes();
     init_glob_matcher();
     init_helm_charts();
     init_kustomization_names();

@@ -153,6 +153,7 @@ const STAGE_IO = new Set([
   "scan/gitops/find-deployments.ts",
   "scan/gitops/generated-kustomization.ts",
   "scan/gitops/plain-deployed-sources.ts",
+  "scan/gitops/settings-changes.ts",
   "scan/render/both-commits.ts",
   "scan/render/escaping-links.ts",
   "scan/render/kustomizations-to-render.ts",

@@ -36,6 +36,11 @@ export interface Deployment {
   /** The object, as the report names it: `Flux Kustomization flux-system/web`. */
   by: string;
   settings: DeploySettings;
+  /**
+   * Set when the same object deploys the directory at base with other settings (see
+   * settings-changes.ts): the base is built with these, and `file` (the object's) counts as changed.
+   */
+  atBase?: { settings: DeploySettings; file: string };
 }
 
 export function deployedDirsOf(objects: readonly Record<string, unknown>[]): string[] {
@@ -57,6 +62,22 @@ export function deploymentsOf(objects: readonly Record<string, unknown>[]): Depl
   return deployments;
 }
 
+/** The settings `deployment` builds with at `commit` (one of the run's two, `head` the later). */
+export function settingsAt(deployment: Deployment, commit: string, head: string): DeploySettings {
+  return commit === head ? deployment.settings : (deployment.atBase?.settings ?? deployment.settings);
+}
+
+/** The components a deployment adds at either commit. */
+export function componentsOf(deployment: Deployment | undefined): string[] {
+  if (deployment === undefined) return [];
+  return [
+    ...new Set([
+      ...(deployment.settings.components ?? []),
+      ...(deployment.atBase?.settings.components ?? []),
+    ]),
+  ];
+}
+
 /** Settings that change nothing: the directory as kustomize builds it. */
 export function isPlainDeployment(settings: DeploySettings): boolean {
   return Object.keys(settings).length === 0;
@@ -74,8 +95,8 @@ export function deploymentsOfDir(
   const own = deployments.filter((d) => d.dir === dir);
   const bySettings = new Map<string, Deployment | undefined>();
   for (const d of own) {
-    const key = JSON.stringify(d.settings);
-    if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) ? undefined : d);
+    const key = JSON.stringify([d.settings, d.atBase?.settings]);
+    if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) && !d.atBase ? undefined : d);
   }
   return own.length === 0 ? [undefined] : [...bySettings.values()];
 }

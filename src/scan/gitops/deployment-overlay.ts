@@ -5,7 +5,7 @@
 // and suffix on names and on every reference to them (a workload's configMapRef follows its
 // ConfigMap), components and patches after the directory's own. Flux's postBuild substitution then
 // runs on the rendered output, before it is parsed.
-import type { DeploySettings } from "./deployed-dirs.js";
+import type { Deployment, DeploySettings } from "./deployed-dirs.js";
 
 /** Where the overlay of a deployment is written in a checkout (outside every repository path). */
 export function overlayDir(index: number): string {
@@ -43,8 +43,14 @@ export function needsOverlay(settings: DeploySettings): boolean {
   );
 }
 
+/** A source's label's account of a deployment: its settings, and where they changed since base. */
+export function describeDeployment({ settings, atBase }: Deployment): string {
+  const described = describeSettings(settings) || "no settings";
+  return atBase ? `${described}; settings changed in ${atBase.file}` : described;
+}
+
 /** A short description of the settings for a source's label: `targetNamespace prod, namePrefix a-`. */
-export function describeSettings(settings: DeploySettings): string {
+function describeSettings(settings: DeploySettings): string {
   const parts: string[] = [];
   if (settings.namespace !== undefined) parts.push(`namespace ${settings.namespace}`);
   if (settings.defaultNamespace !== undefined)

@@ -11,7 +11,7 @@ import { parseManifestFile } from "../manifests/parse-manifest-file.js";
 import { type Deployment, deploymentsOf, normalizedDir } from "./deployed-dirs.js";
 
 /** Objects that name a GitOps path are small; a larger file is a bundle, not read for this. */
-const MAX_GITOPS_FILE_BYTES = 1024 * 1024;
+export const MAX_GITOPS_FILE_BYTES = 1024 * 1024;
 export const MANIFEST_FILE = /\.(ya?ml|json)$/;
 /**
  * The files MANIFEST_FILE matches, as pathspecs for the search. Not --paths' default (which only
@@ -132,7 +132,7 @@ async function readGitopsFiles(
   return [...files].map(([path, bytes]) => ({ path, bytes, paths: namedPaths(bytes.toString("utf8")) }));
 }
 
-async function parseDeployments(path: string, bytes: Buffer): Promise<Deployment[]> {
+export async function parseDeployments(path: string, bytes: Buffer): Promise<Deployment[]> {
   const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
   return deploymentsOf(parsed.manifests.map((m) => m.object));
 }

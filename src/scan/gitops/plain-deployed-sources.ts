@@ -14,10 +14,18 @@ import { allQuiet } from "../render/quiet-changes.js";
 import { type RenderedSource, yamlDataInput } from "../render/source-model.js";
 import { kustomizationDirOf } from "../sources/kustomization-names.js";
 import { buildDeployed } from "./deployed-build.js";
-import { type Deployment, deploymentsOfDir, isPlainDeployment } from "./deployed-dirs.js";
-import { describeSettings, overlayDir } from "./deployment-overlay.js";
+import {
+  componentsOf,
+  type Deployment,
+  type DeploySettings,
+  deploymentsOfDir,
+  isPlainDeployment,
+  settingsAt,
+} from "./deployed-dirs.js";
+import { describeDeployment, overlayDir } from "./deployment-overlay.js";
 import { findDeployments } from "./find-deployments.js";
 import { writeGeneratedKustomization } from "./generated-kustomization.js";
+import { changedDirs, type SettingsChange, withSettingsAtBase } from "./settings-changes.js";
 
 /**
  * The largest changed file parsed to see whether the search can be skipped: the raw read parses it
@@ -45,6 +53,8 @@ interface PlainDeployedContext {
   paths?: { matches(path: string): boolean; globs: readonly string[] };
   /** Overlay numbers already taken by other sources of the run. */
   firstIndex: number;
+  /** GitOps objects deploying a directory with other settings at base (see settings-changes.ts). */
+  settingsChanges: readonly SettingsChange[];
 }
 
 interface PlainDeployedSources {
@@ -59,7 +69,7 @@ export async function findPlainDeployedSources(
 ): Promise<PlainDeployedSources> {
   const none = { sources: [], owned: () => false };
   const changed = ctx.changedPaths.filter((p) => LISTED_FILE.test(p) && !ctx.owned(p));
-  if (changed.length === 0) return none;
+  if (changed.length === 0 && ctx.settingsChanges.length === 0) return none;
   const kustomizeDirs = ctx.kustomizationFiles
     .map((p) => kustomizationDirOf(p))
     .filter((d): d is string => d !== undefined);
@@ -71,16 +81,19 @@ export async function findPlainDeployedSources(
     const parts = path.split("/").slice(0, -1);
     for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
   }
-  const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
+  // Deployed with other settings than at base: built at both commits though no file in it changed.
+  const redeployed = changedDirs(ctx.settingsChanges).filter((dir) => !hasKustomization(dir));
+  const candidates = [...new Set([...dirs, ...redeployed])].filter((dir) => !hasKustomization(dir));
   if (candidates.length === 0) return none;
   // What Flux adds to a plain directory (a name prefix or suffix, patches, substitution) makes no
   // config or workload of objects that hold none, nor carries their values into one: only a
   // Component's replacements could. A range changing only such objects needs no search for the
   // GitOps objects (a whole-tree `git grep`): their build would render every config the same.
   const quietOptions = { substituted: true, maxBytes: QUIET_CHECK_MAX_BYTES };
-  if (!ctx.componentsMayCarryValues && (await allQuiet(git, ctx, changed, quietOptions))) return none;
+  const quiet = redeployed.length === 0 && !ctx.componentsMayCarryValues;
+  if (quiet && (await allQuiet(git, ctx, changed, quietOptions))) return none;
   const search = { head: ctx.head, ...(ctx.paths ? { paths: ctx.paths } : {}) };
-  const found = await findDeployments(git, search, candidates);
+  const found = withSettingsAtBase(await findDeployments(git, search, candidates), ctx.settingsChanges);
   const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
   const sources: RenderedSource[] = [];
   const rendered: string[] = [];
@@ -88,11 +101,15 @@ export async function findPlainDeployedSources(
     // A nested deployed directory is rendered as its own deployment says, not its parent's too.
     const under = (p: string) => p.startsWith(`${dir}/`);
     const changedInputs = changed.filter(under);
-    if (changedInputs.length === 0) continue;
+    const ways = deploymentsOfDir(dir, deployments);
+    if (changedInputs.length === 0 && !ways.some((d) => d?.atBase)) continue;
     rendered.push(dir);
-    for (const deployment of deploymentsOfDir(dir, deployments)) {
+    for (const deployment of ways) {
       if (deployment === undefined) continue;
-      sources.push(plainSource(dir, deployment, changedInputs, ctx, ctx.firstIndex + sources.length));
+      // Settings that changed change the build though no file did: the object's file is the change.
+      const inputs = deployment.atBase ? [...changedInputs, deployment.atBase.file] : changedInputs;
+      if (inputs.length === 0) continue;
+      sources.push(plainSource(dir, deployment, inputs, ctx, ctx.firstIndex + sources.length));
     }
   }
   if (sources.length === 0) return none;
@@ -105,8 +122,12 @@ export async function findPlainDeployedSources(
   };
 }
 
-/** Settings beyond the namespace: those only a kustomize build (or Flux's substitution) applies. */
-function needsBuild({ settings }: Deployment): boolean {
+/** Settings beyond the namespace, at either commit: those only a kustomize build (or Flux's substitution) applies. */
+function needsBuild({ settings, atBase }: Deployment): boolean {
+  return builds(settings) || (atBase !== undefined && builds(atBase.settings));
+}
+
+function builds(settings: DeploySettings): boolean {
   if (isPlainDeployment(settings)) return false;
   return (
     settings.namePrefix !== undefined ||
@@ -124,17 +145,18 @@ function plainSource(
   ctx: PlainDeployedContext,
   index: number,
 ): RenderedSource {
-  const components = deployment.settings.components ?? [];
+  const components = componentsOf(deployment);
   const inComponents = ctx.changedPaths.filter((p) => components.some((c) => p.startsWith(`${c}/`)));
   return {
-    label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`,
+    label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeDeployment(deployment)})`,
     scope: [dir, ...components],
     file: changedInputs[0]!,
     changedInputs: [...changedInputs, ...inComponents],
     generators: [],
     kustomization: { dir, named: false },
-    // Components are kustomizations not read here: what they run is unknown.
-    ...(components.length === 0
+    // Components are kustomizations not read here: what they run is unknown. Settings that changed
+    // change the build whatever the files say.
+    ...(components.length === 0 && !deployment.atBase
       ? {
           readsAsData: (path: string, text: string) =>
             yamlDataInput(path, text, { textSubstituted: deployment.settings.substitute !== undefined }),
@@ -150,7 +172,7 @@ function plainSource(
         timeoutMs: ctx.timeoutMs,
         maxOutputBytes: ctx.maxOutputBytes,
       };
-      const as = { settings: deployment.settings, overlayDir: overlayDir(index) };
+      const as = { settings: settingsAt(deployment, commit, ctx.head), overlayDir: overlayDir(index) };
       return buildDeployed(run, checkout.dir, dir, commit, as, signal);
     },
   };

@@ -4,9 +4,10 @@ import { UserError } from "../../core/errors.js";
 import { lazy } from "../../core/once.js";
 import type { Git } from "../../git/git.js";
 import { buildDeployed } from "../gitops/deployed-build.js";
-import { type Deployment, deploymentsOfDir } from "../gitops/deployed-dirs.js";
-import { describeSettings, overlayDir } from "../gitops/deployment-overlay.js";
+import { componentsOf, type Deployment, deploymentsOfDir, settingsAt } from "../gitops/deployed-dirs.js";
+import { describeDeployment, overlayDir } from "../gitops/deployment-overlay.js";
 import { findDeployments, MANIFEST_FILE } from "../gitops/find-deployments.js";
+import { changedDirs, type SettingsChange, withSettingsAtBase } from "../gitops/settings-changes.js";
 import type { KustomizationFile } from "../sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../sources/kustomization-names.js";
 import { type EntryRules, refusedEntries } from "../sources/kustomize-entries.js";
@@ -49,6 +50,8 @@ interface KustomizeContext {
   entryRules: EntryRules;
   /** An explicit --paths: only the kustomizations it matches are discovered. */
   paths?: { matches(path: string): boolean; globs: readonly string[] };
+  /** GitOps objects deploying a directory with other settings at base (see gitops/settings-changes.ts). */
+  settingsChanges: readonly SettingsChange[];
 }
 
 interface KustomizeSources {
@@ -122,14 +125,16 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
     const included = includedIn(dir);
     const made: RenderedSource[] = [];
     for (const deployment of deploymentsOfDir(dir, deployments)) {
-      const components = deployment?.settings.components ?? [];
+      const components = componentsOf(deployment);
       const at = { label, inputs, included, changedInputs: [] as string[], baseKs, headKs, binary };
       if (deployment) {
-        at.label = `${label} (as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`;
+        at.label = `${label} (as ${deployment.by} deploys it: ${describeDeployment(deployment)})`;
         at.inputs = new Set([...inputs, ...components.flatMap((c) => [...inputsOf(c)])]);
         at.included = [...included, ...components.flatMap(includedIn)];
       }
       at.changedInputs = touches(dir, at.inputs, at.included);
+      // Settings that changed change the build though no input did: the object's file is the change.
+      if (deployment?.atBase) at.changedInputs.push(deployment.atBase.file);
       if (at.changedInputs.length === 0) continue;
       // A number of its own in the run: where its deployment's overlay is written.
       const source = kustomizeSource(dir, ctx, at, deployment && { deployment, index: readBy.size });
@@ -197,7 +202,7 @@ function kustomizeSource(
   // Checked before anything renders: an entry outside the repository, a remote one from an untrusted head.
   const rules = ctx.entryRules;
   // A GitOps object's components are read with the directory.
-  const read = [dir, ...(as?.deployment.settings.components ?? [])];
+  const read = [dir, ...componentsOf(as?.deployment)];
   const refused =
     refusedEntries(
       at.label,
@@ -217,8 +222,9 @@ function kustomizeSource(
   // Generator inputs become config content byte for byte; other programs read files their own way.
   const generatorInputs = new Set(included.flatMap((k) => k.generators.flatMap((g) => g.files)));
   const textSubstituted = as?.deployment.settings.substitute !== undefined;
+  // Settings that changed: the build differs whatever the inputs say.
   const readsAsData =
-    unreadable || included.some((k) => k.runsPrograms)
+    unreadable || included.some((k) => k.runsPrograms) || as?.deployment.atBase
       ? undefined
       : (path: string, text: string) =>
           !generatorInputs.has(path) && yamlDataInput(path, text, { textSubstituted });
@@ -253,7 +259,10 @@ function kustomizeSource(
         maxOutputBytes: ctx.maxOutputBytes,
         quiet,
       };
-      const deployed = as && { settings: as.deployment.settings, overlayDir: overlayDir(as.index) };
+      const deployed = as && {
+        settings: settingsAt(as.deployment, commit, ctx.head),
+        overlayDir: overlayDir(as.index),
+      };
       return buildDeployed(run, checkout.dir, dir, commit, deployed, signal);
     },
   };
@@ -309,10 +318,15 @@ async function discoverRoots(
         orphanComponent = true;
     }
   });
+  const redeployed = new Set(changedDirs(ctx.settingsChanges));
   const candidates = [...dirs].filter(
-    (dir) => dir !== "" && notDeployedDir(dir) === undefined && (orphanComponent || touched(dir).length > 0),
+    (dir) =>
+      dir !== "" &&
+      notDeployedDir(dir) === undefined &&
+      (orphanComponent || redeployed.has(dir) || touched(dir).length > 0),
   );
-  const deployments = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
+  const found = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
+  const deployments = withSettingsAtBase(found, ctx.settingsChanges);
   const rules = {
     deployedDirs: new Set(deployments.map((d) => d.dir)),
     ...(ctx.paths ? { paths: ctx.paths } : {}),

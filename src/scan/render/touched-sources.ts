@@ -6,6 +6,7 @@ import type { Log } from "../../core/log.js";
 import { lazy } from "../../core/once.js";
 import type { FileChange, Git } from "../../git/git.js";
 import { findPlainDeployedSources } from "../gitops/plain-deployed-sources.js";
+import { findSettingsChanges } from "../gitops/settings-changes.js";
 import { globMatcher } from "../glob-matcher.js";
 import type { SourceOptions } from "../scan-model.js";
 import { type ChartReport, chartReport } from "../sources/helm-charts.js";
@@ -86,6 +87,15 @@ export async function renderTouchedSources(
 
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
   if (kustomizeOn) {
+    const explicit =
+      explicitPaths && options.paths ? { matches: explicitPaths, globs: options.paths } : undefined;
+    // A GitOps object deploying a directory with other settings than at base: built at both commits.
+    const settingsChanges = await findSettingsChanges(git, {
+      base,
+      head,
+      changedFiles,
+      ...(explicit ? { paths: explicit } : {}),
+    });
     const kustomize = await findKustomizeSources(git, {
       base,
       head,
@@ -98,7 +108,8 @@ export async function renderTouchedSources(
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
       entryRules: options.entryRules,
-      ...(explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}),
+      settingsChanges,
+      ...(explicit ? { paths: explicit } : {}),
     });
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
@@ -117,7 +128,8 @@ export async function renderTouchedSources(
       firstIndex: kustomize.sources.length,
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
-      ...(explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}),
+      settingsChanges,
+      ...(explicit ? { paths: explicit } : {}),
     });
     sources.push(...plain.sources);
     owned = (path) => kustomize.owned(path) || plain.owned(path) || inChart(path);

@@ -1,0 +1,87 @@
+// A GitOps object whose settings for a directory change between the commits (a Flux Kustomization's
+// postBuild.substitute values, its patches or components) changes what the cluster runs from that
+// directory though no file in it changed: the directory is built at each commit with that commit's
+// settings (render/kustomizations-to-render.ts, plain-deployed-sources.ts). Only the changed files
+// can hold such an object at one commit and not as it was at the other; the object is known by its
+// kind and name, so one moved to another file is still the same deployment.
+import type { FileChange, Git } from "../../git/git.js";
+import type { Deployment, DeploySettings } from "./deployed-dirs.js";
+import {
+  GITOPS_API_GROUPS,
+  MANIFEST_FILE,
+  MAX_GITOPS_FILE_BYTES,
+  parseDeployments,
+} from "./find-deployments.js";
+
+/** The same object deploying the same directory at both commits, with other settings at base. */
+export interface SettingsChange {
+  dir: string;
+  by: string;
+  base: DeploySettings;
+  /** The file that holds the object at head: what the directory's changes are blamed on. */
+  file: string;
+}
+
+interface ChangedObjects {
+  base: string;
+  head: string;
+  changedFiles: readonly FileChange[];
+  /** An explicit --paths: only the files it matches are read. */
+  paths?: { matches(path: string): boolean };
+}
+
+/** The deployments whose settings (beyond the namespace: a move makes new objects) differ at base. */
+export async function findSettingsChanges(git: Git, ctx: ChangedObjects): Promise<SettingsChange[]> {
+  const wanted = (path: string | undefined): path is string =>
+    path !== undefined && MANIFEST_FILE.test(path) && (ctx.paths?.matches(path) ?? true);
+  const headPaths = ctx.changedFiles.filter((c) => c.status !== "D").map((c) => c.path);
+  const atHead = await deploymentsIn(git, ctx.head, headPaths.filter(wanted));
+  // No changed file holds such an object at head: none can have other settings there.
+  if (atHead.length === 0) return [];
+  const basePaths = ctx.changedFiles.map((c) => (c.status === "A" ? undefined : (c.oldPath ?? c.path)));
+  const atBase = await deploymentsIn(git, ctx.base, basePaths.filter(wanted));
+  const keyOf = (d: Deployment) => JSON.stringify([d.by, d.dir]);
+  const before = new Map<string, Deployment[]>();
+  for (const d of atBase) before.set(keyOf(d), [...(before.get(keyOf(d)) ?? []), d]);
+  const changes: SettingsChange[] = [];
+  for (const d of atHead) {
+    const then = before.get(keyOf(d));
+    // Present once at each commit: an object naming a directory twice is not paired.
+    if (then?.length !== 1 || atHead.filter((o) => keyOf(o) === keyOf(d)).length !== 1) continue;
+    if (buildSettings(then[0]!.settings) !== buildSettings(d.settings))
+      changes.push({ dir: d.dir, by: d.by, base: then[0]!.settings, file: d.file });
+  }
+  return changes;
+}
+
+/** The head deployments of `found`, each with its settings at base where they changed. */
+export function withSettingsAtBase(found: Deployment[], changes: readonly SettingsChange[]): Deployment[] {
+  return found.map((d) => {
+    const change = changes.find((c) => c.by === d.by && c.dir === d.dir);
+    return change ? { ...d, atBase: { settings: change.base, file: change.file } } : d;
+  });
+}
+
+/** The directories whose deployment changed, as candidates for the searches (root excluded). */
+export function changedDirs(changes: readonly SettingsChange[]): string[] {
+  return [...new Set(changes.map((c) => c.dir).filter((dir) => dir !== ""))];
+}
+
+async function deploymentsIn(
+  git: Git,
+  rev: string,
+  paths: string[],
+): Promise<Array<Deployment & { file: string }>> {
+  if (paths.length === 0) return [];
+  const { files } = await git.readFilesUpTo(rev, [...new Set(paths)], MAX_GITOPS_FILE_BYTES);
+  const found: Array<Deployment & { file: string }> = [];
+  for (const [file, bytes] of files) {
+    if (!GITOPS_API_GROUPS.some((group) => bytes.includes(group))) continue;
+    for (const d of await parseDeployments(file, bytes)) found.push({ ...d, file });
+  }
+  return found;
+}
+
+function buildSettings({ namespace: _, defaultNamespace: __, ...rest }: DeploySettings): string {
+  return JSON.stringify(rest);
+}

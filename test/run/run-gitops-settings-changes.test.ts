@@ -1,0 +1,135 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Flux variables, written as a manifest holds them
+// A commit that changes only how a Flux Kustomization deploys a directory (its postBuild.substitute
+// values, patches, components) changes what the cluster runs from it though no file in it changed:
+// the directory is built at each commit with that commit's settings, and the readers of a config
+// that comes out different are restarted. Real `kubectl kustomize`, real git, the CLI in-process.
+import { describe, expect, test } from "vitest";
+import { stringify } from "yaml";
+import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { type RunJson, usePlan } from "../helpers/run-json.js";
+
+type Files = Record<string, string | null>;
+
+const plan = usePlan();
+const yaml = (value: unknown) => stringify(value);
+const restarts = (p: RunJson) =>
+  p.workloads
+    .filter((w) => w.action === "restart")
+    .map((w) => `${w.kind}/${w.namespace}/${w.name}`)
+    .sort();
+const changes = (p: RunJson) => p.changes.map((c) => `${c.kind}/${c.namespace}/${c.name}`).sort();
+const rendered = (p: RunJson) => (p.sources ?? []).filter((s) => s.includes("rendered at both commits"));
+
+const web = deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] }));
+const flux = (spec: Record<string, unknown>, path = "./app") =>
+  yaml({
+    apiVersion: "kustomize.toolkit.fluxcd.io/v1",
+    kind: "Kustomization",
+    metadata: { name: "web", namespace: "flux-system" },
+    spec: { interval: "10m", path, prune: true, sourceRef: { kind: "GitRepository", name: "repo" }, ...spec },
+  });
+const substitute = (vars: Record<string, string>) => ({ postBuild: { substitute: vars } });
+
+/** `app/` without a kustomization: Flux generates one listing its files. */
+const plain: Files = {
+  "app/config.yaml": yaml(configMap("web-config", { GREETING: "${GREETING}" })),
+  "app/deploy.yaml": yaml(web),
+};
+/** `app/` as a kustomize root. */
+const root: Files = {
+  "app/kustomization.yaml": yaml({ resources: ["app.yaml"] }),
+  "app/app.yaml": yamlDocs(configMap("web-config", { GREETING: "${GREETING}", LEVEL: "info" }), web),
+};
+
+describe("a Flux Kustomization whose settings change, nothing else", () => {
+  test("postBuild.substitute on a plain directory: the config's reader is restarted", async () => {
+    const p = await plan(
+      { ...plain, "clusters/prod/web.yaml": flux(substitute({ GREETING: "hello" })) },
+      { "clusters/prod/web.yaml": flux(substitute({ GREETING: "bye" })) },
+    );
+    expect(changes(p)).toEqual(["ConfigMap/default/web-config"]);
+    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(rendered(p)).toEqual([
+      "kustomize app (no kustomization.yaml: generated as Flux Kustomization flux-system/web deploys it: postBuild substitution; settings changed in clusters/prod/web.yaml): rendered at both commits",
+    ]);
+  });
+
+  test("postBuild.substitute on a kustomize root, the object moved to another file: still the same deployment", async () => {
+    const p = await plan(
+      { ...root, "clusters/prod/web.yaml": flux(substitute({ GREETING: "hello" })) },
+      {
+        "clusters/prod/web.yaml": null,
+        "clusters/prod/apps/web.yaml": flux(substitute({ GREETING: "bye" })),
+      },
+    );
+    expect(changes(p)).toEqual(["ConfigMap/default/web-config"]);
+    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(rendered(p)).toEqual([
+      "kustomize app (as Flux Kustomization flux-system/web deploys it: postBuild substitution; settings changed in clusters/prod/apps/web.yaml): rendered at both commits",
+    ]);
+  });
+
+  test("a patch's value on a kustomize root: planned; a substitution no config reads: built, nothing restarts", async () => {
+    const patched = (level: string) =>
+      flux({
+        patches: [
+          {
+            patch: yaml({
+              apiVersion: "v1",
+              kind: "ConfigMap",
+              metadata: { name: "web-config" },
+              data: { LEVEL: level },
+            }),
+          },
+        ],
+        ...substitute({ GREETING: "hello", UNUSED: level }),
+      });
+    const p = await plan(
+      { ...root, "clusters/prod/web.yaml": patched("warn") },
+      { "clusters/prod/web.yaml": patched("debug") },
+    );
+    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    const unused = (value: string) => flux(substitute({ GREETING: "hello", UNUSED: value }));
+    const q = await plan(
+      { ...root, "clusters/prod/web.yaml": unused("a") },
+      { "clusters/prod/web.yaml": unused("b") },
+    );
+    expect(rendered(q)).toHaveLength(1);
+    expect(changes(q)).toEqual([]);
+    expect(restarts(q)).toEqual([]);
+  });
+
+  test("a component added at head: built without it at base, with it at head", async () => {
+    const component: Files = {
+      "components/debug/kustomization.yaml": yaml({
+        apiVersion: "kustomize.config.k8s.io/v1alpha1",
+        kind: "Component",
+        patches: [{ path: "level.yaml" }],
+      }),
+      "components/debug/level.yaml": yaml(configMap("web-config", { LEVEL: "debug" })),
+    };
+    const p = await plan(
+      { ...root, ...component, "clusters/prod/web.yaml": flux(substitute({ GREETING: "hello" })) },
+      {
+        "clusters/prod/web.yaml": flux({
+          components: ["../components/debug"],
+          ...substitute({ GREETING: "hello" }),
+        }),
+      },
+    );
+    expect(changes(p)).toEqual(["ConfigMap/default/web-config"]);
+    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+  });
+
+  test("only targetNamespace: no build (the objects are new ones in the other namespace)", async () => {
+    const p = await plan(
+      {
+        ...plain,
+        "clusters/prod/web.yaml": flux({ targetNamespace: "a", ...substitute({ GREETING: "hi" }) }),
+      },
+      { "clusters/prod/web.yaml": flux({ targetNamespace: "b", ...substitute({ GREETING: "hi" }) }) },
+    );
+    expect(rendered(p)).toEqual([]);
+    expect(restarts(p)).toEqual([]);
+  });
+});
