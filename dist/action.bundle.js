@@ -38204,11 +38204,12 @@ function templateOf(object, path6) {
 async function changedRootWorkloads(ctx) {
   const [base, head] = await Promise.all([ctx.git.resolveCommit(ctx.base), ctx.git.resolveCommit(ctx.head)]);
   const at = await Promise.all([kustomizationsAt2(ctx.git, base), kustomizationsAt2(ctx.git, head)]);
+  const settingsAt2 = await deployedSettingsAt(ctx, base, head);
   const dirs = [];
   const inputs = [];
   for (const dir of ctx.roots) {
     at.forEach((ks, i) => {
-      const components = ctx.deployedAs?.get(dir)?.components ?? [];
+      const components = settingsAt2(dir, i === 0 ? base : head)?.components ?? [];
       const included = [dir, ...components].flatMap((d) => kustomizationsUnder(d, ks));
       const refused = refusedEntries(
         `kustomize ${dir || "."}`,
@@ -38233,8 +38234,8 @@ async function changedRootWorkloads(ctx) {
     const changed = /* @__PURE__ */ new Map();
     for (const dir of ctx.roots) {
       const [before, after] = [
-        await valuesAt(ctx, trees, base, dir, at[0]),
-        await valuesAt(ctx, trees, head, dir, at[1])
+        await valuesAt(ctx, trees, base, dir, at[0], settingsAt2),
+        await valuesAt(ctx, trees, head, dir, at[1], settingsAt2)
       ];
       const ids = /* @__PURE__ */ new Set();
       for (const [id, value] of after) {
@@ -38248,7 +38249,7 @@ async function changedRootWorkloads(ctx) {
     await trees.dispose();
   }
 }
-async function valuesAt(ctx, trees, commit, dir, ks) {
+async function valuesAt(ctx, trees, commit, dir, ks, settingsAt2) {
   if (!ks.has(dir)) return /* @__PURE__ */ new Map();
   const included = kustomizationsUnder(dir, ks);
   const generators = included.flatMap((k) => k.generators);
@@ -38256,7 +38257,7 @@ async function valuesAt(ctx, trees, commit, dir, ks) {
   const label2 = `kustomize ${dir || "."}`;
   let text;
   try {
-    const settings = ctx.deployedAs?.get(dir);
+    const settings = settingsAt2(dir, commit);
     const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
     text = await buildDeployed(
       { ...ctx.run, home: trees.root, quiet },
@@ -38272,13 +38273,24 @@ async function valuesAt(ctx, trees, commit, dir, ks) {
     );
     return /* @__PURE__ */ new Map();
   }
-  const defaultNamespace = ctx.deployedAs?.get(dir)?.defaultNamespace ?? ctx.defaultNamespace;
+  const defaultNamespace = settingsAt2(dir, commit)?.defaultNamespace ?? ctx.defaultNamespace;
   const rendered = parseManifests(label2, text, { defaultNamespace }).manifests;
   const stamps = stampWorkloads(rendered, repositoryConfigs(rendered), {
     ...ctx.key ? { key: ctx.key } : {},
     selfRolling: (id) => isHashSuffixedGenerated(id, generators)
   });
   return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+}
+async function deployedSettingsAt(ctx, base, head) {
+  const deployedAs = ctx.deployedAs;
+  if (deployedAs === void 0 || deployedAs.size === 0) return () => void 0;
+  const changedFiles = await ctx.git.changedFiles(base, head);
+  const changes = await findSettingsChanges(ctx.git, { base, head, changedFiles });
+  return (dir, commit) => {
+    const atHead = deployedAs.get(dir);
+    if (commit !== base || atHead === void 0) return atHead;
+    return changes.find((c) => c.dir === dir)?.base ?? atHead;
+  };
 }
 async function kustomizationsAt2(git, commit) {
   const files = await git.listFiles(commit, KUSTOMIZATION_FILE_NAMES);

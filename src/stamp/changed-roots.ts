@@ -9,6 +9,7 @@ import type { Git } from "../git/git.js";
 import { buildDeployed } from "../scan/gitops/deployed-build.js";
 import type { DeploySettings } from "../scan/gitops/deployed-dirs.js";
 import { overlayDir } from "../scan/gitops/deployment-overlay.js";
+import { findSettingsChanges } from "../scan/gitops/settings-changes.js";
 import { parseManifests } from "../scan/manifests/parse-manifests.js";
 import { checkoutScope } from "../scan/render/checkout-scope.js";
 import { KustomizeBuildError, type KustomizeRun } from "../scan/render/kustomize.js";
@@ -37,15 +38,19 @@ interface ChangedRootsContext {
   deployedAs?: ReadonlyMap<string, DeploySettings>;
 }
 
+/** The settings a root is deployed with at each commit (the object's at base where they changed). */
+type SettingsAt = (dir: string, commit: string) => DeploySettings | undefined;
+
 /** Per root directory, the ids (idKey) of the workloads whose value differs between base and head. */
 export async function changedRootWorkloads(ctx: ChangedRootsContext): Promise<Map<string, Set<string>>> {
   const [base, head] = await Promise.all([ctx.git.resolveCommit(ctx.base), ctx.git.resolveCommit(ctx.head)]);
   const at = await Promise.all([kustomizationsAt(ctx.git, base), kustomizationsAt(ctx.git, head)]);
+  const settingsAt = await deployedSettingsAt(ctx, base, head);
   const dirs: string[] = [];
   const inputs: string[] = [];
   for (const dir of ctx.roots) {
     at.forEach((ks, i) => {
-      const components = ctx.deployedAs?.get(dir)?.components ?? [];
+      const components = settingsAt(dir, i === 0 ? base : head)?.components ?? [];
       const included = [dir, ...components].flatMap((d) => kustomizationsUnder(d, ks));
       const refused = refusedEntries(
         `kustomize ${dir || "."}`,
@@ -71,8 +76,8 @@ export async function changedRootWorkloads(ctx: ChangedRootsContext): Promise<Ma
     const changed = new Map<string, Set<string>>();
     for (const dir of ctx.roots) {
       const [before, after] = [
-        await valuesAt(ctx, trees, base, dir, at[0]),
-        await valuesAt(ctx, trees, head, dir, at[1]),
+        await valuesAt(ctx, trees, base, dir, at[0], settingsAt),
+        await valuesAt(ctx, trees, head, dir, at[1], settingsAt),
       ];
       const ids = new Set<string>();
       for (const [id, value] of after) {
@@ -94,6 +99,7 @@ async function valuesAt(
   commit: string,
   dir: string,
   ks: Map<string, KustomizationFile>,
+  settingsAt: SettingsAt,
 ): Promise<Map<string, string>> {
   if (!ks.has(dir)) return new Map();
   const included = kustomizationsUnder(dir, ks);
@@ -102,7 +108,7 @@ async function valuesAt(
   const label = `kustomize ${dir || "."}`;
   let text: Buffer;
   try {
-    const settings = ctx.deployedAs?.get(dir);
+    const settings = settingsAt(dir, commit);
     const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
     text = await buildDeployed(
       { ...ctx.run, home: trees.root, quiet },
@@ -118,13 +124,29 @@ async function valuesAt(
     );
     return new Map();
   }
-  const defaultNamespace = ctx.deployedAs?.get(dir)?.defaultNamespace ?? ctx.defaultNamespace;
+  const defaultNamespace = settingsAt(dir, commit)?.defaultNamespace ?? ctx.defaultNamespace;
   const rendered = parseManifests(label, text, { defaultNamespace }).manifests;
   const stamps = stampWorkloads(rendered, repositoryConfigs(rendered), {
     ...(ctx.key ? { key: ctx.key } : {}),
     selfRolling: (id) => isHashSuffixedGenerated(id, generators),
   });
   return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+}
+
+/**
+ * The object that deploys a root at head may have deployed it with other settings at base (a
+ * postBuild.substitute value changed): the base is rendered as it was deployed then, as a plan does.
+ */
+async function deployedSettingsAt(ctx: ChangedRootsContext, base: string, head: string): Promise<SettingsAt> {
+  const deployedAs = ctx.deployedAs;
+  if (deployedAs === undefined || deployedAs.size === 0) return () => undefined;
+  const changedFiles = await ctx.git.changedFiles(base, head);
+  const changes = await findSettingsChanges(ctx.git, { base, head, changedFiles });
+  return (dir, commit) => {
+    const atHead = deployedAs.get(dir);
+    if (commit !== base || atHead === undefined) return atHead;
+    return changes.find((c) => c.dir === dir)?.base ?? atHead;
+  };
 }
 
 async function kustomizationsAt(git: Git, commit: string): Promise<Map<string, KustomizationFile>> {

@@ -79,3 +79,31 @@ test("--changed-only on a kustomize root stamps only the workloads whose config 
   ]);
   expect(none.code, none.stdout).toBe(0);
 });
+
+test("--changed-only where only the Flux Kustomization's substitute value changed: the root is rendered at base as it was deployed then", async () => {
+  const r = closing(await createTempRepo());
+  await r.write("app/kustomization.yaml", "resources:\n- workload.yaml\n");
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a Flux variable, as the manifest holds it
+  await write(r, "${LEVEL}", "4");
+  const flux = (level: string) =>
+    [
+      "apiVersion: kustomize.toolkit.fluxcd.io/v1",
+      "kind: Kustomization",
+      "metadata: {name: shop, namespace: flux-system}",
+      "spec:",
+      "  path: ./app",
+      "  sourceRef: {kind: GitRepository, name: repo}",
+      `  postBuild: {substitute: {LEVEL: ${level}}}`,
+      "",
+    ].join("\n");
+  await r.write("clusters/prod/shop.yaml", flux("info"));
+  const v1 = await r.commit("v1");
+  await r.write("clusters/prod/shop.yaml", flux("debug"));
+  const v2 = await r.commit("web logs debug, through the Flux Kustomization");
+
+  const run = await runInProcess(["stamp", "--repo", r.dir, "--changed-only", "--base", v1, "--head", v2]);
+  expect(run.code, run.stderr).toBe(0);
+  const stamps = await stampsOf(`${r.dir}/app`);
+  expect(stamps.web).toMatch(/^[0-9a-f]{64}$/);
+  expect(stamps.worker).toBeUndefined();
+});
