@@ -99,7 +99,7 @@ describe("a Flux Kustomization whose settings change, nothing else", () => {
     expect(restarts(q)).toEqual([]);
   });
 
-  test("a component added at head: built without it at base, with it at head", async () => {
+  test("a component added at head, in a folder new at head: the base builds without it, as it was deployed", async () => {
     const component: Files = {
       "components/debug/kustomization.yaml": yaml({
         apiVersion: "kustomize.config.k8s.io/v1alpha1",
@@ -109,14 +109,16 @@ describe("a Flux Kustomization whose settings change, nothing else", () => {
       "components/debug/level.yaml": yaml(configMap("web-config", { LEVEL: "debug" })),
     };
     const p = await plan(
-      { ...root, ...component, "clusters/prod/web.yaml": flux(substitute({ GREETING: "hello" })) },
+      { ...root, "clusters/prod/web.yaml": flux(substitute({ GREETING: "hello" })) },
       {
+        ...component,
         "clusters/prod/web.yaml": flux({
           components: ["../components/debug"],
           ...substitute({ GREETING: "hello" }),
         }),
       },
     );
+    expect(p.outcome).toBe("planned");
     expect(changes(p)).toEqual(["ConfigMap/default/web-config"]);
     expect(restarts(p)).toEqual(["Deployment/default/web"]);
   });
