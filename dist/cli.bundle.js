@@ -12140,7 +12140,7 @@ function fluxSettings(spec) {
   if (isRecord(given)) {
     for (const [key, value] of Object.entries(given)) {
       if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
-        vars[key] = String(value);
+        vars[key] = String(value).replaceAll("\n", "");
     }
   }
   const keepUnknown = Array.isArray(from) && from.length > 0;
@@ -12204,6 +12204,15 @@ async function findDeployments(git, ctx, dirs) {
     deployments.push(...(await file.deployments).filter((d) => wanted.has(d.dir)));
   }
   return deployments;
+}
+async function gitopsObjectsNaming(git, ctx, word, names2) {
+  const found = [];
+  for (const file of await gitopsFiles(git, ctx)) {
+    if (!file.bytes.includes(word) || !names2.some((name) => file.bytes.includes(name))) continue;
+    const parsed = await parseManifestFile(file.path, file.bytes, { defaultNamespace: "default" });
+    for (const m of parsed.manifests) found.push({ file: file.path, object: m.object });
+  }
+  return found;
 }
 function gitopsFiles(git, ctx) {
   const globs = ctx.paths?.globs ?? MANIFEST_GLOBS;
@@ -12958,6 +12967,79 @@ var init_compare_commits = __esm({
   }
 });
 
+// src/scan/gitops/substitution-sources.ts
+async function substitutionChanges(git, ctx) {
+  const changedMaps = ctx.changes.filter((c) => c.id.kind === "ConfigMap");
+  if (changedMaps.length === 0) return [];
+  const names2 = [...new Set(changedMaps.map((c) => c.id.name))];
+  const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
+  const objects = await gitopsObjectsNaming(git, search, "substituteFrom", names2);
+  const changes = [];
+  for (const { object } of objects) {
+    const refs = substituteFrom(object);
+    const namespace = stringField2(field(object, "metadata"), "namespace") ?? ctx.defaultNamespace;
+    const changed = changedMaps.find(
+      (c) => refs.some((ref) => ref.kind === "ConfigMap" && ref.name === c.id.name && c.id.namespace === namespace)
+    );
+    if (changed === void 0) continue;
+    const varsAt = (all) => {
+      const vars = {};
+      for (const ref of refs) {
+        const map = all.find(
+          (m) => m.id.kind === ref.kind && m.id.name === ref.name && m.id.namespace === namespace
+        );
+        const data = field(map?.object, "data");
+        if (!isRecord(data)) continue;
+        for (const [key, value] of Object.entries(data))
+          if (typeof value === "string" && VARIABLE_NAME.test(key)) vars[key] = value.replaceAll("\n", "");
+      }
+      return vars;
+    };
+    const [before, after] = [varsAt(ctx.allBase), varsAt(ctx.allHead)];
+    if (JSON.stringify(before) === JSON.stringify(after)) continue;
+    for (const d of deploymentsOf([object])) {
+      const withVars = (vars) => ({
+        ...d.settings,
+        substitute: { vars: { ...vars, ...d.settings.substitute?.vars }, keepUnknown: true }
+      });
+      changes.push({
+        dir: d.dir,
+        by: d.by,
+        base: withVars(before),
+        head: withVars(after),
+        file: changed.file
+      });
+    }
+  }
+  return changes;
+}
+function substituteFrom(object) {
+  if (field(object, "kind") !== "Kustomization") return [];
+  const apiVersion = field(object, "apiVersion");
+  if (typeof apiVersion !== "string" || !apiVersion.startsWith("kustomize.toolkit.fluxcd.io/")) return [];
+  const from = field(field(field(object, "spec"), "postBuild"), "substituteFrom");
+  if (!Array.isArray(from)) return [];
+  return from.flatMap((ref) => {
+    const kind = stringField2(ref, "kind");
+    const name = stringField2(ref, "name");
+    return kind && name ? [{ kind, name }] : [];
+  });
+}
+function stringField2(holder, key) {
+  const value = field(holder, key);
+  return typeof value === "string" ? value : void 0;
+}
+var VARIABLE_NAME;
+var init_substitution_sources = __esm({
+  "src/scan/gitops/substitution-sources.ts"() {
+    "use strict";
+    init_json_shape();
+    init_deployed_dirs();
+    init_find_deployments();
+    VARIABLE_NAME = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
+  }
+});
+
 // src/scan/new-at-base.ts
 async function settleAtBase(git, base, ctx) {
   const { compared, read } = ctx;
@@ -13391,7 +13473,12 @@ async function findSettingsChanges(git, ctx) {
 function withSettingsAtBase(found, changes) {
   return found.map((d) => {
     const change = changes.find((c) => c.by === d.by && c.dir === d.dir);
-    return change ? { ...d, atBase: { settings: change.base, file: change.file } } : d;
+    if (change === void 0) return d;
+    return {
+      ...d,
+      settings: change.head ?? d.settings,
+      atBase: { settings: change.base, file: change.file }
+    };
   });
 }
 function changedDirs(changes) {
@@ -14978,12 +15065,17 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
   if (kustomizeOn) {
     const explicit = explicitPaths && options.paths ? { matches: explicitPaths, globs: options.paths } : void 0;
-    const settingsChanges = await findSettingsChanges(git, {
+    const found = await findSettingsChanges(git, {
       base,
       head,
       changedFiles,
       ...explicit ? { paths: explicit } : {}
     });
+    const known = options.settingsChanges ?? [];
+    const settingsChanges = [
+      ...known,
+      ...found.filter((f) => !known.some((k) => k.by === f.by && k.dir === f.dir))
+    ];
     const kustomize = await findKustomizeSources(git, {
       base,
       head,
@@ -15170,10 +15262,14 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     () => void 0
   );
   const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log, owned);
-  const rendered = pending && await pending;
-  let compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
-  if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {
-    compared = compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
+  let rendered = pending && await pending;
+  let compared = await compareWith(read, rendered);
+  const substituted = rendered ? await substitutionChangesOf(git, head, compared, options) : [];
+  if (substituted.length > 0 && options.sources) {
+    const sources = { ...options.sources, settingsChanges: substituted };
+    rendered = await startRenders2(git, { base, head }, allChangedFiles, { ...options, sources }, log);
+    renderers.owned = rendered?.owned;
+    compared = await compareWith(read, rendered);
   }
   const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
   const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
@@ -15220,6 +15316,26 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     ...folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {},
     variants: settled.variants
   };
+}
+async function compareWith(read, rendered) {
+  if (!rendered) return compareRaw(read);
+  const compared = compareWithRendered(read, rendered.owned, await rendered.objects);
+  if (rendered.renderDeferred && changesConfigsOrWorkloads(compared)) {
+    return compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
+  }
+  return compared;
+}
+async function substitutionChangesOf(git, head, compared, options) {
+  const globs = options.sources?.paths;
+  const paths = globs ? { matches: await globMatcher(globs, { dot: true }), globs } : void 0;
+  return substitutionChanges(git, {
+    head,
+    allBase: compared.allBase,
+    allHead: compared.allHead,
+    changes: compared.found.changes,
+    defaultNamespace: options.defaultNamespace,
+    ...paths ? { paths } : {}
+  });
 }
 function changesConfigsOrWorkloads(compared) {
   if (compared.found.changes.length > 0) return true;
@@ -15329,6 +15445,8 @@ var init_scan_changed_manifests = __esm({
     init_configs_at_head();
     init_deployed_namespaces();
     init_find_deployments();
+    init_substitution_sources();
+    init_glob_matcher();
     init_new_at_base();
     init_objects_across_files();
     init_touched_sources();

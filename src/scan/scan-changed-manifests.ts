@@ -19,6 +19,8 @@ import { type ComparedCommits, compareRaw, compareWithRendered } from "./compare
 import { collectConfigs } from "./configs-at-head.js";
 import { namespacesOfDeployments } from "./gitops/deployed-namespaces.js";
 import { findDeployments, MANIFEST_FILE } from "./gitops/find-deployments.js";
+import { substitutionChanges } from "./gitops/substitution-sources.js";
+import { globMatcher } from "./glob-matcher.js";
 import { settleAtBase } from "./new-at-base.js";
 import { settleWithUntouchedFiles, unreadFilesOf, withoutUnreadChanges } from "./objects-across-files.js";
 import type { PathFilter } from "./path-filter.js";
@@ -48,14 +50,16 @@ export async function scanChangedManifests(
   );
   const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log, owned);
   // renderers.owned was set as soon as the renders knew (above), before this await returns.
-  const rendered = pending && (await pending);
-  let compared = rendered
-    ? compareWithRendered(read, rendered.owned, await rendered.objects)
-    : compareRaw(read);
-  // Sources held back render only when something else changes a config or a workload: their
-  // workloads may consume it, their objects may be other definitions of it.
-  if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {
-    compared = compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
+  let rendered = pending && (await pending);
+  let compared = await compareWith(read, rendered);
+  // A ConfigMap a Flux Kustomization substitutes from changed: the sources are found and rendered
+  // again, each directory substituting from it built with the map's values at each commit.
+  const substituted = rendered ? await substitutionChangesOf(git, head, compared, options) : [];
+  if (substituted.length > 0 && options.sources) {
+    const sources = { ...options.sources, settingsChanges: substituted };
+    rendered = await startRenders(git, { base, head }, allChangedFiles, { ...options, sources }, log);
+    renderers.owned = rendered?.owned;
+    compared = await compareWith(read, rendered);
   }
   const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
   const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
@@ -110,6 +114,36 @@ export async function scanChangedManifests(
     ...(folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {}),
     variants: settled.variants,
   };
+}
+
+/** The raw files' objects and the renders' compared (the held-back renders run when needed). */
+async function compareWith(read: ChangedManifests, rendered: RenderedSources | undefined) {
+  if (!rendered) return compareRaw(read);
+  const compared = compareWithRendered(read, rendered.owned, await rendered.objects);
+  // Sources held back render only when something else changes a config or a workload: their
+  // workloads may consume it, their objects may be other definitions of it.
+  if (rendered.renderDeferred && changesConfigsOrWorkloads(compared)) {
+    return compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
+  }
+  return compared;
+}
+
+async function substitutionChangesOf(
+  git: Git,
+  head: string,
+  compared: ComparedCommits,
+  options: ScanOptions,
+) {
+  const globs = options.sources?.paths;
+  const paths = globs ? { matches: await globMatcher(globs, { dot: true }), globs } : undefined;
+  return substitutionChanges(git, {
+    head,
+    allBase: compared.allBase,
+    allHead: compared.allHead,
+    changes: compared.found.changes,
+    defaultNamespace: options.defaultNamespace,
+    ...(paths ? { paths } : {}),
+  });
 }
 
 function changesConfigsOrWorkloads(compared: ComparedCommits): boolean {

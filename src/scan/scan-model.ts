@@ -5,6 +5,7 @@
 import type { ConfigChange, HeadConfig, Manifest, ManifestProblem } from "../core/model.js";
 import type { FileChange } from "../git/git.js";
 import type { NamespaceOf } from "./gitops/deployed-namespaces.js";
+import type { SettingsChange } from "./gitops/settings-changes.js";
 import type { ParsedDocuments } from "./manifests/parse-documents.js";
 import type { EntryRules } from "./sources/kustomize-entries.js";
 import type { Variant } from "./sources/source-variants.js";
@@ -29,6 +30,11 @@ export interface SourceOptions {
   entryRules: EntryRules;
   /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
   env: Record<string, string | undefined>;
+  /**
+   * Deployments known to build with other settings at base than the changed GitOps objects say
+   * (gitops/substitution-sources.ts: a ConfigMap they substitute from changed): they take precedence.
+   */
+  settingsChanges?: readonly SettingsChange[];
 }
 
 export interface ScanOptions {

@@ -135,3 +135,45 @@ describe("a Flux Kustomization whose settings change, nothing else", () => {
     expect(restarts(p)).toEqual([]);
   });
 });
+
+describe("a ConfigMap a Flux Kustomization substitutes from (postBuild.substituteFrom)", () => {
+  const settings = (data: Record<string, string>, namespace = "flux-system") =>
+    yaml(configMap("cluster-settings", data, { namespace }));
+  const from = (extra: Record<string, unknown> = {}) =>
+    flux({ postBuild: { substituteFrom: [{ kind: "ConfigMap", name: "cluster-settings" }], ...extra } });
+
+  test("a value changes: each directory substituting from it is built with the map of each commit", async () => {
+    const p = await plan(
+      {
+        ...plain,
+        "clusters/prod/web.yaml": from(),
+        "clusters/prod/settings.yaml": settings({ GREETING: "hi" }),
+      },
+      { "clusters/prod/settings.yaml": settings({ GREETING: "bye" }) },
+    );
+    expect(changes(p)).toEqual(["ConfigMap/default/web-config", "ConfigMap/flux-system/cluster-settings"]);
+    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(rendered(p)).toEqual([
+      "kustomize app (no kustomization.yaml: generated as Flux Kustomization flux-system/web deploys it: postBuild substitution; settings changed in clusters/prod/settings.yaml): rendered at both commits",
+    ]);
+  });
+
+  test("the Kustomization's own postBuild.substitute wins over the map; a map of that name elsewhere is not read", async () => {
+    const own = from({ substitute: { GREETING: "fixed" } });
+    const p = await plan(
+      { ...root, "clusters/prod/web.yaml": own, "clusters/prod/settings.yaml": settings({ GREETING: "hi" }) },
+      { "clusters/prod/settings.yaml": settings({ GREETING: "bye" }) },
+    );
+    expect(restarts(p)).toEqual([]);
+    const q = await plan(
+      {
+        ...root,
+        "clusters/prod/web.yaml": from(),
+        "clusters/prod/settings.yaml": settings({ GREETING: "hi" }, "apps"),
+      },
+      { "clusters/prod/settings.yaml": settings({ GREETING: "bye" }, "apps") },
+    );
+    expect(rendered(q)).toEqual([]);
+    expect(restarts(q)).toEqual([]);
+  });
+});

@@ -148,8 +148,9 @@ function fluxSettings(spec: unknown): DeploySettings {
   const vars: Record<string, string> = {};
   if (isRecord(given)) {
     for (const [key, value] of Object.entries(given)) {
+      // Flux drops the newlines of a value (kustomize-controller's variable loading).
       if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
-        vars[key] = String(value);
+        vars[key] = String(value).replaceAll("\n", "");
     }
   }
   const keepUnknown = Array.isArray(from) && from.length > 0;

@@ -50,6 +50,25 @@ export async function findDeployments(
   return deployments;
 }
 
+/**
+ * The objects of the GitOps files at head whose text holds `word` and one of `names` (the search
+ * findDeployments runs, shared; each such file parsed here).
+ */
+export async function gitopsObjectsNaming(
+  git: Git,
+  ctx: DeploymentSearch,
+  word: string,
+  names: readonly string[],
+): Promise<Array<{ file: string; object: Record<string, unknown> }>> {
+  const found: Array<{ file: string; object: Record<string, unknown> }> = [];
+  for (const file of await gitopsFiles(git, ctx)) {
+    if (!file.bytes.includes(word) || !names.some((name) => file.bytes.includes(name))) continue;
+    const parsed = await parseManifestFile(file.path, file.bytes, { defaultNamespace: "default" });
+    for (const m of parsed.manifests) found.push({ file: file.path, object: m.object });
+  }
+  return found;
+}
+
 interface GitopsFile {
   path: string;
   bytes: Buffer;

@@ -18,6 +18,8 @@ export interface SettingsChange {
   dir: string;
   by: string;
   base: DeploySettings;
+  /** Its settings at head, where they are not the object's as written (substitution-sources.ts). */
+  head?: DeploySettings;
   /** The file that holds the object at head: what the directory's changes are blamed on. */
   file: string;
 }
@@ -58,7 +60,12 @@ export async function findSettingsChanges(git: Git, ctx: ChangedObjects): Promis
 export function withSettingsAtBase(found: Deployment[], changes: readonly SettingsChange[]): Deployment[] {
   return found.map((d) => {
     const change = changes.find((c) => c.by === d.by && c.dir === d.dir);
-    return change ? { ...d, atBase: { settings: change.base, file: change.file } } : d;
+    if (change === undefined) return d;
+    return {
+      ...d,
+      settings: change.head ?? d.settings,
+      atBase: { settings: change.base, file: change.file },
+    };
   });
 }
 

@@ -90,12 +90,17 @@ export async function renderTouchedSources(
     const explicit =
       explicitPaths && options.paths ? { matches: explicitPaths, globs: options.paths } : undefined;
     // A GitOps object deploying a directory with other settings than at base: built at both commits.
-    const settingsChanges = await findSettingsChanges(git, {
+    const found = await findSettingsChanges(git, {
       base,
       head,
       changedFiles,
       ...(explicit ? { paths: explicit } : {}),
     });
+    const known = options.settingsChanges ?? [];
+    const settingsChanges = [
+      ...known,
+      ...found.filter((f) => !known.some((k) => k.by === f.by && k.dir === f.dir)),
+    ];
     const kustomize = await findKustomizeSources(git, {
       base,
       head,

@@ -43,7 +43,8 @@ describe("deploymentsOf", () => {
           namePrefix: "eu-",
           components: ["../../components/tls", "../../../out"],
           images: [{ name: "web", newTag: "2" }],
-          postBuild: { substitute: { REPLICAS: 3 } },
+          // Flux drops a value's newlines (a block scalar's last one included).
+          postBuild: { substitute: { REPLICAS: 3, HOST: "web.\nexample.com\n" } },
         },
       },
       {
@@ -72,7 +73,7 @@ describe("deploymentsOf", () => {
         settings: {
           namespace: "prod",
           namePrefix: "eu-",
-          substitute: { vars: { REPLICAS: "3" }, keepUnknown: false },
+          substitute: { vars: { REPLICAS: "3", HOST: "web.example.com" }, keepUnknown: false },
         },
       },
       {

@@ -1,0 +1,92 @@
+// A Flux Kustomization's postBuild.substituteFrom reads variables from ConfigMaps in its namespace
+// (a `cluster-settings` map beside the GitOps objects is the common layout). When the range changes
+// such a ConfigMap, every directory substituting from it is deployed with other values though no
+// file in it changed: each becomes a settings change (settings-changes.ts) whose variables are the
+// map's data at each commit, then the object's own postBuild.substitute (which take precedence, as
+// in Flux). Secrets are not read for this: their variables stay as written at both commits.
+import { field, isRecord } from "../../core/json-shape.js";
+import type { ConfigChange, Manifest } from "../../core/model.js";
+import type { Git } from "../../git/git.js";
+import { type DeploySettings, deploymentsOf } from "./deployed-dirs.js";
+import { gitopsObjectsNaming } from "./find-deployments.js";
+import type { SettingsChange } from "./settings-changes.js";
+
+interface ChangedConfigs {
+  head: string;
+  /** Every object read at each commit, raw and rendered: where the maps' data is found. */
+  allBase: readonly Manifest[];
+  allHead: readonly Manifest[];
+  changes: readonly ConfigChange[];
+  /** The namespace of a Flux Kustomization that names none. */
+  defaultNamespace: string;
+  /** An explicit --paths: only the GitOps objects in the files it matches. */
+  paths?: { matches(path: string): boolean; globs: readonly string[] };
+}
+
+const VARIABLE_NAME = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
+
+/** The deployments that substitute from a changed ConfigMap, with the variables of each commit. */
+export async function substitutionChanges(git: Git, ctx: ChangedConfigs): Promise<SettingsChange[]> {
+  const changedMaps = ctx.changes.filter((c) => c.id.kind === "ConfigMap");
+  if (changedMaps.length === 0) return [];
+  const names = [...new Set(changedMaps.map((c) => c.id.name))];
+  const search = { head: ctx.head, ...(ctx.paths ? { paths: ctx.paths } : {}) };
+  const objects = await gitopsObjectsNaming(git, search, "substituteFrom", names);
+  const changes: SettingsChange[] = [];
+  for (const { object } of objects) {
+    const refs = substituteFrom(object);
+    const namespace = stringField(field(object, "metadata"), "namespace") ?? ctx.defaultNamespace;
+    const changed = changedMaps.find((c) =>
+      refs.some((ref) => ref.kind === "ConfigMap" && ref.name === c.id.name && c.id.namespace === namespace),
+    );
+    if (changed === undefined) continue;
+    const varsAt = (all: readonly Manifest[]) => {
+      const vars: Record<string, string> = {};
+      for (const ref of refs) {
+        const map = all.find(
+          (m) => m.id.kind === ref.kind && m.id.name === ref.name && m.id.namespace === namespace,
+        );
+        const data = field(map?.object, "data");
+        if (!isRecord(data)) continue;
+        // Flux drops the newlines of a value, as it does for postBuild.substitute.
+        for (const [key, value] of Object.entries(data))
+          if (typeof value === "string" && VARIABLE_NAME.test(key)) vars[key] = value.replaceAll("\n", "");
+      }
+      return vars;
+    };
+    const [before, after] = [varsAt(ctx.allBase), varsAt(ctx.allHead)];
+    if (JSON.stringify(before) === JSON.stringify(after)) continue;
+    for (const d of deploymentsOf([object])) {
+      const withVars = (vars: Record<string, string>): DeploySettings => ({
+        ...d.settings,
+        substitute: { vars: { ...vars, ...d.settings.substitute?.vars }, keepUnknown: true },
+      });
+      changes.push({
+        dir: d.dir,
+        by: d.by,
+        base: withVars(before),
+        head: withVars(after),
+        file: changed.file,
+      });
+    }
+  }
+  return changes;
+}
+
+function substituteFrom(object: Record<string, unknown>): Array<{ kind: string; name: string }> {
+  if (field(object, "kind") !== "Kustomization") return [];
+  const apiVersion = field(object, "apiVersion");
+  if (typeof apiVersion !== "string" || !apiVersion.startsWith("kustomize.toolkit.fluxcd.io/")) return [];
+  const from = field(field(field(object, "spec"), "postBuild"), "substituteFrom");
+  if (!Array.isArray(from)) return [];
+  return from.flatMap((ref) => {
+    const kind = stringField(ref, "kind");
+    const name = stringField(ref, "name");
+    return kind && name ? [{ kind, name }] : [];
+  });
+}
+
+function stringField(holder: unknown, key: string): string | undefined {
+  const value = field(holder, key);
+  return typeof value === "string" ? value : undefined;
+}
