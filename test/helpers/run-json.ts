@@ -37,3 +37,16 @@ export function usePlan(
   const commitTwice = useCommitTwice(options);
   return async (before, after, args = []) => dryRunJson((await commitTwice(before, after)).dir, args);
 }
+
+/** The workloads a plan restarts, as `Kind/namespace/name`, sorted. */
+export function restartsOf(p: RunJson): string[] {
+  return p.workloads
+    .filter((w) => w.action === "restart")
+    .map((w) => `${w.kind}/${w.namespace}/${w.name}`)
+    .sort();
+}
+
+/** The configs a plan found changed, as `Kind/namespace/name`, sorted. */
+export function changesOf(p: RunJson): string[] {
+  return p.changes.map((c) => `${c.kind}/${c.namespace}/${c.name}`).sort();
+}

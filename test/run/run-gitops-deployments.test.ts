@@ -8,19 +8,13 @@ import { stringify } from "yaml";
 import { useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
-import { type RunJson, usePlan } from "../helpers/run-json.js";
+import { changesOf, type RunJson, restartsOf, usePlan } from "../helpers/run-json.js";
 
 type Files = Record<string, string | null>;
 
 const commitTwice = useCommitTwice();
 const plan = usePlan();
 const yaml = (value: unknown) => stringify(value);
-const restarts = (p: RunJson) =>
-  p.workloads
-    .filter((w) => w.action === "restart")
-    .map((w) => `${w.kind}/${w.namespace}/${w.name}`)
-    .sort();
-const changes = (p: RunJson) => p.changes.map((c) => `${c.kind}/${c.namespace}/${c.name}`).sort();
 
 const web = deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] }));
 /** `app/`: a ConfigMap and the Deployment reading it, no namespace. */
@@ -53,8 +47,8 @@ describe("a Flux Kustomization's settings", () => {
   test("targetNamespace: the workload is planned in it, also over the kustomization's own namespace", async () => {
     const gitops = { "clusters/prod/web.yaml": flux("web", { targetNamespace: "prod" }) };
     const p = await plan({ ...app("info"), ...gitops }, app("debug"));
-    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
-    expect(changes(p)).toEqual(["ConfigMap/prod/web-config"]);
+    expect(restartsOf(p)).toEqual(["Deployment/prod/web"]);
+    expect(changesOf(p)).toEqual(["ConfigMap/prod/web-config"]);
     expect(p.sources).toContain(
       "kustomize app (as Flux Kustomization flux-system/web deploys it: namespace prod): rendered at both commits",
     );
@@ -62,7 +56,7 @@ describe("a Flux Kustomization's settings", () => {
       ...app(level),
       "app/kustomization.yaml": yaml({ namespace: "app", resources: ["app.yaml"] }),
     });
-    expect(restarts(await plan({ ...own("info"), ...gitops }, own("debug")))).toEqual([
+    expect(restartsOf(await plan({ ...own("info"), ...gitops }, own("debug")))).toEqual([
       "Deployment/prod/web",
     ]);
   });
@@ -70,8 +64,8 @@ describe("a Flux Kustomization's settings", () => {
   test("namePrefix and nameSuffix: on the names and on the workload's reference to its config", async () => {
     const gitops = { "clusters/prod/web.yaml": flux("web", { namePrefix: "eu-", nameSuffix: "-v2" }) };
     const p = await plan({ ...app("info"), ...gitops }, app("debug"));
-    expect(changes(p)).toEqual(["ConfigMap/default/eu-web-config-v2"]);
-    expect(restarts(p)).toEqual(["Deployment/default/eu-web-v2"]);
+    expect(changesOf(p)).toEqual(["ConfigMap/default/eu-web-config-v2"]);
+    expect(restartsOf(p)).toEqual(["Deployment/default/eu-web-v2"]);
   });
 
   test("components: a change in a component the Flux Kustomization adds is planned", async () => {
@@ -85,7 +79,7 @@ describe("a Flux Kustomization's settings", () => {
     });
     const gitops = { "clusters/prod/web.yaml": flux("web", { components: ["../components/verbose"] }) };
     const p = await plan({ ...app("info"), ...component("debug"), ...gitops }, component("trace"));
-    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(restartsOf(p)).toEqual(["Deployment/default/web"]);
   });
 
   test("components: one that names a file outside the repository is refused before anything renders", async () => {
@@ -124,10 +118,10 @@ describe("a Flux Kustomization's settings", () => {
       }),
     };
     const p = await plan({ ...app("info", { PORT: "1" }), ...gitops }, app("debug", { PORT: "1" }));
-    expect(changes(p)).toEqual([]);
-    expect(restarts(p)).toEqual([]);
+    expect(changesOf(p)).toEqual([]);
+    expect(restartsOf(p)).toEqual([]);
     const q = await plan({ ...app("info", { PORT: "1" }), ...gitops }, app("info", { PORT: "2" }));
-    expect(restarts(q)).toEqual(["Deployment/default/web"]);
+    expect(restartsOf(q)).toEqual(["Deployment/default/web"]);
   });
 
   test("postBuild.substitute: ${VAR} and ${VAR:=default} are replaced before the objects are read", async () => {
@@ -151,7 +145,7 @@ describe("a Flux Kustomization's settings", () => {
         "app/app.yaml": templated({ REGION: "eu-1", LEVEL: "info" })["app/app.yaml"]!,
       },
     );
-    expect(changes(same)).toEqual([]);
+    expect(changesOf(same)).toEqual([]);
     // A new default is a change, in the namespace the variable names.
     const changed = await plan(
       { ...templated({}), ...gitops },
@@ -159,7 +153,7 @@ describe("a Flux Kustomization's settings", () => {
         "app/app.yaml": templated({ LEVEL: "${LEVEL:=debug}" })["app/app.yaml"]!,
       },
     );
-    expect(restarts(changed)).toEqual(["Deployment/apps/web"]);
+    expect(restartsOf(changed)).toEqual(["Deployment/apps/web"]);
   });
 });
 
@@ -179,7 +173,7 @@ describe("an Argo CD Application's settings", () => {
       }),
     };
     const p = await plan({ ...app("info"), ...gitops }, app("debug"));
-    expect(restarts(p)).toEqual(["Deployment/staging/web"]);
+    expect(restartsOf(p)).toEqual(["Deployment/staging/web"]);
   });
 
   test("source.kustomize namespace, namePrefix, nameSuffix and images", async () => {
@@ -195,8 +189,8 @@ describe("an Argo CD Application's settings", () => {
       }),
     };
     const p = await plan({ ...app("info"), ...gitops }, app("debug"));
-    expect(changes(p)).toEqual(["ConfigMap/shop/a-web-config-b"]);
-    expect(restarts(p)).toEqual(["Deployment/shop/a-web-b"]);
+    expect(changesOf(p)).toEqual(["ConfigMap/shop/a-web-config-b"]);
+    expect(restartsOf(p)).toEqual(["Deployment/shop/a-web-b"]);
   });
 
   test("two objects deploying one directory differently are two deployments, both planned", async () => {
@@ -205,7 +199,7 @@ describe("an Argo CD Application's settings", () => {
       "clusters/prod/web.yaml": flux("web", { targetNamespace: "prod" }),
     };
     const p = await plan({ ...app("info"), ...gitops }, app("debug"));
-    expect(restarts(p)).toEqual(["Deployment/prod/web", "Deployment/staging/web"]);
+    expect(restartsOf(p)).toEqual(["Deployment/prod/web", "Deployment/staging/web"]);
   });
 });
 
@@ -223,8 +217,8 @@ describe("a plain directory (no kustomization.yaml) a GitOps object deploys", ()
       }),
     };
     const p = await plan({ ...plain("info"), ...gitops }, plain("debug"));
-    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
-    expect(changes(p)).toEqual(["ConfigMap/prod/web-config"]);
+    expect(restartsOf(p)).toEqual(["Deployment/prod/web"]);
+    expect(changesOf(p)).toEqual(["ConfigMap/prod/web-config"]);
   });
 
   test("Flux targetNamespace: every namespaced object is planned in it, also over its own namespace", async () => {
@@ -236,8 +230,8 @@ describe("a plain directory (no kustomization.yaml) a GitOps object deploys", ()
       ),
     });
     const p = await plan({ ...own("info"), ...gitops }, own("debug"));
-    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
-    expect(changes(p)).toEqual(["ConfigMap/prod/web-config"]);
+    expect(restartsOf(p)).toEqual(["Deployment/prod/web"]);
+    expect(changesOf(p)).toEqual(["ConfigMap/prod/web-config"]);
   });
 });
 
@@ -251,8 +245,8 @@ describe("a plain directory a Flux Kustomization deploys with settings kustomize
   test("namePrefix: the plan names the objects the cluster runs", async () => {
     const gitops = { "clusters/prod/web.yaml": flux("web", { namePrefix: "prod-" }) };
     const p = await plan({ ...plain("info"), ...gitops }, plain("debug"));
-    expect(changes(p)).toEqual(["ConfigMap/default/prod-web-config"]);
-    expect(restarts(p)).toEqual(["Deployment/default/prod-web"]);
+    expect(changesOf(p)).toEqual(["ConfigMap/default/prod-web-config"]);
+    expect(restartsOf(p)).toEqual(["Deployment/default/prod-web"]);
     expect(p.sources).toContain(
       "kustomize app (no kustomization.yaml: generated as Flux Kustomization flux-system/web deploys it: namePrefix prod-): rendered at both commits",
     );
@@ -275,8 +269,8 @@ describe("a plain directory a Flux Kustomization deploys with settings kustomize
       { ...templated("info"), ...gitops },
       { "app/config.yaml": templated("debug")["app/config.yaml"]! },
     );
-    expect(changes(p)).toEqual(["ConfigMap/prod/web-config-prod"]);
-    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
+    expect(changesOf(p)).toEqual(["ConfigMap/prod/web-config-prod"]);
+    expect(restartsOf(p)).toEqual(["Deployment/prod/web"]);
   });
 
   test("patches: a value the Flux Kustomization's patch sets does not change with the file's", async () => {
@@ -290,8 +284,8 @@ describe("a plain directory a Flux Kustomization deploys with settings kustomize
       "clusters/prod/web.yaml": flux("web", { patches: [{ patch, target: { kind: "ConfigMap" } }] }),
     };
     const p = await plan({ ...plain("info"), ...gitops }, plain("debug"));
-    expect(changes(p)).toEqual([]);
-    expect(restarts(p)).toEqual([]);
+    expect(changesOf(p)).toEqual([]);
+    expect(restartsOf(p)).toEqual([]);
   });
   // A Service beside the workload: what a Flux build adds (prefix, substitution) makes no config of it.
   const service = (port: number, extra: Record<string, string> = {}) =>
@@ -310,8 +304,8 @@ describe("a plain directory a Flux Kustomization deploys with settings kustomize
       { "app/svc.yaml": service(8080) },
     );
     expect(rendered(p)).toEqual([]);
-    expect(changes(p)).toEqual([]);
-    expect(restarts(p)).toEqual([]);
+    expect(changesOf(p)).toEqual([]);
+    expect(restartsOf(p)).toEqual([]);
   });
 
   test("a Component that copies the Service's port into the config: the same change is built and planned", async () => {
@@ -331,8 +325,8 @@ describe("a plain directory a Flux Kustomization deploys with settings kustomize
     const config = { "app/config.yaml": yaml(configMap("web-config", { LOG_LEVEL: "info", PORT: "80" })) };
     const before = { ...plain("info"), ...config, "app/svc.yaml": service(80), ...copiesPort, ...gitops };
     const p = await plan(before, { "app/svc.yaml": service(8080) });
-    expect(changes(p)).toEqual(["ConfigMap/default/web-config"]);
-    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(changesOf(p)).toEqual(["ConfigMap/default/web-config"]);
+    expect(restartsOf(p)).toEqual(["Deployment/default/web"]);
   });
 
   test("postBuild.substitute over a Service that holds a ${VAR}: built, as the variable may write any field", async () => {
@@ -345,6 +339,6 @@ describe("a plain directory a Flux Kustomization deploys with settings kustomize
     expect(rendered(p)).toEqual([
       "kustomize app (no kustomization.yaml: generated as Flux Kustomization flux-system/web deploys it: postBuild substitution): rendered at both commits",
     ]);
-    expect(restarts(p)).toEqual([]);
+    expect(restartsOf(p)).toEqual([]);
   });
 });

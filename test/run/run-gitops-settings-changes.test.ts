@@ -6,18 +6,12 @@
 import { describe, expect, test } from "vitest";
 import { stringify } from "yaml";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
-import { type RunJson, usePlan } from "../helpers/run-json.js";
+import { changesOf, type RunJson, restartsOf, usePlan } from "../helpers/run-json.js";
 
 type Files = Record<string, string | null>;
 
 const plan = usePlan();
 const yaml = (value: unknown) => stringify(value);
-const restarts = (p: RunJson) =>
-  p.workloads
-    .filter((w) => w.action === "restart")
-    .map((w) => `${w.kind}/${w.namespace}/${w.name}`)
-    .sort();
-const changes = (p: RunJson) => p.changes.map((c) => `${c.kind}/${c.namespace}/${c.name}`).sort();
 const rendered = (p: RunJson) => (p.sources ?? []).filter((s) => s.includes("rendered at both commits"));
 
 const web = deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] }));
@@ -47,8 +41,8 @@ describe("a Flux Kustomization whose settings change, nothing else", () => {
       { ...plain, "clusters/prod/web.yaml": flux(substitute({ GREETING: "hello" })) },
       { "clusters/prod/web.yaml": flux(substitute({ GREETING: "bye" })) },
     );
-    expect(changes(p)).toEqual(["ConfigMap/default/web-config"]);
-    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(changesOf(p)).toEqual(["ConfigMap/default/web-config"]);
+    expect(restartsOf(p)).toEqual(["Deployment/default/web"]);
     expect(rendered(p)).toEqual([
       "kustomize app (no kustomization.yaml: generated as Flux Kustomization flux-system/web deploys it: postBuild substitution; settings changed in clusters/prod/web.yaml): rendered at both commits",
     ]);
@@ -62,8 +56,8 @@ describe("a Flux Kustomization whose settings change, nothing else", () => {
         "clusters/prod/apps/web.yaml": flux(substitute({ GREETING: "bye" })),
       },
     );
-    expect(changes(p)).toEqual(["ConfigMap/default/web-config"]);
-    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(changesOf(p)).toEqual(["ConfigMap/default/web-config"]);
+    expect(restartsOf(p)).toEqual(["Deployment/default/web"]);
     expect(rendered(p)).toEqual([
       "kustomize app (as Flux Kustomization flux-system/web deploys it: postBuild substitution; settings changed in clusters/prod/apps/web.yaml): rendered at both commits",
     ]);
@@ -88,15 +82,15 @@ describe("a Flux Kustomization whose settings change, nothing else", () => {
       { ...root, "clusters/prod/web.yaml": patched("warn") },
       { "clusters/prod/web.yaml": patched("debug") },
     );
-    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(restartsOf(p)).toEqual(["Deployment/default/web"]);
     const unused = (value: string) => flux(substitute({ GREETING: "hello", UNUSED: value }));
     const q = await plan(
       { ...root, "clusters/prod/web.yaml": unused("a") },
       { "clusters/prod/web.yaml": unused("b") },
     );
     expect(rendered(q)).toHaveLength(1);
-    expect(changes(q)).toEqual([]);
-    expect(restarts(q)).toEqual([]);
+    expect(changesOf(q)).toEqual([]);
+    expect(restartsOf(q)).toEqual([]);
   });
 
   test("a component added at head, in a folder new at head: the base builds without it, as it was deployed", async () => {
@@ -119,8 +113,8 @@ describe("a Flux Kustomization whose settings change, nothing else", () => {
       },
     );
     expect(p.outcome).toBe("planned");
-    expect(changes(p)).toEqual(["ConfigMap/default/web-config"]);
-    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(changesOf(p)).toEqual(["ConfigMap/default/web-config"]);
+    expect(restartsOf(p)).toEqual(["Deployment/default/web"]);
   });
 
   test("only targetNamespace: no build (the objects are new ones in the other namespace)", async () => {
@@ -132,7 +126,7 @@ describe("a Flux Kustomization whose settings change, nothing else", () => {
       { "clusters/prod/web.yaml": flux({ targetNamespace: "b", ...substitute({ GREETING: "hi" }) }) },
     );
     expect(rendered(p)).toEqual([]);
-    expect(restarts(p)).toEqual([]);
+    expect(restartsOf(p)).toEqual([]);
   });
 });
 
@@ -151,8 +145,8 @@ describe("a ConfigMap a Flux Kustomization substitutes from (postBuild.substitut
       },
       { "clusters/prod/settings.yaml": settings({ GREETING: "bye" }) },
     );
-    expect(changes(p)).toEqual(["ConfigMap/default/web-config", "ConfigMap/flux-system/cluster-settings"]);
-    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(changesOf(p)).toEqual(["ConfigMap/default/web-config", "ConfigMap/flux-system/cluster-settings"]);
+    expect(restartsOf(p)).toEqual(["Deployment/default/web"]);
     expect(rendered(p)).toEqual([
       "kustomize app (no kustomization.yaml: generated as Flux Kustomization flux-system/web deploys it: postBuild substitution; settings changed in clusters/prod/settings.yaml): rendered at both commits",
     ]);
@@ -164,7 +158,7 @@ describe("a ConfigMap a Flux Kustomization substitutes from (postBuild.substitut
       { ...root, "clusters/prod/web.yaml": own, "clusters/prod/settings.yaml": settings({ GREETING: "hi" }) },
       { "clusters/prod/settings.yaml": settings({ GREETING: "bye" }) },
     );
-    expect(restarts(p)).toEqual([]);
+    expect(restartsOf(p)).toEqual([]);
     const q = await plan(
       {
         ...root,
@@ -174,6 +168,6 @@ describe("a ConfigMap a Flux Kustomization substitutes from (postBuild.substitut
       { "clusters/prod/settings.yaml": settings({ GREETING: "bye" }, "apps") },
     );
     expect(rendered(q)).toEqual([]);
-    expect(restarts(q)).toEqual([]);
+    expect(restartsOf(q)).toEqual([]);
   });
 });

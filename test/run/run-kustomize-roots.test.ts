@@ -9,7 +9,7 @@ import { stringify } from "yaml";
 import { commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
-import { dryRunJson, type RunJson } from "../helpers/run-json.js";
+import { dryRunJson, type RunJson, restartsOf } from "../helpers/run-json.js";
 
 type Files = Record<string, string | null>;
 
@@ -25,11 +25,6 @@ async function plan(before: Files, after: Files, args: string[] = []): Promise<R
 }
 
 const yaml = (value: unknown) => stringify(value);
-const restarts = (p: RunJson) =>
-  p.workloads
-    .filter((w) => w.action === "restart")
-    .map((w) => `${w.kind}/${w.namespace}/${w.name}`)
-    .sort();
 const web = deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] }));
 const base = (level: string): Files => ({
   "base/kustomization.yaml": yaml({ resources: ["app.yaml"] }),
@@ -49,20 +44,20 @@ describe("kustomizations under test, example and docs directories", () => {
 
   test("are not planned by default; Sources counts them and says how to include them", async () => {
     const p = await plan(tree, base("debug"));
-    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
+    expect(restartsOf(p)).toEqual(["Deployment/prod/web"]);
     expect(p.sources).toContain(
       "2 kustomizations in test, example or docs directories not rendered (deploy/tests/all, examples/demo): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it",
     );
   });
 
   test("are planned when --kustomize names one, or when a --paths glob names its directory", async () => {
-    expect(restarts(await plan(tree, base("debug"), ["--kustomize", "examples/demo"]))).toEqual([
+    expect(restartsOf(await plan(tree, base("debug"), ["--kustomize", "examples/demo"]))).toEqual([
       "Deployment/demo/web",
     ]);
     const p = await plan(tree, base("debug"), ["--paths", "examples/**,overlays/**"]);
-    expect(restarts(p)).toEqual(["Deployment/demo/web", "Deployment/prod/web"]);
+    expect(restartsOf(p)).toEqual(["Deployment/demo/web", "Deployment/prod/web"]);
     // --paths that does not name the directory leaves it out, even when it matches its files.
-    expect(restarts(await plan(tree, base("debug"), ["--paths", "**/*.yaml,**/*.yml"]))).toEqual([
+    expect(restartsOf(await plan(tree, base("debug"), ["--paths", "**/*.yaml,**/*.yml"]))).toEqual([
       "Deployment/prod/web",
     ]);
   });
@@ -79,7 +74,7 @@ describe("a kustomization that only an example includes", () => {
 
   test("is planned on its own; the example is not rendered, so nothing is planned twice", async () => {
     const p = await plan({ ...app("info"), ...example }, app("debug"));
-    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(restartsOf(p)).toEqual(["Deployment/default/web"]);
     expect(p.changes.map((c) => `${c.kind}/${c.namespace}/${c.name}`)).toEqual([
       "ConfigMap/default/web-config",
     ]);
@@ -91,7 +86,7 @@ describe("a kustomization that only an example includes", () => {
 
   test("a --paths glob naming the example plans from it instead, in its namespace", async () => {
     const p = await plan({ ...app("info"), ...example }, app("debug"), ["--paths", "example/**,app/**"]);
-    expect(restarts(p)).toEqual(["Deployment/kubeflow/web"]);
+    expect(restartsOf(p)).toEqual(["Deployment/kubeflow/web"]);
     expect(p.sources).toEqual(["kustomize example: rendered at both commits"]);
   });
 });
@@ -106,7 +101,7 @@ describe("a kustomization that others include but that is deployed on its own", 
       "preview/kustomization.yaml": yaml({ namespace: "preview", resources: ["../app"] }),
     };
     const p = await plan({ ...app("info"), ...preview }, app("debug"));
-    expect(restarts(p)).toEqual(["Deployment/app/web", "Deployment/preview/web"]);
+    expect(restartsOf(p)).toEqual(["Deployment/app/web", "Deployment/preview/web"]);
     expect(p.sources).toEqual(
       expect.arrayContaining([
         "kustomize app: rendered at both commits",
@@ -128,7 +123,7 @@ describe("a kustomization that others include but that is deployed on its own", 
       "apps/staging/port.yaml": yaml([{ op: "replace", path: "/data/PORT", value: "2" }]),
     };
     const p = await plan({ ...podinfo("info"), ...staging }, podinfo("debug"));
-    expect(restarts(p)).toEqual(["Deployment/podinfo/web"]);
+    expect(restartsOf(p)).toEqual(["Deployment/podinfo/web"]);
     expect(p.sources).toEqual(["kustomize apps/staging: rendered at both commits"]);
   });
 
@@ -147,7 +142,7 @@ describe("a kustomization that others include but that is deployed on its own", 
       }),
     };
     const p = await plan({ ...app("info"), ...bundle }, app("debug"));
-    expect(restarts(p)).toEqual(["Deployment/bundle/web", "Deployment/default/web"]);
+    expect(restartsOf(p)).toEqual(["Deployment/bundle/web", "Deployment/default/web"]);
   });
 });
 
@@ -203,7 +198,7 @@ describe("--kustomize DIRS and --paths narrow everything read", () => {
       { ...base("debug"), "charts/web/templates/cm.yaml": "x: {{ 1 }}\n" },
       ["--paths", "k8s/**"],
     );
-    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
+    expect(restartsOf(p)).toEqual(["Deployment/prod/web"]);
     expect(p.warnings).toEqual([]);
     expect(p.sources).toEqual(["kustomize k8s/prod: rendered at both commits"]);
   });
@@ -233,7 +228,7 @@ describe("many touched kustomizations", () => {
         { PATH: `${bin}:${process.env.PATH}` },
       );
       expect(result.code, result.stderr).toBe(0);
-      expect(restarts(JSON.parse(result.stdout) as RunJson)).toHaveLength(4);
+      expect(restartsOf(JSON.parse(result.stdout) as RunJson)).toHaveLength(4);
       const spans = await Promise.all(
         (await readdir(log)).map(async (f) =>
           (await readFile(join(log, f), "utf8")).trim().split(" ").map(Number),
@@ -278,6 +273,6 @@ describe("a kustomization that becomes a Component", () => {
     };
     const p = await plan(before, after);
     expect(p.outcome).not.toBe("incomplete");
-    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
+    expect(restartsOf(p)).toEqual(["Deployment/prod/web"]);
   });
 });
