@@ -12969,18 +12969,21 @@ var init_compare_commits = __esm({
 
 // src/scan/gitops/substitution-sources.ts
 async function substitutionChanges(git, ctx) {
-  const changedMaps = ctx.changes.filter((c) => c.id.kind === "ConfigMap");
-  if (changedMaps.length === 0) return [];
-  const names2 = [...new Set(changedMaps.map((c) => c.id.name))];
+  const changes = [];
+  const warnings = [];
+  if (ctx.changes.length === 0) return { changes, warnings };
+  const names2 = [...new Set(ctx.changes.map((c) => c.id.name))];
   const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
   const objects = await gitopsObjectsNaming(git, search, "substituteFrom", names2);
-  const changes = [];
   for (const { object } of objects) {
     const refs = substituteFrom(object);
     const namespace = stringField2(field(object, "metadata"), "namespace") ?? ctx.defaultNamespace;
-    const changed = changedMaps.find(
-      (c) => refs.some((ref) => ref.kind === "ConfigMap" && ref.name === c.id.name && c.id.namespace === namespace)
+    const changedOf = (kind) => ctx.changes.find(
+      (c) => c.id.kind === kind && c.id.namespace === namespace && refs.some((ref) => ref.kind === kind && ref.name === c.id.name)
     );
+    const secret = changedOf("Secret");
+    if (secret) warnings.push(secretWarning(secret, object));
+    const changed = changedOf("ConfigMap");
     if (changed === void 0) continue;
     const varsAt = (all) => {
       const vars = {};
@@ -13011,7 +13014,16 @@ async function substitutionChanges(git, ctx) {
       });
     }
   }
-  return changes;
+  return { changes, warnings };
+}
+function secretWarning(secret, object) {
+  const deployments = deploymentsOf([object]);
+  const by = deployments[0]?.by ?? "a Flux Kustomization";
+  const dirs = deployments.map((d) => d.dir || ".").join(", ");
+  return {
+    file: secret.file,
+    message: `secret/${secret.id.name} (namespace ${secret.id.namespace}) changed and ${by} substitutes from it (postBuild.substituteFrom) into ${dirs}: a Secret's values are not read for this, so what they change there is not in this plan`
+  };
 }
 function substituteFrom(object) {
   if (field(object, "kind") !== "Kustomization") return [];
@@ -15264,9 +15276,9 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
   const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log, owned);
   let rendered = pending && await pending;
   let compared = await compareWith(read, rendered);
-  const substituted = rendered ? await substitutionChangesOf(git, head, compared, options) : [];
-  if (substituted.length > 0 && options.sources) {
-    const sources = { ...options.sources, settingsChanges: substituted };
+  const substituted = rendered ? await substitutionChangesOf(git, head, compared, options) : void 0;
+  if (substituted?.changes.length && options.sources) {
+    const sources = { ...options.sources, settingsChanges: substituted.changes };
     rendered = await startRenders2(git, { base, head }, allChangedFiles, { ...options, sources }, log);
     renderers.owned = rendered?.owned;
     compared = await compareWith(read, rendered);
@@ -15311,7 +15323,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     baseWorkloads: settled.base,
     sourceNotes: rendered?.notes ?? [],
     ...skippedRenders ? { skippedRenders } : {},
-    sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
+    sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings, ...substituted?.warnings ?? []],
     ...renderers.owned ? { owned: renderers.owned } : {},
     ...folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {},
     variants: settled.variants

@@ -54,9 +54,9 @@ export async function scanChangedManifests(
   let compared = await compareWith(read, rendered);
   // A ConfigMap a Flux Kustomization substitutes from changed: the sources are found and rendered
   // again, each directory substituting from it built with the map's values at each commit.
-  const substituted = rendered ? await substitutionChangesOf(git, head, compared, options) : [];
-  if (substituted.length > 0 && options.sources) {
-    const sources = { ...options.sources, settingsChanges: substituted };
+  const substituted = rendered ? await substitutionChangesOf(git, head, compared, options) : undefined;
+  if (substituted?.changes.length && options.sources) {
+    const sources = { ...options.sources, settingsChanges: substituted.changes };
     rendered = await startRenders(git, { base, head }, allChangedFiles, { ...options, sources }, log);
     renderers.owned = rendered?.owned;
     compared = await compareWith(read, rendered);
@@ -109,7 +109,7 @@ export async function scanChangedManifests(
     baseWorkloads: settled.base,
     sourceNotes: rendered?.notes ?? [],
     ...(skippedRenders ? { skippedRenders } : {}),
-    sourceWarnings: [...(rendered?.warnings ?? []), ...compared.warnings],
+    sourceWarnings: [...(rendered?.warnings ?? []), ...compared.warnings, ...(substituted?.warnings ?? [])],
     ...(renderers.owned ? { owned: renderers.owned } : {}),
     ...(folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {}),
     variants: settled.variants,

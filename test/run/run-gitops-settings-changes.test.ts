@@ -5,7 +5,7 @@
 // that comes out different are restarted. Real `kubectl kustomize`, real git, the CLI in-process.
 import { describe, expect, test } from "vitest";
 import { stringify } from "yaml";
-import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { configMap, deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
 import { changesOf, type RunJson, restartsOf, usePlan } from "../helpers/run-json.js";
 
 type Files = Record<string, string | null>;
@@ -169,5 +169,22 @@ describe("a ConfigMap a Flux Kustomization substitutes from (postBuild.substitut
     );
     expect(rendered(q)).toEqual([]);
     expect(restartsOf(q)).toEqual([]);
+  });
+
+  test("a Secret it substitutes from changes: not read (nothing built), and a warning says so", async () => {
+    const sealed = (token: string) =>
+      yaml(secret("cluster-secrets", { stringData: { TOKEN: token } }, "flux-system"));
+    const fromSecret = flux({ postBuild: { substituteFrom: [{ kind: "Secret", name: "cluster-secrets" }] } });
+    const p = await plan(
+      { ...plain, "clusters/prod/web.yaml": fromSecret, "clusters/prod/secrets.yaml": sealed("ENC[one]") },
+      { "clusters/prod/secrets.yaml": sealed("ENC[two]") },
+    );
+    expect(rendered(p)).toEqual([]);
+    expect(restartsOf(p)).toEqual([]);
+    expect(p.warnings).toContainEqual(
+      expect.stringContaining(
+        "secret/cluster-secrets (namespace flux-system) changed and Flux Kustomization flux-system/web substitutes from it (postBuild.substituteFrom) into app",
+      ),
+    );
   });
 });

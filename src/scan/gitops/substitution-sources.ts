@@ -3,10 +3,13 @@
 // such a ConfigMap, every directory substituting from it is deployed with other values though no
 // file in it changed: each becomes a settings change (settings-changes.ts) whose variables are the
 // map's data at each commit, then the object's own postBuild.substitute (which take precedence, as
-// in Flux). Secrets are not read for this: their variables stay as written at both commits.
+// in Flux). Secrets are not read for this (their values are often encrypted, and would then differ
+// at every re-encryption): their variables stay as written at both commits, and a changed one is
+// named in a warning.
 import { field, isRecord } from "../../core/json-shape.js";
 import type { ConfigChange, Manifest } from "../../core/model.js";
 import type { Git } from "../../git/git.js";
+import type { SourceWarning } from "../sources/source-warning.js";
 import { type DeploySettings, deploymentsOf } from "./deployed-dirs.js";
 import { gitopsObjectsNaming } from "./find-deployments.js";
 import type { SettingsChange } from "./settings-changes.js";
@@ -25,20 +28,33 @@ interface ChangedConfigs {
 
 const VARIABLE_NAME = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
 
-/** The deployments that substitute from a changed ConfigMap, with the variables of each commit. */
-export async function substitutionChanges(git: Git, ctx: ChangedConfigs): Promise<SettingsChange[]> {
-  const changedMaps = ctx.changes.filter((c) => c.id.kind === "ConfigMap");
-  if (changedMaps.length === 0) return [];
-  const names = [...new Set(changedMaps.map((c) => c.id.name))];
+/**
+ * The deployments that substitute from a changed ConfigMap, with the variables of each commit, and
+ * a warning for each that substitutes from a changed Secret.
+ */
+export async function substitutionChanges(
+  git: Git,
+  ctx: ChangedConfigs,
+): Promise<{ changes: SettingsChange[]; warnings: SourceWarning[] }> {
+  const changes: SettingsChange[] = [];
+  const warnings: SourceWarning[] = [];
+  if (ctx.changes.length === 0) return { changes, warnings };
+  const names = [...new Set(ctx.changes.map((c) => c.id.name))];
   const search = { head: ctx.head, ...(ctx.paths ? { paths: ctx.paths } : {}) };
   const objects = await gitopsObjectsNaming(git, search, "substituteFrom", names);
-  const changes: SettingsChange[] = [];
   for (const { object } of objects) {
     const refs = substituteFrom(object);
     const namespace = stringField(field(object, "metadata"), "namespace") ?? ctx.defaultNamespace;
-    const changed = changedMaps.find((c) =>
-      refs.some((ref) => ref.kind === "ConfigMap" && ref.name === c.id.name && c.id.namespace === namespace),
-    );
+    const changedOf = (kind: string) =>
+      ctx.changes.find(
+        (c) =>
+          c.id.kind === kind &&
+          c.id.namespace === namespace &&
+          refs.some((ref) => ref.kind === kind && ref.name === c.id.name),
+      );
+    const secret = changedOf("Secret");
+    if (secret) warnings.push(secretWarning(secret, object));
+    const changed = changedOf("ConfigMap");
     if (changed === undefined) continue;
     const varsAt = (all: readonly Manifest[]) => {
       const vars: Record<string, string> = {};
@@ -70,7 +86,17 @@ export async function substitutionChanges(git: Git, ctx: ChangedConfigs): Promis
       });
     }
   }
-  return changes;
+  return { changes, warnings };
+}
+
+function secretWarning(secret: ConfigChange, object: Record<string, unknown>): SourceWarning {
+  const deployments = deploymentsOf([object]);
+  const by = deployments[0]?.by ?? "a Flux Kustomization";
+  const dirs = deployments.map((d) => d.dir || ".").join(", ");
+  return {
+    file: secret.file,
+    message: `secret/${secret.id.name} (namespace ${secret.id.namespace}) changed and ${by} substitutes from it (postBuild.substituteFrom) into ${dirs}: a Secret's values are not read for this, so what they change there is not in this plan`,
+  };
 }
 
 function substituteFrom(object: Record<string, unknown>): Array<{ kind: string; name: string }> {
