@@ -35454,9 +35454,14 @@ async function substitutionChanges(git, ctx) {
       (c) => c.id.kind === kind && c.id.namespace === namespace && refs.some((ref) => ref.kind === kind && ref.name === c.id.name)
     );
     const secret = changedOf("Secret");
-    if (secret) warnings.push(secretWarning(secret, object));
+    if (secret) warnings.push(unreadWarning(secret, object, "a Secret's values are not read for this"));
     const changed = changedOf("ConfigMap");
     if (changed === void 0) continue;
+    if (!ctx.readsMaps) {
+      const why = "with --strategy gitops its values are not substituted (`stamp` does not read them)";
+      warnings.push(unreadWarning(changed, object, why));
+      continue;
+    }
     const varsAt = (all) => {
       const vars = {};
       for (const ref of refs) {
@@ -35488,13 +35493,13 @@ async function substitutionChanges(git, ctx) {
   }
   return { changes, warnings };
 }
-function secretWarning(secret, object) {
+function unreadWarning(config, object, why) {
   const deployments = deploymentsOf([object]);
   const by = deployments[0]?.by ?? "a Flux Kustomization";
   const dirs = deployments.map((d) => d.dir || ".").join(", ");
   return {
-    file: secret.file,
-    message: `secret/${secret.id.name} (namespace ${secret.id.namespace}) changed and ${by} substitutes from it (postBuild.substituteFrom) into ${dirs}: a Secret's values are not read for this, so what they change there is not in this plan`
+    file: config.file,
+    message: `${config.id.kind.toLowerCase()}/${config.id.name} (namespace ${config.id.namespace}) changed and ${by} substitutes from it (postBuild.substituteFrom) into ${dirs}: ${why}, so what they change there is not in this plan`
   };
 }
 function substituteFrom(object) {
@@ -37301,6 +37306,7 @@ async function substitutionChangesOf(git, head, compared, options) {
     allHead: compared.allHead,
     changes: compared.found.changes,
     defaultNamespace: options.defaultNamespace,
+    readsMaps: options.sources?.substitutesFromMaps ?? true,
     ...paths ? { paths } : {}
   });
 }
@@ -37569,7 +37575,9 @@ function scanOptionsOf(settings, env, range) {
         untrustedHead: untrustedHead(range.env, range.event),
         allowRemote: settings.allowRemoteKustomize
       },
-      env
+      env,
+      // The gitops strategy checks the values `stamp` wrote, and stamp substitutes no map's values.
+      substitutesFromMaps: settings.strategy !== "gitops"
     }
   };
 }

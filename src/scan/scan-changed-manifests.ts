@@ -142,6 +142,7 @@ async function substitutionChangesOf(
     allHead: compared.allHead,
     changes: compared.found.changes,
     defaultNamespace: options.defaultNamespace,
+    readsMaps: options.sources?.substitutesFromMaps ?? true,
     ...(paths ? { paths } : {}),
   });
 }

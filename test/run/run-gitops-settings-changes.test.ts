@@ -171,6 +171,25 @@ describe("a ConfigMap a Flux Kustomization substitutes from (postBuild.substitut
     expect(restartsOf(q)).toEqual([]);
   });
 
+  test("with --strategy gitops the map is not read (stamp does not read it): a warning says so", async () => {
+    const p = await plan(
+      {
+        ...plain,
+        "clusters/prod/web.yaml": from(),
+        "clusters/prod/settings.yaml": settings({ GREETING: "hi" }),
+      },
+      { "clusters/prod/settings.yaml": settings({ GREETING: "bye" }) },
+      ["--strategy", "gitops"],
+    );
+    expect(rendered(p)).toEqual([]);
+    expect(restartsOf(p)).toEqual([]);
+    expect(p.warnings).toContainEqual(
+      expect.stringContaining(
+        "configmap/cluster-settings (namespace flux-system) changed and Flux Kustomization flux-system/web substitutes from it (postBuild.substituteFrom) into app: with --strategy gitops its values are not substituted",
+      ),
+    );
+  });
+
   test("a Secret it substitutes from changes: not read (nothing built), and a warning says so", async () => {
     const sealed = (token: string) =>
       yaml(secret("cluster-secrets", { stringData: { TOKEN: token } }, "flux-system"));

@@ -5,7 +5,8 @@
 // map's data at each commit, then the object's own postBuild.substitute (which take precedence, as
 // in Flux). Secrets are not read for this (their values are often encrypted, and would then differ
 // at every re-encryption): their variables stay as written at both commits, and a changed one is
-// named in a warning.
+// named in a warning. So is a changed ConfigMap under --strategy gitops: that strategy checks the
+// values `stamp` wrote, and stamp hashes the folders with such variables as written.
 import { field, isRecord } from "../../core/json-shape.js";
 import type { ConfigChange, Manifest } from "../../core/model.js";
 import type { Git } from "../../git/git.js";
@@ -22,6 +23,8 @@ interface ChangedConfigs {
   changes: readonly ConfigChange[];
   /** The namespace of a Flux Kustomization that names none. */
   defaultNamespace: string;
+  /** Whether ConfigMaps are read for their values; else they are named in a warning, as Secrets are. */
+  readsMaps: boolean;
   /** An explicit --paths: only the GitOps objects in the files it matches. */
   paths?: { matches(path: string): boolean; globs: readonly string[] };
 }
@@ -53,9 +56,14 @@ export async function substitutionChanges(
           refs.some((ref) => ref.kind === kind && ref.name === c.id.name),
       );
     const secret = changedOf("Secret");
-    if (secret) warnings.push(secretWarning(secret, object));
+    if (secret) warnings.push(unreadWarning(secret, object, "a Secret's values are not read for this"));
     const changed = changedOf("ConfigMap");
     if (changed === undefined) continue;
+    if (!ctx.readsMaps) {
+      const why = "with --strategy gitops its values are not substituted (`stamp` does not read them)";
+      warnings.push(unreadWarning(changed, object, why));
+      continue;
+    }
     const varsAt = (all: readonly Manifest[]) => {
       const vars: Record<string, string> = {};
       for (const ref of refs) {
@@ -89,13 +97,14 @@ export async function substitutionChanges(
   return { changes, warnings };
 }
 
-function secretWarning(secret: ConfigChange, object: Record<string, unknown>): SourceWarning {
+/** A changed config a deployment substitutes from, whose values this run does not read (`why`). */
+function unreadWarning(config: ConfigChange, object: Record<string, unknown>, why: string): SourceWarning {
   const deployments = deploymentsOf([object]);
   const by = deployments[0]?.by ?? "a Flux Kustomization";
   const dirs = deployments.map((d) => d.dir || ".").join(", ");
   return {
-    file: secret.file,
-    message: `secret/${secret.id.name} (namespace ${secret.id.namespace}) changed and ${by} substitutes from it (postBuild.substituteFrom) into ${dirs}: a Secret's values are not read for this, so what they change there is not in this plan`,
+    file: config.file,
+    message: `${config.id.kind.toLowerCase()}/${config.id.name} (namespace ${config.id.namespace}) changed and ${by} substitutes from it (postBuild.substituteFrom) into ${dirs}: ${why}, so what they change there is not in this plan`,
   };
 }
 
