@@ -34709,7 +34709,13 @@ function fluxSettings(spec) {
     }
   }
   const keepUnknown = Array.isArray(from) && from.length > 0;
-  if (Object.keys(vars).length > 0 || keepUnknown) settings.substitute = { vars, keepUnknown };
+  const refs = (keepUnknown ? from : []).flatMap((ref) => {
+    const kind = stringField(ref, "kind");
+    const name = stringField(ref, "name");
+    return kind && name ? [{ kind, name }] : [];
+  });
+  if (Object.keys(vars).length > 0 || keepUnknown)
+    settings.substitute = { vars, keepUnknown, ...refs.length > 0 ? { from: refs } : {} };
   return settings;
 }
 function sourcePaths(appSpec, by) {
@@ -35448,18 +35454,20 @@ async function substitutionChanges(git, ctx) {
   const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
   const objects = await gitopsObjectsNaming(git, search, "substituteFrom", names2);
   for (const { object } of objects) {
-    const refs = substituteFrom(object);
-    const namespace = stringField2(field(object, "metadata"), "namespace") ?? ctx.defaultNamespace;
+    const deployments = deploymentsOf([object]);
+    const refs = deployments[0]?.settings.substitute?.from ?? [];
+    if (refs.length === 0) continue;
+    const namespace = stringField(field(object, "metadata"), "namespace") ?? ctx.defaultNamespace;
     const changedOf = (kind) => ctx.changes.find(
       (c) => c.id.kind === kind && c.id.namespace === namespace && refs.some((ref) => ref.kind === kind && ref.name === c.id.name)
     );
     const secret = changedOf("Secret");
-    if (secret) warnings.push(unreadWarning(secret, object, "a Secret's values are not read for this"));
+    if (secret) warnings.push(unreadWarning(secret, deployments, "a Secret's values are not read for this"));
     const changed = changedOf("ConfigMap");
     if (changed === void 0) continue;
     if (!ctx.readsMaps) {
       const why = "with --strategy gitops its values are not substituted (`stamp` does not read them)";
-      warnings.push(unreadWarning(changed, object, why));
+      warnings.push(unreadWarning(changed, deployments, why));
       continue;
     }
     const varsAt = (all) => {
@@ -35477,10 +35485,11 @@ async function substitutionChanges(git, ctx) {
     };
     const [before, after] = [varsAt(ctx.allBase), varsAt(ctx.allHead)];
     if (JSON.stringify(before) === JSON.stringify(after)) continue;
-    for (const d of deploymentsOf([object])) {
+    for (const d of deployments) {
+      const substitute = d.settings.substitute;
       const withVars = (vars) => ({
         ...d.settings,
-        substitute: { vars: { ...vars, ...d.settings.substitute?.vars }, keepUnknown: true }
+        substitute: { ...substitute, vars: { ...vars, ...substitute.vars } }
       });
       changes.push({
         dir: d.dir,
@@ -35493,30 +35502,13 @@ async function substitutionChanges(git, ctx) {
   }
   return { changes, warnings };
 }
-function unreadWarning(config, object, why) {
-  const deployments = deploymentsOf([object]);
-  const by = deployments[0]?.by ?? "a Flux Kustomization";
+function unreadWarning(config, deployments, why) {
+  const by = deployments[0].by;
   const dirs = deployments.map((d) => d.dir || ".").join(", ");
   return {
     file: config.file,
     message: `${config.id.kind.toLowerCase()}/${config.id.name} (namespace ${config.id.namespace}) changed and ${by} substitutes from it (postBuild.substituteFrom) into ${dirs}: ${why}, so what they change there is not in this plan`
   };
-}
-function substituteFrom(object) {
-  if (field(object, "kind") !== "Kustomization") return [];
-  const apiVersion = field(object, "apiVersion");
-  if (typeof apiVersion !== "string" || !apiVersion.startsWith("kustomize.toolkit.fluxcd.io/")) return [];
-  const from = field(field(field(object, "spec"), "postBuild"), "substituteFrom");
-  if (!Array.isArray(from)) return [];
-  return from.flatMap((ref) => {
-    const kind = stringField2(ref, "kind");
-    const name = stringField2(ref, "name");
-    return kind && name ? [{ kind, name }] : [];
-  });
-}
-function stringField2(holder, key) {
-  const value = field(holder, key);
-  return typeof value === "string" ? value : void 0;
 }
 
 // src/scan/new-at-base.ts
@@ -35880,15 +35872,14 @@ async function findSettingsChanges(git, ctx) {
   if (atHead.length === 0) return [];
   const basePaths = ctx.changedFiles.map((c) => c.status === "A" ? void 0 : c.oldPath ?? c.path);
   const atBase = await deploymentsIn(git, ctx.base, basePaths.filter(wanted));
-  const keyOf = (d) => JSON.stringify([d.by, d.dir]);
-  const before = /* @__PURE__ */ new Map();
-  for (const d of atBase) before.set(keyOf(d), [...before.get(keyOf(d)) ?? [], d]);
+  const [before, after] = [byObjectAndDir(atBase), byObjectAndDir(atHead)];
   const changes = [];
-  for (const d of atHead) {
-    const then = before.get(keyOf(d));
-    if (then?.length !== 1 || atHead.filter((o) => keyOf(o) === keyOf(d)).length !== 1) continue;
-    if (buildSettings(then[0].settings) !== buildSettings(d.settings))
-      changes.push({ dir: d.dir, by: d.by, base: then[0].settings, file: d.file });
+  for (const [key, now] of after) {
+    const then = before.get(key);
+    if (now.length !== 1 || then?.length !== 1) continue;
+    const [d, was] = [now[0], then[0]];
+    if (buildSettings(was.settings) !== buildSettings(d.settings))
+      changes.push({ dir: d.dir, by: d.by, base: was.settings, file: d.file });
   }
   return changes;
 }
@@ -35915,6 +35906,14 @@ async function deploymentsIn(git, rev, paths) {
     for (const d of await parseDeployments(file, bytes)) found.push({ ...d, file });
   }
   return found;
+}
+function byObjectAndDir(deployments) {
+  const grouped = /* @__PURE__ */ new Map();
+  for (const d of deployments) {
+    const key = JSON.stringify([d.by, d.dir]);
+    grouped.set(key, [...grouped.get(key) ?? [], d]);
+  }
+  return grouped;
 }
 function buildSettings({ namespace: _, defaultNamespace: __, ...rest }) {
   return JSON.stringify(rest);

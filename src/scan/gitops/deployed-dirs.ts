@@ -9,7 +9,7 @@
 // Flux's targetNamespace, namePrefix, nameSuffix, components, patches and postBuild.substitute;
 // Argo CD's destination.namespace and source.kustomize (namespace, namePrefix, nameSuffix). Images
 // (Flux spec.images, Argo CD kustomize.images) change no config or reference and are not kept.
-import { field, isRecord } from "../../core/json-shape.js";
+import { field, isRecord, stringField } from "../../core/json-shape.js";
 
 export interface DeploySettings {
   /** Replaces the namespace of every namespaced object (Flux targetNamespace, Argo CD kustomize.namespace). */
@@ -27,6 +27,11 @@ export interface DeploySettings {
     vars: Record<string, string>;
     /** substituteFrom names cluster objects, unread here: a variable not given inline is kept as written. */
     keepUnknown: boolean;
+    /**
+     * The ConfigMaps and Secrets substituteFrom names, in its order, in the object's namespace: read
+     * only when the range changes one of them (substitution-sources.ts).
+     */
+    from?: Array<{ kind: string; name: string }>;
   };
 }
 
@@ -154,8 +159,14 @@ function fluxSettings(spec: unknown): DeploySettings {
     }
   }
   const keepUnknown = Array.isArray(from) && from.length > 0;
+  const refs = (keepUnknown ? from : []).flatMap((ref) => {
+    const kind = stringField(ref, "kind");
+    const name = stringField(ref, "name");
+    return kind && name ? [{ kind, name }] : [];
+  });
   // Flux substitutes only when at least one variable, or an object to read them from, is given.
-  if (Object.keys(vars).length > 0 || keepUnknown) settings.substitute = { vars, keepUnknown };
+  if (Object.keys(vars).length > 0 || keepUnknown)
+    settings.substitute = { vars, keepUnknown, ...(refs.length > 0 ? { from: refs } : {}) };
   return settings;
 }
 

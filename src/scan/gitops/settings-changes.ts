@@ -42,16 +42,15 @@ export async function findSettingsChanges(git: Git, ctx: ChangedObjects): Promis
   if (atHead.length === 0) return [];
   const basePaths = ctx.changedFiles.map((c) => (c.status === "A" ? undefined : (c.oldPath ?? c.path)));
   const atBase = await deploymentsIn(git, ctx.base, basePaths.filter(wanted));
-  const keyOf = (d: Deployment) => JSON.stringify([d.by, d.dir]);
-  const before = new Map<string, Deployment[]>();
-  for (const d of atBase) before.set(keyOf(d), [...(before.get(keyOf(d)) ?? []), d]);
+  const [before, after] = [byObjectAndDir(atBase), byObjectAndDir(atHead)];
   const changes: SettingsChange[] = [];
-  for (const d of atHead) {
-    const then = before.get(keyOf(d));
+  for (const [key, now] of after) {
+    const then = before.get(key);
     // Present once at each commit: an object naming a directory twice is not paired.
-    if (then?.length !== 1 || atHead.filter((o) => keyOf(o) === keyOf(d)).length !== 1) continue;
-    if (buildSettings(then[0]!.settings) !== buildSettings(d.settings))
-      changes.push({ dir: d.dir, by: d.by, base: then[0]!.settings, file: d.file });
+    if (now.length !== 1 || then?.length !== 1) continue;
+    const [d, was] = [now[0]!, then[0]!];
+    if (buildSettings(was.settings) !== buildSettings(d.settings))
+      changes.push({ dir: d.dir, by: d.by, base: was.settings, file: d.file });
   }
   return changes;
 }
@@ -87,6 +86,15 @@ async function deploymentsIn(
     for (const d of await parseDeployments(file, bytes)) found.push({ ...d, file });
   }
   return found;
+}
+
+function byObjectAndDir<D extends Deployment>(deployments: readonly D[]): Map<string, D[]> {
+  const grouped = new Map<string, D[]>();
+  for (const d of deployments) {
+    const key = JSON.stringify([d.by, d.dir]);
+    grouped.set(key, [...(grouped.get(key) ?? []), d]);
+  }
+  return grouped;
 }
 
 function buildSettings({ namespace: _, defaultNamespace: __, ...rest }: DeploySettings): string {

@@ -7,11 +7,11 @@
 // at every re-encryption): their variables stay as written at both commits, and a changed one is
 // named in a warning. So is a changed ConfigMap under --strategy gitops: that strategy checks the
 // values `stamp` wrote, and stamp hashes the folders with such variables as written.
-import { field, isRecord } from "../../core/json-shape.js";
+import { field, isRecord, stringField } from "../../core/json-shape.js";
 import type { ConfigChange, Manifest } from "../../core/model.js";
 import type { Git } from "../../git/git.js";
 import type { SourceWarning } from "../sources/source-warning.js";
-import { type DeploySettings, deploymentsOf } from "./deployed-dirs.js";
+import { type Deployment, type DeploySettings, deploymentsOf } from "./deployed-dirs.js";
 import { gitopsObjectsNaming } from "./find-deployments.js";
 import type { SettingsChange } from "./settings-changes.js";
 
@@ -46,7 +46,10 @@ export async function substitutionChanges(
   const search = { head: ctx.head, ...(ctx.paths ? { paths: ctx.paths } : {}) };
   const objects = await gitopsObjectsNaming(git, search, "substituteFrom", names);
   for (const { object } of objects) {
-    const refs = substituteFrom(object);
+    // Read with the object's other settings (deployed-dirs.ts): only a Flux Kustomization's hold them.
+    const deployments = deploymentsOf([object]);
+    const refs = deployments[0]?.settings.substitute?.from ?? [];
+    if (refs.length === 0) continue;
     const namespace = stringField(field(object, "metadata"), "namespace") ?? ctx.defaultNamespace;
     const changedOf = (kind: string) =>
       ctx.changes.find(
@@ -56,12 +59,12 @@ export async function substitutionChanges(
           refs.some((ref) => ref.kind === kind && ref.name === c.id.name),
       );
     const secret = changedOf("Secret");
-    if (secret) warnings.push(unreadWarning(secret, object, "a Secret's values are not read for this"));
+    if (secret) warnings.push(unreadWarning(secret, deployments, "a Secret's values are not read for this"));
     const changed = changedOf("ConfigMap");
     if (changed === undefined) continue;
     if (!ctx.readsMaps) {
       const why = "with --strategy gitops its values are not substituted (`stamp` does not read them)";
-      warnings.push(unreadWarning(changed, object, why));
+      warnings.push(unreadWarning(changed, deployments, why));
       continue;
     }
     const varsAt = (all: readonly Manifest[]) => {
@@ -80,10 +83,12 @@ export async function substitutionChanges(
     };
     const [before, after] = [varsAt(ctx.allBase), varsAt(ctx.allHead)];
     if (JSON.stringify(before) === JSON.stringify(after)) continue;
-    for (const d of deploymentsOf([object])) {
+    for (const d of deployments) {
+      // The object's own variables win over the maps'; the rest of its substitution is as it says.
+      const substitute = d.settings.substitute!;
       const withVars = (vars: Record<string, string>): DeploySettings => ({
         ...d.settings,
-        substitute: { vars: { ...vars, ...d.settings.substitute?.vars }, keepUnknown: true },
+        substitute: { ...substitute, vars: { ...vars, ...substitute.vars } },
       });
       changes.push({
         dir: d.dir,
@@ -97,31 +102,12 @@ export async function substitutionChanges(
   return { changes, warnings };
 }
 
-/** A changed config a deployment substitutes from, whose values this run does not read (`why`). */
-function unreadWarning(config: ConfigChange, object: Record<string, unknown>, why: string): SourceWarning {
-  const deployments = deploymentsOf([object]);
-  const by = deployments[0]?.by ?? "a Flux Kustomization";
+/** A changed config `deployments` (one object's, at least one) substitute from, unread (`why`). */
+function unreadWarning(config: ConfigChange, deployments: Deployment[], why: string): SourceWarning {
+  const by = deployments[0]!.by;
   const dirs = deployments.map((d) => d.dir || ".").join(", ");
   return {
     file: config.file,
     message: `${config.id.kind.toLowerCase()}/${config.id.name} (namespace ${config.id.namespace}) changed and ${by} substitutes from it (postBuild.substituteFrom) into ${dirs}: ${why}, so what they change there is not in this plan`,
   };
-}
-
-function substituteFrom(object: Record<string, unknown>): Array<{ kind: string; name: string }> {
-  if (field(object, "kind") !== "Kustomization") return [];
-  const apiVersion = field(object, "apiVersion");
-  if (typeof apiVersion !== "string" || !apiVersion.startsWith("kustomize.toolkit.fluxcd.io/")) return [];
-  const from = field(field(field(object, "spec"), "postBuild"), "substituteFrom");
-  if (!Array.isArray(from)) return [];
-  return from.flatMap((ref) => {
-    const kind = stringField(ref, "kind");
-    const name = stringField(ref, "name");
-    return kind && name ? [{ kind, name }] : [];
-  });
-}
-
-function stringField(holder: unknown, key: string): string | undefined {
-  const value = field(holder, key);
-  return typeof value === "string" ? value : undefined;
 }
