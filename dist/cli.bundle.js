@@ -9516,6 +9516,7 @@ function plannedSources(context) {
   return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
     const head = context.headConfigs.get(sourceKey);
     if (!head) return [];
+    refuseUnsubstituted(head);
     const source2 = {
       id: { ...id, kind: id.kind },
       object: head.manifest.object,
@@ -9523,6 +9524,14 @@ function plannedSources(context) {
     };
     return [{ source: source2, head, consumers }];
   });
+}
+function refuseUnsubstituted({ manifest }) {
+  const names2 = manifest.unsubstituted;
+  if (!names2?.length) return;
+  const variables = names2.map((name) => `\${${name}}`).join(", ");
+  throw new UserError(
+    `${shortId(manifest.id)} (namespace ${manifest.id.namespace}, ${manifest.origin ?? manifest.file}) holds ${variables} as written: Flux fills ${names2.length === 1 ? "it" : "them"} in on the cluster from postBuild.substituteFrom (a Secret, or a ConfigMap not found in the repository), so a versioned copy would hold the text, not the value. Nothing was copied or restarted; give the value in postBuild.substitute or a ConfigMap in the repository, or plan this config with --strategy annotation or env`
+  );
 }
 function copyPlanNotes(context, settings) {
   const lines = plannedSources(context).map(({ source: source2, consumers }) => {
@@ -12100,7 +12109,12 @@ function deploymentsOfDir(dir, deployments) {
     const key = JSON.stringify([d.settings, d.atBase?.settings]);
     if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) && !d.atBase ? void 0 : d);
   }
-  return own.length === 0 ? [void 0] : [...bySettings.values()];
+  if (own.length === 0) return [void 0];
+  const ways = [...bySettings.values()];
+  const named = ways.map((d) => d?.by);
+  return ways.map(
+    (d) => d?.file !== void 0 && named.filter((by) => by === d.by).length > 1 ? { ...d, by: `${d.by} (${d.file})` } : d
+  );
 }
 function pathsNamedBy(object) {
   const apiVersion = field(object, "apiVersion");
@@ -12111,7 +12125,10 @@ function pathsNamedBy(object) {
   const metadata = field(object, "metadata");
   const name = [field(metadata, "namespace"), field(metadata, "name")].filter((part) => typeof part === "string").join("/");
   if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") {
-    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
+    const settings = fluxSettings(spec);
+    const namespace = field(metadata, "namespace");
+    if (settings.substitute?.from && typeof namespace === "string") settings.substitute.namespace = namespace;
+    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings }];
   }
   if (group !== "argoproj.io") return [];
   if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
@@ -12266,7 +12283,7 @@ async function readGitopsFiles(git, head, globs, matches) {
 }
 async function parseDeployments(path, bytes) {
   const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
-  return deploymentsOf(parsed.manifests.map((m) => m.object));
+  return deploymentsOf(parsed.manifests.map((m) => m.object)).map((d) => ({ ...d, file: path }));
 }
 function namedPaths(text) {
   const dirs = /* @__PURE__ */ new Set();
@@ -12998,35 +13015,7 @@ async function substitutionChanges(git, ctx) {
       warnings.push(unreadWarning(changed, deployments, why));
       continue;
     }
-    const varsAt = (all) => {
-      const vars = {};
-      for (const ref of refs) {
-        const map = all.find(
-          (m) => m.id.kind === ref.kind && m.id.name === ref.name && m.id.namespace === namespace
-        );
-        const data = field(map?.object, "data");
-        if (!isRecord(data)) continue;
-        for (const [key, value] of Object.entries(data))
-          if (typeof value === "string" && VARIABLE_NAME.test(key)) vars[key] = value.replaceAll("\n", "");
-      }
-      return vars;
-    };
-    const [before, after] = [varsAt(ctx.allBase), varsAt(ctx.allHead)];
-    if (JSON.stringify(before) === JSON.stringify(after)) continue;
-    for (const d of deployments) {
-      const substitute = d.settings.substitute;
-      const withVars = (vars) => ({
-        ...d.settings,
-        substitute: { ...substitute, vars: { ...vars, ...substitute.vars } }
-      });
-      changes.push({
-        dir: d.dir,
-        by: d.by,
-        base: withVars(before),
-        head: withVars(after),
-        file: changed.file
-      });
-    }
+    for (const d of deployments) changes.push({ dir: d.dir, by: d.by, base: d.settings, file: changed.file });
   }
   return { changes, warnings };
 }
@@ -13038,14 +13027,12 @@ function unreadWarning(config, deployments, why) {
     message: `${config.id.kind.toLowerCase()}/${config.id.name} (namespace ${config.id.namespace}) changed and ${by} substitutes from it (postBuild.substituteFrom) into ${dirs}: ${why}, so what they change there is not in this plan`
   };
 }
-var VARIABLE_NAME;
 var init_substitution_sources = __esm({
   "src/scan/gitops/substitution-sources.ts"() {
     "use strict";
     init_json_shape();
     init_deployed_dirs();
     init_find_deployments();
-    VARIABLE_NAME = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
   }
 });
 
@@ -13386,10 +13373,10 @@ function describeSettings(settings) {
   if (settings.substitute !== void 0) parts.push("postBuild substitution");
   return parts.join("; ");
 }
-function substituteVariables(rendered, substitute) {
-  return rendered.split(/^(?=---[ \t]*$)/m).map((document) => DISABLED.test(document) ? document : substituteDocument(document, substitute)).join("");
+function substituteVariables(rendered, substitute, kept) {
+  return rendered.split(/^(?=---[ \t]*$)/m).map((document) => DISABLED.test(document) ? document : substituteDocument(document, substitute, kept)).join("");
 }
-function substituteDocument(document, { vars, keepUnknown }) {
+function substituteDocument(document, { vars, keepUnknown }, kept) {
   return document.replace(
     VARIABLE,
     (match, name, operator, fallback) => {
@@ -13398,10 +13385,11 @@ function substituteDocument(document, { vars, keepUnknown }) {
       if (operator !== void 0) {
         const useDefault = operator.startsWith(":") ? value === void 0 || value === "" : value === void 0;
         if (!useDefault) return value;
-        return keepUnknown && value === void 0 ? match : fallback ?? "";
-      }
-      if (value !== void 0) return value;
-      return keepUnknown ? match : "";
+        if (!keepUnknown || value !== void 0) return fallback ?? "";
+      } else if (value !== void 0) return value;
+      else if (!keepUnknown) return "";
+      kept?.add(name);
+      return match;
     }
   );
 }
@@ -13423,7 +13411,7 @@ async function buildDeployed(run2, treeDir, dir, commit, as, signal) {
     ...as.cwd !== void 0 ? { cwd: as.cwd } : {}
   } : void 0;
   const output = await kustomizeBuild(run2, treeDir, dir, commit, signal, overlay);
-  return settings?.substitute ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute)) : output;
+  return settings?.substitute ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute, as?.kept)) : output;
 }
 var init_deployed_build = __esm({
   "src/scan/gitops/deployed-build.ts"() {
@@ -13443,7 +13431,7 @@ async function writeGeneratedKustomization(dir) {
   }
   const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
     (e) => (0, import_node_path9.relative)(dir, (0, import_node_path9.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path9.sep).join("/")
-  ).sort();
+  ).filter((path) => path !== "kustomization.yaml").sort();
   if (files.length === 0) return false;
   await (0, import_promises2.writeFile)((0, import_node_path9.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
 `);
@@ -13520,6 +13508,133 @@ var init_settings_changes = __esm({
   }
 });
 
+// src/scan/gitops/substitution-maps.ts
+function withMaps(git, ctx, deployments) {
+  if (ctx.substitution === void 0) return deployments;
+  const { base, head, paths, substitution } = ctx;
+  return withSubstitutionMaps(git, deployments, {
+    base,
+    head,
+    defaultNamespace: substitution.defaultNamespace,
+    ...paths ? { paths } : {}
+  });
+}
+async function withSubstitutionMaps(git, deployments, ctx) {
+  const names2 = /* @__PURE__ */ new Set();
+  for (const d of deployments)
+    for (const s of [d.settings, d.atBase?.settings])
+      for (const ref of s?.substitute?.from ?? []) if (ref.kind === "ConfigMap") names2.add(ref.name);
+  if (names2.size === 0) return [...deployments];
+  const [atBase, atHead] = await Promise.all([
+    mapsAt(git, ctx.base, [...names2], ctx.paths),
+    mapsAt(git, ctx.head, [...names2], ctx.paths)
+  ]);
+  return deployments.map((d) => {
+    const head = resolved(d.settings, atHead, d.file, ctx.defaultNamespace);
+    const base = resolved(d.atBase?.settings ?? d.settings, atBase, d.file, ctx.defaultNamespace);
+    if (head.settings === d.settings && base.settings === (d.atBase?.settings ?? d.settings)) return d;
+    if (d.atBase === void 0 && JSON.stringify(base.settings) === JSON.stringify(head.settings))
+      return { ...d, settings: head.settings };
+    const file = d.atBase?.file ?? changedMapFile(base.maps, head.maps) ?? d.file ?? "";
+    return { ...d, settings: head.settings, atBase: { settings: base.settings, file } };
+  });
+}
+function resolved(settings, maps, objectFile, defaultNamespace) {
+  const substitute = settings.substitute;
+  if (!substitute?.from?.some((ref) => ref.kind === "ConfigMap")) return { settings, maps: [] };
+  const namespace = substitute.namespace ?? defaultNamespace;
+  const vars = {};
+  const found = [];
+  let unread = false;
+  for (const ref of substitute.from) {
+    const map = ref.kind === "ConfigMap" ? nearestMap(maps, ref.name, namespace, objectFile) : void 0;
+    if (map === void 0) {
+      unread = true;
+      continue;
+    }
+    found.push(map);
+    Object.assign(vars, map.vars);
+  }
+  if (found.length === 0) return { settings, maps: [] };
+  return {
+    settings: {
+      ...settings,
+      substitute: { ...substitute, vars: { ...vars, ...substitute.vars }, keepUnknown: unread }
+    },
+    maps: found
+  };
+}
+function nearestMap(maps, name, namespace, objectFile) {
+  const score = (m) => sharedDirLength(m.file, objectFile ?? "") * 2 + (m.namespace === namespace ? 1 : 0);
+  const candidates = maps.filter(
+    (m) => m.name === name && (m.namespace === void 0 || m.namespace === namespace)
+  );
+  if (candidates.length === 0) return void 0;
+  const best = Math.max(...candidates.map(score));
+  const top = candidates.filter((m) => score(m) === best);
+  const data = new Set(top.map((m) => JSON.stringify(m.vars)));
+  return data.size === 1 ? top[0] : void 0;
+}
+function sharedDirLength(a, b) {
+  const [x, y] = [a.split("/").slice(0, -1), b.split("/").slice(0, -1)];
+  let n = 0;
+  while (n < x.length && n < y.length && x[n] === y[n]) n++;
+  return n;
+}
+function changedMapFile(base, head) {
+  const was = new Map(base.map((m) => [m.name, JSON.stringify(m.vars)]));
+  return head.find((m) => was.get(m.name) !== JSON.stringify(m.vars))?.file ?? head[0]?.file ?? base[0]?.file;
+}
+function mapsAt(git, commit, names2, paths) {
+  const byKey = searches2.get(git) ?? /* @__PURE__ */ new Map();
+  searches2.set(git, byKey);
+  const key = JSON.stringify([commit, [...names2].sort(), paths?.globs ?? null]);
+  let found = byKey.get(key);
+  if (found === void 0) {
+    found = readMaps(git, commit, names2, paths);
+    byKey.set(key, found);
+  }
+  return found;
+}
+async function readMaps(git, commit, names2, paths) {
+  const pathspecs = paths ? globsToPathspecs([...paths.globs]) ?? [] : [];
+  const hits = (await git.grepFiles(commit, names2, pathspecs)).filter(
+    (path) => MANIFEST_FILE.test(path) && (paths?.matches(path) ?? true)
+  );
+  if (hits.length === 0) return [];
+  const { files } = await git.readFilesUpTo(commit, hits, MAX_GITOPS_FILE_BYTES);
+  const maps = [];
+  for (const [file, bytes] of files) {
+    if (!bytes.includes("ConfigMap")) continue;
+    const parsed = await parseManifestFile(file, bytes, { defaultNamespace: "default" });
+    for (const { object } of parsed.manifests) {
+      const metadata = field(object, "metadata");
+      const name = stringField(metadata, "name");
+      if (field(object, "kind") !== "ConfigMap" || name === void 0 || !names2.includes(name)) continue;
+      const data = field(object, "data");
+      const vars = {};
+      if (isRecord(data)) {
+        for (const [key, value] of Object.entries(data))
+          if (typeof value === "string" && VARIABLE_NAME.test(key)) vars[key] = value.replaceAll("\n", "");
+      }
+      maps.push({ file, name, namespace: stringField(metadata, "namespace"), vars });
+    }
+  }
+  return maps;
+}
+var VARIABLE_NAME, searches2;
+var init_substitution_maps = __esm({
+  "src/scan/gitops/substitution-maps.ts"() {
+    "use strict";
+    init_json_shape();
+    init_glob_pathspecs();
+    init_parse_manifest_file();
+    init_find_deployments();
+    VARIABLE_NAME = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
+    searches2 = /* @__PURE__ */ new WeakMap();
+  }
+});
+
 // src/scan/gitops/plain-deployed-sources.ts
 async function findPlainDeployedSources(git, ctx) {
   const none = { sources: [], owned: () => false };
@@ -13539,7 +13654,11 @@ async function findPlainDeployedSources(git, ctx) {
   const quiet = redeployed.length === 0 && !ctx.componentsMayCarryValues;
   if (quiet && await allQuiet(git, ctx, changed, quietOptions)) return none;
   const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
-  const found = withSettingsAtBase(await findDeployments(git, search, candidates), ctx.settingsChanges);
+  const found = await withMaps(
+    git,
+    ctx,
+    withSettingsAtBase(await findDeployments(git, search, candidates), ctx.settingsChanges)
+  );
   const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
   const sources = [];
   const rendered = [];
@@ -13574,6 +13693,7 @@ function builds(settings) {
 }
 function plainSource(dir, deployment, changedInputs, ctx, index) {
   const components = componentsOf(deployment);
+  const unsubstituted = deployment.settings.substitute?.keepUnknown ? /* @__PURE__ */ new Set() : void 0;
   const inComponents = ctx.changedPaths.filter((p) => components.some((c) => p.startsWith(`${c}/`)));
   return {
     label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeDeployment(deployment)})`,
@@ -13587,6 +13707,7 @@ function plainSource(dir, deployment, changedInputs, ctx, index) {
     ...components.length === 0 && !deployment.atBase ? {
       readsAsData: (path, text) => yamlDataInput(path, text, { textSubstituted: deployment.settings.substitute !== void 0 })
     } : {},
+    ...unsubstituted ? { unsubstituted } : {},
     render: async (checkout, commit, signal) => {
       if (!await writeGeneratedKustomization(`${checkout.dir}/${dir}`)) return void 0;
       const run2 = {
@@ -13596,7 +13717,11 @@ function plainSource(dir, deployment, changedInputs, ctx, index) {
         timeoutMs: ctx.timeoutMs,
         maxOutputBytes: ctx.maxOutputBytes
       };
-      const as = { settings: settingsAt(deployment, commit, ctx.head), overlayDir: overlayDir(index) };
+      const as = {
+        settings: settingsAt(deployment, commit, ctx.head),
+        overlayDir: overlayDir(index),
+        ...unsubstituted && commit === ctx.head ? { kept: unsubstituted } : {}
+      };
       return buildDeployed(run2, checkout.dir, dir, commit, as, signal);
     }
   };
@@ -13616,6 +13741,7 @@ var init_plain_deployed_sources = __esm({
     init_find_deployments();
     init_generated_kustomization();
     init_settings_changes();
+    init_substitution_maps();
     QUIET_CHECK_MAX_BYTES = 64 * 1024;
     LISTED_FILE2 = /\.ya?ml$/;
   }
@@ -14164,7 +14290,9 @@ async function renderBothCommits(git, base, head, sources, pathDirs, defaultName
     });
     const problems = parsers.flatMap((parser) => parser.problems);
     const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
-    const headObjects = sources.flatMap((source2, i) => headParsed[i].map((m) => labelled(m, source2)));
+    const headObjects = sources.flatMap(
+      (source2, i) => headParsed[i].map((m) => withUnsubstituted(labelled(m, source2), source2.unsubstituted))
+    );
     log.debug(
       `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
     );
@@ -14172,6 +14300,12 @@ async function renderBothCommits(git, base, head, sources, pathDirs, defaultName
   } finally {
     await trees.dispose();
   }
+}
+function withUnsubstituted(m, kept) {
+  if (!kept?.size || !isConfigKind(m.id.kind)) return m;
+  const text = JSON.stringify(m.object);
+  const names2 = [...kept].filter((name) => new RegExp(`\\$\\{${name}[}:=-]`).test(text)).sort();
+  return names2.length > 0 ? { ...m, unsubstituted: names2 } : m;
 }
 function parseOutputs(sources, outputs, parsers) {
   const failures = [];
@@ -14812,6 +14946,7 @@ function kustomizeSource(dir, ctx, at, as) {
   const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
   const generatorInputs = new Set(included.flatMap((k) => k.generators.flatMap((g) => g.files)));
   const textSubstituted = as?.deployment.settings.substitute !== void 0;
+  const unsubstituted = as?.deployment.settings.substitute?.keepUnknown ? /* @__PURE__ */ new Set() : void 0;
   const readsAsData = unreadable || included.some((k) => k.runsPrograms) || as?.deployment.atBase ? void 0 : (path, text) => !generatorInputs.has(path) && yamlDataInput(path, text, { textSubstituted });
   return {
     label: at.label,
@@ -14827,6 +14962,7 @@ function kustomizeSource(dir, ctx, at, as) {
     kustomization: { dir, named: ctx.dirs.length > 0 },
     ...readsAsData ? { readsAsData } : {},
     ...as?.deployment.settings.defaultNamespace ? { defaultNamespace: as.deployment.settings.defaultNamespace } : {},
+    ...unsubstituted ? { unsubstituted } : {},
     render: async (checkout, commit, signal) => {
       const atCommit = (commit === ctx.head ? headKs : baseKs).get(dir);
       if (atCommit === void 0 || atCommit.isComponent && ctx.dirs.length === 0) return void 0;
@@ -14840,7 +14976,8 @@ function kustomizeSource(dir, ctx, at, as) {
       };
       const deployed = as && {
         settings: settingsAt(as.deployment, commit, ctx.head),
-        overlayDir: overlayDir(as.index)
+        overlayDir: overlayDir(as.index),
+        ...unsubstituted && commit === ctx.head ? { kept: unsubstituted } : {}
       };
       return buildDeployed(run2, checkout.dir, dir, commit, deployed, signal);
     }
@@ -14876,7 +15013,7 @@ async function discoverRoots(git, ctx, graphs, byCommit, touched) {
     (dir) => dir !== "" && notDeployedDir(dir) === void 0 && (orphanComponent || redeployed.has(dir) || touched(dir).length > 0)
   );
   const found = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
-  const deployments = withSettingsAtBase(found, ctx.settingsChanges);
+  const deployments = await withMaps(git, ctx, withSettingsAtBase(found, ctx.settingsChanges));
   const rules = {
     deployedDirs: new Set(deployments.map((d) => d.dir)),
     ...ctx.paths ? { paths: ctx.paths } : {}
@@ -14931,6 +15068,7 @@ var init_kustomizations_to_render = __esm({
     init_deployment_overlay();
     init_find_deployments();
     init_settings_changes();
+    init_substitution_maps();
     init_kustomization_names();
     init_kustomize_entries();
     init_kustomize_graph();
@@ -15087,10 +15225,11 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
       changedFiles,
       ...explicit ? { paths: explicit } : {}
     });
+    const substitution = options.substitutesFromMaps === false ? {} : { substitution: { defaultNamespace: options.defaultNamespace } };
     const known = options.settingsChanges ?? [];
     const settingsChanges = [
-      ...known,
-      ...found.filter((f) => !known.some((k) => k.by === f.by && k.dir === f.dir))
+      ...found,
+      ...known.filter((k) => !found.some((f) => k.by === f.by && k.dir === f.dir))
     ];
     const kustomize = await findKustomizeSources(git, {
       base,
@@ -15105,6 +15244,7 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
       maxOutputBytes: options.maxOutputBytes,
       entryRules: options.entryRules,
       settingsChanges,
+      ...substitution,
       ...explicit ? { paths: explicit } : {}
     });
     sources.push(...kustomize.sources);
@@ -15123,6 +15263,7 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
       settingsChanges,
+      ...substitution,
       ...explicit ? { paths: explicit } : {}
     });
     sources.push(...plain.sources);
@@ -15346,8 +15487,6 @@ async function substitutionChangesOf(git, head, compared, options) {
   const paths = globs ? { matches: await globMatcher(globs, { dot: true }), globs } : void 0;
   return substitutionChanges(git, {
     head,
-    allBase: compared.allBase,
-    allHead: compared.allHead,
     changes: compared.found.changes,
     defaultNamespace: options.defaultNamespace,
     readsMaps: options.sources?.substitutesFromMaps ?? true,

@@ -154,6 +154,7 @@ const STAGE_IO = new Set([
   "scan/gitops/generated-kustomization.ts",
   "scan/gitops/plain-deployed-sources.ts",
   "scan/gitops/settings-changes.ts",
+  "scan/gitops/substitution-maps.ts",
   "scan/gitops/substitution-sources.ts",
   "scan/render/both-commits.ts",
   "scan/render/escaping-links.ts",

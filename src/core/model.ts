@@ -27,6 +27,11 @@ export interface Manifest {
   origin?: string;
   /** For a rendered object: the one input file that can be blamed for its change, when there is one. */
   blamedFile?: string;
+  /**
+   * Flux variables (`${NAME}`) its text holds as written because they are filled in on the cluster
+   * from a source not read here: its content is not what the cluster holds.
+   */
+  unsubstituted?: string[];
 }
 
 /** Something wrong with an input file; reported, and fatal only under --strict (errors) . */

@@ -138,8 +138,6 @@ async function substitutionChangesOf(
   const paths = globs ? { matches: await globMatcher(globs, { dot: true }), globs } : undefined;
   return substitutionChanges(git, {
     head,
-    allBase: compared.allBase,
-    allHead: compared.allHead,
     changes: compared.found.changes,
     defaultNamespace: options.defaultNamespace,
     readsMaps: options.sources?.substitutesFromMaps ?? true,

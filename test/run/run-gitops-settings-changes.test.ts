@@ -4,13 +4,17 @@
 // the directory is built at each commit with that commit's settings, and the readers of a config
 // that comes out different are restarted. Real `kubectl kustomize`, real git, the CLI in-process.
 import { describe, expect, test } from "vitest";
-import { stringify } from "yaml";
+import { parse, stringify } from "yaml";
+import { copyHash } from "../../src/rollout/versioned/config-copy.js";
+import { useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
-import { changesOf, type RunJson, restartsOf, usePlan } from "../helpers/run-json.js";
+import { changesOf, dryRun, dryRunJson, type RunJson, restartsOf, usePlan } from "../helpers/run-json.js";
 
 type Files = Record<string, string | null>;
 
 const plan = usePlan();
+const commitTwice = useCommitTwice();
+const b64 = (text: string) => Buffer.from(text).toString("base64");
 const yaml = (value: unknown) => stringify(value);
 const rendered = (p: RunJson) => (p.sources ?? []).filter((s) => s.includes("rendered at both commits"));
 
@@ -117,6 +121,31 @@ describe("a Flux Kustomization whose settings change, nothing else", () => {
     expect(restartsOf(p)).toEqual(["Deployment/default/web"]);
   });
 
+  test("two clusters' Kustomizations deploy one plain directory with their own values: each is built", async () => {
+    const cluster = (name: string) =>
+      yaml({ ...parse(flux(substitute({ GREETING: name }))), metadata: { name, namespace: "flux-system" } });
+    const repo = await commitTwice(
+      {
+        ...plain,
+        "clusters/prod/web.yaml": cluster("prod"),
+        "clusters/staging/web.yaml": cluster("staging"),
+      },
+      { "app/config.yaml": yaml(configMap("web-config", { GREETING: "${GREETING}", LEVEL: "x" })) },
+    );
+    // Both built (the second no longer lists the first's generated kustomization): which one this
+    // cluster runs decides the config's content, and the plan asks.
+    const both = await dryRun(repo.dir);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain(
+      "generated as Flux Kustomization flux-system/staging deploys it: postBuild substitution) both define configmap/web-config (namespace default) with different content (data.GREETING)",
+    );
+    const prod = await dryRunJson(repo.dir, ["--paths", "app/**,clusters/prod/**"]);
+    expect(restartsOf(prod)).toEqual(["Deployment/default/web"]);
+    expect(rendered(prod)).toEqual([
+      "kustomize app (no kustomization.yaml: generated as Flux Kustomization flux-system/prod deploys it: postBuild substitution): rendered at both commits",
+    ]);
+  });
+
   test("only targetNamespace: no build (the objects are new ones in the other namespace)", async () => {
     const p = await plan(
       {
@@ -188,6 +217,66 @@ describe("a ConfigMap a Flux Kustomization substitutes from (postBuild.substitut
         "configmap/cluster-settings (namespace flux-system) changed and Flux Kustomization flux-system/web substitutes from it (postBuild.substituteFrom) into app: with --strategy gitops its values are not substituted",
       ),
     );
+  });
+
+  test("the map unchanged: a directory rendered for another change gets the map's values, not `${VAR}` as written", async () => {
+    const before = {
+      ...plain,
+      "clusters/prod/web.yaml": from(),
+      "clusters/prod/settings.yaml": settings({ GREETING: "hi", SALUTE: "hi" }),
+    };
+    // Two variables holding the same value: what the cluster gets does not change.
+    const same = await plan(before, {
+      "app/config.yaml": yaml(configMap("web-config", { GREETING: "${SALUTE}" })),
+    });
+    expect(changesOf(same)).toEqual([]);
+    expect(restartsOf(same)).toEqual([]);
+    // A versioned copy holds the value the workload reads, named by it.
+    const added = {
+      "app/config.yaml": yaml(configMap("web-config", { GREETING: "${GREETING}", LEVEL: "x" })),
+    };
+    const copy = await plan(before, added, ["--strategy", "versioned"]);
+    expect(restartsOf(copy)).toEqual(["Deployment/default/web"]);
+    const name = `web-config-${copyHash("ConfigMap", { GREETING: b64("hi"), LEVEL: b64("x") })}`;
+    expect(copy.notes).toContainEqual(expect.stringContaining(`to ${name} (namespace default)`));
+  });
+
+  test("a variable from a Secret stays as written: a versioned copy of a config holding it is refused (exit 2)", async () => {
+    const both = flux({
+      postBuild: {
+        substituteFrom: [
+          { kind: "ConfigMap", name: "cluster-settings" },
+          { kind: "Secret", name: "cluster-secrets" },
+        ],
+      },
+    });
+    const before = {
+      ...plain,
+      "clusters/prod/web.yaml": both,
+      "clusters/prod/settings.yaml": settings({ GREETING: "hi" }),
+    };
+    // `$${HOME}` is Flux's escape for a literal `${HOME}`: no variable of the cluster's.
+    const escaped = { GREETING: "${GREETING}", SCRIPT: "echo $${HOME}" };
+    const fine = await plan(before, { "app/config.yaml": yaml(configMap("web-config", escaped)) }, [
+      "--strategy",
+      "versioned",
+    ]);
+    expect(restartsOf(fine)).toEqual(["Deployment/default/web"]);
+    const name = `web-config-${copyHash("ConfigMap", { GREETING: b64("hi"), SCRIPT: b64("echo ${HOME}") })}`;
+    expect(fine.notes).toContainEqual(expect.stringContaining(`to ${name} (namespace default)`));
+
+    const secretVar = {
+      "app/config.yaml": yaml(configMap("web-config", { GREETING: "${GREETING}", AUTH: "${TOKEN}" })),
+    };
+    const repo = await commitTwice(before, secretVar);
+    const refused = await dryRun(repo.dir, ["--strategy", "versioned"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      "configmap/web-config (namespace default, kustomize app (no kustomization.yaml: generated as Flux Kustomization flux-system/web deploys it: postBuild substitution)) holds ${TOKEN} as written: Flux fills it in on the cluster from postBuild.substituteFrom",
+    );
+    // The in-place strategies restart the reader of what Flux applied, substituted on the cluster.
+    const inPlace = await dryRunJson(repo.dir, ["--strategy", "annotation"]);
+    expect(restartsOf(inPlace)).toEqual(["Deployment/default/web"]);
   });
 
   test("a Secret it substitutes from changes: not read (nothing built), and a warning says so", async () => {

@@ -65,6 +65,7 @@ function plannedSources(
   return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
     const head = context.headConfigs.get(sourceKey);
     if (!head) return [];
+    refuseUnsubstituted(head);
     const source = {
       id: { ...id, kind: id.kind as ConfigKind },
       object: head.manifest.object,
@@ -72,6 +73,20 @@ function plannedSources(
     };
     return [{ source, head, consumers }];
   });
+}
+
+/**
+ * A config whose text keeps a Flux variable the cluster fills in from a source this run does not read
+ * (a Secret, a ConfigMap not found in the repository) is not what the cluster holds: a copy of it
+ * would give the workload `${NAME}` as written. Checked before anything is written (a dry run too).
+ */
+function refuseUnsubstituted({ manifest }: HeadConfig): void {
+  const names = manifest.unsubstituted;
+  if (!names?.length) return;
+  const variables = names.map((name) => `\${${name}}`).join(", ");
+  throw new UserError(
+    `${shortId(manifest.id)} (namespace ${manifest.id.namespace}, ${manifest.origin ?? manifest.file}) holds ${variables} as written: Flux fills ${names.length === 1 ? "it" : "them"} in on the cluster from postBuild.substituteFrom (a Secret, or a ConfigMap not found in the repository), so a versioned copy would hold the text, not the value. Nothing was copied or restarted; give the value in postBuild.substitute or a ConfigMap in the repository, or plan this config with --strategy annotation or env`,
+  );
 }
 
 /** What a client dry run can say: the copy each changed config would get, and who would be repointed. */

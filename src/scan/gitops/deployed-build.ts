@@ -11,6 +11,8 @@ interface DeployedAs {
   /** Where the overlay is written, relative to `cwd` (default: the tree). */
   overlayDir: string;
   cwd?: string;
+  /** Filled with the variables substitution leaves as written (their source is not read). */
+  kept?: Set<string>;
 }
 
 export async function buildDeployed(
@@ -33,6 +35,6 @@ export async function buildDeployed(
   const output = await kustomizeBuild(run, treeDir, dir, commit, signal, overlay);
   // Flux substitutes after the build, before anything is applied (or parsed here).
   return settings?.substitute
-    ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute))
+    ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute, as?.kept))
     : output;
 }

@@ -28,10 +28,12 @@ export interface DeploySettings {
     /** substituteFrom names cluster objects, unread here: a variable not given inline is kept as written. */
     keepUnknown: boolean;
     /**
-     * The ConfigMaps and Secrets substituteFrom names, in its order, in the object's namespace: read
-     * only when the range changes one of them (substitution-sources.ts).
+     * The ConfigMaps and Secrets substituteFrom names, in its order, in the object's namespace: the
+     * ConfigMaps are read from the repository at each commit (substitution-maps.ts), never a Secret.
      */
     from?: Array<{ kind: string; name: string }>;
+    /** The namespace the object names (where substituteFrom reads); unset: the run's default. */
+    namespace?: string;
   };
 }
 
@@ -41,6 +43,8 @@ export interface Deployment {
   /** The object, as the report names it: `Flux Kustomization flux-system/web`. */
   by: string;
   settings: DeploySettings;
+  /** The file holding the object, when it was read from one (its nearest substitution maps are its cluster's). */
+  file?: string;
   /**
    * Set when the same object deploys the directory at base with other settings (see
    * settings-changes.ts): the base is built with these, and `file` (the object's) counts as changed.
@@ -103,7 +107,16 @@ export function deploymentsOfDir(
     const key = JSON.stringify([d.settings, d.atBase?.settings]);
     if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) && !d.atBase ? undefined : d);
   }
-  return own.length === 0 ? [undefined] : [...bySettings.values()];
+  if (own.length === 0) return [undefined];
+  // Objects of one name in two clusters' folders, deploying with other settings: told apart by file,
+  // or their builds would be reported (and compared) as one.
+  const ways = [...bySettings.values()];
+  const named = ways.map((d) => d?.by);
+  return ways.map((d) =>
+    d?.file !== undefined && named.filter((by) => by === d.by).length > 1
+      ? { ...d, by: `${d.by} (${d.file})` }
+      : d,
+  );
 }
 
 interface Named {
@@ -123,7 +136,10 @@ function pathsNamedBy(object: Record<string, unknown>): Named[] {
     .filter((part) => typeof part === "string")
     .join("/");
   if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") {
-    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
+    const settings = fluxSettings(spec);
+    const namespace = field(metadata, "namespace");
+    if (settings.substitute?.from && typeof namespace === "string") settings.substitute.namespace = namespace;
+    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings }];
   }
   if (group !== "argoproj.io") return [];
   if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);

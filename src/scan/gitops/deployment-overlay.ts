@@ -72,21 +72,24 @@ const VARIABLE = /\$\$\{|\$\{([_a-zA-Z][_a-zA-Z0-9]*)(?:(:?[=-])([^}]*))?\}/g;
 /**
  * Flux's postBuild substitution over kustomize's output: per document, except documents labelled
  * or annotated `kustomize.toolkit.fluxcd.io/substitute: disabled`. An undefined variable without a
- * default becomes "" (Flux's default), or stays as written when its value lives in the cluster.
+ * default becomes "" (Flux's default), or stays as written when its value lives in the cluster: its
+ * name is then added to `kept`.
  */
 export function substituteVariables(
   rendered: string,
   substitute: NonNullable<DeploySettings["substitute"]>,
+  kept?: Set<string>,
 ): string {
   return rendered
     .split(/^(?=---[ \t]*$)/m)
-    .map((document) => (DISABLED.test(document) ? document : substituteDocument(document, substitute)))
+    .map((document) => (DISABLED.test(document) ? document : substituteDocument(document, substitute, kept)))
     .join("");
 }
 
 function substituteDocument(
   document: string,
   { vars, keepUnknown }: NonNullable<DeploySettings["substitute"]>,
+  kept: Set<string> | undefined,
 ) {
   return document.replace(
     VARIABLE,
@@ -98,10 +101,11 @@ function substituteDocument(
           ? value === undefined || value === ""
           : value === undefined;
         if (!useDefault) return value!;
-        return keepUnknown && value === undefined ? match : (fallback ?? "");
-      }
-      if (value !== undefined) return value;
-      return keepUnknown ? match : "";
+        if (!keepUnknown || value !== undefined) return fallback ?? "";
+      } else if (value !== undefined) return value;
+      else if (!keepUnknown) return "";
+      kept?.add(name);
+      return match;
     },
   );
 }

@@ -153,7 +153,7 @@ async function readGitopsFiles(
 
 export async function parseDeployments(path: string, bytes: Buffer): Promise<Deployment[]> {
   const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
-  return deploymentsOf(parsed.manifests.map((m) => m.object));
+  return deploymentsOf(parsed.manifests.map((m) => m.object)).map((d) => ({ ...d, file: path }));
 }
 
 /**

@@ -25,6 +25,8 @@ export async function writeGeneratedKustomization(dir: string): Promise<boolean>
         .split(sep)
         .join("/"),
     )
+    // Written here by another deployment of the same directory (a plain one holds none of its own).
+    .filter((path) => path !== "kustomization.yaml")
     .sort();
   if (files.length === 0) return false;
   // JSON is YAML to kustomize.

@@ -26,6 +26,7 @@ import { describeDeployment, overlayDir } from "./deployment-overlay.js";
 import { findDeployments } from "./find-deployments.js";
 import { writeGeneratedKustomization } from "./generated-kustomization.js";
 import { changedDirs, type SettingsChange, withSettingsAtBase } from "./settings-changes.js";
+import { withMaps } from "./substitution-maps.js";
 
 /**
  * The largest changed file parsed to see whether the search can be skipped: the raw read parses it
@@ -55,6 +56,8 @@ interface PlainDeployedContext {
   firstIndex: number;
   /** GitOps objects deploying a directory with other settings at base (see settings-changes.ts). */
   settingsChanges: readonly SettingsChange[];
+  /** Set when substituteFrom's ConfigMaps are read from the repository (see substitution-maps.ts). */
+  substitution?: { defaultNamespace: string };
 }
 
 interface PlainDeployedSources {
@@ -93,7 +96,11 @@ export async function findPlainDeployedSources(
   const quiet = redeployed.length === 0 && !ctx.componentsMayCarryValues;
   if (quiet && (await allQuiet(git, ctx, changed, quietOptions))) return none;
   const search = { head: ctx.head, ...(ctx.paths ? { paths: ctx.paths } : {}) };
-  const found = withSettingsAtBase(await findDeployments(git, search, candidates), ctx.settingsChanges);
+  const found = await withMaps(
+    git,
+    ctx,
+    withSettingsAtBase(await findDeployments(git, search, candidates), ctx.settingsChanges),
+  );
   const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
   const sources: RenderedSource[] = [];
   const rendered: string[] = [];
@@ -146,6 +153,7 @@ function plainSource(
   index: number,
 ): RenderedSource {
   const components = componentsOf(deployment);
+  const unsubstituted = deployment.settings.substitute?.keepUnknown ? new Set<string>() : undefined;
   const inComponents = ctx.changedPaths.filter((p) => components.some((c) => p.startsWith(`${c}/`)));
   return {
     label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeDeployment(deployment)})`,
@@ -162,6 +170,7 @@ function plainSource(
             yamlDataInput(path, text, { textSubstituted: deployment.settings.substitute !== undefined }),
         }
       : {}),
+    ...(unsubstituted ? { unsubstituted } : {}),
     render: async (checkout, commit, signal) => {
       // Not there at this commit (or nothing to list): it deploys nothing here.
       if (!(await writeGeneratedKustomization(`${checkout.dir}/${dir}`))) return undefined;
@@ -172,7 +181,11 @@ function plainSource(
         timeoutMs: ctx.timeoutMs,
         maxOutputBytes: ctx.maxOutputBytes,
       };
-      const as = { settings: settingsAt(deployment, commit, ctx.head), overlayDir: overlayDir(index) };
+      const as = {
+        settings: settingsAt(deployment, commit, ctx.head),
+        overlayDir: overlayDir(index),
+        ...(unsubstituted && commit === ctx.head ? { kept: unsubstituted } : {}),
+      };
       return buildDeployed(run, checkout.dir, dir, commit, as, signal);
     },
   };

@@ -84,7 +84,9 @@ export async function renderBothCommits(
     });
     const problems = parsers.flatMap((parser) => parser.problems);
     const baseObjects = sources.flatMap((source, i) => baseParsed[i]!.map((m) => labelled(m, source)));
-    const headObjects = sources.flatMap((source, i) => headParsed[i]!.map((m) => labelled(m, source)));
+    const headObjects = sources.flatMap((source, i) =>
+      headParsed[i]!.map((m) => withUnsubstituted(labelled(m, source), source.unsubstituted)),
+    );
     log.debug(
       `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`,
     );
@@ -95,6 +97,14 @@ export async function renderBothCommits(
 }
 
 type Output = Buffer | undefined | KustomizeBuildError;
+
+/** A config whose text holds a variable its source's substitution left as written, marked so. */
+function withUnsubstituted(m: Manifest, kept: ReadonlySet<string> | undefined): Manifest {
+  if (!kept?.size || !isConfigKind(m.id.kind)) return m;
+  const text = JSON.stringify(m.object);
+  const names = [...kept].filter((name) => new RegExp(`\\$\\{${name}[}:=-]`).test(text)).sort();
+  return names.length > 0 ? { ...m, unsubstituted: names } : m;
+}
 
 /**
  * Each source's objects at head and base from its outputs, with the warnings for kustomizations that

@@ -8,6 +8,7 @@ import { componentsOf, type Deployment, deploymentsOfDir, settingsAt } from "../
 import { describeDeployment, overlayDir } from "../gitops/deployment-overlay.js";
 import { findDeployments, MANIFEST_FILE } from "../gitops/find-deployments.js";
 import { changedDirs, type SettingsChange, withSettingsAtBase } from "../gitops/settings-changes.js";
+import { withMaps } from "../gitops/substitution-maps.js";
 import type { KustomizationFile } from "../sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../sources/kustomization-names.js";
 import { type EntryRules, refusedEntries } from "../sources/kustomize-entries.js";
@@ -52,6 +53,8 @@ interface KustomizeContext {
   paths?: { matches(path: string): boolean; globs: readonly string[] };
   /** GitOps objects deploying a directory with other settings at base (see gitops/settings-changes.ts). */
   settingsChanges: readonly SettingsChange[];
+  /** Set when substituteFrom's ConfigMaps are read from the repository (see gitops/substitution-maps.ts). */
+  substitution?: { defaultNamespace: string };
 }
 
 interface KustomizeSources {
@@ -222,6 +225,7 @@ function kustomizeSource(
   // Generator inputs become config content byte for byte; other programs read files their own way.
   const generatorInputs = new Set(included.flatMap((k) => k.generators.flatMap((g) => g.files)));
   const textSubstituted = as?.deployment.settings.substitute !== undefined;
+  const unsubstituted = as?.deployment.settings.substitute?.keepUnknown ? new Set<string>() : undefined;
   // Settings that changed: the build differs whatever the inputs say.
   const readsAsData =
     unreadable || included.some((k) => k.runsPrograms) || as?.deployment.atBase
@@ -246,6 +250,7 @@ function kustomizeSource(
     ...(as?.deployment.settings.defaultNamespace
       ? { defaultNamespace: as.deployment.settings.defaultNamespace }
       : {}),
+    ...(unsubstituted ? { unsubstituted } : {}),
     render: async (checkout, commit, signal) => {
       const atCommit = (commit === ctx.head ? headKs : baseKs).get(dir);
       // A discovered root that is a Component at this commit (it became one, included by others)
@@ -262,6 +267,7 @@ function kustomizeSource(
       const deployed = as && {
         settings: settingsAt(as.deployment, commit, ctx.head),
         overlayDir: overlayDir(as.index),
+        ...(unsubstituted && commit === ctx.head ? { kept: unsubstituted } : {}),
       };
       return buildDeployed(run, checkout.dir, dir, commit, deployed, signal);
     },
@@ -326,7 +332,7 @@ async function discoverRoots(
       (orphanComponent || redeployed.has(dir) || touched(dir).length > 0),
   );
   const found = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
-  const deployments = withSettingsAtBase(found, ctx.settingsChanges);
+  const deployments = await withMaps(git, ctx, withSettingsAtBase(found, ctx.settingsChanges));
   const rules = {
     deployedDirs: new Set(deployments.map((d) => d.dir)),
     ...(ctx.paths ? { paths: ctx.paths } : {}),

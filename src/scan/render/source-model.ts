@@ -42,6 +42,11 @@ export interface RenderedSource {
    * (a formatter's push): held back as `inert` is (see touched-sources.ts).
    */
   sameData?: true;
+  /**
+   * Flux variables its output at head holds as written (substituteFrom reads a Secret, or a map not
+   * found here): filled by its render, marked on the configs that hold them (Manifest.unsubstituted).
+   */
+  unsubstituted?: Set<string>;
   /** The namespace of its objects that name none (an Argo CD Application's destination), when not the run's. */
   defaultNamespace?: string;
   /** Set for a kustomization: its directory, and whether --kustomize named it (else it was discovered). */

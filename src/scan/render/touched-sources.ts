@@ -96,10 +96,16 @@ export async function renderTouchedSources(
       changedFiles,
       ...(explicit ? { paths: explicit } : {}),
     });
+    // substituteFrom's ConfigMaps are read, except under --strategy gitops (stamp hashes as written).
+    const substitution =
+      options.substitutesFromMaps === false
+        ? {}
+        : { substitution: { defaultNamespace: options.defaultNamespace } };
     const known = options.settingsChanges ?? [];
+    // The object's own change first: a changed map it substitutes from only asks for the build.
     const settingsChanges = [
-      ...known,
-      ...found.filter((f) => !known.some((k) => k.by === f.by && k.dir === f.dir)),
+      ...found,
+      ...known.filter((k) => !found.some((f) => k.by === f.by && k.dir === f.dir)),
     ];
     const kustomize = await findKustomizeSources(git, {
       base,
@@ -114,6 +120,7 @@ export async function renderTouchedSources(
       maxOutputBytes: options.maxOutputBytes,
       entryRules: options.entryRules,
       settingsChanges,
+      ...substitution,
       ...(explicit ? { paths: explicit } : {}),
     });
     sources.push(...kustomize.sources);
@@ -134,6 +141,7 @@ export async function renderTouchedSources(
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
       settingsChanges,
+      ...substitution,
       ...(explicit ? { paths: explicit } : {}),
     });
     sources.push(...plain.sources);
