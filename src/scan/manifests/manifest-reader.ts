@@ -198,7 +198,8 @@ export class DocumentReader {
       const text = error instanceof Error ? error.message : String(error);
       const unresolved = /^Unresolved alias/.test(text) ? unresolvedAlias?.(doc) : undefined;
       if (unresolved !== undefined) {
-        const alias = PLAIN_ANCHOR.test(unresolved.name) ? ` *${unresolved.name}` : "";
+        // In a Secret an unquoted value starting with * is read as an alias: its name is the value.
+        const alias = !this.quiet && PLAIN_ANCHOR.test(unresolved.name) ? ` *${unresolved.name}` : "";
         this.problem(
           unresolved.offset,
           `the alias${alias} names an anchor that does not exist (an anchor &name must be defined before, in the same document): document ignored`,

@@ -18,11 +18,22 @@ function oneLine(text: string): string {
 // own messages quote source text (`Block scalar header includes extra characters: >hunter2`), so
 // they are replaced by a description of their error code; file:line:col says where.
 
-/** `kind: Secret` in YAML or JSON, quoted or not (not SecretProviderClass, SealedSecret...). */
-const SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
+/**
+ * Ways a kind can say Secret, erring on the side of quiet: YAML spells a kind many ways (a tag
+ * `kind: !!str Secret`, an anchor, quotes, flow style, the value on the next line), so the word
+ * Secret anywhere counts (not SealedSecret or SecretProviderClass: other kinds); so do a
+ * double-quoted escape of one of its letters (`"\x53ecret"`), a line break escaped inside it
+ * (`"Sec\` then `ret"`), and a binary tag (kubectl reads `!!binary U2VjcmV0` as Secret).
+ */
+const SECRET_SPELLINGS = [
+  /(?<![A-Za-z0-9])Secret(?![A-Za-z0-9])/,
+  /\\(?:x|u00|U000000)(?:53|6[35]|7[24])/,
+  /(?<![A-Za-z0-9])S(?:e(?:c(?:r(?:e)?)?)?)?\\\r?\n/,
+  /!\S*binary/,
+];
 
 export function mayHoldSecret(text: string): boolean {
-  return SECRET_KIND.test(text);
+  return SECRET_SPELLINGS.some((spelling) => spelling.test(text));
 }
 
 /** A key made of the characters a ConfigMap or Secret key may hold: a name, not a value. */

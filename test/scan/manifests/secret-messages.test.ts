@@ -48,6 +48,40 @@ describe("problems in a file holding a Secret quote none of its text", () => {
     expect(problems[0]!.message).not.toContain(SECRET_VALUE);
   });
 
+  test("an unquoted value starting with * (an alias to YAML) is not named as the alias", () => {
+    const { problems } = parseManifests("deploy/db.yaml", secretWith(`  password: *${SECRET_VALUE}\n`), {
+      defaultNamespace: "default",
+    });
+    expect(problems).toEqual([
+      {
+        file: "deploy/db.yaml",
+        line: 7,
+        col: 13,
+        severity: "error",
+        message:
+          "the alias names an anchor that does not exist (an anchor &name must be defined before, in the same document): document ignored",
+      },
+    ]);
+  });
+
+  // YAML spells a kind many ways; kubectl applies each of these as a Secret.
+  test.each([
+    ["a tag", "kind: !!str Secret"],
+    ["a verbatim tag", "kind: !<tag:yaml.org,2002:str> Secret"],
+    ["an anchor", "kind: &k Secret"],
+    ["the value on the next line", "kind:\n  Secret"],
+    ["flow style", "{apiVersion: v1, kind: Secret, metadata: {name: db}}"],
+    ["an escaped letter", 'kind: "\\x53ecret"'],
+    ["a line break escaped inside it", 'kind: "Sec\\\n  ret"'],
+    ["base64 under a binary tag", "kind: !!binary U2VjcmV0"],
+  ])("a kind written with %s still keeps the file's text out of messages", (_case, kind) => {
+    const text = `apiVersion: v1\n${kind}\nmetadata: {name: db}\nstringData:\n  password: >${SECRET_VALUE}\n`;
+    expect(mayHoldSecret(text)).toBe(true);
+    const { problems } = parseManifests("deploy/db.yaml", text, { defaultNamespace: "default" });
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems) expect(problem.message).not.toContain(SECRET_VALUE);
+  });
+
   test.each([
     ["kind: Secret", true],
     ['"kind": "Secret",', true],
