@@ -55,6 +55,12 @@ export function loadKubeConfig(opts: LoadKubeConfigOptions): KubeConnection | un
   allowPlainHttp(kc);
   selectContext(kc, opts.context, source.label);
   const cluster = kc.getCurrentCluster() as Cluster;
+  // The client refuses such a URL with an error that quotes it, and the report names the server.
+  if (/^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/?#@]*@/i.test(cluster.server)) {
+    throw new UserError(
+      `cluster "${cluster.name}" of ${source.label}: its server URL holds credentials (user:password@, not shown), which the Kubernetes client cannot send: give them as the user's username and password or token instead`,
+    );
+  }
   for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
   boundExecPlugins(kc, opts.execPluginTimeoutMs, opts.onPluginCredential);
   return {
@@ -98,11 +104,23 @@ function parseInto(kc: KubeConfig, where: string, load: () => void): void {
     if (e.name === "YAMLException") {
       // js-yaml's message quotes the surrounding lines, which may hold credentials.
       const line = e.mark?.line === undefined ? "" : ` at line ${e.mark.line + 1}`;
-      throw new UserError(`${where}: not valid YAML${line}: ${e.reason ?? "parse error"}`);
+      throw new UserError(`${where}: not valid YAML${line}: ${genericReason(e.reason)}`);
     }
     throw new UserError(`${where}: not a valid kubeconfig: ${e.message ?? String(error)}`);
   }
   if (kc.getContexts().length === 0) throw new UserError(`${where} defines no contexts`);
+}
+
+/**
+ * js-yaml's reason without the names it quotes: a token written `token: *abc...` is read as an alias,
+ * and `unidentified alias "abc..."` would print it (so would a tag's name).
+ */
+function genericReason(reason: string | undefined): string {
+  const text = (reason ?? "")
+    .replace(/\s*(?:".*"|!<.*>)/g, "")
+    .replace(/:\s.*$/, "")
+    .trim();
+  return text || "parse error";
 }
 
 function loadInCluster(kc: KubeConfig, server: string, dir: string, secrets: string[]): void {

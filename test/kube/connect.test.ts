@@ -207,6 +207,33 @@ describe("errors name the problem and never quote credentials", () => {
       expect(message).not.toContain("super-secret-token");
     }
   });
+
+  test("a token written unquoted with a leading * (an alias to YAML) is not named in the error", () => {
+    const token = "KubeTok3n-SUPERSECRET-abcdef0123";
+    const text = kubeconfig([{ name: "a", token: `*${token}` }], "a");
+    for (const over of [{ kubeconfigPath: writeConfig(text) }, { kubeconfigData: text }]) {
+      expect(() => loadKubeConfig(opts(over))).toThrow(/not valid YAML at line 11: unidentified alias$/);
+    }
+  });
+
+  test("a server URL holding credentials is refused without quoting them", () => {
+    const server = "https://proxyuser:ProxyPassw0rd-URL-9876@127.0.0.1:6443/";
+    const text = kubeconfig([{ name: "a", server }], "a");
+    for (const over of [{ kubeconfigPath: writeConfig(text) }, { kubeconfigData: text }]) {
+      let message = "";
+      try {
+        loadKubeConfig(opts(over));
+      } catch (error) {
+        expect(error).toBeInstanceOf(UserError);
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(
+        /cluster "a-cluster" of .*: its server URL holds credentials \(user:password@, not shown\)/,
+      );
+      expect(message).not.toContain("ProxyPassw0rd");
+      expect(message).not.toContain("proxyuser");
+    }
+  });
 });
 
 test("secretsToMask holds tokens, passwords, client keys and the base64 data, not the multi-line text", () => {
