@@ -175,6 +175,26 @@ describe("kustomize from the repository", () => {
     expect(result.stderr + result.stdout).not.toContain("hunter2-in-a-secret");
   });
 
+  test("a kustomization with a Secret among its resources gets no quote either, at either commit (a value written *... is an anchor's name to kustomize)", async () => {
+    const value = "KustoSecret-abc12345";
+    const app = (password: string) => ({
+      "app/kustomization.yaml": kustomization("resources:\n- secret.yaml\n"),
+      "app/secret.yaml": `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n  password: ${password}\n`,
+    });
+    const atHead = await run(await twice(app("first-password-0000"), app(`*${value}`)), []);
+    expect(atHead.code, atHead.stderr).toBe(2);
+    expect(atHead.stderr).toMatch(
+      /cannot be built at the head commit .*details not shown \(the kustomization generates or holds Secrets/,
+    );
+    // The next push fixes it: the base commit's failure is a warning, quiet too.
+    const atBase = await run(await twice(app(`*${value}`), app("fixed-password-1111")), []);
+    expect(atBase.code, atBase.stderr).toBe(0);
+    expect(atBase.stderr).toMatch(
+      /cannot be built at the base commit .*details not shown \(the kustomization generates or holds Secrets/,
+    );
+    for (const result of [atHead, atBase]) expect(result.stderr + result.stdout).not.toContain(value);
+  });
+
   test("an entry outside the repository is refused before kustomize runs", async () => {
     const outside = join(scratch, "runner-secret.yaml");
     await writeFile(

@@ -220,8 +220,11 @@ function kustomizeSource(
       rules,
     );
   if (refused !== undefined) throw new UserError(refused);
-  // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all.
+  // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all, nor
+  // one whose kustomizations, resource or patch files may hold one at the commit built.
   const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
+  const resourceFiles = resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d));
+  const yamlInputs = [...new Set([...included.flatMap((k) => [k.path, ...k.patchFiles]), ...resourceFiles])];
   // Generator inputs become config content byte for byte; other programs read files their own way.
   const generatorInputs = new Set(included.flatMap((k) => k.generators.flatMap((g) => g.files)));
   const textSubstituted = as?.deployment.settings.substitute !== undefined;
@@ -244,7 +247,7 @@ function kustomizeSource(
     file: (headKs.get(dir) ?? baseKs.get(dir))!.path,
     changedInputs: at.changedInputs,
     generators: included.flatMap((k) => k.generators),
-    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
+    resourceFiles,
     kustomization: { dir, named: ctx.dirs.length > 0 },
     ...(readsAsData ? { readsAsData } : {}),
     ...(as?.deployment.settings.defaultNamespace
@@ -263,6 +266,7 @@ function kustomizeSource(
         timeoutMs: ctx.timeoutMs,
         maxOutputBytes: ctx.maxOutputBytes,
         quiet,
+        yamlInputs,
       };
       const deployed = as && {
         settings: settingsAt(as.deployment, commit, ctx.head),

@@ -1,12 +1,13 @@
 // `kustomize build DIR` (or `kubectl kustomize DIR`) in a commit's checkout. kustomize runs with its
 // defaults: no exec or alpha plugins, no Helm inflation, the load restrictor on (a kustomization
 // reads files only under its own root).
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { shortSha } from "../../core/commit-sha.js";
 import { UserError } from "../../core/errors.js";
 import { type ProcessResult, runProcess, tailOf } from "../../process/run-process.js";
+import { mayHoldSecret } from "../manifests/yaml-messages.js";
 import { findExecutable, kustomizeEnvironment } from "./renderer-environment.js";
 
 export interface KustomizeBinary {
@@ -56,6 +57,12 @@ export interface KustomizeRun {
   maxOutputBytes: number;
   /** The kustomization generates or holds Secrets: kustomize's complaint is not quoted. */
   quiet?: boolean;
+  /**
+   * Repository-relative files kustomize reads as YAML (kustomizations, resources, patches): when
+   * one may hold a Secret at the commit built, its complaint is not quoted either (`unknown anchor
+   * '<the value>'` for a value written `*...`). Read only when the build fails.
+   */
+  yamlInputs?: readonly string[];
 }
 
 /**
@@ -121,9 +128,10 @@ export async function kustomizeBuild(
   });
   if (result.exitCode === 0 && result.failure === undefined) return result.stdout;
   const command = `${run.binary.label} ${target}`;
+  const quiet = run.quiet || (await anyMayHoldSecret(treeDir, run.yamlInputs ?? []));
   const detail = () => {
     const text = shortDetail(result.stderrEnd, treeDir);
-    if (!run.quiet) return redactDetail(text);
+    if (!quiet) return redactDetail(text);
     const hidden = `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`;
     // The whole tail, not the short line: git's own error comes last in a long complaint.
     const remote = remoteFailureDetail(result.stderrEnd);
@@ -138,6 +146,15 @@ export async function kustomizeBuild(
       result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`
     }`.replace(/: $/, ""),
   );
+}
+
+/** Whether one of `files` (repository-relative, in the checkout `treeDir`) may hold a Secret. */
+async function anyMayHoldSecret(treeDir: string, files: readonly string[]): Promise<boolean> {
+  for (const file of files) {
+    const text = await readFile(join(treeDir, file), "utf8").catch(() => "");
+    if (mayHoldSecret(text)) return true;
+  }
+  return false;
 }
 
 /** Why a renderer did not finish on its own, naming the setting that bounds it. */
