@@ -1,7 +1,8 @@
-// Issue 13, cross-cutting: the CLI and the action, over a repository with Secrets (one of them
-// broken after a block scalar indicator), a kubeconfig with a token, and each failure of the issue
-// (credentials where a path belongs, a missing or failing exec plugin, hostile file names, API faults,
-// an unwritable job summary, a forbidden patch). No Secret value, token or kubeconfig text may
+// Issue 13, cross-cutting: the CLI and the action, over a repository with Secrets (broken after a
+// block scalar indicator, under a tagged kind, or a value YAML reads as an alias), a kubeconfig with a
+// token, and each failure of the issue (credentials where a path belongs, a missing or failing exec
+// plugin, hostile file names, API faults, an unwritable job summary, a forbidden patch), plus a
+// kubeconfig whose token YAML reads as an alias and one with credentials in its server URL. No Secret value, token or kubeconfig text may
 // appear, plain or base64, in stdout, stderr, the job summary, outputs, annotations or JSON.
 import {
   chmodSync,
@@ -29,7 +30,18 @@ import { runCli } from "../helpers/run-cli.js";
 
 const VAULT_KEY = "vault-api-key-Zq8XkP3mW7";
 const BROKEN_VALUE = "broken-block-scalar-secret-Hx4Lr9Tc";
+/** Written unquoted after `*`: YAML reads it as the name of an alias. */
+const ALIAS_VALUE = "alias-looking-secret-Qm3Vz8Rb";
+/** In a Secret whose kind carries a tag (`kind: !!str Secret`). */
+const TAGGED_VALUE = "tagged-kind-secret-Lp7Wn2Ds";
+/** The password in a kubeconfig's server URL (https://user:password@host). */
+const URL_PASSWORD = "url-password-Tn5Kc1Yw";
 const base64 = (text: string) => Buffer.from(text).toString("base64");
+/** The scenario's kubeconfig with its token written `*<token>`: YAML reads an alias there. */
+const withAliasToken = (kubeconfig: string) => kubeconfig.replace(/token: (.*)/, "token: *$1");
+/** The scenario's kubeconfig with credentials in its server URL. */
+const withUrlCredentials = (kubeconfig: string) =>
+  kubeconfig.replace(/server: https:\/\//, `server: https://deployer:${URL_PASSWORD}@`);
 
 /** A repository whose head changes Secrets, one of them unparsable with its value after `>`. */
 const EXTRA_FILES: Record<string, string> = {
@@ -42,6 +54,8 @@ const EXTRA_FILES: Record<string, string> = {
     ),
   ),
   "deploy/broken-secret.yaml": `apiVersion: v1\nkind: Secret\nmetadata:\n  name: broken\n  namespace: ${NS}\nstringData:\n  password: >${BROKEN_VALUE}\n`,
+  "deploy/alias-secret.yaml": `apiVersion: v1\nkind: Secret\nmetadata:\n  name: alias\n  namespace: ${NS}\nstringData:\n  password: *${ALIAS_VALUE}\n`,
+  "deploy/tagged-secret.yaml": `apiVersion: v1\nkind: !!str Secret\nmetadata:\n  name: tagged\n  namespace: ${NS}\nstringData:\n  password: >${TAGGED_VALUE}\n`,
   "deploy/x\n::error::injected.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata: [oops\n",
 };
 const BASE_FILES: Record<string, string> = {
@@ -123,6 +137,31 @@ describe("no credential in any output", () => {
     expect(
       (await cli("token as CONFIG_ROLLOUT_KUBECONFIG", [], { CONFIG_ROLLOUT_KUBECONFIG: s.sim.token })).code,
     ).toBe(2);
+    const junit = join(dir, "junit.xml");
+    const strict = await cli("--strict, markdown, junit", [
+      "--kubeconfig",
+      kubeconfig,
+      "--dry-run",
+      "server",
+      "--strict",
+      "-o",
+      "markdown",
+      "--junit",
+      junit,
+    ]);
+    expect(strict.code).toBe(2);
+    collect("cli junit", readFileSync(junit, "utf8"));
+
+    const aliasToken = join(dir, "kubeconfig-alias-token");
+    writeFileSync(aliasToken, withAliasToken(s.kubeconfigText));
+    expect((await cli("token read as an alias", ["--kubeconfig", aliasToken])).code).toBe(2);
+    const aliasData = { CONFIG_ROLLOUT_KUBECONFIG: withAliasToken(s.kubeconfigText) };
+    expect((await cli("token read as an alias, data, json", ["-o", "json"], aliasData)).code).toBe(2);
+    const urlCredentials = join(dir, "kubeconfig-url-credentials");
+    writeFileSync(urlCredentials, withUrlCredentials(s.kubeconfigText));
+    const refused = await cli("credentials in the server URL", ["--kubeconfig", urlCredentials]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("its server URL holds credentials");
 
     const missingPlugin = join(dir, "kubeconfig-missing-plugin");
     writeFileSync(
@@ -196,6 +235,12 @@ describe("no credential in any output", () => {
     expect((await action("token as kubeconfig-data", "push", { "kubeconfig-data": s.sim.token })).code).toBe(
       1,
     );
+    const aliasToken = base64(withAliasToken(s.kubeconfigText));
+    expect((await action("token read as an alias", "push", { "kubeconfig-data": aliasToken })).code).toBe(1);
+    const urlCredentials = withUrlCredentials(s.kubeconfigText);
+    expect(
+      (await action("credentials in the server URL", "push", { "kubeconfig-data": urlCredentials })).code,
+    ).toBe(1);
     s.sim.randomFaults({ rate: 0.2, seed: 9 });
     const run = await action(
       "push under API faults, unwritable summary",
@@ -216,6 +261,9 @@ describe("no credential in any output", () => {
     const secrets: Record<string, string> = {
       "Secret value": VAULT_KEY,
       "broken Secret value": BROKEN_VALUE,
+      "Secret value read as an alias": ALIAS_VALUE,
+      "Secret value under a tagged kind": TAGGED_VALUE,
+      "server URL password": URL_PASSWORD,
       "Secret value (scenario)": "new-password",
       token: s.sim.token,
       "kubeconfig text": s.kubeconfigText.trim(),
@@ -230,6 +278,8 @@ describe("no credential in any output", () => {
     );
     expect(leaks).toEqual([]);
     // The runs did reach the Secrets: the problem in the broken one is reported, by location.
-    expect(collected.some((c) => c.text.includes("deploy/broken-secret.yaml:7"))).toBe(true);
+    for (const file of ["broken-secret", "alias-secret", "tagged-secret"]) {
+      expect(collected.some((c) => c.text.includes(`deploy/${file}.yaml:7`))).toBe(true);
+    }
   });
 });
