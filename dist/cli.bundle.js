@@ -869,9 +869,10 @@ var init_cluster_options = __esm({
         group: "cluster",
         commands: "run",
         sync: true,
-        env: "KUBECONFIG",
+        // KUBECONFIG is read where the source is chosen (kube/kubeconfig-source.ts): after
+        // --kubeconfig-data, and as the list of files kubectl takes, not as this flag's value.
         placeholder: "PATH",
-        description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
+        description: "Kubeconfig file. Default: --kubeconfig-data, then $KUBECONFIG (a list of files, as kubectl reads it), ~/.kube/config, then the in-cluster service account."
       },
       {
         name: "kubeconfig-data",
@@ -3425,6 +3426,11 @@ function loadKubeConfig(opts) {
   allowPlainHttp(kc);
   selectContext(kc, opts.context, source2.label);
   const cluster = kc.getCurrentCluster();
+  if (/^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/?#@]*@/i.test(cluster.server)) {
+    throw new UserError(
+      `cluster "${cluster.name}" of ${source2.label}: its server URL holds credentials (user:password@, not shown), which the Kubernetes client cannot send: give them as the user's username and password or token instead`
+    );
+  }
   for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
   boundExecPlugins(kc, opts.execPluginTimeoutMs, opts.onPluginCredential);
   return {
@@ -3462,11 +3468,15 @@ function parseInto(kc, where, load) {
     const e = error;
     if (e.name === "YAMLException") {
       const line = e.mark?.line === void 0 ? "" : ` at line ${e.mark.line + 1}`;
-      throw new UserError(`${where}: not valid YAML${line}: ${e.reason ?? "parse error"}`);
+      throw new UserError(`${where}: not valid YAML${line}: ${genericReason(e.reason)}`);
     }
     throw new UserError(`${where}: not a valid kubeconfig: ${e.message ?? String(error)}`);
   }
   if (kc.getContexts().length === 0) throw new UserError(`${where} defines no contexts`);
+}
+function genericReason(reason) {
+  const text = (reason ?? "").replace(/\s*(?:".*"|!<.*>)/g, "").replace(/:\s.*$/, "").trim();
+  return text || "parse error";
 }
 function loadInCluster(kc, server, dir, secrets) {
   const tokenFile = (0, import_node_path6.join)(dir, "token");
@@ -11415,7 +11425,7 @@ function oneLine2(text) {
   return first.length > 200 ? `${first.slice(0, 200)}\u2026` : first;
 }
 function mayHoldSecret(text) {
-  return SECRET_KIND.test(text);
+  return SECRET_SPELLINGS.some((spelling) => spelling.test(text));
 }
 function describeYamlErrorCode(code) {
   const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
@@ -11444,12 +11454,17 @@ function duplicateKeyMessage(key, quiet, read) {
   const named = quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}`;
   return read ? `${named}${READ_AS_KUBECTL_DOES}` : named;
 }
-var SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT, READ_AS_KUBECTL_DOES;
+var SECRET_SPELLINGS, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT, READ_AS_KUBECTL_DOES;
 var init_yaml_messages = __esm({
   "src/scan/manifests/yaml-messages.ts"() {
     "use strict";
     init_json_shape();
-    SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
+    SECRET_SPELLINGS = [
+      /(?<![A-Za-z0-9])Secret(?![A-Za-z0-9])/,
+      /\\(?:x|u00|U000000)(?:53|6[35]|7[24])/,
+      /(?<![A-Za-z0-9])S(?:e(?:c(?:r(?:e)?)?)?)?\\\r?\n/,
+      /!\S*binary/
+    ];
     PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
     QUIET_DETAIL = "details not shown (the file holds a Secret)";
     YAML_ERROR_TEXT = {
@@ -11581,7 +11596,7 @@ var init_manifest_reader = __esm({
           const text = error instanceof Error ? error.message : String(error);
           const unresolved = /^Unresolved alias/.test(text) ? unresolvedAlias2?.(doc) : void 0;
           if (unresolved !== void 0) {
-            const alias = PLAIN_ANCHOR.test(unresolved.name) ? ` *${unresolved.name}` : "";
+            const alias = !this.quiet && PLAIN_ANCHOR.test(unresolved.name) ? ` *${unresolved.name}` : "";
             this.problem(
               unresolved.offset,
               `the alias${alias} names an anchor that does not exist (an anchor &name must be defined before, in the same document): document ignored`
@@ -13174,9 +13189,10 @@ async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
   });
   if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
   const command = `${run2.binary.label} ${target}`;
+  const quiet = run2.quiet || await anyMayHoldSecret(treeDir, run2.yamlInputs ?? []);
   const detail = () => {
     const text = shortDetail(result.stderrEnd, treeDir);
-    if (!run2.quiet) return redactDetail(text);
+    if (!quiet) return redactDetail(text);
     const hidden = `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`;
     const remote = remoteFailureDetail(result.stderrEnd);
     return remote ? `${remote}; other ${hidden}` : hidden;
@@ -13187,6 +13203,13 @@ async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
   throw new UserError(
     `\`${command}\` failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
   );
+}
+async function anyMayHoldSecret(treeDir, files) {
+  for (const file of files) {
+    const text = await (0, import_promises.readFile)((0, import_node_path8.join)(treeDir, file), "utf8").catch(() => "");
+    if (mayHoldSecret(text)) return true;
+  }
+  return false;
 }
 function stoppedWhy(result) {
   const failure = result.failure;
@@ -13241,6 +13264,7 @@ var init_kustomize = __esm({
     init_commit_sha();
     init_errors();
     init_run_process();
+    init_yaml_messages();
     init_renderer_environment();
     NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
     KustomizeBuildError = class extends UserError {
@@ -14944,6 +14968,8 @@ function kustomizeSource(dir, ctx, at, as) {
   );
   if (refused !== void 0) throw new UserError(refused);
   const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
+  const resourceFiles = resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d));
+  const yamlInputs = [.../* @__PURE__ */ new Set([...included.flatMap((k) => [k.path, ...k.patchFiles]), ...resourceFiles])];
   const generatorInputs = new Set(included.flatMap((k) => k.generators.flatMap((g) => g.files)));
   const textSubstituted = as?.deployment.settings.substitute !== void 0;
   const unsubstituted = as?.deployment.settings.substitute?.keepUnknown ? /* @__PURE__ */ new Set() : void 0;
@@ -14958,7 +14984,7 @@ function kustomizeSource(dir, ctx, at, as) {
     file: (headKs.get(dir) ?? baseKs.get(dir)).path,
     changedInputs: at.changedInputs,
     generators: included.flatMap((k) => k.generators),
-    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
+    resourceFiles,
     kustomization: { dir, named: ctx.dirs.length > 0 },
     ...readsAsData ? { readsAsData } : {},
     ...as?.deployment.settings.defaultNamespace ? { defaultNamespace: as.deployment.settings.defaultNamespace } : {},
@@ -14972,7 +14998,8 @@ function kustomizeSource(dir, ctx, at, as) {
         home: checkout.scratch,
         timeoutMs: ctx.timeoutMs,
         maxOutputBytes: ctx.maxOutputBytes,
-        quiet
+        quiet,
+        yamlInputs
       };
       const deployed = as && {
         settings: settingsAt(as.deployment, commit, ctx.head),
@@ -17698,13 +17725,14 @@ async function valuesAt(ctx, trees, commit, dir, ks, settingsAt2) {
   const included = kustomizationsUnder(dir, ks);
   const generators = included.flatMap((k) => k.generators);
   const quiet = generators.some((g) => g.kind === "Secret");
+  const yamlInputs = [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))];
   const label2 = `kustomize ${dir || "."}`;
   let text;
   try {
     const settings = settingsAt2(dir, commit);
     const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
     text = await buildDeployed(
-      { ...ctx.run, home: trees.root, quiet },
+      { ...ctx.run, home: trees.root, quiet, yamlInputs },
       await trees.dirOf(commit),
       dir,
       commit,
@@ -18577,7 +18605,8 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report, de
     for (const dir of roots) {
       const included = kustomizationsUnder(dir, byDir);
       const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
-      const run2 = { binary, pathDirs, home, ...bounds, quiet };
+      const yamlInputs = [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))];
+      const run2 = { binary, pathDirs, home, ...bounds, quiet, yamlInputs };
       const deployed = deployedAs.get(dir);
       const inputFiles = [...new Set(included.flatMap((k) => k.resources))].filter(
         (path) => deps.tree.linkOn(path) === void 0
@@ -20253,7 +20282,6 @@ async function runCli(argv, env, io) {
       env,
       cwd: io.cwd,
       logFor: () => stderr2,
-      kubeconfigLabels: { path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig" },
       // --comment: the plan on the pull or merge request; what happened is one line on stderr, never the exit code.
       ...settings.comment && {
         comment: {

@@ -61,7 +61,7 @@ function commandValue(value: string): "run" | "stamp" | "sync" {
 /** How messages name the kubeconfig the step was given. */
 export function kubeconfigLabels(inputs: Pick<ActionInputValues, "values">): { path: string; data: string } {
   return {
-    path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
+    path: "the `kubeconfig` input",
     data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG",
   };
 }

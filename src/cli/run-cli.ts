@@ -62,7 +62,6 @@ export async function runCli(
       env,
       cwd: io.cwd,
       logFor: () => stderr,
-      kubeconfigLabels: { path: args.values.kubeconfig === undefined ? "KUBECONFIG" : "--kubeconfig" },
       // --comment: the plan on the pull or merge request; what happened is one line on stderr, never the exit code.
       ...(settings.comment && {
         comment: {

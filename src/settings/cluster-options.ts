@@ -11,10 +11,11 @@ export const CLUSTER_OPTIONS = [
     group: "cluster",
     commands: "run",
     sync: true,
-    env: "KUBECONFIG",
+    // KUBECONFIG is read where the source is chosen (kube/kubeconfig-source.ts): after
+    // --kubeconfig-data, and as the list of files kubectl takes, not as this flag's value.
     placeholder: "PATH",
     description:
-      "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account.",
+      "Kubeconfig file. Default: --kubeconfig-data, then $KUBECONFIG (a list of files, as kubectl reads it), ~/.kube/config, then the in-cluster service account.",
   },
   {
     name: "kubeconfig-data",

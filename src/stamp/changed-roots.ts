@@ -105,13 +105,15 @@ async function valuesAt(
   const included = kustomizationsUnder(dir, ks);
   const generators = included.flatMap((k) => k.generators);
   const quiet = generators.some((g) => g.kind === "Secret");
+  // A tree whose files may hold a Secret has kustomize's complaint unquoted too (read on failure).
+  const yamlInputs = [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))];
   const label = `kustomize ${dir || "."}`;
   let text: Buffer;
   try {
     const settings = settingsAt(dir, commit);
     const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
     text = await buildDeployed(
-      { ...ctx.run, home: trees.root, quiet },
+      { ...ctx.run, home: trees.root, quiet, yamlInputs },
       await trees.dirOf(commit),
       dir,
       commit,

@@ -1,7 +1,14 @@
-// Issue 13 item 2: a credential given where a kubeconfig path belongs is named, never echoed.
+// Issue 13 item 2: a credential given where a kubeconfig path belongs is named, never echoed; and
+// which source a run uses when several are set.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { kubeconfigYaml } from "../../sim/index.js";
 import { chooseSource, describeCredential } from "../../src/kube/kubeconfig-source.js";
+import { createTempRepo } from "../helpers/git-repo.js";
+import { configMap, yamlDocs } from "../helpers/manifests.js";
+import { runInProcess } from "../helpers/run-cli.js";
 
 const TOKEN = "tok-4f1d9c2b7a6e5d8c3b2a1f0e9d8c7b6a";
 const KUBECONFIG_TEXT = kubeconfigYaml("https://127.0.0.1:6443", TOKEN, { context: "ci" });
@@ -76,5 +83,37 @@ describe("a credential where a path belongs", () => {
     expect(errorOf(() => chooseSource({ kubeconfigPath: path, env }))).toBe(
       `--kubeconfig ${path}: no such file (it must hold the path of a kubeconfig file)`,
     );
+  });
+});
+
+describe("which kubeconfig a run uses", () => {
+  test("--kubeconfig-data wins over KUBECONFIG, and KUBECONFIG may list several files", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "config-rollout-kubeconfig-"));
+    const repo = await createTempRepo();
+    try {
+      await repo.write("cm.yaml", yamlDocs(configMap("app", { A: "1" })));
+      await repo.commit("one");
+      await repo.write("cm.yaml", yamlDocs(configMap("app", { A: "2" })));
+      await repo.commit("two");
+      // Nothing listens on either port: the error names the server the run chose.
+      const envFile = join(dir, "env.yaml");
+      await writeFile(envFile, kubeconfigYaml("https://127.0.0.1:9", TOKEN, { context: "from-env" }));
+      const data = kubeconfigYaml("https://127.0.0.1:7", TOKEN, { context: "from-data" });
+      const args = ["--repo", repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--request-timeout", "1s"];
+      const withData = await runInProcess([...args, "--kubeconfig-data", data], { KUBECONFIG: envFile });
+      expect(withData.code, withData.stderr).toBe(2);
+      expect(withData.stderr).toContain(
+        "cannot reach the Kubernetes API at https://127.0.0.1:7 (context from-data)",
+      );
+      // kubectl's list: a file that does not exist is skipped.
+      const listed = await runInProcess(args, { KUBECONFIG: `${join(dir, "missing.yaml")}:${envFile}` });
+      expect(listed.stderr).toContain(
+        "cannot reach the Kubernetes API at https://127.0.0.1:9 (context from-env)",
+      );
+      expect(withData.stderr + listed.stderr).not.toContain(TOKEN);
+    } finally {
+      await repo.cleanup();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

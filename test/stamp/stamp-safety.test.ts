@@ -46,6 +46,31 @@ async function unchanged(r: TempRepo): Promise<void> {
   expect(await r.git(["status", "--porcelain", "--untracked-files=all"])).toBe("");
 }
 
+describe("stamp quotes kustomize as the plan does", () => {
+  test("a Secret resource kustomize cannot read: its complaint (which would name the value) is not quoted", async () => {
+    const value = "StampSecret-abc12345";
+    const r = await app(["secret.yaml"]);
+    await r.write(
+      "app/secret.yaml",
+      `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n  namespace: shop\nstringData:\n  password: *${value}\n`,
+    );
+    await r.commit("a value kustomize reads as an alias");
+    // Reported as not stamped (exit 0); --check stops on it (exit 2).
+    for (const [check, code] of [
+      [[], 0],
+      [["--check"], 2],
+    ] as const) {
+      const run = await runInProcess(["stamp", "--repo", r.dir, ...check]);
+      expect(run.code, run.stderr).toBe(code);
+      expect(run.stdout + run.stderr).toContain(
+        "details not shown (the kustomization generates or holds Secrets",
+      );
+      expect(run.stderr + run.stdout).not.toContain(value);
+    }
+    await unchanged(r);
+  });
+});
+
 describe("stamp refuses what the plan refuses before kustomize runs", () => {
   test("an entry outside the repository: exit 2, the plan's message, nothing written", async () => {
     const outside = join(scratch, "runner-secret.yaml");
