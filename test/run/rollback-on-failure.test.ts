@@ -3,8 +3,10 @@
 // A breaking config value fails its workload; the run puts the config back to the base commit's
 // content (as the deploy step would have written it), rolls every reader back to the template it ran
 // before, waits for them, reports each, and exits 1; the next commit applied converges.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, onTestFinished, test } from "vitest";
 import type { SimCluster } from "../../sim/index.js";
 import type { TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
@@ -316,6 +318,33 @@ describe.skipIf(!kubectlPath)("--rollback-on-failure, in place", () => {
       /deployment\/web \(namespace shop\): patched the pod template \(RESTART_TIME back to unset\)/,
     );
     expectRolledBack(run.stdout);
+  });
+
+  test("a reader whose rollback does not roll out is not listed as rolled back: the restored config names it apart, as CONFIG_ROLLOUT_ROLLED_BACK leaves it out", async () => {
+    const p = await pipeline(false);
+    expect((await p.deploy("c1")).code).toBe(0);
+    const good = p.hash("StatefulSet", "worker");
+    // worker's pods crash on the template it ran before (c1's hash) from this run on: its rollback
+    // is sent and does not roll out; web's rolls out.
+    let armed = false;
+    p.sim.setPodFailure("StatefulSet", NS, "worker", "CrashLoopBackOff", {
+      onlyFor: () => armed && p.hash("StatefulSet", "worker") === good,
+      message: "crashes on the old template",
+    });
+    armed = true;
+    const dir = mkdtempSync(join(tmpdir(), "rollback-dotenv-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const dotenv = join(dir, "report.env");
+    const run = await p.deploy("c2", ["--rollback-on-failure", "--dotenv", dotenv]);
+    expect(run.code).toBe(1);
+    expect(p.data()).toEqual(CONFIG.c1);
+    expect(run.stdout).toMatch(
+      /statefulset\/worker\s+shop\s+failed\s+.*the rollback \(configmap\/app-config restored\) rollout failed/,
+    );
+    expect(run.stdout).toMatch(
+      /configmap\/app-config\s+shop\s+restored\s+restored to .*; rolled back: deployment\/web; not rolled back: statefulset\/worker \(see its result\)$/m,
+    );
+    expect(readFileSync(dotenv, "utf8")).toContain("CONFIG_ROLLOUT_ROLLED_BACK=Deployment/shop/web\n");
   });
 
   test("--bake: a pod that crashes after its rollout completed fails the workload, which is rolled back", async () => {
