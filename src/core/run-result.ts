@@ -55,8 +55,13 @@ export interface RestoredConfig {
    */
   result: "restored" | "unchanged" | "refused" | "not-restorable";
   message: string;
-  /** The workloads rolled back because they read it. */
+  /**
+   * The workloads rolled back because they read it. While the run goes on: those to roll back; in
+   * the report: those whose rollback rolled out (result "rolled-back"), the others in notRolledBack.
+   */
   readers: ObjectId[];
+  /** Readers to roll back whose rollback was not applied or did not roll out (each result says why). */
+  notRolledBack?: ObjectId[];
 }
 
 /**

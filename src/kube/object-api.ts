@@ -1,11 +1,13 @@
 // client-node's generic object API, made to fit the adapter: its discovery cache seeded with the
 // kinds every API server serves (from the kind tables), object answers kept as the JSON the server
-// sent, and its cached discovery lookup made reachable.
+// sent, patches sent as written, and its cached discovery lookup made reachable.
 
 import {
+  type Configuration,
   type HttpMethod,
   type KubernetesObject,
   KubernetesObjectApi,
+  PatchStrategy,
   type ResponseContext,
 } from "@kubernetes/client-node";
 import { apiVersionOf } from "../core/kinds/api-kinds.js";
@@ -71,6 +73,33 @@ export class ObjectApi extends KubernetesObjectApi {
       return super.processResponse<T>(response, type);
     }
     return JSON.parse(await response.body.text()) as T;
+  }
+
+  /**
+   * A PATCH whose body is sent as written. client-node serializes it as a whole object of its kind,
+   * which keeps only the fields its model knows: a strategic merge patch's directives (`$patch:
+   * delete`, `$retainKeys`, `$setElementOrder/...`) were dropped on the way, so the patch that
+   * removes RESTART_TIME in a rollback reached the server as one that changed nothing.
+   */
+  override async patch<T extends KubernetesObject>(
+    spec: T,
+    pretty?: string,
+    dryRun?: string,
+    fieldManager?: string,
+    force?: boolean,
+    patchStrategy: PatchStrategy = PatchStrategy.StrategicMergePatch,
+    options?: Configuration,
+  ): Promise<T> {
+    const config = options ?? this.configuration;
+    const path = await this.specUriPath(spec, "patch");
+    const context = config.baseServer.makeRequestContext(path, "PATCH" as HttpMethod);
+    context.setHeaderParam("Accept", "application/json, */*;q=0.8");
+    context.setHeaderParam("Content-Type", patchStrategy);
+    const query = { pretty, dryRun, fieldManager, force };
+    for (const [key, value] of Object.entries(query))
+      if (value !== undefined) context.setQueryParam(key, String(value));
+    context.setBody(JSON.stringify(spec));
+    return this.requestPromise<T>(context, undefined, config);
   }
 
   /** GET a pod's log (text/plain), through the same middleware, authentication and errors as every call. */

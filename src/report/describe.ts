@@ -121,10 +121,14 @@ function failedHeadline(results: WorkloadResult[]): string {
   return `Failed: ${parts.join("; ")}.`;
 }
 
-/** One restored config's line: what became of it, and which workloads were rolled back for it. */
+/** One restored config's line: what became of it, and which of its readers were rolled back for it, or not. */
 export function describeRestore(restore: RestoredConfig): string {
   const readers = restore.readers.map(shortId).join(", ");
-  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}`;
+  const left = restore.notRolledBack ?? [];
+  const notRolledBack = left.length
+    ? `; not rolled back: ${left.map(shortId).join(", ")} (see ${left.length > 1 ? "their results" : "its result"})`
+    : "";
+  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}${notRolledBack}`;
 }
 
 /** A --contexts run: each cluster and how it ended. */

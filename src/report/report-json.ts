@@ -95,6 +95,7 @@ function restoreObjects(report: RunReport) {
     result: r.result,
     message: r.message,
     readers: r.readers,
+    ...(r.notRolledBack ? { notRolledBack: r.notRolledBack } : {}),
   }));
 }
 

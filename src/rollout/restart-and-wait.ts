@@ -127,6 +127,12 @@ export async function rollOut(
   let waveFailures: WorkloadResult[] = [];
   let stoppedBy: string | undefined;
   for (const [index, round] of rounds.entries()) {
+    // Interrupted (SIGINT, SIGTERM), the wait ended at once: no later round starts, as after a
+    // failed wave, whether the rounds are waves or --max-parallel-rollouts batches.
+    if (stoppedBy === undefined && interruptSignal.aborted) {
+      stoppedBy = interruptSignal.reason instanceof Error ? interruptSignal.reason.message : "interrupted";
+      log.warn(`${stoppedBy}: the later waves and batches are not started`);
+    }
     if (stoppedBy !== undefined) {
       for (const { id } of round.requests)
         followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });

@@ -65,6 +65,8 @@ interface PendingPatch {
   target: { id: ObjectId; kind: RestartableKind };
   step: Extract<RestartStep, { patch: object }>;
   ownerId?: ObjectId;
+  /** metadata.generation of the object read, which the patch must move. */
+  generation?: number;
 }
 
 type Outcome = Omit<RestartResult, "id" | "durationMs">;
@@ -124,7 +126,12 @@ async function prepareOne(
         ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) }
         : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
     }
-    return { target: { id: target.id, kind: target.kind }, step, ...(ownerId ? { ownerId } : {}) };
+    return {
+      target: { id: target.id, kind: target.kind },
+      step,
+      generation: generationOf(target.live),
+      ...(ownerId ? { ownerId } : {}),
+    };
   } catch (error) {
     // API refusals and bad input stay with this workload; the others still get their turn.
     if (isExpectedError(error)) return { result: "failed", message: error.message };
@@ -157,13 +164,22 @@ async function sendPatch(
 }
 
 async function patchOnce(
-  { target, step, ownerId }: PendingPatch,
+  { target, step, ownerId, generation }: PendingPatch,
   cluster: RestartCluster,
   opts: RestartOptions,
 ): Promise<Outcome> {
   try {
     const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
     const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
+    // The strategy computed this patch because the template differs from what it sets: a server
+    // that answers with the generation unchanged did not change the template, so no rollout (or
+    // rollback) started, whatever the 200 says.
+    if (generation !== undefined && generationOf(patched) === generation) {
+      return {
+        result: "failed",
+        message: `the patch${through} (${step.describe}) left the pod template as it was (generation ${generation}): not applied`,
+      };
+    }
     const message = opts.dryRun
       ? `server dry run accepted the patch${through} (${step.describe})`
       : `patched the pod template${through} (${step.describe})`;

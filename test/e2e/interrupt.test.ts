@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
 import { sleepStillRunning } from "../helpers/processes.js";
 import { CLI, lastCommitArgs } from "../helpers/run-cli.js";
+import type { RunJson } from "../helpers/run-json.js";
 import { NS, type Scenario, startScenario } from "../run/cluster-scenario.js";
 
 let scratch: string;
@@ -137,6 +138,45 @@ describe("an interrupted run", () => {
     );
     expect(run.stderr()).toMatch(
       /error: interrupted by SIGTERM while in "[^"]+": child processes stopped, temporary checkouts removed; written to the cluster: /,
+    );
+  });
+
+  test("SIGTERM during a --max-parallel-rollouts batch's wait: no later batch is restarted, the report and the summary say so, exit 143", async () => {
+    scenario = await startScenario();
+    const s = scenario;
+    // Every restarted rollout stalls: the first batch's wait would last the whole --timeout.
+    for (const [kind, name] of [
+      ["Deployment", "web"],
+      ["Deployment", "api"],
+      ["StatefulSet", "worker"],
+    ] as const)
+      s.sim.setRolloutBehaviour(kind, NS, name, "stall", (obj) =>
+        JSON.stringify(obj).includes("config-hash"),
+      );
+    const run = startCli([
+      ...lastCommitArgs(s.repo.dir, s.kubeconfig),
+      ...["--max-parallel-rollouts", "1", "--timeout", "10m", "--output", "json"],
+    ]);
+    await until(
+      () => run.stderr().includes("Wait for rollouts (batch 1 of 3)"),
+      "the first batch's wait started",
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    run.child.kill("SIGTERM");
+    const exit = await run.exit;
+    expect(exit.code, run.stderr()).toBe(143);
+    const patched = s.patchedNames();
+    expect(patched).toHaveLength(1);
+    const results = (JSON.parse(run.stdout()) as RunJson).workloads
+      .filter((w) => w.result && `${w.kind}/${w.name}` !== patched[0])
+      .map((w) => w.result);
+    expect(results).toEqual([
+      { restart: "not-started", message: "not restarted: interrupted by SIGTERM" },
+      { restart: "not-started", message: "not restarted: interrupted by SIGTERM" },
+    ]);
+    expect(run.stderr()).not.toContain("Restart (batch 2 of 3)");
+    expect(run.stderr()).toMatch(
+      /written to the cluster: Restart \(batch 1 of 3\): [^;]+; the rest of the run was not done/,
     );
   });
 });

@@ -9,7 +9,15 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { kubeconfigYaml } from "../../sim/index.js";
 import { UserError } from "../../src/core/errors.js";
-import { deployment, id, namespace, type SimHarness, startHarness, USER_AGENT } from "./sim-setup.js";
+import {
+  deployment,
+  id,
+  namespace,
+  podTemplate,
+  type SimHarness,
+  startHarness,
+  USER_AGENT,
+} from "./sim-setup.js";
 
 let h: SimHarness;
 const tmp = mkdtempSync(join(tmpdir(), "kube-client-"));
@@ -142,6 +150,27 @@ describe("writes", () => {
       kind: "Deployment",
       metadata: { generation: before.metadata.generation + 1 },
     });
+  });
+
+  test("patchWorkload sends the patch as written: a strategic merge directive reaches the server and removes the env var", async () => {
+    const env = [
+      { name: "A", value: "1" },
+      { name: "RESTART_TIME", value: "1700000000" },
+    ];
+    h.sim.seed(deployment("directive", "default", { template: podTemplate("directive", env) }));
+    const patch = {
+      spec: {
+        template: {
+          spec: { containers: [{ name: "app", env: [{ name: "RESTART_TIME", $patch: "delete" }] }] },
+        },
+      },
+    };
+    await h.cluster.patchWorkload(id("Deployment", "directive"), patch, false);
+    expect(JSON.parse(h.sim.requests.at(-1)?.body ?? "{}").spec).toEqual(patch.spec);
+    const live = h.sim.get("Deployment", "default", "directive") as {
+      spec: { template: { spec: { containers: Array<{ env?: unknown[] }> } } };
+    };
+    expect(live.spec.template.spec.containers[0]?.env).toEqual([{ name: "A", value: "1" }]);
   });
 });
 

@@ -109,6 +109,24 @@ describe("annotation strategy", () => {
     expect(templateOf("dry").metadata.annotations?.[CONFIG_HASH_ANNOTATION]).toBeUndefined();
   });
 
+  test("a patch that leaves the pod template as it was (the generation does not move) is reported not applied, not restarted", async () => {
+    h.sim.seed(deployment("noop"));
+    // What a patch stripped of its directive amounts to: a field set to the value it has.
+    const sameLabel = { spec: { template: { metadata: { labels: { app: "noop" } } } } };
+    const [result] = await restartWorkloads(
+      [{ id: id("Deployment", "noop") }],
+      h.cluster,
+      options({
+        strategy: { patchFor: () => ({ patch: sameLabel, type: "strategic-merge", describe: "app=noop" }) },
+      }),
+    );
+    expect(patches().map((r) => r.status)).toEqual([200]);
+    expect(result).toMatchObject({
+      result: "failed",
+      message: "the patch (app=noop) left the pod template as it was (generation 1): not applied",
+    });
+  });
+
   test.each<[string, () => void, { kind: string; name: string; namespace: string }, Over, RegExp]>([
     ["missing workload", () => {}, id("Deployment", "ghost"), {}, /does not exist in the cluster/],
     ["kind that cannot be restarted", () => {}, id("CronJob", "nightly"), {}, /CronJob cannot be restarted/],

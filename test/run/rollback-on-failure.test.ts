@@ -3,8 +3,10 @@
 // A breaking config value fails its workload; the run puts the config back to the base commit's
 // content (as the deploy step would have written it), rolls every reader back to the template it ran
 // before, waits for them, reports each, and exits 1; the next commit applied converges.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, onTestFinished, test } from "vitest";
 import type { SimCluster } from "../../sim/index.js";
 import type { TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
@@ -253,26 +255,96 @@ describe.skipIf(!kubectlPath)("--rollback-on-failure, in place", () => {
     expect(p.data()).toEqual(CONFIG.c2);
   });
 
+  /** Each reader's RESTART_TIME (undefined: not set) and generation, as the cluster holds them. */
+  const envState = (p: Pipeline) =>
+    Object.fromEntries(
+      [
+        ["web", "Deployment"],
+        ["worker", "StatefulSet"],
+      ].map(([name, kind]) => {
+        const live = p.sim.get(kind!, NS, name!) as {
+          metadata: { generation: number };
+          spec: { template: unknown };
+        };
+        const value = JSON.stringify(live.spec.template).match(/"name":"RESTART_TIME","value":"(\d+)"/)?.[1];
+        return [name, { value, generation: live.metadata.generation }];
+      }),
+    );
+  /** Both readers' results: rolled back, their rollback patched and rolled out. */
+  const expectRolledBack = (stdout: string) => {
+    const report = JSON.parse(stdout) as Report;
+    for (const name of ["web", "worker"]) {
+      const result = report.workloads.find((w) => w.name === name)?.result;
+      expect(result?.rollout, name).toBe("rolled-back");
+      expect(result?.rollback, name).toMatchObject({ restart: "restarted", rollout: "done" });
+    }
+    expect(report.restores?.[0]?.readers.map((r) => r.name)).toEqual(["web", "worker"]);
+  };
+
   test("--strategy env: each reader's RESTART_TIME goes back to its value before the run", async () => {
     const p = await pipeline(false);
     expect((await p.deploy("c1", ["--strategy", "env"])).code).toBe(0);
-    const restartTime = (kind: string, name: string) =>
-      JSON.stringify((p.sim.get(kind, NS, name) as { spec: { template: unknown } }).spec.template).match(
-        /"name":"RESTART_TIME","value":"(\d+)"/,
-      )?.[1];
-    const before = { web: restartTime("Deployment", "web"), worker: restartTime("StatefulSet", "worker") };
-    expect(before.web).toBeDefined();
+    const before = envState(p);
+    expect(before.web?.value).toBeDefined();
     // The next run's value must differ: RESTART_TIME counts seconds.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const run = await p.deploy("c2", ["--strategy", "env", "--rollback-on-failure"]);
+    const run = await p.deploy("c2", ["--strategy", "env", "--rollback-on-failure", "--output", "json"]);
     expect(run.code).toBe(1);
     expect(p.data()).toEqual(CONFIG.c1);
-    expect({ web: restartTime("Deployment", "web"), worker: restartTime("StatefulSet", "worker") }).toEqual(
-      before,
-    );
+    // The value before the run, in a new template: the restart, then the rollback.
+    expect(envState(p)).toEqual({
+      web: { value: before.web?.value, generation: before.web!.generation + 2 },
+      worker: { value: before.worker?.value, generation: before.worker!.generation + 2 },
+    });
     expect(run.stderr).toMatch(
-      new RegExp(`patched the pod template \\(RESTART_TIME back to ${before.web}\\)`),
+      new RegExp(`patched the pod template \\(RESTART_TIME back to ${before.web?.value}\\)`),
     );
+    expectRolledBack(run.stdout);
+  });
+
+  test("--strategy env: a RESTART_TIME the run added is removed again, and the report says rolled back", async () => {
+    const p = await pipeline(false);
+    expect((await p.deploy("c1")).code).toBe(0);
+    const before = envState(p);
+    expect(before.web?.value).toBeUndefined();
+    const run = await p.deploy("c2", ["--strategy", "env", "--rollback-on-failure", "--output", "json"]);
+    expect(run.code).toBe(1);
+    expect(p.data()).toEqual(CONFIG.c1);
+    expect(envState(p)).toEqual({
+      web: { value: undefined, generation: before.web!.generation + 2 },
+      worker: { value: undefined, generation: before.worker!.generation + 2 },
+    });
+    expect(run.stderr).toMatch(
+      /deployment\/web \(namespace shop\): patched the pod template \(RESTART_TIME back to unset\)/,
+    );
+    expectRolledBack(run.stdout);
+  });
+
+  test("a reader whose rollback does not roll out is not listed as rolled back: the restored config names it apart, as CONFIG_ROLLOUT_ROLLED_BACK leaves it out", async () => {
+    const p = await pipeline(false);
+    expect((await p.deploy("c1")).code).toBe(0);
+    const good = p.hash("StatefulSet", "worker");
+    // worker's pods crash on the template it ran before (c1's hash) from this run on: its rollback
+    // is sent and does not roll out; web's rolls out.
+    let armed = false;
+    p.sim.setPodFailure("StatefulSet", NS, "worker", "CrashLoopBackOff", {
+      onlyFor: () => armed && p.hash("StatefulSet", "worker") === good,
+      message: "crashes on the old template",
+    });
+    armed = true;
+    const dir = mkdtempSync(join(tmpdir(), "rollback-dotenv-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const dotenv = join(dir, "report.env");
+    const run = await p.deploy("c2", ["--rollback-on-failure", "--dotenv", dotenv]);
+    expect(run.code).toBe(1);
+    expect(p.data()).toEqual(CONFIG.c1);
+    expect(run.stdout).toMatch(
+      /statefulset\/worker\s+shop\s+failed\s+.*the rollback \(configmap\/app-config restored\) rollout failed/,
+    );
+    expect(run.stdout).toMatch(
+      /configmap\/app-config\s+shop\s+restored\s+restored to .*; rolled back: deployment\/web; not rolled back: statefulset\/worker \(see its result\)$/m,
+    );
+    expect(readFileSync(dotenv, "utf8")).toContain("CONFIG_ROLLOUT_ROLLED_BACK=Deployment/shop/web\n");
   });
 
   test("--bake: a pod that crashes after its rollout completed fails the workload, which is rolled back", async () => {

@@ -100,8 +100,14 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
       const inner = strategy.afterWait
         ? await strategy.afterWait(results, back, context)
         : { results, notes: [] };
-      reportRollbacks(inner.results, back, outcomes, (key) => readsOf.get(key) ?? [], context.log);
-      return { ...inner, restores: outcomes };
+      const restores = reportRollbacks(
+        inner.results,
+        back,
+        outcomes,
+        (key) => readsOf.get(key) ?? [],
+        context.log,
+      );
+      return { ...inner, restores };
     },
   };
 }

@@ -30,6 +30,10 @@ export function recordRollback(result: WorkloadResult, back: WorkloadResult): bo
   return rolledOut;
 }
 
+/**
+ * Amends the results (see above) and returns the restored configs as the report gives them: each
+ * config's readers split into those rolled back and those whose rollback did not roll out.
+ */
 export function reportRollbacks(
   results: WorkloadResult[],
   rolledBack: readonly WorkloadResult[],
@@ -37,7 +41,7 @@ export function reportRollbacks(
   /** The changed configs (idKeys) a workload reads. */
   readsOf: (key: string) => readonly string[],
   log: Log,
-): void {
+): RestoredConfig[] {
   const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
   for (const result of results) {
     const key = idKey(result.id);
@@ -72,6 +76,14 @@ export function reportRollbacks(
       .join(", ")} (see the restored configs)`;
     log.warn(`${formatId(result.id)}: ${result.message}`);
   }
+  // Rolled back means what the results say ("rolled-back", as the action output and GitLab's
+  // CONFIG_ROLLOUT_ROLLED_BACK list it), not what was asked for.
+  const back = new Set(results.filter((r) => r.rollout === "rolled-back").map((r) => idKey(r.id)));
+  return outcomes.map((o) => {
+    const notRolledBack = o.readers.filter((id) => !back.has(idKey(id)));
+    if (notRolledBack.length === 0) return o;
+    return { ...o, readers: o.readers.filter((id) => back.has(idKey(id))), notRolledBack };
+  });
 }
 
 function names(outcomes: readonly RestoredConfig[]): string {
