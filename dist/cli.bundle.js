@@ -460,7 +460,9 @@ function failedHeadline(results) {
 }
 function describeRestore(restore) {
   const readers = restore.readers.map(shortId).join(", ");
-  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}`;
+  const left = restore.notRolledBack ?? [];
+  const notRolledBack = left.length ? `; not rolled back: ${left.map(shortId).join(", ")} (see ${left.length > 1 ? "their results" : "its result"})` : "";
+  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}${notRolledBack}`;
 }
 function fleetHeadline(clusters) {
   const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
@@ -4452,6 +4454,24 @@ var init_object_api = __esm({
         }
         return JSON.parse(await response.body.text());
       }
+      /**
+       * A PATCH whose body is sent as written. client-node serializes it as a whole object of its kind,
+       * which keeps only the fields its model knows: a strategic merge patch's directives (`$patch:
+       * delete`, `$retainKeys`, `$setElementOrder/...`) were dropped on the way, so the patch that
+       * removes RESTART_TIME in a rollback reached the server as one that changed nothing.
+       */
+      async patch(spec, pretty, dryRun, fieldManager, force, patchStrategy = import_client_node3.PatchStrategy.StrategicMergePatch, options) {
+        const config = options ?? this.configuration;
+        const path = await this.specUriPath(spec, "patch");
+        const context = config.baseServer.makeRequestContext(path, "PATCH");
+        context.setHeaderParam("Accept", "application/json, */*;q=0.8");
+        context.setHeaderParam("Content-Type", patchStrategy);
+        const query = { pretty, dryRun, fieldManager, force };
+        for (const [key, value] of Object.entries(query))
+          if (value !== void 0) context.setQueryParam(key, String(value));
+        context.setBody(JSON.stringify(spec));
+        return this.requestPromise(context, void 0, config);
+      }
       /** GET a pod's log (text/plain), through the same middleware, authentication and errors as every call. */
       async readPodLog(namespace, name, opts) {
         const query = {
@@ -6469,7 +6489,12 @@ async function prepareOne(request, cluster, opts) {
     if ("unchanged" in step) {
       return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live2), object: live2 };
     }
-    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
+    return {
+      target: { id: target.id, kind: target.kind },
+      step,
+      generation: generationOf(target.live),
+      ...ownerId ? { ownerId } : {}
+    };
   } catch (error) {
     if (isExpectedError(error)) return { result: "failed", message: error.message };
     throw error;
@@ -6486,10 +6511,16 @@ async function sendPatch(request, first, cluster, opts) {
     throw error;
   }
 }
-async function patchOnce({ target, step, ownerId }, cluster, opts) {
+async function patchOnce({ target, step, ownerId, generation }, cluster, opts) {
   try {
     const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
     const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
+    if (generation !== void 0 && generationOf(patched) === generation) {
+      return {
+        result: "failed",
+        message: `the patch${through} (${step.describe}) left the pod template as it was (generation ${generation}): not applied`
+      };
+    }
     const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
     if (ownerId) {
       return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
@@ -7092,6 +7123,10 @@ async function rollOut(cluster, workloads, context) {
   let waveFailures = [];
   let stoppedBy;
   for (const [index, round] of rounds.entries()) {
+    if (stoppedBy === void 0 && interruptSignal.aborted) {
+      stoppedBy = interruptSignal.reason instanceof Error ? interruptSignal.reason.message : "interrupted";
+      log.warn(`${stoppedBy}: the later waves and batches are not started`);
+    }
     if (stoppedBy !== void 0) {
       for (const { id } of round.requests)
         followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });
@@ -8665,18 +8700,18 @@ function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
   for (const result of results) {
     const key = idKey(result.id);
     const mine = outcomes.filter((o) => o.readers.some((reader) => idKey(reader) === key));
-    const back = backOf.get(key);
-    if (back) {
+    const back2 = backOf.get(key);
+    if (back2) {
       const put = names(mine.filter((o) => o.result !== "refused"));
       const own = isFailedRollout(result) ? result.message : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
-      if (recordRollback(result, back)) {
+      if (recordRollback(result, back2)) {
         result.message = `${own}; rolled back to its pod template before the run (${put} restored): the rollback rolled out`;
-      } else if (back.restart === "unchanged") {
-        result.message = `${own}; rollback: ${back.message}`;
+      } else if (back2.restart === "unchanged") {
+        result.message = `${own}; rollback: ${back2.message}`;
       } else {
-        result.rollout = back.rollout === "timeout" ? "timeout" : "failed";
-        const ended = back.restart === "restarted" ? `rollout ${back.rollout ?? "was not followed"}` : back.restart;
-        result.message = `${own}; the rollback (${put} restored) ${ended}: ${back.message}`;
+        result.rollout = back2.rollout === "timeout" ? "timeout" : "failed";
+        const ended = back2.restart === "restarted" ? `rollout ${back2.rollout ?? "was not followed"}` : back2.restart;
+        result.message = `${own}; the rollback (${put} restored) ${ended}: ${back2.message}`;
       }
       log.warn(`${formatId(result.id)}: ${result.message}`);
       continue;
@@ -8690,6 +8725,12 @@ function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
     result.message = `${result.message}; not rolled back: ${why.map((o) => `${names([o])} ${o.result === "refused" ? "could not be restored" : "cannot be restored"}`).join(", ")} (see the restored configs)`;
     log.warn(`${formatId(result.id)}: ${result.message}`);
   }
+  const back = new Set(results.filter((r) => r.rollout === "rolled-back").map((r) => idKey(r.id)));
+  return outcomes.map((o) => {
+    const notRolledBack = o.readers.filter((id) => !back.has(idKey(id)));
+    if (notRolledBack.length === 0) return o;
+    return { ...o, readers: o.readers.filter((id) => back.has(idKey(id))), notRolledBack };
+  });
 }
 function names(outcomes) {
   return outcomes.map((o) => shortId(o.id)).join(", ");
@@ -8775,8 +8816,14 @@ function withRollbackOnFailure(strategy, plan) {
     },
     async afterWait(results, back, context) {
       const inner = strategy.afterWait ? await strategy.afterWait(results, back, context) : { results, notes: [] };
-      reportRollbacks(inner.results, back, outcomes, (key) => readsOf.get(key) ?? [], context.log);
-      return { ...inner, restores: outcomes };
+      const restores = reportRollbacks(
+        inner.results,
+        back,
+        outcomes,
+        (key) => readsOf.get(key) ?? [],
+        context.log
+      );
+      return { ...inner, restores };
     }
   };
 }
@@ -19037,7 +19084,8 @@ function restoreObjects(report) {
     ...r.id,
     result: r.result,
     message: r.message,
-    readers: r.readers
+    readers: r.readers,
+    ...r.notRolledBack ? { notRolledBack: r.notRolledBack } : {}
   }));
 }
 function renderJson(report) {
