@@ -9278,13 +9278,28 @@ var init_annotation_strategy = __esm({
   }
 });
 
+// src/rollout/strategy/consumed-secrets.ts
+async function readConsumedSecrets(context) {
+  const secrets = context.workloads.flatMap((w) => consumedBy(w, context.manifests)).filter((id) => id.kind === "Secret");
+  if (secrets.length > 0) await context.readHeadConfigs(secrets);
+}
+var init_consumed_secrets = __esm({
+  "src/rollout/strategy/consumed-secrets.ts"() {
+    "use strict";
+    init_consumed_configs();
+  }
+});
+
 // src/rollout/strategy/env-strategy.ts
 function createEnvStrategy(envName, now) {
   const before = /* @__PURE__ */ new Map();
   return {
     name: "env",
     needsLiveConfigs: true,
-    prepare: async () => ({ configWrites: [] }),
+    async prepare(context) {
+      await readConsumedSecrets(context);
+      return { configWrites: [] };
+    },
     async planFileChanges(workloads, { keyFor }) {
       keyFor([]);
       return new Map(workloads.map((w) => [idKey(w.id), { env: envName }]));
@@ -9313,6 +9328,7 @@ var init_env_strategy = __esm({
     init_pod_template();
     init_model();
     init_restart_patch();
+    init_consumed_secrets();
   }
 });
 
@@ -10354,6 +10370,7 @@ function createVersionedStrategy(settings) {
       );
     },
     async prepare(context) {
+      await readConsumedSecrets(context);
       const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
       definedAtHead = async (ids) => {
         try {
@@ -10421,6 +10438,7 @@ var init_versioned_strategy = __esm({
     init_model();
     init_run_result();
     init_setting_choices();
+    init_consumed_secrets();
     init_config_copy();
     init_copies();
     init_prune();
@@ -15184,21 +15202,59 @@ var init_on_their_own = __esm({
 });
 
 // src/scan/render/render-command.ts
-async function runRenderCommand(run2, treeDir, commit, signal) {
-  const result = await runProcess(SHELL, ["-c", run2.command], {
-    cwd: treeDir,
-    env: run2.env,
-    timeoutMs: run2.timeoutMs,
-    maxOutputBytes: run2.maxOutputBytes,
-    ...signal ? { signal } : {}
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  throw new UserError(
-    `--render ${JSON.stringify(run2.command)} failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
-${result.stderrTail}` : ""}`
-  );
+function renderCommandAtCommits(run2) {
+  const ended = /* @__PURE__ */ new Map();
+  const waiting2 = /* @__PURE__ */ new Set();
+  const nextEnd = () => new Promise((resolve9) => waiting2.add(() => resolve9(true)));
+  const otherThan = async (commit, ms) => {
+    const deadline = Date.now() + ms;
+    for (; ; ) {
+      const other = [...ended].find(([at]) => at !== commit);
+      if (other || !await within(nextEnd(), deadline - Date.now())) return other;
+    }
+  };
+  return async (treeDir, commit, signal) => {
+    const result = await runProcess(SHELL, ["-c", run2.command], {
+      cwd: treeDir,
+      env: run2.env,
+      timeoutMs: run2.timeoutMs,
+      maxOutputBytes: run2.maxOutputBytes,
+      ...signal ? { signal } : {}
+    });
+    ended.set(commit, result);
+    for (const wake of waiting2) wake();
+    waiting2.clear();
+    if (succeeded(result)) return result.stdout;
+    const hasStderr = result.stderrTail !== "" && result.failure?.kind !== "aborted";
+    const [otherCommit, other] = hasStderr && await otherThan(commit, OTHER_COMMIT_GRACE_MS) || [];
+    const atOther = otherCommit && other && succeeded(other) ? { commit: otherCommit, output: other.stdout } : void 0;
+    throw new UserError(
+      `--render ${JSON.stringify(run2.command)} failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${hasStderr ? stderrOf(result, commit, atOther) : ""}`
+    );
+  };
 }
-var SHELL;
+function succeeded(result) {
+  return result.exitCode === 0 && result.failure === void 0;
+}
+async function within(promise, ms) {
+  if (ms <= 0) return void 0;
+  let timer;
+  const late = new Promise((resolve9) => {
+    timer = setTimeout(() => resolve9(void 0), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+function stderrOf(result, commit, other) {
+  const why = MAY_DEFINE_SECRET.test(result.stdout.toString("utf8")) ? "its output defines a Secret" : other === void 0 ? "the render at the other commit did not complete, so whether the command renders a Secret is not known" : MAY_DEFINE_SECRET.test(other.output.toString("utf8")) ? `its output at commit ${shortSha(other.commit)} defines a Secret` : void 0;
+  if (why === void 0) return `. Its stderr ends with:
+${result.stderrTail}`;
+  return `. Its stderr is not shown: ${why}, whose values it may quote (run the command in a checkout of ${shortSha(commit)} to see it)`;
+}
+var SHELL, OTHER_COMMIT_GRACE_MS, MAY_DEFINE_SECRET;
 var init_render_command = __esm({
   "src/scan/render/render-command.ts"() {
     "use strict";
@@ -15207,6 +15263,8 @@ var init_render_command = __esm({
     init_run_process();
     init_kustomize();
     SHELL = "/bin/sh";
+    OTHER_COMMIT_GRACE_MS = 5e3;
+    MAY_DEFINE_SECRET = /\bSecret\b/;
   }
 });
 
@@ -15445,6 +15503,7 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
   if (changedInputs.length === 0) return void 0;
   const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv);
   const { timeoutMs, maxOutputBytes } = options;
+  const render = renderCommandAtCommits({ command, env, timeoutMs, maxOutputBytes });
   return {
     label: `render: ${command}`,
     // What a command reads is unknown: it gets the whole tree.
@@ -15453,7 +15512,7 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
     changedInputs,
     generators: [],
     readsAsData: (path, text) => yamlDataInput(path, text, { textSubstituted: true }),
-    render: (checkout, commit, signal) => runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal)
+    render: (checkout, commit, signal) => render(checkout.dir, commit, signal)
   };
 }
 var NO_OBJECTS, NOTHING_RENDERED, CHART_FILE;
@@ -15494,7 +15553,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
   );
   const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log, owned);
   let rendered = pending && await pending;
-  let compared = await compareWith(read, rendered);
+  let compared = await compareWith(read, rendered).catch(recordingSecretsOf(read));
   const substituted = rendered ? await substitutionChangesOf(git, head, compared, options) : void 0;
   if (substituted?.changes.length && options.sources) {
     const sources = { ...options.sources, settingsChanges: substituted.changes };
@@ -15546,6 +15605,13 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     ...renderers.owned ? { owned: renderers.owned } : {},
     ...folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {},
     variants: settled.variants
+  };
+}
+function recordingSecretsOf(read) {
+  return (error) => {
+    for (const m of [...read.base, ...read.head])
+      if (isConfigManifest(m) && m.id.kind === "Secret") configContentOf(m);
+    throw error;
   };
 }
 async function compareWith(read, rendered) {
@@ -15665,6 +15731,7 @@ function withDeployedNamespaces(git, head, changedFiles, options) {
 var init_scan_changed_manifests = __esm({
   "src/scan/scan-changed-manifests.ts"() {
     "use strict";
+    init_config_content();
     init_api_kinds();
     init_workload_kinds();
     init_model();

@@ -1,6 +1,7 @@
 // The scan of a range that may touch a manifest (scan-repository.ts asked): the changed files read
 // at both commits, the touched sources rendered, the two compared, the consumers found. Each step
 // is a file of its own; scan-repository.ts lists them.
+import { configContentOf, isConfigManifest } from "../core/config-content.js";
 import { isConfigKind } from "../core/kinds/api-kinds.js";
 import { isConfigOrWorkload, workloadKindOf } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
@@ -51,7 +52,7 @@ export async function scanChangedManifests(
   const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log, owned);
   // renderers.owned was set as soon as the renders knew (above), before this await returns.
   let rendered = pending && (await pending);
-  let compared = await compareWith(read, rendered);
+  let compared = await compareWith(read, rendered).catch(recordingSecretsOf(read));
   // A ConfigMap a Flux Kustomization substitutes from changed: the sources are found and rendered
   // again, each directory substituting from it built with the map's values at each commit.
   const substituted = rendered ? await substitutionChangesOf(git, head, compared, options) : undefined;
@@ -113,6 +114,18 @@ export async function scanChangedManifests(
     ...(renderers.owned ? { owned: renderers.owned } : {}),
     ...(folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {}),
     variants: settled.variants,
+  };
+}
+
+/**
+ * A failed render's message quotes its stderr, which may hold a Secret of the files read so far:
+ * their values are recorded (core/secret-values.ts) before it leaves, as comparing would have.
+ */
+function recordingSecretsOf(read: ChangedManifests): (error: unknown) => never {
+  return (error) => {
+    for (const m of [...read.base, ...read.head])
+      if (isConfigManifest(m) && m.id.kind === "Secret") configContentOf(m);
+    throw error;
   };
 }
 

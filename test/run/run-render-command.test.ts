@@ -101,6 +101,91 @@ describe("--render with a plain shell script", () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ outcome: "failed", error: { exitCode: 2 } });
   });
 
+  // A failing render's stderr can quote the Secrets it renders (a template error shows the text
+  // around it): values the run never read, so it cannot mask them. Quoted only when the command is
+  // known to render no Secret.
+  describe("a failing render of a command that renders Secrets: its stderr is not shown", () => {
+    const BASE_VALUE = "RenderBase-Passw0rd-1234";
+    const HEAD_VALUE = "RenderHead-Passw0rd-5678";
+    const secretYaml = (value: string) =>
+      `apiVersion: v1\nkind: Secret\nmetadata: {name: db, namespace: shop}\nstringData: {password: ${value}}\n`;
+    const complaint = `echo "template failed: value ${BASE_VALUE} and ${HEAD_VALUE} invalid" >&2; exit 1`;
+    const expectNoValue = (result: { stdout: string; stderr: string }) => {
+      for (const value of [BASE_VALUE, HEAD_VALUE])
+        expect(result.stdout + result.stderr).not.toContain(value);
+    };
+
+    test.each([
+      ["has rendered", "cat secret.yaml"],
+      ["is still rendering", "sleep 1; cat secret.yaml"],
+    ])("the other commit's output defines one (when the failure comes, it %s)", async (_, render) => {
+      const repo = await commitTwice(
+        { "render.sh": `#!/bin/sh\n${render}\n`, "secret.yaml": secretYaml(BASE_VALUE) },
+        { "render.sh": `#!/bin/sh\n${complaint}\n`, "secret.yaml": secretYaml(HEAD_VALUE) },
+      );
+      const [head, base] = (await repo.git(["rev-parse", "HEAD", "HEAD~1"])).trim().split("\n");
+      const result = await run(repo, ["--render", "sh render.sh", "--kustomize", "none"]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        `--render "sh render.sh" failed at commit ${head!.slice(0, 12)} (exit 1); nothing was applied. Its stderr is not shown: its output at commit ${base!.slice(0, 12)} defines a Secret, whose values it may quote (run the command in a checkout of ${head!.slice(0, 12)} to see it)`,
+      );
+      expectNoValue(result);
+    });
+
+    test("what the failing run printed defines one", async () => {
+      const repo = await commitTwice(
+        { "render.sh": "#!/bin/sh\ncat secret.yaml\n", "secret.yaml": secretYaml(BASE_VALUE) },
+        { "render.sh": `#!/bin/sh\ncat secret.yaml\n${complaint}\n`, "secret.yaml": secretYaml(HEAD_VALUE) },
+      );
+      const result = await run(repo, ["--render", "sh render.sh", "--kustomize", "none"]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        /Its stderr is not shown: its output defines a Secret, whose values it may quote/,
+      );
+      expectNoValue(result);
+    });
+
+    test("the other commit's render does not end within seconds: not known, not shown", async () => {
+      const repo = await commitTwice(
+        { "render.sh": "#!/bin/sh\nsleep 30\n", "secret.yaml": secretYaml(BASE_VALUE) },
+        { "render.sh": `#!/bin/sh\n${complaint}\n`, "secret.yaml": secretYaml(HEAD_VALUE) },
+      );
+      const started = Date.now();
+      const result = await run(repo, ["--render", "sh render.sh", "--kustomize", "none"]);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        /Its stderr is not shown: the render at the other commit did not complete, so whether the command renders a Secret is not known/,
+      );
+      expectNoValue(result);
+    });
+  });
+
+  test("a failing render's quoted stderr masks the values of the Secrets the run has read (raw files)", async () => {
+    const raw = (value: string) =>
+      `apiVersion: v1\nkind: Secret\nmetadata: {name: raw, namespace: shop}\nstringData: {password: ${value}}\n`;
+    const configMap =
+      'echo "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\ndata: {a: b}"';
+    const repo = await commitTwice(
+      { "render.sh": `#!/bin/sh\n${configMap}\n`, "k8s/secret.yaml": raw("RawBase-Passw0rd-11") },
+      {
+        "render.sh": '#!/bin/sh\necho "bad: RawBase-Passw0rd-11 then RawHead-Passw0rd-22" >&2; exit 1\n',
+        "k8s/secret.yaml": raw("RawHead-Passw0rd-22"),
+      },
+    );
+    const result = await run(repo, [
+      "--render",
+      "sh render.sh",
+      "--render-paths",
+      "render.sh",
+      "--paths",
+      "k8s/**",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("Its stderr ends with:\nbad: *** then ***");
+    expect(result.stdout + result.stderr).not.toMatch(/Raw(Base|Head)-Passw0rd/);
+  });
+
   test("a file in the repository cannot stand in for the renderer, even with . on PATH", async () => {
     const fake =
       "#!/bin/sh\necho 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: planted}\ndata: {a: b}'\n";

@@ -7,8 +7,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { parseAllDocuments } from "yaml";
+import { startSimCluster } from "../../sim/index.js";
 import { type FakeReviewApi, startFakeGitLab } from "../comment/fake-review-api.js";
-import { runInProcess } from "../helpers/run-cli.js";
+import { createTempRepo } from "../helpers/git-repo.js";
+import { deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
+import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import { findKubectl, runKubectl } from "../sim/helpers.js";
 import {
   b64,
@@ -124,4 +128,62 @@ describe.skipIf(!kubectlPath)("sync", () => {
     expect(run.stdout).toContain("token *** refused");
     expect(run.stdout).toContain("TOKEN=***");
   });
+});
+
+// A Secret the range did not change, which the restarted workload reads beside the changed one, is
+// masked too whatever the strategy: the annotation strategy reads it for its hash, the env and
+// versioned strategies read it from the repository for masking alone. Each strategy's run gets its
+// own values: the values read are kept for the whole process.
+describe("an unchanged repository Secret the restarted workload reads", () => {
+  test.each(["annotation", "env", "versioned"])(
+    "--strategy %s: masked in what the crashing pods say",
+    async (strategy) => {
+      const changed = { base: `old-${strategy}-Passw0rd`, head: `new-${strategy}-Passw0rd` };
+      const unchanged = `unchanged-${strategy}-T0ken-abcdef`;
+      const app = deployment(
+        "api",
+        pod({
+          envFrom: [{ secretRef: { name: "db" } }],
+          env: [{ name: "OTHER", valueFrom: { secretKeyRef: { name: "other", key: "token" } } }],
+        }),
+        { namespace: NS },
+      );
+      const db = (password: string) => secret("db", { stringData: { password } }, NS);
+      const other = secret("other", { stringData: { token: unchanged } }, NS);
+      const sim = await startSimCluster({ rolloutStepMs: 5 });
+      const repo = await createTempRepo();
+      dir = mkdtempSync(join(tmpdir(), "config-rollout-secrets-"));
+      try {
+        await repo.write("deploy/app.yaml", yamlDocs(app));
+        await repo.write("deploy/other.yaml", yamlDocs(other));
+        await repo.write("deploy/db.yaml", yamlDocs(db(changed.base)));
+        await repo.commit("v1");
+        await repo.write("deploy/db.yaml", yamlDocs(db(changed.head)));
+        await repo.commit("v2: rotate the db password");
+        for (const object of [app, other, db(changed.base)])
+          sim.seed(parseAllDocuments(yamlDocs(object))[0]!.toJS());
+        sim.setPodFailure("Deployment", NS, "api", "CrashLoopBackOff", {
+          exitCode: 1,
+          message: `login failed with ${changed.head}, other=${unchanged}`,
+          log: [`OTHER=${unchanged}`, `as base64: ${b64(unchanged)}`],
+        });
+        const kubeconfig = join(dir, "kubeconfig");
+        sim.writeKubeconfig(kubeconfig);
+        const run = await runInProcess([
+          ...lastCommitArgs(repo.dir, kubeconfig),
+          ...["--strategy", strategy, "--apply", "--dry-run", "none", "--logs", "5", "--timeout", "30s"],
+        ]);
+        expect(run.code, run.stderr).toBe(1);
+        for (const [name, text] of Object.entries({ stdout: run.stdout, stderr: run.stderr })) {
+          for (const form of [unchanged, b64(unchanged), changed.head])
+            expect(text.includes(form), `${name} holds ${form}`).toBe(false);
+        }
+        expect(run.stdout).toContain("other=***");
+        expect(run.stdout).toContain("OTHER=***");
+      } finally {
+        await sim.close();
+        await repo.cleanup();
+      }
+    },
+  );
 });

@@ -1,10 +1,12 @@
 // The env strategy: set an env var (RESTART_TIME by default) to the current Unix time in every
-// container, as CI scripts do by hand today. Every run restarts; nothing to prepare. Each
+// container, as CI scripts do by hand today. Every run restarts; preparing only reads the
+// repository's Secrets the workloads consume, so their values are masked in what the pods say. Each
 // workload's value before the run is kept: a rollback (--rollback-on-failure) sets it back.
 
 import { podSpecAt } from "../../core/kinds/pod-template.js";
 import { idKey } from "../../core/model.js";
 import { envMergePatch, envPatch, envRestorePatch, envValues } from "../../core/restart-patch.js";
+import { readConsumedSecrets } from "./consumed-secrets.js";
 import type { RestartStrategy } from "./restart-strategy.js";
 
 export function createEnvStrategy(envName: string, now: () => number): RestartStrategy {
@@ -13,7 +15,10 @@ export function createEnvStrategy(envName: string, now: () => number): RestartSt
   return {
     name: "env",
     needsLiveConfigs: true,
-    prepare: async () => ({ configWrites: [] }),
+    async prepare(context) {
+      await readConsumedSecrets(context);
+      return { configWrites: [] };
+    },
     async planFileChanges(workloads, { keyFor }) {
       keyFor([]);
       return new Map(workloads.map((w) => [idKey(w.id), { env: envName }]));

@@ -3,8 +3,9 @@
 // the wait; it never writes a patch or waits itself: the restart-and-wait path
 // (rollout/restart-and-wait.ts) does both, the same way for the first restart and for a
 // rollback. `prepare` does the reads a strategy needs before the first patch (the annotation
-// strategy hashes the consumed configs; the env strategy needs nothing; the versioned strategy names
-// its copies) and says which configs to write first; `patchFor` turns one live workload into the
+// strategy hashes the consumed configs; the versioned strategy names its copies; each reads the
+// repository's Secrets the workloads consume, whose values are masked in what the pods say:
+// consumed-secrets.ts) and says which configs to write first; `patchFor` turns one live workload into the
 // patch that restarts it, or says why none is needed.
 
 import type { CommitOrder } from "../../core/commit-sha.js";

@@ -12,6 +12,7 @@ import { type ConfigKind, formatId, idKey } from "../../core/model.js";
 import { isFailure } from "../../core/run-result.js";
 import { rollsBackOnFailure } from "../../core/setting-choices.js";
 import type { Cluster } from "../../kube/cluster.js";
+import { readConsumedSecrets } from "../strategy/consumed-secrets.js";
 import type { RestartStrategy } from "../strategy/restart-strategy.js";
 import { configCopy } from "./config-copy.js";
 import {
@@ -91,6 +92,8 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
     },
 
     async prepare(context) {
+      // The unchanged Secrets the workloads read are not copied: read for masking alone.
+      await readConsumedSecrets(context);
       const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
       definedAtHead = async (ids) => {
         try {

@@ -18,7 +18,7 @@ import { renderBothCommits } from "./both-commits.js";
 import { findKustomizeSources } from "./kustomizations-to-render.js";
 import { findKustomize } from "./kustomize.js";
 import { type OnTheirOwn, renderOnTheirOwn } from "./on-their-own.js";
-import { runRenderCommand } from "./render-command.js";
+import { renderCommandAtCommits } from "./render-command.js";
 import { renderCommandEnvironment, trustedPathDirs } from "./renderer-environment.js";
 import { joinRendered, type RenderedObjects, type RenderedSource, yamlDataInput } from "./source-model.js";
 
@@ -307,6 +307,7 @@ async function renderCommandSource(
   if (changedInputs.length === 0) return undefined;
   const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv);
   const { timeoutMs, maxOutputBytes } = options;
+  const render = renderCommandAtCommits({ command, env, timeoutMs, maxOutputBytes });
   return {
     label: `render: ${command}`,
     // What a command reads is unknown: it gets the whole tree.
@@ -315,7 +316,6 @@ async function renderCommandSource(
     changedInputs,
     generators: [],
     readsAsData: (path, text) => yamlDataInput(path, text, { textSubstituted: true }),
-    render: (checkout, commit, signal) =>
-      runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal),
+    render: (checkout, commit, signal) => render(checkout.dir, commit, signal),
   };
 }
