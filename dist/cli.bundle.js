@@ -6515,7 +6515,7 @@ async function patchOnce({ target, step, ownerId, generation }, cluster, opts) {
   try {
     const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
     const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
-    if (generation !== void 0 && generationOf(patched) === generation) {
+    if (!opts.dryRun && generation !== void 0 && generationOf(patched) === generation) {
       return {
         result: "failed",
         message: `the patch${through} (${step.describe}) left the pod template as it was (generation ${generation}): not applied`

@@ -174,7 +174,8 @@ async function patchOnce(
     // The strategy computed this patch because the template differs from what it sets: a server
     // that answers with the generation unchanged did not change the template, so no rollout (or
     // rollback) started, whatever the 200 says.
-    if (generation !== undefined && generationOf(patched) === generation) {
+    // (A server dry run is not judged so: what it answers is not kept.)
+    if (!opts.dryRun && generation !== undefined && generationOf(patched) === generation) {
       return {
         result: "failed",
         message: `the patch${through} (${step.describe}) left the pod template as it was (generation ${generation}): not applied`,
