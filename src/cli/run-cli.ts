@@ -6,7 +6,6 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UserError } from "../core/errors.js";
 import { CLI_FLAGS } from "../core/option-naming.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
 import { describeError } from "../report/error-line.js";
-import { renderReport } from "../report/render-report.js";
 import { renderStampReport } from "../report/stamp-report-text.js";
 import type { EntryPoint, Publish } from "../run/commands.js";
 import { VERSION } from "../run/version.js";
@@ -21,7 +20,7 @@ import {
 } from "../settings/settings.js";
 import { parseBooleanText } from "../settings/value-spellings.js";
 import { createStderrLog } from "./stderr-log.js";
-import { type CliIo, type Reporting, writeFailure, writeReportFiles } from "./write-results.js";
+import { type CliIo, type Reporting, writeFailure, writeReport } from "./write-results.js";
 
 export async function runCli(
   argv: string[],
@@ -72,9 +71,9 @@ export async function runCli(
     };
     const publish: Publish<number> = {
       report: async (report, comment) => {
-        io.stdout(renderReport(report, settings.output));
+        const code = writeReport(report, settings, io);
         await comment?.({ report });
-        return writeReportFiles(settings, { report }, io);
+        return code;
       },
       failure: async (error, comment) => {
         const code = writeFailure(error, settings, io);

@@ -5,12 +5,13 @@
 // says why in the merge request, and so GitLab's templates run nothing but config-rollout.
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { EXIT_USAGE, exitCodeFor } from "../core/errors.js";
+import { EXIT_FAILED, EXIT_OK, exitCodeFor } from "../core/errors.js";
 import { exitCodeOf, type RunReport } from "../core/run-result.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
 import { describeError } from "../report/error-line.js";
 import { renderErrorReport } from "../report/error-report.js";
 import { gitlabReports } from "../report/gitlab-reports.js";
+import { renderReport } from "../report/render-report.js";
 import type { RunSettings } from "../settings/settings.js";
 
 /** Where the CLI writes, and what it knows of its terminal: passed in, so tests run the CLI in-process. */
@@ -31,35 +32,64 @@ export function writeFailure(error: unknown, settings: Reporting, io: CliIo): nu
   io.stderr(`${escapeForCiLog(describeError(error, settings.debug))}\n`);
   const report = renderErrorReport(error, settings.debug, settings.output);
   if (report !== "") io.stdout(report);
-  return writeReportFiles(settings, { error, debug: settings.debug }, io);
+  return writeReportFiles(settings, { error, debug: settings.debug }, io).exitCode;
 }
 
 /**
- * The GitLab report files of a report or an error, returning the exit code: the run's, or for a
- * file that cannot be written (an error line on stderr) 2 when the run succeeded. With --output json
- * the report went to stdout, so the job log gets a few readable lines on stderr.
+ * A finished run's GitLab report files, then its report on stdout, returning the exit code. Their
+ * paths were checked before the run's first write; a file that still cannot be written (a full disk)
+ * fails a run that succeeded with exit 1 (never 2: the run did write), and the report says so.
  */
-export function writeReportFiles(
+export function writeReport(report: RunReport, settings: Reporting, io: CliIo): number {
+  const { exitCode, unwritten } = writeReportFiles(settings, { report }, io);
+  const notes = unwritten.map(
+    (file) =>
+      `${file}: exit code ${exitCode} for the missing report; the run's own result is ${report.outcome}`,
+  );
+  const shown =
+    notes.length === 0
+      ? report
+      : { ...report, plan: { ...report.plan, warnings: [...report.plan.warnings, ...notes] } };
+  io.stdout(renderReport(shown, settings.output));
+  return exitCode;
+}
+
+/**
+ * The GitLab report files of a report or an error: the exit code (the run's, or 1 for a run that
+ * succeeded when a file cannot be written: an error line on stderr) and the files not written. The
+ * dotenv file, written last, carries that exit code. With --output json the report goes to stdout,
+ * so the job log gets a few readable lines on stderr.
+ */
+function writeReportFiles(
   settings: Reporting,
   content: { report: RunReport } | { error: unknown; debug: boolean },
   io: CliIo,
-): number {
-  const exitCode = "report" in content ? exitCodeOf(content.report) : exitCodeFor(content.error);
-  if (settings.junit === undefined && settings.dotenv === undefined) return exitCode;
-  const reports = gitlabReports(content, exitCode);
-  let code = exitCode;
-  const write = (flag: string, file: string | undefined, text: string) => {
+): { exitCode: number; unwritten: string[] } {
+  let exitCode = "report" in content ? exitCodeOf(content.report) : exitCodeFor(content.error);
+  const unwritten: string[] = [];
+  if (settings.junit === undefined && settings.dotenv === undefined) return { exitCode, unwritten };
+  const write = (flag: "junit" | "dotenv", file: string | undefined) => {
     if (file === undefined) return;
     try {
-      writeFileSync(resolve(io.cwd, file), text);
+      writeFileSync(resolve(io.cwd, file), gitlabReports(content, exitCode)[flag]);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      io.stderr(`${escapeForCiLog(`error: --${flag} ${file}: cannot write the report (${reason})`)}\n`);
-      if (code === 0) code = EXIT_USAGE;
+      const line = `--${flag} ${file}: cannot write the report (${reason})`;
+      io.stderr(`${escapeForCiLog(`error: ${line}`)}\n`);
+      unwritten.push(line);
+      if (exitCode === EXIT_OK) exitCode = EXIT_FAILED;
     }
   };
-  write("junit", settings.junit, reports.junit);
-  write("dotenv", settings.dotenv, reports.dotenv);
-  if (settings.output === "json") io.stderr(escapeForCiLog(reports.summary));
-  return code;
+  write("junit", settings.junit);
+  write("dotenv", settings.dotenv);
+  if (settings.output === "json") {
+    // GitLab's result follows the exit code ("failed"); the line after it says what the run did.
+    const ownResult = "report" in content && unwritten.length > 0 ? content.report.outcome : undefined;
+    io.stderr(
+      escapeForCiLog(
+        `${gitlabReports(content, exitCode).summary}${ownResult ? `  the run's own result: ${ownResult}; exit code ${exitCode} for the missing report\n` : ""}`,
+      ),
+    );
+  }
+  return { exitCode, unwritten };
 }

@@ -36,6 +36,8 @@ export interface RolloutContext {
     Partial<Pick<RunSettings, "maxParallelRollouts" | "bakeMs">>;
   log: Log;
   now: () => number;
+  /** The access review of every write already ran, before an earlier write (--apply's configs), and what it said of the pod watch. */
+  reviewed?: { watchPods: boolean };
 }
 
 /** One pass of the path: the workloads to patch, how, and what to write first. */
@@ -109,7 +111,8 @@ export async function rollOut(
   // Several rounds: every write of every round, and what the pod watch reads, is reviewed before
   // the first (never half a plan for want of RBAC); the rounds then review nothing again.
   const reviewed =
-    rounds.length > 1
+    context.reviewed ??
+    (rounds.length > 1
       ? await log.group("Check permissions for every wave", () =>
           reviewAccess(
             cluster,
@@ -122,7 +125,7 @@ export async function rollOut(
             log,
           ),
         )
-      : undefined;
+      : undefined);
   const followed: WorkloadResult[] = [];
   let waveFailures: WorkloadResult[] = [];
   let stoppedBy: string | undefined;

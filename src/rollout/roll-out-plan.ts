@@ -4,6 +4,8 @@
 
 import type { CommitOrder } from "../core/commit-sha.js";
 import { consumedBy } from "../core/consumed-configs.js";
+import { RolloutFailure, UserError } from "../core/errors.js";
+import { workloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import {
   type ConfigChange,
@@ -18,10 +20,10 @@ import type { RestoredConfig, WorkloadResult } from "../core/run-result.js";
 import { rollsBackOnFailure } from "../core/setting-choices.js";
 import type { Cluster } from "../kube/cluster.js";
 import type { RunSettings } from "../settings/settings.js";
-import { checkPermissions, configWrite } from "./check-permissions.js";
+import { configWrite, reviewAccess } from "./check-permissions.js";
 import { findOnCluster } from "./find-on-cluster.js";
 import { type RolloutContext, rollOut } from "./restart-and-wait.js";
-import { restorePlanOf } from "./restore/restore-plan.js";
+import { restorePlanOf, restoreReviews } from "./restore/restore-plan.js";
 import { withRollbackOnFailure } from "./restore/rollback-on-failure.js";
 import type { RestartStrategy } from "./strategy/restart-strategy.js";
 import { type ExpectedConfig, syncConfigs } from "./sync-configs.js";
@@ -79,13 +81,11 @@ export async function rollOutPlan(
   const present = onCluster.present;
   if (present.length === 0) return { results: onCluster.absent, notes: [] };
   // In place: a failure puts the changed configs back, and their readers (restore/).
-  const strategy =
+  const restorePlan =
     plan.restore && context.strategy.rollbackStep && rollsBackOnFailure(settings)
-      ? withRollbackOnFailure(
-          context.strategy,
-          restorePlanOf({ ...plan.restore, headConfigs: plan.headConfigs, workloads: present }),
-        )
-      : context.strategy;
+      ? restorePlanOf({ ...plan.restore, headConfigs: plan.headConfigs, workloads: present })
+      : undefined;
+  const strategy = restorePlan ? withRollbackOnFailure(context.strategy, restorePlan) : context.strategy;
 
   const manifests = new Map(
     [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m]),
@@ -93,53 +93,84 @@ export async function rollOutPlan(
   const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))]
     .map((key) => plan.expectedConfigs.get(key))
     .filter((config) => config !== undefined);
-  if (settings.apply && strategy.needsLiveConfigs) {
-    await log.group("Check permissions to apply configs", () =>
-      checkPermissions(
-        cluster,
-        toCheck.map((c) => configWrite(c.id)),
-        log,
-        settings.concurrency,
-      ),
-    );
-  }
+  // --apply writes configs before the restart path would ask about its patches: so every write of
+  // the run (the configs, the patches, what a rollback may restore) and what the pod watch reads are
+  // asked about before the first config is applied, and the restart path asks nothing again.
+  let reviewed: { watchPods: boolean } | undefined;
+  const reviewEveryWrite = async (pending: ExpectedConfig[]) => {
+    const targets = present.flatMap(({ id }) => {
+      const kind = workloadKind(id.kind);
+      return kind ? [{ id, kind }] : [];
+    });
+    const reviews = [
+      ...pending.map((c) => configWrite(c.id)),
+      ...(restorePlan ? restoreReviews(restorePlan) : []),
+    ];
+    reviewed = await reviewAccess(cluster, { configs: [], targets, reviews }, settings, log);
+  };
   const prepareTitle =
     strategy.prepareTitle ??
     (strategy.needsLiveConfigs
       ? "Check the cluster holds the committed configs"
       : "Copy the committed configs");
-  const prepared = await log.group(prepareTitle, async () => {
-    const liveConfigs = strategy.needsLiveConfigs
-      ? await syncConfigs(
-          cluster,
-          toCheck,
-          {
-            apply: settings.apply,
-            dryRun: settings.dryRun === "server",
-            timeoutMs: settings.configTimeoutMs,
-            concurrency: settings.concurrency,
-          },
-          log,
-        )
-      : new Map();
-    return strategy.prepare({
-      workloads: present,
-      manifests,
-      headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
-      headConfigs: plan.headConfigs,
-      readHeadConfigs: plan.readHeadConfigs,
-      commitOrder: plan.commitOrder,
-      liveConfigs,
-      cluster,
-      head: plan.head,
-      log,
+  /** The configs --apply wrote: an error after them says so, and is not "found before any write". */
+  const applied: ExpectedConfig[] = [];
+  const prepareAndRollOut = async () => {
+    const prepared = await log.group(prepareTitle, async () => {
+      const liveConfigs = strategy.needsLiveConfigs
+        ? await syncConfigs(
+            cluster,
+            toCheck,
+            {
+              apply: settings.apply,
+              dryRun: settings.dryRun === "server",
+              timeoutMs: settings.configTimeoutMs,
+              concurrency: settings.concurrency,
+              beforeApply: reviewEveryWrite,
+              onApplied: (config) => applied.push(config),
+            },
+            log,
+          )
+        : new Map();
+      return strategy.prepare({
+        workloads: present,
+        manifests,
+        headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
+        headConfigs: plan.headConfigs,
+        readHeadConfigs: plan.readHeadConfigs,
+        commitOrder: plan.commitOrder,
+        liveConfigs,
+        cluster,
+        head: plan.head,
+        log,
+      });
     });
-  });
 
-  const after = await rollOut(cluster, present, { ...context, strategy, prepared, manifests });
+    return rollOut(cluster, present, {
+      ...context,
+      strategy,
+      prepared,
+      manifests,
+      ...(reviewed ? { reviewed } : {}),
+    });
+  };
+  const after = await prepareAndRollOut().catch((error: unknown) => {
+    throw afterApplying(error, applied);
+  });
   return {
     results: [...onCluster.absent, ...after.results],
     notes: after.notes,
     ...(after.restores ? { restores: after.restores } : {}),
   };
+}
+
+/**
+ * An error that ends the run once --apply has written configs: exit 2 promises nothing was written,
+ * so a refusal from here on (bad input found late, the cluster turning unreachable) is a failure
+ * (exit 1) that says what the cluster now holds.
+ */
+function afterApplying(error: unknown, applied: ExpectedConfig[]): unknown {
+  if (applied.length === 0 || !(error instanceof UserError)) return error;
+  const written = applied.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+  return new RolloutFailure(`${error.message}; already applied before it: ${written}`);
 }

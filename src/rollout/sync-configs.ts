@@ -16,6 +16,7 @@ import {
 } from "../core/model.js";
 import type { Cluster, LiveConfig } from "../kube/cluster.js";
 import { readLiveConfigs } from "../kube/read-live-configs.js";
+import { noteDone } from "../process/interrupt.js";
 import { type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
 
 interface SyncOptions {
@@ -28,6 +29,13 @@ interface SyncOptions {
   sleep?: (ms: number) => Promise<void>;
   /** The progress line after each silence (heartbeat.ts; tests shorten it). */
   heartbeat?: HeartbeatOptions;
+  /**
+   * With `apply`: called with the configs about to be applied, before the first is; it may throw to
+   * refuse the run (the access review of every write the run makes).
+   */
+  beforeApply?: (pending: ExpectedConfig[]) => Promise<void>;
+  /** With `apply`: called once a config is written (not for a server dry run). */
+  onApplied?: (config: ExpectedConfig) => void;
 }
 
 /**
@@ -79,10 +87,15 @@ export async function syncConfigs(
   if (pending.length === 0) return live;
 
   if (options.apply) {
-    for (const { id, file, manifest } of pending) {
+    await options.beforeApply?.(pending);
+    for (const config of pending) {
+      const { id, file, manifest } = config;
       if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
       log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
       await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
+      if (options.dryRun) continue;
+      noteDone(`applied ${formatId(id)} from ${file}`);
+      options.onApplied?.(config);
     }
     return live;
   }

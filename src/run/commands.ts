@@ -27,6 +27,7 @@ import {
 } from "./cluster-connection.js";
 import { type Commenter, type ReviewCommentOutcome, reviewCommenter } from "./comment-on-review.js";
 import { runFleet } from "./fleet.js";
+import { checkOutputFiles, type OutputFile } from "./output-files.js";
 import { type PlanWriter, planAndApply } from "./plan.js";
 
 type Env = Record<string, string | undefined>;
@@ -63,6 +64,7 @@ export interface Publish<T> {
 export function planAndRollOut<T>(settings: RunSettings, entry: EntryPoint, out: Publish<T>): Promise<T> {
   return inCi(settings, entry, out, async (settings, cluster, readEvent) => {
     const { env, naming } = entry;
+    await checkOutputFiles(outputFilesOf(settings, entry.cwd, naming ?? CLI_FLAGS));
     const openGit = () => createGit(resolve(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
     // --plan opens the repository only to check its head (and for a replan), and runs without one too.
     const opening = settings.plan === undefined ? openGit() : undefined;
@@ -112,6 +114,18 @@ export function planAndRollOut<T>(settings: RunSettings, entry: EntryPoint, out:
       ...(planOut ? { planOut } : {}),
     });
   });
+}
+
+/** The files the run writes besides the cluster, resolved as their writers resolve them (saved-plan.ts, cli/write-results.ts). */
+function outputFilesOf(settings: RunSettings, cwd: string, naming: OptionNaming): OutputFile[] {
+  const files: Array<[string, string | undefined, string]> = [
+    ["plan-out", settings.planOut, resolve(settings.planOut ?? "")],
+    ["junit", settings.junit, resolve(cwd, settings.junit ?? "")],
+    ["dotenv", settings.dotenv, resolve(cwd, settings.dotenv ?? "")],
+  ];
+  return files.flatMap(([name, given, path]) =>
+    given === undefined ? [] : [{ option: naming.option(name), given, path }],
+  );
 }
 
 /** `config-rollout sync`: the live configs against each workload's hash, no repository. */

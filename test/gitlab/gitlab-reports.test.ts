@@ -462,7 +462,7 @@ describe("the CLI writes the reports (--junit, --dotenv)", () => {
     expect(readFileSync(join(dir, "e.xml"), "utf8")).toContain("<testsuites");
   });
 
-  test("a report that cannot be written fails a run that succeeded (exit 2), naming the flag", async () => {
+  test("a report that cannot be written fails the run before it starts (exit 2), naming the flag", async () => {
     const repo = await changedRepo();
     const dir = scratch();
     const run = await runInProcess(
@@ -471,7 +471,10 @@ describe("the CLI writes the reports (--junit, --dotenv)", () => {
       dir,
     );
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/error: --junit missing\/dir\/r.xml: cannot write the report/);
+    expect(run.stderr).toMatch(
+      /error: --junit missing\/dir\/r.xml: the file cannot be written \(its directory .*missing\/dir: does not exist\); checked before anything was written/,
+    );
+    expect(run.stderr).not.toMatch(/==> Resolve commits/);
   });
 
   test("stamp writes no GitLab reports and does not take the flags", async () => {

@@ -1,0 +1,107 @@
+// What a run refuses before its first write, end to end and in-process against the simulated
+// server: exit 2 promises nothing was written, so every permission and every output file is checked
+// before the first write of any kind, and a file that fails only at the end does not claim exit 2.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import type { RunJson } from "../helpers/run-json.js";
+import { NS, type Scenario, useScenario } from "./cluster-scenario.js";
+
+const start = useScenario();
+
+/** Every request that changed something (access reviews ask, they write nothing). */
+const writes = (s: Scenario) =>
+  s.sim.requests
+    .filter((r) => ["apply", "patch", "create", "update"].includes(r.verb) && !isAccessReview(r.path))
+    .map((r) => `${r.verb} ${r.resource}/${r.name}`);
+
+const isAccessReview = (path: string) => path.includes("selfsubjectaccessreviews");
+
+const liveLogLevel = (s: Scenario) =>
+  (s.sim.get("ConfigMap", NS, "app-config") as { data: Record<string, string> }).data.LOG_LEVEL;
+
+describe("--apply and RBAC", () => {
+  test("patches it may not make stop the run before the configs are applied: exit 2, nothing written", async () => {
+    const s = await start({ configsLive: false });
+    s.sim.forbid("patch", "deployments");
+    const run = await s.run(["--apply"]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(
+      /forbidden: context ci may not patch deployments\.apps in namespace shop \(checked before any change: nothing was written\)/,
+    );
+    expect(writes(s)).toEqual([]);
+    expect(liveLogLevel(s)).toBe("info");
+    expect(run.stderr).not.toMatch(/applying configmap/);
+  });
+
+  test("allowed, the configs are applied and the workloads restarted, with one access review per permission", async () => {
+    const s = await start({ configsLive: false });
+    const run = await s.run(["--apply"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(liveLogLevel(s)).toBe("debug");
+    expect(s.patchedNames()).toEqual(["Deployment/api", "Deployment/web", "StatefulSet/worker"]);
+    const reviews = s.sim.requests
+      .filter((r) => isAccessReview(r.path))
+      .map((r) => {
+        const review = JSON.parse(r.body ?? "{}") as { spec: { resourceAttributes: Record<string, string> } };
+        const attributes = review.spec.resourceAttributes;
+        return `${attributes.verb} ${attributes.resource}`;
+      })
+      .sort();
+    // patch configmaps, secrets, deployments, statefulsets; the pod watch's list/watch pods, list events.
+    expect(reviews).toEqual([
+      "list events",
+      "list pods",
+      "patch configmaps",
+      "patch deployments",
+      "patch secrets",
+      "patch statefulsets",
+      "watch pods",
+    ]);
+  });
+});
+
+describe("the files a run writes besides the cluster", () => {
+  test.each([
+    ["--junit", "missing/r.xml", /its directory .*missing: does not exist/],
+    ["--dotenv", "missing/r.env", /its directory .*missing: does not exist/],
+    ["--plan-out", "missing/plan.json", /its directory .*missing: does not exist/],
+    ["--dotenv", ".", /it is a directory/],
+  ])(
+    "%s %s that cannot be written stops the run before any write: exit 2, naming the flag",
+    async (flag, name, why) => {
+      const s = await start();
+      const path = join(s.dir, name);
+      const run = await s.run([flag, path]);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain(`error: ${flag} ${path}: the file cannot be written (`);
+      expect(run.stderr).toMatch(why);
+      expect(writes(s)).toEqual([]);
+      expect(s.patchedNames()).toEqual([]);
+    },
+  );
+
+  test.skipIf(!existsSync("/dev/full"))(
+    "a report file that fails only at the end (a full disk) is exit 1, and the report keeps the run's result",
+    async () => {
+      const s = await start();
+      const junit = join(s.dir, "r.xml");
+      const run = await s.run(["--output", "json", "--junit", junit, "--dotenv", "/dev/full"]);
+      expect(run.code, run.stderr).toBe(1);
+      expect(s.patchedNames()).toEqual(["Deployment/api", "Deployment/web", "StatefulSet/worker"]);
+      expect(run.stderr).toMatch(/error: --dotenv \/dev\/full: cannot write the report \(ENOSPC/);
+      const report = JSON.parse(run.stdout) as RunJson & { warnings: string[] };
+      expect(report.outcome).toBe("restarted");
+      expect(report.warnings).toContainEqual(
+        expect.stringMatching(
+          /^--dotenv \/dev\/full: cannot write the report \(ENOSPC.*\): exit code 1 for the missing report; the run's own result is restarted$/,
+        ),
+      );
+      // The job log's summary says the exit code the job ends with, and the JUnit report was written.
+      expect(run.stderr).toMatch(
+        /result failed, exit code 1\n[\s\S]*\n {2}the run's own result: restarted; exit code 1 for the missing report\n/,
+      );
+      expect(readFileSync(junit, "utf8")).toContain("<testsuites");
+    },
+  );
+});
