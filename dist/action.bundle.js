@@ -1308,7 +1308,7 @@ var require_util = __commonJS({
             }
             return controller2.desiredSize > 0;
           },
-          async cancel(reason) {
+          async cancel(reason2) {
             await iterator.return();
           },
           type: "bytes"
@@ -1636,12 +1636,12 @@ var require_diagnostics = __commonJS({
         websocketDebuglog("connection opened %s%s", address, port ? `:${port}` : "");
       });
       diagnosticsChannel.channel("undici:websocket:close").subscribe((evt) => {
-        const { websocket, code, reason } = evt;
+        const { websocket, code, reason: reason2 } = evt;
         websocketDebuglog(
           "closed connection to %s - %s %s",
           websocket.url,
           code,
-          reason
+          reason2
         );
       });
       diagnosticsChannel.channel("undici:websocket:socket_error").subscribe((err) => {
@@ -5599,7 +5599,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
             }
             return controller2.desiredSize > 0;
           },
-          async cancel(reason) {
+          async cancel(reason2) {
             await iterator.return();
           },
           type: "bytes"
@@ -5796,7 +5796,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants5 = require_constants2();
+    var constants6 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -5871,7 +5871,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports3 }) {
         assert(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants5.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants6.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5966,11 +5966,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants5.ERROR.OK) {
+          if (ret !== constants6.ERROR.OK) {
             const body2 = data.subarray(offset);
-            if (ret === constants5.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants6.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body2);
-            } else if (ret === constants5.ERROR.PAUSED) {
+            } else if (ret === constants6.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body2);
             } else {
@@ -5993,10 +5993,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants5.ERROR.OK) {
+        if (ret === constants6.ERROR.OK) {
           return null;
         }
-        if (ret === constants5.ERROR.PAUSED || ret === constants5.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants6.ERROR.PAUSED || ret === constants6.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6013,7 +6013,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants5.ERROR[ret], data);
+        return new HTTPParserError(message, constants6.ERROR[ret], data);
       }
       destroy() {
         assert(this.ptr != null);
@@ -6193,7 +6193,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants5.ERROR.PAUSED : 0;
+        return pause ? constants6.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6215,7 +6215,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6251,13 +6251,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -9156,12 +9156,12 @@ var require_retry_handler = __commonJS({
         this.etag = null;
         this.resume = null;
         this.headersSent = false;
-        this.handler.onConnect((reason) => {
+        this.handler.onConnect((reason2) => {
           this.aborted = true;
           if (this.abort) {
-            this.abort(reason);
+            this.abort(reason2);
           } else {
-            this.reason = reason;
+            this.reason = reason2;
           }
         });
       }
@@ -11576,9 +11576,9 @@ var require_dump = __commonJS({
         this.#abort = abort;
         this.#handler.onConnect(this.#customAbort.bind(this));
       }
-      #customAbort(reason) {
+      #customAbort(reason2) {
         this.#aborted = true;
-        this.#reason = reason;
+        this.#reason = reason2;
       }
       // TODO: will require adjustment after new hooks are out
       onHeaders(statusCode, rawHeaders, resume, statusMessage) {
@@ -12605,13 +12605,13 @@ var require_response = __commonJS({
         urlList: init?.urlList ? [...init.urlList] : []
       };
     }
-    function makeNetworkError(reason) {
-      const isError = isErrorLike(reason);
+    function makeNetworkError(reason2) {
+      const isError = isErrorLike(reason2);
       return makeResponse({
         type: "error",
         status: 0,
-        error: isError ? reason : new Error(reason ? String(reason) : reason),
-        aborted: reason && reason.name === "AbortError"
+        error: isError ? reason2 : new Error(reason2 ? String(reason2) : reason2),
+        aborted: reason2 && reason2.name === "AbortError"
       });
     }
     function isNetworkError(response) {
@@ -13593,13 +13593,13 @@ var require_fetch = __commonJS({
         this.dump = false;
         this.state = "ongoing";
       }
-      terminate(reason) {
+      terminate(reason2) {
         if (this.state !== "ongoing") {
           return;
         }
         this.state = "terminated";
-        this.connection?.destroy(reason);
-        this.emit("terminated", reason);
+        this.connection?.destroy(reason2);
+        this.emit("terminated", reason2);
       }
       // https://fetch.spec.whatwg.org/#fetch-controller-abort
       abort(error2) {
@@ -13878,7 +13878,7 @@ var require_fetch = __commonJS({
         fetchParams.controller.dump = true;
       }
       if (request.integrity) {
-        const processBodyError = (reason) => fetchFinale(fetchParams, makeNetworkError(reason));
+        const processBodyError = (reason2) => fetchFinale(fetchParams, makeNetworkError(reason2));
         if (request.responseTainting === "opaque" || response.body == null) {
           processBodyError(response.error);
           return;
@@ -14356,9 +14356,9 @@ var require_fetch = __commonJS({
       const pullAlgorithm = async () => {
         await fetchParams.controller.resume();
       };
-      const cancelAlgorithm = (reason) => {
+      const cancelAlgorithm = (reason2) => {
         if (!isCancelled(fetchParams)) {
-          fetchParams.controller.abort(reason);
+          fetchParams.controller.abort(reason2);
         }
       };
       const stream = new ReadableStream(
@@ -14369,8 +14369,8 @@ var require_fetch = __commonJS({
           async pull(controller2) {
             await pullAlgorithm(controller2);
           },
-          async cancel(reason) {
-            await cancelAlgorithm(reason);
+          async cancel(reason2) {
+            await cancelAlgorithm(reason2);
           },
           type: "bytes"
         }
@@ -14420,7 +14420,7 @@ var require_fetch = __commonJS({
           }
         }
       };
-      function onAborted(reason) {
+      function onAborted(reason2) {
         if (isAborted(fetchParams)) {
           response.aborted = true;
           if (isReadable(stream)) {
@@ -14431,7 +14431,7 @@ var require_fetch = __commonJS({
         } else {
           if (isReadable(stream)) {
             fetchParams.controller.controller.error(new TypeError("terminated", {
-              cause: isErrorLike(reason) ? reason : void 0
+              cause: isErrorLike(reason2) ? reason2 : void 0
             }));
           }
         }
@@ -17007,16 +17007,16 @@ var require_util7 = __commonJS({
       }
       return code >= 3e3 && code <= 4999;
     }
-    function failWebsocketConnection(ws, reason) {
+    function failWebsocketConnection(ws, reason2) {
       const { [kController]: controller2, [kResponse]: response } = ws;
       controller2.abort();
       if (response?.socket && !response.socket.destroyed) {
         response.socket.destroy();
       }
-      if (reason) {
+      if (reason2) {
         fireEvent("error", ws, (type, init) => new ErrorEvent(type, init), {
-          error: new Error(reason),
-          message: reason
+          error: new Error(reason2),
+          message: reason2
         });
       }
     }
@@ -17274,7 +17274,7 @@ var require_connection = __commonJS({
       });
       return controller2;
     }
-    function closeWebSocketConnection(ws, code, reason, reasonByteLength) {
+    function closeWebSocketConnection(ws, code, reason2, reasonByteLength) {
       if (isClosing(ws) || isClosed(ws)) {
       } else if (!isEstablished(ws)) {
         failWebsocketConnection(ws, "Connection was closed before it was established.");
@@ -17282,13 +17282,13 @@ var require_connection = __commonJS({
       } else if (ws[kSentClose] === sentCloseFrameState.NOT_SENT) {
         ws[kSentClose] = sentCloseFrameState.PROCESSING;
         const frame = new WebsocketFrameSend();
-        if (code !== void 0 && reason === void 0) {
+        if (code !== void 0 && reason2 === void 0) {
           frame.frameData = Buffer.allocUnsafe(2);
           frame.frameData.writeUInt16BE(code, 0);
-        } else if (code !== void 0 && reason !== void 0) {
+        } else if (code !== void 0 && reason2 !== void 0) {
           frame.frameData = Buffer.allocUnsafe(2 + reasonByteLength);
           frame.frameData.writeUInt16BE(code, 0);
-          frame.frameData.write(reason, 2, "utf-8");
+          frame.frameData.write(reason2, 2, "utf-8");
         } else {
           frame.frameData = emptyBuffer;
         }
@@ -17313,11 +17313,11 @@ var require_connection = __commonJS({
       response.socket.off("error", onSocketError);
       const wasClean = ws[kSentClose] === sentCloseFrameState.SENT && ws[kReceivedClose];
       let code = 1005;
-      let reason = "";
+      let reason2 = "";
       const result = ws[kByteParser].closingInfo;
       if (result && !result.error) {
         code = result.code ?? 1005;
-        reason = result.reason;
+        reason2 = result.reason;
       } else if (!ws[kReceivedClose]) {
         code = 1006;
       }
@@ -17325,13 +17325,13 @@ var require_connection = __commonJS({
       fireEvent("close", ws, (type, init) => new CloseEvent(type, init), {
         wasClean,
         code,
-        reason
+        reason: reason2
       });
       if (channels.close.hasSubscribers) {
         channels.close.publish({
           websocket: ws,
           code,
-          reason
+          reason: reason2
         });
       }
     }
@@ -17455,9 +17455,9 @@ var require_receiver = __commonJS({
     var { closeWebSocketConnection } = require_connection();
     var { PerMessageDeflate } = require_permessage_deflate();
     var { MessageSizeExceededError } = require_errors();
-    function failWebsocketConnectionWithCode(ws, code, reason) {
-      closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason));
-      failWebsocketConnection(ws, reason);
+    function failWebsocketConnectionWithCode(ws, code, reason2) {
+      closeWebSocketConnection(ws, code, reason2, Buffer.byteLength(reason2));
+      failWebsocketConnection(ws, reason2);
     }
     var ByteParser = class extends Writable {
       #buffers = [];
@@ -17737,16 +17737,16 @@ var require_receiver = __commonJS({
         if (code !== void 0 && !isValidStatusCode(code)) {
           return { code: 1002, reason: "Invalid status code", error: true };
         }
-        let reason = data.subarray(2);
-        if (reason[0] === 239 && reason[1] === 187 && reason[2] === 191) {
-          reason = reason.subarray(3);
+        let reason2 = data.subarray(2);
+        if (reason2[0] === 239 && reason2[1] === 187 && reason2[2] === 191) {
+          reason2 = reason2.subarray(3);
         }
         try {
-          reason = utf8Decode(reason);
+          reason2 = utf8Decode(reason2);
         } catch {
           return { code: 1007, reason: "Invalid UTF-8", error: true };
         }
-        return { code, reason, error: false };
+        return { code, reason: reason2, error: false };
       }
       /**
        * Parses control frames.
@@ -17761,9 +17761,9 @@ var require_receiver = __commonJS({
           }
           this.#info.closeInfo = this.parseCloseBody(body2);
           if (this.#info.closeInfo.error) {
-            const { code, reason } = this.#info.closeInfo;
-            closeWebSocketConnection(this.ws, code, reason, reason.length);
-            failWebsocketConnection(this.ws, reason);
+            const { code, reason: reason2 } = this.#info.closeInfo;
+            closeWebSocketConnection(this.ws, code, reason2, reason2.length);
+            failWebsocketConnection(this.ws, reason2);
             return false;
           }
           if (this.ws[kSentClose] !== sentCloseFrameState.SENT) {
@@ -18000,14 +18000,14 @@ var require_websocket = __commonJS({
        * @param {number|undefined} code
        * @param {string|undefined} reason
        */
-      close(code = void 0, reason = void 0) {
+      close(code = void 0, reason2 = void 0) {
         webidl.brandCheck(this, _WebSocket);
         const prefix = "WebSocket.close";
         if (code !== void 0) {
           code = webidl.converters["unsigned short"](code, prefix, "code", { clamp: true });
         }
-        if (reason !== void 0) {
-          reason = webidl.converters.USVString(reason, prefix, "reason");
+        if (reason2 !== void 0) {
+          reason2 = webidl.converters.USVString(reason2, prefix, "reason");
         }
         if (code !== void 0) {
           if (code !== 1e3 && (code < 3e3 || code > 4999)) {
@@ -18015,8 +18015,8 @@ var require_websocket = __commonJS({
           }
         }
         let reasonByteLength = 0;
-        if (reason !== void 0) {
-          reasonByteLength = Buffer.byteLength(reason);
+        if (reason2 !== void 0) {
+          reasonByteLength = Buffer.byteLength(reason2);
           if (reasonByteLength > 123) {
             throw new DOMException(
               `Reason must be less than 123 bytes; received ${reasonByteLength}`,
@@ -18024,7 +18024,7 @@ var require_websocket = __commonJS({
             );
           }
         }
-        closeWebSocketConnection(this, code, reason, reasonByteLength);
+        closeWebSocketConnection(this, code, reason2, reasonByteLength);
       }
       /**
        * @see https://websockets.spec.whatwg.org/#dom-websocket-send
@@ -20546,8 +20546,8 @@ function parseInto(kc, where, load) {
   }
   if (kc.getContexts().length === 0) throw new UserError(`${where} defines no contexts`);
 }
-function genericReason(reason) {
-  const text = (reason ?? "").replace(/\s*(?:".*"|!<.*>)/g, "").replace(/:\s.*$/, "").trim();
+function genericReason(reason2) {
+  const text = (reason2 ?? "").replace(/\s*(?:".*"|!<.*>)/g, "").replace(/:\s.*$/, "").trim();
   return text || "parse error";
 }
 function loadInCluster(kc, server, dir, secrets) {
@@ -20755,11 +20755,11 @@ function rolloutPhase(obj) {
 }
 function calculatedPhase(spec, status) {
   for (const condition of arrayOf(field(status, "conditions"))) {
-    const reason = stringField(condition, "reason");
+    const reason2 = stringField(condition, "reason");
     const message = stringField(condition, "message") ?? "";
     if (field(condition, "type") === "InvalidSpec") return ["Degraded", `InvalidSpec: ${message}`];
-    if (reason === "RolloutAborted" || reason === "ProgressDeadlineExceeded") {
-      return ["Degraded", `${reason}: ${message}`];
+    if (reason2 === "RolloutAborted" || reason2 === "ProgressDeadlineExceeded") {
+      return ["Degraded", `${reason2}: ${message}`];
     }
   }
   if (field(spec, "paused") === true) return ["Paused", "manually paused"];
@@ -21242,8 +21242,8 @@ function describeKubeError(error2, req, attempts = 1) {
       case 404:
         return new ClusterAccessError(`${target} not found${where} (context ${req.context})`, 404);
       default: {
-        const reason = stringField(status, "reason");
-        const code2 = `${error2.code}${reason ? ` ${reason}` : ""}`;
+        const reason2 = stringField(status, "reason");
+        const code2 = `${error2.code}${reason2 ? ` ${reason2}` : ""}`;
         return new ClusterAccessError(
           `${req.verb} ${target}${where} failed${tries}: the API server answered ${code2}${detail}`,
           error2.code
@@ -21992,12 +21992,12 @@ var init_kube_client = __esm({
           throw error2;
         }
       }
-      async canI(access2) {
+      async canI(access3) {
         const review2 = {
           apiVersion: "authorization.k8s.io/v1",
           kind: "SelfSubjectAccessReview",
           metadata: {},
-          spec: { resourceAttributes: { ...access2 } }
+          spec: { resourceAttributes: { ...access3 } }
         };
         try {
           const answer = await this.request(
@@ -22536,9 +22536,9 @@ async function reviewAccess(cluster, writes, settings, log, checked) {
   const bakeReads = baking ? podWatchReads(namespaces, 0).filter((c) => c.resource === "pods") : [];
   await checkPermissions(cluster, [...needed, ...bakeReads], log, settings.concurrency, checked);
   if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
-  const access2 = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
-  if (access2.warning) log.warn(access2.warning);
-  return { watchPods: access2.watch };
+  const access3 = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
+  if (access3.warning) log.warn(access3.warning);
+  return { watchPods: access3.watch };
 }
 var init_check_permissions = __esm({
   "src/rollout/check-permissions.ts"() {
@@ -22567,16 +22567,16 @@ function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
   for (const list of lists) {
     for (const container of Array.isArray(list) ? list : []) {
       const waiting2 = field(field(container, "state"), "waiting");
-      const reason = str(field(waiting2, "reason"));
+      const reason2 = str(field(waiting2, "reason"));
       const restartCount = Number(field(container, "restartCount") ?? 0);
       const terminated = field(field(container, "lastState"), "terminated");
       const oom = field(terminated, "reason") === "OOMKilled";
-      const crashing = reason === "CrashLoopBackOff" || oom;
-      if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
+      const crashing = reason2 === "CrashLoopBackOff" || oom;
+      if (!(reason2 && WILL_NOT_HEAL.has(reason2)) && !(crashing && restartCount >= crashRestarts)) continue;
       const cause = {
         pod: String(field(field(pod, "metadata"), "name") ?? ""),
         container: String(field(container, "name") ?? ""),
-        reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
+        reason: oom ? "OOMKilled" : reason2 ?? "CrashLoopBackOff",
         restartCount
       };
       const message = oneLine(str(field(waiting2, "message")));
@@ -22656,8 +22656,8 @@ function describeCause(cause) {
     const code = last.exitCode !== void 0 ? `last exit code ${last.exitCode}` : "last run";
     details.push(last.message ? `${code}: ${last.message}` : code);
   }
-  const reason = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
-  return `pod ${cause.pod} container ${cause.container}: ${reason}${details.length ? ` (${details.join("; ")})` : ""}`;
+  const reason2 = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
+  return `pod ${cause.pod} container ${cause.container}: ${reason2}${details.length ? ` (${details.join("; ")})` : ""}`;
 }
 var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, MAX_CAUSE_MESSAGE, REVISION_ANNOTATION;
 var init_pod_verdict = __esm({
@@ -23144,7 +23144,7 @@ function restartCause(pod, container, status, restartCount) {
   const waiting2 = field(field(status, "state"), "waiting");
   const terminated = field(field(status, "lastState"), "terminated");
   const exitCode = field(terminated, "exitCode");
-  const reason = field(terminated, "reason");
+  const reason2 = field(terminated, "reason");
   return {
     pod,
     container,
@@ -23153,7 +23153,7 @@ function restartCause(pod, container, status, restartCount) {
     ...terminated !== void 0 ? {
       lastTermination: {
         ...typeof exitCode === "number" ? { exitCode } : {},
-        ...typeof reason === "string" ? { reason } : {}
+        ...typeof reason2 === "string" ? { reason: reason2 } : {}
       }
     } : {}
   };
@@ -23343,11 +23343,11 @@ async function followGroup(members, waiting2) {
     now: waiting2.now
   });
 }
-function timeOut(states, { settle, opts }, reason) {
+function timeOut(states, { settle, opts }, reason2) {
   for (const state3 of states) {
     if (state3.result) continue;
     const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
-    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatDuration(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
+    const why = reason2 instanceof Error ? `${reason2.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatDuration(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
     settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
   }
 }
@@ -24079,7 +24079,7 @@ async function rollOut(cluster, workloads, context) {
     (id) => manifests.get(idKey(id))?.object,
     agent.context.settings.maxParallelRollouts
   );
-  const reviewed = rounds.length > 1 ? await log.group(
+  const reviewed = context.reviewed ?? (rounds.length > 1 ? await log.group(
     "Check permissions for every wave",
     () => reviewAccess(
       cluster,
@@ -24091,7 +24091,7 @@ async function rollOut(cluster, workloads, context) {
       agent.context.settings,
       log
     )
-  ) : void 0;
+  ) : void 0);
   const followed = [];
   let waveFailures = [];
   let stoppedBy;
@@ -24228,8 +24228,8 @@ async function restartAndWait(cluster, round, context) {
             targets,
             ...round.reviews ? { reviews: round.reviews } : {}
           };
-          const access2 = await reviewAccess(cluster, writes, settings, log, round.checked);
-          watchPods2 &&= access2.watchPods;
+          const access3 = await reviewAccess(cluster, writes, settings, log, round.checked);
+          watchPods2 &&= access3.watchPods;
         }
         for (const write of round.configWrites) {
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
@@ -24953,10 +24953,15 @@ async function syncConfigs(cluster, configs, options, log) {
   const pending = await stillDifferent(configs);
   if (pending.length === 0) return live2;
   if (options.apply) {
-    for (const { id, file, manifest } of pending) {
+    await options.beforeApply?.(pending);
+    for (const config of pending) {
+      const { id, file, manifest } = config;
       if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
       log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
       await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
+      if (options.dryRun) continue;
+      noteDone(`applied ${formatId(id)} from ${file}`);
+      options.onApplied?.(config);
     }
     return live2;
   }
@@ -24998,6 +25003,7 @@ var init_sync_configs = __esm({
     init_errors();
     init_model();
     init_read_live_configs();
+    init_interrupt();
     init_heartbeat();
   }
 });
@@ -25017,62 +25023,82 @@ async function rollOutPlan(cluster, plan, context) {
   for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
   const present = onCluster.present;
   if (present.length === 0) return { results: onCluster.absent, notes: [] };
-  const strategy = plan.restore && context.strategy.rollbackStep && rollsBackOnFailure(settings) ? withRollbackOnFailure(
-    context.strategy,
-    restorePlanOf({ ...plan.restore, headConfigs: plan.headConfigs, workloads: present })
-  ) : context.strategy;
+  const restorePlan = plan.restore && context.strategy.rollbackStep && rollsBackOnFailure(settings) ? restorePlanOf({ ...plan.restore, headConfigs: plan.headConfigs, workloads: present }) : void 0;
+  const strategy = restorePlan ? withRollbackOnFailure(context.strategy, restorePlan) : context.strategy;
   const manifests = new Map(
     [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
   );
   const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].map((key) => plan.expectedConfigs.get(key)).filter((config) => config !== void 0);
-  if (settings.apply && strategy.needsLiveConfigs) {
-    await log.group(
-      "Check permissions to apply configs",
-      () => checkPermissions(
-        cluster,
-        toCheck.map((c) => configWrite(c.id)),
-        log,
-        settings.concurrency
-      )
-    );
-  }
-  const prepareTitle = strategy.prepareTitle ?? (strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs");
-  const prepared = await log.group(prepareTitle, async () => {
-    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
-      cluster,
-      toCheck,
-      {
-        apply: settings.apply,
-        dryRun: settings.dryRun === "server",
-        timeoutMs: settings.configTimeoutMs,
-        concurrency: settings.concurrency
-      },
-      log
-    ) : /* @__PURE__ */ new Map();
-    return strategy.prepare({
-      workloads: present,
-      manifests,
-      headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
-      headConfigs: plan.headConfigs,
-      readHeadConfigs: plan.readHeadConfigs,
-      commitOrder: plan.commitOrder,
-      liveConfigs,
-      cluster,
-      head: plan.head,
-      log
+  let reviewed;
+  const reviewEveryWrite = async (pending) => {
+    const targets = present.flatMap(({ id }) => {
+      const kind = workloadKind(id.kind);
+      return kind ? [{ id, kind }] : [];
     });
+    const reviews = [
+      ...pending.map((c) => configWrite(c.id)),
+      ...restorePlan ? restoreReviews(restorePlan) : []
+    ];
+    reviewed = await reviewAccess(cluster, { configs: [], targets, reviews }, settings, log);
+  };
+  const prepareTitle = strategy.prepareTitle ?? (strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs");
+  const applied = [];
+  const prepareAndRollOut = async () => {
+    const prepared = await log.group(prepareTitle, async () => {
+      const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
+        cluster,
+        toCheck,
+        {
+          apply: settings.apply,
+          dryRun: settings.dryRun === "server",
+          timeoutMs: settings.configTimeoutMs,
+          concurrency: settings.concurrency,
+          beforeApply: reviewEveryWrite,
+          onApplied: (config) => applied.push(config)
+        },
+        log
+      ) : /* @__PURE__ */ new Map();
+      return strategy.prepare({
+        workloads: present,
+        manifests,
+        headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
+        headConfigs: plan.headConfigs,
+        readHeadConfigs: plan.readHeadConfigs,
+        commitOrder: plan.commitOrder,
+        liveConfigs,
+        cluster,
+        head: plan.head,
+        log
+      });
+    });
+    return rollOut(cluster, present, {
+      ...context,
+      strategy,
+      prepared,
+      manifests,
+      ...reviewed ? { reviewed } : {}
+    });
+  };
+  const after = await prepareAndRollOut().catch((error2) => {
+    throw afterApplying(error2, applied);
   });
-  const after = await rollOut(cluster, present, { ...context, strategy, prepared, manifests });
   return {
     results: [...onCluster.absent, ...after.results],
     notes: after.notes,
     ...after.restores ? { restores: after.restores } : {}
   };
 }
+function afterApplying(error2, applied) {
+  if (applied.length === 0 || !(error2 instanceof UserError)) return error2;
+  const written = applied.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+  return new RolloutFailure(`${error2.message}; already applied before it: ${written}`);
+}
 var init_roll_out_plan = __esm({
   "src/rollout/roll-out-plan.ts"() {
     "use strict";
     init_consumed_configs();
+    init_errors();
+    init_workload_kinds();
     init_model();
     init_setting_choices();
     init_check_permissions();
@@ -27806,8 +27832,8 @@ function parsePlanDocument(text, file) {
   try {
     value = JSON.parse(text);
   } catch (error2) {
-    const reason = error2 instanceof Error ? error2.message : String(error2);
-    throw new UserError(`${file}: not a plan file: not valid JSON (${reason})`);
+    const reason2 = error2 instanceof Error ? error2.message : String(error2);
+    throw new UserError(`${file}: not a plan file: not valid JSON (${reason2})`);
   }
   const bad = (field5, expected) => new UserError(`${file}: malformed plan: ${field5} must be ${expected}`);
   if (!isRecord3(value)) throw bad("the document", "a JSON object");
@@ -28102,7 +28128,7 @@ __export(saved_plan_exports, {
 async function readPlanFile(path6) {
   let text;
   try {
-    text = await (0, import_promises5.readFile)(path6, "utf8");
+    text = await (0, import_promises6.readFile)(path6, "utf8");
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new UserError(`${path6}: cannot read the plan file (${code})`);
@@ -28111,7 +28137,7 @@ async function readPlanFile(path6) {
 }
 async function writePlanFile(path6, document, log) {
   try {
-    await (0, import_promises5.writeFile)(path6, `${JSON.stringify(document, null, 2)}
+    await (0, import_promises6.writeFile)(path6, `${JSON.stringify(document, null, 2)}
 `, { mode: 420 });
   } catch (error2) {
     const code = error2.code ?? String(error2);
@@ -28170,11 +28196,11 @@ function sameWorkloads(document, settings, planned, naming = CLI_FLAGS) {
 function applySaved(run2, settings, connection, context) {
   return applySavedPlan(run2.document, settings.plan, connection, { settings, ...context });
 }
-var import_promises5;
+var import_promises6;
 var init_saved_plan = __esm({
   "src/run/saved-plan.ts"() {
     "use strict";
-    import_promises5 = require("node:fs/promises");
+    import_promises6 = require("node:fs/promises");
     init_commit_sha();
     init_errors();
     init_model();
@@ -31072,7 +31098,7 @@ function escapeJsonForCiLog(json) {
 init_cluster_connection();
 
 // src/run/commands.ts
-var import_node_path11 = require("node:path");
+var import_node_path12 = require("node:path");
 init_errors();
 init_once();
 init_option_naming();
@@ -31871,8 +31897,8 @@ async function askGitForWorkTree(dir, timeoutMs) {
   try {
     root = (await createGitRunner(dir, timeoutMs).run(["rev-parse", "--show-toplevel"])).stdout.trim();
   } catch (error2) {
-    const reason = error2 instanceof Error ? error2.message.split("\n")[0] ?? "" : String(error2);
-    throw new UserError(`${dir} is not inside a git work tree (${reason})`);
+    const reason2 = error2 instanceof Error ? error2.message.split("\n")[0] ?? "" : String(error2);
+    throw new UserError(`${dir} is not inside a git work tree (${reason2})`);
   }
   if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
   return root;
@@ -33008,8 +33034,8 @@ function tokenHint(target) {
 }
 function failureMessage(error2, target) {
   const status = statusOf(error2);
-  const reason = error2 instanceof Error ? error2.message : String(error2);
-  const firstLine = reason.split("\n")[0] ?? "";
+  const reason2 = error2 instanceof Error ? error2.message : String(error2);
+  const firstLine = reason2.split("\n")[0] ?? "";
   const shown2 = status && !firstLine.startsWith(String(status)) ? `${status} ${firstLine}` : firstLine;
   const what = `comment: could not write the plan comment on ${target.where} (${shown2})`;
   const unchanged = "; the run's result is unchanged";
@@ -33453,11 +33479,11 @@ function planWorkload(candidate, references, newWorkloadIds, options) {
   const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
   if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
   const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
-  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
+  const reason2 = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
   return {
     ...base,
     action: "restart",
-    reason: `${reason}${reloaderNote(candidate, reloader)}`,
+    reason: `${reason2}${reloaderNote(candidate, reloader)}`,
     references: consuming
   };
 }
@@ -33491,13 +33517,13 @@ function reloaderNote(candidate, reloader) {
 }
 function waitingForAddedConfig(candidate, configs) {
   const names2 = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
-  const reason = `references ${names2}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
+  const reason2 = `references ${names2}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
     id: candidate.id,
     source: candidate.source,
     ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
     action: "skip",
-    reason,
+    reason: reason2,
     references: []
   };
 }
@@ -37886,7 +37912,7 @@ async function uncommittedEditsNote(git, head, options) {
 // src/run/fleet.ts
 async function runFleet(deps) {
   const { settings, log, waves } = deps;
-  const access2 = /* @__PURE__ */ new Map();
+  const access3 = /* @__PURE__ */ new Map();
   const contextOfServer = /* @__PURE__ */ new Map();
   for (const context of waves.flat()) {
     const connection = deps.connectTo(context);
@@ -37898,7 +37924,7 @@ async function runFleet(deps) {
       );
     }
     contextOfServer.set(serverKey(server), context);
-    access2.set(context, connection);
+    access3.set(context, connection);
   }
   const planned = await planRepository(deps);
   if (planned.kind === "no-range") return planned.report;
@@ -37919,7 +37945,7 @@ async function runFleet(deps) {
         ...deps.now ? { now: deps.now } : {}
       };
       try {
-        const report = await limit.race(applyPlanToCluster(repoPlan, access2.get(context), apply));
+        const report = await limit.race(applyPlanToCluster(repoPlan, access3.get(context), apply));
         return { exitCode: exitCodeOf(report), result: { report } };
       } catch (error2) {
         const parts = errorParts(error2, false);
@@ -38022,11 +38048,55 @@ function prefixedLog(log, context, onGroup) {
   };
 }
 
+// src/run/output-files.ts
+var import_node_fs9 = require("node:fs");
+var import_promises5 = require("node:fs/promises");
+var import_node_path11 = require("node:path");
+init_errors();
+var UnwritableOutputError = class extends UserError {
+};
+async function checkOutputFiles(files) {
+  for (const file of files) {
+    const why = await whyUnwritable(file.path);
+    if (why) {
+      throw new UnwritableOutputError(
+        `${file.option} ${file.given}: the file cannot be written (${why}); checked before anything was written`
+      );
+    }
+  }
+}
+async function whyUnwritable(path6) {
+  try {
+    if ((await (0, import_promises5.stat)(path6)).isDirectory()) return "it is a directory";
+    await (0, import_promises5.access)(path6, import_node_fs9.constants.W_OK);
+    return void 0;
+  } catch (error2) {
+    if (error2.code !== "ENOENT") return reason(error2);
+  }
+  const dir = (0, import_node_path11.dirname)(path6);
+  try {
+    if (!(await (0, import_promises5.stat)(dir)).isDirectory()) return `${dir} is not a directory`;
+    await (0, import_promises5.access)(dir, import_node_fs9.constants.W_OK);
+    return void 0;
+  } catch (error2) {
+    return `its directory ${dir}: ${reason(error2)}`;
+  }
+}
+function reason(error2) {
+  const code = error2.code;
+  if (code === "ENOENT") return "does not exist";
+  if (code === "EACCES" || code === "EPERM") return "not writable";
+  if (code === "EROFS") return "a read-only file system";
+  if (code === "ENOTDIR") return "a part of the path is not a directory";
+  return code ?? String(error2);
+}
+
 // src/run/commands.ts
 function planAndRollOut(settings, entry, out) {
   return inCi(settings, entry, out, async (settings2, cluster, readEvent) => {
     const { env, naming } = entry;
-    const openGit = () => createGit((0, import_node_path11.resolve)(entry.cwd, settings2.repo), { timeoutMs: settings2.gitTimeoutMs });
+    await checkOutputFiles(outputFilesOf(settings2, entry.cwd, naming ?? CLI_FLAGS));
+    const openGit = () => createGit((0, import_node_path12.resolve)(entry.cwd, settings2.repo), { timeoutMs: settings2.gitTimeoutMs });
     const opening = settings2.plan === void 0 ? openGit() : void 0;
     const opened = await opening;
     const git = lazy(() => opening ?? openGit());
@@ -38071,6 +38141,16 @@ function planAndRollOut(settings, entry, out) {
       ...planOut ? { planOut } : {}
     });
   });
+}
+function outputFilesOf(settings, cwd, naming) {
+  const files = [
+    ["plan-out", settings.planOut, (0, import_node_path12.resolve)(settings.planOut ?? "")],
+    ["junit", settings.junit, (0, import_node_path12.resolve)(cwd, settings.junit ?? "")],
+    ["dotenv", settings.dotenv, (0, import_node_path12.resolve)(cwd, settings.dotenv ?? "")]
+  ];
+  return files.flatMap(
+    ([name, given, path6]) => given === void 0 ? [] : [{ option: naming.option(name), given, path: path6 }]
+  );
 }
 function syncFromCluster(settings, entry, out) {
   return inCi(settings, entry, out, async (settings2, connection) => {
@@ -38143,7 +38223,7 @@ function handleInterrupts(run2, write) {
 }
 
 // src/run/stamp-in-ci.ts
-var import_node_path13 = require("node:path");
+var import_node_path14 = require("node:path");
 init_commit_sha();
 init_model();
 
@@ -38203,10 +38283,10 @@ function serverUrl(request) {
 }
 
 // src/git/work-tree.ts
-var import_node_fs9 = require("node:fs");
-var import_promises6 = require("node:fs/promises");
+var import_node_fs10 = require("node:fs");
+var import_promises7 = require("node:fs/promises");
 var import_node_os5 = require("node:os");
-var import_node_path12 = require("node:path");
+var import_node_path13 = require("node:path");
 init_errors();
 async function openWorkTree(dir, gitTimeoutMs) {
   const { stdout } = await createGitRunner(dir, gitTimeoutMs).run(["rev-parse", "--show-toplevel"]);
@@ -38230,24 +38310,24 @@ function createWorkTree(dir, gitTimeoutMs) {
       if (regularFile(dir, path6) === void 0) return void 0;
       let fd;
       try {
-        fd = (0, import_node_fs9.openSync)((0, import_node_path12.join)(dir, path6), import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW);
+        fd = (0, import_node_fs10.openSync)((0, import_node_path13.join)(dir, path6), import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_NOFOLLOW);
       } catch (error2) {
         if (linkError(error2)) throw symlinkRefusal(path6);
         return void 0;
       }
       try {
-        return (0, import_node_fs9.fstatSync)(fd).isFile() ? (0, import_node_fs9.readFileSync)(fd) : void 0;
+        return (0, import_node_fs10.fstatSync)(fd).isFile() ? (0, import_node_fs10.readFileSync)(fd) : void 0;
       } finally {
-        (0, import_node_fs9.closeSync)(fd);
+        (0, import_node_fs10.closeSync)(fd);
       }
     },
     async write(path6, text) {
       regularFile(dir, path6);
       let fd;
       try {
-        fd = (0, import_node_fs9.openSync)(
-          (0, import_node_path12.join)(dir, path6),
-          import_node_fs9.constants.O_WRONLY | import_node_fs9.constants.O_CREAT | import_node_fs9.constants.O_TRUNC | import_node_fs9.constants.O_NOFOLLOW,
+        fd = (0, import_node_fs10.openSync)(
+          (0, import_node_path13.join)(dir, path6),
+          import_node_fs10.constants.O_WRONLY | import_node_fs10.constants.O_CREAT | import_node_fs10.constants.O_TRUNC | import_node_fs10.constants.O_NOFOLLOW,
           438
         );
       } catch (error2) {
@@ -38255,14 +38335,14 @@ function createWorkTree(dir, gitTimeoutMs) {
         throw error2;
       }
       try {
-        (0, import_node_fs9.writeFileSync)(fd, text);
+        (0, import_node_fs10.writeFileSync)(fd, text);
       } finally {
-        (0, import_node_fs9.closeSync)(fd);
+        (0, import_node_fs10.closeSync)(fd);
       }
     },
     async remove(path6) {
       if (regularFile(dir, path6) === void 0) return;
-      await (0, import_promises6.rm)((0, import_node_path12.join)(dir, path6), { force: true });
+      await (0, import_promises7.rm)((0, import_node_path13.join)(dir, path6), { force: true });
     },
     linkOn(path6) {
       try {
@@ -38274,11 +38354,11 @@ function createWorkTree(dir, gitTimeoutMs) {
       }
     },
     async withScratch(use) {
-      const scratch = await (0, import_promises6.mkdtemp)((0, import_node_path12.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises7.mkdtemp)((0, import_node_path13.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
-        await (0, import_promises6.rm)(scratch, { recursive: true, force: true });
+        await (0, import_promises7.rm)(scratch, { recursive: true, force: true });
       }
     }
   };
@@ -38289,7 +38369,7 @@ function regularFile(dir, path6) {
     const prefix = parts.slice(0, i).join("/");
     let stats;
     try {
-      stats = (0, import_node_fs9.lstatSync)((0, import_node_path12.join)(dir, prefix));
+      stats = (0, import_node_fs10.lstatSync)((0, import_node_path13.join)(dir, prefix));
     } catch {
       return void 0;
     }
@@ -39584,7 +39664,7 @@ function soleDeployments(roots, deployments, report) {
 // src/run/stamp-in-ci.ts
 async function stampInAction(settings, entry, options) {
   const { env } = entry;
-  const git = await createGit((0, import_node_path13.resolve)(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+  const git = await createGit((0, import_node_path14.resolve)(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
   const log = entry.logFor(git.root);
   const eventName = env.GITHUB_EVENT_NAME ?? "";
   const event = await readEventPayload(env);
@@ -40031,8 +40111,8 @@ function checkNamespaces(option, names2) {
 }
 
 // src/action/github-log.ts
-var import_node_fs10 = require("node:fs");
-var import_node_path14 = require("node:path");
+var import_node_fs11 = require("node:fs");
+var import_node_path15 = require("node:path");
 
 // src/core/log.ts
 function formatLocation(where) {
@@ -40110,8 +40190,8 @@ function escapedCommands(commands) {
 }
 function workspacePath(gitRoot, env) {
   try {
-    const workspace = (0, import_node_fs10.realpathSync)((0, import_node_path14.resolve)(env.GITHUB_WORKSPACE || "."));
-    const path6 = (0, import_node_path14.relative)(workspace, (0, import_node_fs10.realpathSync)(gitRoot)).replaceAll("\\", "/");
+    const workspace = (0, import_node_fs11.realpathSync)((0, import_node_path15.resolve)(env.GITHUB_WORKSPACE || "."));
+    const path6 = (0, import_node_path15.relative)(workspace, (0, import_node_fs11.realpathSync)(gitRoot)).replaceAll("\\", "/");
     return path6.startsWith("..") ? "" : path6;
   } catch {
     return "";
@@ -40140,7 +40220,7 @@ function createMasker(setSecret2) {
 }
 
 // src/action/publish.ts
-var import_node_fs12 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var import_node_url = require("node:url");
 init_run_result();
 
@@ -40397,8 +40477,8 @@ function byteLength(text) {
 }
 
 // src/action/outputs.ts
-var import_node_fs11 = require("node:fs");
-var import_node_path15 = require("node:path");
+var import_node_fs12 = require("node:fs");
+var import_node_path16 = require("node:path");
 var OUTPUT_LIMIT_BYTES = 1024 * 1024 - 1024;
 function actionOutputs(report) {
   const changed = report.plan.changes.map((c) => ({ ...c.id, status: c.status, keys: c.keys }));
@@ -40438,10 +40518,10 @@ function fitOutputs(outputs, dir, limitBytes = OUTPUT_LIMIT_BYTES) {
 }
 function saveFullValue(dir, name, value) {
   try {
-    const folder = (0, import_node_path15.join)(dir, "config-rollout");
-    (0, import_node_fs11.mkdirSync)(folder, { recursive: true });
-    const file = (0, import_node_path15.join)(folder, `${name}.json`);
-    (0, import_node_fs11.writeFileSync)(file, value);
+    const folder = (0, import_node_path16.join)(dir, "config-rollout");
+    (0, import_node_fs12.mkdirSync)(folder, { recursive: true });
+    const file = (0, import_node_path16.join)(folder, `${name}.json`);
+    (0, import_node_fs12.writeFileSync)(file, value);
     return file;
   } catch {
     return void 0;
@@ -40511,15 +40591,15 @@ async function writeSummary(core, env, markdown, whereElse) {
     await core.summary.addRaw(markdown).write();
   } catch (error2) {
     core.summary.emptyBuffer();
-    const reason = error2 instanceof Error ? error2.message : String(error2);
+    const reason2 = error2 instanceof Error ? error2.message : String(error2);
     core.warning(
-      escapeForCiLog(`could not write the job summary (${reason})${whereElse ? `; ${whereElse}` : ""}`)
+      escapeForCiLog(`could not write the job summary (${reason2})${whereElse ? `; ${whereElse}` : ""}`)
     );
   }
 }
 function isEntryPoint(moduleUrl) {
   try {
-    return (0, import_node_fs12.realpathSync)(process.argv[1] ?? "") === (0, import_node_fs12.realpathSync)((0, import_node_url.fileURLToPath)(moduleUrl));
+    return (0, import_node_fs13.realpathSync)(process.argv[1] ?? "") === (0, import_node_fs13.realpathSync)((0, import_node_url.fileURLToPath)(moduleUrl));
   } catch {
     return false;
   }

@@ -270,569 +270,6 @@ var init_model = __esm({
   }
 });
 
-// src/core/run-result.ts
-function exitCodeOf(report) {
-  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
-  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
-}
-function isFailure(result) {
-  return result.restart === "failed" || result.restart === "agent-not-applied" || isFailureOutcome(result.rollout);
-}
-function resultsByWorkload(report) {
-  const results = /* @__PURE__ */ new Map();
-  for (const result of report.results)
-    if (!results.has(idKey(result.id))) results.set(idKey(result.id), result);
-  return results;
-}
-function isFailureOutcome(rollout) {
-  return FAILED_ROLLOUTS.includes(rollout);
-}
-function reportOf(plan, rolledOut, dryRun, cluster) {
-  const { results, notes } = rolledOut;
-  return {
-    plan,
-    results,
-    ...notes.length > 0 ? { notes: [...notes] } : {},
-    ...rolledOut.restores?.length ? { restores: rolledOut.restores } : {},
-    outcome: outcomeOf(plan, results, dryRun),
-    ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
-    dryRun
-  };
-}
-function outcomeOf(plan, results, dryRun) {
-  if (results.some(isFailure)) return "failed";
-  if (plan.unread && plan.unread.length > 0) return "incomplete";
-  return outcomeOfWhatWasRead(plan, results, dryRun);
-}
-function outcomeOfWhatWasRead(plan, results, dryRun) {
-  if (results.some(isFailure)) return "failed";
-  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
-  if (dryRun !== "none") return "planned";
-  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
-}
-var FAILED_ROLLOUTS;
-var init_run_result = __esm({
-  "src/core/run-result.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    FAILED_ROLLOUTS = ["failed", "timeout", "deleted", "rolled-back"];
-  }
-});
-
-// src/core/duration.ts
-function formatDuration(ms, step = 1) {
-  const rounded = Math.round(ms / step) * step;
-  if (rounded < 1e3) return rounded <= 0 ? "0s" : `${rounded}ms`;
-  const tenths = Math.round(rounded / 100);
-  const hours = Math.floor(tenths / 36e3);
-  const minutes = Math.floor(tenths / 600) % 60;
-  const seconds2 = tenths % 600 / 10;
-  return `${hours ? `${hours}h` : ""}${minutes ? `${minutes}m` : ""}${seconds2 ? `${seconds2}s` : ""}`;
-}
-var init_duration = __esm({
-  "src/core/duration.ts"() {
-    "use strict";
-  }
-});
-
-// src/core/commit-sha.ts
-function isFullSha(value) {
-  return SHA.test(value);
-}
-function shortSha(value) {
-  return isFullSha(value) ? value.slice(0, 12) : value;
-}
-function isZeroSha(value) {
-  return isFullSha(value) && /^0+$/.test(value);
-}
-var SHA;
-var init_commit_sha = __esm({
-  "src/core/commit-sha.ts"() {
-    "use strict";
-    SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-  }
-});
-
-// src/plan/unread-sources.ts
-function unreadSourcesOf(problems, warnings) {
-  const seen2 = /* @__PURE__ */ new Set();
-  const unread = [];
-  const items = [
-    ...warnings.flatMap((w) => [w, ...(w.more ?? []).map((file) => ({ ...w, file }))]),
-    ...problems
-  ];
-  for (const item of items) {
-    if (item.unread === void 0) continue;
-    const key = `${item.file}\0${item.unread}`;
-    if (seen2.has(key)) continue;
-    seen2.add(key);
-    unread.push({ file: item.file, why: item.unread });
-  }
-  return unread;
-}
-function describeUnread(unread) {
-  const named = unread.slice(0, MAX_NAMED).map((u) => `${u.file} (${u.why})`);
-  const more = unread.length > MAX_NAMED ? ` and ${unread.length - MAX_NAMED} more` : "";
-  return `${named.join(", ")}${more}`;
-}
-var MAX_NAMED;
-var init_unread_sources = __esm({
-  "src/plan/unread-sources.ts"() {
-    "use strict";
-    MAX_NAMED = 5;
-  }
-});
-
-// src/report/describe.ts
-function describeRange(report) {
-  const { plan } = report;
-  if (!plan.base) return plan.rangeNote;
-  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
-}
-function describeKeys(change) {
-  if (change.keys.length === 0) return "-";
-  const shown2 = change.keys.slice(0, 8).join(", ");
-  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
-}
-function describeReferences(workload) {
-  return workload.references.map((r) => {
-    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
-    return `${shortId(r.config)} via ${r.path}${keys}`;
-  });
-}
-function describeResult(result) {
-  if (result.restart === "not-on-cluster") return "not on this cluster";
-  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
-  const followed = ["restarted", "unchanged", "agent-applied"];
-  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
-  const rollout = result.rollout === "done" ? "rolled out" : result.rollout === "rolled-back" ? "rolled back" : result.rollout;
-  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
-  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
-}
-function causeDetails(result) {
-  const cause = result.cause;
-  if (!cause) return [];
-  const log = cause.log ?? [];
-  return [
-    ...(cause.events ?? []).map((event) => `event: ${event}`),
-    ...log.length > 0 ? [
-      `log of the previous run of ${cause.container} (last ${log.length} lines):`,
-      ...log.map((l) => `| ${l}`)
-    ] : []
-  ];
-}
-function headline(report) {
-  if (report.clusters) return fleetHeadline(report.clusters);
-  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
-  switch (report.outcome) {
-    case "nothing-to-do":
-      return nothingToRestart(report);
-    case "planned":
-      return `Dry run: ${restarts} workload(s) would restart.`;
-    case "restarted": {
-      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
-      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
-      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
-    }
-    case "failed":
-      return failedHeadline(report.results);
-    case "incomplete":
-      return incompleteHeadline(report);
-  }
-}
-function incompleteHeadline(report) {
-  const unread = report.plan.unread ?? [];
-  const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
-  const what = report.plan.live ? "config(s) could not be read" : "touched source(s) not read";
-  return `Incomplete plan: ${unread.length} ${what}: ${describeUnread(unread)}. From the rest: ${rest}`;
-}
-function failedHeadline(results) {
-  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
-  const rolledBack = results.filter((r) => r.rollout === "rolled-back").map((r) => shortId(r.id));
-  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied" && r.rollout !== "rolled-back").map((r) => shortId(r.id));
-  const parts = [
-    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
-    ...failed2.length > 0 ? [failed2.join(", ")] : [],
-    ...rolledBack.length > 0 ? [`rolled back to what ran before: ${rolledBack.join(", ")}`] : []
-  ];
-  return `Failed: ${parts.join("; ")}.`;
-}
-function describeRestore(restore) {
-  const readers = restore.readers.map(shortId).join(", ");
-  const left = restore.notRolledBack ?? [];
-  const notRolledBack = left.length ? `; not rolled back: ${left.map(shortId).join(", ")} (see ${left.length > 1 ? "their results" : "its result"})` : "";
-  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}${notRolledBack}`;
-}
-function fleetHeadline(clusters) {
-  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
-  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
-  if (failed2.length > 0) return `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).`;
-  const unread = clusters.find((c) => c.report?.plan.unread?.length)?.report?.plan.unread;
-  return unread ? `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. ${clusters.length} cluster(s): ${each}.` : `${clusters.length} cluster(s): ${each}.`;
-}
-function clusterOutcome(cluster) {
-  if (cluster.outcome === "nothing-to-do") return "nothing to do";
-  if (cluster.outcome === "planned") return "planned (dry run)";
-  if (cluster.outcome === "incomplete") return "incomplete (not everything was read)";
-  return cluster.outcome;
-}
-function nothingToRestart(report) {
-  const { plan, results } = report;
-  if (plan.live && !plan.workloads.some((w) => w.action === "restart")) {
-    const left = plan.workloads.length;
-    return `In sync: no workload in scope runs older content of a config it reads${left > 0 ? ` (${left} left alone: see Workloads)` : ""}.`;
-  }
-  if (plan.changes.length === 0) {
-    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
-  }
-  if (plan.workloads.some((w) => w.action === "restart")) {
-    const unchanged = results.filter((r) => r.restart === "unchanged").length;
-    const paused = results.filter((r) => r.restart === "paused").length;
-    if (unchanged > 0 && paused === 0) {
-      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
-    }
-    const parts2 = [
-      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
-      ...paused > 0 ? [`${paused} paused`] : []
-    ];
-    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
-  }
-  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
-  const readNone = plan.workloads.filter(
-    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
-  ).length;
-  const other = plan.workloads.length - rolls - readNone;
-  if (plan.workloads.length === 0) {
-    return "Nothing to restart: no running workload consumes the changed content.";
-  }
-  if (rolls === plan.workloads.length) {
-    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
-  }
-  if (readNone === plan.workloads.length) {
-    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
-  }
-  if (other === plan.workloads.length) {
-    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
-  }
-  const parts = [
-    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
-    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
-    ...other > 0 ? [`${other} skipped (each says why)`] : []
-  ];
-  return `Nothing to restart: ${parts.join(", ")}.`;
-}
-function describeWhere(item) {
-  const at = item.file === void 0 || item.file === "" ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
-  if (item.origin !== void 0) {
-    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
-    const details = [at, changed].filter((part) => part !== void 0);
-    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
-  }
-  return at ?? "-";
-}
-function describeStatus(change) {
-  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
-}
-function skippedRendersNote(count) {
-  return `${count} render(s) skipped: nothing they would print can change this plan (see the notes above)`;
-}
-var init_describe = __esm({
-  "src/report/describe.ts"() {
-    "use strict";
-    init_commit_sha();
-    init_model();
-    init_run_result();
-    init_unread_sources();
-  }
-});
-
-// src/report/mermaid-graph.ts
-function mermaidGraph(plan) {
-  if (plan.workloads.length === 0) return [];
-  const changes = plan.changes.filter(
-    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
-  );
-  const nodeCount = changes.length + plan.workloads.length;
-  const body2 = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
-  return [
-    "```mermaid",
-    "flowchart LR",
-    ...body2,
-    "  classDef config fill:#eef,stroke:#557",
-    "  classDef restart fill:#dfd,stroke:#383",
-    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
-    "  classDef rolls fill:#ffd,stroke:#aa3",
-    "```"
-  ];
-}
-function detailed(plan) {
-  const lines = [];
-  const configNodes = /* @__PURE__ */ new Map();
-  for (const change of plan.changes) {
-    const node = `c${configNodes.size}`;
-    const where = change.origin ?? change.file;
-    configNodes.set(idKey(change.id), node);
-    lines.push(`  ${node}["${label(shortId(change.id), `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`);
-  }
-  plan.workloads.forEach((w, i) => {
-    const node = `w${i}`;
-    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
-    lines.push(
-      `  ${node}["${label(shortId(w.id), `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
-    );
-    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
-      const from = configNodes.get(config);
-      if (from) lines.push(`  ${from} --> ${node}`);
-    }
-  });
-  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
-  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
-}
-function folded(plan, configCount) {
-  const lines = [];
-  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
-  const groups = /* @__PURE__ */ new Map();
-  for (const w of plan.workloads) {
-    const key = `${w.id.namespace}\0${roleOf(w)}`;
-    groups.set(key, [...groups.get(key) ?? [], w]);
-  }
-  namespaces.forEach((namespace, n) => {
-    const configs = new Set(
-      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
-    );
-    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
-    ["restart", "rolls", "skip"].forEach((role) => {
-      const members = groups.get(`${namespace}\0${role}`) ?? [];
-      if (members.length === 0) return;
-      const node = `n${n}${role}`;
-      const roleText = role === "rolls" ? "roll on apply" : role;
-      lines.push(
-        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
-      );
-      lines.push(`  n${n} --> ${node}`);
-    });
-  });
-  const nodes = configCount + plan.workloads.length;
-  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
-  lines.push(
-    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
-  );
-  return lines;
-}
-function roleOf(w) {
-  if (w.rollsOnApply) return "rolls";
-  return w.action;
-}
-function actionLabel(w) {
-  return w.rollsOnApply ? "rolls on apply" : w.action;
-}
-function label(title, detail) {
-  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
-}
-function escapeLabel(text) {
-  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
-}
-var MAX_NODES;
-var init_mermaid_graph = __esm({
-  "src/report/mermaid-graph.ts"() {
-    "use strict";
-    init_model();
-    MAX_NODES = 40;
-  }
-});
-
-// src/report/report-markdown.ts
-function markdownSections(report) {
-  const clusters = report.clusters;
-  if (!clusters) return [{ render: (rows) => renderMarkdown(report, rows) }];
-  return [
-    { render: (rows) => fleetSummary(report, clusters, rows) },
-    ...clusters.map((cluster) => ({
-      title: `${md(cluster.context)} (wave ${cluster.wave}): ${md(clusterOutcome(cluster))}`,
-      render: (rows) => [
-        ...cluster.message ? [md(cluster.message), ""] : [],
-        ...cluster.report ? [renderMarkdown(cluster.report, rows, false).replace(/^### config-rollout\n\n/, "")] : []
-      ].join("\n") || "-"
-    }))
-  ];
-}
-function fleetSummary(report, clusters, maxRows) {
-  const out = [
-    "### config-rollout",
-    "",
-    `**${md(headline(report))}**`,
-    "",
-    `Range: ${md(describeRange(report))}`,
-    "",
-    "| Cluster | Wave | Outcome | Detail |",
-    "|---|---|---|---|",
-    ...clusters.map((c) => row([md(c.context), String(c.wave), md(clusterOutcome(c)), md(c.message ?? "")])),
-    ...report.plan.sources?.length ? sourcesPart(report.plan, maxRows) : [],
-    ...changesPart(report.plan, maxRows)
-  ];
-  return `${out.join("\n")}
-`;
-}
-function sourcesPart(plan, maxRows) {
-  const out = ["", "#### Sources", ""];
-  for (const note of (plan.sources ?? []).slice(0, maxRows)) out.push(`- ${md(note)}`);
-  if (plan.skippedRenders) out.push(`- ${md(skippedRendersNote(plan.skippedRenders))}`);
-  return out;
-}
-function changesPart(plan, maxRows) {
-  if (plan.changes.length === 0) return [];
-  const out = [
-    "",
-    "#### Changed configs",
-    "",
-    "| Config | Namespace | Change | Source | Keys |",
-    "|---|---|---|---|---|"
-  ];
-  for (const c of plan.changes.slice(0, maxRows)) {
-    out.push(
-      row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
-    );
-  }
-  if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
-  return out;
-}
-function renderMarkdown(report, maxRows = 500, repository = true) {
-  if (report.clusters) {
-    return markdownSections(report).map((s) => s.title === void 0 ? s.render(maxRows) : `### ${s.title}
-
-${s.render(maxRows)}`).join("\n");
-  }
-  const { plan } = report;
-  const out = [
-    "### config-rollout",
-    "",
-    `**${md(headline(report))}**`,
-    "",
-    `Range: ${md(describeRange(report))}`
-  ];
-  if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
-  if (repository) out.push(...changesPart(plan, maxRows));
-  if (plan.workloads.length > 0) {
-    const results = resultsByWorkload(report);
-    const withResults = report.results.length > 0;
-    out.push(
-      "",
-      "#### Workloads",
-      "",
-      withResults ? "| Workload | Namespace | Action | Why | Result | Duration |" : "| Workload | Namespace | Action | Why |",
-      withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|"
-    );
-    for (const w of plan.workloads.slice(0, maxRows)) {
-      const result = results.get(idKey(w.id));
-      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
-      const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
-      if (withResults) {
-        cells.push(
-          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
-          md(result?.durationMs === void 0 ? "-" : formatDuration(result.durationMs))
-        );
-      }
-      out.push(row(cells));
-    }
-    if (plan.workloads.length > maxRows)
-      out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
-  }
-  const explained = report.results.filter((r) => causeDetails(r).length > 0).slice(0, maxRows);
-  if (explained.length > 0) {
-    out.push("", "#### Why the new pods did not start", "");
-    for (const r of explained) {
-      out.push(`- **${md(shortId(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
-      for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
-    }
-  }
-  if (report.restores?.length) {
-    out.push(
-      "",
-      "#### Restored configs",
-      "",
-      "| Config | Namespace | Result | Detail |",
-      "|---|---|---|---|"
-    );
-    for (const r of report.restores.slice(0, maxRows))
-      out.push(row([md(shortId(r.id)), md(r.id.namespace), md(r.result), md(describeRestore(r))]));
-  }
-  const graph = edgeCount(plan) > 1 ? mermaidGraph(plan) : [];
-  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
-  if (report.notes?.length) {
-    out.push("", "#### Notes", "");
-    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
-  }
-  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
-  if (notes.length > 0) {
-    out.push("", "#### Warnings", "");
-    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
-    if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
-  }
-  return `${out.join("\n")}
-`;
-}
-function edgeCount(plan) {
-  const changed = new Set(plan.changes.map((c) => idKey(c.id)));
-  let edges = 0;
-  for (const w of plan.workloads) {
-    for (const config of new Set(w.references.map((r) => idKey(r.config)))) if (changed.has(config)) edges++;
-  }
-  return edges;
-}
-function row(cells) {
-  return `| ${cells.join(" | ")} |`;
-}
-function escapeMarkdown(text) {
-  const escaped = text.replace(
-    /\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#$]|!(?=\d)|%(?=[\w"])|:(?=\/\/|(?:[\w+-]*[a-z+][\w+-]*|100|1234):)|(?<=\bwww)\.|(?<=\bGH)-(?=\d)/gi,
-    (c, at) => {
-      const next = text[at + 1] ?? "";
-      const reference = (c === "&" ? /\d/ : /[\w"]/).test(next) ? ZERO_WIDTH_SPACE2 : "";
-      switch (c) {
-        case "&":
-          return `&amp;${reference}`;
-        case "<":
-          return "&lt;";
-        case ">":
-          return "&gt;";
-        case "$":
-          return "<span>&#36;</span>";
-        case "~":
-          return `\\~${reference}`;
-        case "@":
-        case "#":
-        case ":":
-        case "!":
-        case "%":
-        case "-":
-          return `${c}${ZERO_WIDTH_SPACE2}`;
-        case ".":
-          return `${ZERO_WIDTH_SPACE2}.`;
-        default:
-          return LINE_BREAK.test(c) ? " " : `\\${c}`;
-      }
-    }
-  );
-  return escaped.trimStart().replace(/^(?:[-+](?=\s|$)|\d+(?=[.)](?:\s|$)))/, (m) => m === "-" || m === "+" ? `\\${m}` : `${m}\\`);
-}
-function md(text) {
-  return escapeMarkdown(text);
-}
-var ZERO_WIDTH_SPACE2, LINE_BREAK;
-var init_report_markdown = __esm({
-  "src/report/report-markdown.ts"() {
-    "use strict";
-    init_duration();
-    init_model();
-    init_run_result();
-    init_describe();
-    init_mermaid_graph();
-    ZERO_WIDTH_SPACE2 = "&#8203;";
-    LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;
-  }
-});
-
 // src/run/version.ts
 var VERSION, USER_AGENT;
 var init_version = __esm({
@@ -1481,6 +918,22 @@ var init_options = __esm({
   }
 });
 
+// src/core/duration.ts
+function formatDuration(ms, step = 1) {
+  const rounded = Math.round(ms / step) * step;
+  if (rounded < 1e3) return rounded <= 0 ? "0s" : `${rounded}ms`;
+  const tenths = Math.round(rounded / 100);
+  const hours = Math.floor(tenths / 36e3);
+  const minutes = Math.floor(tenths / 600) % 60;
+  const seconds2 = tenths % 600 / 10;
+  return `${hours ? `${hours}h` : ""}${minutes ? `${minutes}m` : ""}${seconds2 ? `${seconds2}s` : ""}`;
+}
+var init_duration = __esm({
+  "src/core/duration.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/fleet.ts
 function parseContexts(text, option = "--contexts") {
   const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
@@ -1555,6 +1008,602 @@ var init_names = __esm({
     NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
     OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
     CONFIG_KEY_CHARACTERS = /^[-._a-zA-Z0-9]+$/;
+  }
+});
+
+// src/core/run-result.ts
+function exitCodeOf(report) {
+  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
+  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+}
+function isFailure(result) {
+  return result.restart === "failed" || result.restart === "agent-not-applied" || isFailureOutcome(result.rollout);
+}
+function resultsByWorkload(report) {
+  const results = /* @__PURE__ */ new Map();
+  for (const result of report.results)
+    if (!results.has(idKey(result.id))) results.set(idKey(result.id), result);
+  return results;
+}
+function isFailureOutcome(rollout) {
+  return FAILED_ROLLOUTS.includes(rollout);
+}
+function reportOf(plan, rolledOut, dryRun, cluster) {
+  const { results, notes } = rolledOut;
+  return {
+    plan,
+    results,
+    ...notes.length > 0 ? { notes: [...notes] } : {},
+    ...rolledOut.restores?.length ? { restores: rolledOut.restores } : {},
+    outcome: outcomeOf(plan, results, dryRun),
+    ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
+    dryRun
+  };
+}
+function outcomeOf(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
+  if (plan.unread && plan.unread.length > 0) return "incomplete";
+  return outcomeOfWhatWasRead(plan, results, dryRun);
+}
+function outcomeOfWhatWasRead(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
+  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
+  if (dryRun !== "none") return "planned";
+  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
+}
+var FAILED_ROLLOUTS;
+var init_run_result = __esm({
+  "src/core/run-result.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    FAILED_ROLLOUTS = ["failed", "timeout", "deleted", "rolled-back"];
+  }
+});
+
+// src/core/commit-sha.ts
+function isFullSha(value) {
+  return SHA.test(value);
+}
+function shortSha(value) {
+  return isFullSha(value) ? value.slice(0, 12) : value;
+}
+function isZeroSha(value) {
+  return isFullSha(value) && /^0+$/.test(value);
+}
+var SHA;
+var init_commit_sha = __esm({
+  "src/core/commit-sha.ts"() {
+    "use strict";
+    SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+  }
+});
+
+// src/plan/unread-sources.ts
+function unreadSourcesOf(problems, warnings) {
+  const seen2 = /* @__PURE__ */ new Set();
+  const unread = [];
+  const items = [
+    ...warnings.flatMap((w) => [w, ...(w.more ?? []).map((file) => ({ ...w, file }))]),
+    ...problems
+  ];
+  for (const item of items) {
+    if (item.unread === void 0) continue;
+    const key = `${item.file}\0${item.unread}`;
+    if (seen2.has(key)) continue;
+    seen2.add(key);
+    unread.push({ file: item.file, why: item.unread });
+  }
+  return unread;
+}
+function describeUnread(unread) {
+  const named = unread.slice(0, MAX_NAMED).map((u) => `${u.file} (${u.why})`);
+  const more = unread.length > MAX_NAMED ? ` and ${unread.length - MAX_NAMED} more` : "";
+  return `${named.join(", ")}${more}`;
+}
+var MAX_NAMED;
+var init_unread_sources = __esm({
+  "src/plan/unread-sources.ts"() {
+    "use strict";
+    MAX_NAMED = 5;
+  }
+});
+
+// src/report/describe.ts
+function describeRange(report) {
+  const { plan } = report;
+  if (!plan.base) return plan.rangeNote;
+  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
+}
+function describeKeys(change) {
+  if (change.keys.length === 0) return "-";
+  const shown2 = change.keys.slice(0, 8).join(", ");
+  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
+}
+function describeReferences(workload) {
+  return workload.references.map((r) => {
+    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+    return `${shortId(r.config)} via ${r.path}${keys}`;
+  });
+}
+function describeResult(result) {
+  if (result.restart === "not-on-cluster") return "not on this cluster";
+  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
+  const followed = ["restarted", "unchanged", "agent-applied"];
+  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
+  const rollout = result.rollout === "done" ? "rolled out" : result.rollout === "rolled-back" ? "rolled back" : result.rollout;
+  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
+  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
+}
+function causeDetails(result) {
+  const cause = result.cause;
+  if (!cause) return [];
+  const log = cause.log ?? [];
+  return [
+    ...(cause.events ?? []).map((event) => `event: ${event}`),
+    ...log.length > 0 ? [
+      `log of the previous run of ${cause.container} (last ${log.length} lines):`,
+      ...log.map((l) => `| ${l}`)
+    ] : []
+  ];
+}
+function headline(report) {
+  if (report.clusters) return fleetHeadline(report.clusters);
+  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
+  switch (report.outcome) {
+    case "nothing-to-do":
+      return nothingToRestart(report);
+    case "planned":
+      return `Dry run: ${restarts} workload(s) would restart.`;
+    case "restarted": {
+      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
+      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
+      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+    }
+    case "failed":
+      return failedHeadline(report.results);
+    case "incomplete":
+      return incompleteHeadline(report);
+  }
+}
+function incompleteHeadline(report) {
+  const unread = report.plan.unread ?? [];
+  const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
+  const what = report.plan.live ? "config(s) could not be read" : "touched source(s) not read";
+  return `Incomplete plan: ${unread.length} ${what}: ${describeUnread(unread)}. From the rest: ${rest}`;
+}
+function failedHeadline(results) {
+  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
+  const rolledBack = results.filter((r) => r.rollout === "rolled-back").map((r) => shortId(r.id));
+  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied" && r.rollout !== "rolled-back").map((r) => shortId(r.id));
+  const parts = [
+    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
+    ...failed2.length > 0 ? [failed2.join(", ")] : [],
+    ...rolledBack.length > 0 ? [`rolled back to what ran before: ${rolledBack.join(", ")}`] : []
+  ];
+  return `Failed: ${parts.join("; ")}.`;
+}
+function describeRestore(restore) {
+  const readers = restore.readers.map(shortId).join(", ");
+  const left = restore.notRolledBack ?? [];
+  const notRolledBack = left.length ? `; not rolled back: ${left.map(shortId).join(", ")} (see ${left.length > 1 ? "their results" : "its result"})` : "";
+  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}${notRolledBack}`;
+}
+function fleetHeadline(clusters) {
+  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
+  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
+  if (failed2.length > 0) return `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).`;
+  const unread = clusters.find((c) => c.report?.plan.unread?.length)?.report?.plan.unread;
+  return unread ? `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. ${clusters.length} cluster(s): ${each}.` : `${clusters.length} cluster(s): ${each}.`;
+}
+function clusterOutcome(cluster) {
+  if (cluster.outcome === "nothing-to-do") return "nothing to do";
+  if (cluster.outcome === "planned") return "planned (dry run)";
+  if (cluster.outcome === "incomplete") return "incomplete (not everything was read)";
+  return cluster.outcome;
+}
+function nothingToRestart(report) {
+  const { plan, results } = report;
+  if (plan.live && !plan.workloads.some((w) => w.action === "restart")) {
+    const left = plan.workloads.length;
+    return `In sync: no workload in scope runs older content of a config it reads${left > 0 ? ` (${left} left alone: see Workloads)` : ""}.`;
+  }
+  if (plan.changes.length === 0) {
+    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
+  }
+  if (plan.workloads.some((w) => w.action === "restart")) {
+    const unchanged = results.filter((r) => r.restart === "unchanged").length;
+    const paused = results.filter((r) => r.restart === "paused").length;
+    if (unchanged > 0 && paused === 0) {
+      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
+    }
+    const parts2 = [
+      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
+      ...paused > 0 ? [`${paused} paused`] : []
+    ];
+    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
+  }
+  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
+  const readNone = plan.workloads.filter(
+    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
+  ).length;
+  const other = plan.workloads.length - rolls - readNone;
+  if (plan.workloads.length === 0) {
+    return "Nothing to restart: no running workload consumes the changed content.";
+  }
+  if (rolls === plan.workloads.length) {
+    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
+  }
+  if (readNone === plan.workloads.length) {
+    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
+  }
+  if (other === plan.workloads.length) {
+    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
+  }
+  const parts = [
+    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
+    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
+    ...other > 0 ? [`${other} skipped (each says why)`] : []
+  ];
+  return `Nothing to restart: ${parts.join(", ")}.`;
+}
+function describeWhere(item) {
+  const at = item.file === void 0 || item.file === "" ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
+  if (item.origin !== void 0) {
+    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
+    const details = [at, changed].filter((part) => part !== void 0);
+    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
+  }
+  return at ?? "-";
+}
+function describeStatus(change) {
+  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
+}
+function skippedRendersNote(count) {
+  return `${count} render(s) skipped: nothing they would print can change this plan (see the notes above)`;
+}
+var init_describe = __esm({
+  "src/report/describe.ts"() {
+    "use strict";
+    init_commit_sha();
+    init_model();
+    init_run_result();
+    init_unread_sources();
+  }
+});
+
+// src/report/mermaid-graph.ts
+function mermaidGraph(plan) {
+  if (plan.workloads.length === 0) return [];
+  const changes = plan.changes.filter(
+    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
+  );
+  const nodeCount = changes.length + plan.workloads.length;
+  const body2 = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
+  return [
+    "```mermaid",
+    "flowchart LR",
+    ...body2,
+    "  classDef config fill:#eef,stroke:#557",
+    "  classDef restart fill:#dfd,stroke:#383",
+    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
+    "  classDef rolls fill:#ffd,stroke:#aa3",
+    "```"
+  ];
+}
+function detailed(plan) {
+  const lines = [];
+  const configNodes = /* @__PURE__ */ new Map();
+  for (const change of plan.changes) {
+    const node = `c${configNodes.size}`;
+    const where = change.origin ?? change.file;
+    configNodes.set(idKey(change.id), node);
+    lines.push(`  ${node}["${label(shortId(change.id), `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`);
+  }
+  plan.workloads.forEach((w, i) => {
+    const node = `w${i}`;
+    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
+    lines.push(
+      `  ${node}["${label(shortId(w.id), `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
+    );
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
+      const from = configNodes.get(config);
+      if (from) lines.push(`  ${from} --> ${node}`);
+    }
+  });
+  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
+  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
+}
+function folded(plan, configCount) {
+  const lines = [];
+  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
+  const groups = /* @__PURE__ */ new Map();
+  for (const w of plan.workloads) {
+    const key = `${w.id.namespace}\0${roleOf(w)}`;
+    groups.set(key, [...groups.get(key) ?? [], w]);
+  }
+  namespaces.forEach((namespace, n) => {
+    const configs = new Set(
+      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
+    );
+    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
+    ["restart", "rolls", "skip"].forEach((role) => {
+      const members = groups.get(`${namespace}\0${role}`) ?? [];
+      if (members.length === 0) return;
+      const node = `n${n}${role}`;
+      const roleText = role === "rolls" ? "roll on apply" : role;
+      lines.push(
+        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
+      );
+      lines.push(`  n${n} --> ${node}`);
+    });
+  });
+  const nodes = configCount + plan.workloads.length;
+  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
+  lines.push(
+    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
+  );
+  return lines;
+}
+function roleOf(w) {
+  if (w.rollsOnApply) return "rolls";
+  return w.action;
+}
+function actionLabel(w) {
+  return w.rollsOnApply ? "rolls on apply" : w.action;
+}
+function label(title, detail) {
+  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
+}
+function escapeLabel(text) {
+  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
+}
+var MAX_NODES;
+var init_mermaid_graph = __esm({
+  "src/report/mermaid-graph.ts"() {
+    "use strict";
+    init_model();
+    MAX_NODES = 40;
+  }
+});
+
+// src/report/report-markdown.ts
+function markdownSections(report) {
+  const clusters = report.clusters;
+  if (!clusters) return [{ render: (rows) => renderMarkdown(report, rows) }];
+  return [
+    { render: (rows) => fleetSummary(report, clusters, rows) },
+    ...clusters.map((cluster) => ({
+      title: `${md(cluster.context)} (wave ${cluster.wave}): ${md(clusterOutcome(cluster))}`,
+      render: (rows) => [
+        ...cluster.message ? [md(cluster.message), ""] : [],
+        ...cluster.report ? [renderMarkdown(cluster.report, rows, false).replace(/^### config-rollout\n\n/, "")] : []
+      ].join("\n") || "-"
+    }))
+  ];
+}
+function fleetSummary(report, clusters, maxRows) {
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`,
+    "",
+    "| Cluster | Wave | Outcome | Detail |",
+    "|---|---|---|---|",
+    ...clusters.map((c) => row([md(c.context), String(c.wave), md(clusterOutcome(c)), md(c.message ?? "")])),
+    ...report.plan.sources?.length ? sourcesPart(report.plan, maxRows) : [],
+    ...changesPart(report.plan, maxRows)
+  ];
+  return `${out.join("\n")}
+`;
+}
+function sourcesPart(plan, maxRows) {
+  const out = ["", "#### Sources", ""];
+  for (const note of (plan.sources ?? []).slice(0, maxRows)) out.push(`- ${md(note)}`);
+  if (plan.skippedRenders) out.push(`- ${md(skippedRendersNote(plan.skippedRenders))}`);
+  return out;
+}
+function changesPart(plan, maxRows) {
+  if (plan.changes.length === 0) return [];
+  const out = [
+    "",
+    "#### Changed configs",
+    "",
+    "| Config | Namespace | Change | Source | Keys |",
+    "|---|---|---|---|---|"
+  ];
+  for (const c of plan.changes.slice(0, maxRows)) {
+    out.push(
+      row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
+    );
+  }
+  if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
+  return out;
+}
+function renderMarkdown(report, maxRows = 500, repository = true) {
+  if (report.clusters) {
+    return markdownSections(report).map((s) => s.title === void 0 ? s.render(maxRows) : `### ${s.title}
+
+${s.render(maxRows)}`).join("\n");
+  }
+  const { plan } = report;
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`
+  ];
+  if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
+  if (repository) out.push(...changesPart(plan, maxRows));
+  if (plan.workloads.length > 0) {
+    const results = resultsByWorkload(report);
+    const withResults = report.results.length > 0;
+    out.push(
+      "",
+      "#### Workloads",
+      "",
+      withResults ? "| Workload | Namespace | Action | Why | Result | Duration |" : "| Workload | Namespace | Action | Why |",
+      withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|"
+    );
+    for (const w of plan.workloads.slice(0, maxRows)) {
+      const result = results.get(idKey(w.id));
+      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
+      const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
+      if (withResults) {
+        cells.push(
+          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
+          md(result?.durationMs === void 0 ? "-" : formatDuration(result.durationMs))
+        );
+      }
+      out.push(row(cells));
+    }
+    if (plan.workloads.length > maxRows)
+      out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
+  }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0).slice(0, maxRows);
+  if (explained.length > 0) {
+    out.push("", "#### Why the new pods did not start", "");
+    for (const r of explained) {
+      out.push(`- **${md(shortId(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
+      for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
+    }
+  }
+  if (report.restores?.length) {
+    out.push(
+      "",
+      "#### Restored configs",
+      "",
+      "| Config | Namespace | Result | Detail |",
+      "|---|---|---|---|"
+    );
+    for (const r of report.restores.slice(0, maxRows))
+      out.push(row([md(shortId(r.id)), md(r.id.namespace), md(r.result), md(describeRestore(r))]));
+  }
+  const graph = edgeCount(plan) > 1 ? mermaidGraph(plan) : [];
+  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
+  if (report.notes?.length) {
+    out.push("", "#### Notes", "");
+    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+  }
+  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
+  if (notes.length > 0) {
+    out.push("", "#### Warnings", "");
+    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+    if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
+  }
+  return `${out.join("\n")}
+`;
+}
+function edgeCount(plan) {
+  const changed = new Set(plan.changes.map((c) => idKey(c.id)));
+  let edges = 0;
+  for (const w of plan.workloads) {
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) if (changed.has(config)) edges++;
+  }
+  return edges;
+}
+function row(cells) {
+  return `| ${cells.join(" | ")} |`;
+}
+function escapeMarkdown(text) {
+  const escaped = text.replace(
+    /\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#$]|!(?=\d)|%(?=[\w"])|:(?=\/\/|(?:[\w+-]*[a-z+][\w+-]*|100|1234):)|(?<=\bwww)\.|(?<=\bGH)-(?=\d)/gi,
+    (c, at) => {
+      const next = text[at + 1] ?? "";
+      const reference = (c === "&" ? /\d/ : /[\w"]/).test(next) ? ZERO_WIDTH_SPACE2 : "";
+      switch (c) {
+        case "&":
+          return `&amp;${reference}`;
+        case "<":
+          return "&lt;";
+        case ">":
+          return "&gt;";
+        case "$":
+          return "<span>&#36;</span>";
+        case "~":
+          return `\\~${reference}`;
+        case "@":
+        case "#":
+        case ":":
+        case "!":
+        case "%":
+        case "-":
+          return `${c}${ZERO_WIDTH_SPACE2}`;
+        case ".":
+          return `${ZERO_WIDTH_SPACE2}.`;
+        default:
+          return LINE_BREAK.test(c) ? " " : `\\${c}`;
+      }
+    }
+  );
+  return escaped.trimStart().replace(/^(?:[-+](?=\s|$)|\d+(?=[.)](?:\s|$)))/, (m) => m === "-" || m === "+" ? `\\${m}` : `${m}\\`);
+}
+function md(text) {
+  return escapeMarkdown(text);
+}
+var ZERO_WIDTH_SPACE2, LINE_BREAK;
+var init_report_markdown = __esm({
+  "src/report/report-markdown.ts"() {
+    "use strict";
+    init_duration();
+    init_model();
+    init_run_result();
+    init_describe();
+    init_mermaid_graph();
+    ZERO_WIDTH_SPACE2 = "&#8203;";
+    LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;
+  }
+});
+
+// src/run/output-files.ts
+async function checkOutputFiles(files) {
+  for (const file of files) {
+    const why = await whyUnwritable(file.path);
+    if (why) {
+      throw new UnwritableOutputError(
+        `${file.option} ${file.given}: the file cannot be written (${why}); checked before anything was written`
+      );
+    }
+  }
+}
+async function whyUnwritable(path) {
+  try {
+    if ((await (0, import_promises.stat)(path)).isDirectory()) return "it is a directory";
+    await (0, import_promises.access)(path, import_node_fs2.constants.W_OK);
+    return void 0;
+  } catch (error) {
+    if (error.code !== "ENOENT") return reason(error);
+  }
+  const dir = (0, import_node_path.dirname)(path);
+  try {
+    if (!(await (0, import_promises.stat)(dir)).isDirectory()) return `${dir} is not a directory`;
+    await (0, import_promises.access)(dir, import_node_fs2.constants.W_OK);
+    return void 0;
+  } catch (error) {
+    return `its directory ${dir}: ${reason(error)}`;
+  }
+}
+function reason(error) {
+  const code = error.code;
+  if (code === "ENOENT") return "does not exist";
+  if (code === "EACCES" || code === "EPERM") return "not writable";
+  if (code === "EROFS") return "a read-only file system";
+  if (code === "ENOTDIR") return "a part of the path is not a directory";
+  return code ?? String(error);
+}
+var import_node_fs2, import_promises, import_node_path, UnwritableOutputError;
+var init_output_files = __esm({
+  "src/run/output-files.ts"() {
+    "use strict";
+    import_node_fs2 = require("node:fs");
+    import_promises = require("node:fs/promises");
+    import_node_path = require("node:path");
+    init_errors();
+    UnwritableOutputError = class extends UserError {
+    };
   }
 });
 
@@ -2285,40 +2334,40 @@ var init_commit_diffs = __esm({
 // src/git/find-work-tree.ts
 function findWorkTreeRoot(dir, env) {
   if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
-  for (let current = (0, import_node_fs3.realpathSync)(dir); ; current = (0, import_node_path2.dirname)(current)) {
-    const dotGit = (0, import_node_path2.join)(current, ".git");
+  for (let current = (0, import_node_fs4.realpathSync)(dir); ; current = (0, import_node_path3.dirname)(current)) {
+    const dotGit = (0, import_node_path3.join)(current, ".git");
     const found = lstatOrUndefined(dotGit);
     if (found?.isFile()) return readOrEmpty(dotGit).startsWith("gitdir: ") ? current : void 0;
     if (found?.isDirectory()) {
-      const head = lstatOrUndefined((0, import_node_path2.join)(dotGit, "HEAD"));
-      const objects = lstatOrUndefined((0, import_node_path2.join)(dotGit, "objects"));
+      const head = lstatOrUndefined((0, import_node_path3.join)(dotGit, "HEAD"));
+      const objects = lstatOrUndefined((0, import_node_path3.join)(dotGit, "objects"));
       if (!head?.isFile() || !objects?.isDirectory()) return void 0;
-      return /^\s*worktree\s*=/im.test(readOrEmpty((0, import_node_path2.join)(dotGit, "config"))) ? void 0 : current;
+      return /^\s*worktree\s*=/im.test(readOrEmpty((0, import_node_path3.join)(dotGit, "config"))) ? void 0 : current;
     }
     if (found) return void 0;
-    if ((0, import_node_path2.dirname)(current) === current) return void 0;
+    if ((0, import_node_path3.dirname)(current) === current) return void 0;
   }
 }
 function lstatOrUndefined(path) {
   try {
-    return (0, import_node_fs3.lstatSync)(path);
+    return (0, import_node_fs4.lstatSync)(path);
   } catch {
     return void 0;
   }
 }
 function readOrEmpty(path) {
   try {
-    return (0, import_node_fs3.readFileSync)(path, "utf8");
+    return (0, import_node_fs4.readFileSync)(path, "utf8");
   } catch {
     return "";
   }
 }
-var import_node_fs3, import_node_path2, DISCOVERY_VARIABLES;
+var import_node_fs4, import_node_path3, DISCOVERY_VARIABLES;
 var init_find_work_tree = __esm({
   "src/git/find-work-tree.ts"() {
     "use strict";
-    import_node_fs3 = require("node:fs");
-    import_node_path2 = require("node:path");
+    import_node_fs4 = require("node:fs");
+    import_node_path3 = require("node:path");
     DISCOVERY_VARIABLES = [
       "GIT_DIR",
       "GIT_WORK_TREE",
@@ -2342,12 +2391,12 @@ var init_safe_ref = __esm({
 });
 
 // src/git/git-history.ts
-var import_node_fs4, import_node_path3, FETCH, NOT_FOUND, GitHistory;
+var import_node_fs5, import_node_path4, FETCH, NOT_FOUND, GitHistory;
 var init_git_history = __esm({
   "src/git/git-history.ts"() {
     "use strict";
-    import_node_fs4 = require("node:fs");
-    import_node_path3 = require("node:path");
+    import_node_fs5 = require("node:fs");
+    import_node_path4 = require("node:path");
     init_commit_sha();
     init_errors();
     init_safe_ref();
@@ -2431,7 +2480,7 @@ var init_git_history = __esm({
       async readShallowFile() {
         const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
         try {
-          return (0, import_node_fs4.readFileSync)((0, import_node_path3.resolve)(this.root, path), "utf8");
+          return (0, import_node_fs5.readFileSync)((0, import_node_path4.resolve)(this.root, path), "utf8");
         } catch {
           return "";
         }
@@ -2701,7 +2750,7 @@ var init_run_grep = __esm({
 // src/git/create-git.ts
 async function createGit(repoDir, options) {
   const { timeoutMs } = options;
-  const dir = (0, import_node_path4.resolve)(repoDir);
+  const dir = (0, import_node_path5.resolve)(repoDir);
   if (!statOrUndefined(dir)?.isDirectory()) throw new UserError(`repository directory ${dir} does not exist`);
   const found = findWorkTreeRoot(dir, process.env);
   const root = found ?? await askGitForWorkTree(dir, timeoutMs);
@@ -2717,7 +2766,7 @@ async function createGit(repoDir, options) {
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs5.statSync)(path);
+    return (0, import_node_fs6.statSync)(path);
   } catch {
     return void 0;
   }
@@ -2727,8 +2776,8 @@ async function askGitForWorkTree(dir, timeoutMs) {
   try {
     root = (await createGitRunner(dir, timeoutMs).run(["rev-parse", "--show-toplevel"])).stdout.trim();
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
-    throw new UserError(`${dir} is not inside a git work tree (${reason})`);
+    const reason2 = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+    throw new UserError(`${dir} is not inside a git work tree (${reason2})`);
   }
   if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
   return root;
@@ -2759,12 +2808,12 @@ async function catFileSizes(root, names2, idleTimeoutMs) {
   }
   return entries;
 }
-var import_node_fs5, import_node_path4, GitAdapter;
+var import_node_fs6, import_node_path5, GitAdapter;
 var init_create_git = __esm({
   "src/git/create-git.ts"() {
     "use strict";
-    import_node_fs5 = require("node:fs");
-    import_node_path4 = require("node:path");
+    import_node_fs6 = require("node:fs");
+    import_node_path5 = require("node:path");
     init_errors();
     init_cat_file_reader();
     init_commit_diffs();
@@ -3012,7 +3061,7 @@ async function readEventPayload(env) {
 async function readEventFile(path) {
   let text;
   try {
-    text = (0, import_node_fs6.readFileSync)(path, "utf8");
+    text = (0, import_node_fs7.readFileSync)(path, "utf8");
   } catch (error) {
     const code = error.code;
     throw new UserError(
@@ -3025,11 +3074,11 @@ async function readEventFile(path) {
     throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${error.message}`);
   }
 }
-var import_node_fs6;
+var import_node_fs7;
 var init_github_event = __esm({
   "src/range/github-event.ts"() {
     "use strict";
-    import_node_fs6 = require("node:fs");
+    import_node_fs7 = require("node:fs");
     init_errors();
   }
 });
@@ -3186,8 +3235,8 @@ function chooseSource(opts) {
   const home = env.HOME || env.USERPROFILE;
   if (opts.kubeconfigPath) {
     const pathLabel = opts.pathLabel ?? "--kubeconfig";
-    const file = (0, import_node_path5.resolve)(expandHome(opts.kubeconfigPath, home));
-    if (!(0, import_node_fs7.existsSync)(file)) {
+    const file = (0, import_node_path6.resolve)(expandHome(opts.kubeconfigPath, home));
+    if (!(0, import_node_fs8.existsSync)(file)) {
       const credential = describeCredential(opts.kubeconfigPath);
       if (credential) throw misplacedCredential(pathLabel, credential);
       throw new UserError(
@@ -3217,8 +3266,8 @@ function chooseSource(opts) {
     };
   }
   if (env.KUBECONFIG) {
-    const listed = env.KUBECONFIG.split(import_node_path5.delimiter).filter((f) => f !== "");
-    const files = listed.map((f) => (0, import_node_path5.resolve)(expandHome(f, home))).filter((f) => (0, import_node_fs7.existsSync)(f));
+    const listed = env.KUBECONFIG.split(import_node_path6.delimiter).filter((f) => f !== "");
+    const files = listed.map((f) => (0, import_node_path6.resolve)(expandHome(f, home))).filter((f) => (0, import_node_fs8.existsSync)(f));
     if (files.length === 0) {
       const credential = describeCredential(env.KUBECONFIG);
       if (credential) throw misplacedCredential("KUBECONFIG", credential);
@@ -3226,16 +3275,16 @@ function chooseSource(opts) {
         `KUBECONFIG=${env.KUBECONFIG}: no such file (it must hold paths of kubeconfig files)`
       );
     }
-    return { type: "file", files, label: `KUBECONFIG (${files.join(import_node_path5.delimiter)})` };
+    return { type: "file", files, label: `KUBECONFIG (${files.join(import_node_path6.delimiter)})` };
   }
   if (home) {
-    const file = (0, import_node_path5.join)(home, ".kube", "config");
-    if ((0, import_node_fs7.existsSync)(file)) return { type: "file", files: [file], label: file };
+    const file = (0, import_node_path6.join)(home, ".kube", "config");
+    if ((0, import_node_fs8.existsSync)(file)) return { type: "file", files: [file], label: file };
   }
   const dir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
   const host = env.KUBERNETES_SERVICE_HOST;
   const port = env.KUBERNETES_SERVICE_PORT;
-  if (host && port && (0, import_node_fs7.existsSync)((0, import_node_path5.join)(dir, "token"))) {
+  if (host && port && (0, import_node_fs8.existsSync)((0, import_node_path6.join)(dir, "token"))) {
     const scheme = ["80", "8080", "8001"].includes(port) ? "http" : "https";
     const server = `${scheme}://${(0, import_node_net.isIPv6)(host) ? `[${host}]` : host}:${port}`;
     return { type: "in-cluster", server, dir, label: "in-cluster service account" };
@@ -3252,7 +3301,7 @@ function decodeKubeconfigData(value, label2) {
   return value;
 }
 function expandHome(path, home) {
-  return home && (path === "~" || path.startsWith("~/")) ? (0, import_node_path5.join)(home, path.slice(1)) : path;
+  return home && (path === "~" || path.startsWith("~/")) ? (0, import_node_path6.join)(home, path.slice(1)) : path;
 }
 function describeCredential(value) {
   const trimmed = value.trim();
@@ -3278,15 +3327,15 @@ function looksLikePath(value, home) {
   const trimmed = value.trim();
   if (trimmed.includes("\n") || /:\s/.test(trimmed)) return false;
   if (/^(\/|~\/|\.{1,2}\/)/.test(trimmed)) return true;
-  return (0, import_node_fs7.existsSync)((0, import_node_path5.resolve)(expandHome(trimmed, home)));
+  return (0, import_node_fs8.existsSync)((0, import_node_path6.resolve)(expandHome(trimmed, home)));
 }
-var import_node_fs7, import_node_net, import_node_path5, SERVICE_ACCOUNT_DIR;
+var import_node_fs8, import_node_net, import_node_path6, SERVICE_ACCOUNT_DIR;
 var init_kubeconfig_source = __esm({
   "src/kube/kubeconfig-source.ts"() {
     "use strict";
-    import_node_fs7 = require("node:fs");
+    import_node_fs8 = require("node:fs");
     import_node_net = require("node:net");
-    import_node_path5 = require("node:path");
+    import_node_path6 = require("node:path");
     init_errors();
     SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
   }
@@ -3476,18 +3525,18 @@ function parseInto(kc, where, load) {
   }
   if (kc.getContexts().length === 0) throw new UserError(`${where} defines no contexts`);
 }
-function genericReason(reason) {
-  const text = (reason ?? "").replace(/\s*(?:".*"|!<.*>)/g, "").replace(/:\s.*$/, "").trim();
+function genericReason(reason2) {
+  const text = (reason2 ?? "").replace(/\s*(?:".*"|!<.*>)/g, "").replace(/:\s.*$/, "").trim();
   return text || "parse error";
 }
 function loadInCluster(kc, server, dir, secrets) {
-  const tokenFile = (0, import_node_path6.join)(dir, "token");
-  const caFile = (0, import_node_path6.join)(dir, "ca.crt");
-  const namespaceFile = (0, import_node_path6.join)(dir, "namespace");
-  secrets.push((0, import_node_fs8.readFileSync)(tokenFile, "utf8"));
+  const tokenFile = (0, import_node_path7.join)(dir, "token");
+  const caFile = (0, import_node_path7.join)(dir, "ca.crt");
+  const namespaceFile = (0, import_node_path7.join)(dir, "namespace");
+  secrets.push((0, import_node_fs9.readFileSync)(tokenFile, "utf8"));
   kc.loadFromOptions({
     clusters: [
-      { name: "inCluster", server, caFile: (0, import_node_fs8.existsSync)(caFile) ? caFile : void 0, skipTLSVerify: false }
+      { name: "inCluster", server, caFile: (0, import_node_fs9.existsSync)(caFile) ? caFile : void 0, skipTLSVerify: false }
     ],
     users: [{ name: "inClusterUser", authProvider: { name: "tokenFile", config: { tokenFile } } }],
     contexts: [
@@ -3495,7 +3544,7 @@ function loadInCluster(kc, server, dir, secrets) {
         name: "inClusterContext",
         cluster: "inCluster",
         user: "inClusterUser",
-        namespace: (0, import_node_fs8.existsSync)(namespaceFile) ? (0, import_node_fs8.readFileSync)(namespaceFile, "utf8").trim() : void 0
+        namespace: (0, import_node_fs9.existsSync)(namespaceFile) ? (0, import_node_fs9.readFileSync)(namespaceFile, "utf8").trim() : void 0
       }
     ],
     currentContext: "inClusterContext"
@@ -3551,12 +3600,12 @@ function userSecrets(user) {
   }
   return out;
 }
-var import_node_fs8, import_node_path6, import_client_node, NoClusterConfiguredError, SECRET_KEY;
+var import_node_fs9, import_node_path7, import_client_node, NoClusterConfiguredError, SECRET_KEY;
 var init_connect = __esm({
   "src/kube/connect.ts"() {
     "use strict";
-    import_node_fs8 = require("node:fs");
-    import_node_path6 = require("node:path");
+    import_node_fs9 = require("node:fs");
+    import_node_path7 = require("node:path");
     import_client_node = __toESM(require_client_node(), 1);
     init_errors();
     init_exec_credential();
@@ -3685,11 +3734,11 @@ function rolloutPhase(obj) {
 }
 function calculatedPhase(spec, status) {
   for (const condition of arrayOf(field(status, "conditions"))) {
-    const reason = stringField(condition, "reason");
+    const reason2 = stringField(condition, "reason");
     const message = stringField(condition, "message") ?? "";
     if (field(condition, "type") === "InvalidSpec") return ["Degraded", `InvalidSpec: ${message}`];
-    if (reason === "RolloutAborted" || reason === "ProgressDeadlineExceeded") {
-      return ["Degraded", `${reason}: ${message}`];
+    if (reason2 === "RolloutAborted" || reason2 === "ProgressDeadlineExceeded") {
+      return ["Degraded", `${reason2}: ${message}`];
     }
   }
   if (field(spec, "paused") === true) return ["Paused", "manually paused"];
@@ -4172,8 +4221,8 @@ function describeKubeError(error, req, attempts = 1) {
       case 404:
         return new ClusterAccessError(`${target} not found${where} (context ${req.context})`, 404);
       default: {
-        const reason = stringField(status, "reason");
-        const code2 = `${error.code}${reason ? ` ${reason}` : ""}`;
+        const reason2 = stringField(status, "reason");
+        const code2 = `${error.code}${reason2 ? ` ${reason2}` : ""}`;
         return new ClusterAccessError(
           `${req.verb} ${target}${where} failed${tries}: the API server answered ${code2}${detail}`,
           error.code
@@ -4883,12 +4932,12 @@ var init_kube_client = __esm({
           throw error;
         }
       }
-      async canI(access) {
+      async canI(access2) {
         const review2 = {
           apiVersion: "authorization.k8s.io/v1",
           kind: "SelfSubjectAccessReview",
           metadata: {},
-          spec: { resourceAttributes: { ...access } }
+          spec: { resourceAttributes: { ...access2 } }
         };
         try {
           const answer = await this.request(
@@ -5433,8 +5482,8 @@ function tokenHint(target) {
 }
 function failureMessage(error, target) {
   const status = statusOf(error);
-  const reason = error instanceof Error ? error.message : String(error);
-  const firstLine = reason.split("\n")[0] ?? "";
+  const reason2 = error instanceof Error ? error.message : String(error);
+  const firstLine = reason2.split("\n")[0] ?? "";
   const shown2 = status && !firstLine.startsWith(String(status)) ? `${status} ${firstLine}` : firstLine;
   const what = `comment: could not write the plan comment on ${target.where} (${shown2})`;
   const unchanged = "; the run's result is unchanged";
@@ -5563,9 +5612,9 @@ async function reviewAccess(cluster, writes, settings, log, checked) {
   const bakeReads = baking ? podWatchReads(namespaces, 0).filter((c) => c.resource === "pods") : [];
   await checkPermissions(cluster, [...needed, ...bakeReads], log, settings.concurrency, checked);
   if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
-  const access = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
-  if (access.warning) log.warn(access.warning);
-  return { watchPods: access.watch };
+  const access2 = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
+  if (access2.warning) log.warn(access2.warning);
+  return { watchPods: access2.watch };
 }
 var init_check_permissions = __esm({
   "src/rollout/check-permissions.ts"() {
@@ -5594,16 +5643,16 @@ function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
   for (const list of lists) {
     for (const container of Array.isArray(list) ? list : []) {
       const waiting2 = field(field(container, "state"), "waiting");
-      const reason = str(field(waiting2, "reason"));
+      const reason2 = str(field(waiting2, "reason"));
       const restartCount = Number(field(container, "restartCount") ?? 0);
       const terminated = field(field(container, "lastState"), "terminated");
       const oom = field(terminated, "reason") === "OOMKilled";
-      const crashing = reason === "CrashLoopBackOff" || oom;
-      if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
+      const crashing = reason2 === "CrashLoopBackOff" || oom;
+      if (!(reason2 && WILL_NOT_HEAL.has(reason2)) && !(crashing && restartCount >= crashRestarts)) continue;
       const cause = {
         pod: String(field(field(pod, "metadata"), "name") ?? ""),
         container: String(field(container, "name") ?? ""),
-        reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
+        reason: oom ? "OOMKilled" : reason2 ?? "CrashLoopBackOff",
         restartCount
       };
       const message = oneLine(str(field(waiting2, "message")));
@@ -5683,8 +5732,8 @@ function describeCause(cause) {
     const code = last.exitCode !== void 0 ? `last exit code ${last.exitCode}` : "last run";
     details.push(last.message ? `${code}: ${last.message}` : code);
   }
-  const reason = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
-  return `pod ${cause.pod} container ${cause.container}: ${reason}${details.length ? ` (${details.join("; ")})` : ""}`;
+  const reason2 = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
+  return `pod ${cause.pod} container ${cause.container}: ${reason2}${details.length ? ` (${details.join("; ")})` : ""}`;
 }
 var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, MAX_CAUSE_MESSAGE, REVISION_ANNOTATION;
 var init_pod_verdict = __esm({
@@ -6171,7 +6220,7 @@ function restartCause(pod, container, status, restartCount) {
   const waiting2 = field(field(status, "state"), "waiting");
   const terminated = field(field(status, "lastState"), "terminated");
   const exitCode = field(terminated, "exitCode");
-  const reason = field(terminated, "reason");
+  const reason2 = field(terminated, "reason");
   return {
     pod,
     container,
@@ -6180,7 +6229,7 @@ function restartCause(pod, container, status, restartCount) {
     ...terminated !== void 0 ? {
       lastTermination: {
         ...typeof exitCode === "number" ? { exitCode } : {},
-        ...typeof reason === "string" ? { reason } : {}
+        ...typeof reason2 === "string" ? { reason: reason2 } : {}
       }
     } : {}
   };
@@ -6370,11 +6419,11 @@ async function followGroup(members, waiting2) {
     now: waiting2.now
   });
 }
-function timeOut(states, { settle, opts }, reason) {
+function timeOut(states, { settle, opts }, reason2) {
   for (const state3 of states) {
     if (state3.result) continue;
     const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
-    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatDuration(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
+    const why = reason2 instanceof Error ? `${reason2.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatDuration(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
     settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
   }
 }
@@ -7106,7 +7155,7 @@ async function rollOut(cluster, workloads, context) {
     (id) => manifests.get(idKey(id))?.object,
     agent.context.settings.maxParallelRollouts
   );
-  const reviewed = rounds.length > 1 ? await log.group(
+  const reviewed = context.reviewed ?? (rounds.length > 1 ? await log.group(
     "Check permissions for every wave",
     () => reviewAccess(
       cluster,
@@ -7118,7 +7167,7 @@ async function rollOut(cluster, workloads, context) {
       agent.context.settings,
       log
     )
-  ) : void 0;
+  ) : void 0);
   const followed = [];
   let waveFailures = [];
   let stoppedBy;
@@ -7255,8 +7304,8 @@ async function restartAndWait(cluster, round, context) {
             targets,
             ...round.reviews ? { reviews: round.reviews } : {}
           };
-          const access = await reviewAccess(cluster, writes, settings, log, round.checked);
-          watchPods2 &&= access.watchPods;
+          const access2 = await reviewAccess(cluster, writes, settings, log, round.checked);
+          watchPods2 &&= access2.watchPods;
         }
         for (const write of round.configWrites) {
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
@@ -7848,11 +7897,11 @@ function planWorkload(candidate, references, newWorkloadIds, options) {
   const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
   if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
   const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
-  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
+  const reason2 = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
   return {
     ...base,
     action: "restart",
-    reason: `${reason}${reloaderNote(candidate, reloader)}`,
+    reason: `${reason2}${reloaderNote(candidate, reloader)}`,
     references: consuming
   };
 }
@@ -7886,13 +7935,13 @@ function reloaderNote(candidate, reloader) {
 }
 function waitingForAddedConfig(candidate, configs) {
   const names2 = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
-  const reason = `references ${names2}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
+  const reason2 = `references ${names2}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
     id: candidate.id,
     source: candidate.source,
     ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
     action: "skip",
-    reason,
+    reason: reason2,
     references: []
   };
 }
@@ -8903,10 +8952,15 @@ async function syncConfigs(cluster, configs, options, log) {
   const pending = await stillDifferent(configs);
   if (pending.length === 0) return live2;
   if (options.apply) {
-    for (const { id, file, manifest } of pending) {
+    await options.beforeApply?.(pending);
+    for (const config of pending) {
+      const { id, file, manifest } = config;
       if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
       log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
       await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
+      if (options.dryRun) continue;
+      noteDone(`applied ${formatId(id)} from ${file}`);
+      options.onApplied?.(config);
     }
     return live2;
   }
@@ -8948,6 +9002,7 @@ var init_sync_configs = __esm({
     init_errors();
     init_model();
     init_read_live_configs();
+    init_interrupt();
     init_heartbeat();
   }
 });
@@ -8967,62 +9022,82 @@ async function rollOutPlan(cluster, plan, context) {
   for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
   const present = onCluster.present;
   if (present.length === 0) return { results: onCluster.absent, notes: [] };
-  const strategy = plan.restore && context.strategy.rollbackStep && rollsBackOnFailure(settings) ? withRollbackOnFailure(
-    context.strategy,
-    restorePlanOf({ ...plan.restore, headConfigs: plan.headConfigs, workloads: present })
-  ) : context.strategy;
+  const restorePlan = plan.restore && context.strategy.rollbackStep && rollsBackOnFailure(settings) ? restorePlanOf({ ...plan.restore, headConfigs: plan.headConfigs, workloads: present }) : void 0;
+  const strategy = restorePlan ? withRollbackOnFailure(context.strategy, restorePlan) : context.strategy;
   const manifests = new Map(
     [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
   );
   const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].map((key) => plan.expectedConfigs.get(key)).filter((config) => config !== void 0);
-  if (settings.apply && strategy.needsLiveConfigs) {
-    await log.group(
-      "Check permissions to apply configs",
-      () => checkPermissions(
-        cluster,
-        toCheck.map((c) => configWrite(c.id)),
-        log,
-        settings.concurrency
-      )
-    );
-  }
-  const prepareTitle = strategy.prepareTitle ?? (strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs");
-  const prepared = await log.group(prepareTitle, async () => {
-    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
-      cluster,
-      toCheck,
-      {
-        apply: settings.apply,
-        dryRun: settings.dryRun === "server",
-        timeoutMs: settings.configTimeoutMs,
-        concurrency: settings.concurrency
-      },
-      log
-    ) : /* @__PURE__ */ new Map();
-    return strategy.prepare({
-      workloads: present,
-      manifests,
-      headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
-      headConfigs: plan.headConfigs,
-      readHeadConfigs: plan.readHeadConfigs,
-      commitOrder: plan.commitOrder,
-      liveConfigs,
-      cluster,
-      head: plan.head,
-      log
+  let reviewed;
+  const reviewEveryWrite = async (pending) => {
+    const targets = present.flatMap(({ id }) => {
+      const kind = workloadKind(id.kind);
+      return kind ? [{ id, kind }] : [];
     });
+    const reviews = [
+      ...pending.map((c) => configWrite(c.id)),
+      ...restorePlan ? restoreReviews(restorePlan) : []
+    ];
+    reviewed = await reviewAccess(cluster, { configs: [], targets, reviews }, settings, log);
+  };
+  const prepareTitle = strategy.prepareTitle ?? (strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs");
+  const applied = [];
+  const prepareAndRollOut = async () => {
+    const prepared = await log.group(prepareTitle, async () => {
+      const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
+        cluster,
+        toCheck,
+        {
+          apply: settings.apply,
+          dryRun: settings.dryRun === "server",
+          timeoutMs: settings.configTimeoutMs,
+          concurrency: settings.concurrency,
+          beforeApply: reviewEveryWrite,
+          onApplied: (config) => applied.push(config)
+        },
+        log
+      ) : /* @__PURE__ */ new Map();
+      return strategy.prepare({
+        workloads: present,
+        manifests,
+        headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
+        headConfigs: plan.headConfigs,
+        readHeadConfigs: plan.readHeadConfigs,
+        commitOrder: plan.commitOrder,
+        liveConfigs,
+        cluster,
+        head: plan.head,
+        log
+      });
+    });
+    return rollOut(cluster, present, {
+      ...context,
+      strategy,
+      prepared,
+      manifests,
+      ...reviewed ? { reviewed } : {}
+    });
+  };
+  const after = await prepareAndRollOut().catch((error) => {
+    throw afterApplying(error, applied);
   });
-  const after = await rollOut(cluster, present, { ...context, strategy, prepared, manifests });
   return {
     results: [...onCluster.absent, ...after.results],
     notes: after.notes,
     ...after.restores ? { restores: after.restores } : {}
   };
 }
+function afterApplying(error, applied) {
+  if (applied.length === 0 || !(error instanceof UserError)) return error;
+  const written = applied.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+  return new RolloutFailure(`${error.message}; already applied before it: ${written}`);
+}
 var init_roll_out_plan = __esm({
   "src/rollout/roll-out-plan.ts"() {
     "use strict";
     init_consumed_configs();
+    init_errors();
+    init_workload_kinds();
     init_model();
     init_setting_choices();
     init_check_permissions();
@@ -13162,15 +13237,15 @@ var init_new_at_base = __esm({
 
 // src/scan/render/renderer-environment.ts
 function trustedPathDirs(pathValue, untrusted) {
-  const roots = untrusted.map((root) => (0, import_node_path7.resolve)(root));
-  return (pathValue ?? "").split(import_node_path7.delimiter).filter((dir) => dir !== "" && (0, import_node_path7.isAbsolute)(dir)).map((dir) => (0, import_node_path7.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path7.sep)));
+  const roots = untrusted.map((root) => (0, import_node_path8.resolve)(root));
+  return (pathValue ?? "").split(import_node_path8.delimiter).filter((dir) => dir !== "" && (0, import_node_path8.isAbsolute)(dir)).map((dir) => (0, import_node_path8.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path8.sep)));
 }
 function findExecutable(name, dirs) {
   for (const dir of dirs) {
-    const candidate = (0, import_node_path7.join)(dir, name);
+    const candidate = (0, import_node_path8.join)(dir, name);
     try {
-      if (!(0, import_node_fs9.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs9.accessSync)(candidate, import_node_fs9.constants.X_OK);
+      if (!(0, import_node_fs10.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs10.accessSync)(candidate, import_node_fs10.constants.X_OK);
       return candidate;
     } catch {
     }
@@ -13178,26 +13253,26 @@ function findExecutable(name, dirs) {
   return void 0;
 }
 function kustomizeEnvironment(pathDirs, home) {
-  return { PATH: pathDirs.join(import_node_path7.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
+  return { PATH: pathDirs.join(import_node_path8.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
 }
 function renderCommandEnvironment(env, pathDirs, named) {
   const out = {};
   for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
     if (env[key] !== void 0) out[key] = env[key];
   }
-  out.PATH = pathDirs.join(import_node_path7.delimiter);
+  out.PATH = pathDirs.join(import_node_path8.delimiter);
   return out;
 }
 function renderSlots() {
   return Math.max(1, (0, import_node_os2.availableParallelism)());
 }
-var import_node_fs9, import_node_os2, import_node_path7, RENDER_ENV_ALLOWED;
+var import_node_fs10, import_node_os2, import_node_path8, RENDER_ENV_ALLOWED;
 var init_renderer_environment = __esm({
   "src/scan/render/renderer-environment.ts"() {
     "use strict";
-    import_node_fs9 = require("node:fs");
+    import_node_fs10 = require("node:fs");
     import_node_os2 = require("node:os");
-    import_node_path7 = require("node:path");
+    import_node_path8 = require("node:path");
     RENDER_ENV_ALLOWED = [
       "HOME",
       "LANG",
@@ -13240,9 +13315,9 @@ async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
   const target = dir === "" ? "." : `./${dir}`;
   const cwd = overlay?.cwd ?? treeDir;
   if (overlay) {
-    const at = (0, import_node_path8.join)(cwd, overlay.dir);
-    await (0, import_promises.mkdir)(at, { recursive: true });
-    await (0, import_promises.writeFile)((0, import_node_path8.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path8.relative)(at, treeDir)));
+    const at = (0, import_node_path9.join)(cwd, overlay.dir);
+    await (0, import_promises2.mkdir)(at, { recursive: true });
+    await (0, import_promises2.writeFile)((0, import_node_path9.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path9.relative)(at, treeDir)));
   }
   const built = overlay ? `./${overlay.dir}` : target;
   const result = await runProcess(run2.binary.path, run2.binary.argsFor(built), {
@@ -13271,7 +13346,7 @@ async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
 }
 async function anyMayHoldSecret(treeDir, files) {
   for (const file of files) {
-    const text = await (0, import_promises.readFile)((0, import_node_path8.join)(treeDir, file), "utf8").catch(() => "");
+    const text = await (0, import_promises2.readFile)((0, import_node_path9.join)(treeDir, file), "utf8").catch(() => "");
     if (mayHoldSecret(text)) return true;
   }
   return false;
@@ -13319,13 +13394,13 @@ function shortDetail(stderr2, treeDir) {
   const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
   return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
 }
-var import_promises, import_node_os3, import_node_path8, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
+var import_promises2, import_node_os3, import_node_path9, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
 var init_kustomize = __esm({
   "src/scan/render/kustomize.ts"() {
     "use strict";
-    import_promises = require("node:fs/promises");
+    import_promises2 = require("node:fs/promises");
     import_node_os3 = require("node:os");
-    import_node_path8 = require("node:path");
+    import_node_path9 = require("node:path");
     init_commit_sha();
     init_errors();
     init_run_process();
@@ -13514,24 +13589,24 @@ var init_deployed_build = __esm({
 async function writeGeneratedKustomization(dir) {
   let entries;
   try {
-    entries = await (0, import_promises2.readdir)(dir, { recursive: true, withFileTypes: true });
+    entries = await (0, import_promises3.readdir)(dir, { recursive: true, withFileTypes: true });
   } catch {
     return false;
   }
   const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
-    (e) => (0, import_node_path9.relative)(dir, (0, import_node_path9.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path9.sep).join("/")
+    (e) => (0, import_node_path10.relative)(dir, (0, import_node_path10.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path10.sep).join("/")
   ).filter((path) => path !== "kustomization.yaml").sort();
   if (files.length === 0) return false;
-  await (0, import_promises2.writeFile)((0, import_node_path9.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
+  await (0, import_promises3.writeFile)((0, import_node_path10.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
 `);
   return true;
 }
-var import_promises2, import_node_path9, LISTED_FILE;
+var import_promises3, import_node_path10, LISTED_FILE;
 var init_generated_kustomization = __esm({
   "src/scan/gitops/generated-kustomization.ts"() {
     "use strict";
-    import_promises2 = require("node:fs/promises");
-    import_node_path9 = require("node:path");
+    import_promises3 = require("node:fs/promises");
+    import_node_path10 = require("node:path");
     LISTED_FILE = /\.ya?ml$/;
   }
 });
@@ -14151,19 +14226,19 @@ var init_lfs_generator_inputs = __esm({
 
 // src/scan/render/escaping-links.ts
 async function refuseEscapingLinks(dir, paths, where) {
-  const top = await (0, import_promises3.realpath)(dir);
-  const inside = (path) => path === top || path.startsWith(top + import_node_path10.sep);
+  const top = await (0, import_promises4.realpath)(dir);
+  const inside = (path) => path === top || path.startsWith(top + import_node_path11.sep);
   for (const path of paths) {
-    const at = (0, import_node_path10.join)(dir, path);
+    const at = (0, import_node_path11.join)(dir, path);
     let target;
     try {
-      if (!(0, import_node_fs10.lstatSync)(at).isSymbolicLink()) continue;
-      target = await (0, import_promises3.readlink)(at);
+      if (!(0, import_node_fs11.lstatSync)(at).isSymbolicLink()) continue;
+      target = await (0, import_promises4.readlink)(at);
     } catch {
       continue;
     }
-    const lexical = (0, import_node_path10.isAbsolute)(target) ? target : (0, import_node_path10.resolve)((0, import_node_path10.dirname)((0, import_node_path10.join)(top, path)), target);
-    const real = await (0, import_promises3.realpath)(at).catch(() => lexical);
+    const lexical = (0, import_node_path11.isAbsolute)(target) ? target : (0, import_node_path11.resolve)((0, import_node_path11.dirname)((0, import_node_path11.join)(top, path)), target);
+    const real = await (0, import_promises4.realpath)(at).catch(() => lexical);
     if (!inside(lexical) || !inside(real)) {
       throw new UserError(
         `${path} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
@@ -14171,21 +14246,21 @@ async function refuseEscapingLinks(dir, paths, where) {
     }
   }
 }
-var import_node_fs10, import_promises3, import_node_path10;
+var import_node_fs11, import_promises4, import_node_path11;
 var init_escaping_links = __esm({
   "src/scan/render/escaping-links.ts"() {
     "use strict";
-    import_node_fs10 = require("node:fs");
-    import_promises3 = require("node:fs/promises");
-    import_node_path10 = require("node:path");
+    import_node_fs11 = require("node:fs");
+    import_promises4 = require("node:fs/promises");
+    import_node_path11 = require("node:path");
     init_errors();
   }
 });
 
 // src/scan/render/materialize-tree.ts
 async function createCommitTrees(repoDir, gitPath, scope, checks) {
-  const root = await (0, import_promises4.mkdtemp)((0, import_node_path11.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
-  const forget = onInterrupt(() => (0, import_promises4.rm)(root, { recursive: true, force: true }));
+  const root = await (0, import_promises5.mkdtemp)((0, import_node_path12.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises5.rm)(root, { recursive: true, force: true }));
   const trees = /* @__PURE__ */ new Map();
   let count = 0;
   return {
@@ -14194,7 +14269,7 @@ async function createCommitTrees(repoDir, gitPath, scope, checks) {
       let tree = trees.get(commit);
       if (!tree) {
         count += 1;
-        const dir = (0, import_node_path11.join)(root, `tree-${count}`);
+        const dir = (0, import_node_path12.join)(root, `tree-${count}`);
         tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
         trees.set(commit, tree);
       }
@@ -14202,7 +14277,7 @@ async function createCommitTrees(repoDir, gitPath, scope, checks) {
     },
     async dispose() {
       await Promise.allSettled(trees.values());
-      await (0, import_promises4.rm)(root, { recursive: true, force: true });
+      await (0, import_promises5.rm)(root, { recursive: true, force: true });
       forget();
     }
   };
@@ -14214,7 +14289,7 @@ async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, tim
   await refuseEscapingLinks(dir, links, `at commit ${shortSha(commit)}`);
 }
 async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises4.mkdir)(dir, { recursive: true });
+  await (0, import_promises5.mkdir)(dir, { recursive: true });
   const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
   const index = `${dir}.index`;
   await git(repoDir, ["read-tree", commit], index);
@@ -14233,7 +14308,7 @@ async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeout
     }
   }
   await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs);
-  await (0, import_promises4.rm)(index, { force: true });
+  await (0, import_promises5.rm)(index, { force: true });
   return dir;
 }
 async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
@@ -14256,13 +14331,13 @@ async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
   const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
   throw new Error(`git ${args.join(" ")} failed: ${why}`);
 }
-var import_promises4, import_node_os4, import_node_path11;
+var import_promises5, import_node_os4, import_node_path12;
 var init_materialize_tree = __esm({
   "src/scan/render/materialize-tree.ts"() {
     "use strict";
-    import_promises4 = require("node:fs/promises");
+    import_promises5 = require("node:fs/promises");
     import_node_os4 = require("node:os");
-    import_node_path11 = require("node:path");
+    import_node_path12 = require("node:path");
     init_commit_sha();
     init_child_groups();
     init_run_process();
@@ -15931,8 +16006,8 @@ function parsePlanDocument(text, file) {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new UserError(`${file}: not a plan file: not valid JSON (${reason})`);
+    const reason2 = error instanceof Error ? error.message : String(error);
+    throw new UserError(`${file}: not a plan file: not valid JSON (${reason2})`);
   }
   const bad = (field5, expected) => new UserError(`${file}: malformed plan: ${field5} must be ${expected}`);
   if (!isRecord3(value)) throw bad("the document", "a JSON object");
@@ -16235,7 +16310,7 @@ var init_plan = __esm({
 // src/run/fleet.ts
 async function runFleet(deps) {
   const { settings, log, waves } = deps;
-  const access = /* @__PURE__ */ new Map();
+  const access2 = /* @__PURE__ */ new Map();
   const contextOfServer = /* @__PURE__ */ new Map();
   for (const context of waves.flat()) {
     const connection = deps.connectTo(context);
@@ -16247,7 +16322,7 @@ async function runFleet(deps) {
       );
     }
     contextOfServer.set(serverKey(server), context);
-    access.set(context, connection);
+    access2.set(context, connection);
   }
   const planned = await planRepository(deps);
   if (planned.kind === "no-range") return planned.report;
@@ -16268,7 +16343,7 @@ async function runFleet(deps) {
         ...deps.now ? { now: deps.now } : {}
       };
       try {
-        const report = await limit.race(applyPlanToCluster(repoPlan, access.get(context), apply));
+        const report = await limit.race(applyPlanToCluster(repoPlan, access2.get(context), apply));
         return { exitCode: exitCodeOf(report), result: { report } };
       } catch (error) {
         const parts = errorParts(error, false);
@@ -16529,7 +16604,7 @@ __export(saved_plan_exports, {
 async function readPlanFile(path) {
   let text;
   try {
-    text = await (0, import_promises5.readFile)(path, "utf8");
+    text = await (0, import_promises6.readFile)(path, "utf8");
   } catch (error) {
     const code = error.code ?? String(error);
     throw new UserError(`${path}: cannot read the plan file (${code})`);
@@ -16538,7 +16613,7 @@ async function readPlanFile(path) {
 }
 async function writePlanFile(path, document, log) {
   try {
-    await (0, import_promises5.writeFile)(path, `${JSON.stringify(document, null, 2)}
+    await (0, import_promises6.writeFile)(path, `${JSON.stringify(document, null, 2)}
 `, { mode: 420 });
   } catch (error) {
     const code = error.code ?? String(error);
@@ -16597,11 +16672,11 @@ function sameWorkloads(document, settings, planned, naming = CLI_FLAGS) {
 function applySaved(run2, settings, connection, context) {
   return applySavedPlan(run2.document, settings.plan, connection, { settings, ...context });
 }
-var import_promises5;
+var import_promises6;
 var init_saved_plan = __esm({
   "src/run/saved-plan.ts"() {
     "use strict";
-    import_promises5 = require("node:fs/promises");
+    import_promises6 = require("node:fs/promises");
     init_commit_sha();
     init_errors();
     init_model();
@@ -17209,7 +17284,8 @@ __export(commands_exports, {
 function planAndRollOut(settings, entry, out) {
   return inCi(settings, entry, out, async (settings2, cluster, readEvent) => {
     const { env, naming } = entry;
-    const openGit = () => createGit((0, import_node_path12.resolve)(entry.cwd, settings2.repo), { timeoutMs: settings2.gitTimeoutMs });
+    await checkOutputFiles(outputFilesOf(settings2, entry.cwd, naming ?? CLI_FLAGS));
+    const openGit = () => createGit((0, import_node_path13.resolve)(entry.cwd, settings2.repo), { timeoutMs: settings2.gitTimeoutMs });
     const opening = settings2.plan === void 0 ? openGit() : void 0;
     const opened = await opening;
     const git = lazy(() => opening ?? openGit());
@@ -17255,6 +17331,16 @@ function planAndRollOut(settings, entry, out) {
     });
   });
 }
+function outputFilesOf(settings, cwd, naming) {
+  const files = [
+    ["plan-out", settings.planOut, (0, import_node_path13.resolve)(settings.planOut ?? "")],
+    ["junit", settings.junit, (0, import_node_path13.resolve)(cwd, settings.junit ?? "")],
+    ["dotenv", settings.dotenv, (0, import_node_path13.resolve)(cwd, settings.dotenv ?? "")]
+  ];
+  return files.flatMap(
+    ([name, given, path]) => given === void 0 ? [] : [{ option: naming.option(name), given, path }]
+  );
+}
 function syncFromCluster(settings, entry, out) {
   return inCi(settings, entry, out, async (settings2, connection) => {
     if (settings2.contexts) {
@@ -17294,11 +17380,11 @@ async function inCi(given, entry, out, command) {
 function runLog(entry, repositoryRoot) {
   return redactingLog(withStagesNoted(entry.logFor(repositoryRoot)));
 }
-var import_node_path12;
+var import_node_path13;
 var init_commands = __esm({
   "src/run/commands.ts"() {
     "use strict";
-    import_node_path12 = require("node:path");
+    import_node_path13 = require("node:path");
     init_errors();
     init_once();
     init_option_naming();
@@ -17311,6 +17397,7 @@ var init_commands = __esm({
     init_cluster_connection();
     init_comment_on_review();
     init_fleet2();
+    init_output_files();
     init_plan();
   }
 });
@@ -17400,24 +17487,24 @@ function createWorkTree(dir, gitTimeoutMs) {
       if (regularFile(dir, path) === void 0) return void 0;
       let fd;
       try {
-        fd = (0, import_node_fs11.openSync)((0, import_node_path13.join)(dir, path), import_node_fs11.constants.O_RDONLY | import_node_fs11.constants.O_NOFOLLOW);
+        fd = (0, import_node_fs12.openSync)((0, import_node_path14.join)(dir, path), import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NOFOLLOW);
       } catch (error) {
         if (linkError(error)) throw symlinkRefusal(path);
         return void 0;
       }
       try {
-        return (0, import_node_fs11.fstatSync)(fd).isFile() ? (0, import_node_fs11.readFileSync)(fd) : void 0;
+        return (0, import_node_fs12.fstatSync)(fd).isFile() ? (0, import_node_fs12.readFileSync)(fd) : void 0;
       } finally {
-        (0, import_node_fs11.closeSync)(fd);
+        (0, import_node_fs12.closeSync)(fd);
       }
     },
     async write(path, text) {
       regularFile(dir, path);
       let fd;
       try {
-        fd = (0, import_node_fs11.openSync)(
-          (0, import_node_path13.join)(dir, path),
-          import_node_fs11.constants.O_WRONLY | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_TRUNC | import_node_fs11.constants.O_NOFOLLOW,
+        fd = (0, import_node_fs12.openSync)(
+          (0, import_node_path14.join)(dir, path),
+          import_node_fs12.constants.O_WRONLY | import_node_fs12.constants.O_CREAT | import_node_fs12.constants.O_TRUNC | import_node_fs12.constants.O_NOFOLLOW,
           438
         );
       } catch (error) {
@@ -17425,14 +17512,14 @@ function createWorkTree(dir, gitTimeoutMs) {
         throw error;
       }
       try {
-        (0, import_node_fs11.writeFileSync)(fd, text);
+        (0, import_node_fs12.writeFileSync)(fd, text);
       } finally {
-        (0, import_node_fs11.closeSync)(fd);
+        (0, import_node_fs12.closeSync)(fd);
       }
     },
     async remove(path) {
       if (regularFile(dir, path) === void 0) return;
-      await (0, import_promises6.rm)((0, import_node_path13.join)(dir, path), { force: true });
+      await (0, import_promises7.rm)((0, import_node_path14.join)(dir, path), { force: true });
     },
     linkOn(path) {
       try {
@@ -17444,11 +17531,11 @@ function createWorkTree(dir, gitTimeoutMs) {
       }
     },
     async withScratch(use) {
-      const scratch = await (0, import_promises6.mkdtemp)((0, import_node_path13.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises7.mkdtemp)((0, import_node_path14.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
-        await (0, import_promises6.rm)(scratch, { recursive: true, force: true });
+        await (0, import_promises7.rm)(scratch, { recursive: true, force: true });
       }
     }
   };
@@ -17459,7 +17546,7 @@ function regularFile(dir, path) {
     const prefix = parts.slice(0, i).join("/");
     let stats;
     try {
-      stats = (0, import_node_fs11.lstatSync)((0, import_node_path13.join)(dir, prefix));
+      stats = (0, import_node_fs12.lstatSync)((0, import_node_path14.join)(dir, prefix));
     } catch {
       return void 0;
     }
@@ -17479,14 +17566,14 @@ function symlinkRefusal(link, through) {
     `${link} in the work tree is a symbolic link${through ? ` (on the path of ${through})` : ""}: config-rollout stamp reads and writes only regular files inside the checkout and never follows a link. Nothing was written: replace the link with the file it stands for, or leave it out with --exclude`
   );
 }
-var import_node_fs11, import_promises6, import_node_os5, import_node_path13, SymlinkRefused;
+var import_node_fs12, import_promises7, import_node_os5, import_node_path14, SymlinkRefused;
 var init_work_tree = __esm({
   "src/git/work-tree.ts"() {
     "use strict";
-    import_node_fs11 = require("node:fs");
-    import_promises6 = require("node:fs/promises");
+    import_node_fs12 = require("node:fs");
+    import_promises7 = require("node:fs/promises");
     import_node_os5 = require("node:os");
-    import_node_path13 = require("node:path");
+    import_node_path14 = require("node:path");
     init_errors();
     init_run_git();
     SymlinkRefused = class extends UserError {
@@ -18869,7 +18956,7 @@ __export(stamp_in_ci_exports, {
 });
 async function stampCheckout(settings, entry, log) {
   const { env } = entry;
-  const dir = (0, import_node_path14.resolve)(entry.cwd, settings.repo);
+  const dir = (0, import_node_path15.resolve)(entry.cwd, settings.repo);
   const git = await createGit(dir, { timeoutMs: settings.gitTimeoutMs });
   const tree = await openWorkTree(dir, settings.gitTimeoutMs);
   const event = env.GITHUB_ACTIONS === "true" ? await readEventPayload(env) : void 0;
@@ -18879,7 +18966,7 @@ async function stampCheckout(settings, entry, log) {
 }
 async function stampInAction(settings, entry, options) {
   const { env } = entry;
-  const git = await createGit((0, import_node_path14.resolve)(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+  const git = await createGit((0, import_node_path15.resolve)(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
   const log = entry.logFor(git.root);
   const eventName = env.GITHUB_EVENT_NAME ?? "";
   const event = await readEventPayload(env);
@@ -18953,11 +19040,11 @@ async function stampByMode(deps) {
     headline: `Committed ${found.changes.length} stamp(s) to ${mode.branch} (${shortSha(committed.sha)}).`
   };
 }
-var import_node_path14, FIX_IN_CI;
+var import_node_path15, FIX_IN_CI;
 var init_stamp_in_ci = __esm({
   "src/run/stamp-in-ci.ts"() {
     "use strict";
-    import_node_path14 = require("node:path");
+    import_node_path15 = require("node:path");
     init_commit_sha();
     init_model();
     init_commit_stamps();
@@ -19063,224 +19150,6 @@ function escapeJsonForCiLog(json) {
 
 // src/cli/run-cli.ts
 init_error_line();
-
-// src/report/report-json.ts
-init_model();
-init_run_result();
-function reportObject(report) {
-  const { plan } = report;
-  return {
-    outcome: report.outcome,
-    dryRun: report.dryRun,
-    base: plan.base,
-    head: plan.head,
-    range: plan.rangeNote,
-    ...report.cluster ? { cluster: report.cluster } : {},
-    changes: plan.changes.map((c) => ({
-      ...c.id,
-      status: c.status,
-      file: c.file,
-      line: c.line,
-      keys: c.keys,
-      ...c.origin ? { origin: c.origin } : {},
-      ...c.blamedFile ? { blamedFile: c.blamedFile } : {},
-      ...c.previousName ? { previousName: c.previousName } : {}
-    })),
-    workloads: workloadObjects(report),
-    problems: plan.problems,
-    warnings: plan.warnings,
-    ...plan.sources ? { sources: plan.sources } : {},
-    ...plan.skippedRenders ? { skippedRenders: plan.skippedRenders } : {},
-    ...plan.unread ? { unread: plan.unread } : {},
-    ...report.notes ? { notes: report.notes } : {},
-    ...report.restores ? { restores: restoreObjects(report) } : {},
-    ...report.clusters ? {
-      clusters: report.clusters.map((c) => ({
-        context: c.context,
-        wave: c.wave,
-        outcome: c.outcome,
-        exitCode: c.exitCode,
-        ...c.message ? { message: c.message } : {},
-        ...c.report?.cluster ? { server: c.report.cluster.server } : {},
-        workloads: c.report ? workloadObjects(c.report) : [],
-        ...c.report?.notes ? { notes: c.report.notes } : {},
-        ...c.report?.restores ? { restores: restoreObjects(c.report) } : {},
-        ...c.report && c.report.plan.warnings.length > 0 ? { warnings: c.report.plan.warnings } : {}
-      }))
-    } : {}
-  };
-}
-function workloadObjects(report) {
-  const { plan } = report;
-  const results = resultsByWorkload(report);
-  return plan.workloads.map((w) => {
-    const result = results.get(idKey(w.id));
-    return {
-      ...w.id,
-      action: w.action,
-      reason: w.reason,
-      source: w.source,
-      ...w.file ? { file: w.file, line: w.line } : {},
-      ...w.origin ? { origin: w.origin } : {},
-      ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
-      ...w.rollsOnApply ? { rollsOnApply: true } : {},
-      references: w.references.map((r) => ({
-        config: r.config,
-        via: r.via,
-        path: r.path,
-        keys: r.keys,
-        changedKeys: r.changedKeys,
-        ...r.init ? { init: true } : {},
-        ...r.subPath ? { subPath: true } : {}
-      })),
-      ...result ? {
-        result: {
-          restart: result.restart,
-          rollout: result.rollout,
-          message: result.message,
-          durationMs: result.durationMs,
-          ...result.cause ? { cause: result.cause } : {},
-          ...result.rollback ? { rollback: result.rollback } : {}
-        }
-      } : {}
-    };
-  });
-}
-function restoreObjects(report) {
-  return (report.restores ?? []).map((r) => ({
-    ...r.id,
-    result: r.result,
-    message: r.message,
-    readers: r.readers,
-    ...r.notRolledBack ? { notRolledBack: r.notRolledBack } : {}
-  }));
-}
-function renderJson(report) {
-  return `${JSON.stringify(reportObject(report), null, 2)}
-`;
-}
-
-// src/report/render-report.ts
-init_report_markdown();
-
-// src/report/report-text.ts
-init_duration();
-init_model();
-init_describe();
-function renderText(report) {
-  if (report.clusters) return renderClusters(report, report.clusters);
-  return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}
-`;
-}
-function renderClusters(report, clusters) {
-  const out = [`Comparing ${describeRange(report)}`, ...body(report), "", `Clusters (${clusters.length}):`];
-  out.push(
-    ...table([
-      ["CONTEXT", "WAVE", "OUTCOME", "DETAIL"],
-      ...clusters.map((c) => [c.context, String(c.wave), clusterOutcome(c), c.message ?? ""])
-    ])
-  );
-  for (const cluster of clusters) {
-    out.push("", `== ${cluster.context} (wave ${cluster.wave}): ${clusterOutcome(cluster)} ==`);
-    if (cluster.message) out.push(`  ${cluster.message}`);
-    if (cluster.report) out.push(...body(cluster.report, false).slice(1), "", headline(cluster.report));
-  }
-  out.push("", headline(report));
-  return `${out.join("\n")}
-`;
-}
-function body(report, repository = true) {
-  const { plan } = report;
-  const out = [];
-  if (!repository) return [...out, ...clusterPart(report)];
-  if (plan.sources && plan.sources.length > 0) {
-    out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
-    if (plan.skippedRenders) out.push(`  ${skippedRendersNote(plan.skippedRenders)}`);
-  }
-  if (plan.changes.length > 0) {
-    out.push("", `Changed configs (${plan.changes.length}):`);
-    out.push(
-      ...table(
-        plan.changes.map((c) => [
-          shortId(c.id),
-          `ns ${c.id.namespace}`,
-          describeStatus(c),
-          describeWhere(c),
-          `keys: ${describeKeys(c)}`
-        ])
-      )
-    );
-  }
-  return [...out, ...clusterPart(report)];
-}
-function clusterPart(report) {
-  const { plan } = report;
-  const out = [];
-  if (plan.workloads.length > 0) {
-    out.push("", `Workloads (${plan.workloads.length}):`);
-    for (const w of plan.workloads) {
-      out.push(`  ${w.action.padEnd(7)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
-      if (w.origin) out.push(`            from ${describeWhere(w)}`);
-      for (const line of describeReferences(w)) out.push(`            ${line}`);
-    }
-  }
-  if (plan.warnings.length > 0) {
-    out.push("", "Notes:", ...plan.warnings.map((warning) => `  ${warning}`));
-  }
-  if (report.results.length > 0) {
-    out.push("", "Results:");
-    out.push(
-      ...table([
-        ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
-        ...report.results.map((r) => [
-          shortId(r.id),
-          r.id.namespace,
-          describeResult(r),
-          r.durationMs === void 0 ? "-" : formatDuration(r.durationMs),
-          r.message
-        ])
-      ])
-    );
-  }
-  const explained = report.results.filter((r) => causeDetails(r).length > 0);
-  if (explained.length > 0) {
-    out.push("", "Why the new pods did not start:");
-    for (const r of explained) {
-      out.push(`  ${shortId(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
-      for (const line of causeDetails(r)) out.push(`    ${line}`);
-    }
-  }
-  if (report.restores?.length) {
-    out.push("", "Restored configs (--rollback-on-failure):");
-    out.push(
-      ...table([
-        ["CONFIG", "NAMESPACE", "RESULT", "DETAIL"],
-        ...report.restores.map((r) => [shortId(r.id), r.id.namespace, r.result, describeRestore(r)])
-      ])
-    );
-  }
-  if (report.notes?.length) {
-    out.push("", "Notes:");
-    for (const note of report.notes) out.push(`  ${note}`);
-  }
-  return out;
-}
-function table(rows) {
-  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row2) => row2[col]?.length ?? 0))) ?? [];
-  return rows.map((row2) => `  ${row2.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join("  ")}`.trimEnd());
-}
-
-// src/report/render-report.ts
-function renderReport(report, format) {
-  switch (format) {
-    case "json":
-      return escapeJsonForCiLog(renderJson(report));
-    case "markdown":
-      return escapeForCiLog(renderMarkdown(report));
-    case "text":
-      return escapeForCiLog(renderText(report));
-  }
-}
 
 // src/report/stamp-report-text.ts
 init_model();
@@ -20098,8 +19967,8 @@ function createStderrLog(options) {
 }
 
 // src/cli/write-results.ts
-var import_node_fs2 = require("node:fs");
-var import_node_path = require("node:path");
+var import_node_fs3 = require("node:fs");
+var import_node_path2 = require("node:path");
 init_errors();
 init_run_result();
 init_error_line();
@@ -20336,34 +20205,272 @@ function gitlabReports(content, exitCode) {
   };
 }
 
+// src/report/report-json.ts
+init_model();
+init_run_result();
+function reportObject(report) {
+  const { plan } = report;
+  return {
+    outcome: report.outcome,
+    dryRun: report.dryRun,
+    base: plan.base,
+    head: plan.head,
+    range: plan.rangeNote,
+    ...report.cluster ? { cluster: report.cluster } : {},
+    changes: plan.changes.map((c) => ({
+      ...c.id,
+      status: c.status,
+      file: c.file,
+      line: c.line,
+      keys: c.keys,
+      ...c.origin ? { origin: c.origin } : {},
+      ...c.blamedFile ? { blamedFile: c.blamedFile } : {},
+      ...c.previousName ? { previousName: c.previousName } : {}
+    })),
+    workloads: workloadObjects(report),
+    problems: plan.problems,
+    warnings: plan.warnings,
+    ...plan.sources ? { sources: plan.sources } : {},
+    ...plan.skippedRenders ? { skippedRenders: plan.skippedRenders } : {},
+    ...plan.unread ? { unread: plan.unread } : {},
+    ...report.notes ? { notes: report.notes } : {},
+    ...report.restores ? { restores: restoreObjects(report) } : {},
+    ...report.clusters ? {
+      clusters: report.clusters.map((c) => ({
+        context: c.context,
+        wave: c.wave,
+        outcome: c.outcome,
+        exitCode: c.exitCode,
+        ...c.message ? { message: c.message } : {},
+        ...c.report?.cluster ? { server: c.report.cluster.server } : {},
+        workloads: c.report ? workloadObjects(c.report) : [],
+        ...c.report?.notes ? { notes: c.report.notes } : {},
+        ...c.report?.restores ? { restores: restoreObjects(c.report) } : {},
+        ...c.report && c.report.plan.warnings.length > 0 ? { warnings: c.report.plan.warnings } : {}
+      }))
+    } : {}
+  };
+}
+function workloadObjects(report) {
+  const { plan } = report;
+  const results = resultsByWorkload(report);
+  return plan.workloads.map((w) => {
+    const result = results.get(idKey(w.id));
+    return {
+      ...w.id,
+      action: w.action,
+      reason: w.reason,
+      source: w.source,
+      ...w.file ? { file: w.file, line: w.line } : {},
+      ...w.origin ? { origin: w.origin } : {},
+      ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
+      ...w.rollsOnApply ? { rollsOnApply: true } : {},
+      references: w.references.map((r) => ({
+        config: r.config,
+        via: r.via,
+        path: r.path,
+        keys: r.keys,
+        changedKeys: r.changedKeys,
+        ...r.init ? { init: true } : {},
+        ...r.subPath ? { subPath: true } : {}
+      })),
+      ...result ? {
+        result: {
+          restart: result.restart,
+          rollout: result.rollout,
+          message: result.message,
+          durationMs: result.durationMs,
+          ...result.cause ? { cause: result.cause } : {},
+          ...result.rollback ? { rollback: result.rollback } : {}
+        }
+      } : {}
+    };
+  });
+}
+function restoreObjects(report) {
+  return (report.restores ?? []).map((r) => ({
+    ...r.id,
+    result: r.result,
+    message: r.message,
+    readers: r.readers,
+    ...r.notRolledBack ? { notRolledBack: r.notRolledBack } : {}
+  }));
+}
+function renderJson(report) {
+  return `${JSON.stringify(reportObject(report), null, 2)}
+`;
+}
+
+// src/report/render-report.ts
+init_report_markdown();
+
+// src/report/report-text.ts
+init_duration();
+init_model();
+init_describe();
+function renderText(report) {
+  if (report.clusters) return renderClusters(report, report.clusters);
+  return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}
+`;
+}
+function renderClusters(report, clusters) {
+  const out = [`Comparing ${describeRange(report)}`, ...body(report), "", `Clusters (${clusters.length}):`];
+  out.push(
+    ...table([
+      ["CONTEXT", "WAVE", "OUTCOME", "DETAIL"],
+      ...clusters.map((c) => [c.context, String(c.wave), clusterOutcome(c), c.message ?? ""])
+    ])
+  );
+  for (const cluster of clusters) {
+    out.push("", `== ${cluster.context} (wave ${cluster.wave}): ${clusterOutcome(cluster)} ==`);
+    if (cluster.message) out.push(`  ${cluster.message}`);
+    if (cluster.report) out.push(...body(cluster.report, false).slice(1), "", headline(cluster.report));
+  }
+  out.push("", headline(report));
+  return `${out.join("\n")}
+`;
+}
+function body(report, repository = true) {
+  const { plan } = report;
+  const out = [];
+  if (!repository) return [...out, ...clusterPart(report)];
+  if (plan.sources && plan.sources.length > 0) {
+    out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
+    if (plan.skippedRenders) out.push(`  ${skippedRendersNote(plan.skippedRenders)}`);
+  }
+  if (plan.changes.length > 0) {
+    out.push("", `Changed configs (${plan.changes.length}):`);
+    out.push(
+      ...table(
+        plan.changes.map((c) => [
+          shortId(c.id),
+          `ns ${c.id.namespace}`,
+          describeStatus(c),
+          describeWhere(c),
+          `keys: ${describeKeys(c)}`
+        ])
+      )
+    );
+  }
+  return [...out, ...clusterPart(report)];
+}
+function clusterPart(report) {
+  const { plan } = report;
+  const out = [];
+  if (plan.workloads.length > 0) {
+    out.push("", `Workloads (${plan.workloads.length}):`);
+    for (const w of plan.workloads) {
+      out.push(`  ${w.action.padEnd(7)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
+      if (w.origin) out.push(`            from ${describeWhere(w)}`);
+      for (const line of describeReferences(w)) out.push(`            ${line}`);
+    }
+  }
+  if (plan.warnings.length > 0) {
+    out.push("", "Notes:", ...plan.warnings.map((warning) => `  ${warning}`));
+  }
+  if (report.results.length > 0) {
+    out.push("", "Results:");
+    out.push(
+      ...table([
+        ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
+        ...report.results.map((r) => [
+          shortId(r.id),
+          r.id.namespace,
+          describeResult(r),
+          r.durationMs === void 0 ? "-" : formatDuration(r.durationMs),
+          r.message
+        ])
+      ])
+    );
+  }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0);
+  if (explained.length > 0) {
+    out.push("", "Why the new pods did not start:");
+    for (const r of explained) {
+      out.push(`  ${shortId(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
+      for (const line of causeDetails(r)) out.push(`    ${line}`);
+    }
+  }
+  if (report.restores?.length) {
+    out.push("", "Restored configs (--rollback-on-failure):");
+    out.push(
+      ...table([
+        ["CONFIG", "NAMESPACE", "RESULT", "DETAIL"],
+        ...report.restores.map((r) => [shortId(r.id), r.id.namespace, r.result, describeRestore(r)])
+      ])
+    );
+  }
+  if (report.notes?.length) {
+    out.push("", "Notes:");
+    for (const note of report.notes) out.push(`  ${note}`);
+  }
+  return out;
+}
+function table(rows) {
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row2) => row2[col]?.length ?? 0))) ?? [];
+  return rows.map((row2) => `  ${row2.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join("  ")}`.trimEnd());
+}
+
+// src/report/render-report.ts
+function renderReport(report, format) {
+  switch (format) {
+    case "json":
+      return escapeJsonForCiLog(renderJson(report));
+    case "markdown":
+      return escapeForCiLog(renderMarkdown(report));
+    case "text":
+      return escapeForCiLog(renderText(report));
+  }
+}
+
 // src/cli/write-results.ts
+init_output_files();
 function writeFailure(error, settings, io) {
   io.stderr(`${escapeForCiLog(describeError(error, settings.debug))}
 `);
   const report = renderErrorReport(error, settings.debug, settings.output);
   if (report !== "") io.stdout(report);
-  return writeReportFiles(settings, { error, debug: settings.debug }, io);
+  return writeReportFiles(settings, { error, debug: settings.debug }, io).exitCode;
+}
+function writeReport(report, settings, io) {
+  const { exitCode, unwritten } = writeReportFiles(settings, { report }, io);
+  const notes = unwritten.map(
+    (file) => `${file}: exit code ${exitCode} for the missing report; the run's own result is ${report.outcome}`
+  );
+  const shown2 = notes.length === 0 ? report : { ...report, plan: { ...report.plan, warnings: [...report.plan.warnings, ...notes] } };
+  io.stdout(renderReport(shown2, settings.output));
+  return exitCode;
 }
 function writeReportFiles(settings, content, io) {
-  const exitCode = "report" in content ? exitCodeOf(content.report) : exitCodeFor(content.error);
-  if (settings.junit === void 0 && settings.dotenv === void 0) return exitCode;
-  const reports = gitlabReports(content, exitCode);
-  let code = exitCode;
-  const write = (flag2, file, text) => {
+  let exitCode = "report" in content ? exitCodeOf(content.report) : exitCodeFor(content.error);
+  const unwritten = [];
+  if (settings.junit === void 0 && settings.dotenv === void 0) return { exitCode, unwritten };
+  if ("error" in content && content.error instanceof UnwritableOutputError) return { exitCode, unwritten };
+  const write = (flag2, file) => {
     if (file === void 0) return;
     try {
-      (0, import_node_fs2.writeFileSync)((0, import_node_path.resolve)(io.cwd, file), text);
+      (0, import_node_fs3.writeFileSync)((0, import_node_path2.resolve)(io.cwd, file), gitlabReports(content, exitCode)[flag2]);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      io.stderr(`${escapeForCiLog(`error: --${flag2} ${file}: cannot write the report (${reason})`)}
+      const reason2 = error instanceof Error ? error.message : String(error);
+      const line = `--${flag2} ${file}: cannot write the report (${reason2})`;
+      io.stderr(`${escapeForCiLog(`error: ${line}`)}
 `);
-      if (code === 0) code = EXIT_USAGE;
+      unwritten.push(line);
+      if (exitCode === EXIT_OK) exitCode = EXIT_FAILED;
     }
   };
-  write("junit", settings.junit, reports.junit);
-  write("dotenv", settings.dotenv, reports.dotenv);
-  if (settings.output === "json") io.stderr(escapeForCiLog(reports.summary));
-  return code;
+  write("junit", settings.junit);
+  write("dotenv", settings.dotenv);
+  if (settings.output === "json") {
+    const ownResult = "report" in content && unwritten.length > 0 ? content.report.outcome : void 0;
+    io.stderr(
+      escapeForCiLog(
+        `${gitlabReports(content, exitCode).summary}${ownResult ? `  the run's own result: ${ownResult}; exit code ${exitCode} for the missing report
+` : ""}`
+      )
+    );
+  }
+  return { exitCode, unwritten };
 }
 
 // src/cli/run-cli.ts
@@ -20407,9 +20514,9 @@ async function runCli(argv, env, io) {
     };
     const publish = {
       report: async (report, comment) => {
-        io.stdout(renderReport(report, settings.output));
+        const code = writeReport(report, settings, io);
         await comment?.({ report });
-        return writeReportFiles(settings, { report }, io);
+        return code;
       },
       failure: async (error, comment) => {
         const code = writeFailure(error, settings, io);

@@ -12,6 +12,7 @@ import { describeError } from "../report/error-line.js";
 import { renderErrorReport } from "../report/error-report.js";
 import { gitlabReports } from "../report/gitlab-reports.js";
 import { renderReport } from "../report/render-report.js";
+import { UnwritableOutputError } from "../run/output-files.js";
 import type { RunSettings } from "../settings/settings.js";
 
 /** Where the CLI writes, and what it knows of its terminal: passed in, so tests run the CLI in-process. */
@@ -68,6 +69,8 @@ function writeReportFiles(
   let exitCode = "report" in content ? exitCodeOf(content.report) : exitCodeFor(content.error);
   const unwritten: string[] = [];
   if (settings.junit === undefined && settings.dotenv === undefined) return { exitCode, unwritten };
+  // The check before the run found a file it cannot write: its error says so once.
+  if ("error" in content && content.error instanceof UnwritableOutputError) return { exitCode, unwritten };
   const write = (flag: "junit" | "dotenv", file: string | undefined) => {
     if (file === undefined) return;
     try {

@@ -15,11 +15,14 @@ export interface OutputFile {
   path: string;
 }
 
+/** A report file the run cannot write: the end of the run does not try it again. */
+export class UnwritableOutputError extends UserError {}
+
 export async function checkOutputFiles(files: OutputFile[]): Promise<void> {
   for (const file of files) {
     const why = await whyUnwritable(file.path);
     if (why) {
-      throw new UserError(
+      throw new UnwritableOutputError(
         `${file.option} ${file.given}: the file cannot be written (${why}); checked before anything was written`,
       );
     }
