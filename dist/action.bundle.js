@@ -28688,6 +28688,14 @@ async function runSync(settings, deps) {
   const baselines = decisions.flatMap(
     ({ workload, action }) => action.do === "record-baseline" ? [{ workload, annotation: action.annotation }] : []
   );
+  const targets = [...baselines, ...restarts].map(({ workload }) => ({
+    id: workload.id,
+    kind: workload.kind
+  }));
+  const reviewed = targets.length > 0 ? await log.group(
+    "Check permissions",
+    () => reviewAccess(cluster, { configs: [], targets }, settings, log)
+  ) : void 0;
   const results = [
     ...badWaves,
     ...await recordBaselines(cluster, baselines, settings, log)
@@ -28703,7 +28711,8 @@ async function runSync(settings, deps) {
         manifests: new Map(restarts.map((d) => [idKey(d.workload.id), manifestOf(d.workload)])),
         settings,
         log,
-        now: deps.now
+        now: deps.now,
+        ...reviewed ? { reviewed } : {}
       }
     );
     results.push(...after.results);
@@ -28745,12 +28754,6 @@ async function judge(cluster, workload, verdict, configs) {
 }
 async function recordBaselines(cluster, baselines, settings, log) {
   if (baselines.length === 0) return [];
-  await checkPermissions(
-    cluster,
-    patchWrites(baselines.map((b) => ({ id: b.workload.id, kind: b.workload.kind }))),
-    log,
-    settings.concurrency
-  );
   const results = [];
   for (const { workload, annotation } of baselines) {
     const { hash, digests } = annotation;

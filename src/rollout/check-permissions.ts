@@ -12,7 +12,7 @@ import type { AccessCheck, Cluster } from "../kube/cluster.js";
 import type { RunSettings } from "../settings/settings.js";
 
 /** The patches a restart sends, one per object it patches. */
-export function patchWrites(targets: Array<{ id: ObjectId; kind: WorkloadKind }>): AccessCheck[] {
+function patchWrites(targets: Array<{ id: ObjectId; kind: WorkloadKind }>): AccessCheck[] {
   return targets.map(({ id, kind }) => ({
     verb: "patch",
     group: kind.group,
@@ -27,7 +27,7 @@ export function configWrite(id: ObjectId): AccessCheck {
   return { verb: "patch", group, resource, namespace: id.namespace };
 }
 
-export async function checkPermissions(
+async function checkPermissions(
   cluster: Pick<Cluster, "canI" | "context">,
   needed: AccessCheck[],
   log: Log,

@@ -11,7 +11,7 @@ import type { Log } from "../core/log.js";
 import { idKey, type Manifest, type ObjectId, shortId } from "../core/model.js";
 import { type RunReport, reportOf, type WorkloadResult } from "../core/run-result.js";
 import type { Cluster } from "../kube/cluster.js";
-import { checkPermissions, patchWrites } from "../rollout/check-permissions.js";
+import { reviewAccess } from "../rollout/check-permissions.js";
 import { rollOut } from "../rollout/restart-and-wait.js";
 import { annotationStep } from "../rollout/strategy/annotation-strategy.js";
 import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
@@ -104,6 +104,18 @@ export async function runSync(
   const baselines = decisions.flatMap(({ workload, action }) =>
     action.do === "record-baseline" ? [{ workload, annotation: action.annotation }] : [],
   );
+  // Every patch sync makes — the baselines written first, the restarts — is reviewed before the
+  // first of them: a Role that may record a baseline but not restart writes nothing.
+  const targets = [...baselines, ...restarts].map(({ workload }) => ({
+    id: workload.id,
+    kind: workload.kind,
+  }));
+  const reviewed =
+    targets.length > 0
+      ? await log.group("Check permissions", () =>
+          reviewAccess(cluster, { configs: [], targets }, settings, log),
+        )
+      : undefined;
   const results: WorkloadResult[] = [
     ...badWaves,
     ...(await recordBaselines(cluster, baselines, settings, log)),
@@ -120,6 +132,7 @@ export async function runSync(
         settings,
         log,
         now: deps.now,
+        ...(reviewed ? { reviewed } : {}),
       },
     );
     results.push(...after.results);
@@ -177,7 +190,7 @@ async function judge(
 
 /**
  * Adopted workloads whose pods run the current content: the baseline goes on the workload's own
- * metadata (its pod template is untouched: nothing rolls), after the same access review.
+ * metadata (its pod template is untouched: nothing rolls), after the run's access review.
  */
 async function recordBaselines(
   cluster: Cluster,
@@ -186,12 +199,6 @@ async function recordBaselines(
   log: Log,
 ): Promise<WorkloadResult[]> {
   if (baselines.length === 0) return [];
-  await checkPermissions(
-    cluster,
-    patchWrites(baselines.map((b) => ({ id: b.workload.id, kind: b.workload.kind }))),
-    log,
-    settings.concurrency,
-  );
   const results: WorkloadResult[] = [];
   for (const { workload, annotation } of baselines) {
     const { hash, digests } = annotation;
