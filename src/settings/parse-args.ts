@@ -2,7 +2,6 @@ import { UserError } from "../core/errors.js";
 import { ACCEPTED_OPTIONS } from "./deprecated-options.js";
 import { appliesTo, type Command, type OptionSpec, type RawValues } from "./option-spec.js";
 import { OPTIONS } from "./options.js";
-import { parseBooleanText } from "./value-spellings.js";
 
 interface ParsedArgs {
   values: RawValues;
@@ -67,11 +66,11 @@ export function parseArgs(argv: readonly string[], command: Command = "run"): Pa
       continue;
     }
     const next = argv[i + 1];
-    // A boolean or a switch alone means true (a switch's on value); the next word is its value only
-    // when it is one (`--apply false`, `--dry-run server`), since the CLI takes no other words.
+    // A boolean or a switch alone means true (a switch's on value). The CLI takes no other words,
+    // so a word after it is its value (`--apply false`, `--dry-run server`): one it does not take
+    // (`--dry-run maybe`) is an error naming the flag and its values, not a stray argument.
     if (spec.type === "boolean" || spec.switch) {
-      const isValue =
-        next !== undefined && (parseBooleanText(next) !== undefined || spec.choices?.includes(next) === true);
+      const isValue = next !== undefined && !next.startsWith("-");
       values[spec.name] = isValue ? next : "true";
       if (isValue) i++;
       continue;

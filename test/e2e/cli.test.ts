@@ -53,6 +53,11 @@ test.each([
   [["--stratgy", "env"], /error: unknown flag --stratgy \(did you mean --strategy\?\)/],
   [["--timeout", "forever"], /error: --timeout: expected a duration/],
   [["--timeout", "5"], /error: --timeout: "5" has no unit: write 5s for seconds or 5m for minutes/],
+  [["--git-timeout", "0s"], /error: --git-timeout: must be at least 1s \(e\.g\. 90s, 5m\), got 0s/],
+  [
+    ["--dry-run", "maybe"],
+    /error: --dry-run: expected one of none, client, server \(or true, false\), got "maybe"/,
+  ],
   [["sync", "--context", "a;b"], /error: sync checks one cluster: give --context one context/],
   [["--check"], /error: --check is a flag of `config-rollout stamp`/],
   [["--hlep"], /error: unknown flag --hlep \(did you mean --help\?\)/],

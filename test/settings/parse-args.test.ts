@@ -53,7 +53,7 @@ describe("typo hints: the nearest flag, ties to the earlier row", () => {
     );
     expect(usageError(["deploy"])).toMatch(/unexpected argument "deploy"/);
     // Not the first word: a stray value, not a command.
-    expect(usageError(["--apply", "stmap"])).toMatch(/unexpected argument "stmap"/);
+    expect(usageError(["--base", "main", "stmap"])).toMatch(/unexpected argument "stmap"/);
   });
 });
 
