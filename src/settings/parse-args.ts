@@ -1,11 +1,13 @@
 import { UserError } from "../core/errors.js";
 import { ACCEPTED_OPTIONS } from "./deprecated-options.js";
-import { appliesTo, type Command, type OptionSpec, type RawValues } from "./option-spec.js";
+import { appliesTo, type Command, listedFor, type OptionSpec, type RawValues } from "./option-spec.js";
 import { OPTIONS } from "./options.js";
 
 interface ParsedArgs {
   values: RawValues;
   help: boolean;
+  /** `--help all`: every flag of the command, not the handful most runs need. */
+  helpAll: boolean;
   version: boolean;
   /**
    * The first thing wrong with the flags. The parse goes on past it, so `values` still holds what
@@ -25,15 +27,19 @@ export const COMMANDS = ["run", "stamp", "sync"] as const;
  * run, a rollout flag on `stamp`): it would be silently ignored.
  */
 export function parseArgs(argv: readonly string[], command: Command = "run"): ParsedArgs {
-  const parsed: ParsedArgs = { values: {}, help: false, version: false };
+  const parsed: ParsedArgs = { values: {}, help: false, helpAll: false, version: false };
   const { values } = parsed;
   const fail = (error: UserError | undefined) => {
     parsed.error ??= error;
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === "--help" || arg === "-h") {
+    if (arg === "--help" || arg === "-h" || arg === "--help=all") {
       parsed.help = true;
+      if (arg === "--help=all" || argv[i + 1] === "all") {
+        parsed.helpAll = true;
+        if (arg !== "--help=all") i++;
+      }
       continue;
     }
     if (arg === "--version" || arg === "-V") {
@@ -120,9 +126,9 @@ function unexpectedArgument(arg: string, index: number, command: Command): UserE
   return new UserError(`unexpected argument "${arg}" (${takes} only flags; see ${helpFor(command)})`);
 }
 
-/** The flags `command` accepts, in table order, --help and --version included. */
+/** The flags `command` takes as its own, in table order, --help and --version included. */
 function flagNames(command: Command): string[] {
-  return [...OPTIONS.filter((o) => appliesTo(o, command)).map((o) => o.name), "help", "version"];
+  return [...OPTIONS.filter((o) => listedFor(o, command)).map((o) => o.name), "help", "version"];
 }
 
 function suggestion(flag: string, command: Command): string {

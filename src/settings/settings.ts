@@ -80,7 +80,7 @@ type SettingsOf<R extends Row> = {
  * variables and inputs: its report is published as a run's is, though it has no such flags.
  */
 type RowsOf<C extends Command> = C extends "sync"
-  ? Extract<Row, { commands: "sync" } | { sync: true } | { group: "ci" }>
+  ? Extract<Row, { commands: "sync" } | { sync: true | "refused" } | { group: "ci" }>
   : Extract<Row, { commands: C | "both" }>;
 const rowsOf = (command: Command) =>
   OPTIONS.filter((o) => appliesTo(o, command) || (command === "sync" && o.group === "ci"));

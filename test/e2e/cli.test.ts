@@ -16,7 +16,15 @@ test("--help names the commands; `run --help` prints the main run's flags; both 
   const flags = await runCli(["run", "--help"]);
   expect(flags.code).toBe(0);
   expect(flags.stdout).toContain("Usage: config-rollout [run] [flags]");
-  expect(flags.stdout).toContain("--kubeconfig PATH");
+  expect(flags.stdout.trimEnd().split("\n").length).toBeLessThanOrEqual(50);
+  expect(flags.stdout).toContain("config-rollout run --help all");
+  // Every flag: `--help all`, with a command or without (the main run's).
+  for (const argv of [["run", "--help", "all"], ["--help=all"]]) {
+    const all = await runCli(argv);
+    expect(all.code).toBe(0);
+    expect(all.stdout).toContain("Usage: config-rollout [run] [flags]");
+    expect(all.stdout).toContain("--kubeconfig PATH");
+  }
 });
 
 test("an old spelling works, with one warning line naming its replacement", async () => {

@@ -291,7 +291,7 @@ describe("the flags of one concept merged: the old spellings still work, each wi
 
   test("--help names no old spelling", () => {
     for (const command of ["run", "stamp", "sync"] as const) {
-      const help = commandHelpText(command);
+      const help = commandHelpText(command, true);
       // Whole flags only: --rollback-on-failure is not --rollback.
       for (const old of DEPRECATED_OPTIONS) expect(help).not.toMatch(new RegExp(`--${old.name}(?![\\w-])`));
     }
