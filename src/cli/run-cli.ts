@@ -39,7 +39,9 @@ export async function runCli(
   if (command === "stamp" || (args.error && command === "sync"))
     reporting = { output: reporting.output, debug: reporting.debug };
   if (args.error) return writeFailure(args.error, reporting, io);
-  if (args.help) return print(io, named ? commandHelpText(command) : helpText());
+  // `--help all` lists every flag of the command (without one, of the main run, the default).
+  if (args.help)
+    return print(io, named || args.helpAll ? commandHelpText(command, args.helpAll) : helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}\n`);
   const log = (settings: Reporting) =>
     createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });

@@ -6,7 +6,7 @@ import { UserError } from "../core/errors.js";
 import { CatFileReader } from "./cat-file-reader.js";
 import { CommitDiffs } from "./commit-diffs.js";
 import { findWorkTreeRoot } from "./find-work-tree.js";
-import type { FileChange, Git, GrepAndReadOptions } from "./git.js";
+import { type FileChange, type Git, type GrepAndReadOptions, objectWords } from "./git.js";
 import { GitHistory, NOT_FOUND } from "./git-history.js";
 import { missingObjectError } from "./missing-object.js";
 import { type BatchEntry, CatFileBatchParser } from "./parse-cat-file-batch.js";
@@ -88,8 +88,11 @@ class GitAdapter extends GitHistory implements Git {
 
   async resolveCommit(ref: string): Promise<string> {
     const sha = await this.tryResolveCommit(ref);
-    if (sha === undefined) throw new UserError(`not a commit: ${ref}`);
-    return sha;
+    if (sha !== undefined) return sha;
+    const type = await this.objectType(ref);
+    throw new UserError(
+      `not a commit: ${ref}${type && type !== "commit" ? ` (it names ${objectWords(type)})` : ""}`,
+    );
   }
 
   async tryResolveCommit(ref: string): Promise<string | undefined> {
@@ -104,6 +107,12 @@ class GitAdapter extends GitHistory implements Git {
     });
     if (sha !== undefined && sha === ref) this.knownCommits.add(sha);
     return sha;
+  }
+
+  async objectType(ref: string): Promise<string | undefined> {
+    assertSafeRef(ref);
+    const [entry] = await this.objects.read([`${ref}^{}`], 0);
+    return entry?.kind === "object" ? entry.type : undefined;
   }
 
   /** Refs asked for in the same tick (a range's base and head), waiting for one git process. */

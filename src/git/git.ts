@@ -24,6 +24,11 @@ export interface Git {
   /** Full SHA of a commit-ish, or UserError "not a commit: X". Refs starting with "-" are a UserError. */
   resolveCommit(ref: string): Promise<string>;
   tryResolveCommit(ref: string): Promise<string | undefined>;
+  /**
+   * What `ref` names here once tags are peeled ("commit", "tree", "blob"); undefined when it names
+   * no object of this clone. For saying what a ref that is no commit is instead.
+   */
+  objectType(ref: string): Promise<string | undefined>;
   /** True when the commit object is present locally (`cat-file -e sha^{commit}`). */
   hasCommit(sha: string): Promise<boolean>;
   isShallow(): Promise<boolean>;
@@ -88,4 +93,11 @@ export interface GrepAndReadOptions {
   /** Called once per file read, in the order git found them. */
   onFile(path: string, file: { bytes: Buffer } | { oversized: number }): void;
   signal?: AbortSignal;
+}
+
+/** How a message names an object that is no commit: "a tree (a directory)". */
+export function objectWords(type: string): string {
+  if (type === "tree") return "a tree (a directory)";
+  if (type === "blob") return "a blob (a file)";
+  return `a ${type}`;
 }

@@ -4,7 +4,7 @@
 import { type CommitOrder, isFullSha, shortSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
-import type { Git } from "../git/git.js";
+import { type Git, objectWords } from "../git/git.js";
 import { type CiKind, fetchDepthHint } from "./ci-kind.js";
 import type { RangeRequest } from "./range-request.js";
 
@@ -200,16 +200,27 @@ export async function commitOrder(
 
 /** The commit's SHA, fetching it by SHA from origin when it is missing; undefined when unavailable. */
 async function findCommit(ctx: Context, ref: string): Promise<string | undefined> {
-  const sha = await ctx.git.tryResolveCommit(ref);
-  if (sha !== undefined || !isFullSha(ref)) return sha;
+  return (await ctx.git.tryResolveCommit(ref)) ?? fetchCommit(ctx, ref);
+}
+
+/** A commit missing here, fetched by its full SHA from origin; undefined when it cannot be. */
+async function fetchCommit(ctx: Context, ref: string): Promise<string | undefined> {
+  if (!isFullSha(ref)) return undefined;
   return (await ctx.git.fetchCommit(ref)) ? ctx.git.tryResolveCommit(ref) : undefined;
 }
 
 async function requireCommit(ctx: Context, ref: string, role: "base" | "head"): Promise<string> {
-  const sha = await findCommit(ctx, ref);
-  if (sha !== undefined) return sha;
+  const here = await ctx.git.tryResolveCommit(ref);
+  if (here !== undefined) return here;
   const formProblem = revisionFormProblem(ref, role, ctx.naming);
   if (formProblem !== undefined) throw new UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
+  // A tag or SHA of a tree or a file exists, and fetching it from origin would not make it a commit.
+  const type = await ctx.git.objectType(ref);
+  if (type !== undefined && type !== "commit") {
+    throw new UserError(`not a commit: ${ref} (${role}): it names ${objectWords(type)}, not a commit`);
+  }
+  const fetched = await fetchCommit(ctx, ref);
+  if (fetched !== undefined) return fetched;
   // Only a shallow clone can lack a commit that exists: a complete one has all the history there is.
   const shallow = await ctx.git.isShallow();
   if (isFullSha(ref)) {

@@ -63,6 +63,7 @@ export const CLUSTER_OPTIONS = [
     sync: true,
     env: "CONFIG_ROLLOUT_CONTEXT",
     placeholder: "NAME|WAVES",
+    brief: true,
     summary: "kubeconfig context, or several in waves: a;b,c",
     description:
       "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). Several contexts make one run in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after {timeout}); after a failed cluster later waves are skipped (docs/fleets.md). sync takes one context.",
@@ -80,6 +81,7 @@ export const CLUSTER_OPTIONS = [
   },
   {
     name: "namespaces",
+    brief: true,
     summary: "only restart workloads in these namespaces",
     type: "list",
     group: "cluster",
@@ -104,6 +106,7 @@ export const CLUSTER_OPTIONS = [
   },
   {
     name: "selector",
+    brief: true,
     summary: "label selector on the workloads to check",
     type: "string",
     group: "cluster",
@@ -116,6 +119,7 @@ export const CLUSTER_OPTIONS = [
   },
   {
     name: "config",
+    brief: true,
     summary: "check only the readers of these configs",
     type: "list",
     group: "cluster",
@@ -128,6 +132,7 @@ export const CLUSTER_OPTIONS = [
   },
   {
     name: "adopt",
+    brief: true,
     summary: "adopt workloads with no baseline",
     type: "boolean",
     group: "cluster",

@@ -34,7 +34,7 @@ function deprecated(
     type,
     group: replacement.group,
     commands: replacement.commands,
-    ...(replacement.sync ? { sync: true as const } : {}),
+    ...(replacement.sync ? { sync: replacement.sync } : {}),
     env: regularEnvOf(name),
     ...(type === "string" ? { placeholder: replacement.placeholder } : {}),
     summary: `deprecated: use {${replacedBy}}`,

@@ -1,12 +1,14 @@
 // The help a person reads: `config-rollout --help` names the commands (at most 60 lines), and each
-// command's `--help` shows only its flags, grouped, one or two lines each, from the option table.
-// The whole story of every flag is in the reference pages (docs/reference/), generated from the
-// same table.
+// command's `--help` fits one screen (at most 50 lines): the handful of flags most runs need (the
+// table's `brief` rows), grouped, one or two lines each. `--help all` lists every flag of the
+// command the same way; the whole story of each is in the reference pages (docs/reference/),
+// generated from the same table.
 import { CLI_FLAGS } from "../core/option-naming.js";
 import { spellOptions } from "./describe-option.js";
 import {
-  appliesTo,
   type Command,
+  inBriefHelp,
+  listedFor,
   OPTION_GROUPS,
   type OptionGroup,
   type OptionSpec,
@@ -129,7 +131,8 @@ export function helpText(): string {
     "Commands:",
     ...commands,
     "",
-    "A command's flags, examples and exit codes: config-rollout <command> --help",
+    "A command's main flags, examples and exit codes: config-rollout <command> --help",
+    "Every flag of a command: config-rollout <command> --help all",
     "",
     "Examples:",
     ...examples([
@@ -161,9 +164,14 @@ const VALUES = [
   "pods; durations need a unit (90s, 5m, 1h30m); lists are comma or newline separated.",
 ];
 
-/** `config-rollout <command> --help`: that command's flags only, grouped. */
-export function commandHelpText(command: Command): string {
+/**
+ * `config-rollout <command> --help`: the flags most of its runs need, grouped; with `all`
+ * (`--help all`), every flag it takes.
+ */
+export function commandHelpText(command: Command, all = false): string {
   const help = COMMAND_HELP[command];
+  const flags = OPTIONS.filter((o) => listedFor(o, command));
+  const shown = all ? flags : flags.filter((o) => inBriefHelp(o, command));
   const lines = [
     help.title,
     "",
@@ -173,12 +181,17 @@ export function commandHelpText(command: Command): string {
     ...examples(help.examples),
     "",
     ...help.about,
-    ...flagSections(command),
+    ...flagSections(shown),
+    ...(all
+      ? ["", "Help:", `${"  -h, --help [all]".padEnd(SUMMARY_COLUMN)}the main flags; all: every flag`]
+      : []),
     "",
     "Exit codes:",
     ...help.exitCodes.map((line) => `  ${line}`),
     "",
-    `Every flag in full: docs/reference/${command}.md. Values: config-rollout --help.`,
+    all
+      ? `Each flag in full: docs/reference/${command}.md. How values are written: config-rollout --help.`
+      : `All ${flags.length} flags: config-rollout ${command} --help all, or docs/reference/${command}.md.`,
   ];
   return `${lines.join("\n")}\n`;
 }
@@ -187,16 +200,15 @@ function examples(pairs: ReadonlyArray<[string, string]>): string[] {
   return pairs.flatMap(([comment, command]) => [`  # ${comment}`, `  ${command}`]);
 }
 
-/** The command's flags under their group headings, in the table's order within each group. */
-function flagSections(command: Command): string[] {
+/** The flags under their group headings, in the table's order within each group. */
+function flagSections(flags: readonly OptionSpec[]): string[] {
   const lines: string[] = [];
   for (const group of OPTION_GROUPS) {
-    const options = OPTIONS.filter((o) => o.group === group && appliesTo(o, command));
+    const options = flags.filter((o) => o.group === group);
     if (options.length === 0) continue;
     lines.push("", `${GROUP_TITLES[group]}:`);
     for (const option of options) lines.push(...flagLines(option));
   }
-  lines.push("", "Help:", `${"  -h, --help".padEnd(SUMMARY_COLUMN)}this help`);
   return lines;
 }
 
@@ -209,10 +221,11 @@ function flagLines(option: OptionSpec): string[] {
   const gap = flag.length < SUMMARY_COLUMN ? " ".repeat(SUMMARY_COLUMN - flag.length) : "  ";
   const lines = [`${flag}${gap}${spellOptions(option.summary, CLI_FLAGS)}`];
   const facts = [
-    // A boolean is off unless said otherwise: only an on default is news.
+    // A boolean or a switch is off unless said otherwise: only an on default is news.
     option.default !== undefined &&
     option.default !== "" &&
-    !(option.type === "boolean" && option.default === "false")
+    !(option.type === "boolean" && option.default === "false") &&
+    option.default !== option.switch?.off
       ? `default ${option.default}`
       : undefined,
     option.env && option.env !== regularEnvOf(option.name) ? `variable ${option.env}` : undefined,

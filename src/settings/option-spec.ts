@@ -9,7 +9,9 @@ export type OptionGroup = (typeof OPTION_GROUPS)[number];
 /**
  * Which command reads the option: the main run (`config-rollout [run] [flags]`), `config-rollout stamp`,
  * both, or `config-rollout sync` alone. A flag is accepted, and shown by `--help`, only for the
- * commands that read it; `sync: true` adds sync to a row's commands.
+ * commands that read it; `sync: true` adds sync to a row's commands, `sync: "refused"` too, but
+ * sync reads it only to refuse it with its reason (as a flag, a variable or an input alike), so
+ * its `--help` and reference page do not list it.
  */
 type OptionCommands = "run" | "stamp" | "both" | "sync";
 
@@ -20,8 +22,8 @@ export interface OptionSpec {
   /** The `--help` heading it is listed under. */
   group: OptionGroup;
   commands: OptionCommands;
-  /** `config-rollout sync` reads it too. */
-  sync?: true;
+  /** `config-rollout sync` reads it too; "refused": only to refuse it, saying why. */
+  sync?: true | "refused";
   /** Default as the user would write it; undefined means "not set". */
   default?: string;
   /** Environment variable that can supply it (CLI and GitLab). */
@@ -44,6 +46,11 @@ export interface OptionSpec {
   placeholder?: string;
   /** false: a flag of the CLI (and the GitLab job) only, not an input of the GitHub Action. */
   actionInput?: false;
+  /**
+   * Listed by the command's `--help` (true: of every command that reads it; else of those named):
+   * the handful of flags most runs need. `--help all` and the reference pages list every flag.
+   */
+  brief?: true | readonly Command[];
   /** One line of `--help` (at most 56 characters): what it is for, not every case. */
   summary: string;
   /**
@@ -58,8 +65,22 @@ export interface OptionSpec {
 export type Command = "run" | "stamp" | "sync";
 
 export function appliesTo(option: Pick<OptionSpec, "commands" | "sync">, command: Command): boolean {
-  if (command === "sync") return option.commands === "sync" || option.sync === true;
+  if (command === "sync") return option.commands === "sync" || option.sync !== undefined;
   return option.commands === "both" || option.commands === command;
+}
+
+/** The command takes the option as one of its own: its `--help all` and reference page list it. */
+export function listedFor(option: Pick<OptionSpec, "commands" | "sync">, command: Command): boolean {
+  return appliesTo(option, command) && !(command === "sync" && option.sync === "refused");
+}
+
+/** The command's `--help` lists the option (the handful of flags most of its runs need). */
+export function inBriefHelp(
+  option: Pick<OptionSpec, "commands" | "sync" | "brief">,
+  command: Command,
+): boolean {
+  const brief = option.brief === true || option.brief?.includes(command) === true;
+  return brief && listedFor(option, command);
 }
 
 /** Raw values by option name, as the user wrote them. Later sources override earlier ones. */

@@ -2,10 +2,12 @@
 // action's inputs (action.yml), the GitLab component and the reference pages (docs/reference/) are all
 // generated from it, so they cannot drift. Adding an option is one entry here.
 // The rendered sources' rows (kustomize, --render, render and git time limits) are in source-options.ts,
-// the cluster connection's and the rollout's reach (kubeconfig to --concurrency) in cluster-options.ts;
+// the cluster connection's and the rollout's reach (kubeconfig to --concurrency) in cluster-options.ts,
+// what a run publishes in CI (the comment, the GitLab reports) in ci-options.ts;
 // old spellings kept for one minor version in deprecated-options.ts.
 
 import { DISCOVER_MODES, DRY_RUNS, OUTPUT_FORMATS, STRATEGIES } from "../core/setting-choices.js";
+import { CI_OPTIONS } from "./ci-options.js";
 import { CLUSTER_OPTIONS } from "./cluster-options.js";
 import type { OptionSpec } from "./option-spec.js";
 import { SOURCE_OPTIONS } from "./source-options.js";
@@ -24,6 +26,7 @@ export const OPTION_ROWS = [
     commands: "both",
     env: "CONFIG_ROLLOUT_BASE",
     placeholder: "REV",
+    brief: true,
     summary: "commit to compare from (default: the CI event's)",
     description:
       "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1.",
@@ -35,6 +38,7 @@ export const OPTION_ROWS = [
     commands: "both",
     env: "CONFIG_ROLLOUT_HEAD",
     placeholder: "REV",
+    brief: true,
     summary: "commit to compare to (default: the CI event's, or HEAD)",
     description: "Commit to compare to. Default: the CI event's head commit, else HEAD.",
   },
@@ -103,6 +107,7 @@ export const OPTION_ROWS = [
     default: "annotation",
     choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
+    brief: true,
     summary: "how to restart (docs/strategies.md)",
     description:
       "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md).",
@@ -123,8 +128,10 @@ export const OPTION_ROWS = [
     type: "boolean",
     group: "strategy",
     commands: "run",
-    sync: true,
+    // sync refuses it with its reason (no base commit holds what to put back): src/run/sync.ts.
+    sync: "refused",
     env: "CONFIG_ROLLOUT_ROLLBACK_ON_FAILURE",
+    brief: true,
     summary: "on a failed rollout, put configs and workloads back",
     description:
       "When a restarted workload fails: put the configs it reads back to the base commit's content and roll their readers back to their template before the run, then exit 1 (docs/rollback.md). Default: on for {strategy=versioned}, off for annotation and env; refused by gitops and sync.",
@@ -163,6 +170,7 @@ export const OPTION_ROWS = [
     choices: DRY_RUNS,
     switch: { on: "client", off: "none" },
     env: "CONFIG_ROLLOUT_DRY_RUN",
+    brief: true,
     summary: "plan only (client), or writes with dryRun=All (server)",
     description:
       "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none.",
@@ -210,6 +218,7 @@ export const OPTION_ROWS = [
     choices: WAIT_MODES,
     switch: { on: "pods", off: "none" },
     env: "CONFIG_ROLLOUT_WAIT",
+    brief: true,
     summary: "wait and fail fast on pods (pods), on status alone, or none",
     description:
       "pods: wait for every rollout and watch its new pods, failing a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events. status: wait on the rollout status alone. none: do not wait. true means pods, false means none.",
@@ -236,6 +245,7 @@ export const OPTION_ROWS = [
     default: "5m",
     env: "CONFIG_ROLLOUT_TIMEOUT",
     placeholder: "DURATION",
+    brief: true,
     summary: "how long to wait for all rollouts together",
     description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h).",
   },
@@ -258,6 +268,7 @@ export const OPTION_ROWS = [
     commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHECK",
+    brief: true,
     summary: "write nothing; exit 1 when a stamp is missing or stale",
     description:
       "Write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current.",
@@ -269,6 +280,7 @@ export const OPTION_ROWS = [
     commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHANGED_ONLY",
+    brief: true,
     summary: "stamp only workloads whose configs changed in {base}..{head}",
     description:
       "Stamp only the workloads whose consumed config content changed between {base} and {head} (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer.",
@@ -282,6 +294,7 @@ export const OPTION_ROWS = [
     env: "CONFIG_ROLLOUT_HASH_KEY",
     secret: true,
     placeholder: "KEY",
+    brief: ["stamp"],
     summary: "HMAC key of the config hash (needed to stamp Secrets)",
     description:
       "HMAC key of the config-hash annotation (live and stamp alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and stamp and {strategy=gitops} refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID.",
@@ -296,55 +309,11 @@ export const OPTION_ROWS = [
     choices: OUTPUT_FORMATS,
     env: "CONFIG_ROLLOUT_OUTPUT",
     short: "o",
+    brief: true,
     summary: "report format on stdout (logs go to stderr)",
     description: "Report format on stdout; logs always go to stderr.",
   },
-  {
-    name: "comment",
-    type: "boolean",
-    group: "ci",
-    commands: "run",
-    default: "false",
-    env: "CONFIG_ROLLOUT_COMMENT",
-    summary: "post the plan on the pull or merge request",
-    description:
-      "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see docs/pull-request-comments.md).",
-  },
-  {
-    name: "comment-id",
-    type: "string",
-    group: "ci",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_COMMENT_ID",
-    placeholder: "ID",
-    summary: "which comment this run owns (one per cluster of a matrix)",
-    description:
-      "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab).",
-  },
-  {
-    name: "junit",
-    type: "string",
-    group: "ci",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_JUNIT",
-    placeholder: "FILE",
-    actionInput: false,
-    summary: "also write a JUnit report (GitLab: reports:junit)",
-    description:
-      "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code.",
-  },
-  {
-    name: "dotenv",
-    type: "string",
-    group: "ci",
-    commands: "run",
-    env: "CONFIG_ROLLOUT_DOTENV",
-    placeholder: "FILE",
-    actionInput: false,
-    summary: "also write a dotenv report (GitLab: reports:dotenv)",
-    description:
-      "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED, CONFIG_ROLLOUT_FAILED and CONFIG_ROLLOUT_ROLLED_BACK. Written whatever the exit code; with {output=json} a short summary goes to stderr.",
-  },
+  ...CI_OPTIONS,
   {
     name: "strict",
     type: "boolean",

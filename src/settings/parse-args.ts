@@ -1,12 +1,13 @@
 import { UserError } from "../core/errors.js";
 import { ACCEPTED_OPTIONS } from "./deprecated-options.js";
-import { appliesTo, type Command, type OptionSpec, type RawValues } from "./option-spec.js";
+import { appliesTo, type Command, listedFor, type OptionSpec, type RawValues } from "./option-spec.js";
 import { OPTIONS } from "./options.js";
-import { parseBooleanText } from "./value-spellings.js";
 
 interface ParsedArgs {
   values: RawValues;
   help: boolean;
+  /** `--help all`: every flag of the command, not the handful most runs need. */
+  helpAll: boolean;
   version: boolean;
   /**
    * The first thing wrong with the flags. The parse goes on past it, so `values` still holds what
@@ -26,15 +27,19 @@ export const COMMANDS = ["run", "stamp", "sync"] as const;
  * run, a rollout flag on `stamp`): it would be silently ignored.
  */
 export function parseArgs(argv: readonly string[], command: Command = "run"): ParsedArgs {
-  const parsed: ParsedArgs = { values: {}, help: false, version: false };
+  const parsed: ParsedArgs = { values: {}, help: false, helpAll: false, version: false };
   const { values } = parsed;
   const fail = (error: UserError | undefined) => {
     parsed.error ??= error;
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === "--help" || arg === "-h") {
+    if (arg === "--help" || arg === "-h" || arg === "--help=all") {
       parsed.help = true;
+      if (arg === "--help=all" || argv[i + 1] === "all") {
+        parsed.helpAll = true;
+        if (arg !== "--help=all") i++;
+      }
       continue;
     }
     if (arg === "--version" || arg === "-V") {
@@ -67,11 +72,11 @@ export function parseArgs(argv: readonly string[], command: Command = "run"): Pa
       continue;
     }
     const next = argv[i + 1];
-    // A boolean or a switch alone means true (a switch's on value); the next word is its value only
-    // when it is one (`--apply false`, `--dry-run server`), since the CLI takes no other words.
+    // A boolean or a switch alone means true (a switch's on value). The CLI takes no other words,
+    // so a word after it is its value (`--apply false`, `--dry-run server`): one it does not take
+    // (`--dry-run maybe`) is an error naming the flag and its values, not a stray argument.
     if (spec.type === "boolean" || spec.switch) {
-      const isValue =
-        next !== undefined && (parseBooleanText(next) !== undefined || spec.choices?.includes(next) === true);
+      const isValue = next !== undefined && !next.startsWith("-");
       values[spec.name] = isValue ? next : "true";
       if (isValue) i++;
       continue;
@@ -121,9 +126,9 @@ function unexpectedArgument(arg: string, index: number, command: Command): UserE
   return new UserError(`unexpected argument "${arg}" (${takes} only flags; see ${helpFor(command)})`);
 }
 
-/** The flags `command` accepts, in table order, --help and --version included. */
+/** The flags `command` takes as its own, in table order, --help and --version included. */
 function flagNames(command: Command): string[] {
-  return [...OPTIONS.filter((o) => appliesTo(o, command)).map((o) => o.name), "help", "version"];
+  return [...OPTIONS.filter((o) => listedFor(o, command)).map((o) => o.name), "help", "version"];
 }
 
 function suggestion(flag: string, command: Command): string {

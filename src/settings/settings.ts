@@ -4,7 +4,6 @@
 // as `wait` and `watchPods`, `--keep` as `prune` and `keep`, ...) are COMPUTED below, each once.
 // Adding an option is one row of the table: its field, its type and its parsing follow.
 
-import { formatDuration } from "../core/duration.js";
 import { UserError } from "../core/errors.js";
 import { parseContexts, type Waves } from "../core/fleet.js";
 import { isNamespaceName, NAMESPACE_RULE } from "../core/names.js";
@@ -81,7 +80,7 @@ type SettingsOf<R extends Row> = {
  * variables and inputs: its report is published as a run's is, though it has no such flags.
  */
 type RowsOf<C extends Command> = C extends "sync"
-  ? Extract<Row, { commands: "sync" } | { sync: true } | { group: "ci" }>
+  ? Extract<Row, { commands: "sync" } | { sync: true | "refused" } | { group: "ci" }>
   : Extract<Row, { commands: C | "both" }>;
 const rowsOf = (command: Command) =>
   OPTIONS.filter((o) => appliesTo(o, command) || (command === "sync" && o.group === "ci"));
@@ -114,9 +113,13 @@ export function deprecationWarningsOf(fromEnv: RawValues, given: RawValues, nami
   return [...deprecationWarnings(fromEnv, ENV_VARIABLES), ...deprecationWarnings(given, naming)];
 }
 
+/** The values rawValuesFromEnv read: an error in one of them names its variable, not the flag. */
+const FROM_VARIABLES = new WeakSet<RawValues>();
+
 /** Values from environment variables named in the option table. */
 export function rawValuesFromEnv(env: Record<string, string | undefined>): RawValues {
   const raw: RawValues = {};
+  FROM_VARIABLES.add(raw);
   for (const option of ACCEPTED_OPTIONS) {
     const value = option.env ? env[option.env] : undefined;
     if (value !== undefined && value !== "") raw[option.name] = value;
@@ -131,23 +134,30 @@ export function rawValuesFromEnv(env: Record<string, string | undefined>): RawVa
 /** A command's settings from raw strings (a later source wins), every value parsed and checked. */
 export function settingsFor<C extends Command>(command: C, ...sources: RawValues[]): SettingsFor<C> {
   const raw: RawValues = {};
+  /** The options whose value came from a variable (a later flag or input wins, and is named so). */
+  const fromVariables = new Set<string>();
   for (const source of sources) {
-    for (const [key, value] of Object.entries(replaceDeprecated(source)))
-      if (value !== undefined) raw[key] = value;
+    for (const [key, value] of Object.entries(replaceDeprecated(source))) {
+      if (value === undefined) continue;
+      raw[key] = value;
+      if (FROM_VARIABLES.has(source)) fromVariables.add(key);
+      else fromVariables.delete(key);
+    }
   }
+  const where = (name: string) => (fromVariables.has(name) ? envOf(name) : `--${name}`);
   // Every value given is read and checked, whichever command reads it: one wrong anywhere is an
   // error for every command. The settings hold the command's rows.
   const checked: Record<string, unknown> = {};
   const settings: Record<string, unknown> = {};
   const reads = rowsOf(command);
   for (const row of OPTIONS) {
-    const value = parseOptionValue(row, raw[row.name]);
+    const value = parseOptionValue(row, raw[row.name], where(row.name));
     const compute = COMPUTED[row.name as keyof typeof COMPUTED] as ((value: unknown) => object) | undefined;
     const fields = compute ? compute(value) : { [fieldOf(row)]: value };
     Object.assign(checked, fields);
     if (reads.includes(row)) Object.assign(settings, fields);
   }
-  validateSettings(checked as CheckedValues);
+  validateSettings(checked as CheckedValues, where);
   return settings as SettingsFor<C>;
 }
 
@@ -206,45 +216,41 @@ function kustomizeDirs(values: string[]): string[] {
 }
 
 // Checks on values that parse but would only fail, or silently misbehave, once the cluster is
-// touched: a zero timeout, a wait longer than a Node timer can hold, a namespace the API server
-// would reject (which used to turn into a cluster-wide list), an env var name no shell can read.
-
-/** The longest delay a Node timer can hold (2^31-1 ms): longer ones fire at once. */
-const MAX_TIMER_MS = 2_147_483_647;
+// touched: a namespace the API server would reject (which used to turn into a cluster-wide list), an
+// env var name no shell can read, a limit out of range. (A duration's bounds are checked as it is
+// read: value-spellings.ts.) `where` names an option as the user set it: its flag or its variable.
 /** What the environment variable set by --strategy env must look like to be readable in a shell. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** The values checked: every row's. */
 type CheckedValues = RunSettings & StampSettings & SyncSettings;
 
-function validateSettings(values: CheckedValues): void {
+function validateSettings(values: CheckedValues, where: (name: string) => string): void {
   if (values.paths.length === 0) {
-    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+    throw new UserError(`${where("paths")}: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)`);
   }
-  checkDuration("timeout", values.timeoutMs);
-  checkDuration("config-timeout", values.configTimeoutMs);
-  checkNamespaces("namespace", [values.namespace]);
-  checkNamespaces("namespaces", values.namespaces);
-  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  checkNamespaces(where("namespace"), [values.namespace]);
+  checkNamespaces(where("namespaces"), values.namespaces);
+  checkNamespaces(where("exclude-namespaces"), values.excludeNamespaces);
   if (!ENV_NAME.test(values.envName)) {
     throw new UserError(
-      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`,
+      `${where("env-name")}: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`,
     );
   }
   if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+    throw new UserError(`${where("concurrency")}: must be between 1 and 64 (requests in flight at once)`);
   }
   if (values.maxParallelRollouts !== undefined && values.maxParallelRollouts < 1) {
     throw new UserError(
-      `--max-parallel-rollouts: must be at least 1 (workloads rolling out at once), got ${values.maxParallelRollouts}`,
+      `${where("max-parallel-rollouts")}: must be at least 1 (workloads rolling out at once), got ${values.maxParallelRollouts}`,
     );
   }
   if (values.logLines < 0 || values.logLines > 200) {
     throw new UserError(
-      "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)",
+      `${where("logs")}: must be between 0 and 200 (lines of a crashed container's log quoted in the report)`,
     );
   }
-  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
-  if (values.bakeMs !== undefined) checkBake(values, values.bakeMs);
+  if (values.maxFileSize < 1) throw new UserError(`${where("max-file-size")}: must be at least 1 (bytes)`);
+  if (values.bakeMs !== undefined) checkBake(values);
   if (values.strategy === "gitops") checkGitops(values);
   checkPlanFile(values);
 }
@@ -272,8 +278,7 @@ function checkPlanFile(values: CheckedValues): void {
 }
 
 /** --bake watches the new pods once a rollout is done: it needs both the wait and the pod watch. */
-function checkBake(values: CheckedValues, bakeMs: number): void {
-  checkDuration("bake", bakeMs);
+function checkBake(values: CheckedValues): void {
   // The pod watch is off with --wait status (or its deprecated spelling --no-watch-pods, which warns so).
   const without = !values.wait ? "--no-wait" : !values.watchPods ? "--wait status" : undefined;
   if (without)
@@ -300,21 +305,11 @@ function checkGitops(values: CheckedValues): void {
   }
 }
 
-function checkDuration(option: string, ms: number): void {
-  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
-  if (ms > MAX_TIMER_MS) {
-    const longest = formatDuration(Math.floor(MAX_TIMER_MS / 3_600_000) * 3_600_000);
-    throw new UserError(
-      `--${option}: ${formatDuration(ms)} is longer than the longest wait supported (${longest})`,
-    );
-  }
-}
-
-function checkNamespaces(option: string, names: string[]): void {
+function checkNamespaces(where: string, names: string[]): void {
   for (const name of names) {
     if (!isNamespaceName(name)) {
       throw new UserError(
-        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`,
+        `${where}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`,
       );
     }
   }

@@ -6,6 +6,7 @@ import type { OptionSpec } from "./option-spec.js";
 export const SOURCE_OPTIONS = [
   {
     name: "kustomize",
+    brief: true,
     summary: "kustomizations to render (default: every root; none: raw only)",
     type: "list",
     group: "sources",
@@ -18,6 +19,7 @@ export const SOURCE_OPTIONS = [
   },
   {
     name: "render",
+    brief: true,
     summary: "a command that prints the manifests (e.g. helm template)",
     type: "string",
     group: "sources",

@@ -2,6 +2,7 @@
 // component inputs (docs/reference.md, "Values"): a boolean is true or false (any case); an enumeration
 // is one of its choices, and one that is also a switch (dry-run, wait) takes true and false too; a
 // duration has a unit.
+import { formatDuration } from "../core/duration.js";
 import { UserError } from "../core/errors.js";
 import type { OptionSpec } from "./option-spec.js";
 
@@ -34,14 +35,17 @@ export function parseDuration(text: string): number | "unitless" | undefined {
   return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit!]!, 0));
 }
 
-/** One raw value read by its option's rule; undefined falls back to the option's default. */
+/**
+ * One raw value read by its option's rule; undefined falls back to the option's default. `where`
+ * names the value in an error: the flag, or the variable it came from (`CONFIG_ROLLOUT_DRY_RUN`).
+ */
 export function parseOptionValue(
   spec: OptionSpec,
   rawValue: string | undefined,
+  where = `--${spec.name}`,
 ): string | string[] | boolean | number | undefined {
   const text = rawValue ?? spec.default;
   if (text === undefined) return undefined;
-  const where = `--${spec.name}`;
   switch (spec.type) {
     case "boolean":
       return parseBoolean(where, text);
@@ -64,7 +68,7 @@ export function parseOptionValue(
       }
       if (ms === undefined)
         throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
-      return ms;
+      return checkDuration(where, ms);
     }
     case "string": {
       const value = text.trim();
@@ -81,6 +85,27 @@ export function parseOptionValue(
       return given === "" && spec.default === undefined ? undefined : given;
     }
   }
+}
+
+/**
+ * Every duration is a time limit or a wait: under a second it can only fail (a git command or a
+ * render stopped before it could start), and past what a Node timer holds it fires at once.
+ */
+const MIN_DURATION_MS = 1000;
+/** The longest delay a Node timer can hold (2^31-1 ms): longer ones fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function checkDuration(where: string, ms: number): number {
+  if (ms < MIN_DURATION_MS) {
+    throw new UserError(`${where}: must be at least 1s (e.g. 90s, 5m), got ${formatDuration(ms)}`);
+  }
+  if (ms > MAX_TIMER_MS) {
+    const longest = formatDuration(Math.floor(MAX_TIMER_MS / 3_600_000) * 3_600_000);
+    throw new UserError(
+      `${where}: ${formatDuration(ms)} is longer than the longest wait supported (${longest})`,
+    );
+  }
+  return ms;
 }
 
 /** A list: split on commas and newlines, but not on commas inside braces ("k8s/{a,b}/x.yaml" is one glob). */

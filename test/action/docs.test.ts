@@ -26,7 +26,7 @@ import {
 import { ACTION_OUTPUTS } from "../../src/action/action-metadata.js";
 import { DEPRECATED_OPTIONS } from "../../src/settings/deprecated-options.js";
 import { optionsNamedIn } from "../../src/settings/describe-option.js";
-import { appliesTo } from "../../src/settings/option-spec.js";
+import { listedFor } from "../../src/settings/option-spec.js";
 import { OPTIONS } from "../../src/settings/options.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -81,9 +81,9 @@ describe("generated documents match the option table", () => {
       const page = read(file);
       for (const option of OPTIONS) {
         const row = `| \`--${option.name}\``;
-        if (appliesTo(option, command as "run")) expect(page, `${file}: --${option.name}`).toContain(row);
+        if (listedFor(option, command as "run")) expect(page, `${file}: --${option.name}`).toContain(row);
         else expect(page, `${file}: --${option.name}`).not.toContain(row);
-        if (option.env && appliesTo(option, command as "run")) expect(page).toContain(`\`${option.env}\``);
+        if (option.env && listedFor(option, command as "run")) expect(page).toContain(`\`${option.env}\``);
       }
     }
   });

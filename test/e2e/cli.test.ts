@@ -16,7 +16,15 @@ test("--help names the commands; `run --help` prints the main run's flags; both 
   const flags = await runCli(["run", "--help"]);
   expect(flags.code).toBe(0);
   expect(flags.stdout).toContain("Usage: config-rollout [run] [flags]");
-  expect(flags.stdout).toContain("--kubeconfig PATH");
+  expect(flags.stdout.trimEnd().split("\n").length).toBeLessThanOrEqual(50);
+  expect(flags.stdout).toContain("config-rollout run --help all");
+  // Every flag: `--help all`, with a command or without (the main run's).
+  for (const argv of [["run", "--help", "all"], ["--help=all"]]) {
+    const all = await runCli(argv);
+    expect(all.code).toBe(0);
+    expect(all.stdout).toContain("Usage: config-rollout [run] [flags]");
+    expect(all.stdout).toContain("--kubeconfig PATH");
+  }
 });
 
 test("an old spelling works, with one warning line naming its replacement", async () => {
@@ -53,6 +61,11 @@ test.each([
   [["--stratgy", "env"], /error: unknown flag --stratgy \(did you mean --strategy\?\)/],
   [["--timeout", "forever"], /error: --timeout: expected a duration/],
   [["--timeout", "5"], /error: --timeout: "5" has no unit: write 5s for seconds or 5m for minutes/],
+  [["--git-timeout", "0s"], /error: --git-timeout: must be at least 1s \(e\.g\. 90s, 5m\), got 0s/],
+  [
+    ["--dry-run", "maybe"],
+    /error: --dry-run: expected one of none, client, server \(or true, false\), got "maybe"/,
+  ],
   [["sync", "--context", "a;b"], /error: sync checks one cluster: give --context one context/],
   [["--check"], /error: --check is a flag of `config-rollout stamp`/],
   [["--hlep"], /error: unknown flag --hlep \(did you mean --help\?\)/],

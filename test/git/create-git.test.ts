@@ -101,7 +101,9 @@ describe("git adapter on a real repository", () => {
 
   test("two full SHAs are diffed as the commits they name, and only those", async () => {
     const tree = (await repo.git(["rev-parse", `${second}^{tree}`])).trim();
-    await expect(git.changedFiles(first, tree)).rejects.toThrow(new UserError(`not a commit: ${tree}`));
+    await expect(git.changedFiles(first, tree)).rejects.toThrow(
+      new UserError(`not a commit: ${tree} (it names a tree (a directory))`),
+    );
     await repo.git(["tag", "--annotate", "--message", "second", "second-tag", second]);
     const tag = (await repo.git(["rev-parse", "second-tag"])).trim();
     expect(tag).not.toBe(second);

@@ -141,7 +141,7 @@ describe("the packed package", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^config-rollout — /);
     expect(help.stdout).toContain("--dry-run");
-    const runHelp = await npx(["run", "--help"]);
+    const runHelp = await npx(["run", "--help", "all"]);
     expect(runHelp.code).toBe(0);
     expect(runHelp.stdout).toContain("--kubeconfig PATH");
   });

@@ -267,6 +267,27 @@ describe("resolveCommits on a complete repository", () => {
     await expect(result).rejects.toThrow(new UserError(`not a commit: ${base} (base): ${problem}`));
   });
 
+  test("a tag or SHA of a tree or a file says what it names, not that it does not exist", async () => {
+    const tree = (await repo.git(["rev-parse", "HEAD^{tree}"])).trim();
+    const blob = (await repo.git(["rev-parse", "HEAD:config.yaml"])).trim();
+    await repo.git(["tag", "tree-tag", tree]);
+    await repo.git(["tag", "-a", "-m", "a file", "blob-tag", blob]);
+    const git = await createGit(repo.dir, GIT_OPTIONS);
+    for (const [ref, what] of [
+      ["tree-tag", "a tree (a directory)"],
+      [tree, "a tree (a directory)"],
+      ["blob-tag", "a blob (a file)"],
+    ]) {
+      const result = resolveCommits({ kind: "range", base: "HEAD", head: ref!, note: "x" }, git);
+      await expect(result).rejects.toThrow(
+        new UserError(`not a commit: ${ref} (head): it names ${what}, not a commit`),
+      );
+    }
+    await expect(git.resolveCommit("tree-tag")).rejects.toThrow(
+      new UserError("not a commit: tree-tag (it names a tree (a directory))"),
+    );
+  });
+
   test("the action names its inputs in that message", async () => {
     const git = await createGit(repo.dir, GIT_OPTIONS);
     const result = resolveCommits({ kind: "range", base: "a..b", head: "HEAD", note: "x" }, git, {

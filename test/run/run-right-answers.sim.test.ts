@@ -60,7 +60,8 @@ test("adding a config an existing workload references as optional restarts it", 
 });
 
 test.each([
-  [["--timeout", "0s"], /--timeout: must be more than 0/],
+  [["--timeout", "0s"], /--timeout: must be at least 1s/],
+  [["--git-timeout", "0s"], /--git-timeout: must be at least 1s/],
   [["--namespaces", "shop,Bad_NS!"], /--namespaces: "Bad_NS!" is not a valid namespace name/],
   [
     ["--strategy", "env", "--env-name", "RESTART-AT"],

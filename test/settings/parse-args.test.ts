@@ -3,11 +3,11 @@
 import { describe, expect, test } from "vitest";
 import { UserError } from "../../src/core/errors.js";
 import { commandHelpText, helpText } from "../../src/settings/help.js";
-import { appliesTo } from "../../src/settings/option-spec.js";
+import { appliesTo, inBriefHelp, listedFor } from "../../src/settings/option-spec.js";
 import { OPTIONS } from "../../src/settings/options.js";
 import { parseArgs } from "../../src/settings/parse-args.js";
 
-const usageError = (argv: string[], command: "run" | "stamp" = "run"): string => {
+const usageError = (argv: string[], command: "run" | "stamp" | "sync" = "run"): string => {
   const { error } = parseArgs(argv, command);
   if (error === undefined) throw new Error(`${argv.join(" ")} parsed`);
   expect(error).toBeInstanceOf(UserError);
@@ -53,7 +53,7 @@ describe("typo hints: the nearest flag, ties to the earlier row", () => {
     );
     expect(usageError(["deploy"])).toMatch(/unexpected argument "deploy"/);
     // Not the first word: a stray value, not a command.
-    expect(usageError(["--apply", "stmap"])).toMatch(/unexpected argument "stmap"/);
+    expect(usageError(["--base", "main", "stmap"])).toMatch(/unexpected argument "stmap"/);
   });
 });
 
@@ -98,13 +98,14 @@ describe("--help", () => {
     for (const command of ["run", "stamp", "sync"])
       expect(help).toMatch(new RegExp(`^  ${command} +\\S.*$`, "m"));
     expect(help).toContain("config-rollout <command> --help");
+    expect(help).toContain("config-rollout <command> --help all");
     expect(help).toMatch(/^ {2}config-rollout --dry-run$/m);
     // No flag list: that is each command's.
     expect(listedFlags(help)).toEqual(["help", "version"]);
   });
 
-  test("run: grouped under headings in order, every flag of the main run once, examples first", () => {
-    const help = commandHelpText("run");
+  test("run --help all: grouped under headings in order, every flag of the main run once, examples first", () => {
+    const help = commandHelpText("run", true);
     const headings = [...help.matchAll(/^([A-Z][A-Za-z]*)( \(.*\))?:$/gm)].map((m) => m[1]);
     expect(headings).toEqual([
       "Examples",
@@ -117,11 +118,31 @@ describe("--help", () => {
     expect(runFlags).not.toContain("check");
   });
 
+  // QA: run --help was 110 lines, sync's 66, stamp's 61: no one read them.
   test.each(["run", "stamp", "sync"] as const)(
-    "%s --help: only its flags, each in at most two lines of at most 100 characters, two or three examples",
+    "%s --help fits one screen: at most 50 lines, the table's brief flags, where every flag is",
     (command) => {
       const help = commandHelpText(command);
-      const flags = OPTIONS.filter((o) => appliesTo(o, command)).map((o) => o.name);
+      expect(help.trimEnd().split("\n").length).toBeLessThanOrEqual(50);
+      const brief = OPTIONS.filter((o) => inBriefHelp(o, command)).map((o) => o.name);
+      expect(brief.length).toBeGreaterThanOrEqual(5);
+      expect(listedFlags(help).sort()).toEqual(brief.sort());
+      const all = OPTIONS.filter((o) => listedFor(o, command)).length;
+      expect(help).toMatch(
+        new RegExp(
+          `^All ${all} flags: config-rollout ${command} --help all, or docs/reference/${command}\\.md\\.$`,
+          "m",
+        ),
+      );
+      for (const heading of ["Usage:", "Examples:", "Exit codes:"]) expect(help).toContain(heading);
+    },
+  );
+
+  test.each(["run", "stamp", "sync"] as const)(
+    "%s --help all: every flag it takes, each in at most two lines of at most 100 characters, two or three examples",
+    (command) => {
+      const help = commandHelpText(command, true);
+      const flags = OPTIONS.filter((o) => listedFor(o, command)).map((o) => o.name);
       expect(listedFlags(help).sort()).toEqual([...flags, "help"].sort());
       const lines = help.split("\n");
       for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(100);
@@ -139,9 +160,28 @@ describe("--help", () => {
   );
 
   test("stamp --help lists only stamp's flags", () => {
-    const listed = listedFlags(commandHelpText("stamp"));
+    const listed = listedFlags(commandHelpText("stamp", true));
     expect(listed).not.toContain("timeout");
     expect(listed).not.toContain("strategy");
+  });
+
+  test("sync lists no flag it refuses: --rollback-on-failure is read only to say why not", () => {
+    for (const all of [false, true])
+      expect(commandHelpText("sync", all)).not.toContain("--rollback-on-failure");
+    expect(appliesTo(OPTIONS.find((o) => o.name === "rollback-on-failure")!, "sync")).toBe(true);
+    expect(usageError(["--rollbak-on-failure"], "sync")).not.toMatch(/did you mean/);
+  });
+
+  test.each([
+    [["--help", "all"], true],
+    [["--help=all"], true],
+    [["-h", "all"], true],
+    [["--help"], false],
+    [["--dry-run", "--help", "all"], true],
+  ])("%j asks for every flag: %s", (argv, all) => {
+    const parsed = parseArgs(argv);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed).toMatchObject({ help: true, helpAll: all });
   });
 
   test("fewer flags than the 56 of the last release", () => {

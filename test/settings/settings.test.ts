@@ -156,6 +156,42 @@ describe("one meaning per value, wherever it is written", () => {
     expect(() => fromInputs({ apply: value })).toThrow(/expected true or false/);
   });
 
+  test.each([
+    [["--dry-run", "maybe"], '--dry-run: expected one of none, client, server (or true, false), got "maybe"'],
+    [["--wait", "forever"], '--wait: expected one of pods, status, none (or true, false), got "forever"'],
+    [["--apply", "yes"], '--apply: expected true or false, got "yes"'],
+  ])("%j: the word after a switch is its value, refused naming the flag and its values", (argv, message) => {
+    expect(parseArgs(argv).error).toBeUndefined();
+    expect(() => fromFlags(argv)).toThrow(new UserError(message));
+  });
+
+  test.each([
+    [
+      { CONFIG_ROLLOUT_DRY_RUN: "maybe" },
+      'CONFIG_ROLLOUT_DRY_RUN: expected one of none, client, server (or true, false), got "maybe"',
+    ],
+    [{ CONFIG_ROLLOUT_APPLY: "yes" }, 'CONFIG_ROLLOUT_APPLY: expected true or false, got "yes"'],
+    [
+      { CONFIG_ROLLOUT_GIT_TIMEOUT: "0s" },
+      "CONFIG_ROLLOUT_GIT_TIMEOUT: must be at least 1s (e.g. 90s, 5m), got 0s",
+    ],
+    [
+      { CONFIG_ROLLOUT_CONCURRENCY: "0" },
+      "CONFIG_ROLLOUT_CONCURRENCY: must be between 1 and 64 (requests in flight at once)",
+    ],
+    [
+      { CONFIG_ROLLOUT_NAMESPACES: "shop,Bad_NS!" },
+      /^CONFIG_ROLLOUT_NAMESPACES: "Bad_NS!" is not a valid namespace name/,
+    ],
+  ])("a bad value in a variable names the variable: %j", (env, message) => {
+    expect(() => fromEnv(env)).toThrow(typeof message === "string" ? new UserError(message) : message);
+  });
+
+  test("a flag that overrides a variable is named as the flag", () => {
+    const env = rawValuesFromEnv({ CONFIG_ROLLOUT_DRY_RUN: "client" });
+    expect(() => runSettings(env, parseArgs(["--dry-run", "maybe"]).values)).toThrow(/^--dry-run: expected/);
+  });
+
   test("a duration without a unit is an error that suggests the unit, never 5 seconds", () => {
     for (const settings of [
       () => fromFlags(["--timeout", "5"]),
@@ -255,7 +291,7 @@ describe("the flags of one concept merged: the old spellings still work, each wi
 
   test("--help names no old spelling", () => {
     for (const command of ["run", "stamp", "sync"] as const) {
-      const help = commandHelpText(command);
+      const help = commandHelpText(command, true);
       // Whole flags only: --rollback-on-failure is not --rollback.
       for (const old of DEPRECATED_OPTIONS) expect(help).not.toMatch(new RegExp(`--${old.name}(?![\\w-])`));
     }

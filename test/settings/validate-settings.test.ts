@@ -9,9 +9,8 @@ import { runSettings } from "../../src/settings/settings.js";
 
 describe("settings are validated before any API call", () => {
   test.each([
-    [{ timeout: "0s" }, /--timeout: must be more than 0/],
-    [{ timeout: "0s" }, /--timeout: must be more than 0/],
-    [{ "config-timeout": "0ms" }, /--config-timeout: must be more than 0/],
+    [{ timeout: "0s" }, /--timeout: must be at least 1s \(e\.g\. 90s, 5m\), got 0s/],
+    [{ "config-timeout": "0ms" }, /--config-timeout: must be at least 1s/],
     // 2^31-1 ms is what a Node timer can hold; longer ones fire at once.
     [{ timeout: "600h" }, /--timeout: 600h is longer than the longest wait supported \(596h\)/],
     [{ "config-timeout": "2147484s" }, /--config-timeout: .* longer than the longest wait/],
@@ -30,7 +29,7 @@ describe("settings are validated before any API call", () => {
     [{ "max-file-size": "0" }, /--max-file-size: must be at least 1/],
     [{ concurrency: "0" }, /--concurrency: must be between 1 and 64/],
     [{ concurrency: "65" }, /--concurrency: must be between 1 and 64/],
-    [{ bake: "0s" }, /--bake: must be more than 0/],
+    [{ bake: "0s" }, /--bake: must be at least 1s/],
     [{ bake: "2m", wait: "false" }, /--bake watches each rollout's new pods once it is done: drop --no-wait/],
     [{ bake: "2m", wait: "status" }, /drop --wait status, or --bake/],
     [{ bake: "2m", "watch-pods": "false" }, /drop --wait status, or --bake/],
@@ -43,6 +42,20 @@ describe("settings are validated before any API call", () => {
     expect(() => runSettings(raw)).toThrow(UserError);
     expect(() => runSettings(raw)).toThrow(message);
   });
+
+  // Each of these used to be taken, then fail as "a bug in config-rollout" (git, render), blame the
+  // server (request) or stop every credential plugin at once: a bound each reads, as --timeout has.
+  test.each(["git-timeout", "render-timeout", "request-timeout", "exec-plugin-timeout", "timeout", "bake"])(
+    "--%s under a second is refused as it is read, naming the flag",
+    (name) => {
+      for (const value of ["0s", "1ms", "999ms"]) {
+        expect(() => runSettings({ [name]: value })).toThrow(
+          new UserError(`--${name}: must be at least 1s (e.g. 90s, 5m), got ${value}`),
+        );
+      }
+      expect(() => runSettings({ [name]: "1s" })).not.toThrow();
+    },
+  );
 
   test("a value with a control character is quoted in the message, never echoed raw", () => {
     expect(() => runSettings({ namespace: "a\nb\u001b[31m" })).toThrow(/"a\\nb\\u001b\[31m"/);
