@@ -19502,6 +19502,58 @@ var init_setting_choices = __esm({
   }
 });
 
+// src/settings/ci-options.ts
+var CI_OPTIONS;
+var init_ci_options = __esm({
+  "src/settings/ci-options.ts"() {
+    "use strict";
+    CI_OPTIONS = [
+      {
+        name: "comment",
+        type: "boolean",
+        group: "ci",
+        commands: "run",
+        default: "false",
+        env: "CONFIG_ROLLOUT_COMMENT",
+        summary: "post the plan on the pull or merge request",
+        description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see docs/pull-request-comments.md)."
+      },
+      {
+        name: "comment-id",
+        type: "string",
+        group: "ci",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_COMMENT_ID",
+        placeholder: "ID",
+        summary: "which comment this run owns (one per cluster of a matrix)",
+        description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
+      },
+      {
+        name: "junit",
+        type: "string",
+        group: "ci",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_JUNIT",
+        placeholder: "FILE",
+        actionInput: false,
+        summary: "also write a JUnit report (GitLab: reports:junit)",
+        description: "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code."
+      },
+      {
+        name: "dotenv",
+        type: "string",
+        group: "ci",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_DOTENV",
+        placeholder: "FILE",
+        actionInput: false,
+        summary: "also write a dotenv report (GitLab: reports:dotenv)",
+        description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED, CONFIG_ROLLOUT_FAILED and CONFIG_ROLLOUT_ROLLED_BACK. Written whatever the exit code; with {output=json} a short summary goes to stderr."
+      }
+    ];
+  }
+});
+
 // src/settings/cluster-options.ts
 var CLUSTER_OPTIONS;
 var init_cluster_options = __esm({
@@ -19564,6 +19616,7 @@ var init_cluster_options = __esm({
         sync: true,
         env: "CONFIG_ROLLOUT_CONTEXT",
         placeholder: "NAME|WAVES",
+        brief: true,
         summary: "kubeconfig context, or several in waves: a;b,c",
         description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). Several contexts make one run in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after {timeout}); after a failed cluster later waves are skipped (docs/fleets.md). sync takes one context."
       },
@@ -19579,6 +19632,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "namespaces",
+        brief: true,
         summary: "only restart workloads in these namespaces",
         type: "list",
         group: "cluster",
@@ -19603,6 +19657,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "selector",
+        brief: true,
         summary: "label selector on the workloads to check",
         type: "string",
         group: "cluster",
@@ -19614,6 +19669,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "config",
+        brief: true,
         summary: "check only the readers of these configs",
         type: "list",
         group: "cluster",
@@ -19625,6 +19681,7 @@ var init_cluster_options = __esm({
       },
       {
         name: "adopt",
+        brief: true,
         summary: "adopt workloads with no baseline",
         type: "boolean",
         group: "cluster",
@@ -19679,6 +19736,7 @@ var init_source_options = __esm({
     SOURCE_OPTIONS = [
       {
         name: "kustomize",
+        brief: true,
         summary: "kustomizations to render (default: every root; none: raw only)",
         type: "list",
         group: "sources",
@@ -19690,6 +19748,7 @@ var init_source_options = __esm({
       },
       {
         name: "render",
+        brief: true,
         summary: "a command that prints the manifests (e.g. helm template)",
         type: "string",
         group: "sources",
@@ -19762,6 +19821,7 @@ var init_options = __esm({
   "src/settings/options.ts"() {
     "use strict";
     init_setting_choices();
+    init_ci_options();
     init_cluster_options();
     init_source_options();
     WAIT_MODES = ["pods", "status", "none"];
@@ -19774,6 +19834,7 @@ var init_options = __esm({
         commands: "both",
         env: "CONFIG_ROLLOUT_BASE",
         placeholder: "REV",
+        brief: true,
         summary: "commit to compare from (default: the CI event's)",
         description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
       },
@@ -19784,6 +19845,7 @@ var init_options = __esm({
         commands: "both",
         env: "CONFIG_ROLLOUT_HEAD",
         placeholder: "REV",
+        brief: true,
         summary: "commit to compare to (default: the CI event's, or HEAD)",
         description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
       },
@@ -19851,6 +19913,7 @@ var init_options = __esm({
         default: "annotation",
         choices: STRATEGIES,
         env: "CONFIG_ROLLOUT_STRATEGY",
+        brief: true,
         summary: "how to restart (docs/strategies.md)",
         description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md)."
       },
@@ -19870,8 +19933,10 @@ var init_options = __esm({
         type: "boolean",
         group: "strategy",
         commands: "run",
-        sync: true,
+        // sync refuses it with its reason (no base commit holds what to put back): src/run/sync.ts.
+        sync: "refused",
         env: "CONFIG_ROLLOUT_ROLLBACK_ON_FAILURE",
+        brief: true,
         summary: "on a failed rollout, put configs and workloads back",
         description: "When a restarted workload fails: put the configs it reads back to the base commit's content and roll their readers back to their template before the run, then exit 1 (docs/rollback.md). Default: on for {strategy=versioned}, off for annotation and env; refused by gitops and sync."
       },
@@ -19907,6 +19972,7 @@ var init_options = __esm({
         choices: DRY_RUNS,
         switch: { on: "client", off: "none" },
         env: "CONFIG_ROLLOUT_DRY_RUN",
+        brief: true,
         summary: "plan only (client), or writes with dryRun=All (server)",
         description: "client: print the plan, touch nothing. server: send every write with dryRun=All. none: restart for real. true means client, false means none."
       },
@@ -19950,6 +20016,7 @@ var init_options = __esm({
         choices: WAIT_MODES,
         switch: { on: "pods", off: "none" },
         env: "CONFIG_ROLLOUT_WAIT",
+        brief: true,
         summary: "wait and fail fast on pods (pods), on status alone, or none",
         description: "pods: wait for every rollout and watch its new pods, failing a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events. status: wait on the rollout status alone. none: do not wait. true means pods, false means none."
       },
@@ -19974,6 +20041,7 @@ var init_options = __esm({
         default: "5m",
         env: "CONFIG_ROLLOUT_TIMEOUT",
         placeholder: "DURATION",
+        brief: true,
         summary: "how long to wait for all rollouts together",
         description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
       },
@@ -19996,6 +20064,7 @@ var init_options = __esm({
         commands: "stamp",
         default: "false",
         env: "CONFIG_ROLLOUT_CHECK",
+        brief: true,
         summary: "write nothing; exit 1 when a stamp is missing or stale",
         description: "Write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
       },
@@ -20006,6 +20075,7 @@ var init_options = __esm({
         commands: "stamp",
         default: "false",
         env: "CONFIG_ROLLOUT_CHANGED_ONLY",
+        brief: true,
         summary: "stamp only workloads whose configs changed in {base}..{head}",
         description: "Stamp only the workloads whose consumed config content changed between {base} and {head} (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
       },
@@ -20018,6 +20088,7 @@ var init_options = __esm({
         env: "CONFIG_ROLLOUT_HASH_KEY",
         secret: true,
         placeholder: "KEY",
+        brief: ["stamp"],
         summary: "HMAC key of the config hash (needed to stamp Secrets)",
         description: "HMAC key of the config-hash annotation (live and stamp alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and stamp and {strategy=gitops} refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
       },
@@ -20031,51 +20102,11 @@ var init_options = __esm({
         choices: OUTPUT_FORMATS,
         env: "CONFIG_ROLLOUT_OUTPUT",
         short: "o",
+        brief: true,
         summary: "report format on stdout (logs go to stderr)",
         description: "Report format on stdout; logs always go to stderr."
       },
-      {
-        name: "comment",
-        type: "boolean",
-        group: "ci",
-        commands: "run",
-        default: "false",
-        env: "CONFIG_ROLLOUT_COMMENT",
-        summary: "post the plan on the pull or merge request",
-        description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see docs/pull-request-comments.md)."
-      },
-      {
-        name: "comment-id",
-        type: "string",
-        group: "ci",
-        commands: "run",
-        env: "CONFIG_ROLLOUT_COMMENT_ID",
-        placeholder: "ID",
-        summary: "which comment this run owns (one per cluster of a matrix)",
-        description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
-      },
-      {
-        name: "junit",
-        type: "string",
-        group: "ci",
-        commands: "run",
-        env: "CONFIG_ROLLOUT_JUNIT",
-        placeholder: "FILE",
-        actionInput: false,
-        summary: "also write a JUnit report (GitLab: reports:junit)",
-        description: "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code."
-      },
-      {
-        name: "dotenv",
-        type: "string",
-        group: "ci",
-        commands: "run",
-        env: "CONFIG_ROLLOUT_DOTENV",
-        placeholder: "FILE",
-        actionInput: false,
-        summary: "also write a dotenv report (GitLab: reports:dotenv)",
-        description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED, CONFIG_ROLLOUT_FAILED and CONFIG_ROLLOUT_ROLLED_BACK. Written whatever the exit code; with {output=json} a short summary goes to stderr."
-      },
+      ...CI_OPTIONS,
       {
         name: "strict",
         type: "boolean",
@@ -31543,6 +31574,13 @@ function readOrEmpty(path6) {
   }
 }
 
+// src/git/git.ts
+function objectWords(type) {
+  if (type === "tree") return "a tree (a directory)";
+  if (type === "blob") return "a blob (a file)";
+  return `a ${type}`;
+}
+
 // src/git/git-history.ts
 var import_node_fs4 = require("node:fs");
 var import_node_path4 = require("node:path");
@@ -31927,8 +31965,11 @@ var GitAdapter = class extends GitHistory {
   diffs;
   async resolveCommit(ref) {
     const sha = await this.tryResolveCommit(ref);
-    if (sha === void 0) throw new UserError(`not a commit: ${ref}`);
-    return sha;
+    if (sha !== void 0) return sha;
+    const type = await this.objectType(ref);
+    throw new UserError(
+      `not a commit: ${ref}${type && type !== "commit" ? ` (it names ${objectWords(type)})` : ""}`
+    );
   }
   async tryResolveCommit(ref) {
     assertSafeRef(ref);
@@ -31942,6 +31983,11 @@ var GitAdapter = class extends GitHistory {
     });
     if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
     return sha;
+  }
+  async objectType(ref) {
+    assertSafeRef(ref);
+    const [entry] = await this.objects.read([`${ref}^{}`], 0);
+    return entry?.kind === "object" ? entry.type : void 0;
   }
   /** Refs asked for in the same tick (a range's base and head), waiting for one git process. */
   resolving;
@@ -34461,15 +34507,23 @@ async function commitOrder(git, commit, head, opts = {}) {
   };
 }
 async function findCommit(ctx, ref) {
-  const sha = await ctx.git.tryResolveCommit(ref);
-  if (sha !== void 0 || !isFullSha(ref)) return sha;
+  return await ctx.git.tryResolveCommit(ref) ?? fetchCommit(ctx, ref);
+}
+async function fetchCommit(ctx, ref) {
+  if (!isFullSha(ref)) return void 0;
   return await ctx.git.fetchCommit(ref) ? ctx.git.tryResolveCommit(ref) : void 0;
 }
 async function requireCommit(ctx, ref, role) {
-  const sha = await findCommit(ctx, ref);
-  if (sha !== void 0) return sha;
+  const here = await ctx.git.tryResolveCommit(ref);
+  if (here !== void 0) return here;
   const formProblem = revisionFormProblem(ref, role, ctx.naming);
   if (formProblem !== void 0) throw new UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
+  const type = await ctx.git.objectType(ref);
+  if (type !== void 0 && type !== "commit") {
+    throw new UserError(`not a commit: ${ref} (${role}): it names ${objectWords(type)}, not a commit`);
+  }
+  const fetched = await fetchCommit(ctx, ref);
+  if (fetched !== void 0) return fetched;
   const shallow = await ctx.git.isShallow();
   if (isFullSha(ref)) {
     throw new UserError(
@@ -39744,7 +39798,6 @@ async function stampByMode(deps) {
 }
 
 // src/settings/settings.ts
-init_duration();
 init_errors();
 init_names();
 
@@ -39754,7 +39807,7 @@ init_option_naming();
 
 // src/settings/option-spec.ts
 function appliesTo(option, command) {
-  if (command === "sync") return option.commands === "sync" || option.sync === true;
+  if (command === "sync") return option.commands === "sync" || option.sync !== void 0;
   return option.commands === "both" || option.commands === command;
 }
 function regularEnvOf(name) {
@@ -39765,6 +39818,7 @@ function regularEnvOf(name) {
 init_options();
 
 // src/settings/value-spellings.ts
+init_duration();
 init_errors();
 function parseBooleanText(text) {
   const lower = text.trim().toLowerCase();
@@ -39785,10 +39839,9 @@ function parseDuration(text) {
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
   return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
 }
-function parseOptionValue(spec, rawValue) {
+function parseOptionValue(spec, rawValue, where = `--${spec.name}`) {
   const text = rawValue ?? spec.default;
   if (text === void 0) return void 0;
-  const where = `--${spec.name}`;
   switch (spec.type) {
     case "boolean":
       return parseBoolean(where, text);
@@ -39811,7 +39864,7 @@ function parseOptionValue(spec, rawValue) {
       }
       if (ms === void 0)
         throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
-      return ms;
+      return checkDuration(where, ms);
     }
     case "string": {
       const value = text.trim();
@@ -39827,6 +39880,20 @@ function parseOptionValue(spec, rawValue) {
       return given === "" && spec.default === void 0 ? void 0 : given;
     }
   }
+}
+var MIN_DURATION_MS = 1e3;
+var MAX_TIMER_MS = 2147483647;
+function checkDuration(where, ms) {
+  if (ms < MIN_DURATION_MS) {
+    throw new UserError(`${where}: must be at least 1s (e.g. 90s, 5m), got ${formatDuration(ms)}`);
+  }
+  if (ms > MAX_TIMER_MS) {
+    const longest = formatDuration(Math.floor(MAX_TIMER_MS / 36e5) * 36e5);
+    throw new UserError(
+      `${where}: ${formatDuration(ms)} is longer than the longest wait supported (${longest})`
+    );
+  }
+  return ms;
 }
 function splitList(text) {
   const items = [];
@@ -39856,7 +39923,7 @@ function deprecated(name, type, replacedBy, translate) {
     type,
     group: replacement.group,
     commands: replacement.commands,
-    ...replacement.sync ? { sync: true } : {},
+    ...replacement.sync ? { sync: replacement.sync } : {},
     env: regularEnvOf(name),
     ...type === "string" ? { placeholder: replacement.placeholder } : {},
     summary: `deprecated: use {${replacedBy}}`,
@@ -39967,8 +40034,10 @@ function envOf(name) {
 function deprecationWarningsOf(fromEnv, given, naming) {
   return [...deprecationWarnings(fromEnv, ENV_VARIABLES), ...deprecationWarnings(given, naming)];
 }
+var FROM_VARIABLES = /* @__PURE__ */ new WeakSet();
 function rawValuesFromEnv(env) {
   const raw = {};
+  FROM_VARIABLES.add(raw);
   for (const option of ACCEPTED_OPTIONS) {
     const value = option.env ? env[option.env] : void 0;
     if (value !== void 0 && value !== "") raw[option.name] = value;
@@ -39979,21 +40048,27 @@ function rawValuesFromEnv(env) {
 }
 function settingsFor(command, ...sources) {
   const raw = {};
+  const fromVariables = /* @__PURE__ */ new Set();
   for (const source2 of sources) {
-    for (const [key, value] of Object.entries(replaceDeprecated(source2)))
-      if (value !== void 0) raw[key] = value;
+    for (const [key, value] of Object.entries(replaceDeprecated(source2))) {
+      if (value === void 0) continue;
+      raw[key] = value;
+      if (FROM_VARIABLES.has(source2)) fromVariables.add(key);
+      else fromVariables.delete(key);
+    }
   }
+  const where = (name) => fromVariables.has(name) ? envOf(name) : `--${name}`;
   const checked = {};
   const settings = {};
   const reads = rowsOf(command);
   for (const row2 of OPTIONS) {
-    const value = parseOptionValue(row2, raw[row2.name]);
+    const value = parseOptionValue(row2, raw[row2.name], where(row2.name));
     const compute = COMPUTED[row2.name];
     const fields = compute ? compute(value) : { [fieldOf(row2)]: value };
     Object.assign(checked, fields);
     if (reads.includes(row2)) Object.assign(settings, fields);
   }
-  validateSettings(checked);
+  validateSettings(checked, where);
   return settings;
 }
 function fieldOf(row2) {
@@ -40023,37 +40098,34 @@ function kustomizeDirs(values) {
     return dir === "." ? "" : dir;
   });
 }
-var MAX_TIMER_MS = 2147483647;
 var ENV_NAME2 = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function validateSettings(values) {
+function validateSettings(values, where) {
   if (values.paths.length === 0) {
-    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+    throw new UserError(`${where("paths")}: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)`);
   }
-  checkDuration("timeout", values.timeoutMs);
-  checkDuration("config-timeout", values.configTimeoutMs);
-  checkNamespaces("namespace", [values.namespace]);
-  checkNamespaces("namespaces", values.namespaces);
-  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  checkNamespaces(where("namespace"), [values.namespace]);
+  checkNamespaces(where("namespaces"), values.namespaces);
+  checkNamespaces(where("exclude-namespaces"), values.excludeNamespaces);
   if (!ENV_NAME2.test(values.envName)) {
     throw new UserError(
-      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
+      `${where("env-name")}: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
     );
   }
   if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+    throw new UserError(`${where("concurrency")}: must be between 1 and 64 (requests in flight at once)`);
   }
   if (values.maxParallelRollouts !== void 0 && values.maxParallelRollouts < 1) {
     throw new UserError(
-      `--max-parallel-rollouts: must be at least 1 (workloads rolling out at once), got ${values.maxParallelRollouts}`
+      `${where("max-parallel-rollouts")}: must be at least 1 (workloads rolling out at once), got ${values.maxParallelRollouts}`
     );
   }
   if (values.logLines < 0 || values.logLines > 200) {
     throw new UserError(
-      "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)"
+      `${where("logs")}: must be between 0 and 200 (lines of a crashed container's log quoted in the report)`
     );
   }
-  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
-  if (values.bakeMs !== void 0) checkBake(values, values.bakeMs);
+  if (values.maxFileSize < 1) throw new UserError(`${where("max-file-size")}: must be at least 1 (bytes)`);
+  if (values.bakeMs !== void 0) checkBake(values);
   if (values.strategy === "gitops") checkGitops(values);
   checkPlanFile(values);
 }
@@ -40077,8 +40149,7 @@ function checkPlanFile(values) {
     );
   }
 }
-function checkBake(values, bakeMs) {
-  checkDuration("bake", bakeMs);
+function checkBake(values) {
   const without = !values.wait ? "--no-wait" : !values.watchPods ? "--wait status" : void 0;
   if (without)
     throw new UserError(`--bake watches each rollout's new pods once it is done: drop ${without}, or --bake`);
@@ -40094,20 +40165,11 @@ function checkGitops(values) {
     throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
   }
 }
-function checkDuration(option, ms) {
-  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
-  if (ms > MAX_TIMER_MS) {
-    const longest = formatDuration(Math.floor(MAX_TIMER_MS / 36e5) * 36e5);
-    throw new UserError(
-      `--${option}: ${formatDuration(ms)} is longer than the longest wait supported (${longest})`
-    );
-  }
-}
-function checkNamespaces(option, names2) {
+function checkNamespaces(where, names2) {
   for (const name of names2) {
     if (!isNamespaceName(name)) {
       throw new UserError(
-        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
+        `${where}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
       );
     }
   }
