@@ -26,6 +26,49 @@ async function applyLive(s: Scenario, yaml: string): Promise<void> {
 const dbSecret = (password: string, extra = "") =>
   `apiVersion: v1\nkind: Secret\nmetadata: { name: db, namespace: ${NS} }\nstringData:\n  password: ${password}\n${extra}`;
 
+/** Every request that changed something (access reviews are POSTs too, but write nothing). */
+const writes = (s: Scenario) =>
+  s.sim.requests
+    .filter(
+      (r) =>
+        ["apply", "patch", "create", "update", "delete"].includes(r.verb) &&
+        !r.path.endsWith("/selfsubjectaccessreviews"),
+    )
+    .map((r) => `${r.verb} ${r.resource}/${r.name}`);
+
+/** `verb resource` of each access review the run asked, sorted. */
+const accessReviews = (s: Scenario) =>
+  s.sim.requests
+    .filter((r) => r.path.endsWith("/selfsubjectaccessreviews"))
+    .map((r) => {
+      const { verb, resource } = (
+        JSON.parse(r.body ?? "{}") as { spec: { resourceAttributes: Record<string, string> } }
+      ).spec.resourceAttributes;
+      return `${verb} ${resource}`;
+    })
+    .sort();
+
+/**
+ * No baseline anywhere; for --adopt, api's pods started after its Secret was last written (a
+ * baseline, no rollout), while web and worker read a ConfigMap with no managedFields time (restart).
+ */
+async function adoptingBaselineAndRestarts(): Promise<Scenario> {
+  const s = await start();
+  await applyLive(s, dbSecret("rotated-password"));
+  // api's new pods start after that write (times in whole seconds: the same second counts as after).
+  for (const args of [["restart"], ["status", "--timeout=30s"]]) {
+    const result = await s.kubectl("rollout", ...args, "deployment/api", "-n", NS);
+    expect(result.code, result.stderr).toBe(0);
+  }
+  const plan = JSON.parse((await sync(s, "--adopt", "--dry-run")).stdout) as RunJson;
+  expect(plan.workloads.map((w) => `${w.action} ${w.name}: ${w.reason}`).sort()).toEqual([
+    expect.stringMatching(/^restart api: adopted without a rollout/),
+    expect.stringMatching(/^restart web: adopted with a restart/),
+    expect.stringMatching(/^restart worker: adopted with a restart/),
+  ]);
+  return s;
+}
+
 describe.skipIf(!kubectlPath)("config-rollout sync", () => {
   test("git-driven, then sync, then git-driven on the same commit: one restart in all, none after", async () => {
     const s = await start();
@@ -103,6 +146,47 @@ describe.skipIf(!kubectlPath)("config-rollout sync", () => {
     const after = await sync(s);
     expect((JSON.parse(after.stdout) as RunJson).outcome).toBe("nothing-to-do");
     expect(patched(s)).toEqual([]);
+  });
+
+  test("--adopt with a baseline to record and a restart the Role may not make: exit 2 and nothing written, the baseline included", async () => {
+    const s = await adoptingBaselineAndRestarts();
+    s.sim.forbid("patch", "statefulsets");
+    s.sim.resetRequests();
+    const run = await sync(s, "--adopt");
+    expect(run.code, run.stdout).toBe(2);
+    expect(run.stderr).toContain(
+      "forbidden: context ci may not patch statefulsets.apps in namespace shop (checked before any change: nothing was written)",
+    );
+    expect(writes(s)).toEqual([]);
+    // No baseline (config-baseline) and no hash (config-hash) reached api.
+    expect(JSON.stringify(s.sim.get("Deployment", NS, "api"))).not.toContain("config-rollout.io/config-");
+  });
+
+  test("--adopt allowed: the baseline recorded, the others restarted, one access review per permission", async () => {
+    const s = await adoptingBaselineAndRestarts();
+    s.sim.resetRequests();
+    const run = await sync(s, "--adopt");
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as RunJson;
+    expect(report.workloads.find((w) => w.name === "api")?.reason).toContain("adopted without a rollout");
+    expect(s.sim.get("Deployment", NS, "api")).toHaveProperty([
+      "metadata",
+      "annotations",
+      "config-rollout.io/config-baseline",
+    ]);
+    expect(writes(s).sort()).toEqual([
+      "patch deployments/api",
+      "patch deployments/web",
+      "patch statefulsets/worker",
+    ]);
+    // The baseline and the restarts share one review: patch deployments is asked once, not twice.
+    expect(accessReviews(s)).toEqual([
+      "list events",
+      "list pods",
+      "patch deployments",
+      "patch statefulsets",
+      "watch pods",
+    ]);
   });
 
   test("a config-hash a GitOps agent applies (server-side apply by its field manager) is left to it", async () => {
