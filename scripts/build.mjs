@@ -42,7 +42,7 @@ const VENDOR = {
   yaml: {
     file: "yaml",
     entry:
-      'export { CST, isAlias, isCollection, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, parse, parseAllDocuments, parseDocument, visit } from "yaml";',
+      'export { CST, isAlias, isCollection, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, parse, parseAllDocuments, parseDocument, visit, YAMLParseError } from "yaml";',
   },
   // A default export: src/ runs as ES modules, where it is the package's module.exports itself.
   picomatch: { file: "picomatch", entry: 'module.exports = require("picomatch");' },

@@ -19,8 +19,8 @@ export interface ChangedManifests {
   oversized: { base: Map<string, number>; head: Map<string, number> };
   base: Manifest[];
   head: Manifest[];
-  /** Problems of the files at head (what tells a file broken at head). */
-  headProblems: ManifestProblem[];
+  /** The files with errors (a document not read) at each commit, by path. */
+  broken: { base: Set<string>; head: Set<string> };
   /** Oversized files, then each broken file once (problemsOnce, below). */
   problems: ManifestProblem[];
   /** The consumers' search, started from the names in the changed files at base. */
@@ -85,7 +85,7 @@ export async function readChangedManifests(
     oversized,
     base,
     head,
-    headProblems,
+    broken: { base: brokenFiles(baseProblems), head: brokenFiles(headProblems) },
     problems: [...oversizedProblems, ...problemsOnce(baseProblems, headProblems, changedFiles)],
     early,
   };
@@ -94,6 +94,19 @@ export async function readChangedManifests(
 // A file broken at both commits would be reported twice (once per side). What matters is the head
 // commit, the one being deployed: a base problem is kept only when the file is fine at head, and
 // then as a warning (it was already broken before this push; --strict is about what is deployed).
+// An error leaves part of the file unread at that commit: what it defines there, and so what
+// changed, cannot be told, and the plan is incomplete (the problem says `unread`), as for a file
+// over --max-file-size. A warning (a duplicate key, a file that is no manifest) leaves it read.
+
+/** Why a changed file with errors at one commit is unread (the plan's `unread` entry). */
+const BROKEN_AT = {
+  base: "has errors at the base commit",
+  head: "has errors at the head commit",
+} as const;
+
+function brokenFiles(problems: ManifestProblem[]): Set<string> {
+  return new Set(problems.filter((p) => p.severity === "error").map((p) => p.file));
+}
 
 function problemsOnce(
   baseProblems: ManifestProblem[],
@@ -109,6 +122,12 @@ function problemsOnce(
       const headPath = headPathOf.get(p.file);
       return headPath === undefined || !brokenAtHead.has(headPath);
     })
-    .map((p) => ({ ...p, severity: "warning" as const, message: `at the base commit: ${p.message}` }));
-  return [...kept, ...headProblems];
+    .map((p) => ({
+      ...p,
+      severity: "warning" as const,
+      message: `at the base commit: ${p.message}`,
+      ...(p.severity === "error" ? { unread: BROKEN_AT.base } : {}),
+    }));
+  const atHead = headProblems.map((p) => (p.severity === "error" ? { ...p, unread: BROKEN_AT.head } : p));
+  return [...kept, ...atHead];
 }

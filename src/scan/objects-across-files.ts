@@ -26,24 +26,20 @@ interface UnreadFiles {
 }
 
 /**
- * The changed files not read at one side: those over --max-file-size, and those broken at head
+ * The changed files not read at one side: those over --max-file-size, and those with errors there
  * (a file a renderer owns is not a raw manifest, broken or not).
  */
 export function unreadFilesOf(
   oversized: { base: Map<string, number>; head: Map<string, number> },
-  headProblems: ManifestProblem[],
+  broken: { base: Set<string>; head: Set<string> },
   owned: ((path: string) => boolean) | undefined,
 ): UnreadFiles {
-  const unread: UnreadFiles = {
-    base: new Map([...oversized.base.keys()].map((path) => [path, "oversized"])),
-    head: new Map([...oversized.head.keys()].map((path) => [path, "oversized"])),
+  const side = (side: "base" | "head") => {
+    const files = new Map([...oversized[side].keys()].map((path) => [path, "oversized"]));
+    for (const path of broken[side]) if (!owned?.(path) && !files.has(path)) files.set(path, "broken");
+    return files;
   };
-  for (const problem of headProblems) {
-    if (owned?.(problem.file)) continue;
-    if (problem.severity === "error" && !unread.head.has(problem.file))
-      unread.head.set(problem.file, "broken");
-  }
-  return unread;
+  return { base: side("base"), head: side("head") };
 }
 
 /** One warning per changed file that was too large to read, at either commit or both. */

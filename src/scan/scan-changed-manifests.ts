@@ -63,7 +63,7 @@ export async function scanChangedManifests(
     compared = await compareWith(read, rendered);
   }
   const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
-  const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
+  const unread = unreadFilesOf(read.oversized, read.broken, renderers.owned);
   const readable = await withoutUnreadChanges(git, { base, head }, compared.found.changes, unread, problems);
   const atBase = await settleAtBase(git, base, {
     read,

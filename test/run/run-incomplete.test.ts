@@ -114,6 +114,77 @@ describe("a plan with restarts and something unread", () => {
   });
 });
 
+describe("a changed manifest with errors at one commit: what it defines there cannot be told", () => {
+  const web = yamlDocs(deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] })));
+  const config = (data: string) =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\ndata:\n${data}`;
+  const before: Files = { "deploy/web.yaml": web, "deploy/app.yaml": config("  LEVEL: info\n") };
+  const unreadAtHead = { file: "deploy/app.yaml", why: "has errors at the head commit" };
+
+  /** The push's head writes `bytes` (not text) over deploy/app.yaml. */
+  async function withBytesAtHead(bytes: Uint8Array): Promise<TempRepo> {
+    const repo = await commitTwice(before, {});
+    await repo.write("deploy/app.yaml", bytes);
+    await repo.git(["add", "-A"]);
+    await repo.git(["commit", "-q", "--amend", "--no-edit"]);
+    return repo;
+  }
+
+  test.each([
+    ["tab indentation", "\tLEVEL: debug\n"],
+    ["an unclosed quote", '  LEVEL: "debug\n'],
+    ["an alias to no anchor", "  LEVEL: *level\n"],
+    ["invalid UTF-8", Buffer.concat([Buffer.from(config("  LEVEL: ")), Buffer.from([0xff, 0x0a])])],
+  ])(
+    "%s at head: an incomplete plan naming the file in text, JSON and markdown, never 'Nothing changed'",
+    async (_, head) => {
+      const repo =
+        typeof head === "string"
+          ? await commitTwice(before, { "deploy/app.yaml": config(head) })
+          : await withBytesAtHead(head);
+      const text = await run(repo);
+      expect(text.code, text.stderr).toBe(0);
+      expect(text.stderr).toContain("cannot tell whether configmap/app-config (namespace default) changed");
+      expect(lastLine(text.stdout)).toBe(
+        "Incomplete plan: 1 touched source(s) not read: deploy/app.yaml (has errors at the head commit). From the rest: no ConfigMap or Secret content differs in what was read.",
+      );
+      const plan = parseRunJson((await run(repo, ["--output", "json"])).stdout);
+      expect(plan.outcome).toBe("incomplete");
+      expect(plan.unread).toEqual([unreadAtHead]);
+      const markdown = await run(repo, ["--output", "markdown"]);
+      expect(markdown.stdout).toContain(
+        "**Incomplete plan: 1 touched source(s) not read: deploy/app.yaml (has errors at the head commit).",
+      );
+      // A manifest problem under --strict, as before.
+      expect((await run(repo, ["--strict"])).code).toBe(2);
+    },
+  );
+
+  test("a new file that does not parse is unread too, though no config is known to be in it", async () => {
+    const repo = await commitTwice(before, { "deploy/extra.yaml": config('  MODE: "fast\n') });
+    const plan = parseRunJson((await run(repo, ["--output", "json"])).stdout);
+    expect(plan.outcome).toBe("incomplete");
+    expect(plan.unread).toEqual([{ file: "deploy/extra.yaml", why: "has errors at the head commit" }]);
+  });
+
+  test("a file broken at base and fixed at head: its config is not 'added' (its pods ran with it)", async () => {
+    const repo = await commitTwice(
+      { ...before, "deploy/app.yaml": config("\tLEVEL: info\n") },
+      { "deploy/app.yaml": config("  LEVEL: debug\n") },
+    );
+    const plan = parseRunJson((await run(repo, ["--output", "json"])).stdout);
+    expect(plan.changes).toEqual([]);
+    expect(plan.workloads).toEqual([]);
+    expect(plan.outcome).toBe("incomplete");
+    expect(plan.unread).toEqual([{ file: "deploy/app.yaml", why: "has errors at the base commit" }]);
+    const strict = await run(repo, ["--strict"]);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain(
+      "incomplete plan under --strict: 1 touched source(s) not read: deploy/app.yaml",
+    );
+  });
+});
+
 describe("a real run whose plan is incomplete", () => {
   let scenario: Scenario | undefined;
   afterEach(async () => {

@@ -4,7 +4,16 @@
 // everything else and for the exact place of every problem. Callers that may not need it at all
 // import parse-manifest-file.ts, which loads this module only for a file that needs it.
 
-import { type Document, isCollection, LineCounter, parseAllDocuments, type Tags, visit } from "yaml";
+import {
+  type Document,
+  isCollection,
+  isScalar,
+  LineCounter,
+  parseAllDocuments,
+  type Tags,
+  visit,
+  YAMLParseError,
+} from "yaml";
 import { isRecord } from "../../core/json-shape.js";
 import { decodeSource } from "./decode-source.js";
 import { jsonStream } from "./json-stream.js";
@@ -83,7 +92,8 @@ interface ParsedYaml {
 function yamlOptions(lineCounter: LineCounter) {
   return {
     lineCounter,
-    uniqueKeys: true,
+    // Duplicate keys are found by addDuplicateKeyErrors, below: yaml's own check is quadratic.
+    uniqueKeys: false,
     merge: true,
     prettyErrors: false,
     // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
@@ -100,10 +110,36 @@ function parseYaml(source: string): ParsedYaml | { error: unknown } {
   const lineCounter = new LineCounter();
   try {
     // parseAllDocuments returns an EmptyStream (an empty array) for an empty file.
-    return { source, docs: [...parseAllDocuments(source, yamlOptions(lineCounter))], lineCounter };
+    const docs = [...parseAllDocuments(source, yamlOptions(lineCounter))];
+    for (const doc of docs) addDuplicateKeyErrors(doc);
+    return { source, docs, lineCounter };
   } catch (error) {
     return { error };
   }
+}
+
+/**
+ * The errors yaml's `uniqueKeys: true` reports, found in linear time: yaml compares each key with
+ * every earlier key of its mapping, and a ConfigMap of 60,000 keys (900 KB, under the API's 1 MiB)
+ * took minutes to plan. Its test, kept here: a scalar key whose resolved value `===` an earlier
+ * scalar key's of the same mapping (`1` and `1.0` are one key, `.nan` is never a duplicate, each
+ * merge key `<<` is its own); the error is placed where the key starts, as yaml places it.
+ */
+function addDuplicateKeyErrors(doc: Document.Parsed): void {
+  visit(doc, {
+    Map(_key, map) {
+      const seen = new Set<unknown>();
+      for (const { key } of map.items) {
+        if (!isScalar(key) || Number.isNaN(key.value)) continue;
+        if (!seen.has(key.value)) {
+          seen.add(key.value);
+          continue;
+        }
+        const offset = key.range?.[0] ?? map.range?.[0] ?? 0;
+        doc.errors.push(new YAMLParseError([offset, offset + 1], "DUPLICATE_KEY", "Map keys must be unique"));
+      }
+    },
+  });
 }
 
 function errorCount(parsed: ParsedYaml): number {
