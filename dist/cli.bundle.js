@@ -12176,7 +12176,8 @@ function parseManifests(file, text, opts) {
 function yamlOptions(lineCounter) {
   return {
     lineCounter,
-    uniqueKeys: true,
+    // Duplicate keys are found by addDuplicateKeyErrors, below: yaml's own check is quadratic.
+    uniqueKeys: false,
     merge: true,
     prettyErrors: false,
     // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
@@ -12190,10 +12191,28 @@ function yamlOptions(lineCounter) {
 function parseYaml(source2) {
   const lineCounter = new import_yaml2.LineCounter();
   try {
-    return { source: source2, docs: [...(0, import_yaml2.parseAllDocuments)(source2, yamlOptions(lineCounter))], lineCounter };
+    const docs = [...(0, import_yaml2.parseAllDocuments)(source2, yamlOptions(lineCounter))];
+    for (const doc of docs) addDuplicateKeyErrors(doc);
+    return { source: source2, docs, lineCounter };
   } catch (error) {
     return { error };
   }
+}
+function addDuplicateKeyErrors(doc) {
+  (0, import_yaml2.visit)(doc, {
+    Map(_key, map) {
+      const seen2 = /* @__PURE__ */ new Set();
+      for (const { key } of map.items) {
+        if (!(0, import_yaml2.isScalar)(key) || Number.isNaN(key.value)) continue;
+        if (!seen2.has(key.value)) {
+          seen2.add(key.value);
+          continue;
+        }
+        const offset = key.range?.[0] ?? map.range?.[0] ?? 0;
+        doc.errors.push(new import_yaml2.YAMLParseError([offset, offset + 1], "DUPLICATE_KEY", "Map keys must be unique"));
+      }
+    }
+  });
 }
 function errorCount(parsed) {
   return parsed.docs.reduce((sum, doc) => sum + doc.errors.length, 0);
@@ -12573,17 +12592,13 @@ var init_config_names_in_text = __esm({
 });
 
 // src/scan/objects-across-files.ts
-function unreadFilesOf(oversized, headProblems, owned) {
-  const unread = {
-    base: new Map([...oversized.base.keys()].map((path) => [path, "oversized"])),
-    head: new Map([...oversized.head.keys()].map((path) => [path, "oversized"]))
+function unreadFilesOf(oversized, broken, owned) {
+  const side = (side2) => {
+    const files = new Map([...oversized[side2].keys()].map((path) => [path, "oversized"]));
+    for (const path of broken[side2]) if (!owned?.(path) && !files.has(path)) files.set(path, "broken");
+    return files;
   };
-  for (const problem of headProblems) {
-    if (owned?.(problem.file)) continue;
-    if (problem.severity === "error" && !unread.head.has(problem.file))
-      unread.head.set(problem.file, "broken");
-  }
-  return unread;
+  return { base: side("base"), head: side("head") };
 }
 function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
   const problems = [];
@@ -13115,10 +13130,13 @@ async function readChangedManifests(git, commits, allChangedFiles, wanted, optio
     oversized,
     base,
     head,
-    headProblems,
+    broken: { base: brokenFiles(baseProblems), head: brokenFiles(headProblems) },
     problems: [...oversizedProblems, ...problemsOnce(baseProblems, headProblems, changedFiles)],
     early
   };
+}
+function brokenFiles(problems) {
+  return new Set(problems.filter((p) => p.severity === "error").map((p) => p.file));
 }
 function problemsOnce(baseProblems, headProblems, changedFiles) {
   const headPathOf = new Map(
@@ -13128,10 +13146,16 @@ function problemsOnce(baseProblems, headProblems, changedFiles) {
   const kept = baseProblems.filter((p) => {
     const headPath = headPathOf.get(p.file);
     return headPath === void 0 || !brokenAtHead.has(headPath);
-  }).map((p) => ({ ...p, severity: "warning", message: `at the base commit: ${p.message}` }));
-  return [...kept, ...headProblems];
+  }).map((p) => ({
+    ...p,
+    severity: "warning",
+    message: `at the base commit: ${p.message}`,
+    ...p.severity === "error" ? { unread: BROKEN_AT.base } : {}
+  }));
+  const atHead = headProblems.map((p) => p.severity === "error" ? { ...p, unread: BROKEN_AT.head } : p);
+  return [...kept, ...atHead];
 }
-var LARGE_FILE_BYTES;
+var LARGE_FILE_BYTES, BROKEN_AT;
 var init_changed_files = __esm({
   "src/scan/changed-files.ts"() {
     "use strict";
@@ -13139,6 +13163,10 @@ var init_changed_files = __esm({
     init_objects_across_files();
     init_read_files();
     LARGE_FILE_BYTES = 64 * 1024;
+    BROKEN_AT = {
+      base: "has errors at the base commit",
+      head: "has errors at the head commit"
+    };
   }
 });
 
@@ -15698,7 +15726,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     compared = await compareWith(read, rendered);
   }
   const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
-  const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
+  const unread = unreadFilesOf(read.oversized, read.broken, renderers.owned);
   const readable = await withoutUnreadChanges(git, { base, head }, compared.found.changes, unread, problems);
   const atBase = await settleAtBase(git, base, {
     read,

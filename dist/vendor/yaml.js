@@ -3715,7 +3715,7 @@ var require_errors = __commonJS({
         this.pos = pos;
       }
     };
-    var YAMLParseError = class extends YAMLError {
+    var YAMLParseError2 = class extends YAMLError {
       constructor(pos, code, message) {
         super("YAMLParseError", pos, code, message);
       }
@@ -3761,7 +3761,7 @@ ${pointer}
       }
     };
     exports2.YAMLError = YAMLError;
-    exports2.YAMLParseError = YAMLParseError;
+    exports2.YAMLParseError = YAMLParseError2;
     exports2.YAMLWarning = YAMLWarning;
     exports2.prettifyError = prettifyError;
   }
@@ -7369,6 +7369,7 @@ __export(stdin_exports, {
   CST: () => import_yaml.CST,
   Lexer: () => import_yaml.Lexer,
   LineCounter: () => import_yaml.LineCounter,
+  YAMLParseError: () => import_yaml.YAMLParseError,
   isAlias: () => import_yaml.isAlias,
   isCollection: () => import_yaml.isCollection,
   isMap: () => import_yaml.isMap,
@@ -7387,6 +7388,7 @@ var import_yaml = __toESM(require_dist());
   CST,
   Lexer,
   LineCounter,
+  YAMLParseError,
   isAlias,
   isCollection,
   isMap,
