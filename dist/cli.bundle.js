@@ -363,7 +363,7 @@ var init_cluster_options = __esm({
         // KUBECONFIG is read where the source is chosen (kube/kubeconfig-source.ts): after
         // --kubeconfig-data, and as the list of files kubectl takes, not as this flag's value.
         placeholder: "PATH",
-        description: "Kubeconfig file. Default: --kubeconfig-data, then $KUBECONFIG (a list of files, as kubectl reads it), ~/.kube/config, then the in-cluster service account."
+        description: "Kubeconfig file. Default: the kubeconfig given as data, then $KUBECONFIG (a list of files, as kubectl reads it), ~/.kube/config, then the in-cluster service account."
       },
       {
         name: "kubeconfig-data",

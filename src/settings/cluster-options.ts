@@ -15,7 +15,7 @@ export const CLUSTER_OPTIONS = [
     // --kubeconfig-data, and as the list of files kubectl takes, not as this flag's value.
     placeholder: "PATH",
     description:
-      "Kubeconfig file. Default: --kubeconfig-data, then $KUBECONFIG (a list of files, as kubectl reads it), ~/.kube/config, then the in-cluster service account.",
+      "Kubeconfig file. Default: the kubeconfig given as data, then $KUBECONFIG (a list of files, as kubectl reads it), ~/.kube/config, then the in-cluster service account.",
   },
   {
     name: "kubeconfig-data",

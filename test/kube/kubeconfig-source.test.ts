@@ -95,20 +95,21 @@ describe("which kubeconfig a run uses", () => {
       await repo.commit("one");
       await repo.write("cm.yaml", yamlDocs(configMap("app", { A: "2" })));
       await repo.commit("two");
-      // Nothing listens on either port: the error names the server the run chose.
       const envFile = join(dir, "env.yaml");
       await writeFile(envFile, kubeconfigYaml("https://127.0.0.1:9", TOKEN, { context: "from-env" }));
       const data = kubeconfigYaml("https://127.0.0.1:7", TOKEN, { context: "from-data" });
-      const args = ["--repo", repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--request-timeout", "1s"];
+      // A context neither holds: the error names the kubeconfig the run chose, before any request.
+      const args = ["--repo", repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--context", "nope"];
       const withData = await runInProcess([...args, "--kubeconfig-data", data], { KUBECONFIG: envFile });
       expect(withData.code, withData.stderr).toBe(2);
       expect(withData.stderr).toContain(
-        "cannot reach the Kubernetes API at https://127.0.0.1:7 (context from-data)",
+        'context "nope" not found in CONFIG_ROLLOUT_KUBECONFIG; available contexts: from-data',
       );
       // kubectl's list: a file that does not exist is skipped.
       const listed = await runInProcess(args, { KUBECONFIG: `${join(dir, "missing.yaml")}:${envFile}` });
+      expect(listed.code, listed.stderr).toBe(2);
       expect(listed.stderr).toContain(
-        "cannot reach the Kubernetes API at https://127.0.0.1:9 (context from-env)",
+        `context "nope" not found in KUBECONFIG (${envFile}); available contexts: from-env`,
       );
       expect(withData.stderr + listed.stderr).not.toContain(TOKEN);
     } finally {
