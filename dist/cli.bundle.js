@@ -15443,7 +15443,7 @@ function sameYamlData(a, b) {
   return left !== void 0 && left === dataOf(b);
 }
 function dataOf(text) {
-  const docs = (0, import_yaml4.parseAllDocuments)(text, { uniqueKeys: true, merge: false, logLevel: "silent" });
+  const docs = (0, import_yaml4.parseAllDocuments)(text, { uniqueKeys: false, merge: false, logLevel: "silent" });
   if (!Array.isArray(docs)) return JSON.stringify([]);
   const data = [];
   for (const doc of docs) {
@@ -15471,7 +15471,12 @@ function canonical(node) {
   }
   if ((0, import_yaml4.isMap)(node)) {
     const pairs = [];
+    const keys = /* @__PURE__ */ new Set();
     for (const pair of node.items) {
+      if ((0, import_yaml4.isScalar)(pair.key) && !Number.isNaN(pair.key.value)) {
+        if (keys.has(pair.key.value)) return UNCOMPARABLE;
+        keys.add(pair.key.value);
+      }
       const key = canonical(pair.key);
       const value = canonical(pair.value);
       if (key === UNCOMPARABLE || value === UNCOMPARABLE) return UNCOMPARABLE;

@@ -15,7 +15,8 @@ export function sameYamlData(a: string, b: string): boolean {
 
 /** The documents' data as canonical text, or undefined when the text cannot be compared. */
 function dataOf(text: string): string | undefined {
-  const docs = parseAllDocuments(text, { uniqueKeys: true, merge: false, logLevel: "silent" });
+  // Duplicate keys are found in canonical(), in one pass (yaml's uniqueKeys compares every pair).
+  const docs = parseAllDocuments(text, { uniqueKeys: false, merge: false, logLevel: "silent" });
   if (!Array.isArray(docs)) return JSON.stringify([]);
   const data: unknown[] = [];
   for (const doc of docs) {
@@ -50,7 +51,13 @@ function canonical(node: Node | null): unknown {
   }
   if (isMap(node)) {
     const pairs: unknown[] = [];
+    const keys = new Set<unknown>();
     for (const pair of node.items) {
+      // A key whose value an earlier key of the map has (yaml's test: `1` and `1.0` are one).
+      if (isScalar(pair.key) && !Number.isNaN(pair.key.value)) {
+        if (keys.has(pair.key.value)) return UNCOMPARABLE;
+        keys.add(pair.key.value);
+      }
       const key = canonical(pair.key as Node | null);
       const value = canonical(pair.value as Node | null);
       if (key === UNCOMPARABLE || value === UNCOMPARABLE) return UNCOMPARABLE;

@@ -21,6 +21,8 @@ test.each([
   ["an alias for the same value", "x: &a 1\ny: *a\n", "x: 1\ny: 1\n"],
   ["an explicit tag", "a: !!str 1\n", "a: '1'\n"],
   ["a duplicate key", "a: 1\na: 2\n", "a: 2\n"],
+  ["a duplicate key, in both", "a: 1\na: 2\n", "a: 1\na:   2\n"],
+  ["two keys of one value (1 and 1.0)", "1: x\n1.0: z\n", "1: x\n1.0: 'z'\n"],
   ["a text that does not parse", "a: b: c", "a: 1"],
   ["null spelled otherwise", "a: ~\n", "a: null\n"],
 ])("not the same: %s", (_, a, b) => {
