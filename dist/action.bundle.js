@@ -31285,6 +31285,7 @@ var CatFileBatchParser = class {
 };
 
 // src/git/spawn-git.ts
+init_errors();
 init_run_process();
 var GIT_CONFIG = ["core.quotePath=false"];
 var GitExitError = class extends Error {
@@ -31330,7 +31331,7 @@ async function spawnGit(cwd, args, options) {
     throw Object.assign(new Error(`git ${failure.message}`), { code: failure.code });
   if (failure?.kind === "idle") {
     const silent = failure.message.replace(/^no output for /, "");
-    throw new Error(
+    throw new UserError(
       `git ${subcommand(args)} printed nothing for ${silent} and was stopped (raise --git-timeout if it is only slow)`
     );
   }

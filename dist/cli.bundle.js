@@ -2094,7 +2094,7 @@ async function spawnGit(cwd, args, options) {
     throw Object.assign(new Error(`git ${failure.message}`), { code: failure.code });
   if (failure?.kind === "idle") {
     const silent = failure.message.replace(/^no output for /, "");
-    throw new Error(
+    throw new UserError(
       `git ${subcommand(args)} printed nothing for ${silent} and was stopped (raise --git-timeout if it is only slow)`
     );
   }
@@ -2120,6 +2120,7 @@ var GIT_CONFIG, GitExitError;
 var init_spawn_git = __esm({
   "src/git/spawn-git.ts"() {
     "use strict";
+    init_errors();
     init_run_process();
     GIT_CONFIG = ["core.quotePath=false"];
     GitExitError = class extends Error {

@@ -4,6 +4,7 @@
 // each exit, and its ~150 KB were loaded on every run; it stays for the network commands
 // (run-git.ts), which are rare and want its no-output timeout.
 
+import { UserError } from "../core/errors.js";
 import { runProcess } from "../process/run-process.js";
 
 /** `-c` settings every git command gets: paths printed as they are, never C-quoted. */
@@ -82,7 +83,8 @@ export async function spawnGit(
     throw Object.assign(new Error(`git ${failure.message}`), { code: failure.code });
   if (failure?.kind === "idle") {
     const silent = failure.message.replace(/^no output for /, "");
-    throw new Error(
+    // The repository or the machine, not config-rollout: said as such (exit 2), never as a bug.
+    throw new UserError(
       `git ${subcommand(args)} printed nothing for ${silent} and was stopped (raise --git-timeout if it is only slow)`,
     );
   }

@@ -2,6 +2,7 @@
 // nothing for that long (here a fetch whose transport never answers) is stopped with its group.
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { UserError } from "../../src/core/errors.js";
 import { spawnGit } from "../../src/git/spawn-git.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 
@@ -24,7 +25,7 @@ afterAll(async () => {
   await repo.cleanup();
 });
 
-test("a git command silent for --git-timeout is stopped, naming the flag", async () => {
+test("a git command silent for --git-timeout is stopped, naming the flag (exit 2, not a bug of ours)", async () => {
   const started = Date.now();
   const fetching = spawnGit(
     repo.dir,
@@ -34,5 +35,6 @@ test("a git command silent for --git-timeout is stopped, naming the flag", async
   await expect(fetching).rejects.toThrow(
     /git fetch printed nothing for 500ms and was stopped \(raise --git-timeout/,
   );
+  await expect(fetching).rejects.toBeInstanceOf(UserError);
   expect(Date.now() - started).toBeLessThan(5_000);
 });
