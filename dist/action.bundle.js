@@ -40781,10 +40781,12 @@ var ACTION_ONLY = new Set(
 );
 function readActionInputs(getInput2) {
   const values = {};
+  const command = commandValue(getInput2(COMMAND_INPUT.name) || COMMAND_INPUT.default);
   for (const input of actionInputs()) {
     if (ACTION_ONLY.has(input.name)) continue;
     const value = getInput2(input.name);
     if (value === "") continue;
+    refuseOtherCommands(input, value, command);
     values[input.name] = value;
   }
   return {
@@ -40795,9 +40797,17 @@ function readActionInputs(getInput2) {
       getInput2(ALLOW_UNTRUSTED_INPUT.name) || "false"
     ),
     githubToken: getInput2(GITHUB_TOKEN_INPUT.name),
-    command: commandValue(getInput2(COMMAND_INPUT.name) || COMMAND_INPUT.default),
+    command,
     commit: parseBoolean(`input ${COMMIT_INPUT.name}`, getInput2(COMMIT_INPUT.name) || "false")
   };
+}
+function refuseOtherCommands(input, value, command) {
+  const option = ACCEPTED_OPTIONS.find((o) => o.name === input.name);
+  if (option === void 0 || appliesTo(option, command) || value === input.default) return;
+  const readers = ["run", "stamp", "sync"].filter((c) => appliesTo(option, c));
+  throw new UserError(
+    `input ${input.name} is read by \`command: ${readers.join("` and `command: ")}\`, not by this step's \`command: ${command}\`: set \`command\`, or remove the input`
+  );
 }
 function commandValue(value) {
   if (value === "run" || value === "stamp" || value === "sync") return value;

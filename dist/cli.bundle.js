@@ -19231,6 +19231,13 @@ function descriptorWriter(fd, stream, write = (to, data) => typeof data === "str
   };
 }
 
+// src/cli/node-version.ts
+var OLDEST_MAJOR = 22;
+function unsupportedNode(version) {
+  if (Number(version.split(".")[0]) >= OLDEST_MAJOR) return void 0;
+  return `config-rollout needs Node.js ${OLDEST_MAJOR} or newer, and this is Node.js ${version}: use a node:22 or node:24 image, or actions/setup-node with node-version 24`;
+}
+
 // src/cli/run-cli.ts
 init_errors();
 init_option_naming();
@@ -20695,6 +20702,12 @@ var stderr = descriptorWriter(
   streamOf(() => process.stderr)
 );
 var require2 = (0, import_node_module.createRequire)(__configRolloutModuleUrl);
+var unsupported = unsupportedNode(process.versions.node);
+if (unsupported !== void 0) {
+  stderr(`error: ${unsupported}
+`);
+  process.exit(2);
+}
 var run = runCli(process.argv.slice(2), process.env, {
   stdout,
   stderr,

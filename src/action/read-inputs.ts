@@ -2,7 +2,8 @@
 // GitHub passes an input as INPUT_<NAME> (uppercased, dashes kept) and fills unset ones with their
 // action.yml default; an empty input counts as not given, so the option's env var or default applies.
 import { UserError } from "../core/errors.js";
-import type { RawValues } from "../settings/option-spec.js";
+import { ACCEPTED_OPTIONS } from "../settings/deprecated-options.js";
+import { appliesTo, type Command, type RawValues } from "../settings/option-spec.js";
 import { parseBoolean } from "../settings/value-spellings.js";
 import {
   ALLOW_UNTRUSTED_INPUT,
@@ -34,10 +35,12 @@ const ACTION_ONLY = new Set(
 /** `getInput` is @actions/core's (trimmed, "" when unset); tests pass a plain function. */
 export function readActionInputs(getInput: (name: string) => string): ActionInputValues {
   const values: RawValues = {};
+  const command = commandValue(getInput(COMMAND_INPUT.name) || COMMAND_INPUT.default);
   for (const input of actionInputs()) {
     if (ACTION_ONLY.has(input.name)) continue;
     const value = getInput(input.name);
     if (value === "") continue;
+    refuseOtherCommands(input, value, command);
     values[input.name] = value;
   }
   return {
@@ -48,9 +51,27 @@ export function readActionInputs(getInput: (name: string) => string): ActionInpu
       getInput(ALLOW_UNTRUSTED_INPUT.name) || "false",
     ),
     githubToken: getInput(GITHUB_TOKEN_INPUT.name),
-    command: commandValue(getInput(COMMAND_INPUT.name) || COMMAND_INPUT.default),
+    command,
     commit: parseBoolean(`input ${COMMIT_INPUT.name}`, getInput(COMMIT_INPUT.name) || "false"),
   };
+}
+
+/**
+ * An input only another command reads, set to other than its default (GitHub fills in defaults), is
+ * refused, as the CLI refuses another command's flag: `check: true` on a run step restarted what a
+ * stamp check was meant to look at.
+ */
+function refuseOtherCommands(
+  input: { name: string; default: string },
+  value: string,
+  command: Command,
+): void {
+  const option = ACCEPTED_OPTIONS.find((o) => o.name === input.name);
+  if (option === undefined || appliesTo(option, command) || value === input.default) return;
+  const readers = (["run", "stamp", "sync"] as const).filter((c) => appliesTo(option, c));
+  throw new UserError(
+    `input ${input.name} is read by \`command: ${readers.join("` and `command: ")}\`, not by this step's \`command: ${command}\`: set \`command\`, or remove the input`,
+  );
 }
 
 function commandValue(value: string): "run" | "stamp" | "sync" {

@@ -3,6 +3,7 @@
 import { createRequire } from "node:module";
 import { exitWhenDone } from "../run/interrupts.js";
 import { descriptorWriter } from "./fd-output.js";
+import { unsupportedNode } from "./node-version.js";
 import { runCli } from "./run-cli.js";
 import { useColor } from "./stderr-log.js";
 
@@ -27,6 +28,12 @@ const stderr = descriptorWriter(
 );
 // node:tty is required when colour is first asked about (a run that logs), not by --version.
 const require = createRequire(import.meta.url);
+
+const unsupported = unsupportedNode(process.versions.node);
+if (unsupported !== undefined) {
+  stderr(`error: ${unsupported}\n`);
+  process.exit(2);
+}
 
 const run = runCli(process.argv.slice(2), process.env, {
   stdout,

@@ -45,3 +45,22 @@ test("a misspelt allow-untrusted is an input error, not a silent false", () => {
     'input allow-untrusted: expected true or false, got "yes please"',
   );
 });
+
+test.each([
+  [{ check: "true" }, "input check is read by `command: stamp`, not by this step's `command: run`"],
+  [{ selector: "app=web" }, "input selector is read by `command: sync`, not by this step's `command: run`"],
+  [{ command: "stamp", adopt: "true" }, "input adopt is read by `command: sync`, not by this step's `command: stamp`"],
+])("an input only another command reads is refused, as the CLI refuses its flag: %j", (inputs, message) => {
+  expect(() => readActionInputs(from(inputs))).toThrow(UserError);
+  expect(() => readActionInputs(from(inputs))).toThrow(message);
+});
+
+test.each([
+  // GitHub fills an unset input with its default: the default is no choice of the workflow's.
+  [{ check: "false" }],
+  [{ command: "stamp", check: "true" }],
+  [{ command: "sync", selector: "app=web", adopt: "true" }],
+  [{ command: "sync", namespaces: "shop" }],
+])("inputs the step's command reads, or left at their default, are taken: %j", (inputs) => {
+  expect(() => readActionInputs(from(inputs))).not.toThrow();
+});
