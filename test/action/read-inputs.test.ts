@@ -49,7 +49,10 @@ test("a misspelt allow-untrusted is an input error, not a silent false", () => {
 test.each([
   [{ check: "true" }, "input check is read by `command: stamp`, not by this step's `command: run`"],
   [{ selector: "app=web" }, "input selector is read by `command: sync`, not by this step's `command: run`"],
-  [{ command: "stamp", adopt: "true" }, "input adopt is read by `command: sync`, not by this step's `command: stamp`"],
+  [
+    { command: "stamp", adopt: "true" },
+    "input adopt is read by `command: sync`, not by this step's `command: stamp`",
+  ],
 ])("an input only another command reads is refused, as the CLI refuses its flag: %j", (inputs, message) => {
   expect(() => readActionInputs(from(inputs))).toThrow(UserError);
   expect(() => readActionInputs(from(inputs))).toThrow(message);
