@@ -32,6 +32,11 @@ export interface Manifest {
    * from a source not read here: its content is not what the cluster holds.
    */
   unsubstituted?: string[];
+  /**
+   * Set on a config a kustomize generator made with a hash suffix: its consumers roll when its
+   * content (so its name) changes, so no config hash covers it (scan/sources/blame.ts).
+   */
+  selfRolling?: true;
 }
 
 /** Something wrong with an input file; reported, and fatal only under --strict (errors) . */

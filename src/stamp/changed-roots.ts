@@ -15,11 +15,11 @@ import { checkoutScope } from "../scan/render/checkout-scope.js";
 import { KustomizeBuildError, type KustomizeRun } from "../scan/render/kustomize.js";
 import { createCommitTrees } from "../scan/render/materialize-tree.js";
 import { findExecutable } from "../scan/render/renderer-environment.js";
+import { isHashSuffixedGenerated } from "../scan/sources/blame.js";
 import { type KustomizationFile, readKustomizationFile } from "../scan/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES } from "../scan/sources/kustomization-names.js";
 import { type EntryRules, refusedEntries } from "../scan/sources/kustomize-entries.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../scan/sources/kustomize-graph.js";
-import { isHashSuffixedGenerated } from "./kustomize-stamp.js";
 import { repositoryConfigs, stampWorkloads } from "./stamp-workloads.js";
 
 interface ChangedRootsContext {

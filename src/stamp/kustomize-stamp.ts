@@ -5,7 +5,6 @@
 
 import { isMap, isPair, isScalar, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 import { field, isRecord } from "../core/json-shape.js";
-import type { ObjectId } from "../core/model.js";
 import { CONFIG_HASH_ANNOTATION } from "../core/restart-patch.js";
 import type { ByteEdit } from "./annotation-edit.js";
 
@@ -92,19 +91,6 @@ export function nameBeforeTransforms(renderedName: string, own: OwnTransforms): 
   if (own.namePrefix && name.startsWith(own.namePrefix)) name = name.slice(own.namePrefix.length);
   if (own.nameSuffix && name.endsWith(own.nameSuffix)) name = name.slice(0, -own.nameSuffix.length);
   return name;
-}
-
-/** kustomize's hash suffix: `-` and ten characters of its alphabet. */
-const HASH_SUFFIX = /-[bcdfghkmt2-9]{10}$/;
-
-/** A rendered config named like a generator's output with a hash suffix: it rolls its consumers itself. */
-export function isHashSuffixedGenerated(
-  id: ObjectId,
-  generators: ReadonlyArray<{ kind: string; name: string }>,
-): boolean {
-  if (!HASH_SUFFIX.test(id.name)) return false;
-  const stem = id.name.replace(HASH_SUFFIX, "");
-  return generators.some((g) => g.kind === id.kind && stem.endsWith(g.name));
 }
 
 /** The edit that lists `file` once under `patches:` of a kustomization; [] when it already is. */

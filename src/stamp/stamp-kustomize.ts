@@ -12,10 +12,10 @@ import { idKey, type Manifest, shortId } from "../core/model.js";
 import type { WorkTree } from "../git/work-tree.js";
 import type { DeploySettings } from "../scan/gitops/deployed-dirs.js";
 import { parseManifests } from "../scan/manifests/parse-manifests.js";
+import { isHashSuffixedGenerated } from "../scan/sources/blame.js";
 import type { KustomizationFile } from "../scan/sources/kustomization-file.js";
 import { applyEdits } from "./annotation-edit.js";
 import {
-  isHashSuffixedGenerated,
   nameBeforeTransforms,
   ownTransforms,
   type PatchEntry,

@@ -331,3 +331,52 @@ test.skipIf(!kubectl)(
     expect(ownWrites(sim)).toEqual([]);
   },
 );
+
+test.skipIf(!kubectl)(
+  "kustomize: a workload that also mounts a configMapGenerator config expects the value `stamp` wrote (the generated config left out) and is followed to the end",
+  async () => {
+    const opened = await open();
+    const { sim, repo } = opened;
+    const stampAndCommit = async (message: string) => {
+      const stamped = await runInProcess(["stamp", "--repo", repo.dir]);
+      expect(stamped.code, stamped.stderr).toBe(0);
+      await repo.commit(message);
+    };
+    const web = pod(
+      {
+        envFrom: [{ configMapRef: { name: "settings" } }],
+        volumeMounts: [{ name: "gen", mountPath: "/gen" }],
+      },
+      { volumes: [{ name: "gen", configMap: { name: "gen" } }] },
+    );
+    await repo.write("base/app.yaml", yamlDocs(deployment("web", web)));
+    await repo.write(
+      "base/kustomization.yaml",
+      "resources:\n  - app.yaml\nconfigMapGenerator:\n  - name: gen\n    literals:\n      - X=1\n",
+    );
+    await repo.write(
+      "overlays/prod/kustomization.yaml",
+      "namespace: prod\nresources:\n  - ../../base\n  - settings.yaml\n",
+    );
+    const settings = (color: string) =>
+      repo.write("overlays/prod/settings.yaml", yamlDocs(configMap("settings", { COLOR: color })));
+    await settings("blue");
+    await stampAndCommit("v1, stamped");
+    const apply = () => opened.kubectl("apply", "--server-side", "-k", join(repo.dir, "overlays/prod"));
+    sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: "prod" } });
+    expect((await apply()).code).toBe(0);
+    await settings("red");
+    await stampAndCommit("v2: red in prod, stamped");
+    sim.resetRequests();
+    // Exit 2 ("stale") when the expected value also covers the generated prod-gen-<hash>.
+    const run = await runWithAgent(opened, apply, ["--output", "json"]);
+    const report = JSON.parse(run.stdout) as {
+      workloads: Array<{ namespace: string; name: string; result?: { restart: string; rollout?: string } }>;
+    };
+    expect(report.workloads.find((w) => w.name === "web" && w.namespace === "prod")?.result).toMatchObject({
+      restart: "agent-applied",
+      rollout: "done",
+    });
+    expect(ownWrites(sim)).toEqual([]);
+  },
+);

@@ -1,9 +1,9 @@
 // The kustomization.yaml edit (one `patches:` entry, a minimal edit) and the generated patch file.
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
+import { isHashSuffixedGenerated } from "../../src/scan/sources/blame.js";
 import { applyEdits } from "../../src/stamp/annotation-edit.js";
 import {
-  isHashSuffixedGenerated,
   nameBeforeTransforms,
   ownTransforms,
   patchesEntryEdits,

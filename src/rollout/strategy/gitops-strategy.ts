@@ -32,8 +32,10 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
       const { workloads, headWorkloads } = context;
       const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
       const headConfigs = await context.readHeadConfigs(consumed);
-      // The stamp's function over the head commit's definitions: no cluster state goes into it.
-      const computed = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      // What the stamp hashes: the head commit's definitions (no cluster state), without the
+      // configs a generator names by their content (they roll their consumers themselves).
+      const hashed = new Map([...headConfigs].filter(([, config]) => !config.manifest.selfRolling));
+      const computed = await computeRestartHashes(workloads, headWorkloads, hashed, hashKey);
       hashes = new Map([...computed].map(([key, value]) => [key, value.hash]));
       // Without --hash-key the stamp writes no value for a workload that reads a repository
       // Secret (it would be a plain SHA-256 of the Secret): such a workload cannot be followed.
@@ -42,7 +44,7 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
           ? []
           : workloads
               .filter((w) =>
-                consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && headConfigs.has(idKey(c))),
+                consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && hashed.has(idKey(c))),
               )
               .map((w) => idKey(w.id)),
       );

@@ -11,7 +11,7 @@ import type { Log } from "../../core/log.js";
 import type { Manifest } from "../../core/model.js";
 import { runLimited } from "../../core/run-limited.js";
 import type { Git } from "../../git/git.js";
-import { blameFile } from "../sources/blame.js";
+import { blameFile, isHashSuffixedGenerated } from "../sources/blame.js";
 import { locateWritten, type WrittenObject, writtenObjects } from "../sources/resource-locations.js";
 import type { SourceWarning } from "../sources/source-warning.js";
 import { checkoutScope } from "./checkout-scope.js";
@@ -81,6 +81,9 @@ export async function renderBothCommits(
       ...m,
       origin: source.label,
       ...blamed(m, source, texts, written.get(source) ?? []),
+      ...(isConfigKind(m.id.kind) && isHashSuffixedGenerated(m.id, source.generators)
+        ? { selfRolling: true as const }
+        : {}),
     });
     const problems = parsers.flatMap((parser) => parser.problems);
     const baseObjects = sources.flatMap((source, i) => baseParsed[i]!.map((m) => labelled(m, source)));

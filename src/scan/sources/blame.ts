@@ -1,6 +1,9 @@
 // Which one input file to blame for a rendered object's change: a generator's input file when the
 // object is generated, else the one changed patch (or input) that names it. When no single file can
-// be blamed, none is: the source label still says where the object comes from.
+// be blamed, none is: the source label still says where the object comes from. And which rendered
+// configs a generator names by their content (the render marks them; stamp and --strategy gitops
+// leave them out of the value).
+import type { ObjectId } from "../../core/model.js";
 import type { GeneratorInputs } from "./kustomization-file.js";
 
 interface BlameInputs {
@@ -30,6 +33,23 @@ export function generatorOf(
   return generators
     .filter((g) => g.kind === object.kind && object.name.includes(g.name))
     .sort((a, b) => b.name.length - a.name.length)[0];
+}
+
+/** kustomize's hash suffix: `-` and ten characters of its alphabet. */
+const HASH_SUFFIX = /-[bcdfghkmt2-9]{10}$/;
+
+/**
+ * A rendered config named like a generator's output with a hash suffix: it rolls its consumers
+ * itself (its new name is in their templates), so no config hash covers it: `stamp` leaves it out
+ * of the value, and so does every strategy that must expect the value `stamp` wrote.
+ */
+export function isHashSuffixedGenerated(
+  id: ObjectId,
+  generators: ReadonlyArray<{ kind: string; name: string }>,
+): boolean {
+  if (!HASH_SUFFIX.test(id.name)) return false;
+  const stem = id.name.replace(HASH_SUFFIX, "");
+  return generators.some((g) => g.kind === id.kind && stem.endsWith(g.name));
 }
 
 /** Whether a patch or manifest text has a `name:` the rendered name was made from. */
