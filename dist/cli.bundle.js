@@ -9502,11 +9502,12 @@ function createGitopsStrategy(hashKey) {
       const { workloads, headWorkloads } = context;
       const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
       const headConfigs = await context.readHeadConfigs(consumed);
-      const computed = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      const hashed = new Map([...headConfigs].filter(([, config]) => !config.manifest.selfRolling));
+      const computed = await computeRestartHashes(workloads, headWorkloads, hashed, hashKey);
       hashes = new Map([...computed].map(([key, value]) => [key, value.hash]));
       const readsSecret = new Set(
         hashKey ? [] : workloads.filter(
-          (w) => consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && headConfigs.has(idKey(c)))
+          (w) => consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && hashed.has(idKey(c)))
         ).map((w) => idKey(w.id))
       );
       checkStamped(
@@ -14165,6 +14166,11 @@ function blameFile(object, inputs) {
 function generatorOf(object, generators) {
   return generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
 }
+function isHashSuffixedGenerated(id, generators) {
+  if (!HASH_SUFFIX2.test(id.name)) return false;
+  const stem = id.name.replace(HASH_SUFFIX2, "");
+  return generators.some((g) => g.kind === id.kind && stem.endsWith(g.name));
+}
 function namesObject(text, renderedName) {
   if (text === void 0) return false;
   for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
@@ -14173,9 +14179,11 @@ function namesObject(text, renderedName) {
   }
   return false;
 }
+var HASH_SUFFIX2;
 var init_blame = __esm({
   "src/scan/sources/blame.ts"() {
     "use strict";
+    HASH_SUFFIX2 = /-[bcdfghkmt2-9]{10}$/;
   }
 });
 
@@ -14540,7 +14548,8 @@ async function renderBothCommits(git, base, head, sources, pathDirs, defaultName
     const labelled = (m, source2) => ({
       ...m,
       origin: source2.label,
-      ...blamed(m, source2, texts, written.get(source2) ?? [])
+      ...blamed(m, source2, texts, written.get(source2) ?? []),
+      ...isConfigKind(m.id.kind) && isHashSuffixedGenerated(m.id, source2.generators) ? { selfRolling: true } : {}
     });
     const problems = parsers.flatMap((parser) => parser.problems);
     const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
@@ -17744,158 +17753,6 @@ var init_stamp_report = __esm({
   }
 });
 
-// src/stamp/kustomize-stamp.ts
-function isGeneratedPatch(text) {
-  return text.replace(/^\uFEFF/, "").startsWith(STAMP_PATCH_HEADER);
-}
-function stampPatchText(entries) {
-  const sorted = [...entries].sort(
-    (a, b) => `${a.kind}/${a.namespace ?? ""}/${a.name}` < `${b.kind}/${b.namespace ?? ""}/${b.name}` ? -1 : 1
-  );
-  const docs = sorted.map(
-    (e) => [
-      `apiVersion: ${e.apiVersion}`,
-      `kind: ${e.kind}`,
-      "metadata:",
-      `  name: ${JSON.stringify(e.name)}`,
-      ...e.namespace ? [`  namespace: ${JSON.stringify(e.namespace)}`] : [],
-      "spec:",
-      "  template:",
-      "    metadata:",
-      "      annotations:",
-      `        ${CONFIG_HASH_ANNOTATION}: ${JSON.stringify(e.hash)}`,
-      ""
-    ].join("\n")
-  );
-  return [
-    STAMP_PATCH_HEADER,
-    `# The ${CONFIG_HASH_ANNOTATION} of each workload this kustomization renders: a hash of the`,
-    "# config content it reads, so a config change rolls exactly the workloads that read it.",
-    docs.join("---\n")
-  ].join("\n");
-}
-function ownTransforms(kustomizationText) {
-  let doc;
-  try {
-    doc = (0, import_yaml5.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
-  } catch {
-    doc = void 0;
-  }
-  const text = (key) => {
-    const value = isRecord(doc) ? field(doc, key) : void 0;
-    return typeof value === "string" ? value : "";
-  };
-  const namespace = text("namespace").trim();
-  return {
-    namePrefix: text("namePrefix"),
-    nameSuffix: text("nameSuffix"),
-    ...namespace ? { namespace } : {}
-  };
-}
-function nameBeforeTransforms(renderedName, own) {
-  let name = renderedName;
-  if (own.namePrefix && name.startsWith(own.namePrefix)) name = name.slice(own.namePrefix.length);
-  if (own.nameSuffix && name.endsWith(own.nameSuffix)) name = name.slice(0, -own.nameSuffix.length);
-  return name;
-}
-function isHashSuffixedGenerated(id, generators) {
-  if (!HASH_SUFFIX2.test(id.name)) return false;
-  const stem = id.name.replace(HASH_SUFFIX2, "");
-  return generators.some((g) => g.kind === id.kind && stem.endsWith(g.name));
-}
-function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
-  const eol = source2.includes("\r\n") ? "\r\n" : "\n";
-  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
-  const root = doc.contents;
-  if (!(0, import_yaml5.isMap)(root)) throw new Error("the kustomization is not a mapping");
-  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
-  const entry = `path: ${file}`;
-  if (!pair) {
-    const indent = seqIndent(source2, root);
-    const lead = source2.length === 0 || source2.endsWith("\n") ? "" : eol;
-    return [
-      { start: source2.length, end: source2.length, text: `${lead}patches:${eol}${indent}- ${entry}${eol}` }
-    ];
-  }
-  const value = pair.value;
-  if ((0, import_yaml5.isSeq)(value)) {
-    const seq = value;
-    if (seq.items.some((item) => field(item?.toJSON?.(), "path") === file)) {
-      return [];
-    }
-    const open = seq.range?.[0];
-    if (seq.flow && open !== void 0) {
-      const text = seq.items.length > 0 ? `{${entry}}, ` : `{${entry}}`;
-      return [{ start: open + 1, end: open + 1, text }];
-    }
-    const first = seq.items[0];
-    if (first?.range) {
-      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
-      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
-      if (dash) return [{ start: lineStart, end: lineStart, text: `${dash[1]}- ${entry}${eol}` }];
-    }
-    throw new Error("cannot find where to add to patches:");
-  }
-  const keyEnd = pair.key.range?.[1] ?? 0;
-  const node = value;
-  const edits = [];
-  if (node?.range && node.range[1] > node.range[0])
-    edits.push({ start: keyEnd + 1, end: node.range[1], text: "" });
-  let lineEnd = source2.indexOf("\n", node?.range?.[1] ?? keyEnd);
-  if (lineEnd === -1) lineEnd = source2.length;
-  else if (source2[lineEnd - 1] === "\r") lineEnd--;
-  edits.push({ start: lineEnd, end: lineEnd, text: `${eol}- ${entry}` });
-  return edits;
-}
-function seqIndent(source2, root) {
-  for (const item of root.items) {
-    const value = (0, import_yaml5.isPair)(item) ? item.value : void 0;
-    if ((0, import_yaml5.isSeq)(value) && !value.flow) {
-      const first = value.items[0];
-      if (!first?.range) continue;
-      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
-      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
-      if (dash) return dash[1];
-    }
-  }
-  return "";
-}
-function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
-  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
-  const root = doc.contents;
-  if (!(0, import_yaml5.isMap)(root)) return void 0;
-  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
-  const seq = pair?.value;
-  if (!pair || !(0, import_yaml5.isSeq)(seq) || seq.flow) return void 0;
-  const index = seq.items.findIndex(
-    (item2) => field(item2?.toJSON?.(), "path") === file
-  );
-  const item = seq.items[index];
-  if (!item?.range) return void 0;
-  const lineStart = (offset) => source2.lastIndexOf("\n", offset - 1) + 1;
-  const nextLine = (offset) => {
-    const end2 = source2.indexOf("\n", offset);
-    return end2 === -1 ? source2.length : end2 + 1;
-  };
-  if (!/^\s*-\s+$/.test(source2.slice(lineStart(item.range[0]), item.range[0]))) return void 0;
-  const keyStart = pair.key.range?.[0];
-  const start = seq.items.length === 1 && keyStart !== void 0 ? lineStart(keyStart) : lineStart(item.range[0]);
-  const end = nextLine(Math.max(item.range[0], item.range[1] - 1));
-  return source2.slice(0, start) + source2.slice(end);
-}
-var import_yaml5, STAMP_PATCH_FILE, STAMP_PATCH_HEADER, HASH_SUFFIX2;
-var init_kustomize_stamp = __esm({
-  "src/stamp/kustomize-stamp.ts"() {
-    "use strict";
-    import_yaml5 = __toESM(require_yaml(), 1);
-    init_json_shape();
-    init_restart_patch();
-    STAMP_PATCH_FILE = "config-rollout-stamp.yaml";
-    STAMP_PATCH_HEADER = "# Generated by `config-rollout stamp`: do not edit. Regenerate with: config-rollout stamp";
-    HASH_SUFFIX2 = /-[bcdfghkmt2-9]{10}$/;
-  }
-});
-
 // src/stamp/stamp-workloads.ts
 function repositoryConfigs(manifests) {
   const contents = /* @__PURE__ */ new Map();
@@ -18087,11 +17944,11 @@ var init_changed_roots = __esm({
     init_kustomize();
     init_materialize_tree();
     init_renderer_environment();
+    init_blame();
     init_kustomization_file();
     init_kustomization_names();
     init_kustomize_entries();
     init_kustomize_graph();
-    init_kustomize_stamp();
     init_stamp_workloads();
   }
 });
@@ -18170,6 +18027,152 @@ var init_stamp_as_deployed = __esm({
     init_deployed_namespaces();
     init_deployment_units();
     init_stamp_workloads();
+  }
+});
+
+// src/stamp/kustomize-stamp.ts
+function isGeneratedPatch(text) {
+  return text.replace(/^\uFEFF/, "").startsWith(STAMP_PATCH_HEADER);
+}
+function stampPatchText(entries) {
+  const sorted = [...entries].sort(
+    (a, b) => `${a.kind}/${a.namespace ?? ""}/${a.name}` < `${b.kind}/${b.namespace ?? ""}/${b.name}` ? -1 : 1
+  );
+  const docs = sorted.map(
+    (e) => [
+      `apiVersion: ${e.apiVersion}`,
+      `kind: ${e.kind}`,
+      "metadata:",
+      `  name: ${JSON.stringify(e.name)}`,
+      ...e.namespace ? [`  namespace: ${JSON.stringify(e.namespace)}`] : [],
+      "spec:",
+      "  template:",
+      "    metadata:",
+      "      annotations:",
+      `        ${CONFIG_HASH_ANNOTATION}: ${JSON.stringify(e.hash)}`,
+      ""
+    ].join("\n")
+  );
+  return [
+    STAMP_PATCH_HEADER,
+    `# The ${CONFIG_HASH_ANNOTATION} of each workload this kustomization renders: a hash of the`,
+    "# config content it reads, so a config change rolls exactly the workloads that read it.",
+    docs.join("---\n")
+  ].join("\n");
+}
+function ownTransforms(kustomizationText) {
+  let doc;
+  try {
+    doc = (0, import_yaml5.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
+  } catch {
+    doc = void 0;
+  }
+  const text = (key) => {
+    const value = isRecord(doc) ? field(doc, key) : void 0;
+    return typeof value === "string" ? value : "";
+  };
+  const namespace = text("namespace").trim();
+  return {
+    namePrefix: text("namePrefix"),
+    nameSuffix: text("nameSuffix"),
+    ...namespace ? { namespace } : {}
+  };
+}
+function nameBeforeTransforms(renderedName, own) {
+  let name = renderedName;
+  if (own.namePrefix && name.startsWith(own.namePrefix)) name = name.slice(own.namePrefix.length);
+  if (own.nameSuffix && name.endsWith(own.nameSuffix)) name = name.slice(0, -own.nameSuffix.length);
+  return name;
+}
+function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
+  const eol = source2.includes("\r\n") ? "\r\n" : "\n";
+  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
+  const root = doc.contents;
+  if (!(0, import_yaml5.isMap)(root)) throw new Error("the kustomization is not a mapping");
+  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
+  const entry = `path: ${file}`;
+  if (!pair) {
+    const indent = seqIndent(source2, root);
+    const lead = source2.length === 0 || source2.endsWith("\n") ? "" : eol;
+    return [
+      { start: source2.length, end: source2.length, text: `${lead}patches:${eol}${indent}- ${entry}${eol}` }
+    ];
+  }
+  const value = pair.value;
+  if ((0, import_yaml5.isSeq)(value)) {
+    const seq = value;
+    if (seq.items.some((item) => field(item?.toJSON?.(), "path") === file)) {
+      return [];
+    }
+    const open = seq.range?.[0];
+    if (seq.flow && open !== void 0) {
+      const text = seq.items.length > 0 ? `{${entry}}, ` : `{${entry}}`;
+      return [{ start: open + 1, end: open + 1, text }];
+    }
+    const first = seq.items[0];
+    if (first?.range) {
+      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
+      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
+      if (dash) return [{ start: lineStart, end: lineStart, text: `${dash[1]}- ${entry}${eol}` }];
+    }
+    throw new Error("cannot find where to add to patches:");
+  }
+  const keyEnd = pair.key.range?.[1] ?? 0;
+  const node = value;
+  const edits = [];
+  if (node?.range && node.range[1] > node.range[0])
+    edits.push({ start: keyEnd + 1, end: node.range[1], text: "" });
+  let lineEnd = source2.indexOf("\n", node?.range?.[1] ?? keyEnd);
+  if (lineEnd === -1) lineEnd = source2.length;
+  else if (source2[lineEnd - 1] === "\r") lineEnd--;
+  edits.push({ start: lineEnd, end: lineEnd, text: `${eol}- ${entry}` });
+  return edits;
+}
+function seqIndent(source2, root) {
+  for (const item of root.items) {
+    const value = (0, import_yaml5.isPair)(item) ? item.value : void 0;
+    if ((0, import_yaml5.isSeq)(value) && !value.flow) {
+      const first = value.items[0];
+      if (!first?.range) continue;
+      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
+      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
+      if (dash) return dash[1];
+    }
+  }
+  return "";
+}
+function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
+  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
+  const root = doc.contents;
+  if (!(0, import_yaml5.isMap)(root)) return void 0;
+  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
+  const seq = pair?.value;
+  if (!pair || !(0, import_yaml5.isSeq)(seq) || seq.flow) return void 0;
+  const index = seq.items.findIndex(
+    (item2) => field(item2?.toJSON?.(), "path") === file
+  );
+  const item = seq.items[index];
+  if (!item?.range) return void 0;
+  const lineStart = (offset) => source2.lastIndexOf("\n", offset - 1) + 1;
+  const nextLine = (offset) => {
+    const end2 = source2.indexOf("\n", offset);
+    return end2 === -1 ? source2.length : end2 + 1;
+  };
+  if (!/^\s*-\s+$/.test(source2.slice(lineStart(item.range[0]), item.range[0]))) return void 0;
+  const keyStart = pair.key.range?.[0];
+  const start = seq.items.length === 1 && keyStart !== void 0 ? lineStart(keyStart) : lineStart(item.range[0]);
+  const end = nextLine(Math.max(item.range[0], item.range[1] - 1));
+  return source2.slice(0, start) + source2.slice(end);
+}
+var import_yaml5, STAMP_PATCH_FILE, STAMP_PATCH_HEADER;
+var init_kustomize_stamp = __esm({
+  "src/stamp/kustomize-stamp.ts"() {
+    "use strict";
+    import_yaml5 = __toESM(require_yaml(), 1);
+    init_json_shape();
+    init_restart_patch();
+    STAMP_PATCH_FILE = "config-rollout-stamp.yaml";
+    STAMP_PATCH_HEADER = "# Generated by `config-rollout stamp`: do not edit. Regenerate with: config-rollout stamp";
   }
 });
 
@@ -18762,6 +18765,7 @@ var init_stamp_kustomize = __esm({
     init_json_shape();
     init_model();
     init_parse_manifests();
+    init_blame();
     init_annotation_edit();
     init_kustomize_stamp();
     init_stamp_workloads();
