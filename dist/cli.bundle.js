@@ -9037,8 +9037,9 @@ async function syncConfigs(cluster, configs, options, log) {
       if (waiting2.length === 0) break;
       if (Date.now() >= deadline) {
         const names2 = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+        const orApply = waiting2.every((c) => c.manifest !== void 0) ? " or run with --apply" : "";
         throw new RolloutFailure(
-          `the cluster does not hold the committed content of ${names2} after ${formatDuration(options.timeoutMs)}; apply the manifests first or run with --apply. Nothing was restarted.`
+          `the cluster does not hold the committed content of ${names2} after ${formatDuration(options.timeoutMs)}; apply the manifests first${orApply}. Nothing was restarted.`
         );
       }
     }

@@ -126,8 +126,10 @@ export async function syncConfigs(
       if (waiting.length === 0) break;
       if (Date.now() >= deadline) {
         const names = waiting.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+        // A saved plan holds digests, not the content: --apply has nothing to apply (and is refused).
+        const orApply = waiting.every((c) => c.manifest !== undefined) ? " or run with --apply" : "";
         throw new RolloutFailure(
-          `the cluster does not hold the committed content of ${names} after ${formatDuration(options.timeoutMs)}; apply the manifests first or run with --apply. Nothing was restarted.`,
+          `the cluster does not hold the committed content of ${names} after ${formatDuration(options.timeoutMs)}; apply the manifests first${orApply}. Nothing was restarted.`,
         );
       }
     }

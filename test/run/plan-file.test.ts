@@ -120,6 +120,8 @@ describe("--plan", () => {
     const applied = await applyPlan(planFile, [...KEY, "--config-timeout", "1s"]);
     expect(applied.code).toBe(1);
     expect(applied.stderr).toContain("does not hold the committed content of configmap/app-config");
+    // --apply is refused with --plan (a plan holds no content): not offered as the way out.
+    expect(applied.stderr).toMatch(/apply the manifests first\. Nothing was restarted/);
     expect(scenario.patchedNames()).toEqual([]);
   });
 
