@@ -35870,6 +35870,12 @@ async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
     `\`${command}\` failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
   );
 }
+function secretQuietness(included) {
+  return {
+    quiet: included.some((k) => k.generators.some((g) => g.kind === "Secret")),
+    yamlInputs: [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))]
+  };
+}
 async function anyMayHoldSecret(treeDir, files) {
   for (const file of files) {
     const text = await (0, import_promises.readFile)((0, import_node_path7.join)(treeDir, file), "utf8").catch(() => "");
@@ -36051,15 +36057,15 @@ async function writeGeneratedKustomization(dir) {
   try {
     entries = await (0, import_promises2.readdir)(dir, { recursive: true, withFileTypes: true });
   } catch {
-    return false;
+    return void 0;
   }
   const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
     (e) => (0, import_node_path8.relative)(dir, (0, import_node_path8.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path8.sep).join("/")
   ).filter((path6) => path6 !== "kustomization.yaml").sort();
-  if (files.length === 0) return false;
+  if (files.length === 0) return void 0;
   await (0, import_promises2.writeFile)((0, import_node_path8.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
 `);
-  return true;
+  return files;
 }
 
 // src/scan/gitops/settings-changes.ts
@@ -36311,13 +36317,16 @@ function plainSource(dir, deployment, changedInputs, ctx, index) {
     } : {},
     ...unsubstituted ? { unsubstituted } : {},
     render: async (checkout, commit, signal) => {
-      if (!await writeGeneratedKustomization(`${checkout.dir}/${dir}`)) return void 0;
+      const listed = await writeGeneratedKustomization(`${checkout.dir}/${dir}`);
+      if (listed === void 0) return void 0;
       const run2 = {
         binary: await ctx.binary(),
         pathDirs: ctx.pathDirs,
         home: checkout.scratch,
         timeoutMs: ctx.timeoutMs,
-        maxOutputBytes: ctx.maxOutputBytes
+        maxOutputBytes: ctx.maxOutputBytes,
+        // Its files, read as YAML: one that may hold a Secret keeps kustomize's complaint unquoted.
+        yamlInputs: listed.map((file) => dir === "" ? file : `${dir}/${file}`)
       };
       const as = {
         settings: settingsAt(deployment, commit, ctx.head),
@@ -37219,9 +37228,7 @@ function kustomizeSource(dir, ctx, at, as) {
     rules
   );
   if (refused !== void 0) throw new UserError(refused);
-  const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
-  const resourceFiles = resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d));
-  const yamlInputs = [.../* @__PURE__ */ new Set([...included.flatMap((k) => [k.path, ...k.patchFiles]), ...resourceFiles])];
+  const quietness = secretQuietness(included);
   const generatorInputs = new Set(included.flatMap((k) => k.generators.flatMap((g) => g.files)));
   const textSubstituted = as?.deployment.settings.substitute !== void 0;
   const unsubstituted = as?.deployment.settings.substitute?.keepUnknown ? /* @__PURE__ */ new Set() : void 0;
@@ -37236,7 +37243,7 @@ function kustomizeSource(dir, ctx, at, as) {
     file: (headKs.get(dir) ?? baseKs.get(dir)).path,
     changedInputs: at.changedInputs,
     generators: included.flatMap((k) => k.generators),
-    resourceFiles,
+    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
     kustomization: { dir, named: ctx.dirs.length > 0 },
     ...readsAsData ? { readsAsData } : {},
     ...as?.deployment.settings.defaultNamespace ? { defaultNamespace: as.deployment.settings.defaultNamespace } : {},
@@ -37250,8 +37257,7 @@ function kustomizeSource(dir, ctx, at, as) {
         home: checkout.scratch,
         timeoutMs: ctx.timeoutMs,
         maxOutputBytes: ctx.maxOutputBytes,
-        quiet,
-        yamlInputs
+        ...quietness
       };
       const deployed = as && {
         settings: settingsAt(as.deployment, commit, ctx.head),
@@ -38684,15 +38690,13 @@ async function valuesAt(ctx, trees, commit, dir, ks, settingsAt2) {
   if (!ks.has(dir)) return /* @__PURE__ */ new Map();
   const included = kustomizationsUnder(dir, ks);
   const generators = included.flatMap((k) => k.generators);
-  const quiet = generators.some((g) => g.kind === "Secret");
-  const yamlInputs = [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))];
   const label2 = `kustomize ${dir || "."}`;
   let text;
   try {
     const settings = settingsAt2(dir, commit);
     const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
     text = await buildDeployed(
-      { ...ctx.run, home: trees.root, quiet, yamlInputs },
+      { ...ctx.run, home: trees.root, ...secretQuietness(included) },
       await trees.dirOf(commit),
       dir,
       commit,
@@ -39641,9 +39645,7 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report, de
   await deps.tree.withScratch(async (home) => {
     for (const dir of roots) {
       const included = kustomizationsUnder(dir, byDir);
-      const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
-      const yamlInputs = [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))];
-      const run2 = { binary, pathDirs, home, ...bounds, quiet, yamlInputs };
+      const run2 = { binary, pathDirs, home, ...bounds, ...secretQuietness(included) };
       const deployed = deployedAs.get(dir);
       const inputFiles = [...new Set(included.flatMap((k) => k.resources))].filter(
         (path6) => deps.tree.linkOn(path6) === void 0

@@ -13436,6 +13436,12 @@ async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
     `\`${command}\` failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
   );
 }
+function secretQuietness(included) {
+  return {
+    quiet: included.some((k) => k.generators.some((g) => g.kind === "Secret")),
+    yamlInputs: [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))]
+  };
+}
 async function anyMayHoldSecret(treeDir, files) {
   for (const file of files) {
     const text = await (0, import_promises2.readFile)((0, import_node_path9.join)(treeDir, file), "utf8").catch(() => "");
@@ -13683,15 +13689,15 @@ async function writeGeneratedKustomization(dir) {
   try {
     entries = await (0, import_promises3.readdir)(dir, { recursive: true, withFileTypes: true });
   } catch {
-    return false;
+    return void 0;
   }
   const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
     (e) => (0, import_node_path10.relative)(dir, (0, import_node_path10.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path10.sep).join("/")
   ).filter((path) => path !== "kustomization.yaml").sort();
-  if (files.length === 0) return false;
+  if (files.length === 0) return void 0;
   await (0, import_promises3.writeFile)((0, import_node_path10.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
 `);
-  return true;
+  return files;
 }
 var import_promises3, import_node_path10, LISTED_FILE;
 var init_generated_kustomization = __esm({
@@ -13965,13 +13971,16 @@ function plainSource(dir, deployment, changedInputs, ctx, index) {
     } : {},
     ...unsubstituted ? { unsubstituted } : {},
     render: async (checkout, commit, signal) => {
-      if (!await writeGeneratedKustomization(`${checkout.dir}/${dir}`)) return void 0;
+      const listed = await writeGeneratedKustomization(`${checkout.dir}/${dir}`);
+      if (listed === void 0) return void 0;
       const run2 = {
         binary: await ctx.binary(),
         pathDirs: ctx.pathDirs,
         home: checkout.scratch,
         timeoutMs: ctx.timeoutMs,
-        maxOutputBytes: ctx.maxOutputBytes
+        maxOutputBytes: ctx.maxOutputBytes,
+        // Its files, read as YAML: one that may hold a Secret keeps kustomize's complaint unquoted.
+        yamlInputs: listed.map((file) => dir === "" ? file : `${dir}/${file}`)
       };
       const as = {
         settings: settingsAt(deployment, commit, ctx.head),
@@ -15207,9 +15216,7 @@ function kustomizeSource(dir, ctx, at, as) {
     rules
   );
   if (refused !== void 0) throw new UserError(refused);
-  const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
-  const resourceFiles = resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d));
-  const yamlInputs = [.../* @__PURE__ */ new Set([...included.flatMap((k) => [k.path, ...k.patchFiles]), ...resourceFiles])];
+  const quietness = secretQuietness(included);
   const generatorInputs = new Set(included.flatMap((k) => k.generators.flatMap((g) => g.files)));
   const textSubstituted = as?.deployment.settings.substitute !== void 0;
   const unsubstituted = as?.deployment.settings.substitute?.keepUnknown ? /* @__PURE__ */ new Set() : void 0;
@@ -15224,7 +15231,7 @@ function kustomizeSource(dir, ctx, at, as) {
     file: (headKs.get(dir) ?? baseKs.get(dir)).path,
     changedInputs: at.changedInputs,
     generators: included.flatMap((k) => k.generators),
-    resourceFiles,
+    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
     kustomization: { dir, named: ctx.dirs.length > 0 },
     ...readsAsData ? { readsAsData } : {},
     ...as?.deployment.settings.defaultNamespace ? { defaultNamespace: as.deployment.settings.defaultNamespace } : {},
@@ -15238,8 +15245,7 @@ function kustomizeSource(dir, ctx, at, as) {
         home: checkout.scratch,
         timeoutMs: ctx.timeoutMs,
         maxOutputBytes: ctx.maxOutputBytes,
-        quiet,
-        yamlInputs
+        ...quietness
       };
       const deployed = as && {
         settings: settingsAt(as.deployment, commit, ctx.head),
@@ -17881,15 +17887,13 @@ async function valuesAt(ctx, trees, commit, dir, ks, settingsAt2) {
   if (!ks.has(dir)) return /* @__PURE__ */ new Map();
   const included = kustomizationsUnder(dir, ks);
   const generators = included.flatMap((k) => k.generators);
-  const quiet = generators.some((g) => g.kind === "Secret");
-  const yamlInputs = [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))];
   const label2 = `kustomize ${dir || "."}`;
   let text;
   try {
     const settings = settingsAt2(dir, commit);
     const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
     text = await buildDeployed(
-      { ...ctx.run, home: trees.root, quiet, yamlInputs },
+      { ...ctx.run, home: trees.root, ...secretQuietness(included) },
       await trees.dirOf(commit),
       dir,
       commit,
@@ -18908,9 +18912,7 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report, de
   await deps.tree.withScratch(async (home) => {
     for (const dir of roots) {
       const included = kustomizationsUnder(dir, byDir);
-      const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
-      const yamlInputs = [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))];
-      const run2 = { binary, pathDirs, home, ...bounds, quiet, yamlInputs };
+      const run2 = { binary, pathDirs, home, ...bounds, ...secretQuietness(included) };
       const deployed = deployedAs.get(dir);
       const inputFiles = [...new Set(included.flatMap((k) => k.resources))].filter(
         (path) => deps.tree.linkOn(path) === void 0

@@ -12,7 +12,7 @@ import { overlayDir } from "../scan/gitops/deployment-overlay.js";
 import { findSettingsChanges } from "../scan/gitops/settings-changes.js";
 import { parseManifests } from "../scan/manifests/parse-manifests.js";
 import { checkoutScope } from "../scan/render/checkout-scope.js";
-import { KustomizeBuildError, type KustomizeRun } from "../scan/render/kustomize.js";
+import { KustomizeBuildError, type KustomizeRun, secretQuietness } from "../scan/render/kustomize.js";
 import { createCommitTrees } from "../scan/render/materialize-tree.js";
 import { findExecutable } from "../scan/render/renderer-environment.js";
 import { isHashSuffixedGenerated } from "../scan/sources/blame.js";
@@ -104,16 +104,13 @@ async function valuesAt(
   if (!ks.has(dir)) return new Map();
   const included = kustomizationsUnder(dir, ks);
   const generators = included.flatMap((k) => k.generators);
-  const quiet = generators.some((g) => g.kind === "Secret");
-  // A tree whose files may hold a Secret has kustomize's complaint unquoted too (read on failure).
-  const yamlInputs = [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))];
   const label = `kustomize ${dir || "."}`;
   let text: Buffer;
   try {
     const settings = settingsAt(dir, commit);
     const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
     text = await buildDeployed(
-      { ...ctx.run, home: trees.root, quiet, yamlInputs },
+      { ...ctx.run, home: trees.root, ...secretQuietness(included) },
       await trees.dirOf(commit),
       dir,
       commit,

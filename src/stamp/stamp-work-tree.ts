@@ -24,6 +24,7 @@ import {
   KustomizeBuildError,
   type KustomizeRun,
   NO_KUSTOMIZE_HINT,
+  secretQuietness,
 } from "../scan/render/kustomize.js";
 import { trustedPathDirs } from "../scan/render/renderer-environment.js";
 import { type KustomizationFile, readKustomizationFile } from "../scan/sources/kustomization-file.js";
@@ -219,11 +220,8 @@ async function stampRoots(
   await deps.tree.withScratch(async (home) => {
     for (const dir of roots) {
       const included = kustomizationsUnder(dir, byDir);
-      // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all,
-      // nor one whose files may hold a Secret (read only when the build fails).
-      const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
-      const yamlInputs = [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))];
-      const run: KustomizeRun = { binary, pathDirs, home, ...bounds, quiet, yamlInputs };
+      // kustomize quotes what it cannot read: not for a tree that generates or may hold a Secret.
+      const run: KustomizeRun = { binary, pathDirs, home, ...bounds, ...secretQuietness(included) };
       const deployed = deployedAs.get(dir);
       // Read here only for a namespace hint. A resource reached through a link kustomize reads
       // itself (refuseUnsafeRoots let only links that stay inside the repository through); stamp

@@ -195,6 +195,19 @@ describe("kustomize from the repository", () => {
     for (const result of [atHead, atBase]) expect(result.stderr + result.stdout).not.toContain(value);
   });
 
+  test("a plain folder a Flux Kustomization builds, with a Secret file kustomize cannot read: no quote either", async () => {
+    const value = "PlainSecret-abc12345";
+    const app = (password: string, level: string) => ({
+      "app/cm.yaml": cm(level),
+      "app/secret.yaml": `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n  password: ${password}\n`,
+      "clusters/web.yaml":
+        "apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: {name: web, namespace: flux-system}\nspec:\n  path: ./app\n  namePrefix: p-\n  interval: 5m\n  sourceRef: {kind: GitRepository, name: repo}\n",
+    });
+    const result = await run(await twice(app("first-password-0000", "info"), app(`*${value}`, "debug")), []);
+    expect(result.stderr).toMatch(/details not shown \(the kustomization generates or holds Secrets/);
+    expect(result.stderr + result.stdout).not.toContain(value);
+  });
+
   test("an entry outside the repository is refused before kustomize runs", async () => {
     const outside = join(scratch, "runner-secret.yaml");
     await writeFile(

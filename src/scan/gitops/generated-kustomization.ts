@@ -7,15 +7,15 @@ import { join, relative, sep } from "node:path";
 const LISTED_FILE = /\.ya?ml$/;
 
 /**
- * Writes `kustomization.yaml` in `dir` (absolute) listing its YAML files; false (nothing written)
- * when the directory is missing or holds none.
+ * Writes `kustomization.yaml` in `dir` (absolute) listing its YAML files, and returns them (relative
+ * to `dir`); undefined (nothing written) when the directory is missing or holds none.
  */
-export async function writeGeneratedKustomization(dir: string): Promise<boolean> {
+export async function writeGeneratedKustomization(dir: string): Promise<string[] | undefined> {
   let entries: Array<{ name: string; parentPath?: string; path?: string; isFile(): boolean }>;
   try {
     entries = await readdir(dir, { recursive: true, withFileTypes: true });
   } catch {
-    return false;
+    return undefined;
   }
   const files = entries
     .filter((e) => e.isFile() && LISTED_FILE.test(e.name))
@@ -28,8 +28,8 @@ export async function writeGeneratedKustomization(dir: string): Promise<boolean>
     // Written here by another deployment of the same directory (a plain one holds none of its own).
     .filter((path) => path !== "kustomization.yaml")
     .sort();
-  if (files.length === 0) return false;
+  if (files.length === 0) return undefined;
   // JSON is YAML to kustomize.
   await writeFile(join(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}\n`);
-  return true;
+  return files;
 }

@@ -173,13 +173,16 @@ function plainSource(
     ...(unsubstituted ? { unsubstituted } : {}),
     render: async (checkout, commit, signal) => {
       // Not there at this commit (or nothing to list): it deploys nothing here.
-      if (!(await writeGeneratedKustomization(`${checkout.dir}/${dir}`))) return undefined;
+      const listed = await writeGeneratedKustomization(`${checkout.dir}/${dir}`);
+      if (listed === undefined) return undefined;
       const run = {
         binary: (await ctx.binary())!,
         pathDirs: ctx.pathDirs,
         home: checkout.scratch,
         timeoutMs: ctx.timeoutMs,
         maxOutputBytes: ctx.maxOutputBytes,
+        // Its files, read as YAML: one that may hold a Secret keeps kustomize's complaint unquoted.
+        yamlInputs: listed.map((file) => (dir === "" ? file : `${dir}/${file}`)),
       };
       const as = {
         settings: settingsAt(deployment, commit, ctx.head),

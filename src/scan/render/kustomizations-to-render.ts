@@ -27,7 +27,7 @@ import {
   rootsWithout,
 } from "../sources/kustomize-roots.js";
 import { checkoutScope } from "./checkout-scope.js";
-import { findKustomize, NO_KUSTOMIZE_HINT } from "./kustomize.js";
+import { findKustomize, NO_KUSTOMIZE_HINT, secretQuietness } from "./kustomize.js";
 import { quietChanges } from "./quiet-changes.js";
 import { type RenderedSource, yamlDataInput } from "./source-model.js";
 
@@ -220,11 +220,8 @@ function kustomizeSource(
       rules,
     );
   if (refused !== undefined) throw new UserError(refused);
-  // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all, nor
-  // one whose kustomizations, resource or patch files may hold one at the commit built.
-  const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
-  const resourceFiles = resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d));
-  const yamlInputs = [...new Set([...included.flatMap((k) => [k.path, ...k.patchFiles]), ...resourceFiles])];
+  // kustomize quotes what it cannot read: not for a tree that generates or may hold a Secret.
+  const quietness = secretQuietness(included);
   // Generator inputs become config content byte for byte; other programs read files their own way.
   const generatorInputs = new Set(included.flatMap((k) => k.generators.flatMap((g) => g.files)));
   const textSubstituted = as?.deployment.settings.substitute !== undefined;
@@ -247,7 +244,7 @@ function kustomizeSource(
     file: (headKs.get(dir) ?? baseKs.get(dir))!.path,
     changedInputs: at.changedInputs,
     generators: included.flatMap((k) => k.generators),
-    resourceFiles,
+    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
     kustomization: { dir, named: ctx.dirs.length > 0 },
     ...(readsAsData ? { readsAsData } : {}),
     ...(as?.deployment.settings.defaultNamespace
@@ -265,8 +262,7 @@ function kustomizeSource(
         home: checkout.scratch,
         timeoutMs: ctx.timeoutMs,
         maxOutputBytes: ctx.maxOutputBytes,
-        quiet,
-        yamlInputs,
+        ...quietness,
       };
       const deployed = as && {
         settings: settingsAt(as.deployment, commit, ctx.head),

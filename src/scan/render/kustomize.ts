@@ -8,6 +8,7 @@ import { shortSha } from "../../core/commit-sha.js";
 import { UserError } from "../../core/errors.js";
 import { type ProcessResult, runProcess, tailOf } from "../../process/run-process.js";
 import { mayHoldSecret } from "../manifests/yaml-messages.js";
+import type { KustomizationFile } from "../sources/kustomization-file.js";
 import { findExecutable, kustomizeEnvironment } from "./renderer-environment.js";
 
 export interface KustomizeBinary {
@@ -146,6 +147,20 @@ export async function kustomizeBuild(
       result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`
     }`.replace(/: $/, ""),
   );
+}
+
+/**
+ * How much of kustomize's complaint a tree of `included` kustomizations may show: nothing when it
+ * generates a Secret, nor when a file it reads as YAML (a kustomization, resource or patch; a
+ * directory among them is no file and reads as nothing) may hold one at the commit built.
+ */
+export function secretQuietness(
+  included: ReadonlyArray<Pick<KustomizationFile, "generators" | "path" | "patchFiles" | "resources">>,
+): Pick<KustomizeRun, "quiet" | "yamlInputs"> {
+  return {
+    quiet: included.some((k) => k.generators.some((g) => g.kind === "Secret")),
+    yamlInputs: [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))],
+  };
 }
 
 /** Whether one of `files` (repository-relative, in the checkout `treeDir`) may hold a Secret. */
