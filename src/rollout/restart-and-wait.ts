@@ -209,7 +209,7 @@ async function awaitAgent(
       cluster,
       workloads.map((w) => w.id),
       // Interrupted, the wait ends at once (as the rollout wait does).
-      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal },
+      { hashFor: agent.hashFor, generatedFor: agent.generatedFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal },
     ),
   );
   const left = Math.max(1, settings.timeoutMs - (now() - started));

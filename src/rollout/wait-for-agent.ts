@@ -1,6 +1,6 @@
 // Stage (--strategy gitops): wait until the GitOps agent (Argo CD, Flux) has applied the head
 // commit, i.e. until each workload's live pod template carries the config hash the commit stamps
-// on it. Read-only: one list-and-watch loop per namespace and kind (kube/list-watch.ts), the same
+// on it and reads the configs a generator names by their content (the stamp leaves those out). Read-only: one list-and-watch loop per namespace and kind (kube/list-watch.ts), the same
 // transport the rollout wait uses, so it ends at the event that brings the last hash, with no
 // polling interval. What it returns goes on through the one restart-and-wait path, which patches
 // nothing for a template that already carries its hash and follows its rollout.
@@ -11,6 +11,8 @@ import { ClusterAccessError } from "../core/errors.js";
 import { restartableKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import { formatId, idKey, type ObjectId } from "../core/model.js";
+import { findReferences } from "../core/config-references.js";
+import { podSpecAt } from "../core/kinds/pod-template.js";
 import { CONFIG_HASH_ANNOTATION, currentHash } from "../core/restart-patch.js";
 import type { WorkloadResult } from "../core/run-result.js";
 import { listAndWatch, type WatchSource } from "../kube/list-watch.js";
@@ -21,6 +23,8 @@ type Plain = Record<string, unknown>;
 interface AgentWaitOptions {
   /** The hash each workload's live pod template must carry (computed from the head commit). */
   hashFor(id: ObjectId): string | undefined;
+  /** The generated configs (named by their content) each live pod template must read, as at head. */
+  generatedFor(id: ObjectId): ObjectId[];
   timeoutMs: number;
   log: Pick<Log, "info">;
   now?: () => number;
@@ -41,9 +45,13 @@ interface AgentWaitResult {
 interface Followed {
   id: ObjectId;
   hash: string;
+  /** Generated configs the head template reads: the live one must read them too. */
+  generated: ObjectId[];
   templatePath: readonly string[];
   /** The value the live template carried when last seen. */
   seen?: string;
+  /** Of `generated`, those the live template did not read when last seen. */
+  unread?: ObjectId[];
   /** The live object that carried the hash. */
   object?: Plain;
   settled?: "applied" | WorkloadResult;
@@ -65,7 +73,7 @@ export async function waitForAgent(
       notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
       continue;
     }
-    followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
+    followed.set(idKey(id), { id, hash, generated: opts.generatedFor(id), templatePath: kind.templatePath });
   }
   let unsettled = followed.size;
   let heartbeat: Heartbeat | undefined;
@@ -159,13 +167,19 @@ async function followGroup(cluster: WatchSource, members: Followed[], context: G
     onObject: (name, obj: Plain) => {
       const state = byName.get(name)!;
       state.seen = currentHash(obj, state.templatePath);
-      if (state.seen !== state.hash) return;
+      const reads = new Set(
+        findReferences(podSpecAt(obj, state.templatePath)).map((r) => `${r.configKind}/${r.configName}`),
+      );
+      state.unread = state.generated.filter((config) => !reads.has(`${config.kind}/${config.name}`));
+      if (state.seen !== state.hash || state.unread.length > 0) return;
       state.object = obj;
       context.settle(state, "applied");
     },
     // Not there (yet): an agent may still create it; the deadline says what was last seen.
     onGone: (name) => {
-      byName.get(name)!.seen = undefined;
+      const state = byName.get(name)!;
+      state.seen = undefined;
+      state.unread = undefined;
     },
     onRetry: () => {},
     signal: context.signal,
@@ -175,13 +189,23 @@ async function followGroup(cluster: WatchSource, members: Followed[], context: G
 }
 
 function notAppliedResult(state: Followed, timeoutMs: number, durationMs: number): WorkloadResult {
-  const seen = state.seen ? `it carries ${state.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+  const lacks: string[] = [];
+  if (state.seen !== state.hash) {
+    const seen = state.seen ? `it carries ${state.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+    lacks.push(`lacks ${CONFIG_HASH_ANNOTATION}=${state.hash} (${seen})`);
+  }
+  // Not seen at all (gone, or never listed): every generated config is as unread as the hash.
+  const unread = state.unread ?? state.generated;
+  if (unread.length > 0)
+    lacks.push(
+      `does not read ${unread.map((c) => `${c.kind.toLowerCase()}/${c.name}`).join(", ")} (named by its content in the commit)`,
+    );
   return {
     id: state.id,
     restart: "agent-not-applied",
     message:
       `the agent has not applied the commit yet: after ${formatDuration(timeoutMs)} the live pod template of ` +
-      `${formatId(state.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state.hash} (${seen}); ` +
+      `${formatId(state.id)} still ${lacks.join(" and ")}; ` +
       "check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit",
     durationMs,
   };

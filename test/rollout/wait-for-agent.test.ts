@@ -43,6 +43,7 @@ test("an interrupt ends the wait for the agent at once, the workload named as no
   const started = Date.now();
   const waiting = waitForAgent(fake.cluster, [id], {
     hashFor: () => "sha256:abc",
+    generatedFor: () => [],
     // Far beyond the test's own timeout: only the interrupt can end this wait in time.
     timeoutMs: 600_000,
     log: quiet,
@@ -67,6 +68,7 @@ test("a run already interrupted does not start following", async () => {
   interrupt.abort(new Error("interrupted by SIGINT"));
   const result = await waitForAgent(fake.cluster, [id], {
     hashFor: () => "sha256:abc",
+    generatedFor: () => [],
     timeoutMs: 600_000,
     log: quiet,
     interrupt: interrupt.signal,
@@ -79,6 +81,7 @@ test("waiting for an agent that does not come: a heartbeat line after each silen
   const lines: string[] = [];
   const result = await waitForAgent(fake.cluster, [id], {
     hashFor: () => "sha256:abc",
+    generatedFor: () => [],
     timeoutMs: 400,
     log: { info: (line) => lines.push(line) },
     heartbeat: { everyMs: 100 },

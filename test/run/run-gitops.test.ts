@@ -380,3 +380,74 @@ test.skipIf(!kubectl)(
     expect(ownWrites(sim)).toEqual([]);
   },
 );
+
+test.skipIf(!kubectl)(
+  "kustomize: when only a configMapGenerator's content changes, the run waits until the agent's template reads the new generated name, and times out naming it when no agent comes",
+  async () => {
+    const opened = await open();
+    const { sim, repo } = opened;
+    const web = pod(
+      {
+        envFrom: [{ configMapRef: { name: "settings" } }],
+        volumeMounts: [{ name: "gen", mountPath: "/gen" }],
+      },
+      { volumes: [{ name: "gen", configMap: { name: "gen" } }] },
+    );
+    await repo.write(
+      "base/app.yaml",
+      yamlDocs(deployment("web", web), configMap("settings", { COLOR: "blue" })),
+    );
+    const generator = (x: string) =>
+      repo.write(
+        "base/kustomization.yaml",
+        `namespace: prod\nresources:\n  - app.yaml\nconfigMapGenerator:\n  - name: gen\n    literals:\n      - X=${x}\n`,
+      );
+    await generator("1");
+    expect((await runInProcess(["stamp", "--repo", repo.dir])).code).toBe(0);
+    await repo.commit("v1, stamped");
+    const apply = () => opened.kubectl("apply", "--server-side", "-k", join(repo.dir, "base"));
+    sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: "prod" } });
+    expect((await apply()).code).toBe(0);
+    // As a person would: the one line edited, the stamp's patch that `stamp` listed kept.
+    const kustomization = join(repo.dir, "base/kustomization.yaml");
+    await writeFile(kustomization, (await readFile(kustomization, "utf8")).replace("X=1", "X=2"));
+    // The stamp leaves the generated config out: its value does not change.
+    const stamped = await runInProcess(["stamp", "--repo", repo.dir, "--check"]);
+    expect(stamped.code, stamped.stdout).toBe(0);
+    await repo.commit("v2: X=2");
+    const generatedAtHead = (await opened.kubectl("kustomize", join(repo.dir, "base"))).stdout.match(
+      /name: (gen-[a-z0-9]+)/,
+    )?.[1];
+    expect(generatedAtHead).toBeDefined();
+
+    // No agent: before, the run judged the old pods at once ("the cluster does not hold the committed content").
+    const alone = await runInProcess([
+      ...lastCommitArgs(repo.dir, opened.kubeconfig),
+      "--strategy",
+      "gitops",
+      "--timeout",
+      "2s",
+      "--output",
+      "json",
+    ]);
+    expect(alone.code, alone.stderr).toBe(1);
+    const lonely = JSON.parse(alone.stdout) as {
+      workloads: Array<{ name: string; result?: { restart: string; message?: string } }>;
+    };
+    const result = lonely.workloads.find((w) => w.name === "web")?.result;
+    expect(result?.restart).toBe("agent-not-applied");
+    expect(result?.message).toContain(`does not read configmap/${generatedAtHead}`);
+
+    // The agent applies the commit 700 ms in: followed to the end.
+    sim.resetRequests();
+    const run = await runWithAgent(opened, apply, ["--output", "json"]);
+    const report = JSON.parse(run.stdout) as {
+      workloads: Array<{ namespace: string; name: string; result?: { restart: string; rollout?: string } }>;
+    };
+    expect(report.workloads.find((w) => w.name === "web" && w.namespace === "prod")?.result).toMatchObject({
+      restart: "agent-applied",
+      rollout: "done",
+    });
+    expect(ownWrites(sim)).toEqual([]);
+  },
+);

@@ -20,14 +20,17 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
   let hashes = new Map<string, string>();
   /** The configs each followed workload reads, as committed at head (checked live after the rollout). */
   let committed = new Map<string, ConfigSnapshot[]>();
+  /** The generated configs each followed workload reads at head (awaitsAgent.generatedFor). */
+  let generated = new Map<string, ObjectId[]>();
   const hashFor = (id: ObjectId) => hashes.get(idKey(id));
+  const generatedFor = (id: ObjectId) => generated.get(idKey(id)) ?? [];
   return {
     name: "gitops",
     // The agent applies the configs with the workloads (one sync); nothing is checked or written here.
     needsLiveConfigs: false,
     prepareTitle: "Compute the config hashes the head commit stamps",
     followsTemplateChanges: true,
-    awaitsAgent: { hashFor },
+    awaitsAgent: { hashFor, generatedFor },
     async prepare(context) {
       const { workloads, headWorkloads } = context;
       const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
@@ -37,6 +40,12 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
       const hashed = new Map([...headConfigs].filter(([, config]) => !config.manifest.selfRolling));
       const computed = await computeRestartHashes(workloads, headWorkloads, hashed, hashKey);
       hashes = new Map([...computed].map(([key, value]) => [key, value.hash]));
+      generated = new Map(
+        workloads.map((w) => [
+          idKey(w.id),
+          consumedBy(w, headWorkloads).filter((id) => headConfigs.get(idKey(id))?.manifest.selfRolling),
+        ]),
+      );
       // Without --hash-key the stamp writes no value for a workload that reads a repository
       // Secret (it would be a plain SHA-256 of the Secret): such a workload cannot be followed.
       const readsSecret = new Set(

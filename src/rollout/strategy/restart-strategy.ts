@@ -142,7 +142,15 @@ export interface RestartStrategy {
    * path, the run waits until each workload's live template carries `hashFor(id)`
    * (rollout/wait-for-agent.ts); `patchFor` then finds it in place and patches nothing.
    */
-  readonly awaitsAgent?: { hashFor(id: ObjectId): string | undefined };
+  readonly awaitsAgent?: {
+    hashFor(id: ObjectId): string | undefined;
+    /**
+     * The configs a generator names by their content that the head template reads: the stamp leaves
+     * them out (their new name rolls the workload), so the template reading them is the sign the
+     * agent applied the commit, beside the hash.
+     */
+    generatedFor(id: ObjectId): ObjectId[];
+  };
   /**
    * --plan-out: what each workload's restart writes, by idKey, as the plan file records it (gitops
    * has none: it writes nothing, and the settings refuse --plan-out with it).
