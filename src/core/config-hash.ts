@@ -54,6 +54,26 @@ export function configHash(
   return hash.update(payload, "utf8").digest("hex");
 }
 
+/**
+ * The configs of a workload whose namespace a GitOps object gives it (`namespaceByDeployment`),
+ * named without it: a folder deployed into several namespaces holds one stamp for all of them, and
+ * its configs are in the workload's namespace, whichever that is. What configHash then hashes is the
+ * same in every namespace, and stays the same when the folder is deployed into one more.
+ */
+export function namespaceFree(
+  consumed: readonly ConsumedConfig[],
+  contents: ReadonlyMap<string, ConfigContent>,
+): { consumed: ConsumedConfig[]; contents: Map<string, ConfigContent> } {
+  const free = new Map<string, ConfigContent>();
+  const named = consumed.map((c) => {
+    const id = { ...c.id, namespace: "" };
+    const content = contents.get(idKey(c.id));
+    if (content !== undefined) free.set(idKey(id), content);
+    return { ...c, id };
+  });
+  return { consumed: named, contents: free };
+}
+
 /** Hex digits of each config's digest in the digests annotation (40 bits: a change shows, a guess does not). */
 const DIGEST_LENGTH = 10;
 

@@ -33,6 +33,7 @@ function stampJson(report: StampReport, fix: string): unknown {
     check: report.check,
     changes: report.changes.map((c) => ({
       ...id(c.workload),
+      ...(c.namespaces ? { namespaces: c.namespaces } : {}),
       file: c.file,
       ...(c.origin ? { origin: c.origin } : {}),
       old: c.old ?? null,
@@ -70,7 +71,10 @@ function stampText(report: StampReport, fix: string): string {
   }
   for (const c of report.changes) {
     const where = c.origin ? `${c.file} (${c.origin})` : c.file;
-    lines.push(`  ${formatId(c.workload)} in ${where}: ${c.old ?? "(none)"} -> ${c.new}`);
+    const workload = c.namespaces
+      ? `${shortId(c.workload)} (namespaces ${c.namespaces.join(", ")})`
+      : formatId(c.workload);
+    lines.push(`  ${workload} in ${where}: ${c.old ?? "(none)"} -> ${c.new}`);
   }
   if (report.check && n > 0) lines.push("", `Fix: run \`${fix}\` and commit the result.`);
   if (!report.check && report.filesWritten.length > 0) {

@@ -4,7 +4,10 @@
 import type { ManifestProblem, ObjectId } from "../core/model.js";
 
 interface StampChange {
+  /** The workload as deployed (in the first of `namespaces`, when a GitOps object places it). */
   workload: ObjectId;
+  /** The namespaces GitOps objects deploy it into, when several: one value for all of them. */
+  namespaces?: string[];
   /** Where the stamp lives: the manifest file, or the kustomization's generated patch file. */
   file: string;
   /** `kustomize DIR` for a workload rendered by a kustomization; undefined for a raw file. */

@@ -162,7 +162,8 @@ async function stampRawFiles(
   for (const { file, source, stamped } of edited) {
     for (const t of stamped.changed) {
       report.changes.push({
-        workload: t.id,
+        workload: t.namespaces ? { ...t.id, namespace: t.namespaces[0]! } : t.id,
+        ...(t.namespaces && t.namespaces.length > 1 ? { namespaces: t.namespaces } : {}),
         file,
         ...(t.current ? { old: t.current } : {}),
         new: t.hash,

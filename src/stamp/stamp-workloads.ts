@@ -5,7 +5,7 @@
 // workload that consumes none of the defined configs is not touched. Pure.
 
 import { configContentOf, isConfigManifest } from "../core/config-content.js";
-import { configHash, coveredSecrets } from "../core/config-hash.js";
+import { configHash, coveredSecrets, namespaceFree } from "../core/config-hash.js";
 import { findReferences } from "../core/config-references.js";
 import { consumedKeys } from "../core/consumed-configs.js";
 import { field, isRecord, stringField } from "../core/json-shape.js";
@@ -28,6 +28,11 @@ export interface StampTarget {
   covers: ObjectId[];
   /** Consumed configs not defined in the repository: not in the value. */
   notInRepo: ObjectId[];
+  /**
+   * The namespaces GitOps objects deploy it into, when not the one `id` (as its file writes it)
+   * says: the value is the same in each (stamp-as-deployed.ts).
+   */
+  namespaces?: string[];
 }
 
 interface Unstampable {
@@ -89,7 +94,10 @@ export function stampWorkloads(
       });
       continue;
     }
-    const hash = configHash(covered, contents, options.key);
+    const hashed = m.namespaceByDeployment
+      ? namespaceFree(covered, contents)
+      : { consumed: covered, contents };
+    const hash = configHash(hashed.consumed, hashed.contents, options.key);
     if (hash === undefined) {
       const secrets = coveredSecrets(covered, contents).map((id) => `secret/${id.name}`);
       result.unstampable.push({

@@ -13,7 +13,7 @@ import { CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js
 import type { WorkloadResult } from "../../core/run-result.js";
 import { headConfigReadBy } from "../../scan/gitops/folder-definitions.js";
 import { checkLiveConfigs } from "./live-configs.js";
-import { computeRestartHashes } from "./restart-hash.js";
+import { computeStampHashes } from "./restart-hash.js";
 import type { RestartStrategy } from "./restart-strategy.js";
 
 export function createGitopsStrategy(hashKey: string | undefined): RestartStrategy {
@@ -38,7 +38,7 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
       // What the stamp hashes: the head commit's definitions (no cluster state), without the
       // configs a generator names by their content (they roll their consumers themselves).
       const hashed = new Map([...headConfigs].filter(([, config]) => !config.manifest.selfRolling));
-      const computed = await computeRestartHashes(workloads, headWorkloads, hashed, hashKey);
+      const computed = await computeStampHashes(workloads, headWorkloads, hashed, hashKey);
       hashes = new Map([...computed].map(([key, value]) => [key, value.hash]));
       generated = new Map(
         workloads.map((w) => [

@@ -7,7 +7,8 @@
 // hashes the same configs' live content, finds the same value on an unchanged cluster. The stamp
 // (and --strategy gitops, which must match it) sees no cluster: it covers the repository's configs,
 // each as the definition the workload's file reads when per-cluster folders define it each their
-// own way (scan/gitops/folder-definitions.ts, the stamp's rule). Keyed (HMAC) with --hash-key when set (then nothing from the cluster goes
+// own way (scan/gitops/folder-definitions.ts, the stamp's rule), and without the namespace of a
+// workload a GitOps object places in its own (computeStampHashes). Keyed (HMAC) with --hash-key when set (then nothing from the cluster goes
 // into it, so the stamp computes the same value from the work tree). Without --hash-key a value
 // that covers a Secret is keyed with the Secrets' UIDs (`secretUid`), never a plain SHA-256 of
 // their content; without a UID (gitops, which must match the stamp) it is not computed.
@@ -34,8 +35,40 @@ export async function computeRestartHashes(
   /** Content that replaces the head commit's (a rollback's: configs put back to the base commit). */
   replaced: ReadonlyMap<string, ConfigContent> = new Map(),
 ): Promise<Map<string, { hash: string; digests?: string }>> {
+  return hashesOf(workloads, manifests, headConfigs, { hashKey, secretUid, liveContents, replaced });
+}
+
+/**
+ * The values `stamp` writes (what --strategy gitops waits for): of the repository's configs only,
+ * and, for a workload a GitOps object places in its namespace, without it (one value for every
+ * namespace its folder is deployed into: core/config-hash.ts namespaceFree).
+ */
+export async function computeStampHashes(
+  workloads: PlannedWorkload[],
+  manifests: Map<string, Manifest>,
+  headConfigs: Map<string, HeadConfig>,
+  hashKey: string | undefined,
+): Promise<Map<string, { hash: string; digests?: string }>> {
+  return hashesOf(workloads, manifests, headConfigs, { hashKey, asStamped: true });
+}
+
+async function hashesOf(
+  workloads: PlannedWorkload[],
+  manifests: Map<string, Manifest>,
+  headConfigs: Map<string, HeadConfig>,
+  options: {
+    hashKey: string | undefined;
+    secretUid?: ((id: ObjectId) => string | undefined) | undefined;
+    liveContents?: ReadonlyMap<string, ConfigContent>;
+    replaced?: ReadonlyMap<string, ConfigContent>;
+    asStamped?: boolean;
+  },
+): Promise<Map<string, { hash: string; digests?: string }>> {
+  const { hashKey, secretUid, liveContents = new Map(), replaced = new Map() } = options;
   // Loaded here, not at start: a run that restarts nothing never needs node:crypto.
-  const { configDigests, configHash, formatDigests } = await import("../../core/config-hash.js");
+  const { configDigests, configHash, formatDigests, namespaceFree } = await import(
+    "../../core/config-hash.js"
+  );
   const contents = new Map<string, ConfigContent>(liveContents);
   for (const [key, config] of headConfigs) contents.set(key, config.snapshot.content);
   for (const [key, content] of replaced) contents.set(key, content);
@@ -43,8 +76,11 @@ export async function computeRestartHashes(
   const readBy = definitionsReadBy(headConfigs, contents, replaced);
   const hashes = new Map<string, { hash: string; digests?: string }>();
   for (const workload of workloads) {
-    const consumed = consumedKeysOf(workload, manifests);
-    const read = readBy(manifests.get(idKey(workload.id))?.file);
+    const manifest = manifests.get(idKey(workload.id));
+    let consumed = consumedKeysOf(workload, manifests);
+    let read = readBy(manifest?.file);
+    if (options.asStamped && manifest?.namespaceByDeployment)
+      ({ consumed, contents: read } = namespaceFree(consumed, read));
     const hash = configHash(consumed, read, key, secretUid);
     if (hash === undefined) continue;
     const digests = configDigests(consumed, read, key, secretUid);

@@ -1,22 +1,25 @@
-// Plain directories (no kustomization.yaml) that a GitOps object deploys get the namespace it says:
+// Plain directories (no kustomization.yaml) that GitOps objects deploy get the namespace each says:
 // Argo CD applies a directory app's objects that name no namespace in `destination.namespace`;
 // Flux builds a plain directory through a kustomization it generates, so `targetNamespace` replaces
 // the namespace of every namespaced object. Read as raw files, such objects would otherwise be
-// planned in --namespace (`default`). Pure: the scan finds the deployments (scan/).
+// planned in --namespace (`default`). A directory two objects deploy into two namespaces (one Flux
+// Kustomization per cluster, `targetNamespace: prod` and `staging`) holds each object once per
+// namespace: the plan sees both. Pure: the scan finds the deployments (scan/).
 import type { Manifest } from "../../core/model.js";
 import { type Deployment, type DeploySettings, deploymentsOf } from "./deployed-dirs.js";
 import { deploymentUnitOf } from "./folder-definitions.js";
 
-export type NamespaceOf = (
-  file: string,
-) => Pick<DeploySettings, "namespace" | "defaultNamespace"> | undefined;
+type NamespaceSettings = Pick<DeploySettings, "namespace" | "defaultNamespace">;
+
+/** The namespace settings of each way the folder deploying a file is deployed; undefined: none. */
+export type NamespaceOf = (file: string) => readonly NamespaceSettings[] | undefined;
 
 /**
- * The namespace settings of the folder deploying each file: its deepest deployed directory's, when
- * every object deploying that directory agrees (two that disagree leave the file as it is).
+ * The namespace settings of the folder deploying each file: its deepest deployed directory's, one
+ * entry per distinct settings of the objects deploying it (`{}`: as the files write it).
  */
 export function namespacesOfDeployments(deployments: readonly Deployment[]): NamespaceOf | undefined {
-  const byDir = new Map<string, Pick<DeploySettings, "namespace" | "defaultNamespace"> | null>();
+  const byDir = new Map<string, Map<string, NamespaceSettings>>();
   for (const d of deployments) {
     // Argo CD's source.kustomize applies to kustomizations only; a directory app gets destination.namespace.
     const replaces = d.by.startsWith("Flux") ? d.settings.namespace : undefined;
@@ -24,28 +27,43 @@ export function namespacesOfDeployments(deployments: readonly Deployment[]): Nam
       ...(replaces ? { namespace: replaces } : {}),
       ...(d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}),
     };
-    const seen = byDir.get(d.dir);
-    if (seen === undefined) byDir.set(d.dir, own);
-    else if (seen !== null && JSON.stringify(seen) !== JSON.stringify(own)) byDir.set(d.dir, null);
+    const ways = byDir.get(d.dir) ?? new Map<string, NamespaceSettings>();
+    byDir.set(d.dir, ways.set(JSON.stringify(own), own));
   }
   const dirs = [...byDir.keys()];
   if (dirs.length === 0) return undefined;
   return (file) => {
     const unit = deploymentUnitOf(file, dirs);
-    const settings = unit === undefined ? undefined : byDir.get(unit);
-    return settings ?? undefined;
+    const ways = unit === undefined ? undefined : byDir.get(unit);
+    return ways && [...ways.values()];
   };
 }
 
-/** The manifests of one file, in the namespace its deployment puts them (copies; the input is shared). */
+/**
+ * The manifests of one file in the namespaces its deployments put them (copies; the input is
+ * shared): one per namespace. An object a deployment places (`namespaceByDeployment`) is one
+ * object in each, whose stamp holds one value for all of them.
+ */
 export function inDeployedNamespace(manifests: readonly Manifest[], namespaceOf: NamespaceOf): Manifest[] {
-  return manifests.map((m) => {
-    if (m.id.namespace === "") return m;
-    const settings = namespaceOf(m.file);
-    const namespace = settings?.namespace ?? (m.namespaceAssumed ? settings?.defaultNamespace : undefined);
-    if (namespace === undefined || namespace === m.id.namespace) return m;
-    const { namespaceAssumed: _, ...rest } = m;
-    return { ...rest, id: { ...m.id, namespace } };
+  return manifests.flatMap((m) => {
+    if (m.id.namespace === "") return [m];
+    const given = (namespaceOf(m.file) ?? []).map(
+      (s) => s.namespace ?? (m.namespaceAssumed ? s.defaultNamespace : undefined),
+    );
+    if (given.every((namespace) => namespace === undefined)) return [m];
+    const { namespaceAssumed, ...rest } = m;
+    // A way that places nothing (an object deploying the folder as it is): as the file writes it.
+    const namespaces = new Set(given.map((namespace) => namespace ?? m.id.namespace));
+    return [...namespaces].map(
+      (namespace): Manifest => ({
+        ...rest,
+        id: { ...m.id, namespace },
+        namespaceByDeployment: true,
+        ...(namespaceAssumed && given.includes(undefined) && namespace === m.id.namespace
+          ? { namespaceAssumed }
+          : {}),
+      }),
+    );
   });
 }
 
@@ -53,16 +71,4 @@ export function inDeployedNamespace(manifests: readonly Manifest[], namespaceOf:
 export function inDeployedNamespaces(manifests: Manifest[]): Manifest[] {
   const namespaceOf = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
   return namespaceOf ? inDeployedNamespace(manifests, namespaceOf) : manifests;
-}
-
-/** Stamp targets named as their files write them (a file is matched by that id), hashed as deployed. */
-export function asWritten<T extends { targets: Array<Pick<Manifest, "id" | "file" | "line">> }>(
-  read: readonly Manifest[],
-  stamps: T,
-): T {
-  const ids = new Map(read.map((m) => [`${m.file}:${m.line}`, m.id]));
-  return {
-    ...stamps,
-    targets: stamps.targets.map((t) => ({ ...t, id: ids.get(`${t.file}:${t.line}`) ?? t.id })),
-  };
 }
