@@ -55,10 +55,10 @@ export function configHash(
 }
 
 /**
- * The configs of a workload whose namespace a GitOps object gives it (`namespaceByDeployment`),
- * named without it: a folder deployed into several namespaces holds one stamp for all of them, and
- * its configs are in the workload's namespace, whichever that is. What configHash then hashes is the
- * same in every namespace, and stays the same when the folder is deployed into one more.
+ * The configs of a workload that GitOps objects place in several namespaces
+ * (`namespaceByDeployment`), named without the namespace: its folder holds one stamp for all of
+ * them, and its configs are in the workload's namespace, whichever that is. What configHash then
+ * hashes is the same in every namespace, and stays the same when the folder goes into one more.
  */
 export function namespaceFree(
   consumed: readonly ConsumedConfig[],

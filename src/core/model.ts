@@ -24,10 +24,9 @@ export interface Manifest {
   /** True when the file names no namespace and the --namespace default was used. */
   namespaceAssumed?: boolean;
   /**
-   * Set on a raw file's object whose namespace the GitOps object deploying its folder gives it (Flux
-   * `targetNamespace`, Argo CD `destination.namespace`): the folder may be deployed into several,
-   * and its one stamp serves them all, so the stamp's value leaves the namespace out
-   * (core/config-hash.ts: namespaceFree).
+   * Set on a raw file's object that the GitOps objects deploying its folder place in several
+   * namespaces (Flux `targetNamespace`, Argo CD `destination.namespace`): its one stamp serves them
+   * all, so the stamp's value leaves the namespace out (core/config-hash.ts: namespaceFree).
    */
   namespaceByDeployment?: true;
   /** The renderer that produced it (e.g. `kustomize overlays/prod`); undefined for a raw file. */

@@ -5,10 +5,12 @@
 // another namespace is added); `--strategy gitops` against the prod cluster waits for prod/web.
 // Real git repositories, the CLI in-process, the simulated API server over real HTTP, the real
 // `kubectl apply --server-side` playing Flux.
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
+import { configHash } from "../../src/core/config-hash.js";
+import { idKey } from "../../src/core/model.js";
 import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
@@ -67,7 +69,7 @@ const stampOf = async (repo: TempRepo) =>
   /config-rollout\.io\/config-hash: "?([0-9a-f]{64})/.exec(await readFile(join(repo.dir, APP), "utf8"))?.[1];
 
 describe("stamp", () => {
-  test("one value for both namespaces: adding the second Kustomization leaves it as it was, and the report names both", async () => {
+  test("one value for both namespaces: the prod-only value stays as it was, the second Kustomization changes it once, and the report names both", async () => {
     const repo = await commitTwice({ [APP]: app("a"), "clusters/prod/web.yaml": flux("prod") }, {});
     const first = await runInProcess(["stamp", "--repo", repo.dir]);
     expect(first.code, first.stderr).toBe(0);
@@ -75,16 +77,30 @@ describe("stamp", () => {
     const prodOnly = await stampOf(repo);
     expect(prodOnly).toBeDefined();
 
+    // Placed in one namespace: the value the stamp always wrote there, its config named in prod.
+    const id = { kind: "ConfigMap" as const, namespace: "prod", name: "web-config" };
+    const content = { MODE: Buffer.from("a").toString("base64") };
+    expect(prodOnly).toBe(configHash([{ id, keys: "all" }], new Map([[idKey(id), content]])));
+
     await repo.write("clusters/staging/web.yaml", flux("staging"));
+    const both = await runInProcess(["stamp", "--repo", repo.dir]);
+    expect(both.code, both.stderr).toBe(0);
+    const bothValue = await stampOf(repo);
+    expect(both.stdout).toContain(
+      `deployment/web (namespaces prod, staging) in ${APP}: ${prodOnly} -> ${bothValue}`,
+    );
+    // A third namespace leaves the value as it is.
+    await repo.write("clusters/dev/web.yaml", flux("dev"));
     const check = await runInProcess(["stamp", "--repo", repo.dir, "--check"]);
     expect(check.code, check.stdout + check.stderr).toBe(0);
     expect(check.stdout).toContain("Stamps current: 1 workload(s)");
+    await rm(join(repo.dir, "clusters/dev"), { recursive: true });
 
     await repo.write(APP, (await readFile(join(repo.dir, APP), "utf8")).replace("MODE: a", "MODE: b"));
     const again = await runInProcess(["stamp", "--repo", repo.dir]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain(
-      `deployment/web (namespaces prod, staging) in ${APP}: ${prodOnly} -> ${await stampOf(repo)}`,
+      `deployment/web (namespaces prod, staging) in ${APP}: ${bothValue} -> ${await stampOf(repo)}`,
     );
     await repo.write(APP, (await readFile(join(repo.dir, APP), "utf8")).replace("MODE: b", "MODE: c"));
     const stale = await runInProcess(["stamp", "--repo", repo.dir, "--check", "--output", "json"]);

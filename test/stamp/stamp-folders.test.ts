@@ -99,7 +99,7 @@ test("a workload in no folder that defines its config: the stamp names the defin
   );
 });
 
-test("a plain directory an Argo CD Application deploys to destination.namespace prod is stamped with the value of its configs named without a namespace (one value for every namespace it may be deployed into; the value --strategy gitops expects)", async () => {
+test("a plain directory an Argo CD Application deploys to destination.namespace prod is stamped as in prod (the value --strategy gitops expects)", async () => {
   const repo = closing(await createTempRepo());
   const plainApp = yamlDocs(
     configMap("app-config", { LOG_LEVEL: "debug" }),
@@ -113,7 +113,7 @@ test("a plain directory an Argo CD Application deploys to destination.namespace 
   await repo.commit("plain directory");
   const run = await runInProcess(["stamp", "--repo", repo.dir]);
   expect(run.code, run.stderr).toBe(0);
-  const id = { kind: "ConfigMap" as const, namespace: "", name: "app-config" };
+  const id = { kind: "ConfigMap" as const, namespace: "prod", name: "app-config" };
   const content = { LOG_LEVEL: Buffer.from("debug").toString("base64") };
   expect(await stampOf(repo, "apps/web/app.yaml")).toBe(
     configHash([{ id, keys: "all" }], new Map([[idKey(id), content]])),

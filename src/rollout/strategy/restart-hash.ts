@@ -8,7 +8,7 @@
 // (and --strategy gitops, which must match it) sees no cluster: it covers the repository's configs,
 // each as the definition the workload's file reads when per-cluster folders define it each their
 // own way (scan/gitops/folder-definitions.ts, the stamp's rule), and without the namespace of a
-// workload a GitOps object places in its own (computeStampHashes). Keyed (HMAC) with --hash-key when set (then nothing from the cluster goes
+// workload GitOps objects place in several (computeStampHashes). Keyed (HMAC) with --hash-key when set (then nothing from the cluster goes
 // into it, so the stamp computes the same value from the work tree). Without --hash-key a value
 // that covers a Secret is keyed with the Secrets' UIDs (`secretUid`), never a plain SHA-256 of
 // their content; without a UID (gitops, which must match the stamp) it is not computed.
@@ -40,8 +40,8 @@ export async function computeRestartHashes(
 
 /**
  * The values `stamp` writes (what --strategy gitops waits for): of the repository's configs only,
- * and, for a workload a GitOps object places in its namespace, without it (one value for every
- * namespace its folder is deployed into: core/config-hash.ts namespaceFree).
+ * and, for a workload GitOps objects place in several namespaces, without the namespace (one value
+ * for every namespace its folder is deployed into: core/config-hash.ts namespaceFree).
  */
 export async function computeStampHashes(
   workloads: PlannedWorkload[],

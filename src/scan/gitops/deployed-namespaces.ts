@@ -41,8 +41,8 @@ export function namespacesOfDeployments(deployments: readonly Deployment[]): Nam
 
 /**
  * The manifests of one file in the namespaces its deployments put them (copies; the input is
- * shared): one per namespace. An object a deployment places (`namespaceByDeployment`) is one
- * object in each, whose stamp holds one value for all of them.
+ * shared): one per namespace. An object deployments place in several (`namespaceByDeployment`) is
+ * one object in each, whose stamp holds one value for all of them.
  */
 export function inDeployedNamespace(manifests: readonly Manifest[], namespaceOf: NamespaceOf): Manifest[] {
   return manifests.flatMap((m) => {
@@ -54,11 +54,13 @@ export function inDeployedNamespace(manifests: readonly Manifest[], namespaceOf:
     const { namespaceAssumed, ...rest } = m;
     // A way that places nothing (an object deploying the folder as it is): as the file writes it.
     const namespaces = new Set(given.map((namespace) => namespace ?? m.id.namespace));
+    // Placed in one namespace, its stamp keeps the value it always had (the namespace in it).
+    const several = namespaces.size > 1 ? { namespaceByDeployment: true as const } : {};
     return [...namespaces].map(
       (namespace): Manifest => ({
         ...rest,
         id: { ...m.id, namespace },
-        namespaceByDeployment: true,
+        ...several,
         ...(namespaceAssumed && given.includes(undefined) && namespace === m.id.namespace
           ? { namespaceAssumed }
           : {}),
