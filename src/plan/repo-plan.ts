@@ -39,6 +39,8 @@ export interface ApplyContext {
   now?: () => number;
   /** Called with the completed plan before anything is written (--plan-out); no strategy: a plan of nothing. */
   onPlan?: (plan: Plan, clusterWorkloads: Manifest[], strategy?: RestartStrategy) => Promise<void>;
+  /** Aborted when a fleet gives this cluster up at --timeout: from then on nothing is written to it. */
+  stop?: AbortSignal;
 }
 
 /**

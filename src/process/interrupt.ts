@@ -38,6 +38,11 @@ export function noteDone(line: string): void {
   journal.done.push(line);
 }
 
+/** Why `signal` aborted, as a clause: "interrupted by SIGTERM", "prod-eu did not finish within --timeout 5s". */
+export function stopReason(signal: AbortSignal): string {
+  return signal.reason instanceof Error ? signal.reason.message : "interrupted";
+}
+
 /** Mark the run interrupted by `signal`: stages following interruptSignal end early. */
 export function interrupt(signal: NodeJS.Signals): void {
   state.interruptedBy ??= signal;

@@ -3,13 +3,13 @@
 // rollback), which takes the same path — same permission check before the first write, same
 // concurrency, same waits, same report lines — and what to do last.
 
-import { isExpectedError } from "../core/errors.js";
+import { isExpectedError, RolloutFailure } from "../core/errors.js";
 import { workloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import { formatId, idKey, type Manifest, type PlannedWorkload, shortId } from "../core/model.js";
 import { isFailure, type WorkloadResult } from "../core/run-result.js";
 import type { AccessCheck, Cluster } from "../kube/cluster.js";
-import { interruptSignal, noteDone } from "../process/interrupt.js";
+import { interruptSignal, noteDone, stopReason } from "../process/interrupt.js";
 import type { RunSettings } from "../settings/settings.js";
 import { reviewAccess } from "./check-permissions.js";
 import { followRollouts } from "./follow-rollouts.js";
@@ -38,6 +38,11 @@ export interface RolloutContext {
   now: () => number;
   /** The access review of every write already ran, before an earlier write (--apply's configs), and what it said of the pod watch. */
   reviewed?: { watchPods: boolean };
+  /**
+   * Aborted when this cluster is given up (a fleet's --timeout, run/fleet.ts): from then on nothing
+   * more is written to it, a rollback included; what was not patched is not restarted.
+   */
+  stop?: AbortSignal;
 }
 
 /** One pass of the path: the workloads to patch, how, and what to write first. */
@@ -61,6 +66,8 @@ interface RestartRound {
   onFailed?: (result: WorkloadResult) => void;
   /** The access review of this round's writes already ran (with every wave's, before the first), and what it said of the pod watch. */
   reviewed?: { watchPods: boolean };
+  /** Once aborted, this round's patches not yet sent are not sent (RestartOptions.stop). */
+  stopPatches?: AbortSignal;
 }
 
 /** The stage that waits for the rollouts (bounded by --timeout itself): run/fleet.ts watches for it. */
@@ -75,7 +82,10 @@ export async function rollOut(
   workloads: PlannedWorkload[],
   context: RolloutContext,
 ): Promise<AfterWaitOutcome> {
-  const { strategy, manifests, log } = context;
+  const { strategy, manifests, log, stop } = context;
+  // Interrupted (SIGINT, SIGTERM) or given up, a round's patches not yet sent are not sent; a
+  // rollback still is when interrupted (it undoes what was sent), never once the cluster is given up.
+  const stopPatches = stop ? AbortSignal.any([interruptSignal, stop]) : interruptSignal;
   // A GitOps agent changes the templates: wait for it first, within the same --timeout.
   const agent = strategy.awaitsAgent
     ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context)
@@ -132,8 +142,8 @@ export async function rollOut(
   for (const [index, round] of rounds.entries()) {
     // Interrupted (SIGINT, SIGTERM), the wait ended at once: no later round starts, as after a
     // failed wave, whether the rounds are waves or --max-parallel-rollouts batches.
-    if (stoppedBy === undefined && interruptSignal.aborted) {
-      stoppedBy = interruptSignal.reason instanceof Error ? interruptSignal.reason.message : "interrupted";
+    if (stoppedBy === undefined && stopPatches.aborted) {
+      stoppedBy = stopReason(stopPatches);
       log.warn(`${stoppedBy}: the later waves and batches are not started`);
     }
     if (stoppedBy !== undefined) {
@@ -156,6 +166,7 @@ export async function rollOut(
         configWrites: index === 0 ? context.prepared.configWrites : [],
         ...(index === 0 && context.prepared.reviews ? { reviews: context.prepared.reviews } : {}),
         ...(reviewed ? { reviewed } : {}),
+        stopPatches,
       },
       agent.context,
     );
@@ -169,6 +180,8 @@ export async function rollOut(
     waveFailures = [];
   }
   const results = [...followed, ...agent.notApplied];
+  // Given up: no rollback, no after-wait (a prune deletes); the report says what was patched.
+  if (stop?.aborted) return { results, notes: [] };
   const late = results.filter((r) => !early.has(idKey(r.id)));
   const rollback = await strategy.rollbackFor?.(late, { cluster, log });
   const rolledBack = [
@@ -262,6 +275,7 @@ async function rollBack(
     configWrites: [],
     followUnchanged: false,
     checked: "checked before the rollback: nothing of it was written",
+    ...(context.stop ? { stopPatches: context.stop } : {}),
   };
   try {
     return await restartAndWait(cluster, round, context);
@@ -274,9 +288,9 @@ async function rollBack(
 export async function restartAndWait(
   cluster: Cluster,
   round: RestartRound,
-  context: Pick<RolloutContext, "settings" | "log" | "now">,
+  context: Pick<RolloutContext, "settings" | "log" | "now" | "stop">,
 ): Promise<WorkloadResult[]> {
-  const { settings, log } = context;
+  const { settings, log, stop } = context;
   const serverDryRun = settings.dryRun === "server";
   let watchPods = settings.watchPods && settings.wait && !serverDryRun;
   const restarted = await log.group(round.titles.restart, () =>
@@ -298,13 +312,17 @@ export async function restartAndWait(
           const access = await reviewAccess(cluster, writes, settings, log, round.checked);
           watchPods &&= access.watchPods;
         }
+        const written: string[] = [];
         for (const write of round.configWrites) {
+          if (stop?.aborted) throw givenUpAfter(stop, written);
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
           log.info(write.done);
           if (!serverDryRun) noteDone(write.done);
+          written.push(write.done);
         }
       },
       concurrency: settings.concurrency,
+      ...(round.stopPatches ? { stop: round.stopPatches } : {}),
     }),
   );
   const patched = restarted.filter((r) => r.result === "restarted");
@@ -328,7 +346,8 @@ export async function restartAndWait(
     : restarted.filter(
         (r) => r.result === "restarted" || (round.followUnchanged && r.result === "unchanged"),
       );
-  if (!settings.wait || waitFor.length === 0) {
+  // A cluster given up is not waited for: it is reported as it stands.
+  if (!settings.wait || waitFor.length === 0 || stop?.aborted) {
     for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
     return [...results.values()];
   }
@@ -346,6 +365,12 @@ export async function restartAndWait(
       });
   }
   return [...results.values()];
+}
+
+/** A cluster given up between the configs written before the patches: what it holds now. */
+function givenUpAfter(stop: AbortSignal, written: string[]): unknown {
+  if (written.length === 0) return stop.reason;
+  return new RolloutFailure(`${stopReason(stop)}: ${written.join("; ")}; no workload was patched`);
 }
 
 /**

@@ -13,6 +13,7 @@ import { runLimited } from "../core/run-limited.js";
 import type { RestartOutcome } from "../core/run-result.js";
 import type { Cluster } from "../kube/cluster.js";
 import { isConflict } from "../kube/retry.js";
+import { stopReason } from "../process/interrupt.js";
 import type { RestartStep, RestartStrategy } from "./strategy/restart-strategy.js";
 
 export interface RestartRequest {
@@ -39,11 +40,16 @@ export interface RestartOptions {
   log?: Log;
   /** Reads and patches in flight at once (--concurrency). */
   concurrency: number;
+  /**
+   * Once aborted, no patch is sent any more: those not yet sent are not restarted (a batch larger
+   * than --concurrency interrupted, a cluster the fleet gave up). Patches already sent are answered.
+   */
+  stop?: AbortSignal;
 }
 
 export interface RestartResult {
   id: ObjectId;
-  result: Extract<RestartOutcome, "restarted" | "unchanged" | "paused" | "failed">;
+  result: Extract<RestartOutcome, "restarted" | "unchanged" | "paused" | "failed" | "not-started">;
   message: string;
   /** metadata.generation after the patch: the rollout to wait for. */
   generation?: number;
@@ -89,7 +95,11 @@ export async function restartWorkloads(
   await opts.beforeWrites?.(pending.map((p) => p.target));
   return runLimited(requests, limit, async (request, index) => {
     const ready = prepared[index]!;
-    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
+    const outcome: Outcome = !("step" in ready)
+      ? ready
+      : opts.stop?.aborted
+        ? { result: "not-started", message: `not restarted: ${stopReason(opts.stop)}` }
+        : await sendPatch(request, ready, cluster, opts);
     const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
     opts.log?.info(`${formatId(request.id)}: ${result.message}`);
     return result;

@@ -59,6 +59,8 @@ interface ClusterContext {
     RolloutContext["settings"];
   log: Log;
   now: () => number;
+  /** Aborted when the cluster is given up (a fleet's --timeout): nothing more is written (RolloutContext.stop). */
+  stop?: AbortSignal;
 }
 
 export async function rollOutPlan(
@@ -128,6 +130,7 @@ export async function rollOutPlan(
               concurrency: settings.concurrency,
               beforeApply: reviewEveryWrite,
               onApplied: (config) => applied.push(config),
+              ...(context.stop ? { stop: context.stop } : {}),
             },
             log,
           )

@@ -15,6 +15,7 @@ import {
   type ObjectId,
 } from "../core/model.js";
 import type { Cluster, LiveConfig } from "../kube/cluster.js";
+import { sleep } from "../kube/list-watch.js";
 import { readLiveConfigs } from "../kube/read-live-configs.js";
 import { noteDone } from "../process/interrupt.js";
 import { type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
@@ -36,6 +37,8 @@ interface SyncOptions {
   beforeApply?: (pending: ExpectedConfig[]) => Promise<void>;
   /** With `apply`: called once a config is written (not for a server dry run). */
   onApplied?: (config: ExpectedConfig) => void;
+  /** Aborted when the cluster is given up (a fleet's --timeout): no more config is applied, the wait ends. */
+  stop?: AbortSignal;
 }
 
 /**
@@ -89,6 +92,7 @@ export async function syncConfigs(
   if (options.apply) {
     await options.beforeApply?.(pending);
     for (const config of pending) {
+      if (options.stop?.aborted) throw options.stop.reason;
       const { id, file, manifest } = config;
       if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
       log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
@@ -100,8 +104,10 @@ export async function syncConfigs(
     return live;
   }
 
-  const sleep = options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
-  const deadline = Date.now() + options.timeoutMs;
+  const stop = options.stop ?? new AbortController().signal;
+  const pause = options.sleep ?? ((ms: number) => sleep(ms, stop));
+  const started = Date.now();
+  const deadline = started + options.timeoutMs;
   let waiting = pending;
   log.info(
     `waiting up to ${formatDuration(options.timeoutMs)} for the cluster to hold the committed content of ${waiting
@@ -121,15 +127,21 @@ export async function syncConfigs(
   );
   try {
     while (waiting.length > 0) {
-      await sleep(options.pollMs ?? 1000);
+      await pause(options.pollMs ?? 1000);
+      const names = () => waiting.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+      // Given up before --config-timeout (a fleet's --timeout is shorter): said as it is.
+      if (stop.aborted) {
+        throw new RolloutFailure(
+          `the committed content of ${names()} had not arrived on the cluster after ${formatDuration(Date.now() - started)}, before --config-timeout ${formatDuration(options.timeoutMs)} ran out; nothing was restarted`,
+        );
+      }
       waiting = await stillDifferent(waiting);
       if (waiting.length === 0) break;
       if (Date.now() >= deadline) {
-        const names = waiting.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
         // A saved plan holds digests, not the content: --apply has nothing to apply (and is refused).
         const orApply = waiting.every((c) => c.manifest !== undefined) ? " or run with --apply" : "";
         throw new RolloutFailure(
-          `the cluster does not hold the committed content of ${names} after ${formatDuration(options.timeoutMs)}; apply the manifests first${orApply}. Nothing was restarted.`,
+          `the cluster does not hold the committed content of ${names()} after ${formatDuration(options.timeoutMs)}; apply the manifests first${orApply}. Nothing was restarted.`,
         );
       }
     }

@@ -127,7 +127,7 @@ export async function completeAndRollOut(
       head: repoPlan.head,
       restore: { base: repoPlan.base, changes: scan.changes, baseConfigs: scan.baseConfigs },
     },
-    { strategy, settings, log, now },
+    { strategy, settings, log, now, ...(context.stop ? { stop: context.stop } : {}) },
   );
   return reportOf(
     plan,

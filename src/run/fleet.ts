@@ -2,7 +2,8 @@
 // schedules them). Each cluster gets its own connection and the whole apply: discovery of the
 // workloads only it runs, the live-config check, the permission check, the patches and the wait.
 // One cluster's run is bounded by --timeout, so a slow or unreachable cluster holds its wave no
-// longer than that; an error in one cluster is that cluster's result, not the run's end.
+// longer than that: it is given up, and from then on writes nothing (the report says what it wrote);
+// an error in one cluster is that cluster's result, not the run's end.
 
 import { formatDuration } from "../core/duration.js";
 import { EXIT_FAILED, exitCodeFor, UserError } from "../core/errors.js";
@@ -13,6 +14,7 @@ import { CLI_FLAGS } from "../core/option-naming.js";
 import { type ClusterReport, exitCodeOf, type Outcome, type RunReport } from "../core/run-result.js";
 import type { ApplyContext, ClusterAccess, RepoPlan } from "../plan/repo-plan.js";
 import { unreadSourcesOf } from "../plan/unread-sources.js";
+import { stopReason } from "../process/interrupt.js";
 import { errorParts } from "../report/error-line.js";
 import { WAIT_FOR_ROLLOUTS } from "../rollout/restart-and-wait.js";
 import { applyPlanToCluster } from "./apply.js";
@@ -48,7 +50,7 @@ export async function runFleet(deps: FleetDependencies): Promise<RunReport> {
   const planned = await planRepository(deps);
   if (planned.kind === "no-range") return planned.report;
   const repoPlan = planned.plan;
-  const runs = await runWaves<{ report?: RunReport; message?: string }>(waves, {
+  const runs = await runWaves<{ report?: RunReport; message?: string; outcome?: Outcome }>(waves, {
     continueOnFailure: settings.continueOnFailure,
     runCluster: async (context, wave) => {
       log.info(`${context}: wave ${wave}: applying the plan`);
@@ -57,20 +59,33 @@ export async function runFleet(deps: FleetDependencies): Promise<RunReport> {
         settings,
         // Once its rollouts are waited for, the wait's own --timeout bounds the cluster (and a stalled
         // rollout is reported on its workload); until then the time limit does.
-        log: prefixedLog(log, context, (title) => {
+        log: prefixedLog(log, context, limit.stop, (title) => {
           if (title.startsWith(WAIT_FOR_ROLLOUTS)) limit.lift();
         }),
         naming: deps.naming ?? CLI_FLAGS,
         ...(deps.now ? { now: deps.now } : {}),
+        stop: limit.stop,
       };
       try {
-        const report = await limit.race(applyPlanToCluster(repoPlan, access.get(context)!, apply));
-        return { exitCode: exitCodeOf(report), result: { report } };
+        const report = await applyPlanToCluster(repoPlan, access.get(context)!, apply);
+        if (!limit.stop.aborted) return { exitCode: exitCodeOf(report), result: { report } };
+        // Given up between its patches: what it patched is reported, the rest was not restarted.
+        const message = `${stopReason(limit.stop)}: given up before its rollouts were waited for`;
+        log.warn(`${context}: ${message}`);
+        return { exitCode: EXIT_FAILED, result: { report, message, outcome: "failed" } };
       } catch (error) {
         const parts = errorParts(error, false);
-        log.warn(`${context}: ${parts.message}`);
-        const message = parts.hint ? `${parts.message} (${parts.hint})` : parts.message;
-        return { exitCode: exitCodeFor(error), result: { message } };
+        const told = parts.hint ? `${parts.message} (${parts.hint})` : parts.message;
+        // Given up: what stopped it says what it had done (nothing written, or what was).
+        const message = !limit.stop.aborted
+          ? told
+          : error === limit.stop.reason
+            ? `${told} (unreachable or slow); nothing was written to it`
+            : `${stopReason(limit.stop)}: ${told}`;
+        log.warn(`${context}: ${message}`);
+        return { exitCode: limit.stop.aborted ? EXIT_FAILED : exitCodeFor(error), result: { message } };
+      } finally {
+        limit.lift();
       }
     },
   });
@@ -79,7 +94,7 @@ export async function runFleet(deps: FleetDependencies): Promise<RunReport> {
       ? {
           context: run.context,
           wave: run.wave,
-          outcome: run.result.report?.outcome ?? "error",
+          outcome: run.result.outcome ?? run.result.report?.outcome ?? "error",
           exitCode: run.exitCode,
           ...(run.result.report ? { report: run.result.report } : {}),
           ...(run.result.message ? { message: run.result.message } : {}),
@@ -132,37 +147,20 @@ export function fleetOutcome(clusters: readonly ClusterReport[]): Outcome {
 }
 
 /**
- * A cluster's run, or a failure once --timeout has passed before its rollouts were being waited for
- * (unreachable, or slow to answer): the run goes on unobserved, its wave does not wait for it.
+ * Gives the cluster up once --timeout has passed before its rollouts were being waited for
+ * (unreachable, or slow to answer): `stop` aborts, and from then on the run writes nothing more. A
+ * request already sent is answered within its own time limit, so the report says what was written.
  */
 function timeLimit(timeoutMs: number, context: string) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let expire: ((error: Error) => void) | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    expire = reject;
-  });
-  expired.catch(() => {});
-  timer = setTimeout(
+  const controller = new AbortController();
+  const timer = setTimeout(
     () =>
-      expire?.(
-        new ClusterTimeout(
-          `${context} did not finish within --timeout ${formatDuration(timeoutMs)} (unreachable or slow): its wave went on without it`,
-        ),
+      controller.abort(
+        new ClusterTimeout(`${context} did not finish within --timeout ${formatDuration(timeoutMs)}`),
       ),
     timeoutMs,
   );
-  return {
-    lift: () => clearTimeout(timer),
-    async race<T>(work: Promise<T>): Promise<T> {
-      try {
-        return await Promise.race([work, expired]);
-      } finally {
-        clearTimeout(timer);
-        timer = undefined;
-        work.catch(() => {});
-      }
-    },
-  };
+  return { stop: controller.signal, lift: () => clearTimeout(timer) };
 }
 
 /** A cluster that took longer than --timeout: a failed rollout there (exit 1), not bad input. */
@@ -171,13 +169,15 @@ class ClusterTimeout extends UserError {
   override readonly exitCode: number = EXIT_FAILED;
 }
 
-/** Lines from clusters running in parallel, each naming its cluster. */
-function prefixedLog(log: Log, context: string, onGroup: (title: string) => void): Log {
+/** Lines from clusters running in parallel, each naming its cluster; a cluster given up starts no stage. */
+function prefixedLog(log: Log, context: string, stop: AbortSignal, onGroup: (title: string) => void): Log {
   return {
     info: (message) => log.info(`${context}: ${message}`),
     warn: (message, where) => log.warn(`${context}: ${message}`, where),
     debug: (message) => log.debug(`${context}: ${message}`),
     group: (title, work) => {
+      // A cluster given up starts no further stage.
+      if (stop.aborted) return Promise.reject(stop.reason);
       onGroup(title);
       return log.group(`${context}: ${title}`, work);
     },

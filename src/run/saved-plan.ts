@@ -70,6 +70,12 @@ export async function loadSavedPlan(
     );
   }
   checkPlanKey(document, file, settings.hashKey, naming);
+  // The plan's strategy applies: another one asked for is refused, not ignored.
+  if (settings.strategyExplicit && settings.strategy !== document.strategy) {
+    throw new UserError(
+      `${file}: ${naming.set("strategy", settings.strategy)} differs from the plan's strategy ${document.strategy}: a plan is applied with the strategy it was made with; drop ${naming.option("strategy")}, or make the plan again with ${naming.set("strategy", settings.strategy)}`,
+    );
+  }
   if (document.strategy === "versioned") {
     if (head === undefined) {
       throw new UserError(

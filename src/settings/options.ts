@@ -206,7 +206,7 @@ export const OPTION_ROWS = [
     placeholder: "FILE",
     summary: "apply a plan file, without git or a renderer",
     description:
-      "Apply a plan written by {plan-out}, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; {strategy=versioned} needs that checkout. Not with {apply}.",
+      "Apply a plan written by {plan-out}, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; {strategy=versioned} needs that checkout. Not with {apply}, nor with a {strategy} other than the plan's (the plan's applies).",
   },
   {
     name: "wait",

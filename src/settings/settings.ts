@@ -8,7 +8,7 @@ import { UserError } from "../core/errors.js";
 import { parseContexts, type Waves } from "../core/fleet.js";
 import { isNamespaceName, NAMESPACE_RULE } from "../core/names.js";
 import type { OptionNaming } from "../core/option-naming.js";
-import type { OutputFormat } from "../core/setting-choices.js";
+import type { OutputFormat, Strategy } from "../core/setting-choices.js";
 import { ACCEPTED_OPTIONS, deprecationWarnings, replaceDeprecated } from "./deprecated-options.js";
 import { appliesTo, type Command, type OptionSpec, type RawValues } from "./option-spec.js";
 import { type OPTION_ROWS, OPTIONS, type RELOADER_MODES, type WAIT_MODES } from "./options.js";
@@ -23,6 +23,11 @@ const COMPUTED = {
    * GitLab component always pass their declared default, so "given" is told by the value.
    */
   paths: (paths: string[]) => ({ paths, pathsExplicit: differsFromDefault(paths, "paths") }),
+  /** strategyExplicit: --strategy was given a value other than its default (told by the value, as for --paths). */
+  strategy: (strategy: Strategy) => ({
+    strategy,
+    strategyExplicit: differsFromDefault([strategy], "strategy"),
+  }),
   /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
   kustomize: (values: string[]) => ({ kustomize: kustomizeDirs(values) }),
   /** --keep N keeps N copies of each config and prunes the rest; --keep all prunes nothing. */

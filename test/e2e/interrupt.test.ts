@@ -179,4 +179,32 @@ describe("an interrupted run", () => {
       /written to the cluster: Restart \(batch 1 of 3\): [^;]+; the rest of the run was not done/,
     );
   });
+
+  test("SIGTERM while a batch larger than --concurrency is being patched: its patches not yet sent are not sent, exit 143", async () => {
+    scenario = await startScenario();
+    const s = scenario;
+    // The first patch is throttled (429, Retry-After 3s): the signal arrives before the others are sent.
+    s.sim.failNext({ verb: "patch" }, 429, 1, 3);
+    const run = startCli([
+      ...lastCommitArgs(s.repo.dir, s.kubeconfig),
+      ...["--max-parallel-rollouts", "3", "--concurrency", "1", "--timeout", "10m", "--output", "json"],
+    ]);
+    await until(
+      () => s.sim.requests.some((r) => r.verb === "patch" && r.status === 429),
+      "the first patch was throttled",
+    );
+    run.child.kill("SIGTERM");
+    const exit = await run.exit;
+    expect(exit.code, run.stderr()).toBe(143);
+    // The throttled patch is sent again (it was under way); no other patch is sent after the signal.
+    const patched = [...new Set(s.patchedNames())];
+    expect(patched).toHaveLength(1);
+    const results = (JSON.parse(run.stdout()) as RunJson).workloads
+      .filter((w) => w.result && `${w.kind}/${w.name}` !== patched[0])
+      .map((w) => w.result);
+    expect(results).toEqual([
+      { restart: "not-started", message: "not restarted: interrupted by SIGTERM" },
+      { restart: "not-started", message: "not restarted: interrupted by SIGTERM" },
+    ]);
+  });
 });

@@ -127,8 +127,9 @@ describe("--plan", () => {
 
   test("the env strategy's plan names the variable; applying sets it", async () => {
     await makePlan([...KEY, "--strategy", "env"]);
-    const applied = await applyPlan();
-    expect(applied.code).toBe(0);
+    // --strategy as the plan has it is no conflict.
+    const applied = await applyPlan(planFile, [...KEY, "--strategy", "env"]);
+    expect(applied.code, applied.stderr).toBe(0);
     expect(JSON.stringify(scenario.template("Deployment", "web").spec)).toContain("RESTART_TIME");
   });
 
@@ -164,6 +165,12 @@ describe("--plan", () => {
       [],
     ],
     ["--apply", () => {}, "--apply cannot be used with --plan", [...KEY, "--apply"]],
+    [
+      "a --strategy other than the plan's (the plan's would apply)",
+      () => {},
+      "--strategy env differs from the plan's strategy annotation: a plan is applied with the strategy it was made with; drop --strategy, or make the plan again with --strategy env",
+      [...KEY, "--strategy", "env"],
+    ],
   ];
   test.each(refusals)("%s: exit 2 before any request", async (_name, edit, message, args) => {
     const plan = await makePlan();

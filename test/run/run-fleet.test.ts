@@ -19,7 +19,12 @@ interface ClusterJson {
   outcome: string;
   exitCode: number;
   message?: string;
-  workloads: Array<{ name: string; source: string; result?: { restart: string; rollout?: string } }>;
+  workloads: Array<{
+    kind: string;
+    name: string;
+    source: string;
+    result?: { restart: string; rollout?: string };
+  }>;
 }
 
 const CONTEXTS = ["staging", "prod-eu", "prod-us"];
@@ -151,6 +156,73 @@ describe("--context", () => {
     ]);
     expect(clusters[1]!.message).toMatch(/prod-cn did not finish within --timeout 3s/);
     expect(result.code).toBe(1);
+  });
+
+  test("a cluster given up at --timeout while waiting for the committed config writes nothing after, and says why", async () => {
+    const { fleet, run } = await start();
+    // prod-eu still holds the base commit's content; it gets the committed one 3s in, after --timeout.
+    const [oldConfig] = manifestsAt(1, 1);
+    fleet.sim("prod-eu").seed(toJson(oldConfig!));
+    const arrives = setTimeout(() => fleet.sim("prod-eu").seed(toJson(manifestsAt(2, 1)[0]!)), 3_000);
+    cleanup.push(async () => clearTimeout(arrives));
+    const result = await run([
+      "--context",
+      "prod-eu;staging",
+      "--timeout",
+      "2s",
+      "--continue-on-failure",
+      "--output",
+      "json",
+    ]);
+    const clusters = clustersOf(result.stdout);
+    expect(clusters.map((c) => [c.context, c.outcome])).toEqual([
+      ["prod-eu", "error"],
+      ["staging", "restarted"],
+    ]);
+    expect(clusters[0]!.message).toMatch(
+      /^prod-eu did not finish within --timeout 2s: the committed content of configmap\/app-config \(namespace shop\) from deploy\/shop.yaml had not arrived on the cluster after [0-9.]+m?s, before --config-timeout 1m ran out; nothing was restarted$/,
+    );
+    expect(result.code).toBe(1);
+    // The config arrives, the given-up run polls no more: nothing is ever patched there.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(patchedWorkloads(fleet.sim("prod-eu"))).toEqual([]);
+  });
+
+  test("a cluster given up between its patches sends no more: the report lists what it patched, the rest not restarted", async () => {
+    const { fleet, run } = await start();
+    // One patch at a time; web's is never answered, so --timeout passes while it is in flight.
+    fleet.sim("prod-eu").hang({ verb: "patch", kind: "Deployment", name: "web" });
+    const result = await run([
+      ...["--context", "staging,prod-eu", "--timeout", "2s", "--concurrency", "1", "--output", "json"],
+    ]);
+    expect(result.code).toBe(1);
+    const eu = clustersOf(result.stdout)[1]!;
+    expect([eu.context, eu.outcome, eu.message]).toEqual([
+      "prod-eu",
+      "failed",
+      "prod-eu did not finish within --timeout 2s: given up before its rollouts were waited for",
+    ]);
+    // Wait past when the run, had it gone on, would have sent the patches after web's.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const sent = fleet
+      .sim("prod-eu")
+      .requests.filter((r) => r.verb === "patch" && r.fault !== "hang")
+      .map((r) => `${r.kind}/${r.name}`)
+      .sort();
+    const byResult = (restart: string) =>
+      eu.workloads
+        .filter((w) => w.result?.restart === restart)
+        .map((w) => `${w.kind}/${w.name}`)
+        .sort();
+    expect(byResult("restarted")).toEqual(sent);
+    expect(byResult("failed")).toEqual(["Deployment/web"]);
+    const notStarted = eu.workloads.filter((w) => w.result?.restart === "not-started");
+    expect(notStarted.length).toBeGreaterThan(0);
+    for (const w of notStarted)
+      expect(w.result).toMatchObject({
+        message: "not restarted: prod-eu did not finish within --timeout 2s",
+      });
+    expect(sent.length + 1 + notStarted.length).toBe(eu.workloads.filter((w) => w.result).length);
   });
 
   test("a stalled rollout in one cluster times out on its workload, under the wait's own --timeout", async () => {
