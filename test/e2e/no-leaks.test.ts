@@ -42,6 +42,14 @@ const withAliasToken = (kubeconfig: string) => kubeconfig.replace(/token: (.*)/,
 /** The scenario's kubeconfig with credentials in its server URL. */
 const withUrlCredentials = (kubeconfig: string) =>
   kubeconfig.replace(/server: https:\/\//, `server: https://deployer:${URL_PASSWORD}@`);
+/** The password in a kubeconfig's proxy-url (http://user:password@proxy). */
+const PROXY_PASSWORD = "proxy-password-Rw6Jd4Hs";
+/** The scenario's kubeconfig sending its requests through a proxy that wants credentials. */
+const withProxyCredentials = (kubeconfig: string) =>
+  kubeconfig.replace(
+    /^( *)server: (.*)$/m,
+    `$1server: $2\n$1proxy-url: http://deployer:${PROXY_PASSWORD}@127.0.0.1:9`,
+  );
 
 /** A repository whose head changes Secrets, one of them unparsable with its value after `>`. */
 const EXTRA_FILES: Record<string, string> = {
@@ -162,6 +170,11 @@ describe("no credential in any output", () => {
     const refused = await cli("credentials in the server URL", ["--kubeconfig", urlCredentials]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("its server URL holds credentials");
+    const proxyCredentials = join(dir, "kubeconfig-proxy-credentials");
+    writeFileSync(proxyCredentials, withProxyCredentials(s.kubeconfigText));
+    const refusedProxy = await cli("credentials in the proxy-url", ["--kubeconfig", proxyCredentials]);
+    expect(refusedProxy.code).toBe(2);
+    expect(refusedProxy.stderr).toContain("its proxy-url holds credentials");
 
     const missingPlugin = join(dir, "kubeconfig-missing-plugin");
     writeFileSync(
@@ -241,6 +254,10 @@ describe("no credential in any output", () => {
     expect(
       (await action("credentials in the server URL", "push", { "kubeconfig-data": urlCredentials })).code,
     ).toBe(1);
+    const proxyCredentials = withProxyCredentials(s.kubeconfigText);
+    expect(
+      (await action("credentials in the proxy-url", "push", { "kubeconfig-data": proxyCredentials })).code,
+    ).toBe(1);
     s.sim.randomFaults({ rate: 0.2, seed: 9 });
     const run = await action(
       "push under API faults, unwritable summary",
@@ -264,6 +281,7 @@ describe("no credential in any output", () => {
       "Secret value read as an alias": ALIAS_VALUE,
       "Secret value under a tagged kind": TAGGED_VALUE,
       "server URL password": URL_PASSWORD,
+      "proxy-url password": PROXY_PASSWORD,
       "Secret value (scenario)": "new-password",
       token: s.sim.token,
       "kubeconfig text": s.kubeconfigText.trim(),
