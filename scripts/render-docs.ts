@@ -139,7 +139,7 @@ export function renderDeprecated(): string {
   for (const old of DEPRECATED_OPTIONS) {
     const examples = old.type === "boolean" ? ["true", "false"] : ["x"];
     const uses = examples
-      .map((value) => [value, old.translate(value, undefined)] as const)
+      .map((value) => [value, old.translate(value, undefined, CLI_FLAGS)] as const)
       .map(([value, replaced]) => {
         const spelled =
           old.type === "boolean"

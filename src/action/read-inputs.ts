@@ -2,8 +2,10 @@
 // GitHub passes an input as INPUT_<NAME> (uppercased, dashes kept) and fills unset ones with their
 // action.yml default; an empty input counts as not given, so the option's env var or default applies.
 import { UserError } from "../core/errors.js";
+import { ACTION_INPUTS } from "../core/option-naming.js";
 import { ACCEPTED_OPTIONS } from "../settings/deprecated-options.js";
 import { appliesTo, type Command, type RawValues } from "../settings/option-spec.js";
+import { namedAs } from "../settings/settings.js";
 import { parseBoolean } from "../settings/value-spellings.js";
 import {
   ALLOW_UNTRUSTED_INPUT,
@@ -34,7 +36,8 @@ const ACTION_ONLY = new Set(
 
 /** `getInput` is @actions/core's (trimmed, "" when unset); tests pass a plain function. */
 export function readActionInputs(getInput: (name: string) => string): ActionInputValues {
-  const values: RawValues = {};
+  // An error about one of them names the input as the workflow wrote it, not the CLI's flag.
+  const values: RawValues = namedAs({}, ACTION_INPUTS);
   const command = commandValue(getInput(COMMAND_INPUT.name) || COMMAND_INPUT.default);
   for (const input of actionInputs()) {
     if (ACTION_ONLY.has(input.name)) continue;

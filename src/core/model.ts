@@ -137,7 +137,8 @@ export interface ConfigReference {
   optional?: boolean;
 }
 
-type WorkloadAction = "restart" | "skip";
+/** restart: roll it; skip: leave it (the reason says why); baseline: `sync --adopt` records a baseline on it, no rollout. */
+type WorkloadAction = "restart" | "skip" | "baseline";
 
 export interface PlannedWorkload {
   id: ObjectId;

@@ -56,9 +56,15 @@ export function loadKubeConfig(opts: LoadKubeConfigOptions): KubeConnection | un
   selectContext(kc, opts.context, source.label);
   const cluster = kc.getCurrentCluster() as Cluster;
   // The client refuses such a URL with an error that quotes it, and the report names the server.
-  if (/^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/?#@]*@/i.test(cluster.server)) {
+  if (holdsCredentials(cluster.server)) {
     throw new UserError(
       `cluster "${cluster.name}" of ${source.label}: its server URL holds credentials (user:password@, not shown), which the Kubernetes client cannot send: give them as the user's username and password or token instead`,
+    );
+  }
+  // The proxy libraries' errors may quote the URL they were given; refused like the server's.
+  if (cluster.proxyUrl && holdsCredentials(cluster.proxyUrl)) {
+    throw new UserError(
+      `cluster "${cluster.name}" of ${source.label}: its proxy-url holds credentials (user:password@, not shown), which config-rollout refuses so no error can print them: use a proxy that lets the runner through without them`,
     );
   }
   for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
@@ -71,6 +77,11 @@ export function loadKubeConfig(opts: LoadKubeConfigOptions): KubeConnection | un
     source: source.label,
     secretsToMask: [...new Set(secrets.map((s) => s.trim()).filter((s) => s !== ""))],
   };
+}
+
+/** A URL with a user part (user:password@ or user@) before its host. */
+function holdsCredentials(url: string): boolean {
+  return /^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/?#@]*@/i.test(url);
 }
 
 function loadFiles(kc: KubeConfig, files: string[], label: string): void {

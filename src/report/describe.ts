@@ -154,8 +154,15 @@ export function clusterOutcome(cluster: ClusterReport): string {
 function nothingToRestart(report: RunReport): string {
   const { plan, results } = report;
   if (plan.live && !plan.workloads.some((w) => w.action === "restart")) {
-    const left = plan.workloads.length;
-    return `In sync: no workload in scope runs older content of a config it reads${left > 0 ? ` (${left} left alone: see Workloads)` : ""}.`;
+    const left = plan.workloads.filter((w) => w.action === "skip").length;
+    const baselines = plan.workloads.length - left;
+    const parts = [
+      ...(baselines > 0
+        ? [`${baselines} ${report.dryRun === "none" ? "adopted" : "to adopt"} with a baseline, no rollout`]
+        : []),
+      ...(left > 0 ? [`${left} left alone`] : []),
+    ];
+    return `In sync: no workload in scope runs older content of a config it reads${parts.length > 0 ? ` (${parts.join(", ")}: see Workloads)` : ""}.`;
   }
   if (plan.changes.length === 0) {
     return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";

@@ -53,6 +53,8 @@ export function resultOf(report: RunReport | undefined, exitCode: number): strin
 /** How one workload appears in the JUnit report and the log. */
 export function workloadStatus({ workload, result }: ReportedWorkload, dryRun: string): WorkloadStatus {
   if (workload.action === "skip") return { state: "skipped", label: "skipped", detail: workload.reason };
+  if (result === undefined && workload.action === "baseline" && dryRun !== "none")
+    return { state: "passed", label: "would record a baseline", detail: `dry run: ${workload.reason}` };
   if (result === undefined) {
     return dryRun !== "none"
       ? { state: "passed", label: "would restart", detail: `dry run: ${workload.reason}` }

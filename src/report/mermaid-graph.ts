@@ -5,7 +5,7 @@ import { idKey, type Plan, type PlannedWorkload, shortId } from "../core/model.j
 
 export const MAX_NODES = 40;
 
-type Role = "config" | "restart" | "skip" | "rolls";
+type Role = "config" | "restart" | "skip" | "baseline" | "rolls";
 
 export function mermaidGraph(plan: Plan): string[] {
   if (plan.workloads.length === 0) return [];
@@ -22,6 +22,7 @@ export function mermaidGraph(plan: Plan): string[] {
     "  classDef restart fill:#dfd,stroke:#383",
     "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
     "  classDef rolls fill:#ffd,stroke:#aa3",
+    "  classDef baseline fill:#eef,stroke:#383,stroke-dasharray: 4 3",
     "```",
   ];
 }
@@ -67,7 +68,7 @@ function folded(plan: Plan, configCount: number): string[] {
         .flatMap((w) => w.references.map((r) => idKey(r.config))),
     );
     lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
-    (["restart", "rolls", "skip"] as const).forEach((role) => {
+    (["restart", "rolls", "baseline", "skip"] as const).forEach((role) => {
       const members = groups.get(`${namespace}\u0000${role}`) ?? [];
       if (members.length === 0) return;
       const node = `n${n}${role}`;

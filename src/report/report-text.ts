@@ -73,9 +73,9 @@ function clusterPart(report: RunReport): string[] {
   if (plan.workloads.length > 0) {
     out.push("", `Workloads (${plan.workloads.length}):`);
     for (const w of plan.workloads) {
-      out.push(`  ${w.action.padEnd(7)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
-      if (w.origin) out.push(`            from ${describeWhere(w)}`);
-      for (const line of describeReferences(w)) out.push(`            ${line}`);
+      out.push(`  ${w.action.padEnd(8)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
+      if (w.origin) out.push(`             from ${describeWhere(w)}`);
+      for (const line of describeReferences(w)) out.push(`             ${line}`);
     }
   }
   if (plan.warnings.length > 0) {

@@ -13,13 +13,14 @@ interface DeprecatedOption extends OptionSpec {
   replacedBy: string;
   /**
    * The replacement's raw value for this old value, given what the same place (the flags, the
-   * variables, the inputs) sets the replacement to; undefined leaves that as it is.
+   * variables, the inputs) sets the replacement to; undefined leaves that as it is. An error names
+   * the options the way that place does.
    */
-  translate(old: string, current: string | undefined): string | undefined;
+  translate(old: string, current: string | undefined, naming: OptionNaming): string | undefined;
 }
 
 /** A boolean old option: its value read by the one boolean rule, naming it on a typo. */
-const flag = (name: string, value: string) => parseBoolean(`--${name}`, value);
+const flag = (name: string, value: string, naming: OptionNaming) => parseBoolean(naming.option(name), value);
 
 function deprecated(
   name: string,
@@ -47,29 +48,32 @@ function deprecated(
 /** In this order: a later row may override what an earlier one set (Reloader's none over all). */
 export const DEPRECATED_OPTIONS: readonly DeprecatedOption[] = [
   // --watch-pods false: wait on the rollout status alone, unless not waiting at all.
-  deprecated("watch-pods", "boolean", "wait", (old, current) =>
-    flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false
+  deprecated("watch-pods", "boolean", "wait", (old, current, naming) =>
+    flag("watch-pods", old, naming) || current === "none" || parseBooleanText(current ?? "") === false
       ? undefined
       : "status",
   ),
-  deprecated("prune", "boolean", "keep", (old) => (flag("prune", old) ? undefined : "all")),
-  // --rollback (versioned only) became the one flag for every strategy; the new spelling wins.
-  deprecated("rollback", "boolean", "rollback-on-failure", (old, current) =>
-    current === undefined ? String(flag("rollback", old)) : undefined,
+  deprecated("prune", "boolean", "keep", (old, _, naming) =>
+    flag("prune", old, naming) ? undefined : "all",
   ),
-  deprecated("contexts", "string", "context", (old, current) => {
+  // --rollback (versioned only) became the one flag for every strategy; the new spelling wins.
+  deprecated("rollback", "boolean", "rollback-on-failure", (old, current, naming) =>
+    current === undefined ? String(flag("rollback", old, naming)) : undefined,
+  ),
+  deprecated("contexts", "string", "context", (old, current, naming) => {
     if (current !== undefined) {
+      const context = naming.option("context");
       throw new UserError(
-        "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)",
+        `${context} and ${naming.option("contexts")}: give one of them (${context} takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets it too)`,
       );
     }
     return old;
   }),
-  deprecated("reloader-auto-reload-all", "boolean", "reloader", (old, current) =>
-    flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : undefined,
+  deprecated("reloader-auto-reload-all", "boolean", "reloader", (old, current, naming) =>
+    flag("reloader-auto-reload-all", old, naming) && current !== "none" ? "all" : undefined,
   ),
-  deprecated("restart-reloader-managed", "boolean", "reloader", (old) =>
-    flag("restart-reloader-managed", old) ? "none" : undefined,
+  deprecated("restart-reloader-managed", "boolean", "reloader", (old, _, naming) =>
+    flag("restart-reloader-managed", old, naming) ? "none" : undefined,
   ),
 ];
 
@@ -77,13 +81,13 @@ export const DEPRECATED_OPTIONS: readonly DeprecatedOption[] = [
 export const ACCEPTED_OPTIONS: readonly OptionSpec[] = [...OPTIONS, ...DEPRECATED_OPTIONS];
 
 /** The values of one place (flags, variables, inputs) with each old spelling turned into its replacement. */
-export function replaceDeprecated(source: RawValues): RawValues {
+export function replaceDeprecated(source: RawValues, naming: OptionNaming): RawValues {
   const values = { ...source };
   for (const old of DEPRECATED_OPTIONS) {
     const value = values[old.name];
     if (value === undefined) continue;
     delete values[old.name];
-    const replaced = old.translate(value, values[old.replacedBy]);
+    const replaced = old.translate(value, values[old.replacedBy], naming);
     if (replaced !== undefined) values[old.replacedBy] = replaced;
   }
   return values;
@@ -93,7 +97,7 @@ export function replaceDeprecated(source: RawValues): RawValues {
 export function deprecationWarnings(source: RawValues, naming: OptionNaming): string[] {
   return DEPRECATED_OPTIONS.filter((old) => source[old.name] !== undefined).map((old) => {
     const value = source[old.name]!;
-    const replaced = old.translate(value, undefined);
+    const replaced = old.translate(value, undefined, naming);
     const use =
       replaced === undefined
         ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)`

@@ -7,17 +7,24 @@
 import { UserError } from "../core/errors.js";
 import { parseContexts, type Waves } from "../core/fleet.js";
 import { isNamespaceName, NAMESPACE_RULE } from "../core/names.js";
-import type { OptionNaming } from "../core/option-naming.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { OutputFormat, Strategy } from "../core/setting-choices.js";
 import { ACCEPTED_OPTIONS, deprecationWarnings, replaceDeprecated } from "./deprecated-options.js";
 import { appliesTo, type Command, type OptionSpec, type RawValues } from "./option-spec.js";
 import { type OPTION_ROWS, OPTIONS, type RELOADER_MODES, type WAIT_MODES } from "./options.js";
 import { parseBooleanText, parseOptionValue, splitList } from "./value-spellings.js";
 
+/** How an error names an option: the way the place that set it does (flag, variable or input). */
+type Named = Pick<OptionNaming, "option" | "set">;
+
 /** Rows read as other fields than their own: the fields the stages read, declared once. */
 const COMPUTED = {
-  base: (base?: string): { base?: string } => ({ base: revision("base", base) }),
-  head: (head?: string): { head?: string } => ({ head: revision("head", head) }),
+  base: (base: string | undefined, named: Named): { base?: string } => ({
+    base: revision("base", base, named),
+  }),
+  head: (head: string | undefined, named: Named): { head?: string } => ({
+    head: revision("head", head, named),
+  }),
   /**
    * pathsExplicit: --paths was given a value other than its default. The GitHub Action and the
    * GitLab component always pass their declared default, so "given" is told by the value.
@@ -29,7 +36,7 @@ const COMPUTED = {
     strategyExplicit: differsFromDefault([strategy], "strategy"),
   }),
   /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
-  kustomize: (values: string[]) => ({ kustomize: kustomizeDirs(values) }),
+  kustomize: (values: string[], named: Named) => ({ kustomize: kustomizeDirs(values, named) }),
   /** --keep N keeps N copies of each config and prunes the rest; --keep all prunes nothing. */
   keep: (keep: number | "all"): { prune: boolean; keep: number } =>
     keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep },
@@ -38,10 +45,10 @@ const COMPUTED = {
   /** --logs: lines of a crashed container's previous log quoted in the report (0: none). */
   logs: (logLines: number) => ({ logLines }),
   /** --context: one name, or several in waves (`a;b,c`: a first, then b and c in parallel). */
-  context: (text?: string): { context?: string; contexts?: Waves } =>
+  context: (text: string | undefined, named: Named): { context?: string; contexts?: Waves } =>
     text === undefined || !/[;,]/.test(text)
       ? { context: text }
-      : { contexts: parseContexts(text, "--context") },
+      : { contexts: parseContexts(text, named.option("context")) },
   /** sync --config: only the consumers of these configs, `kind/name[:key]`. */
   config: (syncConfigs: string[]) => ({ syncConfigs }),
   /** none: restart what Stakater Reloader manages too; all: Reloader runs with --auto-reload-all. */
@@ -118,13 +125,21 @@ export function deprecationWarningsOf(fromEnv: RawValues, given: RawValues, nami
   return [...deprecationWarnings(fromEnv, ENV_VARIABLES), ...deprecationWarnings(given, naming)];
 }
 
-/** The values rawValuesFromEnv read: an error in one of them names its variable, not the flag. */
-const FROM_VARIABLES = new WeakSet<RawValues>();
+/**
+ * How each place's values are named in an error: rawValuesFromEnv's by their variables, the action's
+ * by their inputs (namedAs); values no place registered are flags.
+ */
+const NAMING = new WeakMap<RawValues, OptionNaming>();
+
+/** Registers how an error names the values of this place (ACTION_INPUTS for the action's inputs). */
+export function namedAs<T extends RawValues>(values: T, naming: OptionNaming): T {
+  NAMING.set(values, naming);
+  return values;
+}
 
 /** Values from environment variables named in the option table. */
 export function rawValuesFromEnv(env: Record<string, string | undefined>): RawValues {
-  const raw: RawValues = {};
-  FROM_VARIABLES.add(raw);
+  const raw: RawValues = namedAs({}, ENV_VARIABLES);
   for (const option of ACCEPTED_OPTIONS) {
     const value = option.env ? env[option.env] : undefined;
     if (value !== undefined && value !== "") raw[option.name] = value;
@@ -139,30 +154,36 @@ export function rawValuesFromEnv(env: Record<string, string | undefined>): RawVa
 /** A command's settings from raw strings (a later source wins), every value parsed and checked. */
 export function settingsFor<C extends Command>(command: C, ...sources: RawValues[]): SettingsFor<C> {
   const raw: RawValues = {};
-  /** The options whose value came from a variable (a later flag or input wins, and is named so). */
-  const fromVariables = new Set<string>();
+  /** How the place each value came from names it (a later flag or input wins, and is named so). */
+  const namings = new Map<string, OptionNaming>();
   for (const source of sources) {
-    for (const [key, value] of Object.entries(replaceDeprecated(source))) {
+    const naming = NAMING.get(source) ?? CLI_FLAGS;
+    for (const [key, value] of Object.entries(replaceDeprecated(source, naming))) {
       if (value === undefined) continue;
       raw[key] = value;
-      if (FROM_VARIABLES.has(source)) fromVariables.add(key);
-      else fromVariables.delete(key);
+      namings.set(key, naming);
     }
   }
-  const where = (name: string) => (fromVariables.has(name) ? envOf(name) : `--${name}`);
+  const namingOf = (name: string) => namings.get(name) ?? CLI_FLAGS;
+  const named: Named = {
+    option: (name) => namingOf(name).option(name),
+    set: (name, value) => namingOf(name).set(name, value),
+  };
   // Every value given is read and checked, whichever command reads it: one wrong anywhere is an
   // error for every command. The settings hold the command's rows.
   const checked: Record<string, unknown> = {};
   const settings: Record<string, unknown> = {};
   const reads = rowsOf(command);
   for (const row of OPTIONS) {
-    const value = parseOptionValue(row, raw[row.name], where(row.name));
-    const compute = COMPUTED[row.name as keyof typeof COMPUTED] as ((value: unknown) => object) | undefined;
-    const fields = compute ? compute(value) : { [fieldOf(row)]: value };
+    const value = parseOptionValue(row, raw[row.name], named.option(row.name));
+    const compute = COMPUTED[row.name as keyof typeof COMPUTED] as
+      | ((value: unknown, named: Named) => object)
+      | undefined;
+    const fields = compute ? compute(value, named) : { [fieldOf(row)]: value };
     Object.assign(checked, fields);
     if (reads.includes(row)) Object.assign(settings, fields);
   }
-  validateSettings(checked as CheckedValues, where);
+  validateSettings(checked as CheckedValues, named);
   return settings as SettingsFor<C>;
 }
 
@@ -192,8 +213,9 @@ function fieldOf(row: OptionSpec): string {
   return row.type === "duration" ? `${camel}Ms` : camel;
 }
 
-function revision(name: string, value: string | undefined): string | undefined {
-  if (value?.startsWith("-")) throw new UserError(`--${name} ${value}: a revision must not start with '-'`);
+function revision(name: string, value: string | undefined, named: Named): string | undefined {
+  if (value?.startsWith("-"))
+    throw new UserError(`${named.set(name, value)}: a revision must not start with '-'`);
   return value;
 }
 
@@ -204,16 +226,17 @@ function differsFromDefault(values: string[], name: string): boolean {
 }
 
 /** --kustomize: "none" alone, or directories (normalised: no "./", no trailing slash). */
-function kustomizeDirs(values: string[]): string[] {
+function kustomizeDirs(values: string[], named: Named): string[] {
   if (values.includes("none")) {
-    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    if (values.length > 1)
+      throw new UserError(`${named.option("kustomize")}: "none" cannot be combined with directories`);
     return ["none"];
   }
   return values.map((value) => {
     const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
     if (value.startsWith("/") || dir.split("/").includes("..")) {
       throw new UserError(
-        `--kustomize ${value}: give a directory inside the repository, relative to its root`,
+        `${named.set("kustomize", value)}: give a directory inside the repository, relative to its root`,
       );
     }
     return dir === "." ? "" : dir;
@@ -223,13 +246,14 @@ function kustomizeDirs(values: string[]): string[] {
 // Checks on values that parse but would only fail, or silently misbehave, once the cluster is
 // touched: a namespace the API server would reject (which used to turn into a cluster-wide list), an
 // env var name no shell can read, a limit out of range. (A duration's bounds are checked as it is
-// read: value-spellings.ts.) `where` names an option as the user set it: its flag or its variable.
+// read: value-spellings.ts.) `named` names an option as the user set it: its flag, variable or input.
 /** What the environment variable set by --strategy env must look like to be readable in a shell. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** The values checked: every row's. */
 type CheckedValues = RunSettings & StampSettings & SyncSettings;
 
-function validateSettings(values: CheckedValues, where: (name: string) => string): void {
+function validateSettings(values: CheckedValues, named: Named): void {
+  const where = named.option;
   if (values.paths.length === 0) {
     throw new UserError(`${where("paths")}: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)`);
   }
@@ -255,58 +279,71 @@ function validateSettings(values: CheckedValues, where: (name: string) => string
     );
   }
   if (values.maxFileSize < 1) throw new UserError(`${where("max-file-size")}: must be at least 1 (bytes)`);
-  if (values.bakeMs !== undefined) checkBake(values);
-  if (values.strategy === "gitops") checkGitops(values);
-  checkPlanFile(values);
+  if (values.bakeMs !== undefined) checkBake(values, named);
+  if (values.strategy === "gitops") checkGitops(values, named);
+  checkPlanFile(values, named);
 }
 
 /** --plan applies a plan file, --plan-out writes one: each for one cluster, and never both. */
-function checkPlanFile(values: CheckedValues): void {
+function checkPlanFile(values: CheckedValues, named: Named): void {
+  const [plan, planOut] = [named.option("plan"), named.option("plan-out")];
   if (values.plan !== undefined) {
     if (values.apply)
       throw new UserError(
-        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)",
+        `${named.option("apply")} cannot be used with ${plan}: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)`,
       );
     if (values.planOut !== undefined)
-      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+      throw new UserError(`${planOut} cannot be used with ${plan}: the plan is already made`);
   }
   if (values.strategy === "gitops" && values.planOut !== undefined) {
+    const gitops = named.set("strategy", "gitops");
     throw new UserError(
-      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)",
+      `${planOut} cannot be used with ${gitops}: a gitops run writes nothing, so there is no plan to apply; run ${gitops} in each cluster's job (it needs read-only credentials and the checkout)`,
     );
   }
   if (values.contexts && (values.plan !== undefined || values.planOut !== undefined)) {
     throw new UserError(
-      `--context with several contexts cannot be used with ${values.plan !== undefined ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`,
+      `${named.option("context")} with several contexts cannot be used with ${values.plan !== undefined ? plan : planOut}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one context each, or several without a plan file`,
     );
   }
 }
 
 /** --bake watches the new pods once a rollout is done: it needs both the wait and the pod watch. */
-function checkBake(values: CheckedValues): void {
+function checkBake(values: CheckedValues, named: Named): void {
   // The pod watch is off with --wait status (or its deprecated spelling --no-watch-pods, which warns so).
-  const without = !values.wait ? "--no-wait" : !values.watchPods ? "--wait status" : undefined;
+  const without = !values.wait
+    ? named.set("wait", "none")
+    : !values.watchPods
+      ? named.set("wait", "status")
+      : undefined;
+  const bake = named.option("bake");
   if (without)
-    throw new UserError(`--bake watches each rollout's new pods once it is done: drop ${without}, or --bake`);
+    throw new UserError(
+      `${bake} watches each rollout's new pods once it is done: drop ${without}, or ${bake}`,
+    );
 }
 
 /**
  * --strategy gitops runs with read-only credentials: the agent applies the commit, so every option
  * that would write, or look for workloads the repository does not define (no agent stamps those), is refused.
  */
-function checkGitops(values: CheckedValues): void {
+function checkGitops(values: CheckedValues, named: Named): void {
   const refused = [
-    values.apply ? "--apply (the agent applies the configs)" : undefined,
-    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : undefined,
+    values.apply ? `${named.option("apply")} (the agent applies the configs)` : undefined,
+    values.dryRun === "server"
+      ? `${named.set("dry-run", "server")} (it sends no write to dry-run)`
+      : undefined,
     values.rollbackOnFailure === true
-      ? "--rollback-on-failure (the agent owns the state: revert the commit in git and it rolls back)"
+      ? `${named.option("rollback-on-failure")} (the agent owns the state: revert the commit in git and it rolls back)`
       : undefined,
     values.discover !== undefined && values.discover !== "repo"
-      ? `--discover ${values.discover} (the agent deploys only what the repository defines)`
+      ? `${named.set("discover", values.discover)} (the agent deploys only what the repository defines)`
       : undefined,
   ].filter((part) => part !== undefined);
   if (refused.length > 0) {
-    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+    throw new UserError(
+      `${named.set("strategy", "gitops")} writes nothing to the cluster: drop ${refused.join(", ")}`,
+    );
   }
 }
 

@@ -210,7 +210,7 @@ export function syncPlan(
     }
     workloads.push({
       id: workload.id,
-      action: action.do === "leave" ? "skip" : "restart",
+      action: action.do === "leave" ? "skip" : action.do === "record-baseline" ? "baseline" : "restart",
       reason: action.reason,
       references: referencesTo(workload, stale),
       source: "cluster",

@@ -315,7 +315,7 @@ test("a bad input fails the step with one error line and no stack trace", async 
   });
   expect(run.code).toBe(1);
   expect(lines(run).filter((l) => l.startsWith("::error::"))).toEqual([
-    '::error::--timeout: expected a duration like 90s, 5m or 1h30m, got "soon"',
+    '::error::the `timeout` input: expected a duration like 90s, 5m or 1h30m, got "soon"',
   ]);
   expect(run.stdout).not.toMatch(/\bat .*\.js:\d+/);
   expect(run.outputs.result).toBe("failed");

@@ -34,6 +34,10 @@ const BROKEN_VALUE = "broken-block-scalar-secret-Hx4Lr9Tc";
 const ALIAS_VALUE = "alias-looking-secret-Qm3Vz8Rb";
 /** In a Secret whose kind carries a tag (`kind: !!str Secret`). */
 const TAGGED_VALUE = "tagged-kind-secret-Lp7Wn2Ds";
+/** In a Secret whose kind is base64 under a binary tag (`kind: !!binary U2VjcmV0`), as kubectl reads it. */
+const BINARY_KIND_VALUE = "binary-kind-secret-Vk2Pq9Xe";
+/** The same Secret's other key, written `!!binary` too: kubectl sends the text it decodes to. */
+const BINARY_TAGGED_VALUE = "binary-tagged-secret-Jc4Ty7Ln";
 /** The password in a kubeconfig's server URL (https://user:password@host). */
 const URL_PASSWORD = "url-password-Tn5Kc1Yw";
 const base64 = (text: string) => Buffer.from(text).toString("base64");
@@ -42,6 +46,24 @@ const withAliasToken = (kubeconfig: string) => kubeconfig.replace(/token: (.*)/,
 /** The scenario's kubeconfig with credentials in its server URL. */
 const withUrlCredentials = (kubeconfig: string) =>
   kubeconfig.replace(/server: https:\/\//, `server: https://deployer:${URL_PASSWORD}@`);
+/** The password in a kubeconfig's proxy-url (http://user:password@proxy). */
+const PROXY_PASSWORD = "proxy-password-Rw6Jd4Hs";
+/** The scenario's kubeconfig sending its requests through a proxy that wants credentials. */
+const withProxyCredentials = (kubeconfig: string) =>
+  kubeconfig.replace(
+    /^( *)server: (.*)$/m,
+    `$1server: $2\n$1proxy-url: http://deployer:${PROXY_PASSWORD}@127.0.0.1:9`,
+  );
+
+/** A Secret spelled with binary tags, as kubectl applies it, and a workload that reads it. */
+const binarySecret = (password: string, token: string) =>
+  `apiVersion: v1\nkind: !!binary ${base64("Secret")}\nmetadata:\n  name: binary\n  namespace: ${NS}\nstringData:\n  password: ${password}\ndata:\n  token: !!binary ${base64(base64(token))}\n---\n${yamlDocs(
+    deployment(
+      "binary-reader",
+      pod({ env: [{ name: "PW", valueFrom: { secretKeyRef: { name: "binary", key: "password" } } }] }),
+      { namespace: NS },
+    ),
+  )}`;
 
 /** A repository whose head changes Secrets, one of them unparsable with its value after `>`. */
 const EXTRA_FILES: Record<string, string> = {
@@ -56,9 +78,11 @@ const EXTRA_FILES: Record<string, string> = {
   "deploy/broken-secret.yaml": `apiVersion: v1\nkind: Secret\nmetadata:\n  name: broken\n  namespace: ${NS}\nstringData:\n  password: >${BROKEN_VALUE}\n`,
   "deploy/alias-secret.yaml": `apiVersion: v1\nkind: Secret\nmetadata:\n  name: alias\n  namespace: ${NS}\nstringData:\n  password: *${ALIAS_VALUE}\n`,
   "deploy/tagged-secret.yaml": `apiVersion: v1\nkind: !!str Secret\nmetadata:\n  name: tagged\n  namespace: ${NS}\nstringData:\n  password: >${TAGGED_VALUE}\n`,
+  "deploy/binary-secret.yaml": binarySecret(BINARY_KIND_VALUE, BINARY_TAGGED_VALUE),
   "deploy/x\n::error::injected.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata: [oops\n",
 };
 const BASE_FILES: Record<string, string> = {
+  "deploy/binary-secret.yaml": binarySecret("binary-kind-previous-0000", "binary-tagged-previous-0000"),
   "deploy/vault.yaml": yamlDocs(
     secret("vault", { stringData: { apiKey: "vault-api-key-previous-0000" } }, NS),
     deployment(
@@ -114,9 +138,13 @@ describe("no credential in any output", () => {
       return run;
     };
 
-    expect(
-      (await cli("dry run, json", ["--kubeconfig", kubeconfig, "--dry-run", "server", "-o", "json"])).code,
-    ).toBe(0);
+    const dry = await cli("dry run, json", ["--kubeconfig", kubeconfig, "--dry-run", "server", "-o", "json"]);
+    expect(dry.code).toBe(0);
+    // The Secret spelled `kind: !!binary U2VjcmV0` is read as kubectl applies it: a changed Secret.
+    const plan = JSON.parse(dry.stdout) as { changes: { kind: string; name: string; keys: string[] }[] };
+    expect(plan.changes).toContainEqual(
+      expect.objectContaining({ kind: "Secret", name: "binary", keys: ["password", "token"] }),
+    );
     expect((await cli("kubeconfig text as --kubeconfig", ["--kubeconfig", s.kubeconfigText])).code).toBe(2);
     expect(
       (await cli("base64 kubeconfig as KUBECONFIG", [], { KUBECONFIG: base64(s.kubeconfigText) })).code,
@@ -162,6 +190,11 @@ describe("no credential in any output", () => {
     const refused = await cli("credentials in the server URL", ["--kubeconfig", urlCredentials]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("its server URL holds credentials");
+    const proxyCredentials = join(dir, "kubeconfig-proxy-credentials");
+    writeFileSync(proxyCredentials, withProxyCredentials(s.kubeconfigText));
+    const refusedProxy = await cli("credentials in the proxy-url", ["--kubeconfig", proxyCredentials]);
+    expect(refusedProxy.code).toBe(2);
+    expect(refusedProxy.stderr).toContain("its proxy-url holds credentials");
 
     const missingPlugin = join(dir, "kubeconfig-missing-plugin");
     writeFileSync(
@@ -225,9 +258,11 @@ describe("no credential in any output", () => {
       return run;
     };
     const kubeconfigData = base64(s.kubeconfigText);
-    expect(
-      (await action("pull request dry run", "pull_request", { "kubeconfig-data": kubeconfigData })).code,
-    ).toBe(0);
+    const dry = await action("pull request dry run", "pull_request", { "kubeconfig-data": kubeconfigData });
+    expect(dry.code).toBe(0);
+    // The Secret spelled with binary tags is a Secret: each of its values goes to the runner's masker.
+    for (const value of [BINARY_KIND_VALUE, BINARY_TAGGED_VALUE])
+      expect(dry.stdout.split("\n")).toContain(`::add-mask::${value}`);
     expect(
       (await action("kubeconfig text as kubeconfig", "push", { kubeconfig: s.kubeconfigText })).code,
     ).toBe(1);
@@ -240,6 +275,10 @@ describe("no credential in any output", () => {
     const urlCredentials = withUrlCredentials(s.kubeconfigText);
     expect(
       (await action("credentials in the server URL", "push", { "kubeconfig-data": urlCredentials })).code,
+    ).toBe(1);
+    const proxyCredentials = withProxyCredentials(s.kubeconfigText);
+    expect(
+      (await action("credentials in the proxy-url", "push", { "kubeconfig-data": proxyCredentials })).code,
     ).toBe(1);
     s.sim.randomFaults({ rate: 0.2, seed: 9 });
     const run = await action(
@@ -263,7 +302,10 @@ describe("no credential in any output", () => {
       "broken Secret value": BROKEN_VALUE,
       "Secret value read as an alias": ALIAS_VALUE,
       "Secret value under a tagged kind": TAGGED_VALUE,
+      "Secret value under a binary kind": BINARY_KIND_VALUE,
+      "Secret value under a binary tag": BINARY_TAGGED_VALUE,
       "server URL password": URL_PASSWORD,
+      "proxy-url password": PROXY_PASSWORD,
       "Secret value (scenario)": "new-password",
       token: s.sim.token,
       "kubeconfig text": s.kubeconfigText.trim(),

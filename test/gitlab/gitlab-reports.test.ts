@@ -24,7 +24,7 @@ import { runInProcess } from "../helpers/run-cli.js";
 interface WorkloadOver {
   kind?: string;
   name?: string;
-  action?: "restart" | "skip";
+  action?: "restart" | "skip" | "baseline";
   reason?: string;
   result?: Omit<WorkloadResult, "id">;
 }
@@ -179,6 +179,13 @@ describe("workloadStatus", () => {
       "none",
       "passed",
       "not-waitable",
+    ],
+    [
+      "sync --adopt, dry run: a baseline to record, no rollout",
+      workload({ action: "baseline", reason: "adopted without a rollout: its pods are newer" }),
+      "client",
+      "passed",
+      "would record a baseline",
     ],
   ])("%s", (_name, w, dryRun, state, label) => {
     expect(workloadStatus(w, dryRun)).toMatchObject({ state, label });

@@ -234,6 +234,31 @@ describe("errors name the problem and never quote credentials", () => {
       expect(message).not.toContain("proxyuser");
     }
   });
+
+  test("a proxy-url holding credentials is refused without quoting them", () => {
+    const proxied = kubeconfig([{ name: "a", server: "https://127.0.0.1:6443" }], "a").replace(
+      "    server: https://127.0.0.1:6443\n",
+      "    server: https://127.0.0.1:6443\n    proxy-url: http://proxyuser:ProxyPassw0rd-9876@127.0.0.1:3128\n",
+    );
+    for (const over of [{ kubeconfigPath: writeConfig(proxied) }, { kubeconfigData: proxied }]) {
+      let message = "";
+      try {
+        loadKubeConfig(opts(over));
+      } catch (error) {
+        expect(error).toBeInstanceOf(UserError);
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(
+        /cluster "a-cluster" of .*: its proxy-url holds credentials \(user:password@, not shown\)/,
+      );
+      expect(message).not.toContain("ProxyPassw0rd");
+      expect(message).not.toContain("proxyuser");
+    }
+    const plain = proxied.replace("proxyuser:ProxyPassw0rd-9876@", "");
+    expect(loadKubeConfig(opts({ kubeconfigData: plain }))?.kc.getCurrentCluster()?.proxyUrl).toBe(
+      "http://127.0.0.1:3128",
+    );
+  });
 });
 
 test("secretsToMask holds tokens, passwords, client keys and the base64 data, not the multi-line text", () => {

@@ -62,7 +62,7 @@ async function adoptingBaselineAndRestarts(): Promise<Scenario> {
   }
   const plan = JSON.parse((await sync(s, "--adopt", "--dry-run")).stdout) as RunJson;
   expect(plan.workloads.map((w) => `${w.action} ${w.name}: ${w.reason}`).sort()).toEqual([
-    expect.stringMatching(/^restart api: adopted without a rollout/),
+    expect.stringMatching(/^baseline api: adopted without a rollout/),
     expect.stringMatching(/^restart web: adopted with a restart/),
     expect.stringMatching(/^restart worker: adopted with a restart/),
   ]);
@@ -162,13 +162,40 @@ describe.skipIf(!kubectlPath)("config-rollout sync", () => {
     expect(JSON.stringify(s.sim.get("Deployment", NS, "api"))).not.toContain("config-rollout.io/config-");
   });
 
+  test("--adopt: a workload that only gets a baseline is listed as `baseline` in every report, never as a restart", async () => {
+    const s = await adoptingBaselineAndRestarts();
+    // Only api's readers in scope: its baseline is all there is to do.
+    const only = ["--adopt", "--config", "secret/db"];
+    const json = JSON.parse((await sync(s, ...only, "--dry-run")).stdout) as RunJson;
+    expect(json.workloads.map((w) => `${w.action} ${w.name}`)).toEqual(["baseline api"]);
+    expect(json.outcome).toBe("nothing-to-do");
+    const text = await sync(s, ...only, "--dry-run", "-o", "text");
+    expect(text.stdout).toMatch(
+      /^ {2}baseline deployment\/api \(namespace shop\): adopted without a rollout/m,
+    );
+    expect(text.stdout).not.toMatch(/restart deployment\/api|would restart/);
+    expect(text.stdout).toContain("(1 to adopt with a baseline, no rollout: see Workloads)");
+    const markdown = await sync(s, ...only, "--dry-run", "-o", "markdown");
+    expect(markdown.stdout).toMatch(/^\| deployment\/api \| shop \| baseline \| adopted without a rollout/m);
+    expect(markdown.stdout).not.toContain("would restart");
+    s.sim.resetRequests();
+    const real = await sync(s, ...only, "-o", "text");
+    expect(real.code, real.stderr).toBe(0);
+    expect(real.stdout).toMatch(/^ {2}baseline deployment\/api /m);
+    expect(real.stdout).toContain("(1 adopted with a baseline, no rollout: see Workloads)");
+    expect(writes(s)).toEqual(["patch deployments/api"]);
+  });
+
   test("--adopt allowed: the baseline recorded, the others restarted, one access review per permission", async () => {
     const s = await adoptingBaselineAndRestarts();
     s.sim.resetRequests();
     const run = await sync(s, "--adopt");
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as RunJson;
-    expect(report.workloads.find((w) => w.name === "api")?.reason).toContain("adopted without a rollout");
+    expect(report.workloads.find((w) => w.name === "api")).toMatchObject({
+      action: "baseline",
+      reason: expect.stringContaining("adopted without a rollout"),
+    });
     expect(s.sim.get("Deployment", NS, "api")).toHaveProperty([
       "metadata",
       "annotations",

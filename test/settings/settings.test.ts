@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { readActionInputs } from "../../src/action/read-inputs.js";
 import { UserError } from "../../src/core/errors.js";
 import { ACTION_INPUTS, CLI_FLAGS } from "../../src/core/option-naming.js";
 import { DEPRECATED_OPTIONS, deprecationWarnings } from "../../src/settings/deprecated-options.js";
@@ -127,7 +128,8 @@ describe("one meaning per value, wherever it is written", () => {
   // inputs (raw values by name) all end in runSettings, so each spelling means one thing everywhere.
   const fromFlags = (argv: string[]) => runSettings(parseArgs(argv).values);
   const fromEnv = (env: Record<string, string>) => runSettings(rawValuesFromEnv(env));
-  const fromInputs = (inputs: Record<string, string>) => runSettings(inputs);
+  const fromInputs = (inputs: Record<string, string>, ...before: Record<string, string | undefined>[]) =>
+    runSettings(...before, readActionInputs((name) => inputs[name] ?? "").values);
 
   test.each([
     ["true", "client"],
@@ -185,6 +187,41 @@ describe("one meaning per value, wherever it is written", () => {
     ],
   ])("a bad value in a variable names the variable: %j", (env, message) => {
     expect(() => fromEnv(env)).toThrow(typeof message === "string" ? new UserError(message) : message);
+  });
+
+  test.each([
+    [{ timeout: "10" }, 'the `timeout` input: "10" has no unit: write 10s for seconds or 10m for minutes'],
+    [
+      { "dry-run": "maybe" },
+      'the `dry-run` input: expected one of none, client, server (or true, false), got "maybe"',
+    ],
+    [{ "max-restarts": "x" }, 'the `max-restarts` input: expected a whole number, got "x"'],
+    [{ namespaces: "shop,Bad_NS!" }, /^the `namespaces` input: "Bad_NS!" is not a valid namespace name/],
+    [{ base: "-x" }, "`base: -x`: a revision must not start with '-'"],
+    [{ kustomize: "none,deploy" }, 'the `kustomize` input: "none" cannot be combined with directories'],
+    [{ context: "a;;b" }, /^the `context` input: wave 2 of "a;;b" names no context/],
+    [
+      { bake: "2m", wait: "status" },
+      "the `bake` input watches each rollout's new pods once it is done: drop `wait: status`, or the `bake` input",
+    ],
+    [
+      { strategy: "gitops", "dry-run": "server" },
+      "`strategy: gitops` writes nothing to the cluster: drop `dry-run: server` (it sends no write to dry-run)",
+    ],
+    [{ prune: "yes" }, 'the `prune` input: expected true or false, got "yes"'],
+  ])("a bad action input is named as the workflow wrote it, never as the flag: %j", (inputs, message) => {
+    expect(() => fromInputs(inputs)).toThrow(typeof message === "string" ? new UserError(message) : message);
+  });
+
+  test("in the action, a variable the inputs leave alone is named as the variable, an input as the input", () => {
+    const variables = rawValuesFromEnv({ CONFIG_ROLLOUT_TIMEOUT: "10", CONFIG_ROLLOUT_APPLY: "yes" });
+    expect(() => fromInputs({}, variables)).toThrow(/^CONFIG_ROLLOUT_(TIMEOUT|APPLY): /);
+    expect(() => fromInputs({ timeout: "5" }, rawValuesFromEnv({ CONFIG_ROLLOUT_TIMEOUT: "10s" }))).toThrow(
+      /^the `timeout` input: "5" has no unit/,
+    );
+    expect(() => fromInputs({ wait: "none" }, rawValuesFromEnv({ CONFIG_ROLLOUT_BAKE: "2m" }))).toThrow(
+      "CONFIG_ROLLOUT_BAKE watches each rollout's new pods once it is done: drop `wait: none`, or CONFIG_ROLLOUT_BAKE",
+    );
   });
 
   test("a flag that overrides a variable is named as the flag", () => {

@@ -30,7 +30,10 @@ describe("settings are validated before any API call", () => {
     [{ concurrency: "0" }, /--concurrency: must be between 1 and 64/],
     [{ concurrency: "65" }, /--concurrency: must be between 1 and 64/],
     [{ bake: "0s" }, /--bake: must be at least 1s/],
-    [{ bake: "2m", wait: "false" }, /--bake watches each rollout's new pods once it is done: drop --no-wait/],
+    [
+      { bake: "2m", wait: "false" },
+      /--bake watches each rollout's new pods once it is done: drop --wait none, or --bake/,
+    ],
     [{ bake: "2m", wait: "status" }, /drop --wait status, or --bake/],
     [{ bake: "2m", "watch-pods": "false" }, /drop --wait status, or --bake/],
     [

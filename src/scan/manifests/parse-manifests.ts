@@ -176,9 +176,10 @@ function unresolvedAlias(doc: Document.Parsed): UnresolvedAlias | undefined {
 }
 
 /**
- * The YAML 1.1 tags as go-yaml v2 resolves them: no timestamps or sexagesimal numbers, and a float
+ * The YAML 1.1 tags as go-yaml v2 resolves them: no timestamps or sexagesimal numbers, a float
  * only when it has a digit before its exponent (`.`, `-.` and `e5` are strings to go-yaml, which
- * tries Go's float syntax: a `.` in a flow list such as `command: [kustomize, build, .]` was NaN).
+ * tries Go's float syntax: a `.` in a flow list such as `command: [kustomize, build, .]` was NaN),
+ * and `!!binary` as the text its base64 decodes to (GO_BINARY).
  */
 function asKubectlReadsIt(tags: Tags): Tags {
   return tags
@@ -188,6 +189,7 @@ function asKubectlReadsIt(tags: Tags): Tags {
     })
     .map((tag) => {
       const { tag: name, format, test } = tag as { tag?: string; format?: string; test?: RegExp };
+      if (name === GO_BINARY.tag) return GO_BINARY as unknown as typeof tag;
       if (name !== "tag:yaml.org,2002:float" || test === undefined) return tag;
       if (format === "EXP") return { ...(tag as object), test: GO_FLOAT_EXP } as unknown as typeof tag;
       if (format === undefined && test.test("1.5"))
@@ -195,6 +197,27 @@ function asKubectlReadsIt(tags: Tags): Tags {
       return tag;
     });
 }
+
+/**
+ * `!!binary`: go-yaml v2 decodes the base64 (Go's StdEncoding: padded, line breaks skipped) and
+ * kubectl sends the bytes as a JSON string (an invalid UTF-8 byte becomes U+FFFD): `kind: !!binary
+ * U2VjcmV0` is applied as a Secret, `password: !!binary aHVudGVy` as `hunter`. The yaml package's own
+ * tag makes a Uint8Array of it, which no field of a manifest takes. Bad base64 fails kubectl's parse;
+ * the message does not quote the value (it may be a Secret's).
+ */
+const GO_BINARY = {
+  tag: "tag:yaml.org,2002:binary",
+  default: false,
+  identify: () => false,
+  resolve(source: string, onError: (message: string) => void): string {
+    const base64 = source.replace(/[\r\n]/g, "");
+    if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(base64)) {
+      onError("!!binary value contains invalid base64 data");
+      return "";
+    }
+    return Buffer.from(base64, "base64").toString("utf8");
+  },
+};
 
 /** Go's float syntax after go-yaml drops underscores: a digit before any exponent. */
 const GO_MANTISSA = "[-+]?(?:\\.[0-9_]*[0-9][0-9_]*|[0-9][0-9_]*(?:\\.[0-9_]*)?)";
