@@ -36,7 +36,9 @@ export function reviewAccess(body: string, faults: Faults): { status: number; pa
   const resource = attributes?.subresource
     ? `${attributes.resource}/${attributes.subresource}`
     : attributes?.resource;
-  const denied = attributes !== undefined && faults.denies(attributes.verb ?? "", resource ?? "");
+  const denied =
+    attributes !== undefined &&
+    faults.denies(attributes.verb ?? "", resource ?? "", attributes.name || undefined);
   return {
     status: 201,
     payload: {

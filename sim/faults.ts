@@ -1,5 +1,6 @@
 // Injected failures: failNext() answers the next matching requests with an error Status,
-// forbid() answers 403 for an RBAC verb on a resource until the server closes, hang() reads the
+// forbid() answers 403 for an RBAC verb on a resource until the server closes (or, given
+// resourceNames, for every object but those: a Role that grants the verb only by name), hang() reads the
 // matching requests and never answers them (a stuck API server or a black-holed connection: the
 // TCP connection stays open until the client gives up or the server closes), and randomFaults()
 // turns on a seeded random mode for chaos tests: each resource request, with probability `rate`,
@@ -59,7 +60,8 @@ function seededRandom(seed: number): () => number {
 
 export class Faults {
   private readonly pending: PendingFailure[] = [];
-  private readonly forbidden = new Set<string>();
+  /** "verb resource" -> the names still allowed (a Role's resourceNames; empty: none). */
+  private readonly forbidden = new Map<string, ReadonlySet<string>>();
   private readonly hung: FailMatch[] = [];
   private random: { options: RandomFaultOptions; next: () => number } | undefined;
 
@@ -113,14 +115,22 @@ export class Faults {
     );
   }
 
-  forbid(verb: string, resource: string): void {
-    this.forbidden.add(`${verb.toLowerCase()} ${resource.toLowerCase()}`);
+  forbid(verb: string, resource: string, resourceNames: readonly string[] = []): void {
+    this.forbidden.set(`${verb.toLowerCase()} ${resource.toLowerCase()}`, new Set(resourceNames));
   }
 
-  /** Whether forbid() denies this RBAC verb on this resource ("deployments", "deployments/scale"). */
-  denies(verb: string, resource: string): boolean {
+  /**
+   * Whether forbid() denies this RBAC verb on this resource ("deployments", "deployments/scale")
+   * for a request or access review naming `name`. As RBAC matches `resourceNames`, only a named
+   * request can match them: one without a name (a list, a create by POST, a review that names no
+   * object) is denied.
+   */
+  denies(verb: string, resource: string, name?: string): boolean {
     const key = resource.toLowerCase();
-    return this.forbidden.has(`${verb.toLowerCase()} ${key}`) || this.forbidden.has(`* ${key}`);
+    return [`${verb.toLowerCase()} ${key}`, `* ${key}`].some((rule) => {
+      const allowed = this.forbidden.get(rule);
+      return allowed !== undefined && !(name !== undefined && allowed.has(name));
+    });
   }
 
   /** The error to answer instead of serving this resource request, if any (consumes a failNext). */
@@ -128,7 +138,7 @@ export class Faults {
     const { info, namespace, name, subresource } = target;
     const resource = subresource ? `${info.resource}/${subresource}` : info.resource;
     const verb = rbacVerb(request.verb);
-    if (this.denies(verb, resource)) {
+    if (this.denies(verb, resource, name)) {
       return forbidden(verb, info, namespace, name);
     }
     const index = this.pending.findIndex(

@@ -177,7 +177,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
     },
     failNext: (match, status, times, retryAfterSeconds) =>
       faults.failNext(match, status, times, retryAfterSeconds),
-    forbid: (verb, resource) => faults.forbid(verb, resource),
+    forbid: (verb, resource, resourceNames) => faults.forbid(verb, resource, resourceNames),
     hang: (match = {}) => faults.hang(match),
     randomFaults: (options) => faults.randomFaults(options),
     dropWatches,

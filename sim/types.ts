@@ -112,8 +112,12 @@ export interface SimCluster {
    * the server closes; recorded with `fault: "hang"`.
    */
   hang(match?: FailMatch): void;
-  /** Answer 403 Forbidden for this RBAC verb ("patch", "*") on this resource ("deployments"). */
-  forbid(verb: string, resource: string): void;
+  /**
+   * Answer 403 Forbidden for this RBAC verb ("patch", "*") on this resource ("deployments"); with
+   * `resourceNames`, for every object but those (a Role granting the verb only by `resourceNames`:
+   * a request or access review naming one is allowed, an unnamed one is not).
+   */
+  forbid(verb: string, resource: string, resourceNames?: readonly string[]): void;
   /** Seeded random faults on every resource request (see sim/faults.ts); undefined turns them off. */
   randomFaults(options: RandomFaultOptions | undefined): void;
   /** Close every open watch stream now (server-side): a normal end, or with `abrupt` a reset connection. */

@@ -1,6 +1,7 @@
 // Stage: before the first write, ask the API server whether every write the plan needs is allowed
-// (SelfSubjectAccessReview, one per verb, resource and namespace), so an RBAC gap fails the run with
-// exit 2 and nothing changed — never half a plan applied and then a 403.
+// (SelfSubjectAccessReview, one per verb, resource and namespace; one per object where that one is
+// refused, as a Role granting by `resourceNames` answers only a review that names the object), so
+// an RBAC gap fails the run with exit 2 and nothing changed — never half a plan applied and then a 403.
 
 import { ClusterAccessError } from "../core/errors.js";
 import { configKind } from "../core/kinds/api-kinds.js";
@@ -18,13 +19,14 @@ function patchWrites(targets: Array<{ id: ObjectId; kind: WorkloadKind }>): Acce
     group: kind.group,
     resource: kind.resource,
     namespace: id.namespace,
+    name: id.name,
   }));
 }
 
 /** The server-side apply of a config (--apply). */
 export function configWrite(id: ObjectId): AccessCheck {
   const { group, resource } = configKind(id.kind as ConfigKind);
-  return { verb: "patch", group, resource, namespace: id.namespace };
+  return { verb: "patch", group, resource, namespace: id.namespace, name: id.name };
 }
 
 async function checkPermissions(
@@ -44,7 +46,7 @@ async function checkPermissions(
   }
   const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
   if (denied.length === 0) return;
-  const list = denied.map(describeCheck).join("; ");
+  const list = describeChecks(denied);
   throw new ClusterAccessError(
     `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in docs/rbac.md.`,
     403,
@@ -85,29 +87,63 @@ async function checkPodWatchAccess(
     : "waiting on the rollout status alone, without failing early on pods that cannot start";
   return {
     watch,
-    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`,
+    warning: `context ${cluster.context} may not ${describeChecks(denied)} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`,
   };
 }
 
+/**
+ * One review per permission (verb, resource, namespace), unnamed; where that one is refused, one per
+ * object the permission is needed for, by name: a Role that grants it only by `resourceNames`
+ * refuses every review that names no object, and allows those naming its objects. An answer per
+ * permission, or per object when asked by name.
+ */
 async function review(
   cluster: Pick<Cluster, "canI">,
   needed: AccessCheck[],
   concurrency: number,
 ): Promise<Array<{ check: AccessCheck; allowed: boolean | undefined }>> {
-  const key = (c: AccessCheck) =>
-    `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}/${c.name ?? ""}`;
-  const unique = new Map(needed.map((c) => [key(c), c]));
-  return runLimited([...unique.values()], concurrency, async (check) => ({
+  const permission = (c: AccessCheck) =>
+    `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}`;
+  const byPermission = new Map<string, AccessCheck[]>();
+  for (const check of needed)
+    byPermission.set(permission(check), [...(byPermission.get(permission(check)) ?? []), check]);
+  const answers = await runLimited([...byPermission.values()], concurrency, async ([first]) => {
+    const { name: _, ...unnamed } = first!;
+    return { check: unnamed, allowed: await cluster.canI(unnamed) };
+  });
+  // Refused unnamed, but every object it is needed for has a name: ask about each of them.
+  const refused = answers.filter((a) => a.allowed === false);
+  const objects = refused.flatMap(({ check }) => {
+    const checks = byPermission.get(permission(check))!;
+    if (checks.some((c) => c.name === undefined)) return [];
+    return [...new Map(checks.map((c) => [c.name, c])).values()];
+  });
+  const byName = await runLimited(objects, concurrency, async (check) => ({
     check,
     allowed: await cluster.canI(check),
   }));
+  const askedByName = new Set(objects.map(permission));
+  return [...answers.filter((a) => !askedByName.has(permission(a.check))), ...byName];
 }
 
-/** `patch deployments.apps in namespace shop`, `get pods/log in namespace shop`, `patch secrets db in namespace shop`. */
-function describeCheck(c: AccessCheck): string {
-  const resource = `${c.resource}${c.subresource ? `/${c.subresource}` : ""}`;
-  const named = c.name ? ` ${c.name}` : "";
-  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource}${named} in namespace ${c.namespace}`;
+/**
+ * `patch deployments.apps in namespace shop`, `get pods/log in namespace shop; patch secrets db, api-keys
+ * in namespace shop`: the objects refused by name listed once per permission.
+ */
+function describeChecks(checks: AccessCheck[]): string {
+  const names = new Map<string, string[]>();
+  for (const c of checks) {
+    const resource = `${c.resource}${c.subresource ? `/${c.subresource}` : ""}`;
+    const permission = `${c.verb} ${c.group ? `${resource}.${c.group}` : resource}`;
+    const key = `${permission}\0${c.namespace}`;
+    names.set(key, [...(names.get(key) ?? []), ...(c.name ? [c.name] : [])]);
+  }
+  return [...names]
+    .map(([key, objects]) => {
+      const [permission, namespace] = key.split("\0");
+      return `${permission}${objects.length > 0 ? ` ${objects.join(", ")}` : ""} in namespace ${namespace}`;
+    })
+    .join("; ");
 }
 
 /**

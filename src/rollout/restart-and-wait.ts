@@ -4,7 +4,7 @@
 // concurrency, same waits, same report lines — and what to do last.
 
 import { isExpectedError, RolloutFailure } from "../core/errors.js";
-import { workloadKind } from "../core/kinds/workload-kinds.js";
+import { restartTarget } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import { formatId, idKey, type Manifest, type PlannedWorkload, shortId } from "../core/model.js";
 import { isFailure, type WorkloadResult } from "../core/run-result.js";
@@ -128,7 +128,9 @@ export async function rollOut(
             cluster,
             {
               configs: context.prepared.configWrites,
-              targets: agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind)! })),
+              targets: agent.requests.flatMap(
+                (r) => restartTarget(r.id, r.object ?? manifests.get(idKey(r.id))?.object) ?? [],
+              ),
               ...(context.prepared.reviews ? { reviews: context.prepared.reviews } : {}),
             },
             agent.context.settings,
@@ -222,7 +224,14 @@ async function awaitAgent(
       cluster,
       workloads.map((w) => w.id),
       // Interrupted, the wait ends at once (as the rollout wait does).
-      { hashFor: agent.hashFor, generatedFor: agent.generatedFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal },
+      {
+        hashFor: agent.hashFor,
+        generatedFor: agent.generatedFor,
+        timeoutMs: settings.timeoutMs,
+        log,
+        now,
+        interrupt: interruptSignal,
+      },
     ),
   );
   const left = Math.max(1, settings.timeoutMs - (now() - started));

@@ -5,7 +5,7 @@
 import type { CommitOrder } from "../core/commit-sha.js";
 import { consumedBy } from "../core/consumed-configs.js";
 import { RolloutFailure, UserError } from "../core/errors.js";
-import { workloadKind } from "../core/kinds/workload-kinds.js";
+import { restartTarget } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import {
   type ConfigChange,
@@ -100,10 +100,8 @@ export async function rollOutPlan(
   // asked about before the first config is applied, and the restart path asks nothing again.
   let reviewed: { watchPods: boolean } | undefined;
   const reviewEveryWrite = async (pending: ExpectedConfig[]) => {
-    const targets = present.flatMap(({ id }) => {
-      const kind = workloadKind(id.kind);
-      return kind ? [{ id, kind }] : [];
-    });
+    // The object each restart will patch: a Rollout with workloadRef restarts through its Deployment.
+    const targets = present.flatMap(({ id }) => restartTarget(id, manifests.get(idKey(id))?.object) ?? []);
     const reviews = [
       ...pending.map((c) => configWrite(c.id)),
       ...(restorePlan ? restoreReviews(restorePlan) : []),

@@ -6,13 +6,13 @@
 // nothing for a template that already carries its hash and follows its rollout.
 
 import { setMaxListeners } from "node:events";
+import { findReferences } from "../core/config-references.js";
 import { formatDuration } from "../core/duration.js";
 import { ClusterAccessError } from "../core/errors.js";
+import { podSpecAt } from "../core/kinds/pod-template.js";
 import { restartableKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import { formatId, idKey, type ObjectId } from "../core/model.js";
-import { findReferences } from "../core/config-references.js";
-import { podSpecAt } from "../core/kinds/pod-template.js";
 import { CONFIG_HASH_ANNOTATION, currentHash } from "../core/restart-patch.js";
 import type { WorkloadResult } from "../core/run-result.js";
 import { listAndWatch, type WatchSource } from "../kube/list-watch.js";

@@ -91,7 +91,7 @@ test("a rollback the Role no longer allows writes nothing, and each workload say
       id: id("Deployment", "web"),
       restart: "failed",
       message: expect.stringMatching(
-        /^forbidden: context sim-ctx may not patch deployments\.apps in namespace default \(checked before the rollback: nothing of it was written\)/,
+        /^forbidden: context sim-ctx may not patch deployments\.apps web in namespace default \(checked before the rollback: nothing of it was written\)/,
       ),
     },
   ]);

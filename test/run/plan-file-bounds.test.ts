@@ -100,7 +100,7 @@ describe("--plan within the apply job's bounds", () => {
     scenario.sim.forbid("patch", "deployments");
     const applied = await applyPlan([]);
     expect(applied.code).toBe(2);
-    expect(applied.stderr).toContain("may not patch deployments.apps in namespace shop");
+    expect(applied.stderr).toContain("may not patch deployments.apps api, web in namespace shop");
     expect(patched()).toEqual([]);
   });
 

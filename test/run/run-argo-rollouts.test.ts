@@ -41,8 +41,14 @@ function rollout(name: string, podSpec: Json, spec: Json = {}): Json {
 const config = (level: string) => configMap("app-config", { LOG_LEVEL: level }, { namespace: NS });
 const consumer = pod({ envFrom: [{ configMapRef: { name: "app-config" } }] });
 
-/** Two commits (config v1 -> v2) holding `objects`; the cluster holds them with the v2 config applied. */
-async function setup(objects: Json[], options: { inRepo?: Json[]; crd?: boolean } = {}): Promise<Setup> {
+/**
+ * Two commits (config v1 -> v2) holding `objects`; the cluster holds them with the v2 config applied
+ * (`liveLevel` "info": still v1's, for --apply to write).
+ */
+async function setup(
+  objects: Json[],
+  options: { inRepo?: Json[]; crd?: boolean; liveLevel?: string } = {},
+): Promise<Setup> {
   const { sim, repo, kubeconfig } = await open({
     rolloutStepMs: 5,
     crds: options.crd === false ? [] : ["argo-rollouts"],
@@ -52,7 +58,7 @@ async function setup(objects: Json[], options: { inRepo?: Json[]; crd?: boolean 
   await repo.commit("v1");
   await repo.write("deploy/app.yaml", yamlDocs(config("debug"), ...inRepo));
   await repo.commit("v2");
-  for (const object of [config("debug"), ...objects])
+  for (const object of [config(options.liveLevel ?? "debug"), ...objects])
     sim.seed(parseAllDocuments(yamlDocs(object))[0]!.toJS());
   sim.resetRequests();
   return {
@@ -201,6 +207,45 @@ test("a Rollout with workloadRef restarts through its Deployment's template and 
   };
   expect(live.status.phase).toBe("Healthy");
   expect(Number(live.metadata.annotations["rollout.argoproj.io/workload-generation"])).toBeGreaterThan(1);
+});
+
+test("--apply asks before its first write about the patch a Rollout with workloadRef sends: its Deployment's", async () => {
+  const template = deployment("web", consumer, { namespace: NS, replicas: 0 });
+  const ref = rollout("web", {}, { workloadRef: { apiVersion: "apps/v1", kind: "Deployment", name: "web" } });
+  delete (ref.spec as Json).template;
+  const writes = (sim: SimCluster) =>
+    sim.requests
+      .filter((r) => ["apply", "patch"].includes(r.verb) && !r.path.includes("selfsubjectaccessreviews"))
+      .map((r) => `${r.verb} ${r.kind}/${r.name} ${r.status}`);
+  // A Role that may patch the Deployment but not the Rollout: the restart needs no more.
+  const allowed = await setup([template, ref], { liveLevel: "info" });
+  allowed.sim.forbid("patch", "rollouts");
+  const run = await allowed.run(["--apply"]);
+  expect(run.code, run.stderr).toBe(0);
+  expect(writes(allowed.sim)).toEqual(["apply ConfigMap/app-config 200", "patch Deployment/web 200"]);
+  // One that may patch the Rollout but not the Deployment: refused before the config is applied.
+  const refused = await setup([template, ref], { liveLevel: "info" });
+  refused.sim.forbid("patch", "deployments");
+  const denied = await refused.run(["--apply"]);
+  expect(denied.code, denied.stderr).toBe(2);
+  expect(denied.stderr).toContain(
+    "may not patch deployments.apps web in namespace shop (checked before any change: nothing was written)",
+  );
+  expect(writes(refused.sim)).toEqual([]);
+});
+
+test("in batches (--max-parallel-rollouts), the review of every batch asks about a workloadRef Rollout's Deployment too", async () => {
+  const template = deployment("web", consumer, { namespace: NS, replicas: 0 });
+  const ref = rollout("web", {}, { workloadRef: { apiVersion: "apps/v1", kind: "Deployment", name: "web" } });
+  delete (ref.spec as Json).template;
+  const s = await setup([template, ref, deployment("api", consumer, { namespace: NS })]);
+  s.sim.forbid("patch", "rollouts");
+  const run = await s.run(["--max-parallel-rollouts", "1"]);
+  expect(run.code, run.stderr).toBe(0);
+  expect(s.sim.requests.filter((r) => r.verb === "patch").map((r) => `${r.kind}/${r.name}`)).toEqual([
+    "Deployment/api",
+    "Deployment/web",
+  ]);
 });
 
 test("--strategy versioned repoints a Rollout with a merge patch guarded by its resourceVersion", async () => {

@@ -269,7 +269,7 @@ describe("faults and API economy", () => {
     const run = await s.run();
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /forbidden: context ci may not patch deployments\.apps in namespace shop \(checked before any change: nothing was written\)/,
+      /forbidden: context ci may not patch deployments\.apps api, web in namespace shop \(checked before any change: nothing was written\)/,
     );
     // The StatefulSet it may patch was not patched either: no half-applied plan.
     expect(s.sim.requests.filter((r) => r.verb === "patch" || r.verb === "apply")).toEqual([]);

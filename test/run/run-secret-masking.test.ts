@@ -12,7 +12,7 @@ import { startSimCluster } from "../../sim/index.js";
 import { type FakeReviewApi, startFakeGitLab } from "../comment/fake-review-api.js";
 import { createTempRepo } from "../helpers/git-repo.js";
 import { deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
-import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
+import { lastCommitArgs, runCli, runInProcess } from "../helpers/run-cli.js";
 import { findKubectl, runKubectl } from "../sim/helpers.js";
 import {
   b64,
@@ -132,58 +132,107 @@ describe.skipIf(!kubectlPath)("sync", () => {
 
 // A Secret the range did not change, which the restarted workload reads beside the changed one, is
 // masked too whatever the strategy: the annotation strategy reads it for its hash, the env and
-// versioned strategies read it from the repository for masking alone. Each strategy's run gets its
-// own values: the values read are kept for the whole process.
+// versioned strategies read it from the repository for masking alone, and a saved plan (--plan),
+// which has no repository, from the cluster. Each run gets its own values: the values read are kept
+// for the whole process.
 describe("an unchanged repository Secret the restarted workload reads", () => {
+  /** Two commits rotating `db`, `other` unchanged; the cluster runs them with crashing pods that print both. */
+  async function unchangedSecret(label: string) {
+    const changed = { base: `old-${label}-Passw0rd`, head: `new-${label}-Passw0rd` };
+    const unchanged = `unchanged-${label}-T0ken-abcdef`;
+    const app = deployment(
+      "api",
+      pod({
+        envFrom: [{ secretRef: { name: "db" } }],
+        env: [{ name: "OTHER", valueFrom: { secretKeyRef: { name: "other", key: "token" } } }],
+      }),
+      { namespace: NS },
+    );
+    const db = (password: string) => secret("db", { stringData: { password } }, NS);
+    const other = secret("other", { stringData: { token: unchanged } }, NS);
+    const sim = await startSimCluster({ rolloutStepMs: 5 });
+    const repo = await createTempRepo();
+    dir = mkdtempSync(join(tmpdir(), "config-rollout-secrets-"));
+    closeAfter = async () => {
+      await sim.close();
+      await repo.cleanup();
+    };
+    await repo.write("deploy/app.yaml", yamlDocs(app));
+    await repo.write("deploy/other.yaml", yamlDocs(other));
+    await repo.write("deploy/db.yaml", yamlDocs(db(changed.base)));
+    await repo.commit("v1");
+    await repo.write("deploy/db.yaml", yamlDocs(db(changed.head)));
+    await repo.commit("v2: rotate the db password");
+    for (const object of [app, other, db(changed.base)])
+      sim.seed(parseAllDocuments(yamlDocs(object))[0]!.toJS());
+    sim.setPodFailure("Deployment", NS, "api", "CrashLoopBackOff", {
+      exitCode: 1,
+      message: `login failed with ${changed.head}, other=${unchanged}`,
+      log: [`OTHER=${unchanged}`, `as base64: ${b64(unchanged)}`],
+    });
+    const kubeconfig = join(dir, "kubeconfig");
+    sim.writeKubeconfig(kubeconfig, { context: "ci" });
+    /** Whether stdout or stderr holds a form of the values (the unchanged one, raw and base64; the new one). */
+    const leaks = (run: { stdout: string; stderr: string }) =>
+      Object.entries({ stdout: run.stdout, stderr: run.stderr }).flatMap(([name, text]) =>
+        [unchanged, b64(unchanged), changed.head].filter((f) => text.includes(f)).map((f) => `${name}: ${f}`),
+      );
+    return { sim, repo, kubeconfig, changed, unchanged, db, leaks };
+  }
+  let closeAfter: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await closeAfter?.();
+    closeAfter = undefined;
+  });
+
   test.each(["annotation", "env", "versioned"])(
     "--strategy %s: masked in what the crashing pods say",
     async (strategy) => {
-      const changed = { base: `old-${strategy}-Passw0rd`, head: `new-${strategy}-Passw0rd` };
-      const unchanged = `unchanged-${strategy}-T0ken-abcdef`;
-      const app = deployment(
-        "api",
-        pod({
-          envFrom: [{ secretRef: { name: "db" } }],
-          env: [{ name: "OTHER", valueFrom: { secretKeyRef: { name: "other", key: "token" } } }],
-        }),
-        { namespace: NS },
+      const s = await unchangedSecret(strategy);
+      const run = await runInProcess([
+        ...lastCommitArgs(s.repo.dir, s.kubeconfig),
+        ...["--strategy", strategy, "--apply", "--dry-run", "none", "--logs", "5", "--timeout", "30s"],
+      ]);
+      expect(run.code, run.stderr).toBe(1);
+      expect(s.leaks(run)).toEqual([]);
+      expect(run.stdout).toContain("other=***");
+      expect(run.stdout).toContain("OTHER=***");
+    },
+  );
+
+  test.each(["annotation", "env"])(
+    "a saved plan (--strategy %s) reads it from the cluster: masked, and the plan file holds no value",
+    async (strategy) => {
+      const s = await unchangedSecret(`plan-${strategy}`);
+      const planFile = join(dir!, "plan.json");
+      const key = ["--hash-key", "plan-test-key"];
+      const made = await runInProcess([
+        ...lastCommitArgs(s.repo.dir),
+        ...["--strategy", strategy, "--dry-run", "--plan-out", planFile, ...key],
+      ]);
+      expect(made.code, made.stderr).toBe(0);
+      const plan = readFileSync(planFile, "utf8");
+      for (const form of [s.unchanged, b64(s.unchanged), s.changed.head]) expect(plan).not.toContain(form);
+      // The apply job: the new db applied by the deploy step, no repository, the plan only; a
+      // process of its own, which never read the values making the plan did.
+      s.sim.seed(parseAllDocuments(yamlDocs(s.db(s.changed.head)))[0]!.toJS());
+      const apply = () =>
+        runCli(
+          ["--plan", planFile, "--kubeconfig", s.kubeconfig, "--logs", "5", "--timeout", "30s", ...key],
+          {},
+          dir,
+        );
+      const run = await apply();
+      expect(run.code, run.stderr).toBe(1);
+      expect(s.leaks(run)).toEqual([]);
+      expect(run.stdout).toContain("other=***");
+      expect(run.stdout).toContain("OTHER=***");
+      // A Role that does not let the job read it: the run goes on, and says what it cannot mask.
+      s.sim.forbid("get", "secrets", ["db"]);
+      const refused = await apply();
+      expect(refused.stderr).toContain(
+        "warning: context ci may not get secrets other in namespace shop, which the restarted workloads read: a saved plan holds no Secret value, so what their pods say (a termination message, an event, log lines) cannot be masked for them.",
       );
-      const db = (password: string) => secret("db", { stringData: { password } }, NS);
-      const other = secret("other", { stringData: { token: unchanged } }, NS);
-      const sim = await startSimCluster({ rolloutStepMs: 5 });
-      const repo = await createTempRepo();
-      dir = mkdtempSync(join(tmpdir(), "config-rollout-secrets-"));
-      try {
-        await repo.write("deploy/app.yaml", yamlDocs(app));
-        await repo.write("deploy/other.yaml", yamlDocs(other));
-        await repo.write("deploy/db.yaml", yamlDocs(db(changed.base)));
-        await repo.commit("v1");
-        await repo.write("deploy/db.yaml", yamlDocs(db(changed.head)));
-        await repo.commit("v2: rotate the db password");
-        for (const object of [app, other, db(changed.base)])
-          sim.seed(parseAllDocuments(yamlDocs(object))[0]!.toJS());
-        sim.setPodFailure("Deployment", NS, "api", "CrashLoopBackOff", {
-          exitCode: 1,
-          message: `login failed with ${changed.head}, other=${unchanged}`,
-          log: [`OTHER=${unchanged}`, `as base64: ${b64(unchanged)}`],
-        });
-        const kubeconfig = join(dir, "kubeconfig");
-        sim.writeKubeconfig(kubeconfig);
-        const run = await runInProcess([
-          ...lastCommitArgs(repo.dir, kubeconfig),
-          ...["--strategy", strategy, "--apply", "--dry-run", "none", "--logs", "5", "--timeout", "30s"],
-        ]);
-        expect(run.code, run.stderr).toBe(1);
-        for (const [name, text] of Object.entries({ stdout: run.stdout, stderr: run.stderr })) {
-          for (const form of [unchanged, b64(unchanged), changed.head])
-            expect(text.includes(form), `${name} holds ${form}`).toBe(false);
-        }
-        expect(run.stdout).toContain("other=***");
-        expect(run.stdout).toContain("OTHER=***");
-      } finally {
-        await sim.close();
-        await repo.cleanup();
-      }
     },
   );
 });

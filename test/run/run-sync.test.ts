@@ -155,7 +155,7 @@ describe.skipIf(!kubectlPath)("config-rollout sync", () => {
     const run = await sync(s, "--adopt");
     expect(run.code, run.stdout).toBe(2);
     expect(run.stderr).toContain(
-      "forbidden: context ci may not patch statefulsets.apps in namespace shop (checked before any change: nothing was written)",
+      "forbidden: context ci may not patch statefulsets.apps worker in namespace shop (checked before any change: nothing was written)",
     );
     expect(writes(s)).toEqual([]);
     // No baseline (config-baseline) and no hash (config-hash) reached api.

@@ -27,7 +27,7 @@ describe("--apply and RBAC", () => {
     const run = await s.run(["--apply"]);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toMatch(
-      /forbidden: context ci may not patch deployments\.apps in namespace shop \(checked before any change: nothing was written\)/,
+      /forbidden: context ci may not patch deployments\.apps api, web in namespace shop \(checked before any change: nothing was written\)/,
     );
     expect(writes(s)).toEqual([]);
     expect(liveLogLevel(s)).toBe("info");
@@ -58,6 +58,55 @@ describe("--apply and RBAC", () => {
       "patch statefulsets",
       "watch pods",
     ]);
+  });
+});
+
+describe("--apply and a Role that grants by resourceNames", () => {
+  /** The access reviews asked, `verb resource[/name]`, in the order sent. */
+  const reviews = (s: Scenario) =>
+    s.sim.requests
+      .filter((r) => isAccessReview(r.path))
+      .map((r) => {
+        const { verb, resource, name } = (
+          JSON.parse(r.body ?? "{}") as { spec: { resourceAttributes: Record<string, string> } }
+        ).spec.resourceAttributes;
+        return `${verb} ${resource}${name ? `/${name}` : ""}`;
+      });
+
+  test("Secrets and Deployments granted only by name are applied and restarted: each object asked about by name", async () => {
+    const s = await start({ configsLive: false });
+    s.sim.forbid("patch", "secrets", ["db"]);
+    s.sim.forbid("patch", "deployments", ["api", "web"]);
+    const run = await s.run(["--apply"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(s.patchedNames()).toEqual(["Deployment/api", "Deployment/web", "StatefulSet/worker"]);
+    expect(writes(s)).toContain("apply secrets/db");
+    // Refused unnamed, then asked per object; what the unnamed review allows is asked about once.
+    expect(
+      reviews(s)
+        .filter((r) => r.startsWith("patch "))
+        .sort(),
+    ).toEqual([
+      "patch configmaps",
+      "patch deployments",
+      "patch deployments/api",
+      "patch deployments/web",
+      "patch secrets",
+      "patch secrets/db",
+      "patch statefulsets",
+    ]);
+  });
+
+  test("an object the Role does not name is refused before any write, naming the object and the verb", async () => {
+    const s = await start({ configsLive: false });
+    s.sim.forbid("patch", "secrets", ["another-secret"]);
+    const run = await s.run(["--apply"]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(
+      /forbidden: context ci may not patch secrets db in namespace shop \(checked before any change: nothing was written\)/,
+    );
+    expect(writes(s)).toEqual([]);
+    expect(liveLogLevel(s)).toBe("info");
   });
 });
 

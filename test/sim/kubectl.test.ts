@@ -64,6 +64,30 @@ describe.skipIf(!kubectl)("kubectl against the simulated cluster", () => {
     }
   });
 
+  test("forbid() with resourceNames answers as a Role granting the verb only for those names", async () => {
+    const scoped = await startSimCluster();
+    const config = join(temp.dir, "scoped-kubeconfig");
+    scoped.writeKubeconfig(config, { namespace: "shop" });
+    scoped.seed(deployment("web", "shop", 1));
+    scoped.seed(deployment("api", "shop", 1));
+    scoped.forbid("patch", "deployments", ["web"]);
+    try {
+      const kube = (...args: string[]) =>
+        runKubectl(kubectl as string, args, { home: temp.dir, kubeconfig: config });
+      // An access review that names the object is allowed; one without a name, or naming another, is not.
+      expect((await kube("auth", "can-i", "patch", "deployments/web")).stdout.trim()).toBe("yes");
+      expect((await kube("auth", "can-i", "patch", "deployments")).stdout.trim()).toMatch(/^no\b/);
+      expect((await kube("auth", "can-i", "patch", "deployments/api")).stdout.trim()).toMatch(/^no\b/);
+      // And so are the writes themselves.
+      const patch = ["-p", '{"metadata":{"labels":{"x":"1"}}}'];
+      expect((await kube("patch", "deployment", "web", ...patch)).code).toBe(0);
+      const refused = await kube("patch", "deployment", "api", ...patch);
+      expect(refused.stderr).toContain('deployments.apps "api" is forbidden');
+    } finally {
+      await scoped.close();
+    }
+  });
+
   test("kubectl get deploy NAME -o json returns the stored object", async () => {
     const result = await run("get", "deploy", "web", "-o", "json");
     expect(result.code).toBe(0);

@@ -248,6 +248,20 @@ export function runningPodTemplateOf(
   return owner ? podTemplateOf(lookup(owner)) : podTemplateOf(obj);
 }
 
+/**
+ * The object a restart of this workload patches, as restart.ts finds it from the live object: the
+ * workload, or the object whose pod template it runs (Argo's workloadRef); undefined when that
+ * object's kind is not one config-rollout patches (the restart then fails with the reason).
+ */
+export function restartTarget(
+  id: ObjectId,
+  obj: unknown,
+): { id: ObjectId; kind: RestartableKind } | undefined {
+  const target = workloadKindOf(obj)?.templateOwner?.(obj as Plain) ?? id;
+  const kind = restartableKind(target.kind);
+  return kind && { id: target, kind };
+}
+
 export function isWorkloadKind(kind: string): boolean {
   return BY_KIND.has(kind);
 }
