@@ -27,13 +27,12 @@ interface SubstitutionContext {
   paths?: { matches(path: string): boolean; globs: readonly string[] };
 }
 
-/** withSubstitutionMaps where the run reads them (`substitution` set), else the deployments as they are. */
+/** withSubstitutionMaps, from a source search's context. */
 export function withMaps(
   git: Git,
-  ctx: Omit<SubstitutionContext, "defaultNamespace"> & { substitution?: { defaultNamespace: string } },
+  ctx: Omit<SubstitutionContext, "defaultNamespace"> & { substitution: { defaultNamespace: string } },
   deployments: Deployment[],
-): Promise<Deployment[]> | Deployment[] {
-  if (ctx.substitution === undefined) return deployments;
+): Promise<Deployment[]> {
   const { base, head, paths, substitution } = ctx;
   return withSubstitutionMaps(git, deployments, {
     base,
