@@ -164,8 +164,6 @@ function scanOptionsOf(
         allowRemote: settings.allowRemoteKustomize,
       },
       env,
-      // The gitops strategy checks the values `stamp` wrote, and stamp substitutes no map's values.
-      substitutesFromMaps: settings.strategy !== "gitops",
     },
   };
 }

@@ -153,7 +153,6 @@ async function substitutionChangesOf(
     head,
     changes: compared.found.changes,
     defaultNamespace: options.defaultNamespace,
-    readsMaps: options.sources?.substitutesFromMaps ?? true,
     ...(paths ? { paths } : {}),
   });
 }

@@ -35,11 +35,6 @@ export interface SourceOptions {
    * (gitops/substitution-sources.ts: a ConfigMap they substitute from changed): they take precedence.
    */
   settingsChanges?: readonly SettingsChange[];
-  /**
-   * Whether a changed ConfigMap a Flux Kustomization substitutes from is read for its values
-   * (gitops/substitution-sources.ts); else, as for a Secret, a warning names it.
-   */
-  substitutesFromMaps?: boolean;
 }
 
 export interface ScanOptions {

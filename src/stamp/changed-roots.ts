@@ -7,9 +7,10 @@ import { UserError } from "../core/errors.js";
 import { idKey } from "../core/model.js";
 import type { Git } from "../git/git.js";
 import { buildDeployed } from "../scan/gitops/deployed-build.js";
-import type { DeploySettings } from "../scan/gitops/deployed-dirs.js";
+import type { Deployment, DeploySettings } from "../scan/gitops/deployed-dirs.js";
 import { overlayDir } from "../scan/gitops/deployment-overlay.js";
-import { findSettingsChanges } from "../scan/gitops/settings-changes.js";
+import { findSettingsChanges, withSettingsAtBase } from "../scan/gitops/settings-changes.js";
+import { withMaps } from "../scan/gitops/substitution-maps.js";
 import { parseManifests } from "../scan/manifests/parse-manifests.js";
 import { checkoutScope } from "../scan/render/checkout-scope.js";
 import { KustomizeBuildError, type KustomizeRun, secretQuietness } from "../scan/render/kustomize.js";
@@ -36,6 +37,8 @@ interface ChangedRootsContext {
   note(message: string): void;
   /** Roots a GitOps object deploys with settings: rendered as it deploys them, as the stamp does. */
   deployedAs?: ReadonlyMap<string, DeploySettings>;
+  /** The GitOps objects' deployments as the work tree writes them, with their files. */
+  deployments?: readonly Deployment[];
 }
 
 /** The settings a root is deployed with at each commit (the object's at base where they changed). */
@@ -134,17 +137,22 @@ async function valuesAt(
 
 /**
  * The object that deploys a root at head may have deployed it with other settings at base (a
- * postBuild.substitute value changed): the base is rendered as it was deployed then, as a plan does.
+ * postBuild.substitute value changed, or a ConfigMap it substitutes from): the base is rendered as
+ * it was deployed then, with the maps as they were then, as a plan does.
  */
 async function deployedSettingsAt(ctx: ChangedRootsContext, base: string, head: string): Promise<SettingsAt> {
   const deployedAs = ctx.deployedAs;
   if (deployedAs === undefined || deployedAs.size === 0) return () => undefined;
   const changedFiles = await ctx.git.changedFiles(base, head);
   const changes = await findSettingsChanges(ctx.git, { base, head, changedFiles });
+  const deployed = (ctx.deployments ?? []).filter((d) => deployedAs.has(d.dir));
+  const substitution = { defaultNamespace: ctx.defaultNamespace };
+  const atBoth = await withMaps(ctx.git, { base, head, substitution }, withSettingsAtBase(deployed, changes));
   return (dir, commit) => {
     const atHead = deployedAs.get(dir);
     if (commit !== base || atHead === undefined) return atHead;
-    return changes.find((c) => c.dir === dir)?.base ?? atHead;
+    const d = atBoth.find((d) => d.dir === dir);
+    return d ? (d.atBase?.settings ?? d.settings) : (changes.find((c) => c.dir === dir)?.base ?? atHead);
   };
 }
 

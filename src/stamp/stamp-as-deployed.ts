@@ -2,7 +2,9 @@
 // deploying its folder say (scan/gitops/deployed-namespaces.ts), each folder's workloads with that
 // folder's configs (deployment-units.ts). The targets keep the ids their files are written with,
 // which is how stamp-file.ts finds them: a workload deployed into several namespaces is one place
-// in its file, one target, whose value leaves the namespace out (the same in each). Pure.
+// in its file, one target, whose value leaves the namespace out (the same in each). A folder deployed
+// with postBuild substitution is hashed as substituted (substituted-reads.ts), once per way it is
+// substituted when several objects deploy it with other values. Pure.
 
 import type { Manifest, ObjectId } from "../core/model.js";
 import { deployedDirsOf } from "../scan/gitops/deployed-dirs.js";
@@ -15,17 +17,60 @@ import {
   type WorkloadStamps,
 } from "./stamp-workloads.js";
 
+/**
+ * `read`: the manifests as their files write them (where the stamps go); `variants`: the same as
+ * deployed, once per way of substituting them (substitutedVariants), `[read]` when none does.
+ */
 export function stampAsDeployed(
   read: readonly Manifest[],
+  variants: readonly (readonly Manifest[])[],
   key: Buffer | undefined,
 ): { stamps: WorkloadStamps; units: UnitConfigs } {
-  const deployed = inDeployedNamespaces([...read]);
-  const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
-  const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
-    ...(key ? { key } : {}),
-    contentsFor: units.contentsFor,
+  const each = variants.map((variant) => {
+    const deployed = inDeployedNamespaces([...variant]);
+    const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
+    const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
+      ...(key ? { key } : {}),
+      contentsFor: units.contentsFor,
+    });
+    return { stamps: asWritten(read, stamps), units };
   });
-  return { stamps: asWritten(read, stamps), units };
+  return { stamps: agreed(each.map((e) => e.stamps)), units: each[0]!.units };
+}
+
+/** One stamp per place where every way of substituting its folder calls for the same value. */
+function agreed(ways: readonly WorkloadStamps[]): WorkloadStamps {
+  if (ways.length === 1) return ways[0]!;
+  const place = (t: StampTarget) => `${t.file}:${t.line}`;
+  const values = new Map<string, Set<string | undefined>>();
+  for (const [i, way] of ways.entries()) {
+    const here = new Map(way.targets.map((t) => [place(t), t.hash]));
+    for (const at of new Set([...values.keys(), ...here.keys()])) {
+      const seen = values.get(at) ?? new Set(i === 0 ? [] : [undefined]);
+      values.set(at, seen.add(here.get(at)));
+    }
+  }
+  const targets: StampTarget[] = [];
+  const unstampable = ways.flatMap((w) => w.unstampable);
+  const done = new Set<string>();
+  for (const t of ways.flatMap((w) => w.targets)) {
+    if (done.has(place(t))) continue;
+    done.add(place(t));
+    if (values.get(place(t))?.size === 1) targets.push(t);
+    else
+      unstampable.push({
+        id: t.id,
+        file: t.file,
+        line: t.line,
+        reason:
+          "its folder is deployed by GitOps objects with other postBuild substitution values, and the configs it reads differ with them: its file holds one value for all of them",
+      });
+  }
+  return {
+    targets,
+    unstampable: unique(unstampable),
+    untouched: unique(ways.flatMap((w) => w.untouched)),
+  };
 }
 
 /** One target per place in a file, named as the file writes it, with the namespaces it was hashed in. */

@@ -10,12 +10,7 @@ import { runLimited } from "../core/run-limited.js";
 import type { Git } from "../git/git.js";
 import type { WorkTree } from "../git/work-tree.js";
 import { buildDeployed } from "../scan/gitops/deployed-build.js";
-import {
-  type Deployment,
-  type DeploySettings,
-  deploymentsOf,
-  deploymentsOfDir,
-} from "../scan/gitops/deployed-dirs.js";
+import { type Deployment, type DeploySettings, deploymentsOfDir } from "../scan/gitops/deployed-dirs.js";
 import { parseManifestFile } from "../scan/manifests/parse-manifest-file.js";
 import { READ_AS_KUBECTL_DOES } from "../scan/manifests/yaml-messages.js";
 import { createPathFilter } from "../scan/path-filter.js";
@@ -39,6 +34,7 @@ import { stampFile } from "./stamp-file.js";
 import { stampKustomization } from "./stamp-kustomize.js";
 import { type StampReport, stampRefusals } from "./stamp-report.js";
 import type { StampTarget } from "./stamp-workloads.js";
+import { readAsDeployed } from "./substituted-reads.js";
 
 interface StampDeps {
   tree: WorkTree;
@@ -96,8 +92,10 @@ async function stampOnce(settings: StampSettings, deps: StampDeps): Promise<Stam
   const inChart = (path: string) => chartDirs.some((dir) => path.startsWith(dir));
   const rawFiles = files.filter((f) => filter(f) && !inChart(f));
   const raw = readRaw ? await parseFiles(deps.tree, rawFiles, settings, report.problems) : [];
-  // Each folder a GitOps object deploys is hashed with its own configs, in its namespace.
-  const { stamps, units } = stampAsDeployed(raw, key);
+  // Each folder a GitOps object deploys is hashed with its own configs, in its namespace, substituted.
+  const text = (file: string) => deps.tree.read(file);
+  const read = await readAsDeployed(raw, { files, text, defaultNamespace: settings.namespace });
+  const { stamps, units } = stampAsDeployed(raw, read.variants, key);
   for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
   let targets = stamps.targets;
   if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
@@ -113,8 +111,7 @@ async function stampOnce(settings: StampSettings, deps: StampDeps): Promise<Stam
       report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
   }
   // Discovered roots are stamped as the repository's GitOps objects deploy them, as a plan sees them.
-  const deployments =
-    settings.kustomize[0] === "none" || explicitDirs ? [] : deploymentsOf(raw.map((m) => m.object));
+  const deployments = settings.kustomize[0] === "none" || explicitDirs ? [] : read.deployments;
   const roots =
     settings.kustomize[0] === "none"
       ? []
@@ -126,7 +123,8 @@ async function stampOnce(settings: StampSettings, deps: StampDeps): Promise<Stam
   // (exit 2) before any raw file is written.
   for (const dir of roots) await refuseForeignPatch(deps.tree, dir, kustomizations);
   await stampRawFiles(deps.tree, targets, settings, report);
-  if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report, deployments);
+  if (roots.length > 0)
+    await stampRoots(roots, kustomizations, settings, deps, key, report, deployments, read.written);
   if (settings.render) {
     report.unstampable.push({
       what: `objects rendered by --render (${settings.render})`,
@@ -191,6 +189,8 @@ async function stampRoots(
   key: Buffer | undefined,
   report: StampReport,
   deployments: readonly Deployment[],
+  /** The deployments as written (their maps are read again at --base for --changed-only). */
+  written: readonly Deployment[],
 ): Promise<void> {
   const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
   const deployedAs = soleDeployments(roots, deployments, report);
@@ -216,6 +216,7 @@ async function stampRoots(
         ...(key ? { key } : {}),
         note: (message) => report.notes.push(message),
         deployedAs,
+        deployments: written,
       })
     : undefined;
   await deps.tree.withScratch(async (home) => {
@@ -321,8 +322,8 @@ async function changedInRange(
   if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
   const valuesAt = async (rev: string) => {
     const sha = await deps.git.resolveCommit(rev);
-    const files = (await deps.git.listFiles(sha)).filter(filter);
-    const bytes = await deps.git.readFiles(sha, files);
+    const all = await deps.git.listFiles(sha);
+    const bytes = await deps.git.readFiles(sha, all.filter(filter));
     const manifests: Manifest[] = [];
     for (const [file, data] of bytes) {
       if (data.length > settings.maxFileSize) continue;
@@ -330,7 +331,9 @@ async function changedInRange(
         ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests,
       );
     }
-    const { stamps } = stampAsDeployed(manifests, key);
+    const text = (file: string) => bytes.get(file);
+    const read = await readAsDeployed(manifests, { files: all, text, defaultNamespace: settings.namespace });
+    const { stamps } = stampAsDeployed(manifests, read.variants, key);
     // By file too: per-folder copies of one workload each have their own value.
     return new Map(stamps.targets.map((t) => [`${t.file}\n${idKey(t.id)}`, t.hash]));
   };

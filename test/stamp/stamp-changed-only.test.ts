@@ -107,3 +107,35 @@ test("--changed-only where only the Flux Kustomization's substitute value change
   expect(stamps.web).toMatch(/^[0-9a-f]{64}$/);
   expect(stamps.worker).toBeUndefined();
 });
+
+test("--changed-only where only the ConfigMap a Flux Kustomization substitutes from changed: the root is rendered with the map of each commit", async () => {
+  const r = closing(await createTempRepo());
+  await r.write("app/kustomization.yaml", "resources:\n- workload.yaml\n");
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a Flux variable, as the manifest holds it
+  await write(r, "${LEVEL}", "4");
+  await r.write(
+    "clusters/prod/shop.yaml",
+    [
+      "apiVersion: kustomize.toolkit.fluxcd.io/v1",
+      "kind: Kustomization",
+      "metadata: {name: shop, namespace: flux-system}",
+      "spec:",
+      "  path: ./app",
+      "  sourceRef: {kind: GitRepository, name: repo}",
+      "  postBuild: {substituteFrom: [{kind: ConfigMap, name: cluster-settings}]}",
+      "",
+    ].join("\n"),
+  );
+  const settings = (level: string) =>
+    yamlDocs(configMap("cluster-settings", { LEVEL: level }, { namespace: "flux-system" }));
+  await r.write("clusters/prod/settings.yaml", settings("info"));
+  const v1 = await r.commit("v1");
+  await r.write("clusters/prod/settings.yaml", settings("debug"));
+  const v2 = await r.commit("web logs debug, through cluster-settings");
+
+  const run = await runInProcess(["stamp", "--repo", r.dir, "--changed-only", "--base", v1, "--head", v2]);
+  expect(run.code, run.stderr).toBe(0);
+  const stamps = await stampsOf(`${r.dir}/app`);
+  expect(stamps.web).toMatch(/^[0-9a-f]{64}$/);
+  expect(stamps.worker).toBeUndefined();
+});

@@ -56,8 +56,8 @@ interface PlainDeployedContext {
   firstIndex: number;
   /** GitOps objects deploying a directory with other settings at base (see settings-changes.ts). */
   settingsChanges: readonly SettingsChange[];
-  /** Set when substituteFrom's ConfigMaps are read from the repository (see substitution-maps.ts). */
-  substitution?: { defaultNamespace: string };
+  /** How substituteFrom's ConfigMaps are read from the repository (see substitution-maps.ts). */
+  substitution: { defaultNamespace: string };
 }
 
 interface PlainDeployedSources {

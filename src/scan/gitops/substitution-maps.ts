@@ -6,12 +6,17 @@
 // the value the workload needs. A Secret is never read for this, nor is a map not found once in the
 // repository (per cluster: the one nearest the object's file): their variables stay as written, and
 // the versioned strategy refuses to copy a config that holds one (see unsubstitutedIn).
-import { field, isRecord, stringField } from "../../core/json-shape.js";
 import type { Git } from "../../git/git.js";
 import { globsToPathspecs } from "../../git/glob-pathspecs.js";
 import { parseManifestFile } from "../manifests/parse-manifest-file.js";
-import type { Deployment, DeploySettings } from "./deployed-dirs.js";
+import type { Deployment } from "./deployed-dirs.js";
 import { MANIFEST_FILE, MAX_GITOPS_FILE_BYTES } from "./find-deployments.js";
+import {
+  resolvedSettings,
+  type SubstitutionMap,
+  substitutionMapNames,
+  substitutionMapsIn,
+} from "./substitution-settings.js";
 
 interface SubstitutionContext {
   base: string;
@@ -22,13 +27,12 @@ interface SubstitutionContext {
   paths?: { matches(path: string): boolean; globs: readonly string[] };
 }
 
-/** withSubstitutionMaps where the run reads them (`substitution` set), else the deployments as they are. */
+/** withSubstitutionMaps, from a source search's context. */
 export function withMaps(
   git: Git,
-  ctx: Omit<SubstitutionContext, "defaultNamespace"> & { substitution?: { defaultNamespace: string } },
+  ctx: Omit<SubstitutionContext, "defaultNamespace"> & { substitution: { defaultNamespace: string } },
   deployments: Deployment[],
-): Promise<Deployment[]> | Deployment[] {
-  if (ctx.substitution === undefined) return deployments;
+): Promise<Deployment[]> {
   const { base, head, paths, substitution } = ctx;
   return withSubstitutionMaps(git, deployments, {
     base,
@@ -37,18 +41,6 @@ export function withMaps(
     ...(paths ? { paths } : {}),
   });
 }
-
-/** A ConfigMap of the repository that a substituteFrom may name. */
-interface SubstitutionMap {
-  file: string;
-  name: string;
-  /** As its file says; unset: deployed into whatever namespace its folder goes to. */
-  namespace: string | undefined;
-  /** Its data as variables: valid names only, newlines dropped (as Flux loads them). */
-  vars: Record<string, string>;
-}
-
-const VARIABLE_NAME = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
 
 /**
  * `deployments` with the variables of the ConfigMaps they substitute from, at each commit: the
@@ -59,91 +51,21 @@ async function withSubstitutionMaps(
   deployments: readonly Deployment[],
   ctx: SubstitutionContext,
 ): Promise<Deployment[]> {
-  const names = new Set<string>();
-  for (const d of deployments)
-    for (const s of [d.settings, d.atBase?.settings])
-      for (const ref of s?.substitute?.from ?? []) if (ref.kind === "ConfigMap") names.add(ref.name);
-  if (names.size === 0) return [...deployments];
+  const names = substitutionMapNames(deployments);
+  if (names.length === 0) return [...deployments];
   const [atBase, atHead] = await Promise.all([
-    mapsAt(git, ctx.base, [...names], ctx.paths),
-    mapsAt(git, ctx.head, [...names], ctx.paths),
+    mapsAt(git, ctx.base, names, ctx.paths),
+    mapsAt(git, ctx.head, names, ctx.paths),
   ]);
   return deployments.map((d) => {
-    const head = resolved(d.settings, atHead, d.file, ctx.defaultNamespace);
-    const base = resolved(d.atBase?.settings ?? d.settings, atBase, d.file, ctx.defaultNamespace);
+    const head = resolvedSettings(d.settings, atHead, d.file, ctx.defaultNamespace);
+    const base = resolvedSettings(d.atBase?.settings ?? d.settings, atBase, d.file, ctx.defaultNamespace);
     if (head.settings === d.settings && base.settings === (d.atBase?.settings ?? d.settings)) return d;
     if (d.atBase === undefined && JSON.stringify(base.settings) === JSON.stringify(head.settings))
       return { ...d, settings: head.settings };
     const file = d.atBase?.file ?? changedMapFile(base.maps, head.maps) ?? d.file ?? "";
     return { ...d, settings: head.settings, atBase: { settings: base.settings, file } };
   });
-}
-
-/**
- * The settings with the variables of the maps found for them, and those maps; keepUnknown stays
- * only where a source was not read (a Secret, a map not found), as Flux leaves nothing unknown.
- */
-function resolved(
-  settings: DeploySettings,
-  maps: readonly SubstitutionMap[],
-  objectFile: string | undefined,
-  defaultNamespace: string,
-): { settings: DeploySettings; maps: SubstitutionMap[] } {
-  const substitute = settings.substitute;
-  if (!substitute?.from?.some((ref) => ref.kind === "ConfigMap")) return { settings, maps: [] };
-  const namespace = substitute.namespace ?? defaultNamespace;
-  const vars: Record<string, string> = {};
-  const found: SubstitutionMap[] = [];
-  let unread = false;
-  // Later sources override earlier ones, as Flux merges them.
-  for (const ref of substitute.from) {
-    const map = ref.kind === "ConfigMap" ? nearestMap(maps, ref.name, namespace, objectFile) : undefined;
-    if (map === undefined) {
-      unread = true;
-      continue;
-    }
-    found.push(map);
-    Object.assign(vars, map.vars);
-  }
-  if (found.length === 0) return { settings, maps: [] };
-  return {
-    settings: {
-      ...settings,
-      substitute: { ...substitute, vars: { ...vars, ...substitute.vars }, keepUnknown: unread },
-    },
-    maps: found,
-  };
-}
-
-/**
- * The map `name` in `namespace` (or naming none) that the object's cluster holds: the one whose file
- * shares the longest directory with the object's (`clusters/prod/settings.yaml` for an object in
- * `clusters/prod/`), preferring one that names the namespace. Undefined when none is found, or two
- * with other data tie: which one the cluster holds is not known here.
- */
-function nearestMap(
-  maps: readonly SubstitutionMap[],
-  name: string,
-  namespace: string,
-  objectFile: string | undefined,
-): SubstitutionMap | undefined {
-  const score = (m: SubstitutionMap) =>
-    sharedDirLength(m.file, objectFile ?? "") * 2 + (m.namespace === namespace ? 1 : 0);
-  const candidates = maps.filter(
-    (m) => m.name === name && (m.namespace === undefined || m.namespace === namespace),
-  );
-  if (candidates.length === 0) return undefined;
-  const best = Math.max(...candidates.map(score));
-  const top = candidates.filter((m) => score(m) === best);
-  const data = new Set(top.map((m) => JSON.stringify(m.vars)));
-  return data.size === 1 ? top[0] : undefined;
-}
-
-function sharedDirLength(a: string, b: string): number {
-  const [x, y] = [a.split("/").slice(0, -1), b.split("/").slice(0, -1)];
-  let n = 0;
-  while (n < x.length && n < y.length && x[n] === y[n]) n++;
-  return n;
 }
 
 /** The file of a map whose variables differ between the commits, to blame the change on. */
@@ -192,18 +114,7 @@ async function readMaps(
     // The search finds every object that names the map too (each Kustomization substituting from it).
     if (!bytes.includes("ConfigMap")) continue;
     const parsed = await parseManifestFile(file, bytes, { defaultNamespace: "default" });
-    for (const { object } of parsed.manifests) {
-      const metadata = field(object, "metadata");
-      const name = stringField(metadata, "name");
-      if (field(object, "kind") !== "ConfigMap" || name === undefined || !names.includes(name)) continue;
-      const data = field(object, "data");
-      const vars: Record<string, string> = {};
-      // Flux drops the newlines of a value, as it does for postBuild.substitute (deployed-dirs.ts).
-      if (isRecord(data))
-        for (const [key, value] of Object.entries(data))
-          if (typeof value === "string" && VARIABLE_NAME.test(key)) vars[key] = value.replaceAll("\n", "");
-      maps.push({ file, name, namespace: stringField(metadata, "namespace"), vars });
-    }
+    maps.push(...substitutionMapsIn(parsed.manifests, names));
   }
   return maps;
 }

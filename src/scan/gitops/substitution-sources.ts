@@ -4,9 +4,7 @@
 // file in it changed: each becomes a settings change (settings-changes.ts), built at both commits
 // with the map's values at each (substitution-maps.ts). Secrets are not read for this (their values
 // are often encrypted, and would then differ at every re-encryption): their variables stay as
-// written at both commits, and a changed one is named in a warning. So is a changed ConfigMap under
-// --strategy gitops: that strategy checks the values `stamp` wrote, and stamp hashes the folders
-// with such variables as written.
+// written at both commits, and a changed one is named in a warning.
 import { field, stringField } from "../../core/json-shape.js";
 import type { ConfigChange } from "../../core/model.js";
 import type { Git } from "../../git/git.js";
@@ -20,8 +18,6 @@ interface ChangedConfigs {
   changes: readonly ConfigChange[];
   /** The namespace of a Flux Kustomization that names none. */
   defaultNamespace: string;
-  /** Whether ConfigMaps are read for their values; else they are named in a warning, as Secrets are. */
-  readsMaps: boolean;
   /** An explicit --paths: only the GitOps objects in the files it matches. */
   paths?: { matches(path: string): boolean; globs: readonly string[] };
 }
@@ -57,11 +53,6 @@ export async function substitutionChanges(
     if (secret) warnings.push(unreadWarning(secret, deployments, "a Secret's values are not read for this"));
     const changed = changedOf("ConfigMap");
     if (changed === undefined) continue;
-    if (!ctx.readsMaps) {
-      const why = "with --strategy gitops its values are not substituted (`stamp` does not read them)";
-      warnings.push(unreadWarning(changed, deployments, why));
-      continue;
-    }
     // Built again at both commits; substitution-maps.ts gives each commit the map's values.
     for (const d of deployments) changes.push({ dir: d.dir, by: d.by, base: d.settings, file: changed.file });
   }

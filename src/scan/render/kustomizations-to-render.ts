@@ -53,8 +53,8 @@ interface KustomizeContext {
   paths?: { matches(path: string): boolean; globs: readonly string[] };
   /** GitOps objects deploying a directory with other settings at base (see gitops/settings-changes.ts). */
   settingsChanges: readonly SettingsChange[];
-  /** Set when substituteFrom's ConfigMaps are read from the repository (see gitops/substitution-maps.ts). */
-  substitution?: { defaultNamespace: string };
+  /** How substituteFrom's ConfigMaps are read from the repository (see gitops/substitution-maps.ts). */
+  substitution: { defaultNamespace: string };
 }
 
 interface KustomizeSources {

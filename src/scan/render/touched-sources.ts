@@ -96,11 +96,8 @@ export async function renderTouchedSources(
       changedFiles,
       ...(explicit ? { paths: explicit } : {}),
     });
-    // substituteFrom's ConfigMaps are read, except under --strategy gitops (stamp hashes as written).
-    const substitution =
-      options.substitutesFromMaps === false
-        ? {}
-        : { substitution: { defaultNamespace: options.defaultNamespace } };
+    // substituteFrom's ConfigMaps are read from the repository (gitops/substitution-maps.ts), as stamp reads them.
+    const substitution = { defaultNamespace: options.defaultNamespace };
     const known = options.settingsChanges ?? [];
     // The object's own change first: a changed map it substitutes from only asks for the build.
     const settingsChanges = [
@@ -120,7 +117,7 @@ export async function renderTouchedSources(
       maxOutputBytes: options.maxOutputBytes,
       entryRules: options.entryRules,
       settingsChanges,
-      ...substitution,
+      substitution,
       ...(explicit ? { paths: explicit } : {}),
     });
     sources.push(...kustomize.sources);
@@ -141,7 +138,7 @@ export async function renderTouchedSources(
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
       settingsChanges,
-      ...substitution,
+      substitution,
       ...(explicit ? { paths: explicit } : {}),
     });
     sources.push(...plain.sources);

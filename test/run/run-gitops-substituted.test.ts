@@ -1,0 +1,197 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Flux variables, written as a manifest holds them
+// A plain folder (no kustomization.yaml) that a Flux Kustomization deploys with postBuild
+// substitution: `apps/web/`'s ConfigMap holds `https://web.${DOMAIN}`, the cluster gets the value
+// from the Kustomization's own `postBuild.substitute` or from the `cluster-settings` ConfigMap
+// beside it (`postBuild.substituteFrom`). `stamp` hashes the config as the cluster gets it, so a
+// changed DOMAIN makes the stamp stale (--check fails) and a new value; --strategy gitops expects
+// exactly that value and follows the rollout the agent starts. Real git, the CLI in-process, the
+// simulated API server over real HTTP, the real `kubectl apply --server-side` playing Flux.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { parseAllDocuments } from "yaml";
+import { configHash } from "../../src/core/config-hash.js";
+import { idKey } from "../../src/core/model.js";
+import type { TempRepo } from "../helpers/git-repo.js";
+import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { runInProcess } from "../helpers/run-cli.js";
+import { findKubectl } from "../sim/helpers.js";
+import { runWithAgent, type SimRepo, useSimRepo } from "./cluster-scenario.js";
+
+type Json = Record<string, unknown>;
+const HASH = "config-rollout.io/config-hash";
+const CONFIG = "apps/web/config.yaml";
+const DEPLOY = "apps/web/deploy.yaml";
+const kubectl = findKubectl();
+const open = useSimRepo();
+
+const flux = (postBuild: string) =>
+  [
+    "apiVersion: kustomize.toolkit.fluxcd.io/v1",
+    "kind: Kustomization",
+    "metadata: {name: web, namespace: flux-system}",
+    "spec:",
+    "  interval: 5m",
+    "  path: ./apps/web",
+    "  prune: true",
+    "  targetNamespace: prod",
+    "  sourceRef: {kind: GitRepository, name: flux-system}",
+    "  postBuild:",
+    postBuild,
+    "",
+  ].join("\n");
+const settings = (domain: string) =>
+  yamlDocs(configMap("cluster-settings", { DOMAIN: domain }, { namespace: "flux-system" }));
+
+/** Where DOMAIN is set: the files that set it to `domain`. */
+const ways: Record<string, (domain: string) => Record<string, string>> = {
+  "inline postBuild.substitute": (domain) => ({
+    "clusters/prod/web.yaml": flux(`    substitute: {DOMAIN: ${domain}}`),
+    // A map of the same name the Kustomization does not read.
+    "clusters/prod/settings.yaml": settings("unread.example"),
+  }),
+  "postBuild.substituteFrom the cluster-settings ConfigMap": (domain) => ({
+    "clusters/prod/web.yaml": flux("    substituteFrom: [{kind: ConfigMap, name: cluster-settings}]"),
+    "clusters/prod/settings.yaml": settings(domain),
+  }),
+};
+
+/** The value a workload reading web-config (envFrom, all keys) in prod must carry: URL as deployed. */
+const valueFor = (domain: string) => {
+  const id = { kind: "ConfigMap" as const, namespace: "prod", name: "web-config" };
+  const content = { URL: Buffer.from(`https://web.${domain}`).toString("base64") };
+  return configHash([{ id, keys: "all" }], new Map([[idKey(id), content]]));
+};
+
+const stampOf = async (repo: TempRepo) =>
+  /config-rollout\.io\/config-hash: "?([0-9a-f]{64})/.exec(
+    await readFile(join(repo.dir, DEPLOY), "utf8"),
+  )?.[1];
+
+/** apps/web as Flux applies it: DOMAIN substituted, in prod. */
+const deployed = async (repo: TempRepo, domain: string) => {
+  const texts = await Promise.all([CONFIG, DEPLOY].map((f) => readFile(join(repo.dir, f), "utf8")));
+  return texts.map((t) => t.replaceAll("${DOMAIN}", domain)).join("---\n");
+};
+
+describe.each(Object.entries(ways))("DOMAIN set by %s", (_, setDomain) => {
+  async function stamp(repo: TempRepo) {
+    const run = await runInProcess(["stamp", "--repo", repo.dir]);
+    expect(run.code, run.stderr).toBe(0);
+    return run;
+  }
+
+  /** v1 (example.com) stamped, committed and running on the cluster; the work tree set to example.org. */
+  async function changedDomain(): Promise<SimRepo> {
+    const opened = await open();
+    const { repo, sim } = opened;
+    await repo.write(CONFIG, yamlDocs(configMap("web-config", { URL: "https://web.${DOMAIN}" })));
+    await repo.write(
+      DEPLOY,
+      yamlDocs(deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] }))),
+    );
+    for (const [file, text] of Object.entries(setDomain("example.com"))) await repo.write(file, text);
+    await stamp(repo);
+    await repo.commit("v1, stamped");
+    expect(await stampOf(repo)).toBe(valueFor("example.com"));
+    sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: "prod" } });
+    for (const doc of parseAllDocuments(await deployed(repo, "example.com"))) {
+      const object = doc.toJS() as Json & { metadata: Json };
+      sim.seed({ ...object, metadata: { ...object.metadata, namespace: "prod" } });
+    }
+    for (const [file, text] of Object.entries(setDomain("example.org"))) await repo.write(file, text);
+    return opened;
+  }
+
+  test("stamp: --check finds the stamp stale, stamp writes the value of the substituted config", async () => {
+    const { repo } = await changedDomain();
+    const stale = await runInProcess(["stamp", "--repo", repo.dir, "--check"]);
+    expect(stale.code, stale.stdout).toBe(1);
+    expect(stale.stdout).toContain(DEPLOY);
+    const run = await stamp(repo);
+    expect(run.stdout).toContain(
+      `deployment/web (namespace prod) in ${DEPLOY}: ${valueFor("example.com")} -> ${valueFor("example.org")}`,
+    );
+    const checked = await runInProcess(["stamp", "--repo", repo.dir, "--check"]);
+    expect(checked.code, checked.stdout).toBe(0);
+  });
+
+  test("stamp --changed-only over the commit that changed DOMAIN: the new value", async () => {
+    const { repo } = await changedDomain();
+    const head = await repo.commit("v2: example.org");
+    const run = await runInProcess([
+      "stamp",
+      "--repo",
+      repo.dir,
+      "--changed-only",
+      "--base",
+      "HEAD~1",
+      "--head",
+      head,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(await stampOf(repo)).toBe(valueFor("example.org"));
+  });
+
+  test.skipIf(!kubectl)(
+    "--strategy gitops expects the value stamp wrote, waits for the agent, follows the rollout: exit 0",
+    async () => {
+      const opened = await changedDomain();
+      const { repo, sim } = opened;
+      await stamp(repo);
+      await repo.commit("v2: example.org, stamped");
+      const file = opened.file("deployed.yaml", await deployed(repo, "example.org"));
+      const agent = () =>
+        opened.kubectl(
+          "apply",
+          "--server-side",
+          "--field-manager",
+          "kustomize-controller",
+          "-n",
+          "prod",
+          "-f",
+          file,
+        );
+      const run = await runWithAgent(opened, agent, ["--output", "json"]);
+      const report = JSON.parse(run.stdout) as {
+        outcome: string;
+        workloads: Array<{ name: string; result?: { restart: string; rollout?: string } }>;
+      };
+      expect(report.outcome).toBe("restarted");
+      expect(report.workloads.map((w) => [w.name, w.result])).toEqual([
+        ["web", expect.objectContaining({ restart: "agent-applied", rollout: "done" })],
+      ]);
+      const value = valueFor("example.org");
+      expect(run.stderr).toContain(
+        `deployment/web (namespace prod): the agent applied the commit (${HASH}=${value})`,
+      );
+      const live = sim.get("Deployment", "prod", "web") as {
+        spec: { replicas: number; template: { metadata: { annotations: Json } } };
+        status: { updatedReplicas: number };
+      };
+      expect(live.spec.template.metadata.annotations[HASH]).toBe(value);
+      expect(live.status.updatedReplicas).toBe(live.spec.replicas);
+    },
+  );
+});
+
+test("two clusters' Kustomizations substitute other values into one folder: its file cannot hold both, the workload is named unstampable", async () => {
+  const opened = await open();
+  const { repo } = opened;
+  await repo.write(CONFIG, yamlDocs(configMap("web-config", { URL: "https://web.${DOMAIN}" })));
+  await repo.write(
+    DEPLOY,
+    yamlDocs(deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] }))),
+  );
+  await repo.write("clusters/prod/web.yaml", flux("    substitute: {DOMAIN: example.com}"));
+  await repo.write("clusters/staging/web.yaml", flux("    substitute: {DOMAIN: staging.example.com}"));
+  const run = await runInProcess(["stamp", "--repo", repo.dir]);
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stdout).toContain("other postBuild substitution values");
+  expect(await stampOf(repo)).toBeUndefined();
+  // The same values: one stamp serves both.
+  await repo.write("clusters/staging/web.yaml", flux("    substitute: {DOMAIN: example.com}"));
+  const same = await runInProcess(["stamp", "--repo", repo.dir]);
+  expect(same.code, same.stderr).toBe(0);
+  expect(await stampOf(repo)).toBe(valueFor("example.com"));
+});
