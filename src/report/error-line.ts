@@ -1,4 +1,5 @@
 import { isExpectedError } from "../core/errors.js";
+import { interruptedSignal } from "../process/interrupt.js";
 
 const BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
 
@@ -14,6 +15,10 @@ interface ErrorParts {
 export function errorParts(error: unknown, debug: boolean): ErrorParts {
   if (isExpectedError(error)) return { message: error.message };
   const message = error instanceof Error ? error.message : String(error);
+  // A SIGINT or SIGTERM stops every child process: what then fails for want of one (git's reader
+  // ending with no exit code) is the interrupt's doing, which the run's last line tells.
+  const signal = interruptedSignal();
+  if (signal !== undefined && !debug) return { message: `stopped by ${signal}: ${message}` };
   const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
   if (debug && error instanceof Error && error.stack) return { message, stack: error.stack };
   return known ? { message } : { message, hint: BUG_HINT };
