@@ -156,33 +156,37 @@ describe("--strategy gitops against the prod cluster", () => {
   );
 });
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Flux variable, as the manifest holds it
+const CLUSTER_NS = "${CLUSTER_NS}";
+const unknownTarget = `spec.targetNamespace \`${CLUSTER_NS}\`: the namespace is not known`;
+
 describe("a namespace written as a template", () => {
   const unreadOf = async (before: Record<string, string>, after: Record<string, string>) => {
     const p = await dryRunJson((await commitTwice(before, after)).dir);
     return { outcome: p.outcome, unread: (p as { unread?: unknown }).unread };
   };
 
-  test("Flux targetNamespace ${CLUSTER_NS} on a plain folder: the plan is incomplete, naming the file and the field", async () => {
-    const before = { [APP]: app("a"), "clusters/prod/web.yaml": flux("${CLUSTER_NS}") };
+  test(`Flux targetNamespace ${CLUSTER_NS} on a plain folder: the plan is incomplete, naming the file and the field`, async () => {
+    const before = { [APP]: app("a"), "clusters/prod/web.yaml": flux(CLUSTER_NS) };
     expect(await unreadOf(before, { [APP]: app("b") })).toEqual({
       outcome: "incomplete",
       unread: [
         {
           file: "clusters/prod/web.yaml",
-          why: "spec.targetNamespace `${CLUSTER_NS}`: the namespace is not known",
+          why: unknownTarget,
         },
       ],
     });
   });
 
-  test("Flux targetNamespace ${CLUSTER_NS} on a kustomization: the same", async () => {
-    const before = { ...ROOT, [APP]: app("a"), "clusters/prod/web.yaml": flux("${CLUSTER_NS}") };
+  test(`Flux targetNamespace ${CLUSTER_NS} on a kustomization: the same`, async () => {
+    const before = { ...ROOT, [APP]: app("a"), "clusters/prod/web.yaml": flux(CLUSTER_NS) };
     expect(await unreadOf(before, { [APP]: app("b") })).toEqual({
       outcome: "incomplete",
       unread: [
         {
           file: "clusters/prod/web.yaml",
-          why: "spec.targetNamespace `${CLUSTER_NS}`: the namespace is not known",
+          why: unknownTarget,
         },
       ],
     });
