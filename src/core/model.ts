@@ -24,11 +24,18 @@ export interface Manifest {
   /** True when the file names no namespace and the --namespace default was used. */
   namespaceAssumed?: boolean;
   /**
-   * Set on a raw file's object that the GitOps objects deploying its folder place in several
-   * namespaces (Flux `targetNamespace`, Argo CD `destination.namespace`): its one stamp serves them
-   * all, so the stamp's value leaves the namespace out (core/config-hash.ts: namespaceFree).
+   * Set on an object that the GitOps objects deploying its folder place in several namespaces
+   * (Flux `targetNamespace`, Argo CD `destination.namespace` or `kustomize.namespace`; a raw file's,
+   * or a kustomization's they deploy otherwise alike): its one stamp serves them all, so the stamp's
+   * value leaves the namespace out (core/config-hash.ts: namespaceFree).
    */
   namespaceByDeployment?: true;
+  /**
+   * Set on a rendered object of a kustomization GitOps objects deploy in ways that differ in more
+   * than the namespace (why, naming them): its one stamp is written as kustomize builds it, which
+   * --strategy gitops cannot expect of each deployment.
+   */
+  stampCannotMatch?: string;
   /** The renderer that produced it (e.g. `kustomize overlays/prod`); undefined for a raw file. */
   origin?: string;
   /** For a rendered object: the one input file that can be blamed for its change, when there is one. */

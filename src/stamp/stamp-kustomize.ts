@@ -42,6 +42,11 @@ interface KustomizeStampContext {
   /** The settings of the GitOps object that deploys the root: applied after everything the root does. */
   deployedAs?: DeploySettings;
   /**
+   * Set when GitOps objects deploy the root into several namespaces (and otherwise alike): its one
+   * value leaves the namespace out; `namespaces` when each names the one it gives (for the report).
+   */
+  namespaceFree?: { namespaces: string[] | undefined };
+  /**
    * --changed-only: the workloads (idKey) whose value changed in the range. The others keep the
    * value they carry (their patch entry is written back unchanged) or get none.
    */
@@ -99,6 +104,7 @@ export async function stampKustomization(ctx: KustomizeStampContext, report: Sta
   for (const t of stale) {
     report.changes.push({
       workload: t.id,
+      ...(ctx.namespaceFree?.namespaces ? { namespaces: ctx.namespaceFree.namespaces } : {}),
       file: patchPath,
       origin: label,
       ...(t.current ? { old: t.current } : {}),
@@ -139,7 +145,10 @@ async function renderManifests(ctx: KustomizeStampContext, label: string): Promi
   const text = await ctx.render(ctx.root.dir);
   const parsed = parseManifests(label, text, { defaultNamespace: ctx.defaultNamespace });
   ctx.problems?.push(...parsed.problems);
-  return parsed.manifests.map((m) => ({ ...m, origin: label }));
+  // Deployed into several namespaces: hashed as each of them (stamp-workloads.ts namespaceFree).
+  const placed = (m: Manifest) =>
+    ctx.namespaceFree && m.id.namespace !== "" ? { namespaceByDeployment: true as const } : {};
+  return parsed.manifests.map((m) => ({ ...m, origin: label, ...placed(m) }));
 }
 
 /** The patch for one rendered workload, named as the root's own patches see it. */

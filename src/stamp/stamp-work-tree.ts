@@ -11,6 +11,7 @@ import type { Git } from "../git/git.js";
 import type { WorkTree } from "../git/work-tree.js";
 import { buildDeployed } from "../scan/gitops/deployed-build.js";
 import { type Deployment, type DeploySettings, deploymentsOfDir } from "../scan/gitops/deployed-dirs.js";
+import { stampOfWays } from "../scan/gitops/deployed-namespaces.js";
 import { parseManifestFile } from "../scan/manifests/parse-manifest-file.js";
 import { READ_AS_KUBECTL_DOES } from "../scan/manifests/yaml-messages.js";
 import { createPathFilter } from "../scan/path-filter.js";
@@ -193,7 +194,7 @@ async function stampRoots(
   written: readonly Deployment[],
 ): Promise<void> {
   const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
-  const deployedAs = soleDeployments(roots, deployments, report);
+  const { deployedAs, namespaceFree } = soleDeployments(roots, deployments, report);
   for (const dir of roots) {
     if (!byDir.has(dir))
       throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
@@ -241,6 +242,7 @@ async function stampRoots(
           render: (d) => renderWorkTree(run, deps.tree.dir, d, deployed && { settings: deployed, cwd: home }),
           defaultNamespace: deployed?.defaultNamespace ?? settings.namespace,
           ...(deployed ? { deployedAs: deployed } : {}),
+          ...(namespaceFree.has(dir) ? { namespaceFree: { namespaces: namespaceFree.get(dir) } } : {}),
           ...(key ? { key } : {}),
           check: settings.check,
           log: deps.log,
@@ -364,25 +366,33 @@ async function renderWorkTree(
 }
 
 /**
- * Per root, the settings of the one GitOps object that deploys it with settings. A directory
- * deployed several ways (two clusters, two namespaces) holds one stamp for all of them: it is
- * stamped as kustomize builds it, and a note says so.
+ * Per root, the settings it is stamped as deployed with: of the one GitOps object that deploys it
+ * with settings, or of the first of several that differ only in the namespace, whose one value
+ * leaves the namespace out (`namespaceFree`: scan/gitops/deployed-namespaces.ts stampOfWays). A
+ * directory deployed ways that differ in more holds one stamp for all of them: it is stamped as
+ * kustomize builds it, and a note says so.
  */
 function soleDeployments(
   roots: readonly string[],
   deployments: readonly Deployment[],
   report: StampReport,
-): Map<string, DeploySettings> {
+): { deployedAs: Map<string, DeploySettings>; namespaceFree: Map<string, string[] | undefined> } {
   const sole = new Map<string, DeploySettings>();
+  const namespaceFree = new Map<string, string[] | undefined>();
   for (const dir of roots) {
     const ways = deploymentsOfDir(dir, deployments);
-    if (ways.length === 1 && ways[0]) sole.set(dir, ways[0].settings);
-    if (ways.length > 1) {
-      const by = ways.map((w) => w?.by ?? "as it is").join(", ");
+    const stamp = stampOfWays(ways);
+    if ("differ" in stamp) {
       report.notes.push(
-        `kustomize ${dir || "."}: deployed ${ways.length} ways (${by}); stamped as kustomize builds it, one value for all of them`,
+        `kustomize ${dir || "."}: deployed ${stamp.differ.length} ways that differ in more than the namespace (${stamp.differ.join(", ")}); stamped as kustomize builds it, one value for all of them (--strategy gitops cannot follow them)`,
       );
+      continue;
     }
+    if (stamp.as) sole.set(dir, stamp.as.settings);
+    // The namespaces, for the report, when each way names the one it replaces.
+    const named = ways.map((w) => w?.settings.namespace);
+    if (stamp.namespaceFree)
+      namespaceFree.set(dir, named.every((n) => n !== undefined) ? [...new Set(named)] : undefined);
   }
-  return sole;
+  return { deployedAs: sole, namespaceFree };
 }

@@ -126,7 +126,9 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
 /**
  * Every workload to follow must carry its hash in the head commit already: a commit that was not
  * stamped (or stamped before its configs changed) is one no agent can ever bring to the cluster,
- * so waiting for it would only time out. Exit 2, with the one command that fixes it.
+ * so waiting for it would only time out. Exit 2, with the one command that fixes it, or why no
+ * stamp can (a kustomization deployed ways that differ in more than the namespace holds one value,
+ * as kustomize builds it).
  */
 function checkStamped(
   ids: ObjectId[],
@@ -135,6 +137,7 @@ function checkStamped(
   readsSecret: ReadonlySet<string>,
 ): void {
   const problems: string[] = [];
+  const unmatchable: string[] = [];
   for (const id of ids) {
     const manifest = headWorkloads.get(idKey(id));
     const kind = restartableKind(id.kind);
@@ -155,14 +158,26 @@ function checkStamped(
     const stamped = currentHash(manifest.object, kind.templatePath);
     const expected = hashFor(id);
     if (stamped === expected) continue;
+    if (manifest.stampCannotMatch !== undefined) {
+      unmatchable.push(
+        `${formatId(id)}${where}: ${manifest.stampCannotMatch}; its one ${CONFIG_HASH_ANNOTATION} (${stamped ?? "none"}) is written as kustomize builds it, not as this deployment renders it (expected ${expected})`,
+      );
+      continue;
+    }
     problems.push(
       stamped === undefined
         ? `${formatId(id)}${where}: the head commit carries no ${CONFIG_HASH_ANNOTATION} (expected ${expected})`
         : `${formatId(id)}${where}: the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped}, stale (expected ${expected})`,
     );
   }
-  if (problems.length === 0) return;
-  throw new UserError(
-    `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:\n  ${problems.join("\n  ")}\nRun \`config-rollout stamp\`, commit the result and push it.`,
-  );
+  const lines: string[] = [];
+  if (problems.length > 0)
+    lines.push(
+      `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:\n  ${problems.join("\n  ")}\nRun \`config-rollout stamp\`, commit the result and push it.`,
+    );
+  if (unmatchable.length > 0)
+    lines.push(
+      `--strategy gitops: no stamp can match these workloads, so they cannot be followed:\n  ${unmatchable.join("\n  ")}\n\`config-rollout stamp\` does not change that: give each deployment a kustomization of its own (an overlay per cluster that includes the shared one), or roll them out with a live strategy.`,
+    );
+  if (lines.length > 0) throw new UserError(lines.join("\n"));
 }

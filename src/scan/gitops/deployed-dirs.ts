@@ -46,6 +46,12 @@ export interface Deployment {
   /** The file holding the object, when it was read from one (its nearest substitution maps are its cluster's). */
   file?: string;
   /**
+   * Set when the object gives the namespace as a template (`targetNamespace: ${CLUSTER_NS}`, a
+   * variable its parent Kustomization substitutes; an ApplicationSet's `{{...}}`): the field and its
+   * text. Where its objects go cannot be told here (they are read as the files write them).
+   */
+  templatedNamespace?: { field: string; value: string };
+  /**
    * Set when the same object deploys the directory at base with other settings (see
    * settings-changes.ts): the base is built with these, and `file` (the object's) counts as changed.
    */
@@ -59,13 +65,13 @@ export function deployedDirsOf(objects: readonly Record<string, unknown>[]): str
 export function deploymentsOf(objects: readonly Record<string, unknown>[]): Deployment[] {
   const deployments: Deployment[] = [];
   for (const object of objects) {
-    for (const { path, settings, by } of pathsNamedBy(object)) {
+    for (const { path, settings, by, templatedNamespace } of pathsNamedBy(object)) {
       const dir = normalizedDir(path);
       if (dir === undefined) continue;
       const components = (settings.components ?? []).map((c) => normalizedDir(c, dir));
       if (components.some((c) => c === undefined)) delete settings.components;
       else if (components.length > 0) settings.components = components as string[];
-      deployments.push({ dir, by, settings });
+      deployments.push({ dir, by, settings, ...(templatedNamespace ? { templatedNamespace } : {}) });
     }
   }
   return deployments;
@@ -123,6 +129,7 @@ interface Named {
   path: unknown;
   by: string;
   settings: DeploySettings;
+  templatedNamespace?: { field: string; value: string };
 }
 
 function pathsNamedBy(object: Record<string, unknown>): Named[] {
@@ -139,12 +146,17 @@ function pathsNamedBy(object: Record<string, unknown>): Named[] {
     const settings = fluxSettings(spec);
     const namespace = field(metadata, "namespace");
     if (settings.substitute?.from && typeof namespace === "string") settings.substitute.namespace = namespace;
-    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings }];
+    const templated = templatedAt(spec, ["targetNamespace"], "spec");
+    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings, ...templated }];
   }
   if (group !== "argoproj.io") return [];
-  if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
+  if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`, "spec");
   if (kind === "ApplicationSet")
-    return sourcePaths(field(field(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
+    return sourcePaths(
+      field(field(spec, "template"), "spec"),
+      `Argo CD ApplicationSet ${name}`,
+      "spec.template.spec",
+    );
   return [];
 }
 
@@ -186,19 +198,26 @@ function fluxSettings(spec: unknown): DeploySettings {
   return settings;
 }
 
-function sourcePaths(appSpec: unknown, by: string): Named[] {
+function sourcePaths(appSpec: unknown, by: string, at: string): Named[] {
   const defaultNamespace = plainString(field(field(appSpec, "destination"), "namespace"));
+  const destination = templatedAt(appSpec, ["destination", "namespace"], at);
   const sources = field(appSpec, "sources");
-  return [field(appSpec, "source"), ...(Array.isArray(sources) ? sources.filter(isRecord) : [])]
+  const listed = Array.isArray(sources) ? sources.filter(isRecord) : [];
+  return [field(appSpec, "source"), ...listed]
     .filter((source) => source !== undefined)
-    .map((source) => {
+    .map((source, i) => {
+      const first = field(appSpec, "source") !== undefined ? 1 : 0;
+      const own = i < first ? `${at}.source` : `${at}.sources[${i - first}]`;
       const settings: DeploySettings = {};
       if (defaultNamespace) settings.defaultNamespace = defaultNamespace;
       const kustomize = field(source, "kustomize");
       const namespace = plainString(field(kustomize, "namespace"));
       if (namespace) settings.namespace = namespace;
       setAffixes(settings, kustomize);
-      return { path: field(source, "path"), by, settings };
+      // A templated destination matters only where kustomize.namespace does not replace it.
+      const replaced = templatedAt(source, ["kustomize", "namespace"], own);
+      const templated = replaced.templatedNamespace ? replaced : namespace ? {} : destination;
+      return { path: field(source, "path"), by, settings, ...templated };
     });
 }
 
@@ -207,6 +226,17 @@ function setAffixes(settings: DeploySettings, holder: unknown): void {
   const suffix = plainString(field(holder, "nameSuffix"));
   if (prefix) settings.namePrefix = prefix;
   if (suffix) settings.nameSuffix = suffix;
+}
+
+/** The field at `path` under `holder` when it holds a template (plainString would drop it silently). */
+function templatedAt(
+  holder: unknown,
+  path: readonly string[],
+  at: string,
+): { templatedNamespace?: { field: string; value: string } } {
+  const value = path.reduce<unknown>((v, key) => field(v, key), holder);
+  if (typeof value !== "string" || value === "" || plainString(value) !== undefined) return {};
+  return { templatedNamespace: { field: `${at}.${path.join(".")}`, value } };
 }
 
 /** A value taken as written; a template (`{{...}}`, `${...}`) is known only to the controller. */

@@ -5,11 +5,15 @@
 // planned in --namespace (`default`). A directory two objects deploy into two namespaces (one Flux
 // Kustomization per cluster, `targetNamespace: prod` and `staging`) holds each object once per
 // namespace: the plan sees both. Pure: the scan finds the deployments (scan/).
-import type { Manifest } from "../../core/model.js";
+import type { Manifest, ManifestProblem } from "../../core/model.js";
+import type { SourceWarning } from "../sources/source-warning.js";
 import { type Deployment, type DeploySettings, deploymentsOf } from "./deployed-dirs.js";
 import { deploymentUnitOf } from "./folder-definitions.js";
 
-type NamespaceSettings = Pick<DeploySettings, "namespace" | "defaultNamespace">;
+type NamespaceSettings = Pick<DeploySettings, "namespace" | "defaultNamespace"> & {
+  /** A deployment that gives the namespace as a template: where it puts the objects is not known. */
+  templated?: Deployment;
+};
 
 /** The namespace settings of each way the folder deploying a file is deployed; undefined: none. */
 export type NamespaceOf = (file: string) => readonly NamespaceSettings[] | undefined;
@@ -26,6 +30,7 @@ export function namespacesOfDeployments(deployments: readonly Deployment[]): Nam
     const own = {
       ...(replaces ? { namespace: replaces } : {}),
       ...(d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}),
+      ...(d.templatedNamespace ? { templated: d } : {}),
     };
     const ways = byDir.get(d.dir) ?? new Map<string, NamespaceSettings>();
     byDir.set(d.dir, ways.set(JSON.stringify(own), own));
@@ -73,4 +78,84 @@ export function inDeployedNamespace(manifests: readonly Manifest[], namespaceOf:
 export function inDeployedNamespaces(manifests: Manifest[]): Manifest[] {
   const namespaceOf = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
   return namespaceOf ? inDeployedNamespace(manifests, namespaceOf) : manifests;
+}
+
+/**
+ * How the one stamp of a kustomization that several GitOps objects deploy (`ways`: deploymentsOfDir)
+ * can serve them all. Ways that differ only in the namespace they give its objects (one Flux
+ * Kustomization per cluster, `targetNamespace: prod` and `staging`) render the same objects in
+ * other namespaces: it is built as the first deploys it, and its value leaves the namespace out
+ * (`namespaceFree`, the rule of a plain directory: core/config-hash.ts namespaceFree). Ways that
+ * differ in more (a name prefix, patches, substitution) render other objects: `differ` names them,
+ * and its one value (as kustomize builds it) cannot be each one's.
+ */
+type RootStamp = { as: Deployment | undefined; namespaceFree?: true } | { differ: string[] };
+
+export function stampOfWays(ways: ReadonlyArray<Deployment | undefined>): RootStamp {
+  // At head: ways that differ only in the settings they had at base are one way here.
+  const distinct = new Map(ways.map((w) => [JSON.stringify(w?.settings ?? {}), w]));
+  const [first] = distinct.values();
+  if (distinct.size <= 1) return { as: first };
+  const beyondNamespace = new Set(
+    [...distinct.values()].map((w) => {
+      const { namespace: _, defaultNamespace: __, ...rest } = w?.settings ?? {};
+      return JSON.stringify(rest);
+    }),
+  );
+  if (beyondNamespace.size === 1) return { as: first, namespaceFree: true };
+  return { differ: [...distinct.values()].map((w) => w?.by ?? "as kustomize builds it") };
+}
+
+/**
+ * stampOfWays for a rendered kustomization (`label`) of the plan: `namespace-free` when its one
+ * stamp leaves the namespace out, `cannotMatch` (why) when it is as kustomize builds it.
+ */
+export function stampedAs(
+  label: string,
+  ways: ReadonlyArray<Deployment | undefined>,
+): "namespace-free" | { cannotMatch: string } | undefined {
+  const stamp = stampOfWays(ways);
+  if ("differ" in stamp)
+    return {
+      cannotMatch: `${label} is deployed ${stamp.differ.length} ways that differ in more than the namespace (${stamp.differ.join(", ")})`,
+    };
+  return stamp.namespaceFree ? "namespace-free" : undefined;
+}
+
+/**
+ * A deployment that gives the namespace as a template (`targetNamespace: ${CLUSTER_NS}`): its
+ * objects are read as the files write them, which may not be where it puts them, so the plan says
+ * it cannot tell (unread: the plan is incomplete), naming the object's file and the field.
+ */
+function templatedNamespaceWarning(d: Deployment): SourceWarning | undefined {
+  const t = d.templatedNamespace;
+  if (t === undefined) return undefined;
+  const where = d.file ? ` (${d.file})` : "";
+  return {
+    file: d.file ?? (d.dir || "."),
+    message: `${d.by}${where} deploys ${d.dir || "."} into namespace \`${t.value}\` (${t.field}), a template only its controller fills in (a variable its parent Kustomization substitutes, an ApplicationSet parameter): which namespace its objects go to cannot be told, and they are planned as the files write them`,
+    unread: `${t.field} \`${t.value}\`: the namespace is not known`,
+  };
+}
+
+/** templatedNamespaceWarning for the deployments of the directories rendered (`dirs`). */
+export function templatedNamespaceWarnings(
+  deployments: readonly Deployment[],
+  dirs: ReadonlySet<string | undefined>,
+): SourceWarning[] {
+  return deployments.flatMap((d) => (dirs.has(d.dir) ? (templatedNamespaceWarning(d) ?? []) : []));
+}
+
+/** templatedNamespaceWarning for the deployments of raw files' folders, as problems of their parse. */
+export function templatedNamespaceProblems(
+  manifests: readonly Manifest[],
+  namespaceOf: NamespaceOf,
+): ManifestProblem[] {
+  const templated = new Set(
+    manifests.flatMap((m) => (namespaceOf(m.file) ?? []).flatMap((s) => (s.templated ? [s.templated] : []))),
+  );
+  return [...templated].flatMap((d) => {
+    const warning = templatedNamespaceWarning(d);
+    return warning ? [{ ...warning, line: 1, col: 1, severity: "warning" as const }] : [];
+  });
 }

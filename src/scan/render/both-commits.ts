@@ -84,6 +84,7 @@ export async function renderBothCommits(
       ...(isConfigKind(m.id.kind) && isHashSuffixedGenerated(m.id, source.generators)
         ? { selfRolling: true as const }
         : {}),
+      ...stampedAs(m, source),
     });
     const problems = parsers.flatMap((parser) => parser.problems);
     const baseObjects = sources.flatMap((source, i) => baseParsed[i]!.map((m) => labelled(m, source)));
@@ -100,6 +101,13 @@ export async function renderBothCommits(
 }
 
 type Output = Buffer | undefined | KustomizeBuildError;
+
+/** How `stamp` hashes a rendered object of a kustomization deployed several ways (Manifest fields). */
+function stampedAs(m: Manifest, source: RenderedSource): Partial<Manifest> {
+  if (source.stamped === "namespace-free")
+    return m.id.namespace === "" ? {} : { namespaceByDeployment: true };
+  return source.stamped ? { stampCannotMatch: source.stamped.cannotMatch } : {};
+}
 
 /** A config whose text holds a variable its source's substitution left as written, marked so. */
 function withUnsubstituted(m: Manifest, kept: ReadonlySet<string> | undefined): Manifest {

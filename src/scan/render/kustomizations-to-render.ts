@@ -5,6 +5,7 @@ import { lazy } from "../../core/once.js";
 import type { Git } from "../../git/git.js";
 import { buildDeployed } from "../gitops/deployed-build.js";
 import { componentsOf, type Deployment, deploymentsOfDir, settingsAt } from "../gitops/deployed-dirs.js";
+import { stampedAs, templatedNamespaceWarnings } from "../gitops/deployed-namespaces.js";
 import { describeDeployment, overlayDir } from "../gitops/deployment-overlay.js";
 import { findDeployments, MANIFEST_FILE } from "../gitops/find-deployments.js";
 import { changedDirs, type SettingsChange, withSettingsAtBase } from "../gitops/settings-changes.js";
@@ -26,6 +27,7 @@ import {
   type RootRules,
   rootsWithout,
 } from "../sources/kustomize-roots.js";
+import type { SourceWarning } from "../sources/source-warning.js";
 import { checkoutScope } from "./checkout-scope.js";
 import { findKustomize, NO_KUSTOMIZE_HINT, secretQuietness } from "./kustomize.js";
 import { quietChanges } from "./quiet-changes.js";
@@ -59,6 +61,8 @@ interface KustomizeContext {
 
 interface KustomizeSources {
   sources: RenderedSource[];
+  /** Objects deploying a rendered root into a namespace written as a template (the plan is incomplete). */
+  warnings: SourceWarning[];
   /** Files some kustomization reads at either commit. */
   owned(path: string): boolean;
   notes: string[];
@@ -127,7 +131,9 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
     const inputs = inputsOf(dir);
     const included = includedIn(dir);
     const made: RenderedSource[] = [];
-    for (const deployment of deploymentsOfDir(dir, deployments)) {
+    const ways = deploymentsOfDir(dir, deployments);
+    const stamped = stampedAs(label, ways);
+    for (const deployment of ways) {
       const components = componentsOf(deployment);
       const at = { label, inputs, included, changedInputs: [] as string[], baseKs, headKs, binary };
       if (deployment) {
@@ -141,6 +147,7 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
       if (at.changedInputs.length === 0) continue;
       // A number of its own in the run: where its deployment's overlay is written.
       const source = kustomizeSource(dir, ctx, at, deployment && { deployment, index: readBy.size });
+      if (stamped) source.stamped = stamped;
       readBy.set(source, at.included);
       made.push(source);
     }
@@ -175,6 +182,7 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
   };
   return {
     sources,
+    warnings: templatedNamespaceWarnings(deployments, new Set(sources.map((s) => s.kustomization?.dir))),
     owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
     notes,
     componentsMayCarryValues: [...baseKs.values(), ...headKs.values()].some(

@@ -49,6 +49,12 @@ export interface RenderedSource {
   unsubstituted?: Set<string>;
   /** The namespace of its objects that name none (an Argo CD Application's destination), when not the run's. */
   defaultNamespace?: string;
+  /**
+   * Set for a kustomization GitOps objects deploy several ways (gitops/deployed-namespaces.ts
+   * stampOfWays): `namespace-free` when they differ only in the namespace (its one stamp leaves it
+   * out), `cannotMatch` (why) when they differ in more (its one stamp is as kustomize builds it).
+   */
+  stamped?: "namespace-free" | { cannotMatch: string };
   /** Set for a kustomization: its directory, and whether --kustomize named it (else it was discovered). */
   kustomization?: { dir: string; named: boolean };
 }

@@ -80,6 +80,7 @@ export async function renderTouchedSources(
   const inChart = (path: string) => chartDirs.some((dir) => dir === "" || path.startsWith(`${dir}/`));
   const explicitPaths = options.paths ? await globMatcher(options.paths, { dot: true }) : undefined;
   const notes: string[] = [];
+  const namespaceWarnings: SourceWarning[] = [];
   const sources: RenderedSource[] = [];
   let owned = inChart;
   let kustomizeOwned: (path: string) => boolean = () => false;
@@ -122,6 +123,7 @@ export async function renderTouchedSources(
     });
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
+    namespaceWarnings.push(...kustomize.warnings);
     onTheirOwn = kustomize.onTheirOwn;
     // Plain directories a Flux Kustomization deploys with a name prefix, patches, substitution...:
     // built as Flux builds them, through a generated kustomization (gitops/plain-deployed-sources.ts).
@@ -155,7 +157,7 @@ export async function renderTouchedSources(
     if (source) sources.push(source);
     else notes.push(renderNotRunNote(options.render));
   }
-  const warnings = charts.warnings;
+  const warnings = [...charts.warnings, ...namespaceWarnings];
   if (sources.length === 0) return { ...NOTHING_RENDERED, owned, notes, warnings };
   await markSameData(git, { base, head }, changedFiles, sources, options.maxOutputBytes);
   const { timeoutMs } = options;

@@ -81,7 +81,13 @@ describe("deploymentsOf", () => {
         by: "Argo CD Application web",
         settings: { defaultNamespace: "staging", nameSuffix: "-b" },
       },
-      { dir: "apps/web", by: "Argo CD ApplicationSet all", settings: {} },
+      // A templated namespace is no setting, but kept to say which namespace cannot be told.
+      {
+        dir: "apps/web",
+        by: "Argo CD ApplicationSet all",
+        settings: {},
+        templatedNamespace: { field: "spec.template.spec.destination.namespace", value: "{{name}}" },
+      },
     ]);
   });
 
