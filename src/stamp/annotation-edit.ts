@@ -29,13 +29,15 @@ export interface ByteEdit {
 export class UnstampableError extends Error {}
 
 /**
- * A key the edit needs comes from a YAML merge key (`<<`) whose mapping is written elsewhere (an
- * alias) or merged more than once. Kubernetes reads YAML 1.1 and applies the merge; a key written
- * beside `<<` replaces the merged one whole (the merged labels gone, the selector no longer
- * matching), and an edit of the shared mapping changes every place that uses it. Refused: the run
- * stops (exit 2) rather than write either. `offset` is where the merge key is.
+ * What the edit needs is written elsewhere and used from here: a key from a YAML merge key (`<<`)
+ * whose mapping is an alias or merged more than once, or a List item that is an alias. Kubernetes
+ * reads YAML 1.1 and applies the merge; a key written beside `<<` replaces the merged one whole (the
+ * merged labels gone, the selector no longer matching), and an edit of the shared mapping changes
+ * every place that uses it. Refused: the run stops (exit 2) rather than write either, so no command
+ * reports the workload as merely not stamped (--strategy gitops would then ask for a stamp that can
+ * never come). `offset` is where the merge key or the alias is.
  */
-export class MergeKeyError extends UnstampableError {
+export class SharedNodeError extends UnstampableError {
   constructor(
     message: string,
     readonly offset: number,
@@ -56,8 +58,9 @@ export function applyEdits(source: string, edits: readonly ByteEdit[]): string {
 type Nested = string | { [key: string]: Nested };
 
 /**
- * The edits that make `doc` (a document of `source`) carry `annotations[key] = value` on the map at
- * `templatePath` (the pod template); [] when it already does.
+ * The edits that make the object `root` (a document of `source`, or an item of a List in one)
+ * carry `annotations[key] = value` on the map at `templatePath` (the pod template); [] when it
+ * already does.
  */
 export function annotationEdits(
   source: string,
@@ -65,10 +68,17 @@ export function annotationEdits(
   templatePath: readonly string[],
   key: string,
   value: string,
+  root: unknown = doc.contents,
 ): ByteEdit[] {
+  if (isAlias(root)) {
+    throw new SharedNodeError(
+      `the List item is the YAML alias *${root.source}: stamping the object where the anchor is would change every place that uses it. Write the object out in the List, then stamp again`,
+      root.range?.[0] ?? 0,
+    );
+  }
   const ctx = new EditContext(source);
   const merged = new MergedLookup(doc, source);
-  let node: unknown = doc.contents;
+  let node: unknown = root;
   let parentKeyCol: number | undefined;
   const path: string[] = [];
   for (const segment of templatePath) {
@@ -112,7 +122,7 @@ export function annotationEdits(
  * does not have itself, the first merged mapping that has one winning), found where they are
  * written so they can be edited there. A merged mapping written right at the merge key and used
  * nowhere else is part of this object alone: edited in place. One written elsewhere (`<<: *name`)
- * or merged again elsewhere is shared: MergeKeyError.
+ * or merged again elsewhere is shared: SharedNodeError.
  */
 class MergedLookup {
   private uses: Map<unknown, number[]> | undefined;
@@ -138,14 +148,14 @@ class MergedLookup {
       const fix = `Write ${field} out in this object beside the merge key (what is written there replaces the merged ${key} whole: copy what it holds), then stamp again`;
       if (isAlias(item)) {
         const anchor = this.source.lastIndexOf(`&${item.source}`, merged.range?.[0] ?? at);
-        throw new MergeKeyError(
+        throw new SharedNodeError(
           `${field} comes from the YAML anchor &${item.source} (line ${this.lineOf(anchor)}) through the merge key (<<): stamping it there would change every place that uses the anchor. ${fix}`,
           at,
         );
       }
       const others = this.aliasesOf(merged);
       if (others.length > 0) {
-        throw new MergeKeyError(
+        throw new SharedNodeError(
           `${field} comes from the mapping &${merged.anchor} that the merge key (<<) holds, which is used again at line ${others.map((o) => this.lineOf(o)).join(", ")}: stamping it would change those too. ${fix}`,
           at,
         );

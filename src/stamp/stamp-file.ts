@@ -1,9 +1,10 @@
 // One raw manifest file stamped: the targets defined in it get their value by minimal byte edits
 // (annotation-edit.ts), every other byte of the file kept. Pure: text in, text out.
 
-import { type Document, parseAllDocuments } from "yaml";
+import { type Document, isMap, isSeq, parseAllDocuments } from "yaml";
 import { canonicalJson } from "../core/config-content.js";
 import { field, isRecord, stringField } from "../core/json-shape.js";
+import { isListKind } from "../core/kinds/api-kinds.js";
 import { idKey, shortId } from "../core/model.js";
 import { CONFIG_HASH_ANNOTATION } from "../core/restart-patch.js";
 import {
@@ -11,7 +12,7 @@ import {
   applyEdits,
   type ByteEdit,
   lineOf,
-  MergeKeyError,
+  SharedNodeError,
   UnstampableError,
 } from "./annotation-edit.js";
 import type { StampTarget } from "./stamp-workloads.js";
@@ -23,8 +24,9 @@ interface StampedFile {
   unstampable: Array<{ target: StampTarget; reason: string }>;
   /**
    * Why the file must not be stamped at all (the run stops, exit 2, before any write): an edit that
-   * would go beside a YAML merge key, or edits that would change the objects Kubernetes reads from
-   * the file in any other way than the stamp. `text` is then the source unchanged.
+   * would go beside a YAML merge key or into an anchor used elsewhere (SharedNodeError), or edits
+   * that would change the objects Kubernetes reads from the file in any other way than the stamp.
+   * `text` is then the source unchanged.
    */
   refused?: string;
 }
@@ -43,18 +45,25 @@ export function stampFile(
   } catch {
     docs = [];
   }
-  for (const doc of docs) {
-    const target = byId.get(idKey(idOfDoc(doc, defaultNamespace)));
+  for (const { doc, node, object } of docs.flatMap(objectsOf)) {
+    const target = byId.get(idKey(idOf(object, defaultNamespace)));
     if (!target || target.current === target.hash) continue;
     byId.delete(idKey(target.id));
     try {
-      const edit = annotationEdits(source, doc, target.templatePath, CONFIG_HASH_ANNOTATION, target.hash);
+      const edit = annotationEdits(
+        source,
+        doc,
+        target.templatePath,
+        CONFIG_HASH_ANNOTATION,
+        target.hash,
+        node,
+      );
       if (edit.length > 0) {
         edits.push(...edit);
         result.changed.push(target);
       }
     } catch (error) {
-      if (error instanceof MergeKeyError) {
+      if (error instanceof SharedNodeError) {
         const line = lineOf(source, error.offset);
         return {
           ...result,
@@ -122,7 +131,15 @@ function kubernetesView(text: string): { objects: unknown[]; errors: number[] } 
       return undefined;
     }
   });
-  return { objects, errors };
+  return { objects: objects.flatMap(listedObjects), errors };
+}
+
+/** An object, or a List (its items counted) followed by each of its items, as kubectl applies them. */
+function listedObjects(object: unknown): unknown[] {
+  const items = field(object, "items");
+  if (!isRecord(object) || !Array.isArray(items) || !isListKind(stringField(object, "kind") ?? "", items))
+    return [object];
+  return [{ ...object, items: items.length }, ...items.flatMap(listedObjects)];
 }
 
 /** `object` as a merge patch of the stamp leaves it: the annotation set, null or missing maps made. */
@@ -139,17 +156,27 @@ function withStamp(object: unknown, path: readonly string[], hash: string): unkn
   return copy;
 }
 
-function idOfDoc(
-  doc: Document.Parsed,
-  defaultNamespace: string,
-): { kind: string; namespace: string; name: string } {
+/**
+ * The objects of a document as the plan reads them (manifest-reader.ts): the document, or each item
+ * of a List (Lists in it too), with the node it is written as (an item's may be a YAML alias).
+ */
+function objectsOf(doc: Document.Parsed): Array<{ doc: Document.Parsed; node: unknown; object: unknown }> {
   let object: unknown;
   try {
     object = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : undefined;
   } catch {
     object = undefined;
   }
-  return idOf(object, defaultNamespace);
+  const inside = (node: unknown, value: unknown): Array<{ node: unknown; object: unknown }> => {
+    const items = field(value, "items");
+    if (!Array.isArray(items) || !isListKind(stringField(value, "kind") ?? "", items)) {
+      return [{ node, object: value }];
+    }
+    // Items written as an alias (`items: *all`) are each that alias: not edited (annotation-edit.ts).
+    const written = isMap(node) ? node.get("items", true) : undefined;
+    return items.flatMap((item, i) => inside(isSeq(written) ? written.items[i] : written, item));
+  };
+  return inside(doc.contents, object).map((o) => ({ doc, ...o }));
 }
 
 function idOf(object: unknown, defaultNamespace: string): { kind: string; namespace: string; name: string } {

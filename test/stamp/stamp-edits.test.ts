@@ -118,19 +118,21 @@ describe("stamp edits keep the file what it was", () => {
     const r = await setUp({
       "config.yaml": CONFIG,
       "a-deploy.yaml": deploymentWith("        team: payments").replace("name: web", "name: api"),
-      // A List: its workload is read, but stamp edits documents it can find again, not list items.
+      // It reads a Secret from the repository, and without --hash-key no value may be written.
       "b-deploy.yaml": `apiVersion: v1
-kind: List
-items:
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: {name: web, namespace: shop}
+kind: Secret
+metadata: {name: db, namespace: shop}
+stringData: {password: hunter2}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
     spec:
-      selector: {matchLabels: {app: web}}
-      template:
-        metadata: {labels: {app: web}}
-        spec:
-          containers: [{name: app, image: registry.example/app:1, envFrom: [{configMapRef: {name: app}}]}]
+      containers: [{name: app, image: registry.example/app:1, envFrom: [{secretRef: {name: db}}]}]
 `,
     });
     const plain = await runInProcess(["stamp", "--repo", r.dir, "--check"]);

@@ -91,3 +91,11 @@ const CLUSTER_SCOPED_KINDS = new Set([
 export function isClusterScoped(kind: string): boolean {
   return CLUSTER_SCOPED_KINDS.has(kind);
 }
+
+/**
+ * An object kubectl reads as a list of objects (its `items`, each applied on its own): `kind: List`,
+ * or a `*List` kind (`DeploymentList`, as `kubectl get -o yaml` writes) whose items are a list.
+ */
+export function isListKind(kind: string, items: unknown): boolean {
+  return kind === "List" || (kind.endsWith("List") && Array.isArray(items));
+}

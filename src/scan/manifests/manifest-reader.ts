@@ -5,7 +5,7 @@
 
 import type { Document } from "yaml";
 import { describeType, field, isRecord, type JsonObject } from "../../core/json-shape.js";
-import { isClusterScoped } from "../../core/kinds/api-kinds.js";
+import { isClusterScoped, isListKind } from "../../core/kinds/api-kinds.js";
 import { WORKLOAD_KINDS } from "../../core/kinds/workload-kinds.js";
 import type { Manifest, ManifestProblem } from "../../core/model.js";
 import {
@@ -238,7 +238,7 @@ export class DocumentReader {
       return;
     }
     const items = field(value, "items");
-    if (kind === "List" || (kind.endsWith("List") && Array.isArray(items))) {
+    if (isListKind(kind, items)) {
       this.readList(kind, items, start, locate);
       return;
     }
