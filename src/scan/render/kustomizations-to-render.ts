@@ -11,7 +11,7 @@ import { changedDirs, type SettingsChange, withSettingsAtBase } from "../gitops/
 import { withMaps } from "../gitops/substitution-maps.js";
 import type { KustomizationFile } from "../sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../sources/kustomization-names.js";
-import { type EntryRules, refusedEntries } from "../sources/kustomize-entries.js";
+import { type EntryRules, refusedEntries, withPresentPaths } from "../sources/kustomize-entries.js";
 import {
   buildKustomizeGraph,
   type KustomizeGraph,
@@ -79,6 +79,10 @@ interface KustomizeSources {
 
 export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Promise<KustomizeSources> {
   const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
+  // An untrusted head's entries that name no path of its tree are remote (see kustomize-entries.ts).
+  const entryRules = await withPresentPaths(ctx.entryRules, headKs.values(), (paths) =>
+    git.presentPaths(ctx.head, paths),
+  );
   const notes: string[] = [];
   for (const dir of ctx.dirs) {
     if (!baseKs.has(dir) && !headKs.has(dir)) {
@@ -140,7 +144,12 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
       if (deployment?.atBase) at.changedInputs.push(deployment.atBase.file);
       if (at.changedInputs.length === 0) continue;
       // A number of its own in the run: where its deployment's overlay is written.
-      const source = kustomizeSource(dir, ctx, at, deployment && { deployment, index: readBy.size });
+      const source = kustomizeSource(
+        dir,
+        { ...ctx, entryRules },
+        at,
+        deployment && { deployment, index: readBy.size },
+      );
       readBy.set(source, at.included);
       made.push(source);
     }
