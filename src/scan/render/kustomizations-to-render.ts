@@ -79,7 +79,6 @@ interface KustomizeSources {
 
 export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Promise<KustomizeSources> {
   const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
-  // An untrusted head's entries that name no path of its tree are remote (see kustomize-entries.ts).
   const entryRules = await withPresentPaths(ctx.entryRules, headKs.values(), (paths) =>
     git.presentPaths(ctx.head, paths),
   );
