@@ -153,6 +153,9 @@ function withStagesNoted(log) {
 function noteDone(line) {
   journal.done.push(line);
 }
+function stopReason(signal) {
+  return signal.reason instanceof Error ? signal.reason.message : "interrupted";
+}
 function interrupt(signal) {
   state2.interruptedBy ??= signal;
   controller.abort(new Error(`interrupted by ${signal}`));
@@ -602,7 +605,7 @@ var init_source_options = __esm({
         commands: "both",
         default: "false",
         env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
-        description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's)."
+        description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@, or an entry naming no path of the head, which kustomize fetches as a git repository) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's)."
       }
     ];
   }
@@ -797,7 +800,7 @@ var init_options = __esm({
         env: "CONFIG_ROLLOUT_PLAN",
         placeholder: "FILE",
         summary: "apply a plan file, without git or a renderer",
-        description: "Apply a plan written by {plan-out}, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; {strategy=versioned} needs that checkout. Not with {apply}."
+        description: "Apply a plan written by {plan-out}, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; {strategy=versioned} needs that checkout. Not with {apply}, nor with a {strategy} other than the plan's (the plan's applies)."
       },
       {
         name: "wait",
@@ -1236,8 +1239,13 @@ function clusterOutcome(cluster) {
 function nothingToRestart(report) {
   const { plan, results } = report;
   if (plan.live && !plan.workloads.some((w) => w.action === "restart")) {
-    const left = plan.workloads.length;
-    return `In sync: no workload in scope runs older content of a config it reads${left > 0 ? ` (${left} left alone: see Workloads)` : ""}.`;
+    const left = plan.workloads.filter((w) => w.action === "skip").length;
+    const baselines = plan.workloads.length - left;
+    const parts2 = [
+      ...baselines > 0 ? [`${baselines} ${report.dryRun === "none" ? "adopted" : "to adopt"} with a baseline, no rollout`] : [],
+      ...left > 0 ? [`${left} left alone`] : []
+    ];
+    return `In sync: no workload in scope runs older content of a config it reads${parts2.length > 0 ? ` (${parts2.join(", ")}: see Workloads)` : ""}.`;
   }
   if (plan.changes.length === 0) {
     return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
@@ -1319,6 +1327,7 @@ function mermaidGraph(plan) {
     "  classDef restart fill:#dfd,stroke:#383",
     "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
     "  classDef rolls fill:#ffd,stroke:#aa3",
+    "  classDef baseline fill:#eef,stroke:#383,stroke-dasharray: 4 3",
     "```"
   ];
 }
@@ -1358,7 +1367,7 @@ function folded(plan, configCount) {
       plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
     );
     lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
-    ["restart", "rolls", "skip"].forEach((role) => {
+    ["restart", "rolls", "baseline", "skip"].forEach((role) => {
       const members = groups.get(`${namespace}\0${role}`) ?? [];
       if (members.length === 0) return;
       const node = `n${n}${role}`;
@@ -2827,8 +2836,8 @@ async function askGitForWorkTree(dir, timeoutMs) {
   return root;
 }
 function splitByNewline(paths) {
-  const unique2 = [...new Set(paths)].filter((path) => path !== "");
-  return [unique2.filter((path) => !path.includes("\n")), unique2.filter((path) => path.includes("\n"))];
+  const unique3 = [...new Set(paths)].filter((path) => path !== "");
+  return [unique3.filter((path) => !path.includes("\n")), unique3.filter((path) => path.includes("\n"))];
 }
 async function catFileSizes(root, names2, idleTimeoutMs) {
   if (names2.length === 0) return [];
@@ -3022,6 +3031,16 @@ var init_create_git = __esm({
           if (blob) sizes.set(path, Number((await this.git.run(["cat-file", "-s", blob])).stdout.trim()));
         }
         return sizes;
+      }
+      async presentPaths(rev, paths) {
+        const sha = await this.resolveCommit(rev);
+        const [plain] = splitByNewline(paths);
+        const entries = await catFileSizes(
+          this.root,
+          plain.map((path) => `${sha}:${path}`),
+          this.timeoutMs
+        );
+        return new Set(plain.filter((_, i) => entries[i]?.kind === "object"));
       }
       async listFiles(rev, baseNames) {
         const sha = await this.resolveCommit(rev);
@@ -3530,9 +3549,14 @@ function loadKubeConfig(opts) {
   allowPlainHttp(kc);
   selectContext(kc, opts.context, source2.label);
   const cluster = kc.getCurrentCluster();
-  if (/^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/?#@]*@/i.test(cluster.server)) {
+  if (holdsCredentials(cluster.server)) {
     throw new UserError(
       `cluster "${cluster.name}" of ${source2.label}: its server URL holds credentials (user:password@, not shown), which the Kubernetes client cannot send: give them as the user's username and password or token instead`
+    );
+  }
+  if (cluster.proxyUrl && holdsCredentials(cluster.proxyUrl)) {
+    throw new UserError(
+      `cluster "${cluster.name}" of ${source2.label}: its proxy-url holds credentials (user:password@, not shown), which config-rollout refuses so no error can print them: use a proxy that lets the runner through without them`
     );
   }
   for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
@@ -3545,6 +3569,9 @@ function loadKubeConfig(opts) {
     source: source2.label,
     secretsToMask: [...new Set(secrets.map((s) => s.trim()).filter((s) => s !== ""))]
   };
+}
+function holdsCredentials(url) {
+  return /^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/?#@]*@/i.test(url);
 }
 function loadFiles(kc, files, label2) {
   const [first, ...rest] = files;
@@ -5644,8 +5671,8 @@ async function checkPodWatchAccess(cluster, namespaces, logLines, concurrency) {
 }
 async function review(cluster, needed, concurrency) {
   const key = (c) => `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}/${c.name ?? ""}`;
-  const unique2 = new Map(needed.map((c) => [key(c), c]));
-  return runLimited([...unique2.values()], concurrency, async (check) => ({
+  const unique3 = new Map(needed.map((c) => [key(c), c]));
+  return runLimited([...unique3.values()], concurrency, async (check) => ({
     check,
     allowed: await cluster.canI(check)
   }));
@@ -5682,7 +5709,7 @@ var init_check_permissions = __esm({
 function str(value) {
   return typeof value === "string" && value !== "" ? value : void 0;
 }
-function oneLine(value) {
+function oneLine2(value) {
   if (value === void 0) return void 0;
   const flat = redactSecrets(value).trim().replace(/\s*[\r\n]+\s*/g, " | ").replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
   return flat.length > MAX_CAUSE_MESSAGE ? `${flat.slice(0, MAX_CAUSE_MESSAGE)}\u2026` : flat;
@@ -5708,14 +5735,14 @@ function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
         reason: oom ? "OOMKilled" : reason2 ?? "CrashLoopBackOff",
         restartCount
       };
-      const message = oneLine(str(field(waiting2, "message")));
+      const message = oneLine2(str(field(waiting2, "message")));
       if (message) cause.message = message;
       if (terminated && typeof terminated === "object") {
         const exitCode = field(terminated, "exitCode");
         cause.lastTermination = {
           ...typeof exitCode === "number" ? { exitCode } : {},
           ...str(field(terminated, "reason")) ? { reason: str(field(terminated, "reason")) } : {},
-          ...str(field(terminated, "message")) ? { message: oneLine(str(field(terminated, "message"))) } : {}
+          ...str(field(terminated, "message")) ? { message: oneLine2(str(field(terminated, "message"))) } : {}
         };
       }
       return cause;
@@ -6567,7 +6594,7 @@ async function restartWorkloads(requests, cluster, opts) {
   await opts.beforeWrites?.(pending.map((p) => p.target));
   return runLimited(requests, limit, async (request, index) => {
     const ready = prepared[index];
-    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
+    const outcome = !("step" in ready) ? ready : opts.stop?.aborted ? { result: "not-started", message: `not restarted: ${stopReason(opts.stop)}` } : await sendPatch(request, ready, cluster, opts);
     const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
     opts.log?.info(`${formatId(request.id)}: ${result.message}`);
     return result;
@@ -6670,6 +6697,7 @@ var init_restart = __esm({
     init_model();
     init_run_limited();
     init_retry();
+    init_interrupt();
   }
 });
 
@@ -6895,544 +6923,6 @@ var init_restore_configs = __esm({
   }
 });
 
-// src/core/restart-patch.ts
-function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
-  const annotations = {
-    [CONFIG_HASH_ANNOTATION]: hash,
-    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
-  };
-  return atTemplate(templatePath, { metadata: { annotations } });
-}
-function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME2.test(varName)) {
-    throw new UserError(
-      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
-    );
-  }
-  const containers = arrayField(podSpec, "containers");
-  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
-  const entries = containers.map((container) => {
-    const name = stringField(container, "name");
-    if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
-    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
-      throw new UserError(
-        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
-      );
-    }
-    return { name, env: [{ name: varName, value }] };
-  });
-  return atTemplate(templatePath, { spec: { containers: entries } });
-}
-function envMergePatch(live2, templatePath, varName, value) {
-  envPatch(podSpecAt(live2, templatePath), varName, value, []);
-  return envListMergePatch(live2, templatePath, varName, () => value);
-}
-function envListMergePatch(live2, templatePath, varName, valueFor) {
-  const containers = arrayField(podSpecAt(live2, templatePath), "containers").map((container) => {
-    const value = valueFor(stringField(container, "name") ?? "");
-    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
-    return {
-      ...container,
-      env: value === void 0 ? env : [...env, { name: varName, value }]
-    };
-  });
-  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec: { containers } })
-  };
-}
-function envValues(podSpec, varName) {
-  return new Map(
-    arrayField(podSpec, "containers").map((container) => [
-      stringField(container, "name") ?? "",
-      stringField(
-        arrayField(container, "env").find((e) => field(e, "name") === varName),
-        "value"
-      )
-    ])
-  );
-}
-function envRestorePatch(live2, templatePath, varName, previous, type) {
-  const current = envValues(podSpecAt(live2, templatePath), varName);
-  const changed = [...previous].filter(([name, value]) => current.has(name) && current.get(name) !== value);
-  if (changed.length === 0) return void 0;
-  if (type === "strategic-merge") {
-    const containers = changed.map(([name, value]) => ({
-      name,
-      env: [value === void 0 ? { name: varName, $patch: "delete" } : { name: varName, value }]
-    }));
-    return atTemplate(templatePath, { spec: { containers } });
-  }
-  return envListMergePatch(live2, templatePath, varName, (name) => previous.get(name));
-}
-function currentHash(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
-}
-function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
-}
-function templateAnnotation(obj, templatePath, name) {
-  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
-}
-var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME2;
-var init_restart_patch = __esm({
-  "src/core/restart-patch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_pod_template();
-    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
-    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
-    SPEC_TEMPLATE = ["spec", "template"];
-    ENV_NAME2 = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-  }
-});
-
-// src/rollout/wait-for-agent.ts
-async function waitForAgent(cluster, ids, opts) {
-  const now = opts.now ?? Date.now;
-  const started = now();
-  const followed = /* @__PURE__ */ new Map();
-  const notApplied = [];
-  for (const id of ids) {
-    const hash = opts.hashFor(id);
-    const kind = restartableKind(id.kind);
-    if (!hash || !kind) {
-      notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
-      continue;
-    }
-    followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
-  }
-  let unsettled = followed.size;
-  let heartbeat;
-  const stop = new AbortController();
-  (0, import_node_events2.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve9) => stop.signal.addEventListener("abort", () => resolve9()));
-  const settle = (state3, outcome) => {
-    if (state3.settled) return;
-    state3.settled = outcome;
-    heartbeat?.printed();
-    opts.log.info(
-      `${formatId(state3.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state3.hash})` : outcome.message}`
-    );
-    if (--unsettled === 0) stop.abort();
-  };
-  const deadline = setTimeout(() => {
-    for (const state3 of followed.values())
-      settle(state3, notAppliedResult(state3, opts.timeoutMs, now() - started));
-  }, opts.timeoutMs);
-  const interrupted = () => {
-    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
-    for (const state3 of followed.values()) {
-      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state3.id)}: not followed to the end`;
-      settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
-    }
-  };
-  heartbeat = startHeartbeat(
-    opts.timeoutMs,
-    (waited, left) => {
-      const open = [...followed.values()].filter((f) => !f.settled);
-      if (open.length === 0) return void 0;
-      const names2 = open.slice(0, 3).map((f) => formatId(f.id)).join(", ");
-      const done = followed.size - open.length;
-      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names2}${open.length > 3 ? ", \u2026" : ""}`;
-    },
-    (line) => opts.log.info(line),
-    { now, ...opts.heartbeat }
-  );
-  stop.signal.addEventListener("abort", () => {
-    heartbeat?.stop();
-    clearTimeout(deadline);
-    opts.interrupt?.removeEventListener("abort", interrupted);
-  });
-  if (unsettled === 0) stop.abort();
-  if (opts.interrupt?.aborted) interrupted();
-  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
-  const groups = /* @__PURE__ */ new Map();
-  for (const state3 of followed.values()) {
-    const key = `${state3.id.namespace}/${state3.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state3]);
-  }
-  for (const members of groups.values()) {
-    followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error) => {
-      const message = error instanceof ClusterAccessError ? `cannot follow it: ${error.message}` : `internal error while waiting for the agent: ${String(error)}`;
-      for (const member of members) settle(member, { id: member.id, restart: "failed", message });
-    });
-  }
-  await finished;
-  for (const state3 of followed.values()) if (state3.settled !== "applied") notApplied.push(state3.settled);
-  return {
-    applied: [...followed.values()].flatMap(
-      (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
-    ),
-    notApplied
-  };
-}
-async function followGroup2(cluster, members, context) {
-  const { namespace, kind } = members[0].id;
-  const byName = new Map(members.map((m) => [m.id.name, m]));
-  await listAndWatch(cluster, {
-    namespace,
-    kind,
-    names: [...byName.keys()],
-    fromMostRecent: false,
-    following: (name) => !byName.get(name)?.settled,
-    onObject: (name, obj) => {
-      const state3 = byName.get(name);
-      state3.seen = currentHash(obj, state3.templatePath);
-      if (state3.seen !== state3.hash) return;
-      state3.object = obj;
-      context.settle(state3, "applied");
-    },
-    // Not there (yet): an agent may still create it; the deadline says what was last seen.
-    onGone: (name) => {
-      byName.get(name).seen = void 0;
-    },
-    onRetry: () => {
-    },
-    signal: context.signal,
-    retryDelayMs: context.retryDelayMs,
-    now: context.now
-  });
-}
-function notAppliedResult(state3, timeoutMs, durationMs) {
-  const seen2 = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
-  return {
-    id: state3.id,
-    restart: "agent-not-applied",
-    message: `the agent has not applied the commit yet: after ${formatDuration(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen2}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
-    durationMs
-  };
-}
-var import_node_events2;
-var init_wait_for_agent = __esm({
-  "src/rollout/wait-for-agent.ts"() {
-    "use strict";
-    import_node_events2 = require("node:events");
-    init_duration();
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_restart_patch();
-    init_list_watch();
-    init_heartbeat();
-  }
-});
-
-// src/rollout/waves.ts
-function waveOf(id, object) {
-  const value = stringField(field(field(object, "metadata"), "annotations"), WAVE_ANNOTATION);
-  if (value === void 0) return void 0;
-  const wave = /^-?[0-9]+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-  if (!Number.isSafeInteger(wave)) {
-    throw new UserError(
-      `${formatId(id)}: annotation ${WAVE_ANNOTATION}: ${JSON.stringify(value)} is not an integer (lower waves roll out first; unannotated workloads last)`
-    );
-  }
-  return wave;
-}
-function rolloutRounds(requests, objectOf, maxParallel) {
-  const byWave = /* @__PURE__ */ new Map();
-  for (const request of requests) {
-    const wave = waveOf(request.id, objectOf(request.id));
-    const members = byWave.get(wave) ?? [];
-    members.push(request);
-    byWave.set(wave, members);
-  }
-  const waves = [...byWave.keys()].sort((a, b) => a === void 0 ? 1 : b === void 0 ? -1 : a - b);
-  const rounds = [];
-  for (const wave of waves) {
-    const members = byWave.get(wave);
-    const size = maxParallel ?? members.length;
-    const batches = Math.max(1, Math.ceil(members.length / size));
-    const name = wave === void 0 ? waves.length > 1 ? "unannotated" : "" : `wave ${wave}`;
-    for (let b = 0; b < batches; b++) {
-      const batch = batches > 1 ? `batch ${b + 1} of ${batches}` : "";
-      rounds.push({
-        wave,
-        requests: members.slice(b * size, (b + 1) * size),
-        endsWave: b === batches - 1,
-        label: ` (${[name, batch].filter(Boolean).join(", ")})`
-      });
-    }
-  }
-  if (rounds.length === 1) rounds[0].label = "";
-  return rounds;
-}
-function waveOrderNote(ids, objectOf) {
-  const rounds = rolloutRounds(
-    ids.map((id) => ({ id })),
-    objectOf,
-    void 0
-  );
-  if (rounds.every((r) => r.wave === void 0)) return void 0;
-  const parts = rounds.map(
-    (r) => `${r.wave === void 0 ? "then" : `wave ${r.wave}`}: ${r.requests.map((q) => shortId(q.id)).join(", ")}`
-  );
-  return `rollout order (${WAVE_ANNOTATION}; a failed wave stops the later ones): ${parts.join("; ")}`;
-}
-var WAVE_ANNOTATION;
-var init_waves = __esm({
-  "src/rollout/waves.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_model();
-    WAVE_ANNOTATION = "config-rollout.io/wave";
-  }
-});
-
-// src/rollout/restart-and-wait.ts
-async function rollOut(cluster, workloads, context) {
-  const { strategy, manifests, log } = context;
-  const agent = strategy.awaitsAgent ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context) : {
-    // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
-    requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
-    notApplied: [],
-    context
-  };
-  const early = /* @__PURE__ */ new Map();
-  const rollBackNow = async (failed2) => {
-    const rollback2 = await strategy.rollbackFor?.([failed2], { cluster, log });
-    return rollback2 ? rollBack(cluster, rollback2, { ...context, log: inlineSections(log) }) : [];
-  };
-  const base = {
-    patchFor: strategy.patchFor,
-    followUnchanged: true,
-    ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
-  };
-  const rounds = strategy.awaitsAgent ? [{ wave: void 0, requests: agent.requests, endsWave: true, label: "" }] : rolloutRounds(
-    agent.requests,
-    (id) => manifests.get(idKey(id))?.object,
-    agent.context.settings.maxParallelRollouts
-  );
-  const reviewed = context.reviewed ?? (rounds.length > 1 ? await log.group(
-    "Check permissions for every wave",
-    () => reviewAccess(
-      cluster,
-      {
-        configs: context.prepared.configWrites,
-        targets: agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind) })),
-        ...context.prepared.reviews ? { reviews: context.prepared.reviews } : {}
-      },
-      agent.context.settings,
-      log
-    )
-  ) : void 0);
-  const followed = [];
-  let waveFailures = [];
-  let stoppedBy;
-  for (const [index, round] of rounds.entries()) {
-    if (stoppedBy === void 0 && interruptSignal.aborted) {
-      stoppedBy = interruptSignal.reason instanceof Error ? interruptSignal.reason.message : "interrupted";
-      log.warn(`${stoppedBy}: the later waves and batches are not started`);
-    }
-    if (stoppedBy !== void 0) {
-      for (const { id } of round.requests)
-        followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });
-      continue;
-    }
-    const { held, requests } = holdBack(strategy, round.requests);
-    followed.push(...held);
-    if (requests.length === 0) continue;
-    const results2 = await restartAndWait(
-      cluster,
-      {
-        ...base,
-        titles: {
-          restart: `${strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart"}${round.label}`,
-          wait: `${WAIT_FOR_ROLLOUTS}${round.label}`
-        },
-        requests,
-        configWrites: index === 0 ? context.prepared.configWrites : [],
-        ...index === 0 && context.prepared.reviews ? { reviews: context.prepared.reviews } : {},
-        ...reviewed ? { reviewed } : {}
-      },
-      agent.context
-    );
-    followed.push(...results2);
-    waveFailures.push(...results2.filter(isFailure));
-    if (!round.endsWave) continue;
-    if (round.wave !== void 0 && waveFailures.length > 0) {
-      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => shortId(r.id)).join(", ")})`;
-      log.warn(`${stoppedBy}: the later waves are not started`);
-    }
-    waveFailures = [];
-  }
-  const results = [...followed, ...agent.notApplied];
-  const late = results.filter((r) => !early.has(idKey(r.id)));
-  const rollback = await strategy.rollbackFor?.(late, { cluster, log });
-  const rolledBack = [
-    ...(await Promise.all(early.values())).flat(),
-    ...rollback ? await rollBack(cluster, rollback, context) : []
-  ];
-  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
-}
-function holdBack(strategy, requests) {
-  const held = requests.flatMap(({ id }) => {
-    const why = strategy.heldBack?.(id);
-    return why ? [{ id, restart: "not-started", message: why }] : [];
-  });
-  return { held, requests: requests.filter((r) => !held.some((h) => h.id === r.id)) };
-}
-async function awaitAgent(cluster, workloads, agent, context) {
-  const { settings, log, now } = context;
-  const started = now();
-  const waited = await log.group(
-    "Wait for the GitOps agent to apply the commit",
-    () => waitForAgent(
-      cluster,
-      workloads.map((w) => w.id),
-      // Interrupted, the wait ends at once (as the rollout wait does).
-      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal }
-    )
-  );
-  const left = Math.max(1, settings.timeoutMs - (now() - started));
-  return {
-    // The objects that carried the hash: the rollout is judged from them, with no second read.
-    requests: waited.applied,
-    notApplied: waited.notApplied,
-    context: { ...context, settings: { ...settings, timeoutMs: left } }
-  };
-}
-async function rollBack(cluster, rollback, context) {
-  const { settings, log } = context;
-  const left = /* @__PURE__ */ new Set();
-  if (rollback.restores?.length) {
-    const restores = rollback.restores;
-    const outcomes = await log.group(
-      "Put the changed configs back to the base commit's content",
-      () => restoreConfigs(cluster, restores, {
-        dryRun: settings.dryRun === "server",
-        concurrency: settings.concurrency,
-        log
-      })
-    );
-    for (const o of outcomes) {
-      if (o.result === "refused") for (const reader of o.readers) left.add(idKey(reader));
-      else if (o.result === "restored") noteDone(`restored ${formatId(o.id)} to the base commit's content`);
-    }
-    rollback.restored?.(outcomes);
-  }
-  const ids = rollback.ids.filter((id) => !left.has(idKey(id)));
-  if (ids.length === 0) return [];
-  const round = {
-    titles: {
-      restart: "Roll back failed workloads to their previous config",
-      wait: "Wait for the rollbacks"
-    },
-    requests: ids.map((id) => ({ id })),
-    patchFor: rollback.patchFor,
-    configWrites: [],
-    followUnchanged: false,
-    checked: "checked before the rollback: nothing of it was written"
-  };
-  try {
-    return await restartAndWait(cluster, round, context);
-  } catch (error) {
-    if (!isExpectedError(error)) throw error;
-    return ids.map((id) => ({ id, restart: "failed", message: error.message }));
-  }
-}
-async function restartAndWait(cluster, round, context) {
-  const { settings, log } = context;
-  const serverDryRun = settings.dryRun === "server";
-  let watchPods2 = settings.watchPods && settings.wait && !serverDryRun;
-  const restarted = await log.group(
-    round.titles.restart,
-    () => restartWorkloads(round.requests, cluster, {
-      strategy: { patchFor: round.patchFor },
-      now: context.now,
-      dryRun: serverDryRun,
-      log,
-      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
-      // nothing written, never half a plan applied.
-      beforeWrites: async (targets) => {
-        if (round.reviewed) watchPods2 &&= round.reviewed.watchPods;
-        else {
-          const writes = {
-            configs: round.configWrites,
-            targets,
-            ...round.reviews ? { reviews: round.reviews } : {}
-          };
-          const access2 = await reviewAccess(cluster, writes, settings, log, round.checked);
-          watchPods2 &&= access2.watchPods;
-        }
-        for (const write of round.configWrites) {
-          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
-          log.info(write.done);
-          if (!serverDryRun) noteDone(write.done);
-        }
-      },
-      concurrency: settings.concurrency
-    })
-  );
-  const patched = restarted.filter((r) => r.result === "restarted");
-  if (!serverDryRun && patched.length > 0)
-    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
-  const results = new Map(
-    restarted.map((r) => [
-      idKey(r.id),
-      {
-        id: r.id,
-        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
-        message: r.message
-      }
-    ])
-  );
-  const waitFor = serverDryRun ? [] : restarted.filter(
-    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
-  );
-  if (!settings.wait || waitFor.length === 0) {
-    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
-    return [...results.values()];
-  }
-  const rollouts = await log.group(
-    round.titles.wait,
-    () => followRollouts(cluster, waitFor, results, { onFailed: round.onFailed, settings, log, watchPods: watchPods2 })
-  );
-  for (const rollout of rollouts) {
-    const result = results.get(idKey(rollout.id));
-    if (result)
-      Object.assign(result, {
-        rollout: rollout.result,
-        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
-        durationMs: rollout.durationMs,
-        ...rollout.cause ? { cause: rollout.cause } : {}
-      });
-  }
-  return [...results.values()];
-}
-function inlineSections(log) {
-  return {
-    ...log,
-    group: (title, work) => {
-      log.info(`${title}:`);
-      return work();
-    }
-  };
-}
-var WAIT_FOR_ROLLOUTS;
-var init_restart_and_wait = __esm({
-  "src/rollout/restart-and-wait.ts"() {
-    "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_run_result();
-    init_interrupt();
-    init_check_permissions();
-    init_follow_rollouts();
-    init_restart();
-    init_restore_configs();
-    init_wait_for_agent();
-    init_waves();
-    WAIT_FOR_ROLLOUTS = "Wait for rollouts";
-  }
-});
-
 // src/core/config-references.ts
 function findReferences(podSpec) {
   if (!isRecord(podSpec)) return [];
@@ -7573,6 +7063,573 @@ var init_config_references = __esm({
     init_json_shape();
     init_names();
     CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
+  }
+});
+
+// src/core/restart-patch.ts
+function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
+  const annotations = {
+    [CONFIG_HASH_ANNOTATION]: hash,
+    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
+  };
+  return atTemplate(templatePath, { metadata: { annotations } });
+}
+function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
+  if (!ENV_NAME2.test(varName)) {
+    throw new UserError(
+      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
+    );
+  }
+  const containers = arrayField(podSpec, "containers");
+  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
+  const entries = containers.map((container) => {
+    const name = stringField(container, "name");
+    if (!name) throw new UserError("a container of the pod template has no name");
+    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
+    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
+      throw new UserError(
+        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
+      );
+    }
+    return { name, env: [{ name: varName, value }] };
+  });
+  return atTemplate(templatePath, { spec: { containers: entries } });
+}
+function envMergePatch(live2, templatePath, varName, value) {
+  envPatch(podSpecAt(live2, templatePath), varName, value, []);
+  return envListMergePatch(live2, templatePath, varName, () => value);
+}
+function envListMergePatch(live2, templatePath, varName, valueFor) {
+  const containers = arrayField(podSpecAt(live2, templatePath), "containers").map((container) => {
+    const value = valueFor(stringField(container, "name") ?? "");
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+    return {
+      ...container,
+      env: value === void 0 ? env : [...env, { name: varName, value }]
+    };
+  });
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec: { containers } })
+  };
+}
+function envValues(podSpec, varName) {
+  return new Map(
+    arrayField(podSpec, "containers").map((container) => [
+      stringField(container, "name") ?? "",
+      stringField(
+        arrayField(container, "env").find((e) => field(e, "name") === varName),
+        "value"
+      )
+    ])
+  );
+}
+function envRestorePatch(live2, templatePath, varName, previous, type) {
+  const current = envValues(podSpecAt(live2, templatePath), varName);
+  const changed = [...previous].filter(([name, value]) => current.has(name) && current.get(name) !== value);
+  if (changed.length === 0) return void 0;
+  if (type === "strategic-merge") {
+    const containers = changed.map(([name, value]) => ({
+      name,
+      env: [value === void 0 ? { name: varName, $patch: "delete" } : { name: varName, value }]
+    }));
+    return atTemplate(templatePath, { spec: { containers } });
+  }
+  return envListMergePatch(live2, templatePath, varName, (name) => previous.get(name));
+}
+function currentHash(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
+}
+function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
+}
+function templateAnnotation(obj, templatePath, name) {
+  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
+}
+var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME2;
+var init_restart_patch = __esm({
+  "src/core/restart-patch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_template();
+    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
+    SPEC_TEMPLATE = ["spec", "template"];
+    ENV_NAME2 = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+  }
+});
+
+// src/rollout/wait-for-agent.ts
+async function waitForAgent(cluster, ids, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const followed = /* @__PURE__ */ new Map();
+  const notApplied = [];
+  for (const id of ids) {
+    const hash = opts.hashFor(id);
+    const kind = restartableKind(id.kind);
+    if (!hash || !kind) {
+      notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
+      continue;
+    }
+    followed.set(idKey(id), { id, hash, generated: opts.generatedFor(id), templatePath: kind.templatePath });
+  }
+  let unsettled = followed.size;
+  let heartbeat;
+  const stop = new AbortController();
+  (0, import_node_events2.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve9) => stop.signal.addEventListener("abort", () => resolve9()));
+  const settle = (state3, outcome) => {
+    if (state3.settled) return;
+    state3.settled = outcome;
+    heartbeat?.printed();
+    opts.log.info(
+      `${formatId(state3.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state3.hash})` : outcome.message}`
+    );
+    if (--unsettled === 0) stop.abort();
+  };
+  const deadline = setTimeout(() => {
+    for (const state3 of followed.values())
+      settle(state3, notAppliedResult(state3, opts.timeoutMs, now() - started));
+  }, opts.timeoutMs);
+  const interrupted = () => {
+    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
+    for (const state3 of followed.values()) {
+      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state3.id)}: not followed to the end`;
+      settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
+    }
+  };
+  heartbeat = startHeartbeat(
+    opts.timeoutMs,
+    (waited, left) => {
+      const open = [...followed.values()].filter((f) => !f.settled);
+      if (open.length === 0) return void 0;
+      const names2 = open.slice(0, 3).map((f) => formatId(f.id)).join(", ");
+      const done = followed.size - open.length;
+      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names2}${open.length > 3 ? ", \u2026" : ""}`;
+    },
+    (line) => opts.log.info(line),
+    { now, ...opts.heartbeat }
+  );
+  stop.signal.addEventListener("abort", () => {
+    heartbeat?.stop();
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
+  if (unsettled === 0) stop.abort();
+  if (opts.interrupt?.aborted) interrupted();
+  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  const groups = /* @__PURE__ */ new Map();
+  for (const state3 of followed.values()) {
+    const key = `${state3.id.namespace}/${state3.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state3]);
+  }
+  for (const members of groups.values()) {
+    followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error) => {
+      const message = error instanceof ClusterAccessError ? `cannot follow it: ${error.message}` : `internal error while waiting for the agent: ${String(error)}`;
+      for (const member of members) settle(member, { id: member.id, restart: "failed", message });
+    });
+  }
+  await finished;
+  for (const state3 of followed.values()) if (state3.settled !== "applied") notApplied.push(state3.settled);
+  return {
+    applied: [...followed.values()].flatMap(
+      (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
+    ),
+    notApplied
+  };
+}
+async function followGroup2(cluster, members, context) {
+  const { namespace, kind } = members[0].id;
+  const byName = new Map(members.map((m) => [m.id.name, m]));
+  await listAndWatch(cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent: false,
+    following: (name) => !byName.get(name)?.settled,
+    onObject: (name, obj) => {
+      const state3 = byName.get(name);
+      state3.seen = currentHash(obj, state3.templatePath);
+      const reads = new Set(
+        findReferences(podSpecAt(obj, state3.templatePath)).map((r) => `${r.configKind}/${r.configName}`)
+      );
+      state3.unread = state3.generated.filter((config) => !reads.has(`${config.kind}/${config.name}`));
+      if (state3.seen !== state3.hash || state3.unread.length > 0) return;
+      state3.object = obj;
+      context.settle(state3, "applied");
+    },
+    // Not there (yet): an agent may still create it; the deadline says what was last seen.
+    onGone: (name) => {
+      const state3 = byName.get(name);
+      state3.seen = void 0;
+      state3.unread = void 0;
+    },
+    onRetry: () => {
+    },
+    signal: context.signal,
+    retryDelayMs: context.retryDelayMs,
+    now: context.now
+  });
+}
+function notAppliedResult(state3, timeoutMs, durationMs) {
+  const lacks = [];
+  if (state3.seen !== state3.hash) {
+    const seen2 = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+    lacks.push(`lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen2})`);
+  }
+  const unread = state3.unread ?? state3.generated;
+  if (unread.length > 0)
+    lacks.push(
+      `does not read ${unread.map((c) => `${c.kind.toLowerCase()}/${c.name}`).join(", ")} (named by its content in the commit)`
+    );
+  return {
+    id: state3.id,
+    restart: "agent-not-applied",
+    message: `the agent has not applied the commit yet: after ${formatDuration(timeoutMs)} the live pod template of ${formatId(state3.id)} still ${lacks.join(" and ")}; check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    durationMs
+  };
+}
+var import_node_events2;
+var init_wait_for_agent = __esm({
+  "src/rollout/wait-for-agent.ts"() {
+    "use strict";
+    import_node_events2 = require("node:events");
+    init_duration();
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_config_references();
+    init_pod_template();
+    init_restart_patch();
+    init_list_watch();
+    init_heartbeat();
+  }
+});
+
+// src/rollout/waves.ts
+function waveOf(id, object) {
+  const value = stringField(field(field(object, "metadata"), "annotations"), WAVE_ANNOTATION);
+  if (value === void 0) return void 0;
+  const wave = /^-?[0-9]+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(wave)) {
+    throw new UserError(
+      `${formatId(id)}: annotation ${WAVE_ANNOTATION}: ${JSON.stringify(value)} is not an integer (lower waves roll out first; unannotated workloads last)`
+    );
+  }
+  return wave;
+}
+function rolloutRounds(requests, objectOf, maxParallel) {
+  const byWave = /* @__PURE__ */ new Map();
+  for (const request of requests) {
+    const wave = waveOf(request.id, objectOf(request.id));
+    const members = byWave.get(wave) ?? [];
+    members.push(request);
+    byWave.set(wave, members);
+  }
+  const waves = [...byWave.keys()].sort((a, b) => a === void 0 ? 1 : b === void 0 ? -1 : a - b);
+  const rounds = [];
+  for (const wave of waves) {
+    const members = byWave.get(wave);
+    const size = maxParallel ?? members.length;
+    const batches = Math.max(1, Math.ceil(members.length / size));
+    const name = wave === void 0 ? waves.length > 1 ? "unannotated" : "" : `wave ${wave}`;
+    for (let b = 0; b < batches; b++) {
+      const batch = batches > 1 ? `batch ${b + 1} of ${batches}` : "";
+      rounds.push({
+        wave,
+        requests: members.slice(b * size, (b + 1) * size),
+        endsWave: b === batches - 1,
+        label: ` (${[name, batch].filter(Boolean).join(", ")})`
+      });
+    }
+  }
+  if (rounds.length === 1) rounds[0].label = "";
+  return rounds;
+}
+function waveOrderNote(ids, objectOf) {
+  const rounds = rolloutRounds(
+    ids.map((id) => ({ id })),
+    objectOf,
+    void 0
+  );
+  if (rounds.every((r) => r.wave === void 0)) return void 0;
+  const parts = rounds.map(
+    (r) => `${r.wave === void 0 ? "then" : `wave ${r.wave}`}: ${r.requests.map((q) => shortId(q.id)).join(", ")}`
+  );
+  return `rollout order (${WAVE_ANNOTATION}; a failed wave stops the later ones): ${parts.join("; ")}`;
+}
+var WAVE_ANNOTATION;
+var init_waves = __esm({
+  "src/rollout/waves.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_model();
+    WAVE_ANNOTATION = "config-rollout.io/wave";
+  }
+});
+
+// src/rollout/restart-and-wait.ts
+async function rollOut(cluster, workloads, context) {
+  const { strategy, manifests, log, stop } = context;
+  const stopPatches = stop ? AbortSignal.any([interruptSignal, stop]) : interruptSignal;
+  const agent = strategy.awaitsAgent ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context) : {
+    // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+    requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+    notApplied: [],
+    context
+  };
+  const early = /* @__PURE__ */ new Map();
+  const rollBackNow = async (failed2) => {
+    const rollback2 = await strategy.rollbackFor?.([failed2], { cluster, log });
+    return rollback2 ? rollBack(cluster, rollback2, { ...context, log: inlineSections(log) }) : [];
+  };
+  const base = {
+    patchFor: strategy.patchFor,
+    followUnchanged: true,
+    ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
+  };
+  const rounds = strategy.awaitsAgent ? [{ wave: void 0, requests: agent.requests, endsWave: true, label: "" }] : rolloutRounds(
+    agent.requests,
+    (id) => manifests.get(idKey(id))?.object,
+    agent.context.settings.maxParallelRollouts
+  );
+  const reviewed = context.reviewed ?? (rounds.length > 1 ? await log.group(
+    "Check permissions for every wave",
+    () => reviewAccess(
+      cluster,
+      {
+        configs: context.prepared.configWrites,
+        targets: agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind) })),
+        ...context.prepared.reviews ? { reviews: context.prepared.reviews } : {}
+      },
+      agent.context.settings,
+      log
+    )
+  ) : void 0);
+  const followed = [];
+  let waveFailures = [];
+  let stoppedBy;
+  for (const [index, round] of rounds.entries()) {
+    if (stoppedBy === void 0 && stopPatches.aborted) {
+      stoppedBy = stopReason(stopPatches);
+      log.warn(`${stoppedBy}: the later waves and batches are not started`);
+    }
+    if (stoppedBy !== void 0) {
+      for (const { id } of round.requests)
+        followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });
+      continue;
+    }
+    const { held, requests } = holdBack(strategy, round.requests);
+    followed.push(...held);
+    if (requests.length === 0) continue;
+    const results2 = await restartAndWait(
+      cluster,
+      {
+        ...base,
+        titles: {
+          restart: `${strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart"}${round.label}`,
+          wait: `${WAIT_FOR_ROLLOUTS}${round.label}`
+        },
+        requests,
+        configWrites: index === 0 ? context.prepared.configWrites : [],
+        ...index === 0 && context.prepared.reviews ? { reviews: context.prepared.reviews } : {},
+        ...reviewed ? { reviewed } : {},
+        stopPatches
+      },
+      agent.context
+    );
+    followed.push(...results2);
+    waveFailures.push(...results2.filter(isFailure));
+    if (!round.endsWave) continue;
+    if (round.wave !== void 0 && waveFailures.length > 0) {
+      stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => shortId(r.id)).join(", ")})`;
+      log.warn(`${stoppedBy}: the later waves are not started`);
+    }
+    waveFailures = [];
+  }
+  const results = [...followed, ...agent.notApplied];
+  if (stop?.aborted) return { results, notes: [] };
+  const late = results.filter((r) => !early.has(idKey(r.id)));
+  const rollback = await strategy.rollbackFor?.(late, { cluster, log });
+  const rolledBack = [
+    ...(await Promise.all(early.values())).flat(),
+    ...rollback ? await rollBack(cluster, rollback, context) : []
+  ];
+  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
+}
+function holdBack(strategy, requests) {
+  const held = requests.flatMap(({ id }) => {
+    const why = strategy.heldBack?.(id);
+    return why ? [{ id, restart: "not-started", message: why }] : [];
+  });
+  return { held, requests: requests.filter((r) => !held.some((h) => h.id === r.id)) };
+}
+async function awaitAgent(cluster, workloads, agent, context) {
+  const { settings, log, now } = context;
+  const started = now();
+  const waited = await log.group(
+    "Wait for the GitOps agent to apply the commit",
+    () => waitForAgent(
+      cluster,
+      workloads.map((w) => w.id),
+      // Interrupted, the wait ends at once (as the rollout wait does).
+      { hashFor: agent.hashFor, generatedFor: agent.generatedFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal }
+    )
+  );
+  const left = Math.max(1, settings.timeoutMs - (now() - started));
+  return {
+    // The objects that carried the hash: the rollout is judged from them, with no second read.
+    requests: waited.applied,
+    notApplied: waited.notApplied,
+    context: { ...context, settings: { ...settings, timeoutMs: left } }
+  };
+}
+async function rollBack(cluster, rollback, context) {
+  const { settings, log } = context;
+  const left = /* @__PURE__ */ new Set();
+  if (rollback.restores?.length) {
+    const restores = rollback.restores;
+    const outcomes = await log.group(
+      "Put the changed configs back to the base commit's content",
+      () => restoreConfigs(cluster, restores, {
+        dryRun: settings.dryRun === "server",
+        concurrency: settings.concurrency,
+        log
+      })
+    );
+    for (const o of outcomes) {
+      if (o.result === "refused") for (const reader of o.readers) left.add(idKey(reader));
+      else if (o.result === "restored") noteDone(`restored ${formatId(o.id)} to the base commit's content`);
+    }
+    rollback.restored?.(outcomes);
+  }
+  const ids = rollback.ids.filter((id) => !left.has(idKey(id)));
+  if (ids.length === 0) return [];
+  const round = {
+    titles: {
+      restart: "Roll back failed workloads to their previous config",
+      wait: "Wait for the rollbacks"
+    },
+    requests: ids.map((id) => ({ id })),
+    patchFor: rollback.patchFor,
+    configWrites: [],
+    followUnchanged: false,
+    checked: "checked before the rollback: nothing of it was written",
+    ...context.stop ? { stopPatches: context.stop } : {}
+  };
+  try {
+    return await restartAndWait(cluster, round, context);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+    return ids.map((id) => ({ id, restart: "failed", message: error.message }));
+  }
+}
+async function restartAndWait(cluster, round, context) {
+  const { settings, log, stop } = context;
+  const serverDryRun = settings.dryRun === "server";
+  let watchPods2 = settings.watchPods && settings.wait && !serverDryRun;
+  const restarted = await log.group(
+    round.titles.restart,
+    () => restartWorkloads(round.requests, cluster, {
+      strategy: { patchFor: round.patchFor },
+      now: context.now,
+      dryRun: serverDryRun,
+      log,
+      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
+      // nothing written, never half a plan applied.
+      beforeWrites: async (targets) => {
+        if (round.reviewed) watchPods2 &&= round.reviewed.watchPods;
+        else {
+          const writes = {
+            configs: round.configWrites,
+            targets,
+            ...round.reviews ? { reviews: round.reviews } : {}
+          };
+          const access2 = await reviewAccess(cluster, writes, settings, log, round.checked);
+          watchPods2 &&= access2.watchPods;
+        }
+        const written = [];
+        for (const write of round.configWrites) {
+          if (stop?.aborted) throw givenUpAfter(stop, written);
+          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
+          log.info(write.done);
+          if (!serverDryRun) noteDone(write.done);
+          written.push(write.done);
+        }
+      },
+      concurrency: settings.concurrency,
+      ...round.stopPatches ? { stop: round.stopPatches } : {}
+    })
+  );
+  const patched = restarted.filter((r) => r.result === "restarted");
+  if (!serverDryRun && patched.length > 0)
+    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
+  const results = new Map(
+    restarted.map((r) => [
+      idKey(r.id),
+      {
+        id: r.id,
+        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
+        message: r.message
+      }
+    ])
+  );
+  const waitFor = serverDryRun ? [] : restarted.filter(
+    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
+  );
+  if (!settings.wait || waitFor.length === 0 || stop?.aborted) {
+    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
+    return [...results.values()];
+  }
+  const rollouts = await log.group(
+    round.titles.wait,
+    () => followRollouts(cluster, waitFor, results, { onFailed: round.onFailed, settings, log, watchPods: watchPods2 })
+  );
+  for (const rollout of rollouts) {
+    const result = results.get(idKey(rollout.id));
+    if (result)
+      Object.assign(result, {
+        rollout: rollout.result,
+        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
+        durationMs: rollout.durationMs,
+        ...rollout.cause ? { cause: rollout.cause } : {}
+      });
+  }
+  return [...results.values()];
+}
+function givenUpAfter(stop, written) {
+  if (written.length === 0) return stop.reason;
+  return new RolloutFailure(`${stopReason(stop)}: ${written.join("; ")}; no workload was patched`);
+}
+function inlineSections(log) {
+  return {
+    ...log,
+    group: (title, work) => {
+      log.info(`${title}:`);
+      return work();
+    }
+  };
+}
+var WAIT_FOR_ROLLOUTS;
+var init_restart_and_wait = __esm({
+  "src/rollout/restart-and-wait.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_run_result();
+    init_interrupt();
+    init_check_permissions();
+    init_follow_rollouts();
+    init_restart();
+    init_restore_configs();
+    init_wait_for_agent();
+    init_waves();
+    WAIT_FOR_ROLLOUTS = "Wait for rollouts";
   }
 });
 
@@ -9007,6 +9064,7 @@ async function syncConfigs(cluster, configs, options, log) {
   if (options.apply) {
     await options.beforeApply?.(pending);
     for (const config of pending) {
+      if (options.stop?.aborted) throw options.stop.reason;
       const { id, file, manifest } = config;
       if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
       log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
@@ -9017,8 +9075,10 @@ async function syncConfigs(cluster, configs, options, log) {
     }
     return live2;
   }
-  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve9) => setTimeout(resolve9, ms)));
-  const deadline = Date.now() + options.timeoutMs;
+  const stop = options.stop ?? new AbortController().signal;
+  const pause = options.sleep ?? ((ms) => sleep(ms, stop));
+  const started = Date.now();
+  const deadline = started + options.timeoutMs;
   let waiting2 = pending;
   log.info(
     `waiting up to ${formatDuration(options.timeoutMs)} for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
@@ -9032,14 +9092,19 @@ async function syncConfigs(cluster, configs, options, log) {
   );
   try {
     while (waiting2.length > 0) {
-      await sleep2(options.pollMs ?? 1e3);
+      await pause(options.pollMs ?? 1e3);
+      const names2 = () => waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+      if (stop.aborted) {
+        throw new RolloutFailure(
+          `the committed content of ${names2()} had not arrived on the cluster after ${formatDuration(Date.now() - started)}, before --config-timeout ${formatDuration(options.timeoutMs)} ran out; nothing was restarted`
+        );
+      }
       waiting2 = await stillDifferent(waiting2);
       if (waiting2.length === 0) break;
       if (Date.now() >= deadline) {
-        const names2 = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
         const orApply = waiting2.every((c) => c.manifest !== void 0) ? " or run with --apply" : "";
         throw new RolloutFailure(
-          `the cluster does not hold the committed content of ${names2} after ${formatDuration(options.timeoutMs)}; apply the manifests first${orApply}. Nothing was restarted.`
+          `the cluster does not hold the committed content of ${names2()} after ${formatDuration(options.timeoutMs)}; apply the manifests first${orApply}. Nothing was restarted.`
         );
       }
     }
@@ -9055,6 +9120,7 @@ var init_sync_configs = __esm({
     init_duration();
     init_errors();
     init_model();
+    init_list_watch();
     init_read_live_configs();
     init_interrupt();
     init_heartbeat();
@@ -9107,7 +9173,8 @@ async function rollOutPlan(cluster, plan, context) {
           timeoutMs: settings.configTimeoutMs,
           concurrency: settings.concurrency,
           beforeApply: reviewEveryWrite,
-          onApplied: (config) => applied.push(config)
+          onApplied: (config) => applied.push(config),
+          ...context.stop ? { stop: context.stop } : {}
         },
         log
       ) : /* @__PURE__ */ new Map();
@@ -9170,6 +9237,7 @@ __export(config_hash_exports, {
   configHash: () => configHash,
   coveredSecrets: () => coveredSecrets,
   formatDigests: () => formatDigests,
+  namespaceFree: () => namespaceFree,
   parseDigests: () => parseDigests
 });
 function configHash(consumed, contents, key, secretUid) {
@@ -9191,6 +9259,16 @@ function configHash(consumed, contents, key, secretUid) {
   const payload = `[${entries.sort(compareStrings).join(",")}]`;
   const hash = hmacKey === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", hmacKey);
   return hash.update(payload, "utf8").digest("hex");
+}
+function namespaceFree(consumed, contents) {
+  const free = /* @__PURE__ */ new Map();
+  const named = consumed.map((c) => {
+    const id = { ...c.id, namespace: "" };
+    const content = contents.get(idKey(c.id));
+    if (content !== void 0) free.set(idKey(id), content);
+    return { ...c, id };
+  });
+  return { consumed: named, contents: free };
 }
 function configDigests(consumed, contents, key, secretUid) {
   const digests = /* @__PURE__ */ new Map();
@@ -9249,7 +9327,14 @@ var init_config_hash = __esm({
 
 // src/rollout/strategy/restart-hash.ts
 async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid, liveContents = /* @__PURE__ */ new Map(), replaced = /* @__PURE__ */ new Map()) {
-  const { configDigests: configDigests2, configHash: configHash2, formatDigests: formatDigests2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
+  return hashesOf(workloads, manifests, headConfigs, { hashKey, secretUid, liveContents, replaced });
+}
+async function computeStampHashes(workloads, manifests, headConfigs, hashKey) {
+  return hashesOf(workloads, manifests, headConfigs, { hashKey, asStamped: true });
+}
+async function hashesOf(workloads, manifests, headConfigs, options) {
+  const { hashKey, secretUid, liveContents = /* @__PURE__ */ new Map(), replaced = /* @__PURE__ */ new Map() } = options;
+  const { configDigests: configDigests2, configHash: configHash2, formatDigests: formatDigests2, namespaceFree: namespaceFree2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
   const contents = new Map(liveContents);
   for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
   for (const [key2, content] of replaced) contents.set(key2, content);
@@ -9257,8 +9342,11 @@ async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, 
   const readBy = definitionsReadBy(headConfigs, contents, replaced);
   const hashes = /* @__PURE__ */ new Map();
   for (const workload of workloads) {
-    const consumed = consumedKeysOf(workload, manifests);
-    const read = readBy(manifests.get(idKey(workload.id))?.file);
+    const manifest = manifests.get(idKey(workload.id));
+    let consumed = consumedKeysOf(workload, manifests);
+    let read = readBy(manifest?.file);
+    if (options.asStamped && manifest?.namespaceByDeployment)
+      ({ consumed, contents: read } = namespaceFree2(consumed, read));
     const hash = configHash2(consumed, read, key, secretUid);
     if (hash === void 0) continue;
     const digests = configDigests2(consumed, read, key, secretUid);
@@ -9491,21 +9579,29 @@ var init_live_configs = __esm({
 function createGitopsStrategy(hashKey) {
   let hashes = /* @__PURE__ */ new Map();
   let committed = /* @__PURE__ */ new Map();
+  let generated = /* @__PURE__ */ new Map();
   const hashFor = (id) => hashes.get(idKey(id));
+  const generatedFor = (id) => generated.get(idKey(id)) ?? [];
   return {
     name: "gitops",
     // The agent applies the configs with the workloads (one sync); nothing is checked or written here.
     needsLiveConfigs: false,
     prepareTitle: "Compute the config hashes the head commit stamps",
     followsTemplateChanges: true,
-    awaitsAgent: { hashFor },
+    awaitsAgent: { hashFor, generatedFor },
     async prepare(context) {
       const { workloads, headWorkloads } = context;
       const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
       const headConfigs = await context.readHeadConfigs(consumed);
       const hashed = new Map([...headConfigs].filter(([, config]) => !config.manifest.selfRolling));
-      const computed = await computeRestartHashes(workloads, headWorkloads, hashed, hashKey);
+      const computed = await computeStampHashes(workloads, headWorkloads, hashed, hashKey);
       hashes = new Map([...computed].map(([key, value]) => [key, value.hash]));
+      generated = new Map(
+        workloads.map((w) => [
+          idKey(w.id),
+          consumedBy(w, headWorkloads).filter((id) => headConfigs.get(idKey(id))?.manifest.selfRolling)
+        ])
+      );
       const readsSecret = new Set(
         hashKey ? [] : workloads.filter(
           (w) => consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && hashed.has(idKey(c)))
@@ -10670,7 +10766,7 @@ async function completeAndRollOut(repoPlan, connection, context) {
       head: repoPlan.head,
       restore: { base: repoPlan.base, changes: scan.changes, baseConfigs: scan.baseConfigs }
     },
-    { strategy, settings, log, now }
+    { strategy, settings, log, now, ...context.stop ? { stop: context.stop } : {} }
   );
   return reportOf(
     plan,
@@ -11622,9 +11718,9 @@ var init_line_index = __esm({
 function describeFailure2(error) {
   const text = error instanceof Error ? error.message : String(error);
   if (/Maximum call stack/i.test(text)) return "nested too deeply";
-  return oneLine2(text);
+  return oneLine3(text);
 }
-function oneLine2(text) {
+function oneLine3(text) {
   const first = text.split(/\r?\n/, 1)[0] ?? "";
   return first.length > 200 ? `${first.slice(0, 200)}\u2026` : first;
 }
@@ -11641,7 +11737,7 @@ function keyAt(source2, offset) {
     source2.indexOf("\n", offset) === -1 ? source2.length : source2.indexOf("\n", offset)
   );
   const match = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*:(?:[ \t]|\r?$)/.exec(line);
-  return oneLine2(match === null ? line : match[1] ?? match[2]?.replaceAll("''", "'") ?? match[3] ?? "");
+  return oneLine3(match === null ? line : match[1] ?? match[2]?.replaceAll("''", "'") ?? match[3] ?? "");
 }
 function stringMapProblem(value) {
   if (value === void 0 || value === null) return void 0;
@@ -11775,10 +11871,10 @@ var init_manifest_reader = __esm({
         return kept;
       }
       /**
-       * `unresolvedAlias` finds the first alias of the document whose anchor is not defined before it
-       * (the full parse passes it: it needs the `yaml` package's node types).
+       * `find`: the first alias whose anchor is not defined before it, the first merge key naming no
+       * mapping (the full parse passes them: they need the `yaml` package's node types).
        */
-      readDocument(doc, unresolvedAlias2) {
+      readDocument(doc, find) {
         if (doc.errors.length > 0) {
           const syntax = doc.errors.filter((e) => e.code !== "DUPLICATE_KEY").sort((a, b) => a.pos[0] - b.pos[0]).slice(0, 1);
           const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
@@ -11798,7 +11894,7 @@ var init_manifest_reader = __esm({
           value = doc.toJS({ maxAliasCount: this.maxAliasCount });
         } catch (error) {
           const text = error instanceof Error ? error.message : String(error);
-          const unresolved = /^Unresolved alias/.test(text) ? unresolvedAlias2?.(doc) : void 0;
+          const unresolved = /^(Unresolved alias|Merge sources)/.test(text) ? find?.unresolvedAlias(doc) : void 0;
           if (unresolved !== void 0) {
             const alias = !this.quiet && PLAIN_ANCHOR.test(unresolved.name) ? ` *${unresolved.name}` : "";
             this.problem(
@@ -11807,9 +11903,10 @@ var init_manifest_reader = __esm({
             );
             return;
           }
+          const merge = /^Merge sources/.test(text) ? find?.badMergeKey(doc) : void 0;
           this.problem(
-            start,
-            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error)}`
+            merge ?? start,
+            merge !== void 0 ? "the merge key << names no mapping (kubectl: map merge requires map or sequence of maps as the value): document ignored" : /^Excessive alias count/.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error)}`
           );
           return;
         }
@@ -12169,7 +12266,7 @@ function parseManifests(file, text, opts) {
         );
         continue;
       }
-      reader.readDocument(doc, unresolvedAlias);
+      reader.readDocument(doc, { unresolvedAlias, badMergeKey });
     } catch (error) {
       reader.failed(doc.range[0], error);
     }
@@ -12231,6 +12328,21 @@ function collectionKey(doc) {
   });
   return found;
 }
+function badMergeKey(doc) {
+  const isMapping = (node) => (0, import_yaml2.isMap)((0, import_yaml2.isAlias)(node) ? node.resolve(doc) : node);
+  let found;
+  (0, import_yaml2.visit)(doc, {
+    Pair(_key, pair) {
+      const key = (0, import_yaml2.isScalar)(pair.key) ? pair.key : void 0;
+      if (typeof key?.value !== "symbol" || key.value.description !== "<<") return void 0;
+      const value = (0, import_yaml2.isAlias)(pair.value) ? pair.value.resolve(doc) : pair.value;
+      if (isMapping(value) || (0, import_yaml2.isSeq)(value) && value.items.every(isMapping)) return void 0;
+      found = key.range?.[0] ?? doc.range[0];
+      return import_yaml2.visit.BREAK;
+    }
+  });
+  return found;
+}
 function unresolvedAlias(doc) {
   let found;
   (0, import_yaml2.visit)(doc, {
@@ -12248,6 +12360,7 @@ function asKubectlReadsIt(tags) {
     return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
   }).map((tag) => {
     const { tag: name, format, test } = tag;
+    if (name === GO_BINARY.tag) return GO_BINARY;
     if (name !== "tag:yaml.org,2002:float" || test === void 0) return tag;
     if (format === "EXP") return { ...tag, test: GO_FLOAT_EXP };
     if (format === void 0 && test.test("1.5"))
@@ -12265,7 +12378,7 @@ function isJsonOfNoObject(source2) {
   }
   return isRecord(value) && !Object.hasOwn(value, "apiVersion") && !Object.hasOwn(value, "kind");
 }
-var import_yaml2, GO_MANTISSA, GO_FLOAT, GO_FLOAT_EXP;
+var import_yaml2, GO_BINARY, GO_MANTISSA, GO_FLOAT, GO_FLOAT_EXP;
 var init_parse_manifests = __esm({
   "src/scan/manifests/parse-manifests.ts"() {
     "use strict";
@@ -12276,6 +12389,19 @@ var init_parse_manifests = __esm({
     init_manifest_reader();
     init_under_indented();
     init_yaml_messages();
+    GO_BINARY = {
+      tag: "tag:yaml.org,2002:binary",
+      default: false,
+      identify: () => false,
+      resolve(source2, onError) {
+        const base64 = source2.replace(/[\r\n]/g, "");
+        if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(base64)) {
+          onError("!!binary value contains invalid base64 data");
+          return "";
+        }
+        return Buffer.from(base64, "base64").toString("utf8");
+      }
+    };
     GO_MANTISSA = "[-+]?(?:\\.[0-9_]*[0-9][0-9_]*|[0-9][0-9_]*(?:\\.[0-9_]*)?)";
     GO_FLOAT = new RegExp(`^(?=[^eE]*\\.)${GO_MANTISSA}$`);
     GO_FLOAT_EXP = new RegExp(`^${GO_MANTISSA}[eE][-+]?[0-9_]*[0-9][0-9_]*$`);
@@ -12713,38 +12839,40 @@ function namespacesOfDeployments(deployments) {
       ...replaces ? { namespace: replaces } : {},
       ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
     };
-    const seen2 = byDir.get(d.dir);
-    if (seen2 === void 0) byDir.set(d.dir, own);
-    else if (seen2 !== null && JSON.stringify(seen2) !== JSON.stringify(own)) byDir.set(d.dir, null);
+    const ways = byDir.get(d.dir) ?? /* @__PURE__ */ new Map();
+    byDir.set(d.dir, ways.set(JSON.stringify(own), own));
   }
   const dirs = [...byDir.keys()];
   if (dirs.length === 0) return void 0;
   return (file) => {
     const unit = deploymentUnitOf(file, dirs);
-    const settings = unit === void 0 ? void 0 : byDir.get(unit);
-    return settings ?? void 0;
+    const ways = unit === void 0 ? void 0 : byDir.get(unit);
+    return ways && [...ways.values()];
   };
 }
 function inDeployedNamespace(manifests, namespaceOf2) {
-  return manifests.map((m) => {
-    if (m.id.namespace === "") return m;
-    const settings = namespaceOf2(m.file);
-    const namespace = settings?.namespace ?? (m.namespaceAssumed ? settings?.defaultNamespace : void 0);
-    if (namespace === void 0 || namespace === m.id.namespace) return m;
-    const { namespaceAssumed: _, ...rest } = m;
-    return { ...rest, id: { ...m.id, namespace } };
+  return manifests.flatMap((m) => {
+    if (m.id.namespace === "") return [m];
+    const given = (namespaceOf2(m.file) ?? []).map(
+      (s) => s.namespace ?? (m.namespaceAssumed ? s.defaultNamespace : void 0)
+    );
+    if (given.every((namespace) => namespace === void 0)) return [m];
+    const { namespaceAssumed, ...rest } = m;
+    const namespaces = new Set(given.map((namespace) => namespace ?? m.id.namespace));
+    const several = namespaces.size > 1 ? { namespaceByDeployment: true } : {};
+    return [...namespaces].map(
+      (namespace) => ({
+        ...rest,
+        id: { ...m.id, namespace },
+        ...several,
+        ...namespaceAssumed && given.includes(void 0) && namespace === m.id.namespace ? { namespaceAssumed } : {}
+      })
+    );
   });
 }
 function inDeployedNamespaces(manifests) {
   const namespaceOf2 = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
   return namespaceOf2 ? inDeployedNamespace(manifests, namespaceOf2) : manifests;
-}
-function asWritten(read, stamps) {
-  const ids = new Map(read.map((m) => [`${m.file}:${m.line}`, m.id]));
-  return {
-    ...stamps,
-    targets: stamps.targets.map((t) => ({ ...t, id: ids.get(`${t.file}:${t.line}`) ?? t.id }))
-  };
 }
 var init_deployed_namespaces = __esm({
   "src/scan/gitops/deployed-namespaces.ts"() {
@@ -13477,9 +13605,9 @@ function remoteFailureDetail(text) {
     (m) => m[1].replace(/'([a-z][a-z0-9+.-]*:\/\/[^']*)'/gi, (_, url) => `'${withoutCredentials(url)}'`)
   );
   if (remotes.length === 0 && errors.length === 0) return void 0;
-  const unique2 = (list) => [...new Set(list)].filter((item, _, all) => !all.some((other) => other !== item && other.includes(item)));
-  const from = remotes.length > 0 ? ` ${unique2(remotes).join(", ")}` : "";
-  return `could not fetch the remote resource${from}: ${unique2(errors).join("; ") || "see kustomize's message"}`;
+  const unique3 = (list) => [...new Set(list)].filter((item, _, all) => !all.some((other) => other !== item && other.includes(item)));
+  const from = remotes.length > 0 ? ` ${unique3(remotes).join(", ")}` : "";
+  return `could not fetch the remote resource${from}: ${unique3(errors).join("; ") || "see kustomize's message"}`;
 }
 function shortDetail(stderr2, treeDir) {
   const complaint = stderr2.split("\n").filter((line) => !line.startsWith("# Warning: ")).join("\n");
@@ -14738,6 +14866,23 @@ var init_both_commits = __esm({
 });
 
 // src/scan/sources/kustomize-entries.ts
+async function withPresentPaths(rules, kustomizations, present) {
+  if (rules.untrustedHead === void 0 || rules.allowRemote) return rules;
+  const paths = new Set([...kustomizations].flatMap((k) => k.loadable.map((e) => e.path)));
+  return { ...rules, presentAtHead: await present([...paths]) };
+}
+function pathsOf(files) {
+  const paths = /* @__PURE__ */ new Set();
+  for (const file of files) {
+    paths.add(file);
+    for (let end = file.lastIndexOf("/"); end > 0; end = file.lastIndexOf("/", end - 1)) {
+      const dir = file.slice(0, end);
+      if (paths.has(dir)) break;
+      paths.add(dir);
+    }
+  }
+  return paths;
+}
 function refusedEntries(label2, kustomizations, side, rules) {
   for (const k of kustomizations) {
     const outside = k.outside[0];
@@ -14750,6 +14895,13 @@ function refusedEntries(label2, kustomizations, side, rules) {
     const remote = k.remote[0];
     if (remote !== void 0) {
       return `${label2}: ${k.path} at the head commit names the remote resource ${JSON.stringify(remote)}, and the head is ${rules.untrustedHead}: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: vendor it into the repository, or pass --allow-remote-kustomize if you trust every pull request author`;
+    }
+    if (k.problem !== void 0) {
+      return `${label2}: ${k.path} at the head commit cannot be read (${k.problem}), so whether it names a remote resource is not known, and the head is ${rules.untrustedHead}: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: fix the file, or pass --allow-remote-kustomize if you trust every pull request author`;
+    }
+    const absent = k.loadable.find((e) => e.path !== "" && !rules.presentAtHead?.has(e.path));
+    if (absent !== void 0) {
+      return `${label2}: ${k.path} at the head commit names ${JSON.stringify(absent.written)}, which is no file or directory of the head commit, so kustomize would fetch it as a remote resource, and the head is ${rules.untrustedHead}: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: name a path of the repository (vendor the resource into it), or pass --allow-remote-kustomize if you trust every pull request author`;
     }
   }
   return void 0;
@@ -14938,6 +15090,7 @@ function readKustomizationFile(path, text) {
     generators: [],
     patchFiles: [],
     remote: [],
+    loadable: [],
     outside: []
   };
   let doc;
@@ -14960,21 +15113,21 @@ function readKustomizationFile(path, text) {
     if (entry.kind === "remote" && !result.remote.includes(entry.written)) result.remote.push(entry.written);
     if (entry.kind === "outside" && !result.outside.includes(entry.written))
       result.outside.push(entry.written);
+    if (entry.kind === "local" && LOADABLE_FIELDS.includes(name))
+      result.loadable.push({ written: value.trim(), path: entry.path });
   }
-  const pathsOf = (name) => namedValues(doc).filter((v) => v.field === name).map((v) => classifyEntry(dir, v.value, name)).flatMap((entry) => entry.kind === "local" ? [entry.path] : []);
+  const pathsOf2 = (name) => namedValues(doc).filter((v) => v.field === name).map((v) => classifyEntry(dir, v.value, name)).flatMap((entry) => entry.kind === "local" ? [entry.path] : []);
   const pushAll = (into, paths) => {
     for (const path2 of paths) if (!into.includes(path2)) into.push(path2);
   };
-  for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
-    pushAll(result.entries, pathsOf(key));
-  }
-  for (const key of ["resources", "bases"]) pushAll(result.resources, pathsOf(key));
-  for (const key of ["crds", "configurations"]) pushAll(result.files, pathsOf(key));
-  const patchPaths = ["patchesStrategicMerge", "patchesJson6902[].path", "patches[].path"].flatMap(pathsOf);
+  for (const key of LOADABLE_FIELDS) pushAll(result.entries, pathsOf2(key));
+  for (const key of ["resources", "bases"]) pushAll(result.resources, pathsOf2(key));
+  for (const key of ["crds", "configurations"]) pushAll(result.files, pathsOf2(key));
+  const patchPaths = ["patchesStrategicMerge", "patchesJson6902[].path", "patches[].path"].flatMap(pathsOf2);
   pushAll(result.patchFiles, patchPaths);
   pushAll(result.files, patchPaths);
-  pushAll(result.files, pathsOf("replacements[].path"));
-  pushAll(result.files, pathsOf("openapi.path"));
+  pushAll(result.files, pathsOf2("replacements[].path"));
+  pushAll(result.files, pathsOf2("openapi.path"));
   for (const [key, kind] of [
     ["configMapGenerator", "ConfigMap"],
     ["secretGenerator", "Secret"]
@@ -15052,7 +15205,7 @@ function listOf(value) {
   return Array.isArray(value) ? value : [];
 }
 function isRemote(value) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^git::/i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^https?:/i.test(value) || /^git::/i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)[/:]/i.test(value);
 }
 function joinPath(dir, relative3) {
   const parts = dir.split("/").filter(Boolean);
@@ -15067,7 +15220,7 @@ function joinPath(dir, relative3) {
   }
   return parts.join("/");
 }
-var import_yaml3, PROGRAM_FIELDS, CARRYING_FIELDS;
+var import_yaml3, PROGRAM_FIELDS, LOADABLE_FIELDS, CARRYING_FIELDS;
 var init_kustomization_file = __esm({
   "src/scan/sources/kustomization-file.ts"() {
     "use strict";
@@ -15081,6 +15234,7 @@ var init_kustomization_file = __esm({
       "transformers",
       "validators"
     ];
+    LOADABLE_FIELDS = ["resources", "bases", "components", "generators", "transformers", "validators"];
     CARRYING_FIELDS = [
       "replacements",
       "vars",
@@ -15097,6 +15251,11 @@ var init_kustomization_file = __esm({
 // src/scan/render/kustomizations-to-render.ts
 async function findKustomizeSources(git, ctx) {
   const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
+  const entryRules = await withPresentPaths(
+    ctx.entryRules,
+    headKs.values(),
+    (paths) => git.presentPaths(ctx.head, paths)
+  );
   const notes = [];
   for (const dir of ctx.dirs) {
     if (!baseKs.has(dir) && !headKs.has(dir)) {
@@ -15157,7 +15316,12 @@ async function findKustomizeSources(git, ctx) {
       at.changedInputs = touches(dir, at.inputs, at.included);
       if (deployment?.atBase) at.changedInputs.push(deployment.atBase.file);
       if (at.changedInputs.length === 0) continue;
-      const source2 = kustomizeSource(dir, ctx, at, deployment && { deployment, index: readBy.size });
+      const source2 = kustomizeSource(
+        dir,
+        { ...ctx, entryRules },
+        at,
+        deployment && { deployment, index: readBy.size }
+      );
       readBy.set(source2, at.included);
       made.push(source2);
     }
@@ -16447,20 +16611,27 @@ async function runFleet(deps) {
         settings,
         // Once its rollouts are waited for, the wait's own --timeout bounds the cluster (and a stalled
         // rollout is reported on its workload); until then the time limit does.
-        log: prefixedLog(log, context, (title) => {
+        log: prefixedLog(log, context, limit.stop, (title) => {
           if (title.startsWith(WAIT_FOR_ROLLOUTS)) limit.lift();
         }),
         naming: deps.naming ?? CLI_FLAGS,
-        ...deps.now ? { now: deps.now } : {}
+        ...deps.now ? { now: deps.now } : {},
+        stop: limit.stop
       };
       try {
-        const report = await limit.race(applyPlanToCluster(repoPlan, access2.get(context), apply));
-        return { exitCode: exitCodeOf(report), result: { report } };
+        const report = await applyPlanToCluster(repoPlan, access2.get(context), apply);
+        if (!limit.stop.aborted) return { exitCode: exitCodeOf(report), result: { report } };
+        const message = `${stopReason(limit.stop)}: given up before its rollouts were waited for`;
+        log.warn(`${context}: ${message}`);
+        return { exitCode: EXIT_FAILED, result: { report, message, outcome: "failed" } };
       } catch (error) {
         const parts = errorParts(error, false);
-        log.warn(`${context}: ${parts.message}`);
-        const message = parts.hint ? `${parts.message} (${parts.hint})` : parts.message;
-        return { exitCode: exitCodeFor(error), result: { message } };
+        const told = parts.hint ? `${parts.message} (${parts.hint})` : parts.message;
+        const message = !limit.stop.aborted ? told : error === limit.stop.reason ? `${told} (unreachable or slow); nothing was written to it` : `${stopReason(limit.stop)}: ${told}`;
+        log.warn(`${context}: ${message}`);
+        return { exitCode: limit.stop.aborted ? EXIT_FAILED : exitCodeFor(error), result: { message } };
+      } finally {
+        limit.lift();
       }
     }
   });
@@ -16468,7 +16639,7 @@ async function runFleet(deps) {
     (run2) => run2.ran ? {
       context: run2.context,
       wave: run2.wave,
-      outcome: run2.result.report?.outcome ?? "error",
+      outcome: run2.result.outcome ?? run2.result.report?.outcome ?? "error",
       exitCode: run2.exitCode,
       ...run2.result.report ? { report: run2.result.report } : {},
       ...run2.result.message ? { message: run2.result.message } : {}
@@ -16512,41 +16683,22 @@ function fleetOutcome(clusters) {
   return "nothing-to-do";
 }
 function timeLimit(timeoutMs, context) {
-  let timer;
-  let expire;
-  const expired = new Promise((_, reject) => {
-    expire = reject;
-  });
-  expired.catch(() => {
-  });
-  timer = setTimeout(
-    () => expire?.(
-      new ClusterTimeout(
-        `${context} did not finish within --timeout ${formatDuration(timeoutMs)} (unreachable or slow): its wave went on without it`
-      )
+  const controller2 = new AbortController();
+  const timer = setTimeout(
+    () => controller2.abort(
+      new ClusterTimeout(`${context} did not finish within --timeout ${formatDuration(timeoutMs)}`)
     ),
     timeoutMs
   );
-  return {
-    lift: () => clearTimeout(timer),
-    async race(work) {
-      try {
-        return await Promise.race([work, expired]);
-      } finally {
-        clearTimeout(timer);
-        timer = void 0;
-        work.catch(() => {
-        });
-      }
-    }
-  };
+  return { stop: controller2.signal, lift: () => clearTimeout(timer) };
 }
-function prefixedLog(log, context, onGroup) {
+function prefixedLog(log, context, stop, onGroup) {
   return {
     info: (message) => log.info(`${context}: ${message}`),
     warn: (message, where) => log.warn(`${context}: ${message}`, where),
     debug: (message) => log.debug(`${context}: ${message}`),
     group: (title, work) => {
+      if (stop.aborted) return Promise.reject(stop.reason);
       onGroup(title);
       return log.group(`${context}: ${title}`, work);
     }
@@ -16562,6 +16714,7 @@ var init_fleet2 = __esm({
     init_option_naming();
     init_run_result();
     init_unread_sources();
+    init_interrupt();
     init_error_line();
     init_restart_and_wait();
     init_apply();
@@ -16754,6 +16907,11 @@ async function loadSavedPlan(settings, openGit, naming = CLI_FLAGS) {
     );
   }
   checkPlanKey(document, file, settings.hashKey, naming);
+  if (settings.strategyExplicit && settings.strategy !== document.strategy) {
+    throw new UserError(
+      `${file}: ${naming.set("strategy", settings.strategy)} differs from the plan's strategy ${document.strategy}: a plan is applied with the strategy it was made with; drop ${naming.option("strategy")}, or make the plan again with ${naming.set("strategy", settings.strategy)}`
+    );
+  }
   if (document.strategy === "versioned") {
     if (head === void 0) {
       throw new UserError(
@@ -17156,7 +17314,7 @@ function syncPlan(decisions, scopeNote) {
     }
     workloads.push({
       id: workload.id,
-      action: action.do === "leave" ? "skip" : "restart",
+      action: action.do === "leave" ? "skip" : action.do === "record-baseline" ? "baseline" : "restart",
       reason: action.reason,
       references: referencesTo(workload, stale),
       source: "cluster"
@@ -17792,7 +17950,8 @@ function stampWorkloads(manifests, allContents, options = {}) {
       });
       continue;
     }
-    const hash = configHash(covered, contents, options.key);
+    const hashed = m.namespaceByDeployment ? namespaceFree(covered, contents) : { consumed: covered, contents };
+    const hash = configHash(hashed.consumed, hashed.contents, options.key);
     if (hash === void 0) {
       const secrets = coveredSecrets(covered, contents).map((id) => `secret/${id.name}`);
       result.unstampable.push({
@@ -17839,18 +17998,18 @@ async function changedRootWorkloads(ctx) {
   const [base, head] = await Promise.all([ctx.git.resolveCommit(ctx.base), ctx.git.resolveCommit(ctx.head)]);
   const at = await Promise.all([kustomizationsAt2(ctx.git, base), kustomizationsAt2(ctx.git, head)]);
   const settingsAt2 = await deployedSettingsAt(ctx, base, head);
+  const rules = await withPresentPaths(
+    ctx.rules,
+    at[1].values(),
+    (paths) => ctx.git.presentPaths(head, paths)
+  );
   const dirs = [];
   const inputs = [];
   for (const dir of ctx.roots) {
     at.forEach((ks, i) => {
       const components = settingsAt2(dir, i === 0 ? base : head)?.components ?? [];
       const included = [dir, ...components].flatMap((d) => kustomizationsUnder(d, ks));
-      const refused = refusedEntries(
-        `kustomize ${dir || "."}`,
-        included,
-        i === 0 ? "base" : "head",
-        ctx.rules
-      );
+      const refused = refusedEntries(`kustomize ${dir || "."}`, included, i === 0 ? "base" : "head", rules);
       if (refused !== void 0) throw new UserError(refused);
       dirs.push(...included.map((k) => k.dir));
       if (included.some((k) => k.problem !== void 0)) dirs.push("");
@@ -18025,6 +18184,39 @@ function stampAsDeployed(read, key) {
   });
   return { stamps: asWritten(read, stamps), units };
 }
+function asWritten(read, stamps) {
+  const place = (m) => `${m.file}:${m.line}`;
+  const written = new Map(read.map((m) => [place(m), m.id]));
+  const byPlace = /* @__PURE__ */ new Map();
+  for (const t of stamps.targets) byPlace.set(place(t), [...byPlace.get(place(t)) ?? [], t]);
+  const targets = [];
+  const unstampable = [...stamps.unstampable];
+  for (const [at, copies] of byPlace) {
+    const first = copies[0];
+    const id = written.get(at) ?? first.id;
+    const namespaces = copies.map((t) => t.id.namespace);
+    const values = new Set(copies.map((t) => t.hash));
+    if (values.size > 1) {
+      unstampable.push({
+        id: first.id,
+        file: first.file,
+        line: first.line,
+        reason: `deployed into namespaces ${namespaces.join(", ")}, where the configs it reads differ: its file holds one value for all of them`
+      });
+      continue;
+    }
+    const moved = copies.length > 1 || first.id.namespace !== id.namespace;
+    targets.push({ ...first, id, ...moved ? { namespaces } : {} });
+  }
+  return { ...stamps, targets, unstampable: unique2(unstampable), untouched: unique2(stamps.untouched) };
+}
+function unique2(list) {
+  const seen2 = /* @__PURE__ */ new Set();
+  return list.filter((e) => {
+    const at = `${e.file}:${e.line ?? ""}:${e.id.kind}/${e.id.name}`;
+    return !seen2.has(at) && seen2.add(at) !== void 0;
+  });
+}
 var init_stamp_as_deployed = __esm({
   "src/stamp/stamp-as-deployed.ts"() {
     "use strict";
@@ -18185,8 +18377,12 @@ var init_kustomize_stamp = __esm({
 async function refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs) {
   const graph = buildKustomizeGraph([...byDir.values()]);
   const readBy = (dir) => [dir, ...deployedAs.get(dir)?.components ?? []];
-  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
   const files = await deps.tree.listFiles();
+  const rules = await withPresentPaths(
+    { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize },
+    byDir.values(),
+    async () => pathsOf(files)
+  );
   for (const dir of roots) {
     const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
     const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
@@ -18866,7 +19062,8 @@ async function stampRawFiles(tree, targets, settings, report) {
   for (const { file, source: source2, stamped } of edited) {
     for (const t of stamped.changed) {
       report.changes.push({
-        workload: t.id,
+        workload: t.namespaces ? { ...t.id, namespace: t.namespaces[0] } : t.id,
+        ...t.namespaces && t.namespaces.length > 1 ? { namespaces: t.namespaces } : {},
         file,
         ...t.current ? { old: t.current } : {},
         new: t.hash,
@@ -19287,6 +19484,7 @@ function stampJson(report, fix) {
     check: report.check,
     changes: report.changes.map((c) => ({
       ...id(c.workload),
+      ...c.namespaces ? { namespaces: c.namespaces } : {},
       file: c.file,
       ...c.origin ? { origin: c.origin } : {},
       old: c.old ?? null,
@@ -19318,8 +19516,9 @@ function stampText(report, fix) {
     );
   }
   for (const c of report.changes) {
-    const where = c.origin ? `${c.file} (${c.origin})` : c.file;
-    lines.push(`  ${formatId(c.workload)} in ${where}: ${c.old ?? "(none)"} -> ${c.new}`);
+    const where = c.origin ? `${oneLine(c.file)} (${oneLine(c.origin)})` : oneLine(c.file);
+    const workload = c.namespaces ? `${shortId(c.workload)} (namespaces ${c.namespaces.join(", ")})` : formatId(c.workload);
+    lines.push(`  ${workload} in ${where}: ${c.old === void 0 ? "(none)" : oneLine(c.old)} -> ${c.new}`);
   }
   if (report.check && n > 0) lines.push("", `Fix: run \`${fix}\` and commit the result.`);
   if (!report.check && report.filesWritten.length > 0) {
@@ -19344,6 +19543,9 @@ function stampText(report, fix) {
   }
   if (report.notes.length > 0) lines.push("", "Notes:", ...report.notes.map((note) => `  ${note}`));
   return lines.join("\n");
+}
+function oneLine(value) {
+  return /[\u0000-\u001f\u007f-\u009f]/.test(value) ? JSON.stringify(value) : value;
 }
 function fixCommand(argv) {
   const kept = argv.filter((a) => a !== "--check" && a !== "--check=true");
@@ -19670,7 +19872,7 @@ function splitList(text) {
 }
 
 // src/settings/deprecated-options.ts
-var flag = (name, value) => parseBoolean(`--${name}`, value);
+var flag = (name, value, naming) => parseBoolean(naming.option(name), value);
 function deprecated(name, type, replacedBy, translate) {
   const replacement = OPTIONS.find((option) => option.name === replacedBy);
   if (!replacement) throw new Error(`deprecated --${name}: no option ${replacedBy}`);
@@ -19694,20 +19896,26 @@ var DEPRECATED_OPTIONS = [
     "watch-pods",
     "boolean",
     "wait",
-    (old, current) => flag("watch-pods", old) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
+    (old, current, naming) => flag("watch-pods", old, naming) || current === "none" || parseBooleanText(current ?? "") === false ? void 0 : "status"
   ),
-  deprecated("prune", "boolean", "keep", (old) => flag("prune", old) ? void 0 : "all"),
+  deprecated(
+    "prune",
+    "boolean",
+    "keep",
+    (old, _, naming) => flag("prune", old, naming) ? void 0 : "all"
+  ),
   // --rollback (versioned only) became the one flag for every strategy; the new spelling wins.
   deprecated(
     "rollback",
     "boolean",
     "rollback-on-failure",
-    (old, current) => current === void 0 ? String(flag("rollback", old)) : void 0
+    (old, current, naming) => current === void 0 ? String(flag("rollback", old, naming)) : void 0
   ),
-  deprecated("contexts", "string", "context", (old, current) => {
+  deprecated("contexts", "string", "context", (old, current, naming) => {
     if (current !== void 0) {
+      const context = naming.option("context");
       throw new UserError(
-        "--context and --contexts: give one of them (--context takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets --context too)"
+        `${context} and ${naming.option("contexts")}: give one of them (${context} takes several contexts now: staging;prod-eu,prod-us; KUBE_CONTEXT sets it too)`
       );
     }
     return old;
@@ -19716,23 +19924,23 @@ var DEPRECATED_OPTIONS = [
     "reloader-auto-reload-all",
     "boolean",
     "reloader",
-    (old, current) => flag("reloader-auto-reload-all", old) && current !== "none" ? "all" : void 0
+    (old, current, naming) => flag("reloader-auto-reload-all", old, naming) && current !== "none" ? "all" : void 0
   ),
   deprecated(
     "restart-reloader-managed",
     "boolean",
     "reloader",
-    (old) => flag("restart-reloader-managed", old) ? "none" : void 0
+    (old, _, naming) => flag("restart-reloader-managed", old, naming) ? "none" : void 0
   )
 ];
 var ACCEPTED_OPTIONS = [...OPTIONS, ...DEPRECATED_OPTIONS];
-function replaceDeprecated(source2) {
+function replaceDeprecated(source2, naming) {
   const values = { ...source2 };
   for (const old of DEPRECATED_OPTIONS) {
     const value = values[old.name];
     if (value === void 0) continue;
     delete values[old.name];
-    const replaced = old.translate(value, values[old.replacedBy]);
+    const replaced = old.translate(value, values[old.replacedBy], naming);
     if (replaced !== void 0) values[old.replacedBy] = replaced;
   }
   return values;
@@ -19740,7 +19948,7 @@ function replaceDeprecated(source2) {
 function deprecationWarnings(source2, naming) {
   return DEPRECATED_OPTIONS.filter((old) => source2[old.name] !== void 0).map((old) => {
     const value = source2[old.name];
-    const replaced = old.translate(value, void 0);
+    const replaced = old.translate(value, void 0, naming);
     const use = replaced === void 0 ? `it is the default now: drop it (${naming.option(old.replacedBy)} says more)` : `use ${naming.set(old.replacedBy, replaced)}`;
     return `${spell(old, value, naming)} is deprecated and will be removed in the next minor release: ${use}`;
   });
@@ -19880,17 +20088,27 @@ function editDistance(a, b) {
 init_errors();
 init_fleet();
 init_names();
+init_option_naming();
 init_options();
 var COMPUTED = {
-  base: (base) => ({ base: revision("base", base) }),
-  head: (head) => ({ head: revision("head", head) }),
+  base: (base, named) => ({
+    base: revision("base", base, named)
+  }),
+  head: (head, named) => ({
+    head: revision("head", head, named)
+  }),
   /**
    * pathsExplicit: --paths was given a value other than its default. The GitHub Action and the
    * GitLab component always pass their declared default, so "given" is told by the value.
    */
   paths: (paths) => ({ paths, pathsExplicit: differsFromDefault(paths, "paths") }),
+  /** strategyExplicit: --strategy was given a value other than its default (told by the value, as for --paths). */
+  strategy: (strategy) => ({
+    strategy,
+    strategyExplicit: differsFromDefault([strategy], "strategy")
+  }),
   /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
-  kustomize: (values) => ({ kustomize: kustomizeDirs(values) }),
+  kustomize: (values, named) => ({ kustomize: kustomizeDirs(values, named) }),
   /** --keep N keeps N copies of each config and prunes the rest; --keep all prunes nothing. */
   keep: (keep) => keep === "all" ? { prune: false, keep: 0 } : { prune: true, keep },
   /** wait: --wait is not none; watchPods: --wait pods (fail a workload early when its new pods cannot start). */
@@ -19898,7 +20116,7 @@ var COMPUTED = {
   /** --logs: lines of a crashed container's previous log quoted in the report (0: none). */
   logs: (logLines) => ({ logLines }),
   /** --context: one name, or several in waves (`a;b,c`: a first, then b and c in parallel). */
-  context: (text) => text === void 0 || !/[;,]/.test(text) ? { context: text } : { contexts: parseContexts(text, "--context") },
+  context: (text, named) => text === void 0 || !/[;,]/.test(text) ? { context: text } : { contexts: parseContexts(text, named.option("context")) },
   /** sync --config: only the consumers of these configs, `kind/name[:key]`. */
   config: (syncConfigs2) => ({ syncConfigs: syncConfigs2 }),
   /** none: restart what Stakater Reloader manages too; all: Reloader runs with --auto-reload-all. */
@@ -19919,10 +20137,13 @@ function envOf(name) {
 function deprecationWarningsOf(fromEnv, given, naming) {
   return [...deprecationWarnings(fromEnv, ENV_VARIABLES), ...deprecationWarnings(given, naming)];
 }
-var FROM_VARIABLES = /* @__PURE__ */ new WeakSet();
+var NAMING = /* @__PURE__ */ new WeakMap();
+function namedAs(values, naming) {
+  NAMING.set(values, naming);
+  return values;
+}
 function rawValuesFromEnv(env) {
-  const raw = {};
-  FROM_VARIABLES.add(raw);
+  const raw = namedAs({}, ENV_VARIABLES);
   for (const option of ACCEPTED_OPTIONS) {
     const value = option.env ? env[option.env] : void 0;
     if (value !== void 0 && value !== "") raw[option.name] = value;
@@ -19933,27 +20154,31 @@ function rawValuesFromEnv(env) {
 }
 function settingsFor(command, ...sources) {
   const raw = {};
-  const fromVariables = /* @__PURE__ */ new Set();
+  const namings = /* @__PURE__ */ new Map();
   for (const source2 of sources) {
-    for (const [key, value] of Object.entries(replaceDeprecated(source2))) {
+    const naming = NAMING.get(source2) ?? CLI_FLAGS;
+    for (const [key, value] of Object.entries(replaceDeprecated(source2, naming))) {
       if (value === void 0) continue;
       raw[key] = value;
-      if (FROM_VARIABLES.has(source2)) fromVariables.add(key);
-      else fromVariables.delete(key);
+      namings.set(key, naming);
     }
   }
-  const where = (name) => fromVariables.has(name) ? envOf(name) : `--${name}`;
+  const namingOf = (name) => namings.get(name) ?? CLI_FLAGS;
+  const named = {
+    option: (name) => namingOf(name).option(name),
+    set: (name, value) => namingOf(name).set(name, value)
+  };
   const checked = {};
   const settings = {};
   const reads = rowsOf(command);
   for (const row2 of OPTIONS) {
-    const value = parseOptionValue(row2, raw[row2.name], where(row2.name));
+    const value = parseOptionValue(row2, raw[row2.name], named.option(row2.name));
     const compute = COMPUTED[row2.name];
-    const fields = compute ? compute(value) : { [fieldOf(row2)]: value };
+    const fields = compute ? compute(value, named) : { [fieldOf(row2)]: value };
     Object.assign(checked, fields);
     if (reads.includes(row2)) Object.assign(settings, fields);
   }
-  validateSettings(checked, where);
+  validateSettings(checked, named);
   return settings;
 }
 function errorReportSettings(flags, fromEnv) {
@@ -19970,31 +20195,34 @@ function fieldOf(row2) {
   const camel = row2.name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
   return row2.type === "duration" ? `${camel}Ms` : camel;
 }
-function revision(name, value) {
-  if (value?.startsWith("-")) throw new UserError(`--${name} ${value}: a revision must not start with '-'`);
+function revision(name, value, named) {
+  if (value?.startsWith("-"))
+    throw new UserError(`${named.set(name, value)}: a revision must not start with '-'`);
   return value;
 }
 function differsFromDefault(values, name) {
   const defaults = splitList(OPTIONS.find((o) => o.name === name)?.default ?? "");
   return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
 }
-function kustomizeDirs(values) {
+function kustomizeDirs(values, named) {
   if (values.includes("none")) {
-    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    if (values.length > 1)
+      throw new UserError(`${named.option("kustomize")}: "none" cannot be combined with directories`);
     return ["none"];
   }
   return values.map((value) => {
     const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
     if (value.startsWith("/") || dir.split("/").includes("..")) {
       throw new UserError(
-        `--kustomize ${value}: give a directory inside the repository, relative to its root`
+        `${named.set("kustomize", value)}: give a directory inside the repository, relative to its root`
       );
     }
     return dir === "." ? "" : dir;
   });
 }
 var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function validateSettings(values, where) {
+function validateSettings(values, named) {
+  const where = named.option;
   if (values.paths.length === 0) {
     throw new UserError(`${where("paths")}: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)`);
   }
@@ -20020,44 +20248,51 @@ function validateSettings(values, where) {
     );
   }
   if (values.maxFileSize < 1) throw new UserError(`${where("max-file-size")}: must be at least 1 (bytes)`);
-  if (values.bakeMs !== void 0) checkBake(values);
-  if (values.strategy === "gitops") checkGitops(values);
-  checkPlanFile(values);
+  if (values.bakeMs !== void 0) checkBake(values, named);
+  if (values.strategy === "gitops") checkGitops(values, named);
+  checkPlanFile(values, named);
 }
-function checkPlanFile(values) {
+function checkPlanFile(values, named) {
+  const [plan, planOut] = [named.option("plan"), named.option("plan-out")];
   if (values.plan !== void 0) {
     if (values.apply)
       throw new UserError(
-        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
+        `${named.option("apply")} cannot be used with ${plan}: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)`
       );
     if (values.planOut !== void 0)
-      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+      throw new UserError(`${planOut} cannot be used with ${plan}: the plan is already made`);
   }
   if (values.strategy === "gitops" && values.planOut !== void 0) {
+    const gitops = named.set("strategy", "gitops");
     throw new UserError(
-      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
+      `${planOut} cannot be used with ${gitops}: a gitops run writes nothing, so there is no plan to apply; run ${gitops} in each cluster's job (it needs read-only credentials and the checkout)`
     );
   }
   if (values.contexts && (values.plan !== void 0 || values.planOut !== void 0)) {
     throw new UserError(
-      `--context with several contexts cannot be used with ${values.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one --context each, or several without a plan file`
+      `${named.option("context")} with several contexts cannot be used with ${values.plan !== void 0 ? plan : planOut}: a plan file is one cluster's plan (its own consumers); run one job per cluster with one context each, or several without a plan file`
     );
   }
 }
-function checkBake(values) {
-  const without = !values.wait ? "--no-wait" : !values.watchPods ? "--wait status" : void 0;
+function checkBake(values, named) {
+  const without = !values.wait ? named.set("wait", "none") : !values.watchPods ? named.set("wait", "status") : void 0;
+  const bake = named.option("bake");
   if (without)
-    throw new UserError(`--bake watches each rollout's new pods once it is done: drop ${without}, or --bake`);
+    throw new UserError(
+      `${bake} watches each rollout's new pods once it is done: drop ${without}, or ${bake}`
+    );
 }
-function checkGitops(values) {
+function checkGitops(values, named) {
   const refused = [
-    values.apply ? "--apply (the agent applies the configs)" : void 0,
-    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
-    values.rollbackOnFailure === true ? "--rollback-on-failure (the agent owns the state: revert the commit in git and it rolls back)" : void 0,
-    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
+    values.apply ? `${named.option("apply")} (the agent applies the configs)` : void 0,
+    values.dryRun === "server" ? `${named.set("dry-run", "server")} (it sends no write to dry-run)` : void 0,
+    values.rollbackOnFailure === true ? `${named.option("rollback-on-failure")} (the agent owns the state: revert the commit in git and it rolls back)` : void 0,
+    values.discover !== void 0 && values.discover !== "repo" ? `${named.set("discover", values.discover)} (the agent deploys only what the repository defines)` : void 0
   ].filter((part) => part !== void 0);
   if (refused.length > 0) {
-    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+    throw new UserError(
+      `${named.set("strategy", "gitops")} writes nothing to the cluster: drop ${refused.join(", ")}`
+    );
   }
 }
 function checkNamespaces(where, names2) {
@@ -20169,6 +20404,8 @@ function resultOf(report, exitCode) {
 }
 function workloadStatus({ workload, result }, dryRun) {
   if (workload.action === "skip") return { state: "skipped", label: "skipped", detail: workload.reason };
+  if (result === void 0 && workload.action === "baseline" && dryRun !== "none")
+    return { state: "passed", label: "would record a baseline", detail: `dry run: ${workload.reason}` };
   if (result === void 0) {
     return dryRun !== "none" ? { state: "passed", label: "would restart", detail: `dry run: ${workload.reason}` } : { state: "skipped", label: "not run", detail: "no result was reported for this restart" };
   }
@@ -20494,9 +20731,9 @@ function clusterPart(report) {
   if (plan.workloads.length > 0) {
     out.push("", `Workloads (${plan.workloads.length}):`);
     for (const w of plan.workloads) {
-      out.push(`  ${w.action.padEnd(7)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
-      if (w.origin) out.push(`            from ${describeWhere(w)}`);
-      for (const line of describeReferences(w)) out.push(`            ${line}`);
+      out.push(`  ${w.action.padEnd(8)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
+      if (w.origin) out.push(`             from ${describeWhere(w)}`);
+      for (const line of describeReferences(w)) out.push(`             ${line}`);
     }
   }
   if (plan.warnings.length > 0) {

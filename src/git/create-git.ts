@@ -249,6 +249,17 @@ class GitAdapter extends GitHistory implements Git {
     return sizes;
   }
 
+  async presentPaths(rev: string, paths: readonly string[]): Promise<Set<string>> {
+    const sha = await this.resolveCommit(rev);
+    const [plain] = splitByNewline(paths);
+    const entries = await catFileSizes(
+      this.root,
+      plain.map((path) => `${sha}:${path}`),
+      this.timeoutMs,
+    );
+    return new Set(plain.filter((_, i) => entries[i]?.kind === "object"));
+  }
+
   async listFiles(rev: string, baseNames?: readonly string[]): Promise<string[]> {
     const sha = await this.resolveCommit(rev);
     // A monorepo's listing runs to megabytes: read record by record, only the kept paths are held.

@@ -60,6 +60,8 @@ export interface Git {
   fileSize(rev: string, path: string): Promise<number | undefined>;
   /** Sizes of many files through one `git cat-file --batch-check` process; absent paths are left out. */
   fileSizes(rev: string, paths: readonly string[]): Promise<Map<string, number>>;
+  /** Which of `paths` name a file, symlink or directory at a revision (paths with newlines never do). */
+  presentPaths(rev: string, paths: readonly string[]): Promise<Set<string>>;
   /** All regular files (and symlinks) at a revision, submodules excluded; with `baseNames`, only files so named. */
   listFiles(rev: string, baseNames?: readonly string[]): Promise<string[]>;
   /**

@@ -70,11 +70,11 @@ function stampText(report: StampReport, fix: string): string {
     );
   }
   for (const c of report.changes) {
-    const where = c.origin ? `${c.file} (${c.origin})` : c.file;
+    const where = c.origin ? `${oneLine(c.file)} (${oneLine(c.origin)})` : oneLine(c.file);
     const workload = c.namespaces
       ? `${shortId(c.workload)} (namespaces ${c.namespaces.join(", ")})`
       : formatId(c.workload);
-    lines.push(`  ${workload} in ${where}: ${c.old ?? "(none)"} -> ${c.new}`);
+    lines.push(`  ${workload} in ${where}: ${c.old === undefined ? "(none)" : oneLine(c.old)} -> ${c.new}`);
   }
   if (report.check && n > 0) lines.push("", `Fix: run \`${fix}\` and commit the result.`);
   if (!report.check && report.filesWritten.length > 0) {
@@ -99,6 +99,15 @@ function stampText(report: StampReport, fix: string): string {
   }
   if (report.notes.length > 0) lines.push("", "Notes:", ...report.notes.map((note) => `  ${note}`));
   return lines.join("\n");
+}
+
+/**
+ * A value from the repository (a stale stamp written as a block scalar, a file name) on its report
+ * line: JSON-quoted, its line breaks and control characters escaped, when it holds any.
+ */
+function oneLine(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  return /[\u0000-\u001f\u007f-\u009f]/.test(value) ? JSON.stringify(value) : value;
 }
 
 /** The one command that stamps what --check found missing. */

@@ -85,6 +85,6 @@ export const SOURCE_OPTIONS = [
     default: "false",
     env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
     description:
-      "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's).",
+      "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@, or an entry naming no path of the head, which kustomize fetches as a git repository) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's).",
   },
 ] as const satisfies readonly OptionSpec[];

@@ -19,7 +19,7 @@ import { findExecutable } from "../scan/render/renderer-environment.js";
 import { isHashSuffixedGenerated } from "../scan/sources/blame.js";
 import { type KustomizationFile, readKustomizationFile } from "../scan/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES } from "../scan/sources/kustomization-names.js";
-import { type EntryRules, refusedEntries } from "../scan/sources/kustomize-entries.js";
+import { type EntryRules, refusedEntries, withPresentPaths } from "../scan/sources/kustomize-entries.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../scan/sources/kustomize-graph.js";
 import { repositoryConfigs, stampWorkloads } from "./stamp-workloads.js";
 
@@ -49,18 +49,16 @@ export async function changedRootWorkloads(ctx: ChangedRootsContext): Promise<Ma
   const [base, head] = await Promise.all([ctx.git.resolveCommit(ctx.base), ctx.git.resolveCommit(ctx.head)]);
   const at = await Promise.all([kustomizationsAt(ctx.git, base), kustomizationsAt(ctx.git, head)]);
   const settingsAt = await deployedSettingsAt(ctx, base, head);
+  const rules = await withPresentPaths(ctx.rules, at[1].values(), (paths) =>
+    ctx.git.presentPaths(head, paths),
+  );
   const dirs: string[] = [];
   const inputs: string[] = [];
   for (const dir of ctx.roots) {
     at.forEach((ks, i) => {
       const components = settingsAt(dir, i === 0 ? base : head)?.components ?? [];
       const included = [dir, ...components].flatMap((d) => kustomizationsUnder(d, ks));
-      const refused = refusedEntries(
-        `kustomize ${dir || "."}`,
-        included,
-        i === 0 ? "base" : "head",
-        ctx.rules,
-      );
+      const refused = refusedEntries(`kustomize ${dir || "."}`, included, i === 0 ? "base" : "head", rules);
       if (refused !== undefined) throw new UserError(refused);
       dirs.push(...included.map((k) => k.dir));
       if (included.some((k) => k.problem !== undefined)) dirs.push("");

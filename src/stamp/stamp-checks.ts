@@ -7,7 +7,7 @@ import type { DeploySettings } from "../scan/gitops/deployed-dirs.js";
 import { checkoutScope, inScope } from "../scan/render/checkout-scope.js";
 import { refuseEscapingLinks } from "../scan/render/escaping-links.js";
 import type { KustomizationFile } from "../scan/sources/kustomization-file.js";
-import { refusedEntries } from "../scan/sources/kustomize-entries.js";
+import { pathsOf, refusedEntries, withPresentPaths } from "../scan/sources/kustomize-entries.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../scan/sources/kustomize-graph.js";
 import type { StampSettings } from "../settings/settings.js";
 import { isGeneratedPatch, STAMP_PATCH_FILE } from "./kustomize-stamp.js";
@@ -28,8 +28,12 @@ export async function refuseUnsafeRoots(
   const graph = buildKustomizeGraph([...byDir.values()]);
   // A GitOps object's components are read with the root.
   const readBy = (dir: string) => [dir, ...(deployedAs.get(dir)?.components ?? [])];
-  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
   const files = await deps.tree.listFiles();
+  const rules = await withPresentPaths(
+    { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize },
+    byDir.values(),
+    async () => pathsOf(files),
+  );
   for (const dir of roots) {
     const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
     const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);

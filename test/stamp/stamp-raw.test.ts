@@ -192,6 +192,21 @@ describe("config-rollout stamp on raw manifests", () => {
     expect(await r.git(["status", "--porcelain"])).toBe("");
   });
 
+  test("--check shows a stale value written as a block scalar on its one line, line breaks escaped", async () => {
+    const r = closing(await createTempRepo());
+    await r.write("cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  A: '1'\n");
+    await r.write(
+      "d.yaml",
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    metadata:\n      annotations:\n        ${KEY}: |\n          stale\n          ::error title=x::injected\n    spec:\n      containers:\n      - name: a\n        image: x\n        envFrom:\n        - configMapRef:\n            name: app\n`,
+    );
+    await r.commit("a stale stamp over two lines");
+    const check = await stamp(r.dir, ["--check"]);
+    expect(check.code, check.stderr).toBe(1);
+    const line = check.stdout.split("\n").find((l) => l.includes("deployment/web"));
+    expect(line).toMatch(/ in d\.yaml: "stale\\n::error title=x::injected\\n" -> [0-9a-f]{64}$/);
+    expect(check.stdout).not.toMatch(/^\s*::/m);
+  });
+
   test("the stamp writes the value the live annotation strategy patches for the same content", async () => {
     // With --hash-key in both: every consumer, the Secret's included, gets the same value.
     const scenario = closing(await startScenario());

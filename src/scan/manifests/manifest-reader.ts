@@ -160,12 +160,15 @@ export class DocumentReader {
   }
 
   /**
-   * `unresolvedAlias` finds the first alias of the document whose anchor is not defined before it
-   * (the full parse passes it: it needs the `yaml` package's node types).
+   * `find`: the first alias whose anchor is not defined before it, the first merge key naming no
+   * mapping (the full parse passes them: they need the `yaml` package's node types).
    */
   readDocument(
     doc: Document.Parsed,
-    unresolvedAlias?: (doc: Document.Parsed) => UnresolvedAlias | undefined,
+    find?: {
+      unresolvedAlias(doc: Document.Parsed): UnresolvedAlias | undefined;
+      badMergeKey(doc: Document.Parsed): number | undefined;
+    },
   ): void {
     if (doc.errors.length > 0) {
       // Every duplicate key is its own mistake; after the first syntax error the rest are echoes.
@@ -196,7 +199,10 @@ export class DocumentReader {
       value = doc.toJS({ maxAliasCount: this.maxAliasCount });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      const unresolved = /^Unresolved alias/.test(text) ? unresolvedAlias?.(doc) : undefined;
+      // A merge key naming an undefined anchor fails as a merge of nothing: the anchor is the news.
+      const unresolved = /^(Unresolved alias|Merge sources)/.test(text)
+        ? find?.unresolvedAlias(doc)
+        : undefined;
       if (unresolved !== undefined) {
         // In a Secret an unquoted value starting with * is read as an alias: its name is the value.
         const alias = !this.quiet && PLAIN_ANCHOR.test(unresolved.name) ? ` *${unresolved.name}` : "";
@@ -206,11 +212,14 @@ export class DocumentReader {
         );
         return;
       }
+      const merge = /^Merge sources/.test(text) ? find?.badMergeKey(doc) : undefined;
       this.problem(
-        start,
-        /alias/i.test(text)
-          ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored`
-          : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`,
+        merge ?? start,
+        merge !== undefined
+          ? "the merge key << names no mapping (kubectl: map merge requires map or sequence of maps as the value): document ignored"
+          : /^Excessive alias count/.test(text)
+            ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored`
+            : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`,
       );
       return;
     }

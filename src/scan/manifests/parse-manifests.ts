@@ -6,8 +6,11 @@
 
 import {
   type Document,
+  isAlias,
   isCollection,
+  isMap,
   isScalar,
+  isSeq,
   LineCounter,
   parseAllDocuments,
   type Tags,
@@ -74,7 +77,7 @@ export function parseManifests(
         );
         continue;
       }
-      reader.readDocument(doc, unresolvedAlias);
+      reader.readDocument(doc, { unresolvedAlias, badMergeKey });
     } catch (error) {
       // yaml reports its own failures as document errors; this is the backstop for anything else.
       reader.failed(doc.range[0], error);
@@ -156,6 +159,28 @@ function collectionKey(doc: Document.Parsed): number | undefined {
     Pair(_key, pair) {
       if (!isCollection(pair.key)) return undefined;
       found = pair.key.range?.[0] ?? doc.range[0];
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/**
+ * Where the first merge key (`<<`) of a document whose value is no mapping nor a list of mappings
+ * is (a scalar, or an alias of one): kubectl refuses the document ("map merge requires map or
+ * sequence of maps as the value").
+ */
+function badMergeKey(doc: Document.Parsed): number | undefined {
+  const isMapping = (node: unknown) => isMap(isAlias(node) ? node.resolve(doc) : node);
+  let found: number | undefined;
+  visit(doc, {
+    Pair(_key, pair) {
+      // The yaml package resolves a merge key to the symbol <<.
+      const key = isScalar(pair.key) ? pair.key : undefined;
+      if (typeof key?.value !== "symbol" || key.value.description !== "<<") return undefined;
+      const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
+      if (isMapping(value) || (isSeq(value) && value.items.every(isMapping))) return undefined;
+      found = key.range?.[0] ?? doc.range[0];
       return visit.BREAK;
     },
   });

@@ -11,10 +11,8 @@ import { findDeployments, MANIFEST_FILE } from "../gitops/find-deployments.js";
 import { changedDirs, type SettingsChange, withSettingsAtBase } from "../gitops/settings-changes.js";
 import { withMaps } from "../gitops/substitution-maps.js";
 import type { KustomizationFile } from "../sources/kustomization-file.js";
-import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../sources/kustomization-names.js";
-import { type EntryRules, refusedEntries } from "../sources/kustomize-entries.js";
+import { type EntryRules, refusedEntries, withPresentPaths } from "../sources/kustomize-entries.js";
 import {
-  buildKustomizeGraph,
   type KustomizeGraph,
   kustomizationsUnder,
   resourceFilesOf,
@@ -29,11 +27,12 @@ import {
 } from "../sources/kustomize-roots.js";
 import type { SourceWarning } from "../sources/source-warning.js";
 import { checkoutScope } from "./checkout-scope.js";
+import { kustomizationsAt } from "./kustomizations-at.js";
 import { findKustomize, NO_KUSTOMIZE_HINT, secretQuietness } from "./kustomize.js";
 import { quietChanges } from "./quiet-changes.js";
 import { type RenderedSource, yamlDataInput } from "./source-model.js";
 
-interface KustomizeContext {
+export interface KustomizeContext {
   base: string;
   head: string;
   /** --kustomize: directories, or [] to discover the roots. */
@@ -83,6 +82,9 @@ interface KustomizeSources {
 
 export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Promise<KustomizeSources> {
   const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
+  const entryRules = await withPresentPaths(ctx.entryRules, headKs.values(), (paths) =>
+    git.presentPaths(ctx.head, paths),
+  );
   const notes: string[] = [];
   for (const dir of ctx.dirs) {
     if (!baseKs.has(dir) && !headKs.has(dir)) {
@@ -146,7 +148,12 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
       if (deployment?.atBase) at.changedInputs.push(deployment.atBase.file);
       if (at.changedInputs.length === 0) continue;
       // A number of its own in the run: where its deployment's overlay is written.
-      const source = kustomizeSource(dir, ctx, at, deployment && { deployment, index: readBy.size });
+      const source = kustomizeSource(
+        dir,
+        { ...ctx, entryRules },
+        at,
+        deployment && { deployment, index: readBy.size },
+      );
       if (stamped) source.stamped = stamped;
       readBy.set(source, at.included);
       made.push(source);
@@ -352,48 +359,4 @@ async function discoverRoots(
     .filter((dir) => !roots.includes(dir))
     .sort();
   return { roots, notDeployed, deployments, rules };
-}
-
-async function kustomizationsAt(
-  git: Git,
-  ctx: KustomizeContext,
-): Promise<[KustomizeGraph, KustomizeGraph, Map<string, KustomizationFile>, Map<string, KustomizationFile>]> {
-  const kustomizationPaths = (paths: string[]) => {
-    const preference = (p: string) =>
-      (KUSTOMIZATION_FILE_NAMES as readonly string[]).indexOf(p.slice(p.lastIndexOf("/") + 1));
-    // kustomize's preference order: kustomization.yaml, .yml, Kustomization.
-    return paths
-      .filter((p) => kustomizationDirOf(p) !== undefined)
-      .sort((a, b) => preference(a) - preference(b));
-  };
-  const headPaths = kustomizationPaths(ctx.headFiles);
-  const basePaths = kustomizationPaths(ctx.baseFiles);
-  const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
-  // Reading a kustomization needs the yaml package: loaded (beside the reads) only when there is one.
-  const reader =
-    headPaths.length + basePaths.length > 0 ? import("../sources/kustomization-file.js") : undefined;
-  reader?.catch(() => {});
-  const [headTexts, baseTexts] = await Promise.all([
-    headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : new Map<string, Buffer>(),
-    toRead.length > 0 ? git.readFiles(ctx.base, toRead) : new Map<string, Buffer>(),
-  ]);
-  const readKustomizationFile = reader ? (await reader).readKustomizationFile : undefined;
-  const parse = (paths: string[], textOf: (path: string) => Buffer | undefined) => {
-    const byDir = new Map<string, KustomizationFile>();
-    if (!readKustomizationFile) return byDir;
-    for (const path of paths) {
-      const k = readKustomizationFile(path, textOf(path)?.toString("utf8") ?? "");
-      if (!byDir.has(k.dir)) byDir.set(k.dir, k);
-    }
-    return byDir;
-  };
-  const headKs = parse(headPaths, (p) => headTexts.get(p));
-  // Unchanged kustomization files are the same at base: their head text stands for both.
-  const baseKs = parse(basePaths, (p) => (ctx.differAtBase.has(p) ? baseTexts.get(p) : headTexts.get(p)));
-  return [
-    buildKustomizeGraph([...baseKs.values()]),
-    buildKustomizeGraph([...headKs.values()]),
-    baseKs,
-    headKs,
-  ];
 }

@@ -33,6 +33,12 @@ export interface KustomizationFile {
   patchFiles: string[];
   /** Remote entries as written (`github.com/...`, `git::...`, `https://...`, `git@host:...`). */
   remote: string[];
+  /**
+   * The local entries of resources, bases, components, generators, transformers and validators, as
+   * written and resolved: kustomize fetches one of these as a git repository when no file or
+   * directory is at its path (see kustomize-entries.ts).
+   */
+  loadable: Array<{ written: string; path: string }>;
   /** Entries that resolve outside the repository (absolute, or `..` past its root), as written. */
   outside: string[];
   /**
@@ -56,6 +62,8 @@ const PROGRAM_FIELDS = [
   "transformers",
   "validators",
 ];
+/** Fields kustomize loads as a file, else as a git repository or a directory (kusttarget.go). */
+const LOADABLE_FIELDS = ["resources", "bases", "components", "generators", "transformers", "validators"];
 const CARRYING_FIELDS = [
   "replacements",
   "vars",
@@ -80,6 +88,7 @@ export function readKustomizationFile(path: string, text: string): Kustomization
     generators: [],
     patchFiles: [],
     remote: [],
+    loadable: [],
     outside: [],
   };
   let doc: unknown;
@@ -104,6 +113,8 @@ export function readKustomizationFile(path: string, text: string): Kustomization
     if (entry.kind === "remote" && !result.remote.includes(entry.written)) result.remote.push(entry.written);
     if (entry.kind === "outside" && !result.outside.includes(entry.written))
       result.outside.push(entry.written);
+    if (entry.kind === "local" && LOADABLE_FIELDS.includes(name))
+      result.loadable.push({ written: (value as string).trim(), path: entry.path });
   }
   const pathsOf = (name: string) =>
     namedValues(doc)
@@ -113,9 +124,7 @@ export function readKustomizationFile(path: string, text: string): Kustomization
   const pushAll = (into: string[], paths: string[]) => {
     for (const path of paths) if (!into.includes(path)) into.push(path);
   };
-  for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
-    pushAll(result.entries, pathsOf(key));
-  }
+  for (const key of LOADABLE_FIELDS) pushAll(result.entries, pathsOf(key));
   for (const key of ["resources", "bases"]) pushAll(result.resources, pathsOf(key));
   for (const key of ["crds", "configurations"]) pushAll(result.files, pathsOf(key));
   const patchPaths = ["patchesStrategicMerge", "patchesJson6902[].path", "patches[].path"].flatMap(pathsOf);
@@ -229,13 +238,19 @@ function listOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-/** URLs, scp-like git addresses and `github.com/...` style remote bases. */
+/**
+ * URLs (`http:` and `https:` without slashes too: kustomize fetches what Go's url.Parse gives either
+ * scheme), scp-like git addresses and `github.com/...` or `github.com:...` style remote bases, in any
+ * case (kustomize lower-cases the scheme and the GitHub host). Not the only rule: an entry naming no
+ * path of the tree is remote too (refusedEntries).
+ */
 function isRemote(value: string): boolean {
   return (
     /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ||
+    /^https?:/i.test(value) ||
     /^git::/i.test(value) ||
     /^[^/]+@[^/]+:/.test(value) ||
-    /^(github|gitlab|bitbucket)\.(com|org)\//.test(value)
+    /^(github|gitlab|bitbucket)\.(com|org)[/:]/i.test(value)
   );
 }
 

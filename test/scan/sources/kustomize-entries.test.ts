@@ -7,7 +7,7 @@ import {
   namedValues,
   readKustomizationFile,
 } from "../../../src/scan/sources/kustomization-file.js";
-import { refusedEntries } from "../../../src/scan/sources/kustomize-entries.js";
+import { pathsOf, refusedEntries } from "../../../src/scan/sources/kustomize-entries.js";
 
 const readDoc = (text: string): unknown => parse(text);
 const k = (text: string) => readKustomizationFile("overlays/prod/kustomization.yaml", text);
@@ -32,7 +32,8 @@ describe("entries outside the repository", () => {
   });
 
   test("a path that climbs only to the repository's root is inside", () => {
-    expect(refusedEntries("x", [k("resources:\n- ../../base\n")], "head", untrusted)).toBeUndefined();
+    const present = { ...untrusted, presentAtHead: new Set(["base"]) };
+    expect(refusedEntries("x", [k("resources:\n- ../../base\n")], "head", present)).toBeUndefined();
   });
 });
 
@@ -43,6 +44,14 @@ describe("remote entries", () => {
     "https://example.com/all.yaml",
     "ssh://git@example.com/org/repo.git",
     "git@github.com:org/repo.git//deploy",
+    // kustomize takes these for git repositories too (its repospec.go: the GitHub host in any case,
+    // with a slash or a colon; any scheme's case; `git::` in any case).
+    "github.com:org/repo//deploy",
+    "GitHub.com/org/repo//deploy",
+    "GITHUB.COM/org/repo//deploy?ref=v1",
+    "GitHub.com:org/repo//deploy",
+    "HTTPS://example.com/org/repo//deploy",
+    "Http:example.com/all.yaml",
   ];
   test.each(remotes)("%s is refused at an untrusted head only", (remote) => {
     const ks = [k(`resources:\n- ${remote}\n`)];
@@ -52,6 +61,57 @@ describe("remote entries", () => {
     expect(refusedEntries("x", ks, "base", untrusted)).toBeUndefined();
     expect(refusedEntries("x", ks, "head", trusted)).toBeUndefined();
     expect(refusedEntries("x", ks, "head", { ...untrusted, allowRemote: true })).toBeUndefined();
+  });
+});
+
+// kustomize loads a resource, base, component, generator, transformer or validator from a git
+// repository when no file is at its path and the entry parses as one: from an untrusted head, an
+// entry naming no path of the head's tree is remote, whatever its spelling.
+describe("entries naming no path of the head", () => {
+  const loadable = ["resources", "bases", "components", "generators", "transformers", "validators"];
+  test.each(loadable)("%s: refused from an untrusted head unless the path exists there", (field) => {
+    const ks = [k(`${field}:\n- git@github.com/org/repo//deploy\n- ../../base\n- local.yaml\n`)];
+    const present = new Set(["base", "overlays/prod/local.yaml"]);
+    expect(
+      refusedEntries("kustomize overlays/prod", ks, "head", { ...untrusted, presentAtHead: present }),
+    ).toBe(
+      'kustomize overlays/prod: overlays/prod/kustomization.yaml at the head commit names "git@github.com/org/repo//deploy", which is no file or directory of the head commit, so kustomize would fetch it as a remote resource, and the head is a pull request from a fork: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: name a path of the repository (vendor the resource into it), or pass --allow-remote-kustomize if you trust every pull request author',
+    );
+    present.add("overlays/prod/git@github.com/org/repo/deploy");
+    expect(refusedEntries("x", ks, "head", { ...untrusted, presentAtHead: present })).toBeUndefined();
+    // Not looked up (no untrusted head, or remote allowed), and never at base.
+    expect(refusedEntries("x", ks, "head", trusted)).toBeUndefined();
+    expect(refusedEntries("x", ks, "head", { ...untrusted, allowRemote: true })).toBeUndefined();
+    expect(refusedEntries("x", ks, "base", untrusted)).toBeUndefined();
+  });
+
+  test("without the head's paths every local entry is refused (fail closed)", () => {
+    expect(refusedEntries("x", [k("resources:\n- local.yaml\n")], "head", untrusted)).toContain(
+      'names "local.yaml", which is no file or directory of the head commit',
+    );
+  });
+
+  test("patch, generator and CRD files are read as files only: a missing one is no remote", () => {
+    const ks = [k("patches:\n- path: gone.yaml\nconfigMapGenerator:\n- name: c\n  files:\n  - gone.env\n")];
+    expect(refusedEntries("x", ks, "head", { ...untrusted, presentAtHead: new Set() })).toBeUndefined();
+  });
+
+  test("a kustomization that does not parse is refused from an untrusted head: its entries are unknown", () => {
+    const ks = [k("resources:\n- a.yaml\nresources:\n- GitHub.com/org/repo\n")];
+    expect(refusedEntries("x", ks, "head", untrusted)).toContain(
+      "overlays/prod/kustomization.yaml at the head commit cannot be read (",
+    );
+    expect(refusedEntries("x", ks, "head", trusted)).toBeUndefined();
+  });
+
+  test("pathsOf: a listing's files and the directories above them", () => {
+    expect([...pathsOf(["a/b/c.yaml", "a/d.yaml", "e"])].sort()).toEqual([
+      "a",
+      "a/b",
+      "a/b/c.yaml",
+      "a/d.yaml",
+      "e",
+    ]);
   });
 });
 
