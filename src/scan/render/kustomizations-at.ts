@@ -4,11 +4,17 @@ import type { Git } from "../../git/git.js";
 import type { KustomizationFile } from "../sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../sources/kustomization-names.js";
 import { buildKustomizeGraph, type KustomizeGraph } from "../sources/kustomize-graph.js";
-import type { KustomizeContext } from "./kustomizations-to-render.js";
 
 export async function kustomizationsAt(
   git: Git,
-  ctx: Pick<KustomizeContext, "base" | "head" | "baseFiles" | "headFiles" | "differAtBase">,
+  ctx: {
+    base: string;
+    head: string;
+    baseFiles: string[];
+    headFiles: string[];
+    /** Files whose base content differs from head. */
+    differAtBase: Set<string>;
+  },
 ): Promise<[KustomizeGraph, KustomizeGraph, Map<string, KustomizationFile>, Map<string, KustomizationFile>]> {
   const kustomizationPaths = (paths: string[]) => {
     const preference = (p: string) =>

@@ -12,11 +12,7 @@ import { changedDirs, type SettingsChange, withSettingsAtBase } from "../gitops/
 import { withMaps } from "../gitops/substitution-maps.js";
 import type { KustomizationFile } from "../sources/kustomization-file.js";
 import { type EntryRules, refusedEntries, withPresentPaths } from "../sources/kustomize-entries.js";
-import {
-  type KustomizeGraph,
-  kustomizationsUnder,
-  resourceFilesOf,
-} from "../sources/kustomize-graph.js";
+import { type KustomizeGraph, kustomizationsUnder, resourceFilesOf } from "../sources/kustomize-graph.js";
 import { notDeployedNotes, untouchedNotes } from "../sources/kustomize-notes.js";
 import {
   chooseRoots,
@@ -32,7 +28,7 @@ import { findKustomize, NO_KUSTOMIZE_HINT, secretQuietness } from "./kustomize.j
 import { quietChanges } from "./quiet-changes.js";
 import { type RenderedSource, yamlDataInput } from "./source-model.js";
 
-export interface KustomizeContext {
+interface KustomizeContext {
   base: string;
   head: string;
   /** --kustomize: directories, or [] to discover the roots. */
