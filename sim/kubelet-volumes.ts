@@ -88,7 +88,9 @@ export class KubeletVolumes {
       for (const mount of list(container.volumeMounts)) {
         const volume = volumes.get(String(mount.name));
         for (const source of volumeSources(volume)) {
-          for (const [key, relative] of this.keysOf(namespace, source)) {
+          // Read once per source: a config of thousands of keys is one read, not one per key.
+          const config = this.store.get(source.ref.resource, namespace, source.ref.name);
+          for (const [key, relative] of keysOf(config, source)) {
             const path = `${String(mount.mountPath).replace(/\/+$/, "")}/${relative}`;
             const subPath = typeof mount.subPath === "string" ? mount.subPath : undefined;
             if (subPath !== undefined && subPath !== relative) continue;
@@ -97,7 +99,7 @@ export class KubeletVolumes {
               from: source.ref,
               key,
               follows: subPath === undefined,
-              content: this.read(namespace, source.ref, key),
+              content: contentOf(config, source.ref, key),
             });
           }
         }
@@ -110,36 +112,17 @@ export class KubeletVolumes {
 
   /** After a change of the config: every pod mounting it as a whole volume sees the new content. */
   private sync(resource: ConfigRef["resource"], namespace: string, name: string): void {
+    const config = this.store.get(resource, namespace, name);
     for (const view of this.pods.values()) {
       if (view.namespace !== namespace) continue;
       for (const files of view.files.values()) {
         for (const file of files.values()) {
           if (!file.follows || file.from.resource !== resource || file.from.name !== name) continue;
-          const content = this.read(namespace, file.from, file.key);
+          const content = contentOf(config, file.from, file.key);
           if (content !== undefined) file.content = content;
         }
       }
     }
-  }
-
-  /** The keys a volume source projects, each with its file name (items: only those, at their path). */
-  private keysOf(
-    namespace: string,
-    source: { ref: ConfigRef; items?: Array<{ key: string; path: string }> },
-  ) {
-    if (source.items) return source.items.map((i) => [i.key, i.path] as const);
-    const config = this.store.get(source.ref.resource, namespace, source.ref.name);
-    const keys = [...Object.keys(recordOf(config, "data")), ...Object.keys(recordOf(config, "binaryData"))];
-    return keys.map((key) => [key, key] as const);
-  }
-
-  /** A key's content as a file holds it (Secret data and binaryData decoded). */
-  private read(namespace: string, ref: ConfigRef, key: string): string | undefined {
-    const config = this.store.get(ref.resource, namespace, ref.name);
-    const data = recordOf(config, "data")[key];
-    if (typeof data === "string") return ref.resource === "secrets" ? decode(data) : data;
-    const binary = recordOf(config, "binaryData")[key];
-    return typeof binary === "string" ? decode(binary) : undefined;
   }
 
   private environment(namespace: string, container: Record<string, unknown>): Map<string, string> {
@@ -150,7 +133,7 @@ export class KubeletVolumes {
       const prefix = typeof from.prefix === "string" ? from.prefix : "";
       const config = this.store.get(ref.resource, namespace, ref.name);
       for (const key of Object.keys(recordOf(config, "data"))) {
-        const value = this.read(namespace, ref, key);
+        const value = contentOf(config, ref, key);
         if (value !== undefined) env.set(`${prefix}${key}`, value);
       }
     }
@@ -160,12 +143,33 @@ export class KubeletVolumes {
       const secret = valueAt(entry, "valueFrom", "secretKeyRef");
       const selector = isRecord(cm) ? cm : isRecord(secret) ? secret : undefined;
       if (!selector) continue;
-      const resource = isRecord(cm) ? "configmaps" : "secrets";
-      const value = this.read(namespace, { resource, name: String(selector.name) }, String(selector.key));
+      const ref: ConfigRef = {
+        resource: isRecord(cm) ? "configmaps" : "secrets",
+        name: String(selector.name),
+      };
+      const value = contentOf(this.store.get(ref.resource, namespace, ref.name), ref, String(selector.key));
       if (value !== undefined) env.set(String(entry.name), value);
     }
     return env;
   }
+}
+
+/** The keys a volume source projects, each with its file name (items: only those, at their path). */
+function keysOf(
+  config: KubeObject | undefined,
+  source: { items?: Array<{ key: string; path: string }> },
+): ReadonlyArray<readonly [string, string]> {
+  if (source.items) return source.items.map((i) => [i.key, i.path] as const);
+  const keys = [...Object.keys(recordOf(config, "data")), ...Object.keys(recordOf(config, "binaryData"))];
+  return keys.map((key) => [key, key] as const);
+}
+
+/** A key's content as a file holds it (Secret data and binaryData decoded). */
+function contentOf(config: KubeObject | undefined, ref: ConfigRef, key: string): string | undefined {
+  const data = recordOf(config, "data")[key];
+  if (typeof data === "string") return ref.resource === "secrets" ? decode(data) : data;
+  const binary = recordOf(config, "binaryData")[key];
+  return typeof binary === "string" ? decode(binary) : undefined;
 }
 
 function list(value: unknown): Record<string, unknown>[] {

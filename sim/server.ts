@@ -12,7 +12,7 @@ import { decodeProtobuf, PROTOBUF_MEDIA_TYPE } from "./protobuf.js";
 import type { Registry } from "./registry.js";
 import { classifyVerb, parseResourcePath, type Target } from "./routing.js";
 import { parseFieldSelector, parseLabelSelector } from "./selectors.js";
-import { badRequest, failure, notFound, StatusError, unauthorized } from "./status.js";
+import { badRequest, failure, notFound, requestEntityTooLarge, StatusError, unauthorized } from "./status.js";
 import type { Store } from "./store.js";
 import { wantsTable } from "./table.js";
 import type { SimRequest } from "./types.js";
@@ -37,6 +37,9 @@ export interface ServerState {
     query: Record<string, string>,
   ) => { status: number; text: string } | undefined;
 }
+
+/** The API server's MaxRequestBodyBytes default: 3 MiB (twice etcd's request limit, for JSON). */
+const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -156,6 +159,9 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
     if (fault) record.fault = fault.type === "error" ? String(fault.error.code) : fault.type;
     if (fault?.type === "error") throw fault.error;
     if (fault?.type === "slow") await new Promise((r) => setTimeout(r, fault.delayMs));
+    // The real handlers read a create, update or patch body through a limit and refuse a longer one.
+    if (["POST", "PUT", "PATCH"].includes(method) && rawBody.length > MAX_REQUEST_BODY_BYTES)
+      throw requestEntityTooLarge(MAX_REQUEST_BODY_BYTES);
     const dryRun = dryRunOf(query);
     if (record.verb === "watch") {
       const labels = parseLabelSelector(query.labelSelector);

@@ -131,6 +131,13 @@ export function badRequest(message: string): StatusError {
   return new StatusError(failure(400, "BadRequest", message));
 }
 
+/** The answer to a write whose body is over the server's MaxRequestBodyBytes (limitedReadBody). */
+export function requestEntityTooLarge(limit: number): StatusError {
+  return new StatusError(
+    failure(413, "RequestEntityTooLarge", `Request entity too large: limit is ${limit}`),
+  );
+}
+
 export function unauthorized(): StatusError {
   return new StatusError(failure(401, "Unauthorized", "Unauthorized"));
 }

@@ -12,6 +12,11 @@ interface Cause {
   reason?: string;
 }
 
+/** core.MaxSecretSize: the most a ConfigMap's or Secret's values may hold, in bytes. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+/** apimachinery's TotalAnnotationSizeLimitB: the most an object's annotations may hold, keys included. */
+const MAX_ANNOTATION_BYTES = 256 * 1024;
+
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
 /** apimachinery's IsValidLabelValue: at most 63 characters, in qualified-name characters. */
@@ -34,6 +39,45 @@ function labelValueCauses(labels: unknown, field: string): Cause[] {
     }
   }
   return causes;
+}
+
+/** field.TooLong as the real server words it (the value itself is never echoed). */
+function tooLong(field: string, limit: number): Cause {
+  return { field, message: `Too long: must have at most ${limit} bytes`, reason: "FieldValueTooLong" };
+}
+
+/** Go's len() of a string: its UTF-8 bytes. */
+function bytesOf(value: unknown): number {
+  return typeof value === "string" ? Buffer.byteLength(value, "utf8") : 0;
+}
+
+/** ValidateAnnotations' size check: keys and values together, in bytes. */
+function annotationSizeCauses(annotations: unknown, field: string): Cause[] {
+  if (!isRecord(annotations)) return [];
+  let total = 0;
+  for (const [key, value] of Object.entries(annotations)) total += bytesOf(key) + bytesOf(value);
+  return total > MAX_ANNOTATION_BYTES ? [tooLong(field, MAX_ANNOTATION_BYTES)] : [];
+}
+
+/**
+ * ValidateConfigMap / ValidateSecret's size check: the values only (keys are not counted), binary
+ * ones decoded (binaryData, Secret data). A ConfigMap's error names the whole object (field ""
+ * prints as "[]"); a Secret's names `data`.
+ */
+function configSizeCauses(kind: string, obj: KubeObject): Cause[] {
+  const decoded = (map: unknown) =>
+    isRecord(map)
+      ? Object.values(map).reduce<number>(
+          (sum, v) => sum + (typeof v === "string" ? Buffer.byteLength(v, "base64") : 0),
+          0,
+        )
+      : 0;
+  const plain = (map: unknown) =>
+    isRecord(map) ? Object.values(map).reduce<number>((sum, v) => sum + bytesOf(v), 0) : 0;
+  if (kind === "ConfigMap" && plain(obj.data) + decoded(obj.binaryData) > MAX_CONFIG_BYTES)
+    return [tooLong("[]", MAX_CONFIG_BYTES)];
+  if (kind === "Secret" && decoded(obj.data) > MAX_CONFIG_BYTES) return [tooLong("data", MAX_CONFIG_BYTES)];
+  return [];
 }
 
 function goMap(value: unknown): string {
@@ -132,12 +176,17 @@ export function validateObject(info: ResourceInfo, obj: KubeObject, previous?: K
     });
   }
   causes.push(...labelValueCauses(valueAt(obj, "metadata", "labels"), "metadata.labels"));
+  causes.push(...annotationSizeCauses(valueAt(obj, "metadata", "annotations"), "metadata.annotations"));
   if (info.workload || info.kind === "ReplicaSet") {
     causes.push(...workloadCauses(obj));
     causes.push(
       ...labelValueCauses(
         valueAt(obj, "spec", "template", "metadata", "labels"),
         "spec.template.metadata.labels",
+      ),
+      ...annotationSizeCauses(
+        valueAt(obj, "spec", "template", "metadata", "annotations"),
+        "spec.template.metadata.annotations",
       ),
     );
   }
@@ -151,5 +200,6 @@ export function validateObject(info: ResourceInfo, obj: KubeObject, previous?: K
   if (previous && (info.kind === "ConfigMap" || info.kind === "Secret")) {
     causes.push(...configUpdateCauses(info.kind, previous, obj));
   }
+  causes.push(...configSizeCauses(info.kind, obj));
   if (causes.length > 0) throw invalid(info, name, causes);
 }

@@ -11,6 +11,7 @@ import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { RunReport } from "../core/run-result.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/cluster.js";
+import { describeOversized, oversizedConfigs } from "../plan/config-size.js";
 import type { PlanDocument } from "../plan/plan-document.js";
 import { emptyPlanOf, type RepoPlan } from "../plan/repo-plan.js";
 import { describeUnread, unreadSourcesOf } from "../plan/unread-sources.js";
@@ -113,6 +114,7 @@ export async function planRepository(
     scanRepository(git, base, commits.head, scanOptions, log),
   );
   reportScanProblems(scan, settings, log);
+  const oversized = checkConfigSizes(scan, settings, log, naming);
   const uncommittedNote = await uncommitted;
   if (uncommittedNote) log.warn(uncommittedNote);
   return {
@@ -124,6 +126,7 @@ export async function planRepository(
       scan,
       scanWarnings: [
         ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+        ...oversized,
         ...(uncommittedNote ? [uncommittedNote] : []),
       ],
       readHeadConfigs: async (ids) =>
@@ -190,6 +193,30 @@ function reportScanProblems(scan: RepositoryScan, settings: RunSettings, log: Lo
       `incomplete plan under --strict: ${unread.length} touched source(s) not read: ${describeUnread(unread)} (each is explained in a warning above)`,
     );
   }
+}
+
+/**
+ * A config over the API server's size limit can never be applied: --apply refuses the run before
+ * any request; otherwise each is a located warning (and a plan warning) for whoever applies it.
+ */
+function checkConfigSizes(
+  scan: RepositoryScan,
+  settings: RunSettings,
+  log: Log,
+  naming: OptionNaming,
+): string[] {
+  const oversized = oversizedConfigs(scan);
+  if (oversized.length > 0 && settings.apply) {
+    const them = oversized.length === 1 ? "it" : "them";
+    throw new UserError(
+      `${oversized.map((c) => `${c.file}:${c.line}: ${describeOversized(c)}`).join("; ")}: the API server would refuse ${them}, so ${naming.option("apply")} applied nothing and restarted nothing; split the data over several configs or shrink ${them}`,
+    );
+  }
+  return oversized.map((config) => {
+    const message = `${describeOversized(config)}: the API server will refuse to apply it`;
+    log.warn(message, { file: config.file, line: config.line });
+    return `${config.file}:${config.line}: ${message}`;
+  });
 }
 
 // A run compares two commits. Run by hand in a work tree whose manifests were edited and not
