@@ -206,10 +206,16 @@ function checkConfigSizes(
   naming: OptionNaming,
 ): string[] {
   const oversized = oversizedConfigs(scan);
-  if (oversized.length > 0 && settings.apply) {
+  // --apply writes the configs; the versioned strategy writes a copy of each changed one.
+  const writer = settings.apply
+    ? naming.option("apply")
+    : settings.strategy === "versioned" && settings.dryRun !== "client"
+      ? naming.set("strategy", "versioned")
+      : undefined;
+  if (oversized.length > 0 && writer !== undefined) {
     const them = oversized.length === 1 ? "it" : "them";
     throw new UserError(
-      `${oversized.map((c) => `${c.file}:${c.line}: ${describeOversized(c)}`).join("; ")}: the API server would refuse ${them}, so ${naming.option("apply")} applied nothing and restarted nothing; split the data over several configs or shrink ${them}`,
+      `${oversized.map((c) => `${c.file}:${c.line}: ${describeOversized(c)}`).join("; ")}: the API server would refuse ${them}, so ${writer} wrote nothing and restarted nothing; split the data over several configs or shrink ${them}`,
     );
   }
   return oversized.map((config) => {

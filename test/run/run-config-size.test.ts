@@ -84,12 +84,29 @@ describe("a config over the API server's 1 MiB limit", () => {
     const run = await s.run(["--apply", "--timeout", "30s"]);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain(
-      `error: deploy/monitoring.yaml:14: configmap/dashboards (namespace monitoring) holds ${MiB + 1} bytes of data, over the API server's limit of 1048576 bytes (1 MiB) for a ConfigMap; deploy/monitoring.yaml:22: secret/certs (namespace monitoring) holds ${1100 * 1024} bytes of data, over the API server's limit of 1048576 bytes (1 MiB) for a Secret: the API server would refuse them, so --apply applied nothing and restarted nothing`,
+      `error: deploy/monitoring.yaml:14: configmap/dashboards (namespace monitoring) holds ${MiB + 1} bytes of data, over the API server's limit of 1048576 bytes (1 MiB) for a ConfigMap; deploy/monitoring.yaml:22: secret/certs (namespace monitoring) holds ${1100 * 1024} bytes of data, over the API server's limit of 1048576 bytes (1 MiB) for a Secret: the API server would refuse them, so --apply wrote nothing and restarted nothing`,
     );
     // Found from the repository alone: not one request, so app-config (within the limit) is not applied.
     expect(s.sim.requests).toEqual([]);
     expect(liveData(s, "app-config")).toEqual({ LOG_LEVEL: "info" });
     expect(run.stderr).not.toContain("yyyy");
+  });
+
+  test("--strategy versioned, which writes a copy of each changed config, refuses it before any request too", async () => {
+    const big = configMap("dashboards", { "dash.json": dashboard(MiB + 1) }, { namespace: NS });
+    const s = await grownRepo({ dashboards: big });
+    const run = await s.run(["--strategy", "versioned", "--timeout", "30s"]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(
+      "for a ConfigMap: the API server would refuse it, so --strategy versioned wrote nothing and restarted nothing",
+    );
+    expect(s.sim.requests).toEqual([]);
+    // Its client dry run writes nothing: a warning, as without --apply.
+    const dry = await s.run(["--strategy", "versioned", "--dry-run", "--output", "json"]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect((JSON.parse(dry.stdout) as { warnings: string[] }).warnings.join("\n")).toContain(
+      "the API server will refuse to apply it",
+    );
   });
 
   test("without --apply the plan warns that the API server will refuse it (the user applies it)", async () => {
