@@ -20698,6 +20698,9 @@ function qualifiedResource(entry) {
 function isClusterScoped(kind) {
   return CLUSTER_SCOPED_KINDS.has(kind);
 }
+function isListKind(kind, items) {
+  return kind === "List" || kind.endsWith("List") && Array.isArray(items);
+}
 var CONFIG_KINDS, CONTROLLER_REVISION, POD, EVENT, REPLICA_SET, CLUSTER_SCOPED_KINDS;
 var init_api_kinds = __esm({
   "src/core/kinds/api-kinds.ts"() {
@@ -21046,6 +21049,11 @@ function podTemplateOf(obj) {
 function runningPodTemplateOf(obj, lookup) {
   const owner = workloadKindOf(obj)?.templateOwner?.(obj);
   return owner ? podTemplateOf(lookup(owner)) : podTemplateOf(obj);
+}
+function restartTarget(id, obj) {
+  const target = workloadKindOf(obj)?.templateOwner?.(obj) ?? id;
+  const kind = restartableKind(target.kind);
+  return kind && { id: target, kind };
 }
 function isWorkloadKind(kind) {
   return BY_KIND.has(kind);
@@ -22239,6 +22247,9 @@ function interrupt(signal) {
   state2.interruptedBy ??= signal;
   controller.abort(new Error(`interrupted by ${signal}`));
 }
+function interruptedSignal() {
+  return state2.interruptedBy;
+}
 async function cleanUpInterrupted(graceMs) {
   await stopAllGroups(graceMs);
   await runCleanups();
@@ -22514,12 +22525,13 @@ function patchWrites(targets) {
     verb: "patch",
     group: kind.group,
     resource: kind.resource,
-    namespace: id.namespace
+    namespace: id.namespace,
+    name: id.name
   }));
 }
 function configWrite(id) {
   const { group: group2, resource } = configKind(id.kind);
-  return { verb: "patch", group: group2, resource, namespace: id.namespace };
+  return { verb: "patch", group: group2, resource, namespace: id.namespace, name: id.name };
 }
 async function checkPermissions(cluster, needed, log, concurrency, checked = "checked before any change: nothing was written") {
   const answers = await review(cluster, needed, concurrency);
@@ -22530,7 +22542,7 @@ async function checkPermissions(cluster, needed, log, concurrency, checked = "ch
   }
   const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
   if (denied.length === 0) return;
-  const list = denied.map(describeCheck).join("; ");
+  const list = describeChecks(denied);
   throw new ClusterAccessError(
     `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in docs/rbac.md.`,
     403
@@ -22552,21 +22564,43 @@ async function checkPodWatchAccess(cluster, namespaces, logLines, concurrency) {
   const effect = watch ? "a new pod that cannot start still fails its workload early, but its cause is quoted without what cannot be read" : "waiting on the rollout status alone, without failing early on pods that cannot start";
   return {
     watch,
-    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`
+    warning: `context ${cluster.context} may not ${describeChecks(denied)} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --wait status.`
   };
 }
 async function review(cluster, needed, concurrency) {
-  const key = (c) => `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}/${c.name ?? ""}`;
-  const unique3 = new Map(needed.map((c) => [key(c), c]));
-  return runLimited([...unique3.values()], concurrency, async (check) => ({
+  const permission = (c) => `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}`;
+  const byPermission = /* @__PURE__ */ new Map();
+  for (const check of needed)
+    byPermission.set(permission(check), [...byPermission.get(permission(check)) ?? [], check]);
+  const answers = await runLimited([...byPermission.values()], concurrency, async ([first]) => {
+    const { name: _, ...unnamed } = first;
+    return { check: unnamed, allowed: await cluster.canI(unnamed) };
+  });
+  const refused = answers.filter((a) => a.allowed === false);
+  const objects = refused.flatMap(({ check }) => {
+    const checks = byPermission.get(permission(check));
+    if (checks.some((c) => c.name === void 0)) return [];
+    return [...new Map(checks.map((c) => [c.name, c])).values()];
+  });
+  const byName = await runLimited(objects, concurrency, async (check) => ({
     check,
     allowed: await cluster.canI(check)
   }));
+  const askedByName = new Set(objects.map(permission));
+  return [...answers.filter((a) => !askedByName.has(permission(a.check))), ...byName];
 }
-function describeCheck(c) {
-  const resource = `${c.resource}${c.subresource ? `/${c.subresource}` : ""}`;
-  const named = c.name ? ` ${c.name}` : "";
-  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource}${named} in namespace ${c.namespace}`;
+function describeChecks(checks) {
+  const names2 = /* @__PURE__ */ new Map();
+  for (const c of checks) {
+    const resource = `${c.resource}${c.subresource ? `/${c.subresource}` : ""}`;
+    const permission = `${c.verb} ${c.group ? `${resource}.${c.group}` : resource}`;
+    const key = `${permission}\0${c.namespace}`;
+    names2.set(key, [...names2.get(key) ?? [], ...c.name ? [c.name] : []]);
+  }
+  return [...names2].map(([key, objects]) => {
+    const [permission, namespace] = key.split("\0");
+    return `${permission}${objects.length > 0 ? ` ${objects.join(", ")}` : ""} in namespace ${namespace}`;
+  }).join("; ");
 }
 async function reviewAccess(cluster, writes, settings, log, checked) {
   const configs = writes.configs.flatMap(
@@ -24183,12 +24217,12 @@ var init_wait_for_agent = __esm({
   "src/rollout/wait-for-agent.ts"() {
     "use strict";
     import_node_events2 = require("node:events");
+    init_config_references();
     init_duration();
     init_errors();
+    init_pod_template();
     init_workload_kinds();
     init_model();
-    init_config_references();
-    init_pod_template();
     init_restart_patch();
     init_list_watch();
     init_heartbeat();
@@ -24289,7 +24323,9 @@ async function rollOut(cluster, workloads, context) {
       cluster,
       {
         configs: context.prepared.configWrites,
-        targets: agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind) })),
+        targets: agent.requests.flatMap(
+          (r) => restartTarget(r.id, r.object ?? manifests.get(idKey(r.id))?.object) ?? []
+        ),
         ...context.prepared.reviews ? { reviews: context.prepared.reviews } : {}
       },
       agent.context.settings,
@@ -24363,7 +24399,14 @@ async function awaitAgent(cluster, workloads, agent, context) {
       cluster,
       workloads.map((w) => w.id),
       // Interrupted, the wait ends at once (as the rollout wait does).
-      { hashFor: agent.hashFor, generatedFor: agent.generatedFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal }
+      {
+        hashFor: agent.hashFor,
+        generatedFor: agent.generatedFor,
+        timeoutMs: settings.timeoutMs,
+        log,
+        now,
+        interrupt: interruptSignal
+      }
     )
   );
   const left = Math.max(1, settings.timeoutMs - (now() - started));
@@ -25113,10 +25156,7 @@ async function rollOutPlan(cluster, plan, context) {
   const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].map((key) => plan.expectedConfigs.get(key)).filter((config) => config !== void 0);
   let reviewed;
   const reviewEveryWrite = async (pending) => {
-    const targets = present.flatMap(({ id }) => {
-      const kind = workloadKind(id.kind);
-      return kind ? [{ id, kind }] : [];
-    });
+    const targets = present.flatMap(({ id }) => restartTarget(id, manifests.get(idKey(id))?.object) ?? []);
     const reviews = [
       ...pending.map((c) => configWrite(c.id)),
       ...restorePlan ? restoreReviews(restorePlan) : []
@@ -25463,10 +25503,31 @@ async function readConsumedSecrets(context) {
   const secrets = context.workloads.flatMap((w) => consumedBy(w, context.manifests)).filter((id) => id.kind === "Secret");
   if (secrets.length > 0) await context.readHeadConfigs(secrets);
 }
+async function readLiveConsumedSecrets(context) {
+  const secrets = new Map(
+    context.workloads.flatMap((w) => consumedBy(w, context.manifests)).filter((id) => id.kind === "Secret" && !context.liveConfigs.has(idKey(id))).map((id) => [idKey(id), id])
+  );
+  const refused = /* @__PURE__ */ new Map();
+  for (const id of secrets.values()) {
+    try {
+      await context.cluster.readConfig(id);
+    } catch (error2) {
+      if (!(error2 instanceof ClusterAccessError && error2.status === 403)) throw error2;
+      refused.set(id.namespace, [...refused.get(id.namespace) ?? [], id.name]);
+    }
+  }
+  if (refused.size === 0) return;
+  const list = [...refused].map(([namespace, names2]) => `${names2.join(", ")} in namespace ${namespace}`);
+  context.log.warn(
+    `context ${context.cluster.context} may not get secrets ${list.join("; ")}, which the restarted workloads read: a saved plan holds no Secret value, so what their pods say (a termination message, an event, log lines) cannot be masked for them. Grant get on them by name (docs/rbac.md).`
+  );
+}
 var init_consumed_secrets = __esm({
   "src/rollout/strategy/consumed-secrets.ts"() {
     "use strict";
     init_consumed_configs();
+    init_errors();
+    init_model();
   }
 });
 
@@ -27108,7 +27169,7 @@ var init_manifest_reader = __esm({
           return;
         }
         const items = field(value, "items");
-        if (kind === "List" || kind.endsWith("List") && Array.isArray(items)) {
+        if (isListKind(kind, items)) {
           this.readList(kind, items, start, locate);
           return;
         }
@@ -28148,6 +28209,16 @@ var init_plan_out = __esm({
 
 // src/rollout/strategy/planned-strategy.ts
 function createPlannedStrategy(document, now) {
+  const strategy = strategyOf(document, now);
+  return {
+    ...strategy,
+    prepare: async (context) => {
+      await readLiveConsumedSecrets(context);
+      return strategy.prepare(context);
+    }
+  };
+}
+function strategyOf(document, now) {
   if (document.strategy === "env") {
     const names2 = new Set(document.workloads.map((w) => "env" in w.change ? w.change.env : ""));
     const [envName] = names2;
@@ -28173,6 +28244,7 @@ var init_planned_strategy = __esm({
     init_errors();
     init_model();
     init_annotation_strategy();
+    init_consumed_secrets();
     init_env_strategy();
   }
 });
@@ -32694,10 +32766,13 @@ init_commit_sha();
 
 // src/report/error-line.ts
 init_errors();
+init_interrupt();
 var BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
 function errorParts(error2, debug2) {
   if (isExpectedError(error2)) return { message: error2.message };
   const message = error2 instanceof Error ? error2.message : String(error2);
+  const signal = interruptedSignal();
+  if (signal !== void 0 && !debug2) return { message: `stopped by ${signal}: ${message}` };
   const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
   if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
   return known ? { message } : { message, hint: BUG_HINT };
@@ -34331,6 +34406,7 @@ function createGitopsStrategy(hashKey) {
 }
 function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
   const problems = [];
+  const unmatchable = [];
   for (const id of ids) {
     const manifest = headWorkloads.get(idKey(id));
     const kind = restartableKind(id.kind);
@@ -34350,16 +34426,30 @@ function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
     const stamped = currentHash(manifest.object, kind.templatePath);
     const expected = hashFor(id);
     if (stamped === expected) continue;
+    if (manifest.stampCannotMatch !== void 0) {
+      unmatchable.push(
+        `${formatId(id)}${where}: ${manifest.stampCannotMatch}; its one ${CONFIG_HASH_ANNOTATION} (${stamped ?? "none"}) is written as kustomize builds it, not as this deployment renders it (expected ${expected})`
+      );
+      continue;
+    }
     problems.push(
       stamped === void 0 ? `${formatId(id)}${where}: the head commit carries no ${CONFIG_HASH_ANNOTATION} (expected ${expected})` : `${formatId(id)}${where}: the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped}, stale (expected ${expected})`
     );
   }
-  if (problems.length === 0) return;
-  throw new UserError(
-    `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:
+  const lines = [];
+  if (problems.length > 0)
+    lines.push(
+      `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:
   ${problems.join("\n  ")}
 Run \`config-rollout stamp\`, commit the result and push it.`
-  );
+    );
+  if (unmatchable.length > 0)
+    lines.push(
+      `--strategy gitops: no stamp can match these workloads, so they cannot be followed:
+  ${unmatchable.join("\n  ")}
+\`config-rollout stamp\` does not change that: give each deployment a kustomization of its own (an overlay per cluster that includes the shared one), or roll them out with a live strategy.`
+    );
+  if (lines.length > 0) throw new UserError(lines.join("\n"));
 }
 
 // src/rollout/strategy/choose-strategy.ts
@@ -34542,6 +34632,30 @@ function planOfNothing(repoPlan) {
 // src/run/plan.ts
 init_errors();
 init_option_naming();
+
+// src/plan/config-size.ts
+init_model();
+var MAX_CONFIG_BYTES = 1024 * 1024;
+function configBytes(content) {
+  let total = 0;
+  for (const value of Object.values(content)) total += Buffer.byteLength(value, "base64");
+  return total;
+}
+function oversizedConfigs(scan) {
+  return scan.changes.flatMap((change) => {
+    if (change.status === "deleted") return [];
+    const head = scan.headConfigs.get(idKey(change.id));
+    const snapshot = head?.snapshot;
+    if (!snapshot) return [];
+    const bytes = configBytes(snapshot.content);
+    return bytes > MAX_CONFIG_BYTES ? [{ id: change.id, file: snapshot.file, line: snapshot.line, bytes }] : [];
+  });
+}
+function describeOversized(config) {
+  return `${formatId(config.id)} holds ${config.bytes} bytes of data, over the API server's limit of ${MAX_CONFIG_BYTES} bytes (1 MiB) for a ${config.id.kind}`;
+}
+
+// src/run/plan.ts
 init_repo_plan();
 init_unread_sources();
 
@@ -34965,13 +35079,13 @@ function deployedDirsOf(objects) {
 function deploymentsOf(objects) {
   const deployments = [];
   for (const object of objects) {
-    for (const { path: path6, settings, by } of pathsNamedBy(object)) {
+    for (const { path: path6, settings, by, templatedNamespace } of pathsNamedBy(object)) {
       const dir = normalizedDir(path6);
       if (dir === void 0) continue;
       const components = (settings.components ?? []).map((c) => normalizedDir(c, dir));
       if (components.some((c) => c === void 0)) delete settings.components;
       else if (components.length > 0) settings.components = components;
-      deployments.push({ dir, by, settings });
+      deployments.push({ dir, by, settings, ...templatedNamespace ? { templatedNamespace } : {} });
     }
   }
   return deployments;
@@ -35017,12 +35131,17 @@ function pathsNamedBy(object) {
     const settings = fluxSettings(spec);
     const namespace = field(metadata, "namespace");
     if (settings.substitute?.from && typeof namespace === "string") settings.substitute.namespace = namespace;
-    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings }];
+    const templated = templatedAt(spec, ["targetNamespace"], "spec");
+    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings, ...templated }];
   }
   if (group2 !== "argoproj.io") return [];
-  if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
+  if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`, "spec");
   if (kind === "ApplicationSet")
-    return sourcePaths(field(field(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
+    return sourcePaths(
+      field(field(spec, "template"), "spec"),
+      `Argo CD ApplicationSet ${name}`,
+      "spec.template.spec"
+    );
   return [];
 }
 function fluxSettings(spec) {
@@ -35059,17 +35178,23 @@ function fluxSettings(spec) {
     settings.substitute = { vars, keepUnknown, ...refs.length > 0 ? { from: refs } : {} };
   return settings;
 }
-function sourcePaths(appSpec, by) {
+function sourcePaths(appSpec, by, at) {
   const defaultNamespace = plainString(field(field(appSpec, "destination"), "namespace"));
+  const destination = templatedAt(appSpec, ["destination", "namespace"], at);
   const sources = field(appSpec, "sources");
-  return [field(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
+  const listed = Array.isArray(sources) ? sources.filter(isRecord) : [];
+  return [field(appSpec, "source"), ...listed].filter((source2) => source2 !== void 0).map((source2, i) => {
+    const first = field(appSpec, "source") !== void 0 ? 1 : 0;
+    const own = i < first ? `${at}.source` : `${at}.sources[${i - first}]`;
     const settings = {};
     if (defaultNamespace) settings.defaultNamespace = defaultNamespace;
     const kustomize = field(source2, "kustomize");
     const namespace = plainString(field(kustomize, "namespace"));
     if (namespace) settings.namespace = namespace;
     setAffixes(settings, kustomize);
-    return { path: field(source2, "path"), by, settings };
+    const replaced = templatedAt(source2, ["kustomize", "namespace"], own);
+    const templated = replaced.templatedNamespace ? replaced : namespace ? {} : destination;
+    return { path: field(source2, "path"), by, settings, ...templated };
   });
 }
 function setAffixes(settings, holder) {
@@ -35077,6 +35202,11 @@ function setAffixes(settings, holder) {
   const suffix = plainString(field(holder, "nameSuffix"));
   if (prefix) settings.namePrefix = prefix;
   if (suffix) settings.nameSuffix = suffix;
+}
+function templatedAt(holder, path6, at) {
+  const value = path6.reduce((v, key) => field(v, key), holder);
+  if (typeof value !== "string" || value === "" || plainString(value) !== void 0) return {};
+  return { templatedNamespace: { field: `${at}.${path6.join(".")}`, value } };
 }
 function plainString(value) {
   if (typeof value !== "string" || value === "" || value.includes("{{") || value.includes("$"))
@@ -35340,7 +35470,8 @@ function namespacesOfDeployments(deployments) {
     const replaces = d.by.startsWith("Flux") ? d.settings.namespace : void 0;
     const own = {
       ...replaces ? { namespace: replaces } : {},
-      ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
+      ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {},
+      ...d.templatedNamespace ? { templated: d } : {}
     };
     const ways = byDir.get(d.dir) ?? /* @__PURE__ */ new Map();
     byDir.set(d.dir, ways.set(JSON.stringify(own), own));
@@ -35376,6 +35507,49 @@ function inDeployedNamespace(manifests, namespaceOf2) {
 function inDeployedNamespaces(manifests) {
   const namespaceOf2 = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
   return namespaceOf2 ? inDeployedNamespace(manifests, namespaceOf2) : manifests;
+}
+function stampOfWays(ways) {
+  const distinct = new Map(ways.map((w) => [JSON.stringify(w?.settings ?? {}), w]));
+  const [first] = distinct.values();
+  if (distinct.size <= 1) return { as: first };
+  const beyondNamespace = new Set(
+    [...distinct.values()].map((w) => {
+      const { namespace: _, defaultNamespace: __, ...rest } = w?.settings ?? {};
+      return JSON.stringify(rest);
+    })
+  );
+  if (beyondNamespace.size === 1) return { as: first, namespaceFree: true };
+  return { differ: [...distinct.values()].map((w) => w?.by ?? "as kustomize builds it") };
+}
+function stampedAs(label2, ways) {
+  const stamp = stampOfWays(ways);
+  if ("differ" in stamp)
+    return {
+      cannotMatch: `${label2} is deployed ${stamp.differ.length} ways that differ in more than the namespace (${stamp.differ.join(", ")})`
+    };
+  return stamp.namespaceFree ? "namespace-free" : void 0;
+}
+function templatedNamespaceWarning(d) {
+  const t = d.templatedNamespace;
+  if (t === void 0) return void 0;
+  const where = d.file ? ` (${d.file})` : "";
+  return {
+    file: d.file ?? (d.dir || "."),
+    message: `${d.by}${where} deploys ${d.dir || "."} into namespace \`${t.value}\` (${t.field}), a template only its controller fills in (a variable its parent Kustomization substitutes, an ApplicationSet parameter): which namespace its objects go to cannot be told, and they are planned as the files write them`,
+    unread: `${t.field} \`${t.value}\`: the namespace is not known`
+  };
+}
+function templatedNamespaceWarnings(deployments, dirs) {
+  return deployments.flatMap((d) => dirs.has(d.dir) ? templatedNamespaceWarning(d) ?? [] : []);
+}
+function templatedNamespaceProblems(manifests, namespaceOf2) {
+  const templated = new Set(
+    manifests.flatMap((m) => (namespaceOf2(m.file) ?? []).flatMap((s) => s.templated ? [s.templated] : []))
+  );
+  return [...templated].flatMap((d) => {
+    const warning2 = templatedNamespaceWarning(d);
+    return warning2 ? [{ ...warning2, line: 1, col: 1, severity: "warning" }] : [];
+  });
 }
 
 // src/scan/manifests/parse-documents.ts
@@ -35817,11 +35991,6 @@ async function substitutionChanges(git, ctx) {
     if (secret) warnings.push(unreadWarning(secret, deployments, "a Secret's values are not read for this"));
     const changed = changedOf("ConfigMap");
     if (changed === void 0) continue;
-    if (!ctx.readsMaps) {
-      const why = "with --strategy gitops its values are not substituted (`stamp` does not read them)";
-      warnings.push(unreadWarning(changed, deployments, why));
-      continue;
-    }
     for (const d of deployments) changes.push({ dir: d.dir, by: d.by, base: d.settings, file: changed.file });
   }
   return { changes, warnings };
@@ -36259,40 +36428,40 @@ function buildSettings({ namespace: _, defaultNamespace: __, ...rest }) {
   return JSON.stringify(rest);
 }
 
-// src/scan/gitops/substitution-maps.ts
+// src/scan/gitops/substitution-settings.ts
 init_json_shape();
-function withMaps(git, ctx, deployments) {
-  if (ctx.substitution === void 0) return deployments;
-  const { base, head, paths, substitution } = ctx;
-  return withSubstitutionMaps(git, deployments, {
-    base,
-    head,
-    defaultNamespace: substitution.defaultNamespace,
-    ...paths ? { paths } : {}
-  });
-}
 var VARIABLE_NAME = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
-async function withSubstitutionMaps(git, deployments, ctx) {
+function substitutionMapsIn(objects, names2) {
+  const maps = [];
+  for (const { file, object } of objects) {
+    const metadata = field(object, "metadata");
+    const name = stringField(metadata, "name");
+    if (field(object, "kind") !== "ConfigMap" || name === void 0) continue;
+    if (names2 !== void 0 && !names2.includes(name)) continue;
+    const data = field(object, "data");
+    const vars = {};
+    if (isRecord(data)) {
+      for (const [key, value] of Object.entries(data))
+        if (typeof value === "string" && VARIABLE_NAME.test(key)) vars[key] = value.replaceAll("\n", "");
+    }
+    maps.push({ file, name, namespace: stringField(metadata, "namespace"), vars });
+  }
+  return maps;
+}
+function substitutionMapNames(deployments) {
   const names2 = /* @__PURE__ */ new Set();
   for (const d of deployments)
     for (const s of [d.settings, d.atBase?.settings])
       for (const ref of s?.substitute?.from ?? []) if (ref.kind === "ConfigMap") names2.add(ref.name);
-  if (names2.size === 0) return [...deployments];
-  const [atBase, atHead] = await Promise.all([
-    mapsAt(git, ctx.base, [...names2], ctx.paths),
-    mapsAt(git, ctx.head, [...names2], ctx.paths)
-  ]);
+  return [...names2];
+}
+function withRepositoryMaps(deployments, maps, defaultNamespace) {
   return deployments.map((d) => {
-    const head = resolved(d.settings, atHead, d.file, ctx.defaultNamespace);
-    const base = resolved(d.atBase?.settings ?? d.settings, atBase, d.file, ctx.defaultNamespace);
-    if (head.settings === d.settings && base.settings === (d.atBase?.settings ?? d.settings)) return d;
-    if (d.atBase === void 0 && JSON.stringify(base.settings) === JSON.stringify(head.settings))
-      return { ...d, settings: head.settings };
-    const file = d.atBase?.file ?? changedMapFile(base.maps, head.maps) ?? d.file ?? "";
-    return { ...d, settings: head.settings, atBase: { settings: base.settings, file } };
+    const { settings } = resolvedSettings(d.settings, maps, d.file, defaultNamespace);
+    return settings === d.settings ? d : { ...d, settings };
   });
 }
-function resolved(settings, maps, objectFile, defaultNamespace) {
+function resolvedSettings(settings, maps, objectFile, defaultNamespace) {
   const substitute = settings.substitute;
   if (!substitute?.from?.some((ref) => ref.kind === "ConfigMap")) return { settings, maps: [] };
   const namespace = substitute.namespace ?? defaultNamespace;
@@ -36334,6 +36503,34 @@ function sharedDirLength(a, b) {
   while (n < x.length && n < y.length && x[n] === y[n]) n++;
   return n;
 }
+
+// src/scan/gitops/substitution-maps.ts
+function withMaps(git, ctx, deployments) {
+  const { base, head, paths, substitution } = ctx;
+  return withSubstitutionMaps(git, deployments, {
+    base,
+    head,
+    defaultNamespace: substitution.defaultNamespace,
+    ...paths ? { paths } : {}
+  });
+}
+async function withSubstitutionMaps(git, deployments, ctx) {
+  const names2 = substitutionMapNames(deployments);
+  if (names2.length === 0) return [...deployments];
+  const [atBase, atHead] = await Promise.all([
+    mapsAt(git, ctx.base, names2, ctx.paths),
+    mapsAt(git, ctx.head, names2, ctx.paths)
+  ]);
+  return deployments.map((d) => {
+    const head = resolvedSettings(d.settings, atHead, d.file, ctx.defaultNamespace);
+    const base = resolvedSettings(d.atBase?.settings ?? d.settings, atBase, d.file, ctx.defaultNamespace);
+    if (head.settings === d.settings && base.settings === (d.atBase?.settings ?? d.settings)) return d;
+    if (d.atBase === void 0 && JSON.stringify(base.settings) === JSON.stringify(head.settings))
+      return { ...d, settings: head.settings };
+    const file = d.atBase?.file ?? changedMapFile(base.maps, head.maps) ?? d.file ?? "";
+    return { ...d, settings: head.settings, atBase: { settings: base.settings, file } };
+  });
+}
 function changedMapFile(base, head) {
   const was = new Map(base.map((m) => [m.name, JSON.stringify(m.vars)]));
   return head.find((m) => was.get(m.name) !== JSON.stringify(m.vars))?.file ?? head[0]?.file ?? base[0]?.file;
@@ -36361,18 +36558,7 @@ async function readMaps(git, commit, names2, paths) {
   for (const [file, bytes] of files) {
     if (!bytes.includes("ConfigMap")) continue;
     const parsed = await parseManifestFile(file, bytes, { defaultNamespace: "default" });
-    for (const { object } of parsed.manifests) {
-      const metadata = field(object, "metadata");
-      const name = stringField(metadata, "name");
-      if (field(object, "kind") !== "ConfigMap" || name === void 0 || !names2.includes(name)) continue;
-      const data = field(object, "data");
-      const vars = {};
-      if (isRecord(data)) {
-        for (const [key, value] of Object.entries(data))
-          if (typeof value === "string" && VARIABLE_NAME.test(key)) vars[key] = value.replaceAll("\n", "");
-      }
-      maps.push({ file, name, namespace: stringField(metadata, "namespace"), vars });
-    }
+    maps.push(...substitutionMapsIn(parsed.manifests, names2));
   }
   return maps;
 }
@@ -36918,7 +37104,8 @@ async function renderBothCommits(git, base, head, sources, pathDirs, defaultName
       ...m,
       origin: source2.label,
       ...blamed(m, source2, texts, written.get(source2) ?? []),
-      ...isConfigKind(m.id.kind) && isHashSuffixedGenerated(m.id, source2.generators) ? { selfRolling: true } : {}
+      ...isConfigKind(m.id.kind) && isHashSuffixedGenerated(m.id, source2.generators) ? { selfRolling: true } : {},
+      ...stampedAs2(m, source2)
     });
     const problems = parsers.flatMap((parser) => parser.problems);
     const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
@@ -36932,6 +37119,11 @@ async function renderBothCommits(git, base, head, sources, pathDirs, defaultName
   } finally {
     await trees.dispose();
   }
+}
+function stampedAs2(m, source2) {
+  if (source2.stamped === "namespace-free")
+    return m.id.namespace === "" ? {} : { namespaceByDeployment: true };
+  return source2.stamped ? { stampCannotMatch: source2.stamped.cannotMatch } : {};
 }
 function withUnsubstituted(m, kept) {
   if (!kept?.size || !isConfigKind(m.id.kind)) return m;
@@ -37081,7 +37273,6 @@ async function readTexts(git, rev, paths) {
 // src/scan/render/kustomizations-to-render.ts
 init_errors();
 init_once();
-init_kustomization_names();
 
 // src/scan/sources/kustomize-entries.ts
 async function withPresentPaths(rules, kustomizations, present) {
@@ -37266,6 +37457,43 @@ function namedByGlob(dir, globs) {
   return names2.every((name) => globs.some((glob) => glob.split("/").includes(name)));
 }
 
+// src/scan/render/kustomizations-at.ts
+init_kustomization_names();
+async function kustomizationsAt(git, ctx) {
+  const kustomizationPaths = (paths) => {
+    const preference = (p) => KUSTOMIZATION_FILE_NAMES.indexOf(p.slice(p.lastIndexOf("/") + 1));
+    return paths.filter((p) => kustomizationDirOf(p) !== void 0).sort((a, b) => preference(a) - preference(b));
+  };
+  const headPaths = kustomizationPaths(ctx.headFiles);
+  const basePaths = kustomizationPaths(ctx.baseFiles);
+  const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
+  const reader = headPaths.length + basePaths.length > 0 ? Promise.resolve().then(() => (init_kustomization_file(), kustomization_file_exports)) : void 0;
+  reader?.catch(() => {
+  });
+  const [headTexts, baseTexts] = await Promise.all([
+    headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
+    toRead.length > 0 ? git.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
+  ]);
+  const readKustomizationFile2 = reader ? (await reader).readKustomizationFile : void 0;
+  const parse2 = (paths, textOf) => {
+    const byDir = /* @__PURE__ */ new Map();
+    if (!readKustomizationFile2) return byDir;
+    for (const path6 of paths) {
+      const k = readKustomizationFile2(path6, textOf(path6)?.toString("utf8") ?? "");
+      if (!byDir.has(k.dir)) byDir.set(k.dir, k);
+    }
+    return byDir;
+  };
+  const headKs = parse2(headPaths, (p) => headTexts.get(p));
+  const baseKs = parse2(basePaths, (p) => ctx.differAtBase.has(p) ? baseTexts.get(p) : headTexts.get(p));
+  return [
+    buildKustomizeGraph([...baseKs.values()]),
+    buildKustomizeGraph([...headKs.values()]),
+    baseKs,
+    headKs
+  ];
+}
+
 // src/scan/render/kustomizations-to-render.ts
 async function findKustomizeSources(git, ctx) {
   const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
@@ -37323,7 +37551,9 @@ async function findKustomizeSources(git, ctx) {
     const inputs = inputsOf(dir);
     const included = includedIn(dir);
     const made = [];
-    for (const deployment of deploymentsOfDir(dir, deployments)) {
+    const ways = deploymentsOfDir(dir, deployments);
+    const stamped = stampedAs(label2, ways);
+    for (const deployment of ways) {
       const components = componentsOf(deployment);
       const at = { label: label2, inputs, included, changedInputs: [], baseKs, headKs, binary };
       if (deployment) {
@@ -37340,6 +37570,7 @@ async function findKustomizeSources(git, ctx) {
         at,
         deployment && { deployment, index: readBy.size }
       );
+      if (stamped) source2.stamped = stamped;
       readBy.set(source2, at.included);
       made.push(source2);
     }
@@ -37373,6 +37604,7 @@ async function findKustomizeSources(git, ctx) {
   };
   return {
     sources,
+    warnings: templatedNamespaceWarnings(deployments, new Set(sources.map((s) => s.kustomization?.dir))),
     owned: (path6) => baseGraph.ownedFiles.has(path6) || headGraph.ownedFiles.has(path6),
     notes,
     componentsMayCarryValues: [...baseKs.values(), ...headKs.values()].some(
@@ -37479,40 +37711,6 @@ async function discoverRoots(git, ctx, graphs, byCommit, touched) {
   const notDeployed = [.../* @__PURE__ */ new Set([...base.notDeployed, ...head.notDeployed])].filter((dir) => !roots.includes(dir)).sort();
   return { roots, notDeployed, deployments, rules };
 }
-async function kustomizationsAt(git, ctx) {
-  const kustomizationPaths = (paths) => {
-    const preference = (p) => KUSTOMIZATION_FILE_NAMES.indexOf(p.slice(p.lastIndexOf("/") + 1));
-    return paths.filter((p) => kustomizationDirOf(p) !== void 0).sort((a, b) => preference(a) - preference(b));
-  };
-  const headPaths = kustomizationPaths(ctx.headFiles);
-  const basePaths = kustomizationPaths(ctx.baseFiles);
-  const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
-  const reader = headPaths.length + basePaths.length > 0 ? Promise.resolve().then(() => (init_kustomization_file(), kustomization_file_exports)) : void 0;
-  reader?.catch(() => {
-  });
-  const [headTexts, baseTexts] = await Promise.all([
-    headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
-    toRead.length > 0 ? git.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
-  ]);
-  const readKustomizationFile2 = reader ? (await reader).readKustomizationFile : void 0;
-  const parse2 = (paths, textOf) => {
-    const byDir = /* @__PURE__ */ new Map();
-    if (!readKustomizationFile2) return byDir;
-    for (const path6 of paths) {
-      const k = readKustomizationFile2(path6, textOf(path6)?.toString("utf8") ?? "");
-      if (!byDir.has(k.dir)) byDir.set(k.dir, k);
-    }
-    return byDir;
-  };
-  const headKs = parse2(headPaths, (p) => headTexts.get(p));
-  const baseKs = parse2(basePaths, (p) => ctx.differAtBase.has(p) ? baseTexts.get(p) : headTexts.get(p));
-  return [
-    buildKustomizeGraph([...baseKs.values()]),
-    buildKustomizeGraph([...headKs.values()]),
-    baseKs,
-    headKs
-  ];
-}
 
 // src/scan/render/on-their-own.ts
 async function renderOnTheirOwn(sources, render, onTheirOwn, notes) {
@@ -37616,6 +37814,7 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
   const inChart = (path6) => chartDirs.some((dir) => dir === "" || path6.startsWith(`${dir}/`));
   const explicitPaths = options.paths ? await globMatcher(options.paths, { dot: true }) : void 0;
   const notes = [];
+  const namespaceWarnings = [];
   const sources = [];
   let owned = inChart;
   let kustomizeOwned = () => false;
@@ -37629,7 +37828,7 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
       changedFiles,
       ...explicit ? { paths: explicit } : {}
     });
-    const substitution = options.substitutesFromMaps === false ? {} : { substitution: { defaultNamespace: options.defaultNamespace } };
+    const substitution = { defaultNamespace: options.defaultNamespace };
     const known = options.settingsChanges ?? [];
     const settingsChanges = [
       ...found,
@@ -37648,11 +37847,12 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
       maxOutputBytes: options.maxOutputBytes,
       entryRules: options.entryRules,
       settingsChanges,
-      ...substitution,
+      substitution,
       ...explicit ? { paths: explicit } : {}
     });
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
+    namespaceWarnings.push(...kustomize.warnings);
     onTheirOwn = kustomize.onTheirOwn;
     const plain = await findPlainDeployedSources(git, {
       base,
@@ -37667,7 +37867,7 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
       settingsChanges,
-      ...substitution,
+      substitution,
       ...explicit ? { paths: explicit } : {}
     });
     sources.push(...plain.sources);
@@ -37682,7 +37882,7 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
     if (source2) sources.push(source2);
     else notes.push(renderNotRunNote(options.render));
   }
-  const warnings = charts.warnings;
+  const warnings = [...charts.warnings, ...namespaceWarnings];
   if (sources.length === 0) return { ...NOTHING_RENDERED, owned, notes, warnings };
   await markSameData(git, { base, head }, changedFiles, sources, options.maxOutputBytes);
   const { timeoutMs } = options;
@@ -37832,6 +38032,9 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
   const settled = settleAllWorkloads(compared, consumers, folders);
   problems.push(...settled.problems);
   const all = [...compared.head, ...consumers];
+  const raw = all.filter((m) => m.origin === void 0 && isConfigOrWorkload(m));
+  const namespaceOf2 = raw.length > 0 ? await options.namespaceOf?.() : void 0;
+  if (namespaceOf2) problems.push(...templatedNamespaceProblems(raw, namespaceOf2));
   const headConfigs = /* @__PURE__ */ new Map();
   collectConfigs(all, headConfigs, [], compared.found.snapshots.head, folders?.deployedDirs);
   const skippedRenders = rendered?.skippedRenders();
@@ -37877,7 +38080,6 @@ async function substitutionChangesOf(git, head, compared, options) {
     head,
     changes: compared.found.changes,
     defaultNamespace: options.defaultNamespace,
-    readsMaps: options.sources?.substitutesFromMaps ?? true,
     ...paths ? { paths } : {}
   });
 }
@@ -38105,6 +38307,7 @@ async function planRepository(deps) {
     () => scanRepository(git, base, commits.head, scanOptions, log)
   );
   reportScanProblems(scan, settings, log);
+  const oversized = checkConfigSizes(scan, settings, log, naming);
   const uncommittedNote = await uncommitted;
   if (uncommittedNote) log.warn(uncommittedNote);
   return {
@@ -38116,6 +38319,7 @@ async function planRepository(deps) {
       scan,
       scanWarnings: [
         ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+        ...oversized,
         ...uncommittedNote ? [uncommittedNote] : []
       ],
       readHeadConfigs: async (ids) => readConfigsAt(git, commits.head, ids, scan.headConfigs, scanOptions, scan.owned, scan.deployedDirs),
@@ -38146,9 +38350,7 @@ function scanOptionsOf(settings, env, range) {
         untrustedHead: untrustedHead(range.env, range.event),
         allowRemote: settings.allowRemoteKustomize
       },
-      env,
-      // The gitops strategy checks the values `stamp` wrote, and stamp substitutes no map's values.
-      substitutesFromMaps: settings.strategy !== "gitops"
+      env
     }
   };
 }
@@ -38168,6 +38370,21 @@ function reportScanProblems(scan, settings, log) {
       `incomplete plan under --strict: ${unread.length} touched source(s) not read: ${describeUnread(unread)} (each is explained in a warning above)`
     );
   }
+}
+function checkConfigSizes(scan, settings, log, naming) {
+  const oversized = oversizedConfigs(scan);
+  const writer = settings.apply ? naming.option("apply") : settings.strategy === "versioned" && settings.dryRun !== "client" ? naming.set("strategy", "versioned") : void 0;
+  if (oversized.length > 0 && writer !== void 0) {
+    const them = oversized.length === 1 ? "it" : "them";
+    throw new UserError(
+      `${oversized.map((c) => `${c.file}:${c.line}: ${describeOversized(c)}`).join("; ")}: the API server would refuse ${them}, so ${writer} wrote nothing and restarted nothing; split the data over several configs or shrink ${them}`
+    );
+  }
+  return oversized.map((config) => {
+    const message = `${describeOversized(config)}: the API server will refuse to apply it`;
+    log.warn(message, { file: config.file, line: config.line });
+    return `${config.file}:${config.line}: ${message}`;
+  });
 }
 var MAX_NAMED4 = 5;
 var KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
@@ -38881,10 +39098,14 @@ async function deployedSettingsAt(ctx, base, head) {
   if (deployedAs === void 0 || deployedAs.size === 0) return () => void 0;
   const changedFiles = await ctx.git.changedFiles(base, head);
   const changes = await findSettingsChanges(ctx.git, { base, head, changedFiles });
+  const deployed = (ctx.deployments ?? []).filter((d) => deployedAs.has(d.dir));
+  const substitution = { defaultNamespace: ctx.defaultNamespace };
+  const atBoth = await withMaps(ctx.git, { base, head, substitution }, withSettingsAtBase(deployed, changes));
   return (dir, commit) => {
     const atHead = deployedAs.get(dir);
     if (commit !== base || atHead === void 0) return atHead;
-    return changes.find((c) => c.dir === dir)?.base ?? atHead;
+    const d = atBoth.find((d2) => d2.dir === dir);
+    return d ? d.atBase?.settings ?? d.settings : changes.find((c) => c.dir === dir)?.base ?? atHead;
   };
 }
 async function kustomizationsAt2(git, commit) {
@@ -38951,14 +39172,49 @@ function unitConfigs(manifests, deployedDirs) {
 }
 
 // src/stamp/stamp-as-deployed.ts
-function stampAsDeployed(read, key) {
-  const deployed = inDeployedNamespaces([...read]);
-  const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
-  const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
-    ...key ? { key } : {},
-    contentsFor: units.contentsFor
+function stampAsDeployed(read, variants, key) {
+  const each = variants.map((variant) => {
+    const deployed = inDeployedNamespaces([...variant]);
+    const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
+    const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
+      ...key ? { key } : {},
+      contentsFor: units.contentsFor
+    });
+    return { stamps: asWritten(read, stamps), units };
   });
-  return { stamps: asWritten(read, stamps), units };
+  return { stamps: agreed(each.map((e) => e.stamps)), units: each[0].units };
+}
+function agreed(ways) {
+  if (ways.length === 1) return ways[0];
+  const place = (t) => `${t.file}:${t.line}`;
+  const values = /* @__PURE__ */ new Map();
+  for (const [i, way] of ways.entries()) {
+    const here = new Map(way.targets.map((t) => [place(t), t.hash]));
+    for (const at of /* @__PURE__ */ new Set([...values.keys(), ...here.keys()])) {
+      const seen2 = values.get(at) ?? new Set(i === 0 ? [] : [void 0]);
+      values.set(at, seen2.add(here.get(at)));
+    }
+  }
+  const targets = [];
+  const unstampable = ways.flatMap((w) => w.unstampable);
+  const done = /* @__PURE__ */ new Set();
+  for (const t of ways.flatMap((w) => w.targets)) {
+    if (done.has(place(t))) continue;
+    done.add(place(t));
+    if (values.get(place(t))?.size === 1) targets.push(t);
+    else
+      unstampable.push({
+        id: t.id,
+        file: t.file,
+        line: t.line,
+        reason: "its folder is deployed by GitOps objects with other postBuild substitution values, and the configs it reads differ with them: its file holds one value for all of them"
+      });
+  }
+  return {
+    targets,
+    unstampable: unique2(unstampable),
+    untouched: unique2(ways.flatMap((w) => w.untouched))
+  };
 }
 function asWritten(read, stamps) {
   const place = (m) => `${m.file}:${m.line}`;
@@ -39185,6 +39441,7 @@ function selfReference(path6, by) {
 var import_yaml7 = __toESM(require_yaml(), 1);
 init_config_content();
 init_json_shape();
+init_api_kinds();
 init_model();
 init_restart_patch();
 
@@ -39192,7 +39449,7 @@ init_restart_patch();
 var import_yaml6 = __toESM(require_yaml(), 1);
 var UnstampableError = class extends Error {
 };
-var MergeKeyError = class extends UnstampableError {
+var SharedNodeError = class extends UnstampableError {
   constructor(message, offset) {
     super(message);
     this.offset = offset;
@@ -39206,10 +39463,16 @@ function applyEdits(source2, edits) {
   }
   return out;
 }
-function annotationEdits(source2, doc, templatePath, key, value) {
+function annotationEdits(source2, doc, templatePath, key, value, root = doc.contents) {
+  if ((0, import_yaml6.isAlias)(root)) {
+    throw new SharedNodeError(
+      `the List item is the YAML alias *${root.source}: stamping the object where the anchor is would change every place that uses it. Write the object out in the List, then stamp again`,
+      root.range?.[0] ?? 0
+    );
+  }
   const ctx = new EditContext(source2);
   const merged = new MergedLookup(doc, source2);
-  let node = doc.contents;
+  let node = root;
   let parentKeyCol;
   const path6 = [];
   for (const segment of templatePath) {
@@ -39267,14 +39530,14 @@ var MergedLookup = class {
       const fix = `Write ${field5} out in this object beside the merge key (what is written there replaces the merged ${key} whole: copy what it holds), then stamp again`;
       if ((0, import_yaml6.isAlias)(item)) {
         const anchor = this.source.lastIndexOf(`&${item.source}`, merged.range?.[0] ?? at);
-        throw new MergeKeyError(
+        throw new SharedNodeError(
           `${field5} comes from the YAML anchor &${item.source} (line ${this.lineOf(anchor)}) through the merge key (<<): stamping it there would change every place that uses the anchor. ${fix}`,
           at
         );
       }
       const others = this.aliasesOf(merged);
       if (others.length > 0) {
-        throw new MergeKeyError(
+        throw new SharedNodeError(
           `${field5} comes from the mapping &${merged.anchor} that the merge key (<<) holds, which is used again at line ${others.map((o) => this.lineOf(o)).join(", ")}: stamping it would change those too. ${fix}`,
           at
         );
@@ -39454,18 +39717,25 @@ function stampFile(source2, targets, defaultNamespace) {
   } catch {
     docs = [];
   }
-  for (const doc of docs) {
-    const target = byId.get(idKey(idOfDoc(doc, defaultNamespace)));
+  for (const { doc, node, object } of docs.flatMap(objectsOf)) {
+    const target = byId.get(idKey(idOf2(object, defaultNamespace)));
     if (!target || target.current === target.hash) continue;
     byId.delete(idKey(target.id));
     try {
-      const edit = annotationEdits(source2, doc, target.templatePath, CONFIG_HASH_ANNOTATION, target.hash);
+      const edit = annotationEdits(
+        source2,
+        doc,
+        target.templatePath,
+        CONFIG_HASH_ANNOTATION,
+        target.hash,
+        node
+      );
       if (edit.length > 0) {
         edits.push(...edit);
         result.changed.push(target);
       }
     } catch (error2) {
-      if (error2 instanceof MergeKeyError) {
+      if (error2 instanceof SharedNodeError) {
         const line = lineOf(source2, error2.offset);
         return {
           ...result,
@@ -39521,7 +39791,13 @@ function kubernetesView(text) {
       return void 0;
     }
   });
-  return { objects, errors };
+  return { objects: objects.flatMap(listedObjects), errors };
+}
+function listedObjects(object) {
+  const items = field(object, "items");
+  if (!isRecord(object) || !Array.isArray(items) || !isListKind(stringField(object, "kind") ?? "", items))
+    return [object];
+  return [{ ...object, items: items.length }, ...items.flatMap(listedObjects)];
 }
 function withStamp(object, path6, hash) {
   const copy = JSON.parse(JSON.stringify(object ?? null));
@@ -39535,14 +39811,22 @@ function withStamp(object, path6, hash) {
   node.metadata = metadata;
   return copy;
 }
-function idOfDoc(doc, defaultNamespace) {
+function objectsOf(doc) {
   let object;
   try {
     object = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : void 0;
   } catch {
     object = void 0;
   }
-  return idOf2(object, defaultNamespace);
+  const inside = (node, value) => {
+    const items = field(value, "items");
+    if (!Array.isArray(items) || !isListKind(stringField(value, "kind") ?? "", items)) {
+      return [{ node, object: value }];
+    }
+    const written = (0, import_yaml7.isMap)(node) ? node.get("items", true) : void 0;
+    return items.flatMap((item, i) => inside((0, import_yaml7.isSeq)(written) ? written.items[i] : written, item));
+  };
+  return inside(doc.contents, object).map((o) => ({ doc, ...o }));
 }
 function idOf2(object, defaultNamespace) {
   if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
@@ -39606,6 +39890,7 @@ async function stampKustomization(ctx, report) {
   for (const t of stale) {
     report.changes.push({
       workload: t.id,
+      ...ctx.namespaceFree?.namespaces ? { namespaces: ctx.namespaceFree.namespaces } : {},
       file: patchPath,
       origin: label2,
       ...t.current ? { old: t.current } : {},
@@ -39642,7 +39927,8 @@ async function renderManifests(ctx, label2) {
   const text = await ctx.render(ctx.root.dir);
   const parsed = parseManifests(label2, text, { defaultNamespace: ctx.defaultNamespace });
   ctx.problems?.push(...parsed.problems);
-  return parsed.manifests.map((m) => ({ ...m, origin: label2 }));
+  const placed = (m) => ctx.namespaceFree && m.id.namespace !== "" ? { namespaceByDeployment: true } : {};
+  return parsed.manifests.map((m) => ({ ...m, origin: label2, ...placed(m) }));
 }
 function patchEntry(target, rendered, own, ctx) {
   const object = rendered.find((m) => idKey(m.id) === idKey(target.id))?.object;
@@ -39706,6 +39992,69 @@ async function withoutStalePatch(ctx, label2, kustomizationText) {
   }
 }
 
+// src/stamp/substituted-reads.ts
+init_folder_definitions();
+init_kustomization_names();
+async function readAsDeployed(read, ctx) {
+  const written = read.flatMap((m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file })));
+  const deployments = withRepositoryMaps(written, substitutionMapsIn(read), ctx.defaultNamespace);
+  const kustomizationDirs = ctx.files.map(kustomizationDirOf).filter((d) => d !== void 0);
+  const variants = await substitutedVariants(read, deployments, { ...ctx, kustomizationDirs });
+  return { written, deployments, variants };
+}
+async function substitutedVariants(read, deployments, ctx) {
+  const ways = substitutionsByFile(read, deployments, ctx.kustomizationDirs);
+  if (ways.size === 0) return [[...read]];
+  const variants = Math.max(...[...ways.values()].map((w) => w.length));
+  const byFile = /* @__PURE__ */ new Map();
+  for (const [file, substitutes] of ways) {
+    const bytes = await ctx.text(file);
+    if (bytes === void 0) continue;
+    const source2 = bytes.toString("utf8");
+    const texts = [...new Set(substitutes.map((s) => s ? substituteVariables(source2, s) : source2))];
+    if (texts.length === 1 && texts[0] === source2) continue;
+    const parsed = [];
+    for (const text of texts) {
+      const options = { defaultNamespace: ctx.defaultNamespace };
+      parsed.push((await parseManifestFile(file, Buffer.from(text), options)).manifests);
+    }
+    byFile.set(file, parsed);
+  }
+  if (byFile.size === 0) return [[...read]];
+  return Array.from({ length: variants }, (_, i) => {
+    const done = /* @__PURE__ */ new Set();
+    return read.flatMap((m) => {
+      const parsed = byFile.get(m.file);
+      if (parsed === void 0) return [m];
+      if (done.has(m.file)) return [];
+      done.add(m.file);
+      return parsed[Math.min(i, parsed.length - 1)];
+    });
+  });
+}
+function substitutionsByFile(read, deployments, kustomizationDirs) {
+  const byFile = /* @__PURE__ */ new Map();
+  if (!deployments.some((d) => d.settings.substitute)) return byFile;
+  const dirs = [...new Set(deployments.map((d) => d.dir))];
+  const hasKustomization = (dir) => kustomizationDirs.some((k) => k === dir || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
+  const byUnit = /* @__PURE__ */ new Map();
+  for (const file of new Set(read.map((m) => m.file))) {
+    const unit = deploymentUnitOf(file, dirs);
+    if (unit === void 0 || hasKustomization(unit)) continue;
+    let substitutes = byUnit.get(unit);
+    if (substitutes === void 0) {
+      const all = deploymentsOfDir(unit, deployments).map(
+        (d) => d?.by.startsWith("Flux ") ? d.settings.substitute : void 0
+      );
+      const distinct = new Map(all.map((s) => [JSON.stringify(s ?? null), s]));
+      substitutes = [...distinct.values()];
+      byUnit.set(unit, substitutes);
+    }
+    if (substitutes.some((s) => s !== void 0)) byFile.set(file, substitutes);
+  }
+  return byFile;
+}
+
 // src/stamp/stamp-work-tree.ts
 async function stampTree(settings, deps) {
   if (settings.strict && !settings.check) {
@@ -39749,7 +40098,9 @@ async function stampOnce(settings, deps) {
   const inChart = (path6) => chartDirs.some((dir) => path6.startsWith(dir));
   const rawFiles = files.filter((f) => filter(f) && !inChart(f));
   const raw = readRaw ? await parseFiles2(deps.tree, rawFiles, settings, report.problems) : [];
-  const { stamps, units } = stampAsDeployed(raw, key);
+  const text = (file) => deps.tree.read(file);
+  const read = await readAsDeployed(raw, { files, text, defaultNamespace: settings.namespace });
+  const { stamps, units } = stampAsDeployed(raw, read.variants, key);
   for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
   let targets = stamps.targets;
   if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
@@ -39764,11 +40115,12 @@ async function stampOnce(settings, deps) {
     if (t.notInRepo.length > 0)
       report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
   }
-  const deployments = settings.kustomize[0] === "none" || explicitDirs ? [] : deploymentsOf(raw.map((m) => m.object));
+  const deployments = settings.kustomize[0] === "none" || explicitDirs ? [] : read.deployments;
   const roots = settings.kustomize[0] === "none" ? [] : explicitDirs ? settings.kustomize : chooseRoots(kustomizations, graph, { deployedDirs: new Set(deployments.map((d) => d.dir)) }).roots;
   for (const dir of roots) await refuseForeignPatch(deps.tree, dir, kustomizations);
   await stampRawFiles(deps.tree, targets, settings, report);
-  if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report, deployments);
+  if (roots.length > 0)
+    await stampRoots(roots, kustomizations, settings, deps, key, report, deployments, read.written);
   if (settings.render) {
     report.unstampable.push({
       what: `objects rendered by --render (${settings.render})`,
@@ -39815,9 +40167,9 @@ async function stampRawFiles(tree, targets, settings, report) {
     }
   }
 }
-async function stampRoots(roots, kustomizations, settings, deps, key, report, deployments) {
+async function stampRoots(roots, kustomizations, settings, deps, key, report, deployments, written) {
   const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
-  const deployedAs = soleDeployments(roots, deployments, report);
+  const { deployedAs, namespaceFree: namespaceFree2 } = soleDeployments(roots, deployments, report);
   for (const dir of roots) {
     if (!byDir.has(dir))
       throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
@@ -39837,7 +40189,8 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report, de
     defaultNamespace: settings.namespace,
     ...key ? { key } : {},
     note: (message) => report.notes.push(message),
-    deployedAs
+    deployedAs,
+    deployments: written
   }) : void 0;
   await deps.tree.withScratch(async (home) => {
     for (const dir of roots) {
@@ -39857,6 +40210,7 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report, de
           render: (d) => renderWorkTree(run2, deps.tree.dir, d, deployed && { settings: deployed, cwd: home }),
           defaultNamespace: deployed?.defaultNamespace ?? settings.namespace,
           ...deployed ? { deployedAs: deployed } : {},
+          ...namespaceFree2.has(dir) ? { namespaceFree: { namespaces: namespaceFree2.get(dir) } } : {},
           ...key ? { key } : {},
           check: settings.check,
           log: deps.log,
@@ -39908,8 +40262,8 @@ async function changedInRange(settings, deps, targets, filter, key) {
   if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
   const valuesAt2 = async (rev) => {
     const sha = await deps.git.resolveCommit(rev);
-    const files = (await deps.git.listFiles(sha)).filter(filter);
-    const bytes = await deps.git.readFiles(sha, files);
+    const all = await deps.git.listFiles(sha);
+    const bytes = await deps.git.readFiles(sha, all.filter(filter));
     const manifests = [];
     for (const [file, data] of bytes) {
       if (data.length > settings.maxFileSize) continue;
@@ -39917,7 +40271,9 @@ async function changedInRange(settings, deps, targets, filter, key) {
         ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests
       );
     }
-    const { stamps } = stampAsDeployed(manifests, key);
+    const text = (file) => bytes.get(file);
+    const read = await readAsDeployed(manifests, { files: all, text, defaultNamespace: settings.namespace });
+    const { stamps } = stampAsDeployed(manifests, read.variants, key);
     return new Map(stamps.targets.map((t) => [`${t.file}
 ${idKey(t.id)}`, t.hash]));
   };
@@ -39943,17 +40299,22 @@ async function renderWorkTree(run2, treeDir, dir, deployed) {
 }
 function soleDeployments(roots, deployments, report) {
   const sole = /* @__PURE__ */ new Map();
+  const namespaceFree2 = /* @__PURE__ */ new Map();
   for (const dir of roots) {
     const ways = deploymentsOfDir(dir, deployments);
-    if (ways.length === 1 && ways[0]) sole.set(dir, ways[0].settings);
-    if (ways.length > 1) {
-      const by = ways.map((w) => w?.by ?? "as it is").join(", ");
+    const stamp = stampOfWays(ways);
+    if ("differ" in stamp) {
       report.notes.push(
-        `kustomize ${dir || "."}: deployed ${ways.length} ways (${by}); stamped as kustomize builds it, one value for all of them`
+        `kustomize ${dir || "."}: deployed ${stamp.differ.length} ways that differ in more than the namespace (${stamp.differ.join(", ")}); stamped as kustomize builds it, one value for all of them (--strategy gitops cannot follow them)`
       );
+      continue;
     }
+    if (stamp.as) sole.set(dir, stamp.as.settings);
+    const named = ways.map((w) => w?.settings.namespace);
+    if (stamp.namespaceFree)
+      namespaceFree2.set(dir, named.every((n) => n !== void 0) ? [...new Set(named)] : void 0);
   }
-  return sole;
+  return { deployedAs: sole, namespaceFree: namespaceFree2 };
 }
 
 // src/run/stamp-in-ci.ts
