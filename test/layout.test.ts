@@ -182,6 +182,8 @@ const STAGE_IO = new Set([
   "rollout/strategy/annotation-strategy.ts",
   "rollout/strategy/choose-strategy.ts",
   "rollout/strategy/planned-strategy.ts",
+  "stamp/beyond-raw.ts",
+  "stamp/changed-raw.ts",
   "stamp/changed-roots.ts",
   "stamp/stamp-work-tree.ts",
   "stamp/stamp-checks.ts",

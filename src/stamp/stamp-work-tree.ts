@@ -5,7 +5,7 @@
 
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
-import { idKey, type Manifest, shortId } from "../core/model.js";
+import { type Manifest, shortId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { Git } from "../git/git.js";
 import type { WorkTree } from "../git/work-tree.js";
@@ -28,6 +28,8 @@ import { KUSTOMIZATION_FILE_NAMES } from "../scan/sources/kustomization-names.js
 import { buildKustomizeGraph, kustomizationsUnder } from "../scan/sources/kustomize-graph.js";
 import { chooseRoots } from "../scan/sources/kustomize-roots.js";
 import type { StampSettings } from "../settings/settings.js";
+import { beyondRawInTree, notReadRaw } from "./beyond-raw.js";
+import { changedInRange } from "./changed-raw.js";
 import { changedRootWorkloads } from "./changed-roots.js";
 import { stampAsDeployed } from "./stamp-as-deployed.js";
 import { refuseForeignPatch, refuseUnsafeRoots } from "./stamp-checks.js";
@@ -93,13 +95,24 @@ async function stampOnce(settings: StampSettings, deps: StampDeps): Promise<Stam
   const inChart = (path: string) => chartDirs.some((dir) => path.startsWith(dir));
   const rawFiles = files.filter((f) => filter(f) && !inChart(f));
   const raw = readRaw ? await parseFiles(deps.tree, rawFiles, settings, report.problems) : [];
-  // Each folder a GitOps object deploys is hashed with its own configs, in its namespace, substituted.
+  // Each folder a GitOps object deploys is hashed with its own configs, in its namespace, substituted;
+  // the objects and maps are looked for in every file the plan looks in (beyond-raw.ts).
   const text = (file: string) => deps.tree.read(file);
-  const read = await readAsDeployed(raw, { files, text, defaultNamespace: settings.namespace });
+  const explicitPaths = settings.pathsExplicit
+    ? await createPathFilter({ paths: settings.paths, exclude: [] })
+    : undefined;
+  const beyond = notReadRaw(files, (f) => filter(f) && !inChart(f), explicitPaths);
+  const read = await readAsDeployed(raw, {
+    files,
+    text,
+    defaultNamespace: settings.namespace,
+    ...(readRaw ? { beyond: beyondRawInTree(deps.tree, beyond, settings.namespace) } : {}),
+  });
   const { stamps, units } = stampAsDeployed(raw, read.variants, key);
   for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
   let targets = stamps.targets;
-  if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
+  if (settings.changedOnly)
+    targets = await changedInRange(settings, deps.git, targets, { filter, explicitPaths }, key);
   for (const u of stamps.unstampable)
     report.unstampable.push({
       what: `${shortId(u.id)} (${u.file})`,
@@ -312,40 +325,6 @@ async function parseFiles(
 }
 
 const READ_CONCURRENCY = 16;
-
-/** --changed-only: the targets whose value differs between the --base and --head commits. */
-async function changedInRange(
-  settings: StampSettings,
-  deps: StampDeps,
-  targets: StampTarget[],
-  filter: (path: string) => boolean,
-  key: Buffer | undefined,
-): Promise<StampTarget[]> {
-  if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
-  const valuesAt = async (rev: string) => {
-    const sha = await deps.git.resolveCommit(rev);
-    const all = await deps.git.listFiles(sha);
-    const bytes = await deps.git.readFiles(sha, all.filter(filter));
-    const manifests: Manifest[] = [];
-    for (const [file, data] of bytes) {
-      if (data.length > settings.maxFileSize) continue;
-      manifests.push(
-        ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests,
-      );
-    }
-    const text = (file: string) => bytes.get(file);
-    const read = await readAsDeployed(manifests, { files: all, text, defaultNamespace: settings.namespace });
-    const { stamps } = stampAsDeployed(manifests, read.variants, key);
-    // By file too: per-folder copies of one workload each have their own value.
-    return new Map(stamps.targets.map((t) => [`${t.file}\n${idKey(t.id)}`, t.hash]));
-  };
-  const [before, after] = await Promise.all([valuesAt(settings.base), valuesAt(settings.head ?? "HEAD")]);
-  return targets.filter((t) => {
-    const a = before.get(`${t.file}\n${idKey(t.id)}`);
-    const b = after.get(`${t.file}\n${idKey(t.id)}`);
-    return a !== undefined && b !== undefined && a !== b;
-  });
-}
 
 /** A root rendered from the work tree; kustomize's refusal said as such (exit 2, nothing written). */
 async function renderWorkTree(

@@ -5,7 +5,10 @@
 // the build (scan/gitops/plain-deployed-sources.ts); stamp substitutes each file's text with the
 // same function, so each config is hashed with the content the plan, and --strategy gitops, see.
 // Substitution never adds a line (Flux drops a value's newlines): the objects keep their places in
-// the files, which is where the stamp is written. Pure: the caller reads the texts.
+// the files, which is where the stamp is written. The GitOps objects and the maps are looked for in
+// every file the plan looks in, not only the raw ones: a cluster folder's kustomization.yaml that
+// lists them (`clusters/prod/`) owns those files, the Kustomizations still deploy the plain folders
+// (stamp/beyond-raw.ts reads them). Pure: the caller reads the texts.
 import type { Manifest } from "../core/model.js";
 import {
   type Deployment,
@@ -15,7 +18,11 @@ import {
 } from "../scan/gitops/deployed-dirs.js";
 import { substituteVariables } from "../scan/gitops/deployment-overlay.js";
 import { deploymentUnitOf } from "../scan/gitops/folder-definitions.js";
-import { substitutionMapsIn, withRepositoryMaps } from "../scan/gitops/substitution-settings.js";
+import {
+  substitutionMapNames,
+  substitutionMapsIn,
+  withRepositoryMaps,
+} from "../scan/gitops/substitution-settings.js";
 import { parseManifestFile } from "../scan/manifests/parse-manifest-file.js";
 import { kustomizationDirOf } from "../scan/sources/kustomization-names.js";
 
@@ -26,21 +33,40 @@ interface ReadContext {
   files: readonly string[];
   text(file: string): Promise<Buffer | undefined> | Buffer | undefined;
   defaultNamespace: string;
+  /** The GitOps objects and maps of the files stamp does not read as raw manifests (stamp/beyond-raw.ts). */
+  beyond?: BeyondRaw;
+}
+
+export interface BeyondRaw {
+  /** The objects of the files that hold a GitOps apiVersion. */
+  gitopsObjects(): Promise<Manifest[]>;
+  /** The objects of the files that name a ConfigMap and one of `names`. */
+  maps(names: readonly string[]): Promise<Manifest[]>;
 }
 
 /**
- * The raw manifests `read` as deployed (substitutedVariants), and the GitOps objects' deployments
- * among them, each with its file: as written, and with the variables of the maps it substitutes from.
+ * The raw manifests `read` as deployed (substitutedVariants, each with the GitOps objects found
+ * beyond them), and the GitOps objects' deployments, each with its file: as written, and with the
+ * variables of the maps it substitutes from.
  */
 export async function readAsDeployed(
   read: readonly Manifest[],
   ctx: ReadContext,
 ): Promise<{ written: Deployment[]; deployments: Deployment[]; variants: Manifest[][] }> {
-  const written = read.flatMap((m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file })));
-  const deployments = withRepositoryMaps(written, substitutionMapsIn(read), ctx.defaultNamespace);
+  const deploymentsIn = (m: Manifest) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file }));
+  // Only their GitOps objects: the rest of such a file is rendered through its kustomization.
+  const gitops = ((await ctx.beyond?.gitopsObjects()) ?? []).filter((m) => deploymentsIn(m).length > 0);
+  const written = [...read, ...gitops].flatMap(deploymentsIn);
+  const names = substitutionMapNames(written);
+  const maps = [
+    ...substitutionMapsIn(read),
+    ...(names.length > 0 && ctx.beyond ? substitutionMapsIn(await ctx.beyond.maps(names), names) : []),
+  ];
+  const deployments = withRepositoryMaps(written, maps, ctx.defaultNamespace);
   const kustomizationDirs = ctx.files.map(kustomizationDirOf).filter((d) => d !== undefined);
   const variants = await substitutedVariants(read, deployments, { ...ctx, kustomizationDirs });
-  return { written, deployments, variants };
+  // With the GitOps objects, which say where each folder goes (stamp-as-deployed.ts); never stamped.
+  return { written, deployments, variants: variants.map((v) => [...v, ...gitops]) };
 }
 
 /**

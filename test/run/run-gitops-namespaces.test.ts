@@ -48,6 +48,12 @@ const flux = (namespace: string) =>
 const argo = (namespace: string) =>
   `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: web-${namespace}, namespace: argocd}\nspec:\n  source: {repoURL: "https://example.invalid/repo.git", path: apps/web}\n  destination: {server: "https://kubernetes.default.svc", namespace: ${namespace}}\n`;
 const bothClusters = { "clusters/prod/web.yaml": flux("prod"), "clusters/staging/web.yaml": flux("staging") };
+/** Flux's usual layout: each cluster folder's kustomization.yaml lists its Kustomizations (and owns their files). */
+const listedClusters = {
+  ...bothClusters,
+  "clusters/prod/kustomization.yaml": "resources: [web.yaml]\n",
+  "clusters/staging/kustomization.yaml": "resources: [web.yaml]\n",
+};
 
 describe("the plan", () => {
   test("Flux targetNamespace prod and staging: one object per namespace, each reading its own namespace's config", async () => {
@@ -108,17 +114,31 @@ describe("stamp", () => {
       { kind: "Deployment", name: "web", namespaces: ["prod", "staging"], file: APP },
     ]);
   });
+
+  test("the cluster folders listed by a kustomization.yaml: the Kustomizations in them still place the folder, the same value", async () => {
+    const repo = await commitTwice({ [APP]: app("a"), ...listedClusters }, {});
+    const run = await runInProcess(["stamp", "--repo", repo.dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`deployment/web (namespaces prod, staging) in ${APP}: (none) -> `);
+    const listed = await stampOf(repo);
+    // The value stamp writes when the Kustomizations' files are read as raw manifests.
+    for (const cluster of ["prod", "staging"])
+      await rm(join(repo.dir, `clusters/${cluster}/kustomization.yaml`));
+    const check = await runInProcess(["stamp", "--repo", repo.dir, "--check"]);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    expect(await stampOf(repo)).toBe(listed);
+  });
 });
 
 /**
  * The prod cluster: it runs v1 (stamped) as Flux applied it, in prod; no staging namespace. v2
  * changes MODE and is stamped by the real `config-rollout stamp`.
  */
-async function prodCluster() {
+async function prodCluster(clusters: Record<string, string>) {
   const opened = await open();
   const { sim, repo } = opened;
   await repo.write(APP, app("a"));
-  for (const [file, text] of Object.entries(bothClusters)) await repo.write(file, text);
+  for (const [file, text] of Object.entries(clusters)) await repo.write(file, text);
   const stamped = async (message: string) => {
     const run = await runInProcess(["stamp", "--repo", repo.dir]);
     if (run.code !== 0) throw new Error(`stamp failed: ${run.stderr}`);
@@ -136,45 +156,53 @@ async function prodCluster() {
   return opened;
 }
 
-describe("--strategy gitops against the prod cluster", () => {
-  test.skipIf(!kubectl)(
-    "waits for prod/web until Flux applies the commit there; staging/web is not on this cluster",
-    async () => {
-      const s = await prodCluster();
-      const stamp = await stampOf(s.repo);
-      const file = join(s.repo.dir, APP);
-      const run = await runWithAgent(s, () =>
-        s.kubectl(
-          "apply",
-          "--server-side",
-          "--field-manager",
-          "kustomize-controller",
-          "-n",
-          "prod",
-          "-f",
-          file,
-        ),
-      );
-      expect(run.stderr).toContain(`the agent applied the commit (${HASH}=${stamp})`);
-      expect(run.stderr).toContain(
-        "deployment/web (namespace staging): not on this cluster: deployment/web (namespace staging) does not exist there",
-      );
-      expect(run.stderr).not.toContain("deployment/web (namespace default)");
-    },
-  );
+const clusterLayouts = {
+  "": bothClusters,
+  ", the cluster folders listed by a kustomization.yaml": listedClusters,
+};
 
-  test("without the agent applying it: not a success (the run waits for prod/web, then fails)", async () => {
-    const s = await prodCluster();
-    const run = await runInProcess([
-      ...lastCommitArgs(s.repo.dir, s.kubeconfig),
-      "--strategy",
-      "gitops",
-      "--timeout",
-      "2s",
-    ]);
-    expect(run.code, run.stderr).toBe(1);
-    expect(run.stderr).toContain(
-      "deployment/web (namespace prod): the agent has not applied the commit yet: after 2s the live pod template of deployment/web (namespace prod) still lacks",
+describe.each(Object.entries(clusterLayouts))(
+  "--strategy gitops against the prod cluster%s",
+  (_, clusters) => {
+    test.skipIf(!kubectl)(
+      "waits for prod/web until Flux applies the commit there; staging/web is not on this cluster",
+      async () => {
+        const s = await prodCluster(clusters);
+        const stamp = await stampOf(s.repo);
+        const file = join(s.repo.dir, APP);
+        const run = await runWithAgent(s, () =>
+          s.kubectl(
+            "apply",
+            "--server-side",
+            "--field-manager",
+            "kustomize-controller",
+            "-n",
+            "prod",
+            "-f",
+            file,
+          ),
+        );
+        expect(run.stderr).toContain(`the agent applied the commit (${HASH}=${stamp})`);
+        expect(run.stderr).toContain(
+          "deployment/web (namespace staging): not on this cluster: deployment/web (namespace staging) does not exist there",
+        );
+        expect(run.stderr).not.toContain("deployment/web (namespace default)");
+      },
     );
-  });
-});
+
+    test("without the agent applying it: not a success (the run waits for prod/web, then fails)", async () => {
+      const s = await prodCluster(clusters);
+      const run = await runInProcess([
+        ...lastCommitArgs(s.repo.dir, s.kubeconfig),
+        "--strategy",
+        "gitops",
+        "--timeout",
+        "2s",
+      ]);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toContain(
+        "deployment/web (namespace prod): the agent has not applied the commit yet: after 2s the live pod template of deployment/web (namespace prod) still lacks",
+      );
+    });
+  },
+);

@@ -2,7 +2,8 @@
 // A plain folder (no kustomization.yaml) that a Flux Kustomization deploys with postBuild
 // substitution: `apps/web/`'s ConfigMap holds `https://web.${DOMAIN}`, the cluster gets the value
 // from the Kustomization's own `postBuild.substitute` or from the `cluster-settings` ConfigMap
-// beside it (`postBuild.substituteFrom`). `stamp` hashes the config as the cluster gets it, so a
+// beside it (`postBuild.substituteFrom`), both files listed by the cluster folder's kustomization.yaml
+// or not. `stamp` hashes the config as the cluster gets it, so a
 // changed DOMAIN makes the stamp stale (--check fails) and a new value; --strategy gitops expects
 // exactly that value and follows the rollout the agent starts. Real git, the CLI in-process, the
 // simulated API server over real HTTP, the real `kubectl apply --server-side` playing Flux.
@@ -53,6 +54,13 @@ const ways: Record<string, (domain: string) => Record<string, string>> = {
   "postBuild.substituteFrom the cluster-settings ConfigMap": (domain) => ({
     "clusters/prod/web.yaml": flux("    substituteFrom: [{kind: ConfigMap, name: cluster-settings}]"),
     "clusters/prod/settings.yaml": settings(domain),
+  }),
+  // The usual Flux layout: the cluster folder's kustomization.yaml owns both files (stamp reads no
+  // raw manifest from them), the Kustomization still deploys apps/web as a plain folder.
+  "postBuild.substituteFrom, the cluster folder listed by its kustomization.yaml": (domain) => ({
+    "clusters/prod/web.yaml": flux("    substituteFrom: [{kind: ConfigMap, name: cluster-settings}]"),
+    "clusters/prod/settings.yaml": settings(domain),
+    "clusters/prod/kustomization.yaml": "resources: [web.yaml, settings.yaml]\n",
   }),
 };
 

@@ -56,45 +56,57 @@ test("the value covers the deployed config (targetNamespace, namePrefix, substit
   expect(patch[0].spec.template.metadata.annotations["config-rollout.io/config-hash"]).toBe(expected);
 });
 
-test("a kustomize root substituting from the repository's cluster-settings ConfigMap: the value covers the map's value", async () => {
-  const repo = closing(await createTempRepo());
-  await repo.write("app/kustomization.yaml", "resources:\n  - app.yaml\n");
-  await repo.write(
-    "app/app.yaml",
-    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-config\ndata:\n  REGION: ${REGION}\n---\n" +
-      "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels: {app: web}\n" +
-      "  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n        - name: app\n" +
-      "          image: registry.example/app:1\n          envFrom:\n            - configMapRef: {name: web-config}\n",
-  );
-  await repo.write(
-    "clusters/prod/web.yaml",
-    "apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: web\n  namespace: flux-system\n" +
-      "spec:\n  path: ./app\n  targetNamespace: prod\n  postBuild:\n    substituteFrom:\n      - {kind: ConfigMap, name: cluster-settings}\n",
-  );
-  const settings = (region: string) =>
-    `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cluster-settings, namespace: flux-system}\ndata: {REGION: ${region}}\n`;
-  await repo.write("clusters/prod/settings.yaml", settings("eu-1"));
-  await repo.commit("app deployed by Flux, REGION from cluster-settings");
+// Flux's usual layout lists the cluster folder's files in a kustomization.yaml, which owns them.
+const clusterFolders = {
+  "": {},
+  ", both listed by the cluster folder's kustomization.yaml": {
+    "clusters/prod/kustomization.yaml": "resources: [web.yaml, settings.yaml]\n",
+  },
+};
 
-  const valueFor = (region: string) => {
-    const id = { kind: "ConfigMap" as const, namespace: "prod", name: "web-config" };
-    const contents = new Map([[idKey(id), { REGION: Buffer.from(region).toString("base64") }]]);
-    return configHash([{ id, keys: "all" }], contents);
-  };
-  const stamped = async () =>
-    parseAllDocuments(await readFile(repo, "app/config-rollout-stamp.yaml")).map((d) => d.toJS())[0].spec
-      .template.metadata.annotations["config-rollout.io/config-hash"];
-  const run = await runInProcess(["stamp", "--repo", repo.dir]);
-  expect(run.code, run.stderr).toBe(0);
-  expect(await stamped()).toBe(valueFor("eu-1"));
+test.each(Object.entries(clusterFolders))(
+  "a kustomize root substituting from the repository's cluster-settings ConfigMap%s: the value covers the map's value",
+  async (_, clusterFolder) => {
+    const repo = closing(await createTempRepo());
+    for (const [file, text] of Object.entries(clusterFolder)) await repo.write(file, text);
+    await repo.write("app/kustomization.yaml", "resources:\n  - app.yaml\n");
+    await repo.write(
+      "app/app.yaml",
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-config\ndata:\n  REGION: ${REGION}\n---\n" +
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels: {app: web}\n" +
+        "  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n        - name: app\n" +
+        "          image: registry.example/app:1\n          envFrom:\n            - configMapRef: {name: web-config}\n",
+    );
+    await repo.write(
+      "clusters/prod/web.yaml",
+      "apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: web\n  namespace: flux-system\n" +
+        "spec:\n  path: ./app\n  targetNamespace: prod\n  postBuild:\n    substituteFrom:\n      - {kind: ConfigMap, name: cluster-settings}\n",
+    );
+    const settings = (region: string) =>
+      `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cluster-settings, namespace: flux-system}\ndata: {REGION: ${region}}\n`;
+    await repo.write("clusters/prod/settings.yaml", settings("eu-1"));
+    await repo.commit("app deployed by Flux, REGION from cluster-settings");
 
-  await repo.write("clusters/prod/settings.yaml", settings("eu-2"));
-  const stale = await runInProcess(["stamp", "--repo", repo.dir, "--check"]);
-  expect(stale.code, stale.stdout).toBe(1);
-  const again = await runInProcess(["stamp", "--repo", repo.dir]);
-  expect(again.code, again.stderr).toBe(0);
-  expect(await stamped()).toBe(valueFor("eu-2"));
-});
+    const valueFor = (region: string) => {
+      const id = { kind: "ConfigMap" as const, namespace: "prod", name: "web-config" };
+      const contents = new Map([[idKey(id), { REGION: Buffer.from(region).toString("base64") }]]);
+      return configHash([{ id, keys: "all" }], contents);
+    };
+    const stamped = async () =>
+      parseAllDocuments(await readFile(repo, "app/config-rollout-stamp.yaml")).map((d) => d.toJS())[0].spec
+        .template.metadata.annotations["config-rollout.io/config-hash"];
+    const run = await runInProcess(["stamp", "--repo", repo.dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(await stamped()).toBe(valueFor("eu-1"));
+
+    await repo.write("clusters/prod/settings.yaml", settings("eu-2"));
+    const stale = await runInProcess(["stamp", "--repo", repo.dir, "--check"]);
+    expect(stale.code, stale.stdout).toBe(1);
+    const again = await runInProcess(["stamp", "--repo", repo.dir]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(await stamped()).toBe(valueFor("eu-2"));
+  },
+);
 
 async function readFile(r: TempRepo, path: string): Promise<string> {
   const { readFile: read } = await import("node:fs/promises");
