@@ -11,7 +11,7 @@ import { processWide, runCleanups, stopAllGroups } from "./child-groups.js";
 const state = processWide("interrupt", () => ({
   controller: new AbortController(),
   interruptedBy: undefined as NodeJS.Signals | undefined,
-  journal: { stage: "starting", done: [] as string[] },
+  journal: { stage: "starting", done: [] as Array<{ line: string; cluster: string }> },
 }));
 const { controller, journal } = state;
 /** Aborted once the run is interrupted. */
@@ -33,9 +33,9 @@ export function withStagesNoted<L extends Log>(log: L): L {
   };
 }
 
-/** Something the run has written to the cluster. */
-export function noteDone(line: string): void {
-  journal.done.push(line);
+/** Something the run has written to the cluster (its kubeconfig context: a fleet writes to several). */
+export function noteDone(line: string, cluster: string): void {
+  journal.done.push({ line, cluster });
 }
 
 /** Why `signal` aborted, as a clause: "interrupted by SIGTERM", "prod-eu did not finish within --timeout 5s". */
@@ -62,9 +62,12 @@ export async function cleanUpInterrupted(graceMs?: number): Promise<void> {
 
 /** What was and was not done, for the line an interrupted run ends with. */
 export function interruptSummary(signal: NodeJS.Signals): string {
+  // One cluster: its writes as they are; several (a fleet): each write names its cluster.
+  const fleet = new Set(journal.done.map((d) => d.cluster)).size > 1;
+  const lines = journal.done.map((d) => (fleet ? `${d.cluster}: ${d.line}` : d.line));
   const done =
-    journal.done.length === 0
+    lines.length === 0
       ? "nothing was written to the cluster"
-      : `written to the cluster: ${journal.done.slice(0, 10).join("; ")}${journal.done.length > 10 ? `; and ${journal.done.length - 10} more` : ""}`;
+      : `written to the ${fleet ? "clusters" : "cluster"}: ${lines.slice(0, 10).join("; ")}${lines.length > 10 ? `; and ${lines.length - 10} more` : ""}`;
   return `interrupted by ${signal} while ${journal.stage}: child processes stopped, temporary checkouts removed; ${done}; the rest of the run was not done`;
 }

@@ -268,7 +268,8 @@ async function rollBack(
     );
     for (const o of outcomes) {
       if (o.result === "refused") for (const reader of o.readers) left.add(idKey(reader));
-      else if (o.result === "restored") noteDone(`restored ${formatId(o.id)} to the base commit's content`);
+      else if (o.result === "restored")
+        noteDone(`restored ${formatId(o.id)} to the base commit's content`, cluster.context);
     }
     rollback.restored?.(outcomes);
   }
@@ -326,7 +327,7 @@ export async function restartAndWait(
           if (stop?.aborted) throw givenUpAfter(stop, written);
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
           log.info(write.done);
-          if (!serverDryRun) noteDone(write.done);
+          if (!serverDryRun) noteDone(write.done, cluster.context);
           written.push(write.done);
         }
       },
@@ -336,7 +337,7 @@ export async function restartAndWait(
   );
   const patched = restarted.filter((r) => r.result === "restarted");
   if (!serverDryRun && patched.length > 0)
-    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
+    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`, cluster.context);
   const results = new Map<string, WorkloadResult>(
     restarted.map((r) => [
       idKey(r.id),

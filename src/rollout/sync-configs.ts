@@ -98,7 +98,7 @@ export async function syncConfigs(
       log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
       await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
       if (options.dryRun) continue;
-      noteDone(`applied ${formatId(id)} from ${file}`);
+      noteDone(`applied ${formatId(id)} from ${file}`, cluster.context);
       options.onApplied?.(config);
     }
     return live;
