@@ -88,3 +88,30 @@ spec:${replicas}
           envFrom: [{ configMapRef: { name: web-config } }]
 `;
 }
+
+/**
+ * A Flux `Kustomization` `web` in flux-system deploying `./apps/web`, its further `spec` lines as
+ * written (`  targetNamespace: prod`, `  postBuild:` …), as a cluster folder commits it.
+ */
+export function fluxWebKustomization(specLines: string[] = []): string {
+  return [
+    "apiVersion: kustomize.toolkit.fluxcd.io/v1",
+    "kind: Kustomization",
+    "metadata: {name: web, namespace: flux-system}",
+    "spec:",
+    "  interval: 5m",
+    "  path: ./apps/web",
+    "  prune: true",
+    ...specLines,
+    "  sourceRef: {kind: GitRepository, name: flux-system}",
+    "",
+  ].join("\n");
+}
+
+/** `apps/web/`'s app: ConfigMap `web-config` (MODE) and Deployment `web` reading it, naming no namespace. */
+export function webApp(mode: string): string {
+  return yamlDocs(
+    configMap("web-config", { MODE: mode }),
+    deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] })),
+  );
+}

@@ -12,7 +12,7 @@ import { parseAllDocuments } from "yaml";
 import { configHash } from "../../src/core/config-hash.js";
 import { idKey } from "../../src/core/model.js";
 import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
-import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { fluxWebKustomization, webApp } from "../helpers/manifests.js";
 import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import { changesOf, restartsOf, usePlan } from "../helpers/run-json.js";
 import { findKubectl } from "../sim/helpers.js";
@@ -26,25 +26,8 @@ const plan = usePlan();
 const commitTwice = useCommitTwice();
 const open = useSimRepo();
 
-/** `apps/web/`: a ConfigMap and the Deployment reading it, naming no namespace. */
-const app = (mode: string) =>
-  yamlDocs(
-    configMap("web-config", { MODE: mode }),
-    deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] })),
-  );
-const flux = (namespace: string) =>
-  [
-    "apiVersion: kustomize.toolkit.fluxcd.io/v1",
-    "kind: Kustomization",
-    "metadata: {name: web, namespace: flux-system}",
-    "spec:",
-    "  interval: 5m",
-    "  path: ./apps/web",
-    "  prune: true",
-    `  targetNamespace: ${namespace}`,
-    "  sourceRef: {kind: GitRepository, name: flux-system}",
-    "",
-  ].join("\n");
+const app = webApp;
+const flux = (namespace: string) => fluxWebKustomization([`  targetNamespace: ${namespace}`]);
 const argo = (namespace: string) =>
   `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: web-${namespace}, namespace: argocd}\nspec:\n  source: {repoURL: "https://example.invalid/repo.git", path: apps/web}\n  destination: {server: "https://kubernetes.default.svc", namespace: ${namespace}}\n`;
 const bothClusters = { "clusters/prod/web.yaml": flux("prod"), "clusters/staging/web.yaml": flux("staging") };

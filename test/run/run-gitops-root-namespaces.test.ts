@@ -12,7 +12,7 @@ import { describe, expect, test } from "vitest";
 import { configHash } from "../../src/core/config-hash.js";
 import { idKey } from "../../src/core/model.js";
 import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
-import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { fluxWebKustomization, webApp } from "../helpers/manifests.js";
 import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import { dryRunJson } from "../helpers/run-json.js";
 import { findKubectl } from "../sim/helpers.js";
@@ -26,25 +26,9 @@ const kubectl = findKubectl();
 const commitTwice = useCommitTwice();
 const open = useSimRepo();
 
-const app = (mode: string) =>
-  yamlDocs(
-    configMap("web-config", { MODE: mode }),
-    deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] })),
-  );
+const app = webApp;
 const flux = (namespace: string, more: string[] = []) =>
-  [
-    "apiVersion: kustomize.toolkit.fluxcd.io/v1",
-    "kind: Kustomization",
-    "metadata: {name: web, namespace: flux-system}",
-    "spec:",
-    "  interval: 5m",
-    "  path: ./apps/web",
-    "  prune: true",
-    `  targetNamespace: ${namespace}`,
-    ...more,
-    "  sourceRef: {kind: GitRepository, name: flux-system}",
-    "",
-  ].join("\n");
+  fluxWebKustomization([`  targetNamespace: ${namespace}`, ...more]);
 const argo = (namespace: string) =>
   `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: web-${namespace}, namespace: argocd}\nspec:\n  source: {repoURL: "https://example.invalid/repo.git", path: apps/web, kustomize: {namespace: ${namespace}}}\n  destination: {server: "https://kubernetes.default.svc", namespace: ${namespace}}\n`;
 

@@ -14,7 +14,7 @@ import { parseAllDocuments } from "yaml";
 import { configHash } from "../../src/core/config-hash.js";
 import { idKey } from "../../src/core/model.js";
 import type { TempRepo } from "../helpers/git-repo.js";
-import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { configMap, deployment, fluxWebKustomization, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 import { findKubectl } from "../sim/helpers.js";
 import { runWithAgent, type SimRepo, useSimRepo } from "./cluster-scenario.js";
@@ -27,20 +27,7 @@ const kubectl = findKubectl();
 const open = useSimRepo();
 
 const flux = (postBuild: string) =>
-  [
-    "apiVersion: kustomize.toolkit.fluxcd.io/v1",
-    "kind: Kustomization",
-    "metadata: {name: web, namespace: flux-system}",
-    "spec:",
-    "  interval: 5m",
-    "  path: ./apps/web",
-    "  prune: true",
-    "  targetNamespace: prod",
-    "  sourceRef: {kind: GitRepository, name: flux-system}",
-    "  postBuild:",
-    postBuild,
-    "",
-  ].join("\n");
+  fluxWebKustomization(["  targetNamespace: prod", "  postBuild:", postBuild]);
 const settings = (domain: string) =>
   yamlDocs(configMap("cluster-settings", { DOMAIN: domain }, { namespace: "flux-system" }));
 
