@@ -29,7 +29,7 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
   /** Workloads this run has restarted (or found restarted by an earlier run): the readers a restore rolls back. */
   const started = new Map<string, ObjectId>();
   /** Configs a failure asked for, by idKey: what failed first, then how the restore ended. */
-  const claimed = new Map<string, { failed: ObjectId }>();
+  const claimed = new Map<string, { failed: ObjectId; ended?: RestoredConfig["result"] }>();
   /** The base content of every config put back so far: what the rolled-back templates must read. */
   const restoredContent = new Map<string, ConfigContent>();
   /** Workloads rolled back: their own later verdicts are the rollback's, not the change's. */
@@ -50,7 +50,12 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
     heldBack(id) {
       const put = (readsOf.get(idKey(id)) ?? []).find((key) => claimed.has(key));
       if (put === undefined) return undefined;
-      return `not restarted: ${shortId(configOf.get(put)!)} it reads was put back to the base commit's content after ${formatId(claimed.get(put)!.failed)} failed`;
+      const { failed, ended } = claimed.get(put)!;
+      const config = shortId(configOf.get(put)!);
+      // A restore that was refused leaves the content that failed: restarting would roll it out further.
+      if (ended === "refused")
+        return `not restarted: ${config} it reads could not be put back after ${formatId(failed)} failed (see the restored configs), and still holds the content that failed`;
+      return `not restarted: ${config} it reads was put back to the base commit's content after ${formatId(failed)} failed`;
     },
     async rollbackFor(results, context) {
       const failed = results.filter((r) => isFailedRollout(r) && !rolledBack.has(idKey(r.id)));
@@ -93,7 +98,13 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
         ids: readers,
         patchFor: await rollbackStep(new Map(restoredContent)),
         restores,
-        restored: (ended) => outcomes.push(...ended),
+        restored: (ended) => {
+          outcomes.push(...ended);
+          for (const o of ended) {
+            const claim = claimed.get(idKey(o.id));
+            if (claim) claim.ended = o.result;
+          }
+        },
       };
     },
     async afterWait(results, back, context) {

@@ -112,6 +112,22 @@ describe("--rollback-on-failure, in place", () => {
     expect(strategy.heldBack?.(deploy("api"))).toBeUndefined();
   });
 
+  test("a later round's reader of a config whose restore was refused is held back, and not told the config was put back", async () => {
+    const { strategy } = layer();
+    const rollback = await strategy.rollbackFor!([failed("web")], context);
+    rollback?.restored?.([
+      {
+        id: cm("x"),
+        result: "refused",
+        message: "not restored: forbidden: cannot patch configmaps",
+        readers: [deploy("web"), deploy("worker")],
+      },
+    ]);
+    expect(strategy.heldBack?.(deploy("late"))).toBe(
+      "not restarted: configmap/x it reads could not be put back after deployment/web (namespace shop) failed (see the restored configs), and still holds the content that failed",
+    );
+  });
+
   test("every result says what happened: rolled back (its own rollout failed or not), or why not", async () => {
     const { strategy } = layer();
     const rollback = await strategy.rollbackFor!([failed("web"), failed("job")], context);
