@@ -175,7 +175,8 @@ export async function rollOut(
     followed.push(...results);
     waveFailures.push(...results.filter(isFailure));
     if (!round.endsWave) continue;
-    if (round.wave !== undefined && waveFailures.length > 0) {
+    // A wave whose wait the interrupt ended did not fail: the next round says why it stops.
+    if (round.wave !== undefined && waveFailures.length > 0 && !stopPatches.aborted) {
       stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => shortId(r.id)).join(", ")})`;
       log.warn(`${stoppedBy}: the later waves are not started`);
     }

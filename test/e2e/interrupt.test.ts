@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { parseAllDocuments, stringify } from "yaml";
 import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
 import { sleepStillRunning } from "../helpers/processes.js";
 import { CLI, lastCommitArgs } from "../helpers/run-cli.js";
@@ -178,6 +179,45 @@ describe("an interrupted run", () => {
     expect(run.stderr()).toMatch(
       /written to the cluster: Restart \(batch 1 of 3\): [^;]+; the rest of the run was not done/,
     );
+  });
+
+  test("SIGTERM during a wave's wait: the later waves say the interrupt stopped them, not that the wave failed", async () => {
+    scenario = await startScenario();
+    const s = scenario;
+    // web is wave 0, the others after it: a commit on top of the scenario's adds the annotation.
+    const file = join(s.repo.dir, "deploy/shop.yaml");
+    type Doc = { kind: string; metadata: { name: string; annotations?: Record<string, string> } };
+    const docs = parseAllDocuments(readFileSync(file, "utf8")).map((d) => d.toJS() as Doc);
+    for (const doc of docs)
+      if (doc.kind === "Deployment" && doc.metadata.name === "web")
+        doc.metadata.annotations = { "config-rollout.io/wave": "0" };
+    await s.repo.write("deploy/shop.yaml", docs.map((d) => stringify(d)).join("---\n"));
+    await s.repo.commit("web is the canary");
+    // As applied: the live object carries it too.
+    expect(
+      (await s.kubectl("annotate", "deployment", "web", "-n", NS, "config-rollout.io/wave=0")).code,
+    ).toBe(0);
+    s.sim.resetRequests();
+    s.sim.setRolloutBehaviour("Deployment", NS, "web", "stall", (obj) =>
+      JSON.stringify(obj).includes("config-hash"),
+    );
+    const run = startCli([
+      ...["--repo", s.repo.dir, "--base", "HEAD~2", "--head", "HEAD", "--kubeconfig", s.kubeconfig],
+      ...["--timeout", "10m", "--output", "json"],
+    ]);
+    await until(() => run.stderr().includes("Wait for rollouts (wave 0)"), "wave 0's wait started");
+    await new Promise((r) => setTimeout(r, 300));
+    run.child.kill("SIGTERM");
+    const exit = await run.exit;
+    expect(exit.code, run.stderr()).toBe(143);
+    expect(s.patchedNames()).toEqual(["Deployment/web"]);
+    const later = (JSON.parse(run.stdout()) as RunJson).workloads
+      .filter((w) => w.result && w.name !== "web")
+      .map((w) => w.result);
+    expect(later.length).toBeGreaterThan(0);
+    for (const result of later)
+      expect(result).toEqual({ restart: "not-started", message: "not restarted: interrupted by SIGTERM" });
+    expect(run.stderr()).not.toContain("wave 0 failed");
   });
 
   test("SIGTERM while a batch larger than --concurrency is being patched: its patches not yet sent are not sent, exit 143", async () => {
