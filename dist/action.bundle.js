@@ -22237,8 +22237,8 @@ function withStagesNoted(log) {
     }
   };
 }
-function noteDone(line) {
-  journal.done.push(line);
+function noteDone(line, cluster) {
+  journal.done.push({ line, cluster });
 }
 function stopReason(signal) {
   return signal.reason instanceof Error ? signal.reason.message : "interrupted";
@@ -22255,7 +22255,9 @@ async function cleanUpInterrupted(graceMs) {
   await runCleanups();
 }
 function interruptSummary(signal) {
-  const done = journal.done.length === 0 ? "nothing was written to the cluster" : `written to the cluster: ${journal.done.slice(0, 10).join("; ")}${journal.done.length > 10 ? `; and ${journal.done.length - 10} more` : ""}`;
+  const fleet = new Set(journal.done.map((d) => d.cluster)).size > 1;
+  const lines = journal.done.map((d) => fleet ? `${d.cluster}: ${d.line}` : d.line);
+  const done = lines.length === 0 ? "nothing was written to the cluster" : `written to the ${fleet ? "clusters" : "cluster"}: ${lines.slice(0, 10).join("; ")}${lines.length > 10 ? `; and ${lines.length - 10} more` : ""}`;
   return `interrupted by ${signal} while ${journal.stage}: child processes stopped, temporary checkouts removed; ${done}; the rest of the run was not done`;
 }
 var state2, controller, journal, interruptSignal;
@@ -24367,7 +24369,7 @@ async function rollOut(cluster, workloads, context) {
     followed.push(...results2);
     waveFailures.push(...results2.filter(isFailure));
     if (!round.endsWave) continue;
-    if (round.wave !== void 0 && waveFailures.length > 0) {
+    if (round.wave !== void 0 && waveFailures.length > 0 && !stopPatches.aborted) {
       stoppedBy = `wave ${round.wave} failed (${waveFailures.map((r) => shortId(r.id)).join(", ")})`;
       log.warn(`${stoppedBy}: the later waves are not started`);
     }
@@ -24432,7 +24434,8 @@ async function rollBack(cluster, rollback, context) {
     );
     for (const o of outcomes) {
       if (o.result === "refused") for (const reader of o.readers) left.add(idKey(reader));
-      else if (o.result === "restored") noteDone(`restored ${formatId(o.id)} to the base commit's content`);
+      else if (o.result === "restored")
+        noteDone(`restored ${formatId(o.id)} to the base commit's content`, cluster.context);
     }
     rollback.restored?.(outcomes);
   }
@@ -24486,7 +24489,7 @@ async function restartAndWait(cluster, round, context) {
           if (stop?.aborted) throw givenUpAfter(stop, written);
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
           log.info(write.done);
-          if (!serverDryRun) noteDone(write.done);
+          if (!serverDryRun) noteDone(write.done, cluster.context);
           written.push(write.done);
         }
       },
@@ -24496,7 +24499,7 @@ async function restartAndWait(cluster, round, context) {
   );
   const patched = restarted.filter((r) => r.result === "restarted");
   if (!serverDryRun && patched.length > 0)
-    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
+    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`, cluster.context);
   const results = new Map(
     restarted.map((r) => [
       idKey(r.id),
@@ -24934,7 +24937,11 @@ function withRollbackOnFailure(strategy, plan) {
     heldBack(id) {
       const put = (readsOf.get(idKey(id)) ?? []).find((key) => claimed.has(key));
       if (put === void 0) return void 0;
-      return `not restarted: ${shortId(configOf.get(put))} it reads was put back to the base commit's content after ${formatId(claimed.get(put).failed)} failed`;
+      const { failed: failed2, ended } = claimed.get(put);
+      const config = shortId(configOf.get(put));
+      if (ended === "refused")
+        return `not restarted: ${config} it reads could not be put back after ${formatId(failed2)} failed (see the restored configs), and still holds the content that failed`;
+      return `not restarted: ${config} it reads was put back to the base commit's content after ${formatId(failed2)} failed`;
     },
     async rollbackFor(results, context) {
       const failed2 = results.filter((r) => isFailedRollout(r) && !rolledBack.has(idKey(r.id)));
@@ -24976,7 +24983,13 @@ function withRollbackOnFailure(strategy, plan) {
         ids: readers,
         patchFor: await rollbackStep(new Map(restoredContent)),
         restores,
-        restored: (ended) => outcomes.push(...ended)
+        restored: (ended) => {
+          outcomes.push(...ended);
+          for (const o of ended) {
+            const claim = claimed.get(idKey(o.id));
+            if (claim) claim.ended = o.result;
+          }
+        }
       };
     },
     async afterWait(results, back, context) {
@@ -25076,7 +25089,7 @@ async function syncConfigs(cluster, configs, options, log) {
       log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
       await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
       if (options.dryRun) continue;
-      noteDone(`applied ${formatId(id)} from ${file}`);
+      noteDone(`applied ${formatId(id)} from ${file}`, cluster.context);
       options.onApplied?.(config);
     }
     return live2;
@@ -38935,13 +38948,108 @@ init_yaml_messages();
 init_kustomization_file();
 init_kustomization_names();
 
-// src/stamp/changed-roots.ts
-init_commit_sha();
+// src/stamp/beyond-raw.ts
+init_run_limited();
+function notReadRaw(all, readRaw, explicitPaths) {
+  return all.filter((f) => MANIFEST_FILE.test(f) && !readRaw(f) && (explicitPaths?.(f) ?? true));
+}
+function beyondRawInTree(tree, files, defaultNamespace) {
+  let read;
+  const readOnce = () => {
+    read ??= runLimited(files, READ_CONCURRENCY, async (file) => {
+      const size = await tree.size(file);
+      if (size === void 0 || size > MAX_GITOPS_FILE_BYTES) return [];
+      const bytes = await tree.read(file);
+      const kept = bytes && [...GITOPS_API_GROUPS, "ConfigMap"].some((word) => bytes.includes(word));
+      return kept ? [[file, bytes]] : [];
+    }).then((found) => found.flat());
+    return read;
+  };
+  return beyondRawOf(async (words) => {
+    const found = await readOnce();
+    return found.filter(([, bytes]) => words.some((word) => bytes.includes(word)));
+  }, defaultNamespace);
+}
+function beyondRawAt(git, sha, files, defaultNamespace) {
+  const wanted = new Set(files);
+  return beyondRawOf(async (words) => {
+    const hits = (await git.grepFiles(sha, words)).filter((f) => wanted.has(f));
+    if (hits.length === 0) return [];
+    return [...(await git.readFilesUpTo(sha, hits, MAX_GITOPS_FILE_BYTES)).files];
+  }, defaultNamespace);
+}
+var READ_CONCURRENCY = 16;
+function beyondRawOf(holding, defaultNamespace) {
+  const parsed = async (files, also) => {
+    const manifests = [];
+    for (const [file, bytes] of files) {
+      if (also !== void 0 && !bytes.includes(also)) continue;
+      manifests.push(...(await parseManifestFile(file, bytes, { defaultNamespace })).manifests);
+    }
+    return manifests;
+  };
+  return {
+    gitopsObjects: async () => parsed(await holding(GITOPS_API_GROUPS)),
+    // The search finds every object that names the map too (each Kustomization substituting from it).
+    maps: async (names2) => parsed(await holding(names2), "ConfigMap")
+  };
+}
+
+// src/stamp/changed-raw.ts
 init_errors();
 init_model();
-init_parse_manifests();
-init_kustomization_file();
-init_kustomization_names();
+
+// src/stamp/deployment-units.ts
+init_config_content();
+init_model();
+init_folder_definitions();
+function unitConfigs(manifests, deployedDirs) {
+  const definitions = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const key = idKey(m.id);
+    definitions.set(key, [
+      ...definitions.get(key) ?? [],
+      { file: m.file, line: m.line, content: configContentOf(m).content }
+    ]);
+  }
+  const once2 = /* @__PURE__ */ new Map();
+  const several = [];
+  for (const [key, defs] of definitions) {
+    if (defs.length === 1) once2.set(key, defs[0].content);
+    else several.push([key, defs]);
+  }
+  const byFile = /* @__PURE__ */ new Map();
+  const contentsFor = (workload) => {
+    if (several.length === 0) return once2;
+    let contents = byFile.get(workload.file);
+    if (contents === void 0) {
+      contents = new Map([
+        ...once2,
+        ...several.map(
+          ([key, defs]) => [key, configDefinitionFor(workload.file, defs, deployedDirs).content]
+        )
+      ]);
+      byFile.set(workload.file, contents);
+    }
+    return contents;
+  };
+  const ambiguities = (workload, covers) => {
+    const notes = [];
+    for (const config of covers) {
+      const defs = definitions.get(idKey(config)) ?? [];
+      if (new Set(defs.map((d) => canonicalJson(d.content))).size < 2) continue;
+      if (readsOwnFolders(workload.file, defs, deployedDirs)) continue;
+      const used = configDefinitionFor(workload.file, defs, deployedDirs);
+      const others = defs.filter((d) => d !== used).map((d) => d.file);
+      notes.push(
+        `${shortId(workload.id)} (${workload.file}) is stamped with ${shortId(config)} as ${used.file} defines it (none is in its own folder: the closest one, the last in path order among equally close ones), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
+      );
+    }
+    return notes;
+  };
+  return { contentsFor, ambiguities };
+}
 
 // src/stamp/stamp-workloads.ts
 init_config_content();
@@ -39013,7 +39121,198 @@ function templateOf(object, path6) {
   return node;
 }
 
+// src/stamp/stamp-as-deployed.ts
+function stampAsDeployed(read, variants, key) {
+  const each = variants.map((variant) => {
+    const deployed = inDeployedNamespaces([...variant]);
+    const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
+    const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
+      ...key ? { key } : {},
+      contentsFor: units.contentsFor
+    });
+    return { stamps: asWritten(read, stamps), units };
+  });
+  return { stamps: agreed(each.map((e) => e.stamps)), units: each[0].units };
+}
+function agreed(ways) {
+  if (ways.length === 1) return ways[0];
+  const place = (t) => `${t.file}:${t.line}`;
+  const values = /* @__PURE__ */ new Map();
+  for (const [i, way] of ways.entries()) {
+    const here = new Map(way.targets.map((t) => [place(t), t.hash]));
+    for (const at of /* @__PURE__ */ new Set([...values.keys(), ...here.keys()])) {
+      const seen2 = values.get(at) ?? new Set(i === 0 ? [] : [void 0]);
+      values.set(at, seen2.add(here.get(at)));
+    }
+  }
+  const targets = [];
+  const unstampable = ways.flatMap((w) => w.unstampable);
+  const done = /* @__PURE__ */ new Set();
+  for (const t of ways.flatMap((w) => w.targets)) {
+    if (done.has(place(t))) continue;
+    done.add(place(t));
+    if (values.get(place(t))?.size === 1) targets.push(t);
+    else
+      unstampable.push({
+        id: t.id,
+        file: t.file,
+        line: t.line,
+        reason: "its folder is deployed by GitOps objects with other postBuild substitution values, and the configs it reads differ with them: its file holds one value for all of them"
+      });
+  }
+  return {
+    targets,
+    unstampable: unique2(unstampable),
+    untouched: unique2(ways.flatMap((w) => w.untouched))
+  };
+}
+function asWritten(read, stamps) {
+  const place = (m) => `${m.file}:${m.line}`;
+  const written = new Map(read.map((m) => [place(m), m.id]));
+  const byPlace = /* @__PURE__ */ new Map();
+  for (const t of stamps.targets) byPlace.set(place(t), [...byPlace.get(place(t)) ?? [], t]);
+  const targets = [];
+  const unstampable = [...stamps.unstampable];
+  for (const [at, copies] of byPlace) {
+    const first = copies[0];
+    const id = written.get(at) ?? first.id;
+    const namespaces = copies.map((t) => t.id.namespace);
+    const values = new Set(copies.map((t) => t.hash));
+    if (values.size > 1) {
+      unstampable.push({
+        id: first.id,
+        file: first.file,
+        line: first.line,
+        reason: `deployed into namespaces ${namespaces.join(", ")}, where the configs it reads differ: its file holds one value for all of them`
+      });
+      continue;
+    }
+    const moved = copies.length > 1 || first.id.namespace !== id.namespace;
+    targets.push({ ...first, id, ...moved ? { namespaces } : {} });
+  }
+  return { ...stamps, targets, unstampable: unique2(unstampable), untouched: unique2(stamps.untouched) };
+}
+function unique2(list) {
+  const seen2 = /* @__PURE__ */ new Set();
+  return list.filter((e) => {
+    const at = `${e.file}:${e.line ?? ""}:${e.id.kind}/${e.id.name}`;
+    return !seen2.has(at) && seen2.add(at) !== void 0;
+  });
+}
+
+// src/stamp/substituted-reads.ts
+init_folder_definitions();
+init_kustomization_names();
+async function readAsDeployed(read, ctx) {
+  const deploymentsIn2 = (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file }));
+  const gitops = (await ctx.beyond?.gitopsObjects() ?? []).filter((m) => deploymentsIn2(m).length > 0);
+  const written = [...read, ...gitops].flatMap(deploymentsIn2);
+  const names2 = substitutionMapNames(written);
+  const maps = [
+    ...substitutionMapsIn(read),
+    ...names2.length > 0 && ctx.beyond ? substitutionMapsIn(await ctx.beyond.maps(names2), names2) : []
+  ];
+  const deployments = withRepositoryMaps(written, maps, ctx.defaultNamespace);
+  const kustomizationDirs = ctx.files.map(kustomizationDirOf).filter((d) => d !== void 0);
+  const variants = await substitutedVariants(read, deployments, { ...ctx, kustomizationDirs });
+  return { written, deployments, variants: variants.map((v) => [...v, ...gitops]) };
+}
+async function substitutedVariants(read, deployments, ctx) {
+  const ways = substitutionsByFile(read, deployments, ctx.kustomizationDirs);
+  if (ways.size === 0) return [[...read]];
+  const variants = Math.max(...[...ways.values()].map((w) => w.length));
+  const byFile = /* @__PURE__ */ new Map();
+  for (const [file, substitutes] of ways) {
+    const bytes = await ctx.text(file);
+    if (bytes === void 0) continue;
+    const source2 = bytes.toString("utf8");
+    const texts = [...new Set(substitutes.map((s) => s ? substituteVariables(source2, s) : source2))];
+    if (texts.length === 1 && texts[0] === source2) continue;
+    const parsed = [];
+    for (const text of texts) {
+      const options = { defaultNamespace: ctx.defaultNamespace };
+      parsed.push((await parseManifestFile(file, Buffer.from(text), options)).manifests);
+    }
+    byFile.set(file, parsed);
+  }
+  if (byFile.size === 0) return [[...read]];
+  return Array.from({ length: variants }, (_, i) => {
+    const done = /* @__PURE__ */ new Set();
+    return read.flatMap((m) => {
+      const parsed = byFile.get(m.file);
+      if (parsed === void 0) return [m];
+      if (done.has(m.file)) return [];
+      done.add(m.file);
+      return parsed[Math.min(i, parsed.length - 1)];
+    });
+  });
+}
+function substitutionsByFile(read, deployments, kustomizationDirs) {
+  const byFile = /* @__PURE__ */ new Map();
+  if (!deployments.some((d) => d.settings.substitute)) return byFile;
+  const dirs = [...new Set(deployments.map((d) => d.dir))];
+  const hasKustomization = (dir) => kustomizationDirs.some((k) => k === dir || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
+  const byUnit = /* @__PURE__ */ new Map();
+  for (const file of new Set(read.map((m) => m.file))) {
+    const unit = deploymentUnitOf(file, dirs);
+    if (unit === void 0 || hasKustomization(unit)) continue;
+    let substitutes = byUnit.get(unit);
+    if (substitutes === void 0) {
+      const all = deploymentsOfDir(unit, deployments).map(
+        (d) => d?.by.startsWith("Flux ") ? d.settings.substitute : void 0
+      );
+      const distinct = new Map(all.map((s) => [JSON.stringify(s ?? null), s]));
+      substitutes = [...distinct.values()];
+      byUnit.set(unit, substitutes);
+    }
+    if (substitutes.some((s) => s !== void 0)) byFile.set(file, substitutes);
+  }
+  return byFile;
+}
+
+// src/stamp/changed-raw.ts
+async function changedInRange(settings, git, targets, files, key) {
+  if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
+  const valuesAt2 = async (rev) => {
+    const sha = await git.resolveCommit(rev);
+    const all = await git.listFiles(sha);
+    const bytes = await git.readFiles(sha, all.filter(files.filter));
+    const manifests = [];
+    for (const [file, data] of bytes) {
+      if (data.length > settings.maxFileSize) continue;
+      manifests.push(
+        ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests
+      );
+    }
+    const text = (file) => bytes.get(file);
+    const beyond = notReadRaw(all, files.filter, files.explicitPaths);
+    const read = await readAsDeployed(manifests, {
+      files: all,
+      text,
+      defaultNamespace: settings.namespace,
+      beyond: beyondRawAt(git, sha, beyond, settings.namespace)
+    });
+    const { stamps } = stampAsDeployed(manifests, read.variants, key);
+    return new Map(stamps.targets.map((t) => [`${t.file}
+${idKey(t.id)}`, t.hash]));
+  };
+  const [before, after] = await Promise.all([valuesAt2(settings.base), valuesAt2(settings.head ?? "HEAD")]);
+  return targets.filter((t) => {
+    const a = before.get(`${t.file}
+${idKey(t.id)}`);
+    const b = after.get(`${t.file}
+${idKey(t.id)}`);
+    return a !== void 0 && b !== void 0 && a !== b;
+  });
+}
+
 // src/stamp/changed-roots.ts
+init_commit_sha();
+init_errors();
+init_model();
+init_parse_manifests();
+init_kustomization_file();
+init_kustomization_names();
 async function changedRootWorkloads(ctx) {
   const [base, head] = await Promise.all([ctx.git.resolveCommit(ctx.base), ctx.git.resolveCommit(ctx.head)]);
   const at = await Promise.all([kustomizationsAt2(ctx.git, base), kustomizationsAt2(ctx.git, head)]);
@@ -39117,137 +39416,6 @@ async function kustomizationsAt2(git, commit) {
     ks.set(k.dir, k);
   }
   return ks;
-}
-
-// src/stamp/deployment-units.ts
-init_config_content();
-init_model();
-init_folder_definitions();
-function unitConfigs(manifests, deployedDirs) {
-  const definitions = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const key = idKey(m.id);
-    definitions.set(key, [
-      ...definitions.get(key) ?? [],
-      { file: m.file, line: m.line, content: configContentOf(m).content }
-    ]);
-  }
-  const once2 = /* @__PURE__ */ new Map();
-  const several = [];
-  for (const [key, defs] of definitions) {
-    if (defs.length === 1) once2.set(key, defs[0].content);
-    else several.push([key, defs]);
-  }
-  const byFile = /* @__PURE__ */ new Map();
-  const contentsFor = (workload) => {
-    if (several.length === 0) return once2;
-    let contents = byFile.get(workload.file);
-    if (contents === void 0) {
-      contents = new Map([
-        ...once2,
-        ...several.map(
-          ([key, defs]) => [key, configDefinitionFor(workload.file, defs, deployedDirs).content]
-        )
-      ]);
-      byFile.set(workload.file, contents);
-    }
-    return contents;
-  };
-  const ambiguities = (workload, covers) => {
-    const notes = [];
-    for (const config of covers) {
-      const defs = definitions.get(idKey(config)) ?? [];
-      if (new Set(defs.map((d) => canonicalJson(d.content))).size < 2) continue;
-      if (readsOwnFolders(workload.file, defs, deployedDirs)) continue;
-      const used = configDefinitionFor(workload.file, defs, deployedDirs);
-      const others = defs.filter((d) => d !== used).map((d) => d.file);
-      notes.push(
-        `${shortId(workload.id)} (${workload.file}) is stamped with ${shortId(config)} as ${used.file} defines it (none is in its own folder: the closest one, the last in path order among equally close ones), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
-      );
-    }
-    return notes;
-  };
-  return { contentsFor, ambiguities };
-}
-
-// src/stamp/stamp-as-deployed.ts
-function stampAsDeployed(read, variants, key) {
-  const each = variants.map((variant) => {
-    const deployed = inDeployedNamespaces([...variant]);
-    const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
-    const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
-      ...key ? { key } : {},
-      contentsFor: units.contentsFor
-    });
-    return { stamps: asWritten(read, stamps), units };
-  });
-  return { stamps: agreed(each.map((e) => e.stamps)), units: each[0].units };
-}
-function agreed(ways) {
-  if (ways.length === 1) return ways[0];
-  const place = (t) => `${t.file}:${t.line}`;
-  const values = /* @__PURE__ */ new Map();
-  for (const [i, way] of ways.entries()) {
-    const here = new Map(way.targets.map((t) => [place(t), t.hash]));
-    for (const at of /* @__PURE__ */ new Set([...values.keys(), ...here.keys()])) {
-      const seen2 = values.get(at) ?? new Set(i === 0 ? [] : [void 0]);
-      values.set(at, seen2.add(here.get(at)));
-    }
-  }
-  const targets = [];
-  const unstampable = ways.flatMap((w) => w.unstampable);
-  const done = /* @__PURE__ */ new Set();
-  for (const t of ways.flatMap((w) => w.targets)) {
-    if (done.has(place(t))) continue;
-    done.add(place(t));
-    if (values.get(place(t))?.size === 1) targets.push(t);
-    else
-      unstampable.push({
-        id: t.id,
-        file: t.file,
-        line: t.line,
-        reason: "its folder is deployed by GitOps objects with other postBuild substitution values, and the configs it reads differ with them: its file holds one value for all of them"
-      });
-  }
-  return {
-    targets,
-    unstampable: unique2(unstampable),
-    untouched: unique2(ways.flatMap((w) => w.untouched))
-  };
-}
-function asWritten(read, stamps) {
-  const place = (m) => `${m.file}:${m.line}`;
-  const written = new Map(read.map((m) => [place(m), m.id]));
-  const byPlace = /* @__PURE__ */ new Map();
-  for (const t of stamps.targets) byPlace.set(place(t), [...byPlace.get(place(t)) ?? [], t]);
-  const targets = [];
-  const unstampable = [...stamps.unstampable];
-  for (const [at, copies] of byPlace) {
-    const first = copies[0];
-    const id = written.get(at) ?? first.id;
-    const namespaces = copies.map((t) => t.id.namespace);
-    const values = new Set(copies.map((t) => t.hash));
-    if (values.size > 1) {
-      unstampable.push({
-        id: first.id,
-        file: first.file,
-        line: first.line,
-        reason: `deployed into namespaces ${namespaces.join(", ")}, where the configs it reads differ: its file holds one value for all of them`
-      });
-      continue;
-    }
-    const moved = copies.length > 1 || first.id.namespace !== id.namespace;
-    targets.push({ ...first, id, ...moved ? { namespaces } : {} });
-  }
-  return { ...stamps, targets, unstampable: unique2(unstampable), untouched: unique2(stamps.untouched) };
-}
-function unique2(list) {
-  const seen2 = /* @__PURE__ */ new Set();
-  return list.filter((e) => {
-    const at = `${e.file}:${e.line ?? ""}:${e.id.kind}/${e.id.name}`;
-    return !seen2.has(at) && seen2.add(at) !== void 0;
-  });
 }
 
 // src/stamp/stamp-checks.ts
@@ -39992,69 +40160,6 @@ async function withoutStalePatch(ctx, label2, kustomizationText) {
   }
 }
 
-// src/stamp/substituted-reads.ts
-init_folder_definitions();
-init_kustomization_names();
-async function readAsDeployed(read, ctx) {
-  const written = read.flatMap((m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file })));
-  const deployments = withRepositoryMaps(written, substitutionMapsIn(read), ctx.defaultNamespace);
-  const kustomizationDirs = ctx.files.map(kustomizationDirOf).filter((d) => d !== void 0);
-  const variants = await substitutedVariants(read, deployments, { ...ctx, kustomizationDirs });
-  return { written, deployments, variants };
-}
-async function substitutedVariants(read, deployments, ctx) {
-  const ways = substitutionsByFile(read, deployments, ctx.kustomizationDirs);
-  if (ways.size === 0) return [[...read]];
-  const variants = Math.max(...[...ways.values()].map((w) => w.length));
-  const byFile = /* @__PURE__ */ new Map();
-  for (const [file, substitutes] of ways) {
-    const bytes = await ctx.text(file);
-    if (bytes === void 0) continue;
-    const source2 = bytes.toString("utf8");
-    const texts = [...new Set(substitutes.map((s) => s ? substituteVariables(source2, s) : source2))];
-    if (texts.length === 1 && texts[0] === source2) continue;
-    const parsed = [];
-    for (const text of texts) {
-      const options = { defaultNamespace: ctx.defaultNamespace };
-      parsed.push((await parseManifestFile(file, Buffer.from(text), options)).manifests);
-    }
-    byFile.set(file, parsed);
-  }
-  if (byFile.size === 0) return [[...read]];
-  return Array.from({ length: variants }, (_, i) => {
-    const done = /* @__PURE__ */ new Set();
-    return read.flatMap((m) => {
-      const parsed = byFile.get(m.file);
-      if (parsed === void 0) return [m];
-      if (done.has(m.file)) return [];
-      done.add(m.file);
-      return parsed[Math.min(i, parsed.length - 1)];
-    });
-  });
-}
-function substitutionsByFile(read, deployments, kustomizationDirs) {
-  const byFile = /* @__PURE__ */ new Map();
-  if (!deployments.some((d) => d.settings.substitute)) return byFile;
-  const dirs = [...new Set(deployments.map((d) => d.dir))];
-  const hasKustomization = (dir) => kustomizationDirs.some((k) => k === dir || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
-  const byUnit = /* @__PURE__ */ new Map();
-  for (const file of new Set(read.map((m) => m.file))) {
-    const unit = deploymentUnitOf(file, dirs);
-    if (unit === void 0 || hasKustomization(unit)) continue;
-    let substitutes = byUnit.get(unit);
-    if (substitutes === void 0) {
-      const all = deploymentsOfDir(unit, deployments).map(
-        (d) => d?.by.startsWith("Flux ") ? d.settings.substitute : void 0
-      );
-      const distinct = new Map(all.map((s) => [JSON.stringify(s ?? null), s]));
-      substitutes = [...distinct.values()];
-      byUnit.set(unit, substitutes);
-    }
-    if (substitutes.some((s) => s !== void 0)) byFile.set(file, substitutes);
-  }
-  return byFile;
-}
-
 // src/stamp/stamp-work-tree.ts
 async function stampTree(settings, deps) {
   if (settings.strict && !settings.check) {
@@ -40099,11 +40204,19 @@ async function stampOnce(settings, deps) {
   const rawFiles = files.filter((f) => filter(f) && !inChart(f));
   const raw = readRaw ? await parseFiles2(deps.tree, rawFiles, settings, report.problems) : [];
   const text = (file) => deps.tree.read(file);
-  const read = await readAsDeployed(raw, { files, text, defaultNamespace: settings.namespace });
+  const explicitPaths = settings.pathsExplicit ? await createPathFilter({ paths: settings.paths, exclude: [] }) : void 0;
+  const beyond = notReadRaw(files, (f) => filter(f) && !inChart(f), explicitPaths);
+  const read = await readAsDeployed(raw, {
+    files,
+    text,
+    defaultNamespace: settings.namespace,
+    ...readRaw ? { beyond: beyondRawInTree(deps.tree, beyond, settings.namespace) } : {}
+  });
   const { stamps, units } = stampAsDeployed(raw, read.variants, key);
   for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
   let targets = stamps.targets;
-  if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
+  if (settings.changedOnly)
+    targets = await changedInRange(settings, deps.git, targets, { filter, explicitPaths }, key);
   for (const u of stamps.unstampable)
     report.unstampable.push({
       what: `${shortId(u.id)} (${u.file})`,
@@ -40234,7 +40347,7 @@ async function readKustomizations(tree, files, settings) {
 }
 var CHART_FILE2 = /(^|\/)Chart\.ya?ml$/;
 async function parseFiles2(tree, files, settings, problems) {
-  const parsed = await runLimited(files, READ_CONCURRENCY, async (file) => {
+  const parsed = await runLimited(files, READ_CONCURRENCY2, async (file) => {
     const size = await tree.size(file);
     if (size === void 0 || size > settings.maxFileSize) return [];
     const bytes = await tree.read(file);
@@ -40257,35 +40370,7 @@ async function parseFiles2(tree, files, settings, problems) {
   }
   return parsed.flatMap((p) => Array.isArray(p) ? p : p.manifests).filter((m) => !rejected.has(m.file));
 }
-var READ_CONCURRENCY = 16;
-async function changedInRange(settings, deps, targets, filter, key) {
-  if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
-  const valuesAt2 = async (rev) => {
-    const sha = await deps.git.resolveCommit(rev);
-    const all = await deps.git.listFiles(sha);
-    const bytes = await deps.git.readFiles(sha, all.filter(filter));
-    const manifests = [];
-    for (const [file, data] of bytes) {
-      if (data.length > settings.maxFileSize) continue;
-      manifests.push(
-        ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests
-      );
-    }
-    const text = (file) => bytes.get(file);
-    const read = await readAsDeployed(manifests, { files: all, text, defaultNamespace: settings.namespace });
-    const { stamps } = stampAsDeployed(manifests, read.variants, key);
-    return new Map(stamps.targets.map((t) => [`${t.file}
-${idKey(t.id)}`, t.hash]));
-  };
-  const [before, after] = await Promise.all([valuesAt2(settings.base), valuesAt2(settings.head ?? "HEAD")]);
-  return targets.filter((t) => {
-    const a = before.get(`${t.file}
-${idKey(t.id)}`);
-    const b = after.get(`${t.file}
-${idKey(t.id)}`);
-    return a !== void 0 && b !== void 0 && a !== b;
-  });
-}
+var READ_CONCURRENCY2 = 16;
 async function renderWorkTree(run2, treeDir, dir, deployed) {
   try {
     const as = deployed && { ...deployed, overlayDir: "deployment-overlay" };
