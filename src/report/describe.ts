@@ -78,7 +78,11 @@ export function headline(report: RunReport): string {
     case "restarted": {
       const applied = report.results.filter((r) => r.restart === "agent-applied").length;
       if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
-      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+      const restarted = report.results.filter((r) => r.restart === "restarted");
+      // An OnDelete StatefulSet or DaemonSet takes the patch, but its pods keep running until deleted.
+      const unfollowed = restarted.filter((r) => r.rollout === "not-waitable").map((r) => shortId(r.id));
+      if (unfollowed.length === 0) return `Restarted ${restarted.length} workload(s).`;
+      return `Restarted ${restarted.length - unfollowed.length} workload(s); patched ${unfollowed.length} whose rollout cannot be followed (${unfollowed.join(", ")}; see its line): with an OnDelete update strategy no pod rolls, and they read the old config until they are deleted.`;
     }
     case "failed":
       return failedHeadline(report.results);

@@ -1,6 +1,6 @@
 // A wait that sees nothing change still says so: a CI log silent for minutes looks hung and gets
 // cancelled. Every wait (rollouts, the GitOps agent, config propagation) prints a progress line
-// when it has printed nothing for `everyMs` (30 s), never more often than every 10 s: what it waits
+// when it has printed nothing for `everyMs` (30 s, on the dot), never more often than every 10 s: what it waits
 // for, how far it is, how long it has waited and how long it will still wait. The lines go to the
 // log only (CI log, stderr), never to the job summary.
 
@@ -40,20 +40,38 @@ export function startHeartbeat(
   const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
   const started = now();
   let last = started;
-  const tick = () => {
-    const at = now();
-    if (at - last < Math.max(everyMs, floorMs)) return;
-    const text = line(formatDuration(at - started, 1000), formatDuration(timeoutMs - (at - started), 1000));
-    if (text === undefined) return;
-    last = at;
-    print(text);
+  const every = Math.max(everyMs, floorMs);
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  // Due exactly `every` after the last line (a polling interval would let the first one slip).
+  const schedule = (inMs: number) => {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(tick, Math.max(1, inMs));
+    timer.unref();
   };
-  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
-  timer.unref();
+  function tick(): void {
+    const at = now();
+    if (at - last < every) {
+      schedule(last + every - at);
+      return;
+    }
+    const text = line(formatDuration(at - started, 1000), formatDuration(timeoutMs - (at - started), 1000));
+    if (text !== undefined) {
+      last = at;
+      print(text);
+    }
+    schedule(every);
+  }
+  schedule(every);
   return {
     printed: () => {
       last = now();
+      schedule(every);
     },
-    stop: () => clearInterval(timer),
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
   };
 }
