@@ -22767,21 +22767,38 @@ function startHeartbeat(timeoutMs, line, print, opts = {}) {
   const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
   const started = now();
   let last = started;
-  const tick = () => {
-    const at = now();
-    if (at - last < Math.max(everyMs, floorMs)) return;
-    const text = line(formatDuration(at - started, 1e3), formatDuration(timeoutMs - (at - started), 1e3));
-    if (text === void 0) return;
-    last = at;
-    print(text);
+  const every = Math.max(everyMs, floorMs);
+  let timer;
+  let stopped = false;
+  const schedule = (inMs) => {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(tick, Math.max(1, inMs));
+    timer.unref();
   };
-  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
-  timer.unref();
+  function tick() {
+    const at = now();
+    if (at - last < every) {
+      schedule(last + every - at);
+      return;
+    }
+    const text = line(formatDuration(at - started, 1e3), formatDuration(timeoutMs - (at - started), 1e3));
+    if (text !== void 0) {
+      last = at;
+      print(text);
+    }
+    schedule(every);
+  }
+  schedule(every);
   return {
     printed: () => {
       last = now();
+      schedule(every);
     },
-    stop: () => clearInterval(timer)
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    }
   };
 }
 var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
@@ -32855,7 +32872,10 @@ function headline(report) {
     case "restarted": {
       const applied = report.results.filter((r) => r.restart === "agent-applied").length;
       if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
-      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+      const restarted = report.results.filter((r) => r.restart === "restarted");
+      const unfollowed = restarted.filter((r) => r.rollout === "not-waitable").map((r) => shortId(r.id));
+      if (unfollowed.length === 0) return `Restarted ${restarted.length} workload(s).`;
+      return `Restarted ${restarted.length - unfollowed.length} workload(s); patched ${unfollowed.length} whose rollout cannot be followed (${unfollowed.join(", ")}; see its line): with an OnDelete update strategy no pod rolls, and they read the old config until they are deleted.`;
     }
     case "failed":
       return failedHeadline(report.results);
