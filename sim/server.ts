@@ -12,7 +12,15 @@ import { decodeProtobuf, PROTOBUF_MEDIA_TYPE } from "./protobuf.js";
 import type { Registry } from "./registry.js";
 import { classifyVerb, parseResourcePath, type Target } from "./routing.js";
 import { parseFieldSelector, parseLabelSelector } from "./selectors.js";
-import { badRequest, failure, notFound, requestEntityTooLarge, StatusError, unauthorized } from "./status.js";
+import {
+  badRequest,
+  failure,
+  forbidden,
+  notFound,
+  requestEntityTooLarge,
+  StatusError,
+  unauthorized,
+} from "./status.js";
 import type { Store } from "./store.js";
 import { wantsTable } from "./table.js";
 import type { SimRequest } from "./types.js";
@@ -155,6 +163,15 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
     }
     const injected = state.faults.check(record, target);
     if (injected) throw injected;
+    // A server-side apply that creates the object is authorized as a create too (the real server
+    // asks the authorizer again once it finds no object): patch alone does not create.
+    if (
+      record.verb === "apply" &&
+      target.name !== undefined &&
+      state.faults.denies("create", target.info.resource, target.name) &&
+      state.registry.find(target.info, target.namespace ?? "", target.name) === undefined
+    )
+      throw forbidden("create", target.info, target.namespace, target.name);
     const fault = state.faults.pickRandom(record, target);
     if (fault) record.fault = fault.type === "error" ? String(fault.error.code) : fault.type;
     if (fault?.type === "error") throw fault.error;

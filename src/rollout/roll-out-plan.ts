@@ -99,11 +99,15 @@ export async function rollOutPlan(
   // the run (the configs, the patches, what a rollback may restore) and what the pod watch reads are
   // asked about before the first config is applied, and the restart path asks nothing again.
   let reviewed: { watchPods: boolean } | undefined;
-  const reviewEveryWrite = async (pending: ExpectedConfig[]) => {
+  const reviewEveryWrite = async (pending: ExpectedConfig[], absent: ReadonlySet<string>) => {
     // The object each restart will patch: a Rollout with workloadRef restarts through its Deployment.
     const targets = present.flatMap(({ id }) => restartTarget(id, manifests.get(idKey(id))?.object) ?? []);
     const reviews = [
       ...pending.map((c) => configWrite(c.id)),
+      // A server-side apply that creates the object is authorized as a create too.
+      ...pending
+        .filter((c) => absent.has(idKey(c.id)))
+        .map((c) => ({ ...configWrite(c.id), verb: "create" })),
       ...(restorePlan ? restoreReviews(restorePlan) : []),
     ];
     reviewed = await reviewAccess(cluster, { configs: [], targets, reviews }, settings, log);

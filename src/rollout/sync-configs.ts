@@ -34,7 +34,8 @@ interface SyncOptions {
    * With `apply`: called with the configs about to be applied, before the first is; it may throw to
    * refuse the run (the access review of every write the run makes).
    */
-  beforeApply?: (pending: ExpectedConfig[]) => Promise<void>;
+  /** Before the first apply: the configs to apply, and those of them the cluster does not hold (created). */
+  beforeApply?: (pending: ExpectedConfig[], absent: ReadonlySet<string>) => Promise<void>;
   /** With `apply`: called once a config is written (not for a server dry run). */
   onApplied?: (config: ExpectedConfig) => void;
   /** Aborted when the cluster is given up (a fleet's --timeout): no more config is applied, the wait ends. */
@@ -72,6 +73,8 @@ export async function syncConfigs(
   log: Log,
 ): Promise<Map<string, LiveConfig>> {
   const live = new Map<string, LiveConfig>();
+  /** Of those, the ones the cluster does not hold at all, by idKey (an apply creates them). */
+  const absent = new Set<string>();
   /** The configs whose live content is not yet the committed one; the others go into `live`. */
   const stillDifferent = async (candidates: typeof configs) => {
     const current = await readLiveConfigs(
@@ -81,6 +84,8 @@ export async function syncConfigs(
     );
     return candidates.filter((expected) => {
       const found = current.get(idKey(expected.id));
+      if (!found) absent.add(idKey(expected.id));
+      else absent.delete(idKey(expected.id));
       if (!found || !expected.holds(found.content)) return true;
       live.set(idKey(expected.id), found);
       return false;
@@ -90,7 +95,7 @@ export async function syncConfigs(
   if (pending.length === 0) return live;
 
   if (options.apply) {
-    await options.beforeApply?.(pending);
+    await options.beforeApply?.(pending, absent);
     for (const config of pending) {
       if (options.stop?.aborted) throw options.stop.reason;
       const { id, file, manifest } = config;

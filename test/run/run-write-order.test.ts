@@ -34,6 +34,19 @@ describe("--apply and RBAC", () => {
     expect(run.stderr).not.toMatch(/applying configmap/);
   });
 
+  test("a config the cluster does not hold yet is created by the apply: a Role without create stops the run before any write", async () => {
+    const s = await start({ configsLive: false });
+    expect((await s.kubectl("delete", "configmap", "app-config", "-n", NS)).code).toBe(0);
+    s.sim.resetRequests();
+    s.sim.forbid("create", "configmaps");
+    const run = await s.run(["--apply"]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(
+      /forbidden: context ci may not create configmaps app-config in namespace shop \(checked before any change: nothing was written\)/,
+    );
+    expect(writes(s)).toEqual([]);
+  });
+
   test("allowed, the configs are applied and the workloads restarted, with one access review per permission", async () => {
     const s = await start({ configsLive: false });
     const run = await s.run(["--apply"]);

@@ -88,6 +88,36 @@ describe.skipIf(!kubectl)("kubectl against the simulated cluster", () => {
     }
   });
 
+  test("a server-side apply that creates the object needs create as well as patch: an existing one is patched", async () => {
+    const noCreate = await startSimCluster();
+    const config = join(temp.dir, "no-create-kubeconfig");
+    noCreate.writeKubeconfig(config, { namespace: "shop" });
+    noCreate.seed({
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: { name: "old", namespace: "shop" },
+      data: {},
+    });
+    noCreate.forbid("create", "configmaps");
+    try {
+      const apply = (name: string) => {
+        const file = join(temp.dir, `${name}.yaml`);
+        writeFileSync(file, `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${name}}\ndata: {A: "1"}\n`);
+        return runKubectl(kubectl as string, ["apply", "--server-side", "-f", file], {
+          home: temp.dir,
+          kubeconfig: config,
+        });
+      };
+      const created = await apply("new");
+      expect(created.code).toBe(1);
+      expect(created.stderr).toContain('configmaps "new" is forbidden');
+      expect(created.stderr).toContain('cannot create resource "configmaps"');
+      expect((await apply("old")).code).toBe(0);
+    } finally {
+      await noCreate.close();
+    }
+  });
+
   test("kubectl get deploy NAME -o json returns the stored object", async () => {
     const result = await run("get", "deploy", "web", "-o", "json");
     expect(result.code).toBe(0);
