@@ -25082,6 +25082,7 @@ function committedContent(config) {
 }
 async function syncConfigs(cluster, configs, options, log) {
   const live2 = /* @__PURE__ */ new Map();
+  const absent = /* @__PURE__ */ new Set();
   const stillDifferent = async (candidates) => {
     const current = await readLiveConfigs(
       cluster,
@@ -25090,6 +25091,8 @@ async function syncConfigs(cluster, configs, options, log) {
     );
     return candidates.filter((expected) => {
       const found = current.get(idKey(expected.id));
+      if (!found) absent.add(idKey(expected.id));
+      else absent.delete(idKey(expected.id));
       if (!found || !expected.holds(found.content)) return true;
       live2.set(idKey(expected.id), found);
       return false;
@@ -25098,7 +25101,7 @@ async function syncConfigs(cluster, configs, options, log) {
   const pending = await stillDifferent(configs);
   if (pending.length === 0) return live2;
   if (options.apply) {
-    await options.beforeApply?.(pending);
+    await options.beforeApply?.(pending, absent);
     for (const config of pending) {
       if (options.stop?.aborted) throw options.stop.reason;
       const { id, file, manifest } = config;
@@ -25185,10 +25188,12 @@ async function rollOutPlan(cluster, plan, context) {
   );
   const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].map((key) => plan.expectedConfigs.get(key)).filter((config) => config !== void 0);
   let reviewed;
-  const reviewEveryWrite = async (pending) => {
+  const reviewEveryWrite = async (pending, absent) => {
     const targets = present.flatMap(({ id }) => restartTarget(id, manifests.get(idKey(id))?.object) ?? []);
     const reviews = [
       ...pending.map((c) => configWrite(c.id)),
+      // A server-side apply that creates the object is authorized as a create too.
+      ...pending.filter((c) => absent.has(idKey(c.id))).map((c) => ({ ...configWrite(c.id), verb: "create" })),
       ...restorePlan ? restoreReviews(restorePlan) : []
     ];
     reviewed = await reviewAccess(cluster, { configs: [], targets, reviews }, settings, log);
