@@ -172,9 +172,18 @@ export function outcomeOfWhatWasRead(
 ): Exclude<Outcome, "incomplete"> {
   if (results.some(isFailure)) return "failed";
   if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
+  // A server dry run sent its patches: one whose template already carries them would restart nothing.
+  if (dryRun === "server" && results.length > 0 && serverDryRunRestarts(plan, results) === 0)
+    return "nothing-to-do";
   if (dryRun !== "none") return "planned";
   // A gitops run restarts nothing itself: the rollouts the agent started count as its restarts.
   return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied")
     ? "restarted"
     : "nothing-to-do";
+}
+
+/** The planned restarts a server dry run's API server accepted (a sync baseline is no restart). */
+export function serverDryRunRestarts(plan: Plan, results: readonly WorkloadResult[]): number {
+  const restarts = new Set(plan.workloads.filter((w) => w.action === "restart").map((w) => idKey(w.id)));
+  return results.filter((r) => r.restart === "dry-run" && restarts.has(idKey(r.id))).length;
 }

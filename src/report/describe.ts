@@ -8,6 +8,7 @@ import {
   outcomeOfWhatWasRead,
   type RestoredConfig,
   type RunReport,
+  serverDryRunRestarts,
   type WorkloadResult,
 } from "../core/run-result.js";
 import { describeUnread } from "../plan/unread-sources.js";
@@ -73,8 +74,12 @@ export function headline(report: RunReport): string {
   switch (report.outcome) {
     case "nothing-to-do":
       return nothingToRestart(report);
-    case "planned":
-      return `Dry run: ${restarts} workload(s) would restart.`;
+    case "planned": {
+      // A server dry run knows which patches the API server would apply: those, not the plan's count.
+      const sent = report.dryRun === "server" && report.results.length > 0;
+      const would = sent ? serverDryRunRestarts(report.plan, report.results) : restarts;
+      return `Dry run: ${would} workload(s) would restart.`;
+    }
     case "restarted": {
       const applied = report.results.filter((r) => r.restart === "agent-applied").length;
       if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;

@@ -202,6 +202,19 @@ describe("restart and wait", () => {
     expect((JSON.parse(run.stdout) as RunJson).outcome).toBe("planned");
   });
 
+  test("--dry-run=server after a real run: the patches are in place, so nothing would restart, as the rerun says", async () => {
+    const s = await start();
+    expect((await s.run([])).code).toBe(0);
+    const rerun = await s.run(["--output", "json"]);
+    expect((JSON.parse(rerun.stdout) as RunJson).outcome).toBe("nothing-to-do");
+    const dry = await s.run(["--dry-run=server"]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain("Already restarted: 3 workload(s) already carry the restart");
+    expect(dry.stdout).not.toContain("would restart");
+    const json = await s.run(["--dry-run=server", "--output", "json"]);
+    expect((JSON.parse(json.stdout) as RunJson).outcome).toBe("nothing-to-do");
+  });
+
   test("guard rails: --max-restarts refuses a larger plan, --exclude-namespaces skips", async () => {
     const s = await start();
     const refused = await s.run(["--max-restarts", "2"]);
