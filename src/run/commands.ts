@@ -137,7 +137,12 @@ export function syncFromCluster<T>(settings: SyncSettings, entry: EntryPoint, ou
     }
     // Loaded only for sync: it compares hashes with node:crypto, which a plan of nothing never loads.
     const { runSync } = await import("./sync.js");
-    return runSync(settings, { connection, log: runLog(entry, undefined), now: Date.now });
+    return runSync(settings, {
+      connection,
+      log: runLog(entry, undefined),
+      now: Date.now,
+      naming: entry.naming ?? CLI_FLAGS,
+    });
   });
 }
 

@@ -9,6 +9,7 @@ import { liveConfigContent } from "../core/config-content.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { idKey, type Manifest, type ObjectId, shortId } from "../core/model.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { type RunReport, reportOf, type WorkloadResult } from "../core/run-result.js";
 import type { Cluster } from "../kube/cluster.js";
 import { reviewAccess } from "../rollout/check-permissions.js";
@@ -33,19 +34,20 @@ type Plain = Record<string, unknown>;
 
 export async function runSync(
   settings: SyncSettings,
-  deps: { connection: ClusterConnection; log: Log; now: () => number },
+  deps: { connection: ClusterConnection; log: Log; now: () => number; naming?: OptionNaming },
 ): Promise<RunReport> {
   const { log } = deps;
+  const naming = deps.naming ?? CLI_FLAGS;
   if (settings.rollbackOnFailure === true) {
     throw new UserError(
-      "config-rollout sync cannot roll back on failure: it restarts workloads for configs changed outside git, whose earlier content is gone (no base commit holds it); drop --rollback-on-failure",
+      `config-rollout sync cannot roll back on failure: it restarts workloads for configs changed outside git, whose earlier content is gone (no base commit holds it); drop ${naming.option("rollback-on-failure")}`,
     );
   }
-  const named = parseNamedConfigs(settings.syncConfigs);
+  const named = parseNamedConfigs(settings.syncConfigs, naming);
   const cluster = await deps.connection.connect();
   if (!cluster) {
     throw new UserError(
-      "config-rollout sync reads the cluster: no kubeconfig found (--kubeconfig, $KUBECONFIG, ~/.kube/config or an in-cluster service account)",
+      `config-rollout sync reads the cluster: no kubeconfig found (${naming.option("kubeconfig-data")}, ${naming.option("kubeconfig")}, $KUBECONFIG, ~/.kube/config or an in-cluster service account)`,
     );
   }
   const loaded = await deps.connection.loaded();

@@ -19,6 +19,7 @@ import {
   type UnreadSource,
 } from "../core/model.js";
 import { CONFIG_KEY_CHARACTERS, isObjectName } from "../core/names.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { CONFIG_DIGESTS_ANNOTATION } from "../core/restart-patch.js";
 import type { LiveWorkload } from "./read-live-state.js";
 import type { SyncVerdict } from "./sync-verdict.js";
@@ -39,11 +40,14 @@ const MAX_NAME = 253;
  * --config values: `secret/db-credentials` or `secret/db-credentials:password`, checked as the API
  * server checks a name and a key, so an impossible value is an error, never "in sync".
  */
-export function parseNamedConfigs(values: readonly string[]): NamedConfig[] {
+export function parseNamedConfigs(
+  values: readonly string[],
+  naming: OptionNaming = CLI_FLAGS,
+): NamedConfig[] {
   return values.map((value) => {
     const refuse = (why: string) =>
       new UserError(
-        `--config ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value)}: ${why}`,
+        `${naming.option("config")} ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value)}: ${why}`,
       );
     const match = NAMED.exec(value.trim());
     if (!match)

@@ -321,6 +321,29 @@ test("a bad input fails the step with one error line and no stack trace", async 
   expect(run.outputs.result).toBe("failed");
 });
 
+test("sync's errors name the inputs too: a bad `config`, and no kubeconfig", async () => {
+  const s = await start();
+  const bad = await runAction({
+    workspace: s.repo.dir,
+    eventName: "push",
+    event: pushEvent(s),
+    inputs: { command: "sync", config: "bogus", "kubeconfig-data": base64(s.kubeconfigText) },
+  });
+  expect(bad.code).toBe(1);
+  expect(lines(bad).filter((l) => l.startsWith("::error::"))[0]).toMatch(
+    /^::error::the `config` input "bogus": expected configmap\/NAME or secret\/NAME/,
+  );
+  const none = await runAction({
+    workspace: s.repo.dir,
+    eventName: "push",
+    event: pushEvent(s),
+    inputs: { command: "sync" },
+  });
+  expect(lines(none).filter((l) => l.startsWith("::error::"))[0]).toContain(
+    "no kubeconfig found (the `kubeconfig-data` input, the `kubeconfig` input, $KUBECONFIG",
+  );
+});
+
 test("a rollout that exceeds its progress deadline fails the step, naming the workload", async () => {
   const s = await start();
   s.sim.setRolloutBehaviour("Deployment", "shop", "web", "progress-deadline");
