@@ -112,8 +112,12 @@ function oneLine(value: string): string {
 
 /** The one command that stamps what --check found missing. */
 function fixCommand(argv: readonly string[]): string {
+  const quoted = (a: string) => (/^[-\w./=:,@+]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`);
+  // The HMAC key is a credential (a CI log outside GitHub masks nothing): named, never repeated.
+  const key = '"$CONFIG_ROLLOUT_HASH_KEY"';
   const kept = argv.filter((a) => a !== "--check" && a !== "--check=true");
-  return ["config-rollout", ...kept]
-    .map((a) => (/^[-\w./=:,@+]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`))
-    .join(" ");
+  const shown = kept.map((a, i) =>
+    a.startsWith("--hash-key=") ? `--hash-key=${key}` : kept[i - 1] === "--hash-key" ? key : quoted(a),
+  );
+  return ["config-rollout", ...shown].join(" ");
 }

@@ -207,6 +207,24 @@ describe("config-rollout stamp on raw manifests", () => {
     expect(check.stdout).not.toMatch(/^\s*::/m);
   });
 
+  test("--check's fix line names the HMAC key's variable, never the key given as a flag", async () => {
+    const r = closing(await createTempRepo());
+    await r.write("cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  A: '1'\n");
+    await r.write(
+      "d.yaml",
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: a\n        image: x\n        envFrom:\n        - configMapRef:\n            name: app\n",
+    );
+    await r.commit("not stamped yet");
+    for (const flag of [["--hash-key", "s3cr3t-HMAC-key"], ["--hash-key=s3cr3t-HMAC-key"]]) {
+      for (const output of ["text", "json"]) {
+        const check = await stamp(r.dir, ["--check", ...flag, "-o", output]);
+        expect(check.code, check.stderr).toBe(1);
+        expect(check.stdout + check.stderr).not.toContain("s3cr3t-HMAC-key");
+        expect(check.stdout).toContain("$CONFIG_ROLLOUT_HASH_KEY");
+      }
+    }
+  });
+
   test("the stamp writes the value the live annotation strategy patches for the same content", async () => {
     // With --hash-key in both: every consumer, the Secret's included, gets the same value.
     const scenario = closing(await startScenario());
