@@ -121,8 +121,9 @@ function substitutionsByFile(
   const byFile = new Map<string, Array<Substitute | undefined>>();
   if (!deployments.some((d) => d.settings.substitute)) return byFile;
   const dirs = [...new Set(deployments.map((d) => d.dir))];
+  // In it or below it, as the plan's rule (gitops/plain-deployed-sources.ts): one above does not count.
   const hasKustomization = (dir: string) =>
-    kustomizationDirs.some((k) => k === dir || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
+    kustomizationDirs.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`));
   const byUnit = new Map<string, Array<Substitute | undefined>>();
   for (const file of new Set(read.map((m) => m.file))) {
     const unit = deploymentUnitOf(file, dirs);

@@ -49,6 +49,13 @@ const ways: Record<string, (domain: string) => Record<string, string>> = {
     "clusters/prod/settings.yaml": settings(domain),
     "clusters/prod/kustomization.yaml": "resources: [web.yaml, settings.yaml]\n",
   }),
+  // A kustomization.yaml above the plain folder (apps/ listing its namespace) changes nothing in how
+  // Flux builds ./apps/web.
+  "inline postBuild.substitute, with a kustomization.yaml in a folder above apps/web": (domain) => ({
+    "clusters/prod/web.yaml": flux(`    substitute: {DOMAIN: ${domain}}`),
+    "apps/kustomization.yaml": "resources: [namespace.yaml]\n",
+    "apps/namespace.yaml": "apiVersion: v1\nkind: Namespace\nmetadata: {name: prod}\n",
+  }),
 };
 
 /** The value a workload reading web-config (envFrom, all keys) in prod must carry: URL as deployed. */

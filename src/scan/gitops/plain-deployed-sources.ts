@@ -76,9 +76,11 @@ export async function findPlainDeployedSources(
   const kustomizeDirs = ctx.kustomizationFiles
     .map((p) => kustomizationDirOf(p))
     .filter((d): d is string => d !== undefined);
-  // A directory with a kustomization in it or below it is built by kustomize as it is.
+  // A directory with a kustomization in it or below it is built by kustomize as it is. One above it
+  // does not count: Flux builds `path` itself (kubernetes/apps/kustomization.yaml listing the
+  // apps' ks.yaml files, over a plain app folder, is the common layout).
   const hasKustomization = (dir: string) =>
-    kustomizeDirs.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
+    kustomizeDirs.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`));
   const dirs = new Set<string>();
   for (const path of changed) {
     const parts = path.split("/").slice(0, -1);
