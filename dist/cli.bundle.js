@@ -1087,8 +1087,14 @@ function outcomeOf(plan, results, dryRun) {
 function outcomeOfWhatWasRead(plan, results, dryRun) {
   if (results.some(isFailure)) return "failed";
   if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
+  if (dryRun === "server" && results.length > 0 && serverDryRunRestarts(plan, results) === 0)
+    return "nothing-to-do";
   if (dryRun !== "none") return "planned";
   return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
+}
+function serverDryRunRestarts(plan, results) {
+  const restarts = new Set(plan.workloads.filter((w) => w.action === "restart").map((w) => idKey(w.id)));
+  return results.filter((r) => r.restart === "dry-run" && restarts.has(idKey(r.id))).length;
 }
 var FAILED_ROLLOUTS;
 var init_run_result = __esm({
@@ -1192,8 +1198,11 @@ function headline(report) {
   switch (report.outcome) {
     case "nothing-to-do":
       return nothingToRestart(report);
-    case "planned":
-      return `Dry run: ${restarts} workload(s) would restart.`;
+    case "planned": {
+      const sent = report.dryRun === "server" && report.results.length > 0;
+      const would = sent ? serverDryRunRestarts(report.plan, report.results) : restarts;
+      return `Dry run: ${would} workload(s) would restart.`;
+    }
     case "restarted": {
       const applied = report.results.filter((r) => r.restart === "agent-applied").length;
       if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
@@ -14252,7 +14261,7 @@ async function findPlainDeployedSources(git, ctx) {
   const changed = ctx.changedPaths.filter((p) => LISTED_FILE2.test(p) && !ctx.owned(p));
   if (changed.length === 0 && ctx.settingsChanges.length === 0) return none;
   const kustomizeDirs2 = ctx.kustomizationFiles.map((p) => kustomizationDirOf(p)).filter((d) => d !== void 0);
-  const hasKustomization = (dir) => kustomizeDirs2.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
+  const hasKustomization = (dir) => kustomizeDirs2.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`));
   const dirs = /* @__PURE__ */ new Set();
   for (const path of changed) {
     const parts = path.split("/").slice(0, -1);
@@ -17452,10 +17461,10 @@ var init_read_live_state = __esm({
 });
 
 // src/sync/sync-plan.ts
-function parseNamedConfigs(values) {
+function parseNamedConfigs(values, naming = CLI_FLAGS) {
   return values.map((value) => {
     const refuse = (why) => new UserError(
-      `--config ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}\u2026` : value)}: ${why}`
+      `${naming.option("config")} ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}\u2026` : value)}: ${why}`
     );
     const match = NAMED.exec(value.trim());
     if (!match)
@@ -17627,6 +17636,7 @@ var init_sync_plan = __esm({
     init_workload_kinds();
     init_model();
     init_names();
+    init_option_naming();
     init_restart_patch();
     NAMED = /^(configmap|secret)\/([^:]*)(?::(.*))?$/i;
     MAX_NAME = 253;
@@ -17640,16 +17650,17 @@ __export(sync_exports, {
 });
 async function runSync(settings, deps) {
   const { log } = deps;
+  const naming = deps.naming ?? CLI_FLAGS;
   if (settings.rollbackOnFailure === true) {
     throw new UserError(
-      "config-rollout sync cannot roll back on failure: it restarts workloads for configs changed outside git, whose earlier content is gone (no base commit holds it); drop --rollback-on-failure"
+      `config-rollout sync cannot roll back on failure: it restarts workloads for configs changed outside git, whose earlier content is gone (no base commit holds it); drop ${naming.option("rollback-on-failure")}`
     );
   }
-  const named = parseNamedConfigs(settings.syncConfigs);
+  const named = parseNamedConfigs(settings.syncConfigs, naming);
   const cluster = await deps.connection.connect();
   if (!cluster) {
     throw new UserError(
-      "config-rollout sync reads the cluster: no kubeconfig found (--kubeconfig, $KUBECONFIG, ~/.kube/config or an in-cluster service account)"
+      `config-rollout sync reads the cluster: no kubeconfig found (${naming.option("kubeconfig-data")}, ${naming.option("kubeconfig")}, $KUBECONFIG, ~/.kube/config or an in-cluster service account)`
     );
   }
   const loaded = await deps.connection.loaded();
@@ -17806,6 +17817,7 @@ var init_sync = __esm({
     init_config_content();
     init_errors();
     init_model();
+    init_option_naming();
     init_run_result();
     init_check_permissions();
     init_restart_and_wait();
@@ -17892,7 +17904,12 @@ function syncFromCluster(settings, entry, out) {
       throw new UserError(`sync checks one cluster: give ${option} one context (run sync once per cluster)`);
     }
     const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
-    return runSync2(settings2, { connection, log: runLog(entry, void 0), now: Date.now });
+    return runSync2(settings2, {
+      connection,
+      log: runLog(entry, void 0),
+      now: Date.now,
+      naming: entry.naming ?? CLI_FLAGS
+    });
   });
 }
 async function inCi(given, entry, out, command) {
@@ -18514,7 +18531,7 @@ function substitutionsByFile(read, deployments, kustomizationDirs) {
   const byFile = /* @__PURE__ */ new Map();
   if (!deployments.some((d) => d.settings.substitute)) return byFile;
   const dirs = [...new Set(deployments.map((d) => d.dir))];
-  const hasKustomization = (dir) => kustomizationDirs.some((k) => k === dir || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
+  const hasKustomization = (dir) => kustomizationDirs.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`));
   const byUnit = /* @__PURE__ */ new Map();
   for (const file of new Set(read.map((m) => m.file))) {
     const unit = deploymentUnitOf(file, dirs);
@@ -20067,8 +20084,13 @@ function oneLine(value) {
   return /[\u0000-\u001f\u007f-\u009f]/.test(value) ? JSON.stringify(value) : value;
 }
 function fixCommand(argv) {
+  const quoted = (a) => /^[-\w./=:,@+]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`;
+  const key = '"$CONFIG_ROLLOUT_HASH_KEY"';
   const kept = argv.filter((a) => a !== "--check" && a !== "--check=true");
-  return ["config-rollout", ...kept].map((a) => /^[-\w./=:,@+]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`).join(" ");
+  const shown2 = kept.map(
+    (a, i) => a.startsWith("--hash-key=") ? `--hash-key=${key}` : kept[i - 1] === "--hash-key" ? key : quoted(a)
+  );
+  return ["config-rollout", ...shown2].join(" ");
 }
 
 // src/cli/run-cli.ts
