@@ -16,6 +16,7 @@ import { idKey } from "../../src/core/model.js";
 import type { TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, fluxWebKustomization, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
+import { changesOf, restartsOf, usePlan } from "../helpers/run-json.js";
 import { findKubectl } from "../sim/helpers.js";
 import { runWithAgent, type SimRepo, useSimRepo } from "./cluster-scenario.js";
 
@@ -25,6 +26,7 @@ const CONFIG = "apps/web/config.yaml";
 const DEPLOY = "apps/web/deploy.yaml";
 const kubectl = findKubectl();
 const open = useSimRepo();
+const plan = usePlan();
 
 const flux = (postBuild: string) =>
   fluxWebKustomization(["  targetNamespace: prod", "  postBuild:", postBuild]);
@@ -197,3 +199,66 @@ test("two clusters' Kustomizations substitute other values into one folder: its 
   expect(same.code, same.stderr).toBe(0);
   expect(await stampOf(repo)).toBe(valueFor("example.com"));
 });
+
+/** One Kustomization per cluster deploying apps/web into its own namespace, with its own REGION. */
+const perCluster = (cluster: string, postBuild: string) =>
+  fluxWebKustomization([`  targetNamespace: ${cluster}`, "  postBuild:", postBuild]);
+const regionWays: Record<string, (cluster: string, region: string) => Record<string, string>> = {
+  "inline postBuild.substitute": (cluster, region) => ({
+    [`clusters/${cluster}/web.yaml`]: perCluster(cluster, `    substitute: {REGION: ${region}}`),
+  }),
+  "postBuild.substituteFrom its cluster's cluster-settings ConfigMap": (cluster, region) => ({
+    [`clusters/${cluster}/web.yaml`]: perCluster(
+      cluster,
+      "    substituteFrom: [{kind: ConfigMap, name: cluster-settings}]",
+    ),
+    [`clusters/${cluster}/settings.yaml`]: yamlDocs(
+      configMap("cluster-settings", { REGION: region }, { namespace: "flux-system" }),
+    ),
+  }),
+};
+
+describe.each(Object.entries(regionWays))(
+  "two clusters' Kustomizations deploy apps/web into prod and staging, REGION set by %s",
+  (_, region) => {
+    // web reads DB_HOST alone; worker reads every key.
+    const app = {
+      [CONFIG]: yamlDocs(configMap("web-config", { REGION: "${REGION}", DB_HOST: "db" })),
+      [DEPLOY]: yamlDocs(
+        deployment(
+          "web",
+          pod({
+            env: [
+              { name: "DB_HOST", valueFrom: { configMapKeyRef: { name: "web-config", key: "DB_HOST" } } },
+            ],
+          }),
+        ),
+        deployment("worker", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] })),
+      ),
+    };
+    test.each([["live"], ["--strategy gitops"]])(
+      "staging's REGION changed: the plan (%s) restarts staging/worker alone, each build keeps its own namespace and values",
+      async (strategy) => {
+        const before = { ...app, ...region("prod", "eu-1"), ...region("staging", "eu-1") };
+        const args = strategy === "live" ? [] : strategy.split(" ");
+        const p = await plan(before, region("staging", "eu-2"), args);
+        // (and substituteFrom's cluster-settings, itself a config that changed)
+        expect(changesOf(p).filter((c) => c.endsWith("/web-config"))).toEqual([
+          "ConfigMap/staging/web-config",
+        ]);
+        expect(restartsOf(p)).toEqual(["Deployment/staging/worker"]);
+        expect(JSON.stringify(p)).not.toContain("clusters/prod/settings.yaml");
+      },
+    );
+
+    test("both clusters' REGION changed in one commit: prod/worker and staging/worker restart", async () => {
+      const before = { ...app, ...region("prod", "eu-1"), ...region("staging", "eu-1") };
+      const p = await plan(before, { ...region("prod", "eu-3"), ...region("staging", "eu-2") });
+      expect(changesOf(p).filter((c) => c.endsWith("/web-config"))).toEqual([
+        "ConfigMap/prod/web-config",
+        "ConfigMap/staging/web-config",
+      ]);
+      expect(restartsOf(p)).toEqual(["Deployment/prod/worker", "Deployment/staging/worker"]);
+    });
+  },
+);

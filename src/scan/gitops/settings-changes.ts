@@ -3,7 +3,10 @@
 // directory though no file in it changed: the directory is built at each commit with that commit's
 // settings (render/kustomizations-to-render.ts, plain-deployed-sources.ts). Only the changed files
 // can hold such an object at one commit and not as it was at the other; the object is known by its
-// kind and name, so one moved to another file is still the same deployment.
+// kind and name, so one moved to another file is still the same deployment. At head it is known by
+// its file too: one Kustomization name per cluster folder (clusters/prod/web.yaml and
+// clusters/staging/web.yaml, both `flux-system/web` deploying apps/web) is two deployments, and
+// the settings one had at base are not the other's.
 import type { FileChange, Git } from "../../git/git.js";
 import type { Deployment, DeploySettings } from "./deployed-dirs.js";
 import {
@@ -20,8 +23,10 @@ export interface SettingsChange {
   base: DeploySettings;
   /** Its settings at head, where they are not the object's as written (substitution-sources.ts). */
   head?: DeploySettings;
-  /** The file that holds the object at head: what the directory's changes are blamed on. */
+  /** What the directory's changes are blamed on: the object's file at head, or the map it substitutes from. */
   file: string;
+  /** The file that holds the object at head. */
+  object: string;
 }
 
 interface ChangedObjects {
@@ -44,13 +49,18 @@ export async function findSettingsChanges(git: Git, ctx: ChangedObjects): Promis
   const atBase = await deploymentsIn(git, ctx.base, basePaths.filter(wanted));
   const [before, after] = [byObjectAndDir(atBase), byObjectAndDir(atHead)];
   const changes: SettingsChange[] = [];
+  const basePathOf = new Map(ctx.changedFiles.map((c) => [c.path, c.oldPath ?? c.path]));
   for (const [key, now] of after) {
-    const then = before.get(key);
-    // Present once at each commit: an object naming a directory twice is not paired.
-    if (now.length !== 1 || then?.length !== 1) continue;
-    const [d, was] = [now[0]!, then[0]!];
-    if (buildSettings(was.settings) !== buildSettings(d.settings))
-      changes.push({ dir: d.dir, by: d.by, base: was.settings, file: d.file });
+    const then = before.get(key) ?? [];
+    for (const d of now) {
+      // Present once at each commit: the same object, wherever it moved. Several (one per cluster
+      // folder): each is the one in its own file; an object naming a directory twice is not paired.
+      const same =
+        now.length === 1 && then.length === 1 ? then : then.filter((w) => w.file === basePathOf.get(d.file));
+      const was = same.length === 1 ? same[0]! : undefined;
+      if (was !== undefined && buildSettings(was.settings) !== buildSettings(d.settings))
+        changes.push({ dir: d.dir, by: d.by, base: was.settings, file: d.file, object: d.file });
+    }
   }
   return changes;
 }
@@ -58,7 +68,7 @@ export async function findSettingsChanges(git: Git, ctx: ChangedObjects): Promis
 /** The head deployments of `found`, each with its settings at base where they changed. */
 export function withSettingsAtBase(found: Deployment[], changes: readonly SettingsChange[]): Deployment[] {
   return found.map((d) => {
-    const change = changes.find((c) => c.by === d.by && c.dir === d.dir);
+    const change = changes.find((c) => isOf(c, d));
     if (change === undefined) return d;
     return {
       ...d,
@@ -66,6 +76,11 @@ export function withSettingsAtBase(found: Deployment[], changes: readonly Settin
       atBase: { settings: change.base, file: change.file },
     };
   });
+}
+
+/** Whether `change` is of the object `d` (read from a file at head: the same file). */
+export function isOf(change: SettingsChange, d: Pick<Deployment, "by" | "dir" | "file">): boolean {
+  return change.by === d.by && change.dir === d.dir && (d.file === undefined || change.object === d.file);
 }
 
 /** The directories whose deployment changed, as candidates for the searches (root excluded). */

@@ -36,7 +36,7 @@ export async function substitutionChanges(
   const names = [...new Set(ctx.changes.map((c) => c.id.name))];
   const search = { head: ctx.head, ...(ctx.paths ? { paths: ctx.paths } : {}) };
   const objects = await gitopsObjectsNaming(git, search, "substituteFrom", names);
-  for (const { object } of objects) {
+  for (const { file, object } of objects) {
     // Read with the object's other settings (deployed-dirs.ts): only a Flux Kustomization's hold them.
     const deployments = deploymentsOf([object]);
     const refs = deployments[0]?.settings.substitute?.from ?? [];
@@ -54,7 +54,8 @@ export async function substitutionChanges(
     const changed = changedOf("ConfigMap");
     if (changed === undefined) continue;
     // Built again at both commits; substitution-maps.ts gives each commit the map's values.
-    for (const d of deployments) changes.push({ dir: d.dir, by: d.by, base: d.settings, file: changed.file });
+    for (const d of deployments)
+      changes.push({ dir: d.dir, by: d.by, base: d.settings, file: changed.file, object: file });
   }
   return { changes, warnings };
 }

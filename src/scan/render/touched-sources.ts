@@ -6,7 +6,7 @@ import type { Log } from "../../core/log.js";
 import { lazy } from "../../core/once.js";
 import type { FileChange, Git } from "../../git/git.js";
 import { findPlainDeployedSources } from "../gitops/plain-deployed-sources.js";
-import { findSettingsChanges } from "../gitops/settings-changes.js";
+import { findSettingsChanges, isOf } from "../gitops/settings-changes.js";
 import { globMatcher } from "../glob-matcher.js";
 import type { SourceOptions } from "../scan-model.js";
 import { type ChartReport, chartReport } from "../sources/helm-charts.js";
@@ -103,7 +103,7 @@ export async function renderTouchedSources(
     // The object's own change first: a changed map it substitutes from only asks for the build.
     const settingsChanges = [
       ...found,
-      ...known.filter((k) => !found.some((f) => k.by === f.by && k.dir === f.dir)),
+      ...known.filter((k) => !found.some((f) => isOf(f, { ...k, file: k.object }))),
     ];
     const kustomize = await findKustomizeSources(git, {
       base,
