@@ -36029,7 +36029,7 @@ async function substitutionChanges(git, ctx) {
   const names2 = [...new Set(ctx.changes.map((c) => c.id.name))];
   const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
   const objects = await gitopsObjectsNaming(git, search, "substituteFrom", names2);
-  for (const { object } of objects) {
+  for (const { file, object } of objects) {
     const deployments = deploymentsOf([object]);
     const refs = deployments[0]?.settings.substitute?.from ?? [];
     if (refs.length === 0) continue;
@@ -36041,7 +36041,8 @@ async function substitutionChanges(git, ctx) {
     if (secret) warnings.push(unreadWarning(secret, deployments, "a Secret's values are not read for this"));
     const changed = changedOf("ConfigMap");
     if (changed === void 0) continue;
-    for (const d of deployments) changes.push({ dir: d.dir, by: d.by, base: d.settings, file: changed.file });
+    for (const d of deployments)
+      changes.push({ dir: d.dir, by: d.by, base: d.settings, file: changed.file, object: file });
   }
   return { changes, warnings };
 }
@@ -36433,18 +36434,21 @@ async function findSettingsChanges(git, ctx) {
   const atBase = await deploymentsIn(git, ctx.base, basePaths.filter(wanted));
   const [before, after] = [byObjectAndDir(atBase), byObjectAndDir(atHead)];
   const changes = [];
+  const basePathOf = new Map(ctx.changedFiles.map((c) => [c.path, c.oldPath ?? c.path]));
   for (const [key, now] of after) {
-    const then = before.get(key);
-    if (now.length !== 1 || then?.length !== 1) continue;
-    const [d, was] = [now[0], then[0]];
-    if (buildSettings(was.settings) !== buildSettings(d.settings))
-      changes.push({ dir: d.dir, by: d.by, base: was.settings, file: d.file });
+    const then = before.get(key) ?? [];
+    for (const d of now) {
+      const same = now.length === 1 && then.length === 1 ? then : then.filter((w) => w.file === basePathOf.get(d.file));
+      const was = same.length === 1 ? same[0] : void 0;
+      if (was !== void 0 && buildSettings(was.settings) !== buildSettings(d.settings))
+        changes.push({ dir: d.dir, by: d.by, base: was.settings, file: d.file, object: d.file });
+    }
   }
   return changes;
 }
 function withSettingsAtBase(found, changes) {
   return found.map((d) => {
-    const change = changes.find((c) => c.by === d.by && c.dir === d.dir);
+    const change = changes.find((c) => isOf(c, d));
     if (change === void 0) return d;
     return {
       ...d,
@@ -36452,6 +36456,9 @@ function withSettingsAtBase(found, changes) {
       atBase: { settings: change.base, file: change.file }
     };
   });
+}
+function isOf(change, d) {
+  return change.by === d.by && change.dir === d.dir && (d.file === void 0 || change.object === d.file);
 }
 function changedDirs(changes) {
   return [...new Set(changes.map((c) => c.dir).filter((dir) => dir !== ""))];
@@ -37882,7 +37889,7 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
     const known = options.settingsChanges ?? [];
     const settingsChanges = [
       ...found,
-      ...known.filter((k) => !found.some((f) => k.by === f.by && k.dir === f.dir))
+      ...known.filter((k) => !found.some((f) => isOf(f, { ...k, file: k.object })))
     ];
     const kustomize = await findKustomizeSources(git, {
       base,
