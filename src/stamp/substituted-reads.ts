@@ -24,7 +24,7 @@ import {
   withRepositoryMaps,
 } from "../scan/gitops/substitution-settings.js";
 import { parseManifestFile } from "../scan/manifests/parse-manifest-file.js";
-import { kustomizationDirOf } from "../scan/sources/kustomization-names.js";
+import { hasKustomizationInOrBelow, kustomizationDirOf } from "../scan/sources/kustomization-names.js";
 
 type Substitute = NonNullable<DeploySettings["substitute"]>;
 
@@ -121,13 +121,10 @@ function substitutionsByFile(
   const byFile = new Map<string, Array<Substitute | undefined>>();
   if (!deployments.some((d) => d.settings.substitute)) return byFile;
   const dirs = [...new Set(deployments.map((d) => d.dir))];
-  // In it or below it, as the plan's rule (gitops/plain-deployed-sources.ts): one above does not count.
-  const hasKustomization = (dir: string) =>
-    kustomizationDirs.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`));
   const byUnit = new Map<string, Array<Substitute | undefined>>();
   for (const file of new Set(read.map((m) => m.file))) {
     const unit = deploymentUnitOf(file, dirs);
-    if (unit === undefined || hasKustomization(unit)) continue;
+    if (unit === undefined || hasKustomizationInOrBelow(unit, kustomizationDirs)) continue;
     let substitutes = byUnit.get(unit);
     if (substitutes === undefined) {
       const all = deploymentsOfDir(unit, deployments).map((d) =>

@@ -12,7 +12,7 @@ import type { Git } from "../../git/git.js";
 import { type KustomizeBinary, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
 import { allQuiet } from "../render/quiet-changes.js";
 import { type RenderedSource, yamlDataInput } from "../render/source-model.js";
-import { kustomizationDirOf } from "../sources/kustomization-names.js";
+import { hasKustomizationInOrBelow, kustomizationDirOf } from "../sources/kustomization-names.js";
 import { buildDeployed } from "./deployed-build.js";
 import {
   componentsOf,
@@ -76,11 +76,9 @@ export async function findPlainDeployedSources(
   const kustomizeDirs = ctx.kustomizationFiles
     .map((p) => kustomizationDirOf(p))
     .filter((d): d is string => d !== undefined);
-  // A directory with a kustomization in it or below it is built by kustomize as it is. One above it
-  // does not count: Flux builds `path` itself (kubernetes/apps/kustomization.yaml listing the
-  // apps' ks.yaml files, over a plain app folder, is the common layout).
-  const hasKustomization = (dir: string) =>
-    kustomizeDirs.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`));
+  // One above does not count (kubernetes/apps/kustomization.yaml listing the apps' ks.yaml files,
+  // over a plain app folder, is the common layout).
+  const hasKustomization = (dir: string) => hasKustomizationInOrBelow(dir, kustomizeDirs);
   const dirs = new Set<string>();
   for (const path of changed) {
     const parts = path.split("/").slice(0, -1);
