@@ -38,10 +38,12 @@ export function stampAsDeployed(
   return { stamps: agreed(each.map((e) => e.stamps)), units: each[0]!.units };
 }
 
+/** Where an object is written: the place a stamp goes. */
+const place = (m: Pick<Manifest, "file" | "line">) => `${m.file}:${m.line}`;
+
 /** One stamp per place where every way of substituting its folder calls for the same value. */
 function agreed(ways: readonly WorkloadStamps[]): WorkloadStamps {
   if (ways.length === 1) return ways[0]!;
-  const place = (t: StampTarget) => `${t.file}:${t.line}`;
   const values = new Map<string, Set<string | undefined>>();
   for (const [i, way] of ways.entries()) {
     const here = new Map(way.targets.map((t) => [place(t), t.hash]));
@@ -75,7 +77,6 @@ function agreed(ways: readonly WorkloadStamps[]): WorkloadStamps {
 
 /** One target per place in a file, named as the file writes it, with the namespaces it was hashed in. */
 function asWritten(read: readonly Manifest[], stamps: WorkloadStamps): WorkloadStamps {
-  const place = (m: Pick<Manifest, "file" | "line">) => `${m.file}:${m.line}`;
   const written = new Map(read.map((m) => [place(m), m.id]));
   const byPlace = new Map<string, StampTarget[]>();
   for (const t of stamps.targets) byPlace.set(place(t), [...(byPlace.get(place(t)) ?? []), t]);

@@ -22,35 +22,21 @@ interface SubstitutionContext {
   base: string;
   head: string;
   /** The namespace of a Flux Kustomization that names none. */
-  defaultNamespace: string;
+  substitution: { defaultNamespace: string };
   /** An explicit --paths: only the maps in the files it matches. */
   paths?: { matches(path: string): boolean; globs: readonly string[] };
-}
-
-/** withSubstitutionMaps, from a source search's context. */
-export function withMaps(
-  git: Git,
-  ctx: Omit<SubstitutionContext, "defaultNamespace"> & { substitution: { defaultNamespace: string } },
-  deployments: Deployment[],
-): Promise<Deployment[]> {
-  const { base, head, paths, substitution } = ctx;
-  return withSubstitutionMaps(git, deployments, {
-    base,
-    head,
-    defaultNamespace: substitution.defaultNamespace,
-    ...(paths ? { paths } : {}),
-  });
 }
 
 /**
  * `deployments` with the variables of the ConfigMaps they substitute from, at each commit: the
  * head's in `settings`, the base's in `atBase` (set where the values differ, blamed on the map).
  */
-async function withSubstitutionMaps(
+export async function withMaps(
   git: Git,
-  deployments: readonly Deployment[],
   ctx: SubstitutionContext,
+  deployments: readonly Deployment[],
 ): Promise<Deployment[]> {
+  const { defaultNamespace } = ctx.substitution;
   const names = substitutionMapNames(deployments);
   if (names.length === 0) return [...deployments];
   const [atBase, atHead] = await Promise.all([
@@ -58,8 +44,8 @@ async function withSubstitutionMaps(
     mapsAt(git, ctx.head, names, ctx.paths),
   ]);
   return deployments.map((d) => {
-    const head = resolvedSettings(d.settings, atHead, d.file, ctx.defaultNamespace);
-    const base = resolvedSettings(d.atBase?.settings ?? d.settings, atBase, d.file, ctx.defaultNamespace);
+    const head = resolvedSettings(d.settings, atHead, d.file, defaultNamespace);
+    const base = resolvedSettings(d.atBase?.settings ?? d.settings, atBase, d.file, defaultNamespace);
     if (head.settings === d.settings && base.settings === (d.atBase?.settings ?? d.settings)) return d;
     if (d.atBase === undefined && JSON.stringify(base.settings) === JSON.stringify(head.settings))
       return { ...d, settings: head.settings };
