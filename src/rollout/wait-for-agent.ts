@@ -16,6 +16,7 @@ import { formatId, idKey, type ObjectId } from "../core/model.js";
 import { CONFIG_HASH_ANNOTATION, currentHash } from "../core/restart-patch.js";
 import type { WorkloadResult } from "../core/run-result.js";
 import { listAndWatch, type WatchSource } from "../kube/list-watch.js";
+import { stopReason } from "../process/interrupt.js";
 import { type Heartbeat, type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
 
 type Plain = Record<string, unknown>;
@@ -94,7 +95,7 @@ export async function waitForAgent(
       settle(state, notAppliedResult(state, opts.timeoutMs, now() - started));
   }, opts.timeoutMs);
   const interrupted = () => {
-    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
+    const why = opts.interrupt ? stopReason(opts.interrupt) : "interrupted";
     for (const state of followed.values()) {
       const message = `${why} while waiting for the agent to apply the commit to ${formatId(state.id)}: not followed to the end`;
       settle(state, { id: state.id, restart: "failed", message, durationMs: now() - started });
