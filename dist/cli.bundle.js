@@ -7260,7 +7260,7 @@ async function waitForAgent(cluster, ids, opts) {
       settle(state3, notAppliedResult(state3, opts.timeoutMs, now() - started));
   }, opts.timeoutMs);
   const interrupted = () => {
-    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
+    const why = opts.interrupt ? stopReason(opts.interrupt) : "interrupted";
     for (const state3 of followed.values()) {
       const message = `${why} while waiting for the agent to apply the commit to ${formatId(state3.id)}: not followed to the end`;
       settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
@@ -7370,6 +7370,7 @@ var init_wait_for_agent = __esm({
     init_model();
     init_restart_patch();
     init_list_watch();
+    init_interrupt();
     init_heartbeat();
   }
 });
@@ -10143,13 +10144,13 @@ function visitVolumes(spec, visit3) {
   arrayField(spec, "volumes").forEach((volume, index) => {
     const volumeName = stringField(volume, "name");
     const at = `volumes[${volumeName ?? index}]`;
-    const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
-    visit3(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
-    visit3(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    const place2 = (part) => ({ list: "volumes", item: volumeName ?? "", part });
+    visit3(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place2("configMap"));
+    visit3(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place2("secret"));
     arrayField(field(volume, "projected"), "sources").forEach((source2, i) => {
       const sourceAt = `${at}.sources[${i}]`;
-      visit3(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
-      visit3(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+      visit3(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place2("projected"));
+      visit3(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place2("projected"));
     });
   });
 }
@@ -10158,7 +10159,7 @@ function visitContainers(spec, visit3) {
     arrayField(spec, list).forEach((container, index) => {
       const containerName = stringField(container, "name");
       const at = `${list}[${containerName ?? index}]`;
-      const place = (part, envName) => ({
+      const place2 = (part, envName) => ({
         list,
         item: containerName ?? "",
         part,
@@ -10170,14 +10171,14 @@ function visitContainers(spec, visit3) {
           "name",
           "ConfigMap",
           `${at}.envFrom[${i}].configMapRef`,
-          place("envFrom")
+          place2("envFrom")
         );
         visit3(
           field(envFrom, "secretRef"),
           "name",
           "Secret",
           `${at}.envFrom[${i}].secretRef`,
-          place("envFrom")
+          place2("envFrom")
         );
       });
       arrayField(container, "env").forEach((env, i) => {
@@ -10189,14 +10190,14 @@ function visitContainers(spec, visit3) {
           "name",
           "ConfigMap",
           `${envAt}.configMapKeyRef`,
-          place("env", envName)
+          place2("env", envName)
         );
         visit3(
           field(valueFrom, "secretKeyRef"),
           "name",
           "Secret",
           `${envAt}.secretKeyRef`,
-          place("env", envName)
+          place2("env", envName)
         );
       });
     });
@@ -13924,6 +13925,9 @@ function kustomizationDirOf(path) {
   if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
   return slash === -1 ? "" : path.slice(0, slash);
 }
+function hasKustomizationInOrBelow(dir, kustomizationDirs) {
+  return kustomizationDirs.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`));
+}
 var KUSTOMIZATION_FILE_NAMES;
 var init_kustomization_names = __esm({
   "src/scan/sources/kustomization-names.ts"() {
@@ -14194,16 +14198,8 @@ var init_substitution_settings = __esm({
 });
 
 // src/scan/gitops/substitution-maps.ts
-function withMaps(git, ctx, deployments) {
-  const { base, head, paths, substitution } = ctx;
-  return withSubstitutionMaps(git, deployments, {
-    base,
-    head,
-    defaultNamespace: substitution.defaultNamespace,
-    ...paths ? { paths } : {}
-  });
-}
-async function withSubstitutionMaps(git, deployments, ctx) {
+async function withMaps(git, ctx, deployments) {
+  const { defaultNamespace } = ctx.substitution;
   const names2 = substitutionMapNames(deployments);
   if (names2.length === 0) return [...deployments];
   const [atBase, atHead] = await Promise.all([
@@ -14211,8 +14207,8 @@ async function withSubstitutionMaps(git, deployments, ctx) {
     mapsAt(git, ctx.head, names2, ctx.paths)
   ]);
   return deployments.map((d) => {
-    const head = resolvedSettings(d.settings, atHead, d.file, ctx.defaultNamespace);
-    const base = resolvedSettings(d.atBase?.settings ?? d.settings, atBase, d.file, ctx.defaultNamespace);
+    const head = resolvedSettings(d.settings, atHead, d.file, defaultNamespace);
+    const base = resolvedSettings(d.atBase?.settings ?? d.settings, atBase, d.file, defaultNamespace);
     if (head.settings === d.settings && base.settings === (d.atBase?.settings ?? d.settings)) return d;
     if (d.atBase === void 0 && JSON.stringify(base.settings) === JSON.stringify(head.settings))
       return { ...d, settings: head.settings };
@@ -14268,7 +14264,7 @@ async function findPlainDeployedSources(git, ctx) {
   const changed = ctx.changedPaths.filter((p) => LISTED_FILE2.test(p) && !ctx.owned(p));
   if (changed.length === 0 && ctx.settingsChanges.length === 0) return none;
   const kustomizeDirs2 = ctx.kustomizationFiles.map((p) => kustomizationDirOf(p)).filter((d) => d !== void 0);
-  const hasKustomization = (dir) => kustomizeDirs2.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`));
+  const hasKustomization = (dir) => hasKustomizationInOrBelow(dir, kustomizeDirs2);
   const dirs = /* @__PURE__ */ new Set();
   for (const path of changed) {
     const parts = path.split("/").slice(0, -1);
@@ -18346,14 +18342,14 @@ function stampWorkloads(manifests, allContents, options = {}) {
     const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
     const covered = consumed.filter((c) => contents.has(idKey(c.id)));
     const notInRepo = consumed.filter((c) => !contents.has(idKey(c.id))).map((c) => c.id);
-    const place = { id: m.id, file: m.file, line: m.line };
+    const place2 = { id: m.id, file: m.file, line: m.line };
     if (covered.length === 0) {
       if (notInRepo.length > 0) result.untouched.push({ id: m.id, file: m.file, notInRepo });
       continue;
     }
     if (kind.templateOwner?.(m.object) !== void 0) {
       result.unstampable.push({
-        ...place,
+        ...place2,
         reason: "runs another object's pod template (workloadRef): stamp that object instead"
       });
       continue;
@@ -18363,14 +18359,14 @@ function stampWorkloads(manifests, allContents, options = {}) {
     if (hash === void 0) {
       const secrets = coveredSecrets(covered, contents).map((id) => `secret/${id.name}`);
       result.unstampable.push({
-        ...place,
+        ...place2,
         reason: `consumes ${secrets.join(", ")} from the repository: without --hash-key its stamp would be a plain SHA-256 of the Secret's content, which anyone who may read the workload could test guesses against. Set --hash-key (the same key the live job and --strategy gitops use)`
       });
       continue;
     }
     const current = stringField(field(field(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
     result.targets.push({
-      ...place,
+      ...place2,
       templatePath: kind.templatePath,
       hash,
       ...current !== void 0 ? { current } : {},
@@ -18416,7 +18412,6 @@ function stampAsDeployed(read, variants, key) {
 }
 function agreed(ways) {
   if (ways.length === 1) return ways[0];
-  const place = (t) => `${t.file}:${t.line}`;
   const values = /* @__PURE__ */ new Map();
   for (const [i, way] of ways.entries()) {
     const here = new Map(way.targets.map((t) => [place(t), t.hash]));
@@ -18447,7 +18442,6 @@ function agreed(ways) {
   };
 }
 function asWritten(read, stamps) {
-  const place = (m) => `${m.file}:${m.line}`;
   const written = new Map(read.map((m) => [place(m), m.id]));
   const byPlace = /* @__PURE__ */ new Map();
   for (const t of stamps.targets) byPlace.set(place(t), [...byPlace.get(place(t)) ?? [], t]);
@@ -18479,6 +18473,7 @@ function unique2(list) {
     return !seen2.has(at) && seen2.add(at) !== void 0;
   });
 }
+var place;
 var init_stamp_as_deployed = __esm({
   "src/stamp/stamp-as-deployed.ts"() {
     "use strict";
@@ -18486,6 +18481,7 @@ var init_stamp_as_deployed = __esm({
     init_deployed_namespaces();
     init_deployment_units();
     init_stamp_workloads();
+    place = (m) => `${m.file}:${m.line}`;
   }
 });
 
@@ -18538,11 +18534,10 @@ function substitutionsByFile(read, deployments, kustomizationDirs) {
   const byFile = /* @__PURE__ */ new Map();
   if (!deployments.some((d) => d.settings.substitute)) return byFile;
   const dirs = [...new Set(deployments.map((d) => d.dir))];
-  const hasKustomization = (dir) => kustomizationDirs.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`));
   const byUnit = /* @__PURE__ */ new Map();
   for (const file of new Set(read.map((m) => m.file))) {
     const unit = deploymentUnitOf(file, dirs);
-    if (unit === void 0 || hasKustomization(unit)) continue;
+    if (unit === void 0 || hasKustomizationInOrBelow(unit, kustomizationDirs)) continue;
     let substitutes = byUnit.get(unit);
     if (substitutes === void 0) {
       const all = deploymentsOfDir(unit, deployments).map(
