@@ -554,6 +554,33 @@ describe("where a rendered object is reported", () => {
     expect(p.workloads.map((w) => [w.name, w.file, w.line])).toEqual([["web", "base/deployment.yaml", 1]]);
   });
 
+  test("a new overlay's Deployment patch is not blamed for the base's ConfigMap of the same name", async () => {
+    const config = configMap("web", { LOG_LEVEL: "info" });
+    const app = deployment("web", pod({ envFrom: [{ configMapRef: { name: "web" } }] }));
+    const base: Files = {
+      "base/kustomization.yaml": yaml({ resources: ["deployment.yaml", "cm.yaml"] }),
+      "base/deployment.yaml": yamlDocs(app),
+      "base/cm.yaml": yamlDocs(config),
+    };
+    const overlay: Files = {
+      "overlays/prod/kustomization.yaml": yaml({
+        namespace: "prod",
+        resources: ["../../base"],
+        patches: [{ path: "deployment.yaml" }],
+      }),
+      "overlays/prod/deployment.yaml": yaml({
+        apiVersion: "apps/v1",
+        kind: "Deployment",
+        metadata: { name: "web" },
+        spec: { replicas: 3 },
+      }),
+    };
+    const p = await plan(base, overlay);
+    expect(p.changes.map((c) => [c.namespace, c.name, c.status, c.file, c.blamedFile])).toEqual([
+      ["prod", "web", "added", "base/cm.yaml", undefined],
+    ]);
+  });
+
   test("a generated config no one file explains is never taken for a written one its name contains", async () => {
     const files = (level: string): Files => ({
       "app/kustomization.yaml": yaml({

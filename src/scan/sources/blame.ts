@@ -20,7 +20,7 @@ export function blameFile(object: { kind: string; name: string }, inputs: BlameI
   const generator = generatorOf(object, inputs.generators);
   const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
   if (generated.length === 1) return generated[0];
-  const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object.name));
+  const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object));
   if (naming.length === 1) return naming[0];
   return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : undefined;
 }
@@ -52,10 +52,25 @@ export function isHashSuffixedGenerated(
   return generators.some((g) => g.kind === id.kind && stem.endsWith(g.name));
 }
 
-/** Whether a patch or manifest text has a `name:` the rendered name was made from. */
-function namesObject(text: string | undefined, renderedName: string): boolean {
+/** Whether a patch or manifest text has a `name:` the rendered name was made from, in a document about its kind. */
+function namesObject(text: string | undefined, object: { kind: string; name: string }): boolean {
   if (text === undefined) return false;
-  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
+  return text.split(/^---[^\n]*$/m).some((doc) => isAbout(doc, object.kind) && namesIn(doc, object.name));
+}
+
+/**
+ * A document can be about a kind when it says that kind (a patch, a target), says no kind at all,
+ * or generates that kind: a Deployment patch named `ui` does not explain ConfigMap `ui`.
+ */
+function isAbout(doc: string, kind: string): boolean {
+  const kinds = [...doc.matchAll(/\bkind:\s*["']?([A-Za-z0-9]+)/g)].map((m) => m[1]);
+  const generator =
+    kind === "ConfigMap" ? /^configMapGenerator:/m : kind === "Secret" ? /^secretGenerator:/m : undefined;
+  return kinds.length === 0 || kinds.includes(kind) || (generator?.test(doc) ?? false);
+}
+
+function namesIn(doc: string, renderedName: string): boolean {
+  for (const match of doc.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
     const name = match[1]!;
     if (name === renderedName || (name.length >= 3 && renderedName.includes(name))) return true;
   }
