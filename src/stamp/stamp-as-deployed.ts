@@ -4,7 +4,9 @@
 // which is how stamp-file.ts finds them: a workload deployed into several namespaces is one place
 // in its file, one target, whose value leaves the namespace out (the same in each). A folder deployed
 // with postBuild substitution is hashed as substituted (substituted-reads.ts), once per way it is
-// substituted when several objects deploy it with other values. Pure.
+// substituted when several objects deploy it with other values. A folder Flux renames or patches
+// (namePrefix, patches: scan/gitops/deployed-dirs.ts plainBuildUnstampable) is not stamped: a value
+// in its files is not the one of the objects the cluster runs. Pure.
 
 import type { Manifest, ObjectId } from "../core/model.js";
 import { deployedDirsOf } from "../scan/gitops/deployed-dirs.js";
@@ -20,11 +22,14 @@ import {
 /**
  * `read`: the manifests as their files write them (where the stamps go); `variants`: the same as
  * deployed, once per way of substituting them (substitutedVariants), `[read]` when none does.
+ * `builtByFlux`: files whose objects the cluster runs renamed or patched (readAsDeployed), why: their
+ * workloads are not stamped.
  */
 export function stampAsDeployed(
   read: readonly Manifest[],
   variants: readonly (readonly Manifest[])[],
   key: Buffer | undefined,
+  builtByFlux: ReadonlyMap<string, string> = new Map(),
 ): { stamps: WorkloadStamps; units: UnitConfigs } {
   const each = variants.map((variant) => {
     const deployed = inDeployedNamespaces([...variant]);
@@ -35,7 +40,17 @@ export function stampAsDeployed(
     });
     return { stamps: asWritten(read, stamps), units };
   });
-  return { stamps: agreed(each.map((e) => e.stamps)), units: each[0]!.units };
+  const stamps = agreed(each.map((e) => e.stamps));
+  const refused = stamps.targets.flatMap((t) => {
+    const reason = builtByFlux.get(t.file);
+    return reason === undefined ? [] : [{ id: t.id, file: t.file, line: t.line, reason }];
+  });
+  if (refused.length === 0) return { stamps, units: each[0]!.units };
+  const targets = stamps.targets.filter((t) => !builtByFlux.has(t.file));
+  return {
+    stamps: { ...stamps, targets, unstampable: [...stamps.unstampable, ...refused] },
+    units: each[0]!.units,
+  };
 }
 
 /** Where an object is written: the place a stamp goes. */

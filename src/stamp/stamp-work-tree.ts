@@ -108,7 +108,7 @@ async function stampOnce(settings: StampSettings, deps: StampDeps): Promise<Stam
     defaultNamespace: settings.namespace,
     ...(readRaw ? { beyond: beyondRawInTree(deps.tree, beyond, settings.namespace) } : {}),
   });
-  const { stamps, units } = stampAsDeployed(raw, read.variants, key);
+  const { stamps, units } = stampAsDeployed(raw, read.variants, key, read.builtByFlux);
   for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
   let targets = stamps.targets;
   if (settings.changedOnly)

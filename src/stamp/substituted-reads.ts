@@ -15,6 +15,7 @@ import {
   type DeploySettings,
   deploymentsOf,
   deploymentsOfDir,
+  plainBuildUnstampable,
 } from "../scan/gitops/deployed-dirs.js";
 import { substituteVariables } from "../scan/gitops/deployment-overlay.js";
 import { deploymentUnitOf } from "../scan/gitops/folder-definitions.js";
@@ -52,8 +53,15 @@ export interface BeyondRaw {
 export async function readAsDeployed(
   read: readonly Manifest[],
   ctx: ReadContext,
-): Promise<{ written: Deployment[]; deployments: Deployment[]; variants: Manifest[][] }> {
-  const deploymentsIn = (m: Manifest) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file }));
+): Promise<{
+  written: Deployment[];
+  deployments: Deployment[];
+  variants: Manifest[][];
+  /** Per raw file Flux builds as a plain folder renamed or patched, why no stamp there can follow it. */
+  builtByFlux: Map<string, string>;
+}> {
+  const deploymentsIn = (m: Manifest) =>
+    deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file, line: m.line }));
   // Only their GitOps objects: the rest of such a file is rendered through its kustomization.
   const gitops = ((await ctx.beyond?.gitopsObjects()) ?? []).filter((m) => deploymentsIn(m).length > 0);
   const written = [...read, ...gitops].flatMap(deploymentsIn);
@@ -66,7 +74,35 @@ export async function readAsDeployed(
   const kustomizationDirs = ctx.files.map(kustomizationDirOf).filter((d) => d !== undefined);
   const variants = await substitutedVariants(read, deployments, { ...ctx, kustomizationDirs });
   // With the GitOps objects, which say where each folder goes (stamp-as-deployed.ts); never stamped.
-  return { written, deployments, variants: variants.map((v) => [...v, ...gitops]) };
+  return {
+    written,
+    deployments,
+    variants: variants.map((v) => [...v, ...gitops]),
+    builtByFlux: builtByFlux(read, written, kustomizationDirs),
+  };
+}
+
+/**
+ * The raw files of plain folders (no kustomization in or below: Flux builds them through one it
+ * generates) that a Flux Kustomization deploys renamed or patched, each with why (the plan's words:
+ * scan/gitops/deployed-dirs.ts plainBuildUnstampable).
+ */
+function builtByFlux(
+  read: readonly Manifest[],
+  deployments: readonly Deployment[],
+  kustomizationDirs: readonly string[],
+): Map<string, string> {
+  const byFile = new Map<string, string>();
+  const built = deployments.filter((d) => plainBuildUnstampable(d) !== undefined);
+  if (built.length === 0) return byFile;
+  const dirs = [...new Set(deployments.map((d) => d.dir))];
+  for (const file of new Set(read.map((m) => m.file))) {
+    const unit = deploymentUnitOf(file, dirs);
+    if (unit === undefined || hasKustomizationInOrBelow(unit, kustomizationDirs)) continue;
+    const why = built.find((d) => d.dir === unit);
+    if (why !== undefined) byFile.set(file, plainBuildUnstampable(why)!);
+  }
+  return byFile;
 }
 
 /**

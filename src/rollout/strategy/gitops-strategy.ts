@@ -128,7 +128,7 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
  * stamped (or stamped before its configs changed) is one no agent can ever bring to the cluster,
  * so waiting for it would only time out. Exit 2, with the one command that fixes it, or why no
  * stamp can (a kustomization deployed ways that differ in more than the namespace holds one value,
- * as kustomize builds it).
+ * as kustomize builds it; a plain folder Flux renames or patches holds none: stampCannotMatch).
  */
 function checkStamped(
   ids: ObjectId[],
@@ -160,7 +160,7 @@ function checkStamped(
     if (stamped === expected) continue;
     if (manifest.stampCannotMatch !== undefined) {
       unmatchable.push(
-        `${formatId(id)}${where}: ${manifest.stampCannotMatch}; its one ${CONFIG_HASH_ANNOTATION} (${stamped ?? "none"}) is written as kustomize builds it, not as this deployment renders it (expected ${expected})`,
+        `${formatId(id)}${where}: ${manifest.stampCannotMatch} (the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped ?? "none"}, this deployment needs ${expected})`,
       );
       continue;
     }
@@ -177,7 +177,7 @@ function checkStamped(
     );
   if (unmatchable.length > 0)
     lines.push(
-      `--strategy gitops: no stamp can match these workloads, so they cannot be followed:\n  ${unmatchable.join("\n  ")}\n\`config-rollout stamp\` does not change that: give each deployment a kustomization of its own (an overlay per cluster that includes the shared one), or roll them out with a live strategy.`,
+      `--strategy gitops: no stamp can match these workloads, so they cannot be followed:\n  ${unmatchable.join("\n  ")}\n\`config-rollout stamp\` does not change that: give each deployment a kustomization of its own (one in the folder it deploys, or an overlay per cluster that includes the shared one), or roll them out with a live strategy.`,
     );
   if (lines.length > 0) throw new UserError(lines.join("\n"));
 }

@@ -45,6 +45,8 @@ export interface Deployment {
   settings: DeploySettings;
   /** The file holding the object, when it was read from one (its nearest substitution maps are its cluster's). */
   file?: string;
+  /** The line where the object starts in `file`. */
+  line?: number;
   /**
    * Set when the object gives the namespace as a template (`targetNamespace: ${CLUSTER_NS}`, a
    * variable its parent Kustomization substitutes; an ApplicationSet's `{{...}}`): the field and its
@@ -93,8 +95,37 @@ export function componentsOf(deployment: Deployment | undefined): string[] {
   ];
 }
 
+/**
+ * The Flux spec fields of `settings` that only a kustomize build applies to a plain directory:
+ * what they make of its objects (renamed, patched, with a component's changes) is not what its files
+ * write. Substitution is not among them: it keeps every object in its place.
+ */
+export function builtFields(settings: DeploySettings): string[] {
+  const fields: Array<[keyof DeploySettings, string]> = [
+    ["namePrefix", "spec.namePrefix"],
+    ["nameSuffix", "spec.nameSuffix"],
+    ["patches", "spec.patches"],
+    ["components", "spec.components"],
+  ];
+  return fields.filter(([key]) => settings[key] !== undefined).map(([, name]) => name);
+}
+
+/**
+ * Why no stamp in a plain directory's files (no kustomization in it: kustomization-names.ts) can be
+ * what a Flux Kustomization deploying it with builtFields renders: a stamp goes where the files
+ * write an object, and the object the cluster runs is another (renamed, patched). The plan builds
+ * it, `stamp` refuses it; both say this. Undefined where the stamp can follow the deployment.
+ */
+export function plainBuildUnstampable(d: Deployment): string | undefined {
+  const fields = d.by.startsWith("Flux ") ? builtFields(d.settings) : [];
+  if (fields.length === 0) return undefined;
+  const at = d.file === undefined ? "" : ` (${d.file}${d.line === undefined ? "" : `:${d.line}`})`;
+  const dir = d.dir || ".";
+  return `${d.by}${at} deploys ${dir}, a folder without a kustomization.yaml, with ${fields.join(", ")}: its objects are built as Flux builds them, which a stamp in their files cannot follow; a kustomization.yaml in ${dir} listing its files lets \`config-rollout stamp\` write the value as it is deployed`;
+}
+
 /** Settings that change nothing: the directory as kustomize builds it. */
-export function isPlainDeployment(settings: DeploySettings): boolean {
+function isPlainDeployment(settings: DeploySettings): boolean {
   return Object.keys(settings).length === 0;
 }
 

@@ -117,7 +117,7 @@ export function stampedAs(
   const stamp = stampOfWays(ways);
   if ("differ" in stamp)
     return {
-      cannotMatch: `${label} is deployed ${stamp.differ.length} ways that differ in more than the namespace (${stamp.differ.join(", ")})`,
+      cannotMatch: `${label} is deployed ${stamp.differ.length} ways that differ in more than the namespace (${stamp.differ.join(", ")}): its one value is written as kustomize builds it, not as each deployment renders it`,
     };
   return stamp.namespaceFree ? "namespace-free" : undefined;
 }

@@ -153,7 +153,9 @@ async function readGitopsFiles(
 
 export async function parseDeployments(path: string, bytes: Buffer): Promise<Deployment[]> {
   const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
-  return deploymentsOf(parsed.manifests.map((m) => m.object)).map((d) => ({ ...d, file: path }));
+  return parsed.manifests.flatMap((m) =>
+    deploymentsOf([m.object]).map((d) => ({ ...d, file: path, line: m.line })),
+  );
 }
 
 /**

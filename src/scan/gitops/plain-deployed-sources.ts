@@ -15,11 +15,12 @@ import { type RenderedSource, yamlDataInput } from "../render/source-model.js";
 import { hasKustomizationInOrBelow, kustomizationDirOf } from "../sources/kustomization-names.js";
 import { buildDeployed } from "./deployed-build.js";
 import {
+  builtFields,
   componentsOf,
   type Deployment,
   type DeploySettings,
   deploymentsOfDir,
-  isPlainDeployment,
+  plainBuildUnstampable,
   settingsAt,
 } from "./deployed-dirs.js";
 import { describeDeployment, overlayDir } from "./deployment-overlay.js";
@@ -135,14 +136,7 @@ function needsBuild({ settings, atBase }: Deployment): boolean {
 }
 
 function builds(settings: DeploySettings): boolean {
-  if (isPlainDeployment(settings)) return false;
-  return (
-    settings.namePrefix !== undefined ||
-    settings.nameSuffix !== undefined ||
-    settings.patches !== undefined ||
-    settings.components !== undefined ||
-    settings.substitute !== undefined
-  );
+  return builtFields(settings).length > 0 || settings.substitute !== undefined;
 }
 
 function plainSource(
@@ -154,6 +148,7 @@ function plainSource(
 ): RenderedSource {
   const components = componentsOf(deployment);
   const unsubstituted = deployment.settings.substitute?.keepUnknown ? new Set<string>() : undefined;
+  const cannotMatch = plainBuildUnstampable(deployment);
   const inComponents = ctx.changedPaths.filter((p) => components.some((c) => p.startsWith(`${c}/`)));
   return {
     label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeDeployment(deployment)})`,
@@ -171,6 +166,9 @@ function plainSource(
         }
       : {}),
     ...(unsubstituted ? { unsubstituted } : {}),
+    // The objects the cluster runs are not those the files write: `stamp` refuses them, and
+    // --strategy gitops says so instead of asking for a stamp that cannot come.
+    ...(cannotMatch ? { stamped: { cannotMatch } } : {}),
     render: async (checkout, commit, signal) => {
       // Not there at this commit (or nothing to list): it deploys nothing here.
       const listed = await writeGeneratedKustomization(`${checkout.dir}/${dir}`);

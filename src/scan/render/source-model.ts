@@ -52,7 +52,8 @@ export interface RenderedSource {
   /**
    * Set for a kustomization GitOps objects deploy several ways (gitops/deployed-namespaces.ts
    * stampOfWays): `namespace-free` when they differ only in the namespace (its one stamp leaves it
-   * out), `cannotMatch` (why) when they differ in more (its one stamp is as kustomize builds it).
+   * out), `cannotMatch` (why) when they differ in more (its one stamp is as kustomize builds it),
+   * and for a plain directory Flux renames or patches (gitops/deployed-dirs.ts plainBuildUnstampable).
    */
   stamped?: "namespace-free" | { cannotMatch: string };
   /** Set for a kustomization: its directory, and whether --kustomize named it (else it was discovered). */
