@@ -18,7 +18,7 @@ import { readCandidates, uniqueNames, withTemplateRefs } from "./candidates.js";
 import { type ChangedManifests, readChangedManifests } from "./changed-files.js";
 import { type ComparedCommits, compareRaw, compareWithRendered } from "./compare-commits.js";
 import { collectConfigs } from "./configs-at-head.js";
-import { namespacesOfDeployments, templatedNamespaceProblems } from "./gitops/deployed-namespaces.js";
+import { namespacesOfDeployments, templatedSettingProblems } from "./gitops/deployed-namespaces.js";
 import { findDeployments, MANIFEST_FILE } from "./gitops/find-deployments.js";
 import { substitutionChanges } from "./gitops/substitution-sources.js";
 import { globMatcher } from "./glob-matcher.js";
@@ -92,7 +92,7 @@ export async function scanChangedManifests(
   // A raw file's folder deployed into a templated namespace: read as written, and said so (unread).
   const raw = all.filter((m) => m.origin === undefined && isConfigOrWorkload(m));
   const namespaceOf = raw.length > 0 ? await options.namespaceOf?.() : undefined;
-  if (namespaceOf) problems.push(...templatedNamespaceProblems(raw, namespaceOf));
+  if (namespaceOf) problems.push(...templatedSettingProblems(raw, namespaceOf));
   const headConfigs = new Map<string, HeadConfig>();
   // Content problems of changed configs were reported by findConfigChanges already, and the
   // content of each it read at head is taken from its snapshot rather than worked out again.

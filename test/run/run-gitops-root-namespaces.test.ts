@@ -142,9 +142,11 @@ describe("--strategy gitops against the prod cluster", () => {
 
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a Flux variable, as the manifest holds it
 const CLUSTER_NS = "${CLUSTER_NS}";
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Flux variable, as the manifest holds it
+const CLUSTER = "${CLUSTER}";
 const unknownTarget = `spec.targetNamespace \`${CLUSTER_NS}\`: the namespace is not known`;
 
-describe("a namespace written as a template", () => {
+describe("a namespace or a name affix written as a template", () => {
   const unreadOf = async (before: Record<string, string>, after: Record<string, string>) => {
     const p = await dryRunJson((await commitTwice(before, after)).dir);
     return { outcome: p.outcome, unread: (p as { unread?: unknown }).unread };
@@ -172,6 +174,16 @@ describe("a namespace written as a template", () => {
           file: "clusters/prod/web.yaml",
           why: unknownTarget,
         },
+      ],
+    });
+  });
+
+  test(`Flux namePrefix ${CLUSTER}- on a plain folder: the same, the names not known`, async () => {
+    const before = { [APP]: app("a"), "clusters/prod/web.yaml": flux("prod", [`  namePrefix: ${CLUSTER}-`]) };
+    expect(await unreadOf(before, { [APP]: app("b") })).toEqual({
+      outcome: "incomplete",
+      unread: [
+        { file: "clusters/prod/web.yaml", why: `spec.namePrefix \`${CLUSTER}-\`: the names are not known` },
       ],
     });
   });

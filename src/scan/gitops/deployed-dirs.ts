@@ -48,11 +48,12 @@ export interface Deployment {
   /** The line where the object starts in `file`. */
   line?: number;
   /**
-   * Set when the object gives the namespace as a template (`targetNamespace: ${CLUSTER_NS}`, a
-   * variable its parent Kustomization substitutes; an ApplicationSet's `{{...}}`): the field and its
-   * text. Where its objects go cannot be told here (they are read as the files write them).
+   * Set when the object gives the namespace or a name prefix or suffix as a template
+   * (`targetNamespace: ${CLUSTER_NS}`, a variable its parent Kustomization substitutes; an
+   * ApplicationSet's `{{...}}`): the field and its text. Where its objects go, or what they are
+   * called, cannot be told here (they are read as the files write them).
    */
-  templatedNamespace?: { field: string; value: string };
+  templated?: TemplatedSetting;
   /**
    * Set when the same object deploys the directory at base with other settings (see
    * settings-changes.ts): the base is built with these, and `file` (the object's) counts as changed.
@@ -67,13 +68,13 @@ export function deployedDirsOf(objects: readonly Record<string, unknown>[]): str
 export function deploymentsOf(objects: readonly Record<string, unknown>[]): Deployment[] {
   const deployments: Deployment[] = [];
   for (const object of objects) {
-    for (const { path, settings, by, templatedNamespace } of pathsNamedBy(object)) {
+    for (const { path, settings, by, templated } of pathsNamedBy(object)) {
       const dir = normalizedDir(path);
       if (dir === undefined) continue;
       const components = (settings.components ?? []).map((c) => normalizedDir(c, dir));
       if (components.some((c) => c === undefined)) delete settings.components;
       else if (components.length > 0) settings.components = components as string[];
-      deployments.push({ dir, by, settings, ...(templatedNamespace ? { templatedNamespace } : {}) });
+      deployments.push({ dir, by, settings, ...(templated ? { templated } : {}) });
     }
   }
   return deployments;
@@ -156,11 +157,17 @@ export function deploymentsOfDir(
   );
 }
 
+export interface TemplatedSetting {
+  field: string;
+  value: string;
+  what: "namespace" | "name prefix" | "name suffix";
+}
+
 interface Named {
   path: unknown;
   by: string;
   settings: DeploySettings;
-  templatedNamespace?: { field: string; value: string };
+  templated?: TemplatedSetting;
 }
 
 function pathsNamedBy(object: Record<string, unknown>): Named[] {
@@ -177,8 +184,18 @@ function pathsNamedBy(object: Record<string, unknown>): Named[] {
     const settings = fluxSettings(spec);
     const namespace = field(metadata, "namespace");
     if (settings.substitute?.from && typeof namespace === "string") settings.substitute.namespace = namespace;
-    const templated = templatedAt(spec, ["targetNamespace"], "spec");
-    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings, ...templated }];
+    const templated =
+      templatedAt(spec, ["targetNamespace"], "spec", "namespace") ??
+      templatedAt(spec, ["namePrefix"], "spec", "name prefix") ??
+      templatedAt(spec, ["nameSuffix"], "spec", "name suffix");
+    return [
+      {
+        path: field(spec, "path"),
+        by: `Flux Kustomization ${name}`,
+        settings,
+        ...(templated ? { templated } : {}),
+      },
+    ];
   }
   if (group !== "argoproj.io") return [];
   if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`, "spec");
@@ -231,7 +248,7 @@ function fluxSettings(spec: unknown): DeploySettings {
 
 function sourcePaths(appSpec: unknown, by: string, at: string): Named[] {
   const defaultNamespace = plainString(field(field(appSpec, "destination"), "namespace"));
-  const destination = templatedAt(appSpec, ["destination", "namespace"], at);
+  const destination = templatedAt(appSpec, ["destination", "namespace"], at, "namespace");
   const sources = field(appSpec, "sources");
   const listed = Array.isArray(sources) ? sources.filter(isRecord) : [];
   return [field(appSpec, "source"), ...listed]
@@ -246,9 +263,12 @@ function sourcePaths(appSpec: unknown, by: string, at: string): Named[] {
       if (namespace) settings.namespace = namespace;
       setAffixes(settings, kustomize);
       // A templated destination matters only where kustomize.namespace does not replace it.
-      const replaced = templatedAt(source, ["kustomize", "namespace"], own);
-      const templated = replaced.templatedNamespace ? replaced : namespace ? {} : destination;
-      return { path: field(source, "path"), by, settings, ...templated };
+      const templated =
+        templatedAt(source, ["kustomize", "namespace"], own, "namespace") ??
+        (namespace ? undefined : destination) ??
+        templatedAt(source, ["kustomize", "namePrefix"], own, "name prefix") ??
+        templatedAt(source, ["kustomize", "nameSuffix"], own, "name suffix");
+      return { path: field(source, "path"), by, settings, ...(templated ? { templated } : {}) };
     });
 }
 
@@ -264,10 +284,11 @@ function templatedAt(
   holder: unknown,
   path: readonly string[],
   at: string,
-): { templatedNamespace?: { field: string; value: string } } {
+  what: TemplatedSetting["what"],
+): TemplatedSetting | undefined {
   const value = path.reduce<unknown>((v, key) => field(v, key), holder);
-  if (typeof value !== "string" || value === "" || plainString(value) !== undefined) return {};
-  return { templatedNamespace: { field: `${at}.${path.join(".")}`, value } };
+  if (typeof value !== "string" || value === "" || plainString(value) !== undefined) return undefined;
+  return { field: `${at}.${path.join(".")}`, value, what };
 }
 
 /** A value taken as written; a template (`{{...}}`, `${...}`) is known only to the controller. */

@@ -11,7 +11,7 @@ import { type Deployment, type DeploySettings, deploymentsOf } from "./deployed-
 import { deploymentUnitOf } from "./folder-definitions.js";
 
 type NamespaceSettings = Pick<DeploySettings, "namespace" | "defaultNamespace"> & {
-  /** A deployment that gives the namespace as a template: where it puts the objects is not known. */
+  /** A deployment that gives the namespace or a name affix as a template: where it puts the objects, or their names, is not known. */
   templated?: Deployment;
 };
 
@@ -30,7 +30,7 @@ export function namespacesOfDeployments(deployments: readonly Deployment[]): Nam
     const own = {
       ...(replaces ? { namespace: replaces } : {}),
       ...(d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}),
-      ...(d.templatedNamespace ? { templated: d } : {}),
+      ...(d.templated ? { templated: d } : {}),
     };
     const ways = byDir.get(d.dir) ?? new Map<string, NamespaceSettings>();
     byDir.set(d.dir, ways.set(JSON.stringify(own), own));
@@ -123,31 +123,35 @@ export function stampedAs(
 }
 
 /**
- * A deployment that gives the namespace as a template (`targetNamespace: ${CLUSTER_NS}`): its
- * objects are read as the files write them, which may not be where it puts them, so the plan says
- * it cannot tell (unread: the plan is incomplete), naming the object's file and the field.
+ * A deployment that gives the namespace, or a name prefix or suffix, as a template
+ * (`targetNamespace: ${CLUSTER_NS}`, `namePrefix: ${CLUSTER}-`): its objects are read as the files
+ * write them, which may not be where it puts them or what it calls them, so the plan says it cannot
+ * tell (unread: the plan is incomplete), naming the object's file and the field.
  */
-function templatedNamespaceWarning(d: Deployment): SourceWarning | undefined {
-  const t = d.templatedNamespace;
+function templatedSettingWarning(d: Deployment): SourceWarning | undefined {
+  const t = d.templated;
   if (t === undefined) return undefined;
   const where = d.file ? ` (${d.file})` : "";
+  const namespace = t.what === "namespace";
+  const how = namespace ? `into namespace \`${t.value}\`` : `with the ${t.what} \`${t.value}\``;
+  const unknown = namespace ? "which namespace its objects go to" : "what its objects are called";
   return {
     file: d.file ?? (d.dir || "."),
-    message: `${d.by}${where} deploys ${d.dir || "."} into namespace \`${t.value}\` (${t.field}), a template only its controller fills in (a variable its parent Kustomization substitutes, an ApplicationSet parameter): which namespace its objects go to cannot be told, and they are planned as the files write them`,
-    unread: `${t.field} \`${t.value}\`: the namespace is not known`,
+    message: `${d.by}${where} deploys ${d.dir || "."} ${how} (${t.field}), a template only its controller fills in (a variable its parent Kustomization substitutes, an ApplicationSet parameter): ${unknown} cannot be told, and they are planned as the files write them`,
+    unread: `${t.field} \`${t.value}\`: ${namespace ? "the namespace is" : "the names are"} not known`,
   };
 }
 
-/** templatedNamespaceWarning for the deployments of the directories rendered (`dirs`). */
-export function templatedNamespaceWarnings(
+/** templatedSettingWarning for the deployments of the directories rendered (`dirs`). */
+export function templatedSettingWarnings(
   deployments: readonly Deployment[],
   dirs: ReadonlySet<string | undefined>,
 ): SourceWarning[] {
-  return deployments.flatMap((d) => (dirs.has(d.dir) ? (templatedNamespaceWarning(d) ?? []) : []));
+  return deployments.flatMap((d) => (dirs.has(d.dir) ? (templatedSettingWarning(d) ?? []) : []));
 }
 
-/** templatedNamespaceWarning for the deployments of raw files' folders, as problems of their parse. */
-export function templatedNamespaceProblems(
+/** templatedSettingWarning for the deployments of raw files' folders, as problems of their parse. */
+export function templatedSettingProblems(
   manifests: readonly Manifest[],
   namespaceOf: NamespaceOf,
 ): ManifestProblem[] {
@@ -155,7 +159,7 @@ export function templatedNamespaceProblems(
     manifests.flatMap((m) => (namespaceOf(m.file) ?? []).flatMap((s) => (s.templated ? [s.templated] : []))),
   );
   return [...templated].flatMap((d) => {
-    const warning = templatedNamespaceWarning(d);
+    const warning = templatedSettingWarning(d);
     return warning ? [{ ...warning, line: 1, col: 1, severity: "warning" as const }] : [];
   });
 }

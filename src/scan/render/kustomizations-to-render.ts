@@ -5,7 +5,7 @@ import { lazy } from "../../core/once.js";
 import type { Git } from "../../git/git.js";
 import { buildDeployed } from "../gitops/deployed-build.js";
 import { componentsOf, type Deployment, deploymentsOfDir, settingsAt } from "../gitops/deployed-dirs.js";
-import { stampedAs, templatedNamespaceWarnings } from "../gitops/deployed-namespaces.js";
+import { stampedAs, templatedSettingWarnings } from "../gitops/deployed-namespaces.js";
 import { describeDeployment, overlayDir } from "../gitops/deployment-overlay.js";
 import { findDeployments, MANIFEST_FILE } from "../gitops/find-deployments.js";
 import { changedDirs, type SettingsChange, withSettingsAtBase } from "../gitops/settings-changes.js";
@@ -185,7 +185,7 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
   };
   return {
     sources,
-    warnings: templatedNamespaceWarnings(deployments, new Set(sources.map((s) => s.kustomization?.dir))),
+    warnings: templatedSettingWarnings(deployments, new Set(sources.map((s) => s.kustomization?.dir))),
     owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
     notes,
     componentsMayCarryValues: [...baseKs.values(), ...headKs.values()].some(

@@ -86,7 +86,11 @@ describe("deploymentsOf", () => {
         dir: "apps/web",
         by: "Argo CD ApplicationSet all",
         settings: {},
-        templatedNamespace: { field: "spec.template.spec.destination.namespace", value: "{{name}}" },
+        templated: {
+          field: "spec.template.spec.destination.namespace",
+          value: "{{name}}",
+          what: "namespace",
+        },
       },
     ]);
   });
