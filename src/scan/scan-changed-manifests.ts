@@ -20,12 +20,19 @@ import { type ComparedCommits, compareRaw, compareWithRendered } from "./compare
 import { collectConfigs } from "./configs-at-head.js";
 import { namespacesOfDeployments, templatedSettingProblems } from "./gitops/deployed-namespaces.js";
 import { findDeployments, MANIFEST_FILE } from "./gitops/find-deployments.js";
+import { parentBuildWarnings } from "./gitops/patched-children.js";
 import { substitutionChanges } from "./gitops/substitution-sources.js";
 import { globMatcher } from "./glob-matcher.js";
 import { settleAtBase } from "./new-at-base.js";
 import { settleWithUntouchedFiles, unreadFilesOf, withoutUnreadChanges } from "./objects-across-files.js";
 import type { PathFilter } from "./path-filter.js";
-import { listSourceFiles, type RenderedSources, renderTouchedSources } from "./render/touched-sources.js";
+import { trustedPathDirs } from "./render/renderer-environment.js";
+import {
+  listSourceFiles,
+  parentBuildEnv,
+  type RenderedSources,
+  renderTouchedSources,
+} from "./render/touched-sources.js";
 import type { RepositoryScan, ScanOptions } from "./scan-model.js";
 import { type DeploymentFolders, settleWorkloads } from "./sources/source-variants.js";
 
@@ -114,7 +121,13 @@ export async function scanChangedManifests(
     baseWorkloads: settled.base,
     sourceNotes: rendered?.notes ?? [],
     ...(skippedRenders ? { skippedRenders } : {}),
-    sourceWarnings: [...(rendered?.warnings ?? []), ...compared.warnings, ...(substituted?.warnings ?? [])],
+    sourceWarnings: [
+      ...(rendered?.warnings ?? []),
+      ...compared.warnings,
+      ...(substituted?.warnings ?? []),
+      // Children a parent Kustomization patches, read as written where its build could not tell.
+      ...(await parentBuildWarnings(git)),
+    ],
     ...(renderers.owned ? { owned: renderers.owned } : {}),
     ...(folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {}),
     variants: settled.variants,
@@ -153,11 +166,15 @@ async function substitutionChangesOf(
 ) {
   const globs = options.sources?.paths;
   const paths = globs ? { matches: await globMatcher(globs, { dot: true }), globs } : undefined;
+  const sources = options.sources;
   return substitutionChanges(git, {
     head,
     changes: compared.found.changes,
     defaultNamespace: options.defaultNamespace,
     ...(paths ? { paths } : {}),
+    ...(sources
+      ? { asDeployed: parentBuildEnv(trustedPathDirs(sources.env.PATH, [git.root]), sources) }
+      : {}),
   });
 }
 

@@ -31,6 +31,7 @@ import type { StampSettings } from "../settings/settings.js";
 import { beyondRawInTree, notReadRaw } from "./beyond-raw.js";
 import { changedInRange } from "./changed-raw.js";
 import { changedRootWorkloads } from "./changed-roots.js";
+import { patchedInTree } from "./patched-in-tree.js";
 import { stampAsDeployed } from "./stamp-as-deployed.js";
 import { refuseForeignPatch, refuseUnsafeRoots } from "./stamp-checks.js";
 import { stampFile } from "./stamp-file.js";
@@ -102,11 +103,17 @@ async function stampOnce(settings: StampSettings, deps: StampDeps): Promise<Stam
     ? await createPathFilter({ paths: settings.paths, exclude: [] })
     : undefined;
   const beyond = notReadRaw(files, (f) => filter(f) && !inChart(f), explicitPaths);
+  const parentEnv = {
+    pathDirs: trustedPathDirs(deps.env.PATH, [deps.tree.dir]),
+    timeoutMs: settings.renderTimeoutMs,
+    maxOutputBytes: settings.maxFileSize,
+  };
   const read = await readAsDeployed(raw, {
     files,
     text,
     defaultNamespace: settings.namespace,
     ...(readRaw ? { beyond: beyondRawInTree(deps.tree, beyond, settings.namespace) } : {}),
+    patched: patchedInTree(deps.tree, parentEnv, (note) => report.notes.push(note)),
   });
   const { stamps, units } = stampAsDeployed(raw, read.variants, key, read.builtByFlux);
   for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));

@@ -36,6 +36,8 @@ interface ReadContext {
   defaultNamespace: string;
   /** The GitOps objects and maps of the files stamp does not read as raw manifests (stamp/beyond-raw.ts). */
   beyond?: BeyondRaw;
+  /** The objects with each Flux Kustomization a parent's spec.patches patch as deployed (patched-in-tree.ts). */
+  patched?: (objects: readonly Manifest[]) => Promise<Manifest[]>;
 }
 
 export interface BeyondRaw {
@@ -64,7 +66,8 @@ export async function readAsDeployed(
     deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file, line: m.line }));
   // Only their GitOps objects: the rest of such a file is rendered through its kustomization.
   const gitops = ((await ctx.beyond?.gitopsObjects()) ?? []).filter((m) => deploymentsIn(m).length > 0);
-  const written = [...read, ...gitops].flatMap(deploymentsIn);
+  const objects = [...read.filter((m) => deploymentsIn(m).length > 0), ...gitops];
+  const written = (ctx.patched ? await ctx.patched(objects) : objects).flatMap(deploymentsIn);
   const names = substitutionMapNames(written);
   const maps = [
     ...substitutionMapsIn(read),

@@ -9,6 +9,8 @@ import type { Git } from "../../git/git.js";
 import { globsToPathspecs } from "../../git/glob-pathspecs.js";
 import { parseManifestFile } from "../manifests/parse-manifest-file.js";
 import { type Deployment, deploymentsOf, normalizedDir } from "./deployed-dirs.js";
+import { patchingParents, unknowablePatches } from "./parent-patches.js";
+import { asDeployedByParents, type ParentBuildEnv } from "./patched-children.js";
 
 /** Objects that name a GitOps path are small; a larger file is a bundle, not read for this. */
 export const MAX_GITOPS_FILE_BYTES = 1024 * 1024;
@@ -30,6 +32,11 @@ interface DeploymentSearch {
   head: string;
   /** An explicit --paths: only the files it matches are read. */
   paths?: { matches(path: string): boolean; globs: readonly string[] };
+  /**
+   * Set where kustomize may run: a Flux Kustomization that a parent Kustomization's spec.patches
+   * patch is read as the parent deploys it (patched-children.ts), else as written.
+   */
+  asDeployed?: ParentBuildEnv;
 }
 
 /** The GitOps objects' deployments of `dirs` at head (the repository root is never looked for). */
@@ -44,11 +51,77 @@ export async function findDeployments(
   const deployments: Deployment[] = [];
   for (const file of files) {
     if (!file.paths.some((path) => path === ANY_PATH || wanted.has(path))) continue;
+    const parents = ctx.asDeployed ? await parentsOf(git, ctx, ctx.head, file.path) : [];
     file.deployments ??= parseDeployments(file.path, file.bytes);
-    deployments.push(...(await file.deployments).filter((d) => wanted.has(d.dir)));
+    const all =
+      parents.length === 0
+        ? await file.deployments
+        : await patchedDeployments(git, ctx.asDeployed!, ctx.head, parents, file.path, file.bytes);
+    deployments.push(...all.filter((d) => wanted.has(d.dir)));
   }
   return deployments;
 }
+
+/**
+ * The deployments of a GitOps file at `commit` (the search's head, or its base): with
+ * `ctx.asDeployed`, each Flux Kustomization a parent patches as the parent deploys it. The parents
+ * are looked for at head first: a repository without one reads nothing more, at either commit.
+ */
+export async function deploymentsAt(
+  git: Git,
+  ctx: DeploymentSearch,
+  commit: string,
+  path: string,
+  bytes: Buffer,
+): Promise<Deployment[]> {
+  const parents = ctx.asDeployed ? await parentsOf(git, ctx, commit, path) : [];
+  if (parents.length === 0) return parseDeployments(path, bytes);
+  return patchedDeployments(git, ctx.asDeployed!, commit, parents, path, bytes);
+}
+
+async function patchedDeployments(
+  git: Git,
+  env: ParentBuildEnv,
+  commit: string,
+  parents: readonly Deployment[],
+  path: string,
+  bytes: Buffer,
+): Promise<Deployment[]> {
+  const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
+  const objects = parsed.manifests.map((m) => m.object);
+  const deployed = await asDeployedByParents(git, env, commit, parents, path, objects);
+  return deploymentsOf(deployed).map((d) => ({ ...d, file: path }));
+}
+
+/** The patching parents at `commit` whose directory holds `path` (none read at base unless head has one). */
+async function parentsOf(
+  git: Git,
+  ctx: DeploymentSearch,
+  commit: string,
+  path: string,
+): Promise<Deployment[]> {
+  if (commit !== ctx.head && (await parentsAt(git, ctx, ctx.head)).length === 0) return [];
+  const parents = await parentsAt(git, ctx, commit);
+  return parents.filter((p) => p.file !== path && path.startsWith(`${p.dir}/`));
+}
+
+/** The Flux Kustomizations at `commit` whose patches may patch the Kustomizations they deploy. */
+async function parentsAt(git: Git, ctx: DeploymentSearch, commit: string): Promise<Deployment[]> {
+  const files = await gitopsFiles(git, { ...ctx, head: commit });
+  let parents = parentsIn.get(files);
+  if (parents === undefined) {
+    // The cheap check: only a file that says `patches` may hold one.
+    const holding = files.filter((f) => f.bytes.includes("patches"));
+    parents = Promise.all(holding.map((f) => (f.deployments ??= parseDeployments(f.path, f.bytes)))).then(
+      (found) => patchingParents(found.flat()).filter((p) => p.dir !== ""),
+    );
+    parentsIn.set(files, parents);
+  }
+  return parents;
+}
+
+/** parentsAt's answer per search's files (one commit's): looked for once. */
+const parentsIn = new WeakMap<GitopsFile[], Promise<Deployment[]>>();
 
 /**
  * The objects of the GitOps files at head whose text holds `word` and one of `names` (the search
@@ -61,10 +134,24 @@ export async function gitopsObjectsNaming(
   names: readonly string[],
 ): Promise<Array<{ file: string; object: Record<string, unknown> }>> {
   const found: Array<{ file: string; object: Record<string, unknown> }> = [];
+  const naming = (text: string | Buffer) => text.includes(word) && names.some((name) => text.includes(name));
+  // Children a parent patches with the word and a name (`substituteFrom: cluster-settings`) say neither.
+  const parents = ctx.asDeployed
+    ? (await parentsAt(git, ctx, ctx.head)).filter(
+        // One whose patches cannot be read may name anything: asked, it says so (patched-children.ts).
+        (p) => naming(JSON.stringify(p.settings.patches)) || unknowablePatches(p) !== undefined,
+      )
+    : [];
   for (const file of await gitopsFiles(git, ctx)) {
-    if (!file.bytes.includes(word) || !names.some((name) => file.bytes.includes(name))) continue;
+    const patched = parents.filter((p) => p.file !== file.path && file.path.startsWith(`${p.dir}/`));
+    if (patched.length === 0 && !naming(file.bytes)) continue;
     const parsed = await parseManifestFile(file.path, file.bytes, { defaultNamespace: "default" });
-    for (const m of parsed.manifests) found.push({ file: file.path, object: m.object });
+    const objects = parsed.manifests.map((m) => m.object);
+    const deployed =
+      patched.length > 0
+        ? await asDeployedByParents(git, ctx.asDeployed!, ctx.head, patched, file.path, objects)
+        : objects;
+    for (const object of deployed) found.push({ file: file.path, object });
   }
   return found;
 }
@@ -151,7 +238,7 @@ async function readGitopsFiles(
   return [...files].map(([path, bytes]) => ({ path, bytes, paths: namedPaths(bytes.toString("utf8")) }));
 }
 
-export async function parseDeployments(path: string, bytes: Buffer): Promise<Deployment[]> {
+async function parseDeployments(path: string, bytes: Buffer): Promise<Deployment[]> {
   const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
   return parsed.manifests.flatMap((m) =>
     deploymentsOf([m.object]).map((d) => ({ ...d, file: path, line: m.line })),

@@ -96,7 +96,9 @@ export async function findPlainDeployedSources(
   const quietOptions = { substituted: true, maxBytes: QUIET_CHECK_MAX_BYTES };
   const quiet = redeployed.length === 0 && !ctx.componentsMayCarryValues;
   if (quiet && (await allQuiet(git, ctx, changed, quietOptions))) return none;
-  const search = { head: ctx.head, ...(ctx.paths ? { paths: ctx.paths } : {}) };
+  // A Kustomization a parent's spec.patches patch is read as deployed (patched-children.ts).
+  const asDeployed = { pathDirs: ctx.pathDirs, timeoutMs: ctx.timeoutMs, maxOutputBytes: ctx.maxOutputBytes };
+  const search = { head: ctx.head, asDeployed, ...(ctx.paths ? { paths: ctx.paths } : {}) };
   const found = await withMaps(
     git,
     ctx,

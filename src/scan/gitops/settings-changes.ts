@@ -10,11 +10,12 @@
 import type { FileChange, Git } from "../../git/git.js";
 import type { Deployment, DeploySettings } from "./deployed-dirs.js";
 import {
+  deploymentsAt,
   GITOPS_API_GROUPS,
   MANIFEST_FILE,
   MAX_GITOPS_FILE_BYTES,
-  parseDeployments,
 } from "./find-deployments.js";
+import type { ParentBuildEnv } from "./patched-children.js";
 
 /** The same object deploying the same directory at both commits, with other settings at base. */
 export interface SettingsChange {
@@ -34,7 +35,9 @@ interface ChangedObjects {
   head: string;
   changedFiles: readonly FileChange[];
   /** An explicit --paths: only the files it matches are read. */
-  paths?: { matches(path: string): boolean };
+  paths?: { matches(path: string): boolean; globs: readonly string[] };
+  /** Where kustomize may run: a Kustomization a parent patches is read as deployed (find-deployments.ts). */
+  asDeployed?: ParentBuildEnv;
 }
 
 /** The deployments whose settings (beyond the namespace: a move makes new objects) differ at base. */
@@ -42,11 +45,11 @@ export async function findSettingsChanges(git: Git, ctx: ChangedObjects): Promis
   const wanted = (path: string | undefined): path is string =>
     path !== undefined && MANIFEST_FILE.test(path) && (ctx.paths?.matches(path) ?? true);
   const headPaths = ctx.changedFiles.filter((c) => c.status !== "D").map((c) => c.path);
-  const atHead = await deploymentsIn(git, ctx.head, headPaths.filter(wanted));
+  const atHead = await deploymentsIn(git, ctx, ctx.head, headPaths.filter(wanted));
   // No changed file holds such an object at head: none can have other settings there.
   if (atHead.length === 0) return [];
   const basePaths = ctx.changedFiles.map((c) => (c.status === "A" ? undefined : (c.oldPath ?? c.path)));
-  const atBase = await deploymentsIn(git, ctx.base, basePaths.filter(wanted));
+  const atBase = await deploymentsIn(git, ctx, ctx.base, basePaths.filter(wanted));
   const [before, after] = [byObjectAndDir(atBase), byObjectAndDir(atHead)];
   const changes: SettingsChange[] = [];
   const basePathOf = new Map(ctx.changedFiles.map((c) => [c.path, c.oldPath ?? c.path]));
@@ -90,6 +93,7 @@ export function changedDirs(changes: readonly SettingsChange[]): string[] {
 
 async function deploymentsIn(
   git: Git,
+  ctx: ChangedObjects,
   rev: string,
   paths: string[],
 ): Promise<Array<Deployment & { file: string }>> {
@@ -98,7 +102,7 @@ async function deploymentsIn(
   const found: Array<Deployment & { file: string }> = [];
   for (const [file, bytes] of files) {
     if (!GITOPS_API_GROUPS.some((group) => bytes.includes(group))) continue;
-    for (const d of await parseDeployments(file, bytes)) found.push({ ...d, file });
+    for (const d of await deploymentsAt(git, ctx, rev, file, bytes)) found.push({ ...d, file });
   }
   return found;
 }

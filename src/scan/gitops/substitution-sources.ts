@@ -11,6 +11,7 @@ import type { Git } from "../../git/git.js";
 import type { SourceWarning } from "../sources/source-warning.js";
 import { type Deployment, deploymentsOf } from "./deployed-dirs.js";
 import { gitopsObjectsNaming } from "./find-deployments.js";
+import type { ParentBuildEnv } from "./patched-children.js";
 import type { SettingsChange } from "./settings-changes.js";
 
 interface ChangedConfigs {
@@ -20,6 +21,8 @@ interface ChangedConfigs {
   defaultNamespace: string;
   /** An explicit --paths: only the GitOps objects in the files it matches. */
   paths?: { matches(path: string): boolean; globs: readonly string[] };
+  /** A Kustomization a parent's spec.patches patch is read as deployed (patched-children.ts). */
+  asDeployed?: ParentBuildEnv;
 }
 
 /**
@@ -34,7 +37,11 @@ export async function substitutionChanges(
   const warnings: SourceWarning[] = [];
   if (ctx.changes.length === 0) return { changes, warnings };
   const names = [...new Set(ctx.changes.map((c) => c.id.name))];
-  const search = { head: ctx.head, ...(ctx.paths ? { paths: ctx.paths } : {}) };
+  const search = {
+    head: ctx.head,
+    ...(ctx.paths ? { paths: ctx.paths } : {}),
+    ...(ctx.asDeployed ? { asDeployed: ctx.asDeployed } : {}),
+  };
   const objects = await gitopsObjectsNaming(git, search, "substituteFrom", names);
   for (const { file, object } of objects) {
     // Read with the object's other settings (deployed-dirs.ts): only a Flux Kustomization's hold them.

@@ -342,7 +342,9 @@ async function discoverRoots(
       notDeployedDir(dir) === undefined &&
       (orphanComponent || redeployed.has(dir) || touched(dir).length > 0),
   );
-  const found = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
+  // A Kustomization a parent's spec.patches patch is read as deployed (gitops/patched-children.ts).
+  const asDeployed = { pathDirs: ctx.pathDirs, timeoutMs: ctx.timeoutMs, maxOutputBytes: ctx.maxOutputBytes };
+  const found = candidates.length > 0 ? await findDeployments(git, { ...ctx, asDeployed }, candidates) : [];
   const deployments = await withMaps(git, ctx, withSettingsAtBase(found, ctx.settingsChanges));
   const rules = {
     deployedDirs: new Set(deployments.map((d) => d.dir)),

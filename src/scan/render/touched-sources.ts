@@ -5,6 +5,7 @@
 import type { Log } from "../../core/log.js";
 import { lazy } from "../../core/once.js";
 import type { FileChange, Git } from "../../git/git.js";
+import type { ParentBuildEnv } from "../gitops/patched-children.js";
 import { findPlainDeployedSources } from "../gitops/plain-deployed-sources.js";
 import { findSettingsChanges, isOf } from "../gitops/settings-changes.js";
 import { globMatcher } from "../glob-matcher.js";
@@ -95,6 +96,7 @@ export async function renderTouchedSources(
       base,
       head,
       changedFiles,
+      asDeployed: parentBuildEnv(pathDirs, options),
       ...(explicit ? { paths: explicit } : {}),
     });
     // substituteFrom's ConfigMaps are read from the repository (gitops/substitution-maps.ts), as stamp reads them.
@@ -317,4 +319,12 @@ async function renderCommandSource(
     readsAsData: (path, text) => yamlDataInput(path, text, { textSubstituted: true }),
     render: (checkout, commit, signal) => render(checkout.dir, commit, signal),
   };
+}
+
+/** How a parent Kustomization's directory is built to read the children it patches (gitops/patched-children.ts). */
+export function parentBuildEnv(
+  pathDirs: readonly string[],
+  options: Pick<SourceOptions, "timeoutMs" | "maxOutputBytes">,
+): ParentBuildEnv {
+  return { pathDirs, timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes };
 }

@@ -1,0 +1,154 @@
+// The Flux Kustomizations a parent Kustomization deploys and patches (parent-patches.ts), as the
+// parent deploys them at a commit: the parent's directory is written out of the commit (its scope
+// alone) and built by kustomize with the parent's patches, once per parent and commit in a run.
+// Where the build cannot tell (it fails, a patch needs substitution), the children are read as
+// written and a warning marks the plan incomplete: planned without their patched settings (most
+// often `postBuild.substituteFrom`), a change to a map they substitute from would restart nothing.
+import { access } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
+import { shortSha } from "../../core/commit-sha.js";
+import type { JsonObject } from "../../core/json-shape.js";
+import type { Git } from "../../git/git.js";
+import { parseManifestFile } from "../manifests/parse-manifest-file.js";
+import {
+  findKustomize,
+  KustomizeBuildError,
+  type KustomizeRun,
+  kustomizeBuild,
+} from "../render/kustomize.js";
+import { createCommitTrees } from "../render/materialize-tree.js";
+import { findExecutable } from "../render/renderer-environment.js";
+import { KUSTOMIZATION_FILE_NAMES } from "../sources/kustomization-names.js";
+import type { SourceWarning } from "../sources/source-warning.js";
+import type { Deployment } from "./deployed-dirs.js";
+import { writeGeneratedKustomization } from "./generated-kustomization.js";
+import { asPatched, childrenByFile, parentOverlay, unknowablePatches } from "./parent-patches.js";
+
+/** How the parents' directories are built: the run's renderer settings. */
+export interface ParentBuildEnv {
+  pathDirs: readonly string[];
+  /** --render-timeout. */
+  timeoutMs: number;
+  /** --max-file-size. */
+  maxOutputBytes: number;
+}
+
+interface Built {
+  children?: Map<string, JsonObject[]>;
+  warning?: SourceWarning;
+}
+
+/** Each parent's build per commit, per Git adapter (one run): built once. */
+const builds = new WeakMap<Git, Map<string, Promise<Built>>>();
+
+/** `objects` (the file's, as written) as the `parents` whose directory holds the file deploy them at `commit`. */
+export async function asDeployedByParents(
+  git: Git,
+  env: ParentBuildEnv,
+  commit: string,
+  parents: readonly Deployment[],
+  file: string,
+  objects: JsonObject[],
+): Promise<JsonObject[]> {
+  let deployed = objects;
+  for (const parent of parents) {
+    const built = await buildOnce(git, env, commit, parent);
+    deployed = asPatched(deployed, built.children?.get(file), parent);
+  }
+  return deployed;
+}
+
+/** The warnings of the parents' builds this run could not use (each marks the plan incomplete). */
+export async function parentBuildWarnings(git: Git): Promise<SourceWarning[]> {
+  const all = await Promise.all(builds.get(git)?.values() ?? []);
+  return all.flatMap((b) => (b.warning ? [b.warning] : []));
+}
+
+function buildOnce(git: Git, env: ParentBuildEnv, commit: string, parent: Deployment): Promise<Built> {
+  const byKey = builds.get(git) ?? new Map<string, Promise<Built>>();
+  builds.set(git, byKey);
+  const key = JSON.stringify([commit, parent.by, parent.file ?? null, parent.dir]);
+  let built = byKey.get(key);
+  if (built === undefined) {
+    built = buildParent(git, env, commit, parent);
+    byKey.set(key, built);
+  }
+  return built;
+}
+
+async function buildParent(
+  git: Git,
+  env: ParentBuildEnv,
+  commit: string,
+  parent: Deployment,
+): Promise<Built> {
+  const unknowable = (why: string): Built => ({ warning: parentWarning(parent, commit, why) });
+  const templated = unknowablePatches(parent);
+  if (templated) return unknowable(templated);
+  const binary = await findKustomize(env.pathDirs);
+  if (binary === undefined) return unknowable("neither kustomize nor kubectl is on PATH to apply them");
+  const scope = [parent.dir];
+  const trees = await createCommitTrees(git.root, findExecutable("git", env.pathDirs) ?? "git", scope, {
+    symlinks: { scope },
+    timeoutMs: env.timeoutMs,
+  });
+  try {
+    const tree = await trees.dirOf(commit);
+    const run = { ...env, binary, home: trees.root };
+    const built = await childrenAsBuilt(run, { tree, commit, generate: true }, parent);
+    return typeof built === "string" ? unknowable(built) : { children: built };
+  } finally {
+    await trees.dispose();
+  }
+}
+
+/**
+ * The children of `parent`, by file, as kustomize builds its directory in `at.tree` with its
+ * patches (the overlay written in `at.cwd`, default the tree); or why they cannot be told. A plain
+ * directory is built as Flux builds it, through the kustomization it generates, where `at.generate`
+ * lets one be written in the tree (a checkout, never the user's work tree).
+ */
+export async function childrenAsBuilt(
+  run: KustomizeRun,
+  at: { tree: string; commit: string; cwd?: string; generate: boolean },
+  parent: Deployment,
+): Promise<Map<string, JsonObject[]> | string> {
+  const dir = join(at.tree, parent.dir);
+  const own = await Promise.any(KUSTOMIZATION_FILE_NAMES.map((name) => access(join(dir, name)))).then(
+    () => true,
+    () => false,
+  );
+  if (!own && !at.generate) return "its directory has no kustomization.yaml, which stamp does not generate";
+  if (!own && (await writeGeneratedKustomization(dir)) === undefined) return new Map();
+  const overlayDir = ".config-rollout-parent";
+  const overlay = {
+    dir: overlayDir,
+    kustomization: (toTree: string) => parentOverlay(parent, toTree),
+    ...(at.cwd !== undefined ? { cwd: at.cwd } : {}),
+  };
+  let output: Buffer;
+  try {
+    output = await kustomizeBuild(run, at.tree, parent.dir, at.commit, undefined, overlay);
+  } catch (error) {
+    if (!(error instanceof KustomizeBuildError)) throw error;
+    return `\`${error.command}\` with its patches failed (${error.why})`;
+  }
+  const parsed = await parseManifestFile(parent.file ?? parent.dir, output, { defaultNamespace: "default" });
+  const fileOf = (origin: string) => {
+    const path = relative(at.tree, resolve(at.cwd ?? at.tree, overlayDir, origin));
+    return path.startsWith("..") ? undefined : path.split(sep).join("/");
+  };
+  return childrenByFile(
+    parsed.manifests.map((m) => m.object),
+    fileOf,
+  );
+}
+
+function parentWarning(parent: Deployment, commit: string, why: string): SourceWarning {
+  const file = parent.file ?? (parent.dir || ".");
+  return {
+    file,
+    message: `${parent.by} patches the Flux Kustomizations it deploys from ${parent.dir || "."} (spec.patches), and at commit ${shortSha(commit)} ${why}: they are read as written, without what the patches add (postBuild.substituteFrom, substitute, patches), so what they deploy may be planned without it`,
+    unread: `spec.patches of the Kustomizations it deploys: ${why}`,
+  };
+}
