@@ -2171,9 +2171,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve10, reject) => {
+          return new Promise((resolve11, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve10(data);
+              return err ? reject(err) : resolve11(data);
             });
           });
         }
@@ -2211,12 +2211,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve10, reject) => {
+          return new Promise((resolve11, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve10(data);
+              ) : resolve11(data);
             });
           });
         }
@@ -4483,8 +4483,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve10, reject) => {
-        res = resolve10;
+      const promise = new Promise((resolve11, reject) => {
+        res = resolve11;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6735,12 +6735,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve10, reject) => {
+      const waitForDrain = () => new Promise((resolve11, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve10;
+          callback = resolve11;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7410,12 +7410,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve10, reject) => {
+      const waitForDrain = () => new Promise((resolve11, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve10;
+          callback = resolve11;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7894,16 +7894,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve10) => {
+        return new Promise((resolve11) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve10;
+            this[kClosedResolve] = resolve11;
           } else {
-            resolve10(null);
+            resolve11(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve10) => {
+        return new Promise((resolve11) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -7914,7 +7914,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve10(null);
+            resolve11(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7965,7 +7965,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve10, reject) => {
+        const socket = await new Promise((resolve11, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7977,7 +7977,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve10(socket2);
+              resolve11(socket2);
             }
           });
         });
@@ -8313,8 +8313,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve10) => {
-            this[kClosedResolve] = resolve10;
+          await new Promise((resolve11) => {
+            this[kClosedResolve] = resolve11;
           });
         }
       }
@@ -9583,7 +9583,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve10, reject) => {
+        return await new Promise((resolve11, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9596,7 +9596,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve10(null);
+              resolve11(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9615,7 +9615,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve10, reject) => {
+      return new Promise((resolve11, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9632,7 +9632,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve10,
+              resolve: resolve11,
               reject,
               length: 0,
               body: []
@@ -9702,18 +9702,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve10, stream, length } = consume2;
+      const { type, body: body2, resolve: resolve11, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve10(chunksDecode(body2, length));
+          resolve11(chunksDecode(body2, length));
         } else if (type === "json") {
-          resolve10(JSON.parse(chunksDecode(body2, length)));
+          resolve11(JSON.parse(chunksDecode(body2, length)));
         } else if (type === "arrayBuffer") {
-          resolve10(chunksConcat(body2, length).buffer);
+          resolve11(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve10(new Blob(body2, { type: stream[kContentType] }));
+          resolve11(new Blob(body2, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve10(chunksConcat(body2, length));
+          resolve11(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9970,9 +9970,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve11, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve10(data);
+            return err ? reject(err) : resolve11(data);
           });
         });
       }
@@ -10195,9 +10195,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve11, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve10(data);
+            return err ? reject(err) : resolve11(data);
           });
         });
       }
@@ -10482,9 +10482,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve11, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve10(data);
+            return err ? reject(err) : resolve11(data);
           });
         });
       }
@@ -10576,9 +10576,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve11, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve10(data);
+            return err ? reject(err) : resolve11(data);
           });
         });
       }
@@ -14441,7 +14441,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve10, reject) => agent.dispatch(
+        return new Promise((resolve11, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14517,7 +14517,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve10({
+              resolve11({
                 status,
                 statusText,
                 headersList,
@@ -14560,7 +14560,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve10({
+              resolve11({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18301,8 +18301,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve10) => {
-        setTimeout(resolve10, ms).unref();
+      return new Promise((resolve11) => {
+        setTimeout(resolve11, ms).unref();
       });
     }
     module2.exports = {
@@ -20222,20 +20222,20 @@ function signalGroup(child2, signal) {
 }
 function stopGroup(child2, graceMs = KILL_GRACE_MS) {
   signalGroup(child2, "SIGTERM");
-  return new Promise((resolve10) => {
+  return new Promise((resolve11) => {
     if (child2.exitCode !== null || child2.signalCode !== null) {
       signalGroup(child2, "SIGKILL");
-      return resolve10();
+      return resolve11();
     }
     const timer = setTimeout(() => {
       signalGroup(child2, "SIGKILL");
-      resolve10();
+      resolve11();
     }, graceMs);
     timer.unref();
     child2.once("exit", () => {
       clearTimeout(timer);
       signalGroup(child2, "SIGKILL");
-      resolve10();
+      resolve11();
     });
   });
 }
@@ -20282,7 +20282,7 @@ var init_child_groups = __esm({
 
 // src/process/run-process.ts
 function runProcess(file, args, options = {}) {
-  const execute = (resolve10) => {
+  const execute = (resolve11) => {
     const stdout = [];
     let stdoutBytes = 0;
     let stderr = Buffer.alloc(0);
@@ -20354,7 +20354,7 @@ function runProcess(file, args, options = {}) {
       options.signal?.removeEventListener("abort", onAbort);
       child2.stdout?.destroy();
       child2.stderr?.destroy();
-      resolve10({
+      resolve11({
         exitCode: child2.exitCode,
         signal: child2.signalCode,
         stdout: Buffer.concat(stdout),
@@ -22039,12 +22039,12 @@ var init_kube_client = __esm({
           throw error2;
         }
       }
-      async canI(access3) {
+      async canI(access4) {
         const review2 = {
           apiVersion: "authorization.k8s.io/v1",
           kind: "SelfSubjectAccessReview",
           metadata: {},
-          spec: { resourceAttributes: { ...access3 } }
+          spec: { resourceAttributes: { ...access4 } }
         };
         try {
           const answer = await this.request(
@@ -22620,9 +22620,9 @@ async function reviewAccess(cluster, writes, settings, log, checked) {
   const bakeReads = baking ? podWatchReads(namespaces, 0).filter((c) => c.resource === "pods") : [];
   await checkPermissions(cluster, [...needed, ...bakeReads], log, settings.concurrency, checked);
   if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
-  const access3 = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
-  if (access3.warning) log.warn(access3.warning);
-  return { watchPods: access3.watch };
+  const access4 = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
+  if (access4.warning) log.warn(access4.warning);
+  return { watchPods: access4.watch };
 }
 var init_check_permissions = __esm({
   "src/rollout/check-permissions.ts"() {
@@ -22876,12 +22876,12 @@ async function listOnce(source2, req, fieldSelector) {
   return list.resourceVersion;
 }
 function sleep(ms, signal) {
-  return new Promise((resolve10) => {
-    if (signal.aborted) return resolve10();
+  return new Promise((resolve11) => {
+    if (signal.aborted) return resolve11();
     const done = () => {
       clearTimeout(timer);
       signal.removeEventListener("abort", done);
-      resolve10();
+      resolve11();
     };
     const timer = setTimeout(done, ms);
     signal.addEventListener("abort", done);
@@ -22890,7 +22890,7 @@ function sleep(ms, signal) {
 function watchSession(source2, req, at, seen2) {
   const { names: names2, signal } = req;
   const followed = new Set(names2);
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve11, reject) => {
     let handle;
     let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
     const unseen = () => shown2 !== void 0 && names2.some((name) => req.following(name) && !shown2?.has(name));
@@ -22898,7 +22898,7 @@ function watchSession(source2, req, at, seen2) {
     const end = (how) => {
       detach();
       handle?.abort();
-      resolve10({ how, unseen: unseen() });
+      resolve11({ how, unseen: unseen() });
     };
     const stop = () => end("complete");
     signal.addEventListener("abort", stop);
@@ -22932,7 +22932,7 @@ function watchSession(source2, req, at, seen2) {
       (error2) => {
         detach();
         if (error2) reject(error2);
-        else resolve10({ how: "closed", unseen: unseen() });
+        else resolve11({ how: "closed", unseen: unseen() });
       }
     );
     if (signal.aborted) end("complete");
@@ -22953,10 +22953,10 @@ async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250)
   let failures = 0;
   while (!signal.aborted) {
     try {
-      const end = await new Promise((resolve10, reject) => {
+      const end = await new Promise((resolve11, reject) => {
         const stop = () => {
           handle.abort();
-          resolve10("closed");
+          resolve11("closed");
         };
         const handle = source2.watchWorkloads(
           namespace,
@@ -22967,7 +22967,7 @@ async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250)
               signal.removeEventListener("abort", stop);
               handle.abort();
               const code = field(obj, "code");
-              if (code === 410) return resolve10("gone");
+              if (code === 410) return resolve11("gone");
               return reject(
                 new ClusterAccessError(String(field(obj, "message") ?? "watch error"), void 0)
               );
@@ -22979,7 +22979,7 @@ async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250)
           (error2) => {
             signal.removeEventListener("abort", stop);
             if (error2) reject(error2);
-            else resolve10("closed");
+            else resolve11("closed");
           }
         );
         signal.addEventListener("abort", stop, { once: true });
@@ -23141,9 +23141,9 @@ function startBake(opts) {
   const add = (target) => {
     const key = idKey(target.id);
     if (running.has(key)) return;
-    let resolve10 = () => {
+    let resolve11 = () => {
     };
-    ended.push(new Promise((r) => resolve10 = r));
+    ended.push(new Promise((r) => resolve11 = r));
     const started = now();
     const finish = bakeOne(target, opts, now, notReadyMs, (failure) => {
       running.delete(key);
@@ -23151,7 +23151,7 @@ function startBake(opts) {
         failures.push(failure);
         opts.onFailed?.(failure);
       }
-      resolve10();
+      resolve11();
     });
     running.set(key, { id: target.id, ends: started + opts.bakeMs, finish });
     if (opts.interrupt?.aborted) interrupted();
@@ -23332,7 +23332,7 @@ async function waitForRollouts(cluster, targets, opts) {
   let unsettled = states.size;
   const stop = new AbortController();
   (0, import_node_events.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve10) => stop.signal.addEventListener("abort", () => resolve10()));
+  const finished = new Promise((resolve11) => stop.signal.addEventListener("abort", () => resolve11()));
   const waiting2 = {
     cluster,
     opts,
@@ -24125,7 +24125,7 @@ async function waitForAgent(cluster, ids, opts) {
   let heartbeat;
   const stop = new AbortController();
   (0, import_node_events2.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve10) => stop.signal.addEventListener("abort", () => resolve10()));
+  const finished = new Promise((resolve11) => stop.signal.addEventListener("abort", () => resolve11()));
   const settle = (state3, outcome) => {
     if (state3.settled) return;
     state3.settled = outcome;
@@ -24505,8 +24505,8 @@ async function restartAndWait(cluster, round, context) {
             targets,
             ...round.reviews ? { reviews: round.reviews } : {}
           };
-          const access3 = await reviewAccess(cluster, writes, settings, log, round.checked);
-          watchPods2 &&= access3.watchPods;
+          const access4 = await reviewAccess(cluster, writes, settings, log, round.checked);
+          watchPods2 &&= access4.watchPods;
         }
         const written = [];
         for (const write of round.configWrites) {
@@ -27691,13 +27691,6 @@ var init_parse_manifests = __esm({
   }
 });
 
-// vendor:picomatch
-var require_picomatch = __commonJS({
-  "vendor:picomatch"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("picomatch"));
-  }
-});
-
 // src/scan/sources/kustomization-names.ts
 function kustomizationDirOf(path6) {
   const slash = path6.lastIndexOf("/");
@@ -27713,6 +27706,13 @@ var init_kustomization_names = __esm({
   "src/scan/sources/kustomization-names.ts"() {
     "use strict";
     KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+  }
+});
+
+// vendor:picomatch
+var require_picomatch = __commonJS({
+  "vendor:picomatch"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("picomatch"));
   }
 });
 
@@ -27913,9 +27913,9 @@ function listOf(value) {
 function isRemote(value) {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^https?:/i.test(value) || /^git::/i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)[/:]/i.test(value);
 }
-function joinPath(dir, relative5) {
+function joinPath(dir, relative6) {
   const parts = dir.split("/").filter(Boolean);
-  for (const part of relative5.split("/")) {
+  for (const part of relative6.split("/")) {
     if (part === "" || part === ".") continue;
     if (part === "..") {
       if (parts.length === 0 || parts[parts.length - 1] === "..") parts.push("..");
@@ -28405,7 +28405,7 @@ __export(saved_plan_exports, {
 async function readPlanFile(path6) {
   let text;
   try {
-    text = await (0, import_promises6.readFile)(path6, "utf8");
+    text = await (0, import_promises7.readFile)(path6, "utf8");
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new UserError(`${path6}: cannot read the plan file (${code})`);
@@ -28414,7 +28414,7 @@ async function readPlanFile(path6) {
 }
 async function writePlanFile(path6, document, log) {
   try {
-    await (0, import_promises6.writeFile)(path6, `${JSON.stringify(document, null, 2)}
+    await (0, import_promises7.writeFile)(path6, `${JSON.stringify(document, null, 2)}
 `, { mode: 420 });
   } catch (error2) {
     const code = error2.code ?? String(error2);
@@ -28478,11 +28478,11 @@ function sameWorkloads(document, settings, planned, naming = CLI_FLAGS) {
 function applySaved(run2, settings, connection, context) {
   return applySavedPlan(run2.document, settings.plan, connection, { settings, ...context });
 }
-var import_promises6;
+var import_promises7;
 var init_saved_plan = __esm({
   "src/run/saved-plan.ts"() {
     "use strict";
-    import_promises6 = require("node:fs/promises");
+    import_promises7 = require("node:fs/promises");
     init_commit_sha();
     init_errors();
     init_model();
@@ -29315,11 +29315,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve10) {
-      resolve10(value);
+    return value instanceof P ? value : new P(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve10, reject) {
+  return new (P || (P = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -29335,7 +29335,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -29408,26 +29408,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve10) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve11) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve10(output.toString());
+          resolve11(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve10) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve11) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve10(Buffer.concat(chunks));
+          resolve11(Buffer.concat(chunks));
         });
       }));
     });
@@ -29630,14 +29630,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve10, reject) => {
+      return new Promise((resolve11, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve10(res);
+            resolve11(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -29881,12 +29881,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve10) => setTimeout(() => resolve10(), ms));
+      return new Promise((resolve11) => setTimeout(() => resolve11(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve10, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve11, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -29894,7 +29894,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve10(response);
+          resolve11(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -29933,7 +29933,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve10(response);
+          resolve11(response);
         }
       }));
     });
@@ -29944,11 +29944,11 @@ var lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase(
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve10) {
-      resolve10(value);
+    return value instanceof P ? value : new P(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve10, reject) {
+  return new (P || (P = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -29964,7 +29964,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -29995,11 +29995,11 @@ var BearerCredentialHandler = class {
 // node_modules/@actions/core/lib/oidc-utils.js
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve10) {
-      resolve10(value);
+    return value instanceof P ? value : new P(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve10, reject) {
+  return new (P || (P = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -30015,7 +30015,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -30084,11 +30084,11 @@ var import_os = require("os");
 var import_fs = require("fs");
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve10) {
-      resolve10(value);
+    return value instanceof P ? value : new P(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve10, reject) {
+  return new (P || (P = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -30104,7 +30104,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -30406,11 +30406,11 @@ var fs2 = __toESM(require("fs"), 1);
 var path2 = __toESM(require("path"), 1);
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve10) {
-      resolve10(value);
+    return value instanceof P ? value : new P(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve10, reject) {
+  return new (P || (P = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -30426,7 +30426,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -30530,11 +30530,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve10) {
-      resolve10(value);
+    return value instanceof P ? value : new P(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve10, reject) {
+  return new (P || (P = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -30550,7 +30550,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -30571,9 +30571,9 @@ function which(tool, check) {
       }
       return result;
     }
-    const matches = yield findInPath(tool);
-    if (matches && matches.length > 0) {
-      return matches[0];
+    const matches2 = yield findInPath(tool);
+    if (matches2 && matches2.length > 0) {
+      return matches2[0];
     }
     return "";
   });
@@ -30609,14 +30609,14 @@ function findInPath(tool) {
         }
       }
     }
-    const matches = [];
+    const matches2 = [];
     for (const directory of directories) {
       const filePath = yield tryGetExecutablePath(path3.join(directory, tool), extensions);
       if (filePath) {
-        matches.push(filePath);
+        matches2.push(filePath);
       }
     }
-    return matches;
+    return matches2;
   });
 }
 
@@ -30624,11 +30624,11 @@ function findInPath(tool) {
 var import_timers = require("timers");
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve10) {
-      resolve10(value);
+    return value instanceof P ? value : new P(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve10, reject) {
+  return new (P || (P = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -30644,7 +30644,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -30863,7 +30863,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path4.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve10, reject) => __awaiter7(this, void 0, void 0, function* () {
+      return new Promise((resolve11, reject) => __awaiter7(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -30946,7 +30946,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve10(exitCode);
+            resolve11(exitCode);
           }
         });
         if (this.options.input) {
@@ -31069,11 +31069,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve10) {
-      resolve10(value);
+    return value instanceof P ? value : new P(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve10, reject) {
+  return new (P || (P = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -31089,7 +31089,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -31142,11 +31142,11 @@ function getExecOutput(commandLine, args, options) {
 // node_modules/@actions/core/lib/platform.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve10) {
-      resolve10(value);
+    return value instanceof P ? value : new P(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve10, reject) {
+  return new (P || (P = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -31162,7 +31162,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -31221,11 +31221,11 @@ function getDetails() {
 // node_modules/@actions/core/lib/core.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve10) {
-      resolve10(value);
+    return value instanceof P ? value : new P(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve10, reject) {
+  return new (P || (P = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -31241,7 +31241,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -31386,7 +31386,7 @@ function escapeJsonForCiLog(json) {
 init_cluster_connection();
 
 // src/run/commands.ts
-var import_node_path12 = require("node:path");
+var import_node_path13 = require("node:path");
 init_errors();
 init_once();
 init_option_naming();
@@ -31652,7 +31652,7 @@ var CatFileProcess = class {
   failed;
   idle;
   ask(names2, maxContentBytes, onEntry) {
-    return new Promise((resolve10, reject) => {
+    return new Promise((resolve11, reject) => {
       if (this.failed) return reject(this.failed);
       clearTimeout(this.idle);
       this.queue.push({
@@ -31660,7 +31660,7 @@ var CatFileProcess = class {
         entries: [],
         maxContentBytes,
         ...onEntry ? { onEntry } : {},
-        resolve: resolve10,
+        resolve: resolve11,
         reject
       });
       holdRun(this.child, true);
@@ -32229,12 +32229,12 @@ var GitAdapter = class extends GitHistory {
   async tryResolveCommit(ref) {
     assertSafeRef(ref);
     if (this.knownCommits.has(ref)) return ref;
-    const sha = await new Promise((resolve10, reject) => {
+    const sha = await new Promise((resolve11, reject) => {
       if (this.resolving === void 0) {
         this.resolving = [];
         queueMicrotask(() => this.resolveBatch());
       }
-      this.resolving.push({ ref, resolve: resolve10, reject });
+      this.resolving.push({ ref, resolve: resolve11, reject });
     });
     if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
     return sha;
@@ -34482,7 +34482,7 @@ function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
     if (stamped === expected) continue;
     if (manifest.stampCannotMatch !== void 0) {
       unmatchable.push(
-        `${formatId(id)}${where}: ${manifest.stampCannotMatch}; its one ${CONFIG_HASH_ANNOTATION} (${stamped ?? "none"}) is written as kustomize builds it, not as this deployment renders it (expected ${expected})`
+        `${formatId(id)}${where}: ${manifest.stampCannotMatch} (the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped ?? "none"}, this deployment needs ${expected})`
       );
       continue;
     }
@@ -34501,7 +34501,7 @@ Run \`config-rollout stamp\`, commit the result and push it.`
     lines.push(
       `--strategy gitops: no stamp can match these workloads, so they cannot be followed:
   ${unmatchable.join("\n  ")}
-\`config-rollout stamp\` does not change that: give each deployment a kustomization of its own (an overlay per cluster that includes the shared one), or roll them out with a live strategy.`
+\`config-rollout stamp\` does not change that: give each deployment a kustomization of its own (one in the folder it deploys, or an overlay per cluster that includes the shared one), or roll them out with a live strategy.`
     );
   if (lines.length > 0) throw new UserError(lines.join("\n"));
 }
@@ -35133,13 +35133,13 @@ function deployedDirsOf(objects) {
 function deploymentsOf(objects) {
   const deployments = [];
   for (const object of objects) {
-    for (const { path: path6, settings, by, templatedNamespace } of pathsNamedBy(object)) {
+    for (const { path: path6, settings, by, templated } of pathsNamedBy(object)) {
       const dir = normalizedDir(path6);
       if (dir === void 0) continue;
       const components = (settings.components ?? []).map((c) => normalizedDir(c, dir));
       if (components.some((c) => c === void 0)) delete settings.components;
       else if (components.length > 0) settings.components = components;
-      deployments.push({ dir, by, settings, ...templatedNamespace ? { templatedNamespace } : {} });
+      deployments.push({ dir, by, settings, ...templated ? { templated } : {} });
     }
   }
   return deployments;
@@ -35155,6 +35155,22 @@ function componentsOf(deployment) {
       ...deployment.atBase?.settings.components ?? []
     ])
   ];
+}
+function builtFields(settings) {
+  const fields = [
+    ["namePrefix", "spec.namePrefix"],
+    ["nameSuffix", "spec.nameSuffix"],
+    ["patches", "spec.patches"],
+    ["components", "spec.components"]
+  ];
+  return fields.filter(([key]) => settings[key] !== void 0).map(([, name]) => name);
+}
+function plainBuildUnstampable(d) {
+  const fields = d.by.startsWith("Flux ") ? builtFields(d.settings) : [];
+  if (fields.length === 0) return void 0;
+  const at = d.file === void 0 ? "" : ` (${d.file}${d.line === void 0 ? "" : `:${d.line}`})`;
+  const dir = d.dir || ".";
+  return `${d.by}${at} deploys ${dir}, a folder without a kustomization.yaml, with ${fields.join(", ")}: its objects are built as Flux builds them, which a stamp in their files cannot follow; a kustomization.yaml in ${dir} listing its files lets \`config-rollout stamp\` write the value as it is deployed`;
 }
 function isPlainDeployment(settings) {
   return Object.keys(settings).length === 0;
@@ -35185,8 +35201,15 @@ function pathsNamedBy(object) {
     const settings = fluxSettings(spec);
     const namespace = field(metadata, "namespace");
     if (settings.substitute?.from && typeof namespace === "string") settings.substitute.namespace = namespace;
-    const templated = templatedAt(spec, ["targetNamespace"], "spec");
-    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings, ...templated }];
+    const templated = templatedAt(spec, ["targetNamespace"], "spec", "namespace") ?? templatedAt(spec, ["namePrefix"], "spec", "name prefix") ?? templatedAt(spec, ["nameSuffix"], "spec", "name suffix");
+    return [
+      {
+        path: field(spec, "path"),
+        by: `Flux Kustomization ${name}`,
+        settings,
+        ...templated ? { templated } : {}
+      }
+    ];
   }
   if (group2 !== "argoproj.io") return [];
   if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`, "spec");
@@ -35234,7 +35257,7 @@ function fluxSettings(spec) {
 }
 function sourcePaths(appSpec, by, at) {
   const defaultNamespace = plainString(field(field(appSpec, "destination"), "namespace"));
-  const destination = templatedAt(appSpec, ["destination", "namespace"], at);
+  const destination = templatedAt(appSpec, ["destination", "namespace"], at, "namespace");
   const sources = field(appSpec, "sources");
   const listed = Array.isArray(sources) ? sources.filter(isRecord) : [];
   return [field(appSpec, "source"), ...listed].filter((source2) => source2 !== void 0).map((source2, i) => {
@@ -35246,9 +35269,8 @@ function sourcePaths(appSpec, by, at) {
     const namespace = plainString(field(kustomize, "namespace"));
     if (namespace) settings.namespace = namespace;
     setAffixes(settings, kustomize);
-    const replaced = templatedAt(source2, ["kustomize", "namespace"], own);
-    const templated = replaced.templatedNamespace ? replaced : namespace ? {} : destination;
-    return { path: field(source2, "path"), by, settings, ...templated };
+    const templated = templatedAt(source2, ["kustomize", "namespace"], own, "namespace") ?? (namespace ? void 0 : destination) ?? templatedAt(source2, ["kustomize", "namePrefix"], own, "name prefix") ?? templatedAt(source2, ["kustomize", "nameSuffix"], own, "name suffix");
+    return { path: field(source2, "path"), by, settings, ...templated ? { templated } : {} };
   });
 }
 function setAffixes(settings, holder) {
@@ -35257,10 +35279,10 @@ function setAffixes(settings, holder) {
   if (prefix) settings.namePrefix = prefix;
   if (suffix) settings.nameSuffix = suffix;
 }
-function templatedAt(holder, path6, at) {
+function templatedAt(holder, path6, at, what) {
   const value = path6.reduce((v, key) => field(v, key), holder);
-  if (typeof value !== "string" || value === "" || plainString(value) !== void 0) return {};
-  return { templatedNamespace: { field: `${at}.${path6.join(".")}`, value } };
+  if (typeof value !== "string" || value === "" || plainString(value) !== void 0) return void 0;
+  return { field: `${at}.${path6.join(".")}`, value, what };
 }
 function plainString(value) {
   if (typeof value !== "string" || value === "" || value.includes("{{") || value.includes("$"))
@@ -35282,6 +35304,580 @@ function normalizedDir(path6, from = "") {
   return parts.join("/");
 }
 
+// src/scan/gitops/parent-patches.ts
+init_json_shape();
+
+// src/scan/gitops/deployment-overlay.ts
+function overlayDir(index) {
+  return `.config-rollout-deployments/${index}`;
+}
+function deploymentOverlay(dir, settings, toTree) {
+  const inRepo = (path6) => path6 === "" ? toTree : `${toTree}/${path6}`;
+  const kustomization = {
+    apiVersion: "kustomize.config.k8s.io/v1beta1",
+    kind: "Kustomization",
+    resources: [inRepo(dir)]
+  };
+  if (settings.namespace !== void 0) kustomization.namespace = settings.namespace;
+  if (settings.namePrefix !== void 0) kustomization.namePrefix = settings.namePrefix;
+  if (settings.nameSuffix !== void 0) kustomization.nameSuffix = settings.nameSuffix;
+  if (settings.components !== void 0) kustomization.components = settings.components.map(inRepo);
+  if (settings.patches !== void 0) kustomization.patches = settings.patches;
+  return `${JSON.stringify(kustomization, null, 2)}
+`;
+}
+function needsOverlay(settings) {
+  return settings.namespace !== void 0 || settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.components !== void 0 || settings.patches !== void 0;
+}
+function describeDeployment({ settings, atBase }) {
+  const described = describeSettings(settings) || "no settings";
+  return atBase ? `${described}; settings changed in ${atBase.file}` : described;
+}
+function describeSettings(settings) {
+  const parts = [];
+  if (settings.namespace !== void 0) parts.push(`namespace ${settings.namespace}`);
+  if (settings.defaultNamespace !== void 0)
+    parts.push(`destination namespace ${settings.defaultNamespace}`);
+  if (settings.namePrefix !== void 0) parts.push(`namePrefix ${settings.namePrefix}`);
+  if (settings.nameSuffix !== void 0) parts.push(`nameSuffix ${settings.nameSuffix}`);
+  if (settings.components !== void 0) parts.push(`components ${settings.components.join(", ")}`);
+  if (settings.patches !== void 0) parts.push(`${settings.patches.length} patch(es)`);
+  if (settings.substitute !== void 0) parts.push("postBuild substitution");
+  return parts.join("; ");
+}
+var DISABLED = /kustomize\.toolkit\.fluxcd\.io\/substitute["']?\s*:\s*["']?disabled\b/;
+var VARIABLE = /\$\$\{|\$\{([_a-zA-Z][_a-zA-Z0-9]*)(?:(:?[=-])([^}]*))?\}/g;
+function substituteVariables(rendered, substitute, kept) {
+  return rendered.split(/^(?=---[ \t]*$)/m).map((document) => DISABLED.test(document) ? document : substituteDocument(document, substitute, kept)).join("");
+}
+function substituteDocument(document, { vars, keepUnknown }, kept) {
+  return document.replace(
+    VARIABLE,
+    (match, name, operator, fallback) => {
+      if (name === void 0) return "${";
+      const value = Object.hasOwn(vars, name) ? vars[name] : void 0;
+      if (operator !== void 0) {
+        const useDefault = operator.startsWith(":") ? value === void 0 || value === "" : value === void 0;
+        if (!useDefault) return value;
+        if (!keepUnknown || value !== void 0) return fallback ?? "";
+      } else if (value !== void 0) return value;
+      else if (!keepUnknown) return "";
+      kept?.add(name);
+      return match;
+    }
+  );
+}
+
+// src/scan/gitops/parent-patches.ts
+var FLUX_GROUP = "kustomize.toolkit.fluxcd.io";
+var ORIGIN = "config.kubernetes.io/origin";
+function patchingParents(deployments) {
+  return deployments.filter(
+    (d) => d.by.startsWith("Flux ") && (d.settings.patches ?? []).some(mayPatchFluxKustomization)
+  );
+}
+function mayPatchFluxKustomization(patch) {
+  const target = field(patch, "target");
+  if (!isRecord(target)) return String(field(patch, "patch")).includes(FLUX_GROUP);
+  return matches(field(target, "group"), FLUX_GROUP) && matches(field(target, "kind"), "Kustomization");
+}
+function matches(selector, value) {
+  if (typeof selector !== "string" || selector === "") return true;
+  try {
+    return new RegExp(`^(?:${selector})$`).test(value);
+  } catch {
+    return true;
+  }
+}
+function unknowablePatches(parent) {
+  const templated = (parent.settings.patches ?? []).some(
+    (p) => mayPatchFluxKustomization(p) && String(field(p, "patch")).includes("${")
+  );
+  return templated ? "a patch of its Kustomizations holds a ${VAR} that Flux substitutes" : void 0;
+}
+function parentOverlay(parent, toTree) {
+  const { substitute: _, ...settings } = parent.settings;
+  const overlay = JSON.parse(deploymentOverlay(parent.dir, settings, toTree));
+  overlay.buildMetadata = ["originAnnotations"];
+  return `${JSON.stringify(overlay, null, 2)}
+`;
+}
+function childrenByFile(built, fileOf) {
+  const byFile = /* @__PURE__ */ new Map();
+  for (const object of built) {
+    if (!isFluxKustomization(object)) continue;
+    const metadata = field(object, "metadata");
+    const annotations = field(metadata, "annotations");
+    const origin = stringField(annotations, ORIGIN);
+    const path6 = origin === void 0 ? void 0 : originPath(origin);
+    const file = path6 === void 0 ? void 0 : fileOf(path6);
+    if (file === void 0 || !isRecord(metadata) || !isRecord(annotations)) continue;
+    const { [ORIGIN]: _, ...kept } = annotations;
+    const { annotations: __, ...rest } = metadata;
+    const child2 = {
+      ...object,
+      metadata: Object.keys(kept).length > 0 ? { ...rest, annotations: kept } : rest
+    };
+    byFile.set(file, [...byFile.get(file) ?? [], child2]);
+  }
+  return byFile;
+}
+function asPatched(objects, built, parent) {
+  if (built === void 0) return [...objects];
+  const { namePrefix = "", nameSuffix = "" } = parent.settings;
+  return objects.map((object) => {
+    if (!isFluxKustomization(object)) return object;
+    const name = `${namePrefix}${stringField(field(object, "metadata"), "name")}${nameSuffix}`;
+    return built.find((b) => stringField(field(b, "metadata"), "name") === name) ?? object;
+  });
+}
+function isFluxKustomization(object) {
+  const apiVersion = field(object, "apiVersion");
+  return typeof apiVersion === "string" && apiVersion.startsWith(`${FLUX_GROUP}/`) && field(object, "kind") === "Kustomization";
+}
+function originPath(origin) {
+  if (/^repo:/m.test(origin)) return void 0;
+  const value = /^path: (.*)$/m.exec(origin)?.[1]?.trim();
+  if (value === void 0) return void 0;
+  if (value.startsWith("'")) return /^'((?:[^']|'')*)'$/.exec(value)?.[1]?.replaceAll("''", "'");
+  if (!value.startsWith('"')) return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return void 0;
+  }
+}
+
+// src/scan/gitops/patched-children.ts
+var import_promises5 = require("node:fs/promises");
+var import_node_path11 = require("node:path");
+init_commit_sha();
+
+// src/scan/render/kustomize.ts
+var import_promises = require("node:fs/promises");
+var import_node_os3 = require("node:os");
+var import_node_path7 = require("node:path");
+init_commit_sha();
+init_errors();
+init_run_process();
+init_yaml_messages();
+
+// src/scan/render/renderer-environment.ts
+var import_node_fs7 = require("node:fs");
+var import_node_os2 = require("node:os");
+var import_node_path6 = require("node:path");
+function trustedPathDirs(pathValue, untrusted) {
+  const roots = untrusted.map((root) => (0, import_node_path6.resolve)(root));
+  return (pathValue ?? "").split(import_node_path6.delimiter).filter((dir) => dir !== "" && (0, import_node_path6.isAbsolute)(dir)).map((dir) => (0, import_node_path6.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path6.sep)));
+}
+function findExecutable(name, dirs) {
+  for (const dir of dirs) {
+    const candidate = (0, import_node_path6.join)(dir, name);
+    try {
+      if (!(0, import_node_fs7.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs7.accessSync)(candidate, import_node_fs7.constants.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  return void 0;
+}
+function kustomizeEnvironment(pathDirs, home) {
+  return { PATH: pathDirs.join(import_node_path6.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
+}
+var RENDER_ENV_ALLOWED = [
+  "HOME",
+  "LANG",
+  "LANGUAGE",
+  "LC_ALL",
+  "LC_CTYPE",
+  "TZ",
+  "TMPDIR",
+  "USER",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy"
+];
+function renderCommandEnvironment(env, pathDirs, named) {
+  const out = {};
+  for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
+    if (env[key] !== void 0) out[key] = env[key];
+  }
+  out.PATH = pathDirs.join(import_node_path6.delimiter);
+  return out;
+}
+function renderSlots() {
+  return Math.max(1, (0, import_node_os2.availableParallelism)());
+}
+
+// src/scan/render/kustomize.ts
+async function findKustomize(pathDirs) {
+  const kustomize = findExecutable("kustomize", pathDirs);
+  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
+    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  }
+  const kubectl = findExecutable("kubectl", pathDirs);
+  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
+  return void 0;
+}
+async function runs(path6, args, pathDirs) {
+  const home = (0, import_node_os3.tmpdir)();
+  const result = await runProcess(path6, args, {
+    cwd: home,
+    env: kustomizeEnvironment(pathDirs, home),
+    timeoutMs: 1e4
+  });
+  return result.exitCode === 0;
+}
+var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
+var KustomizeBuildError = class extends UserError {
+  constructor(command, commit, why, detail) {
+    super(
+      `\`${command}\` failed at commit ${shortSha(commit)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
+    );
+    this.command = command;
+    this.commit = commit;
+    this.why = why;
+    this.detail = detail;
+  }
+  command;
+  commit;
+  why;
+  detail;
+  name = "KustomizeBuildError";
+};
+async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
+  const target = dir === "" ? "." : `./${dir}`;
+  const cwd = overlay?.cwd ?? treeDir;
+  if (overlay) {
+    const at = (0, import_node_path7.join)(cwd, overlay.dir);
+    await (0, import_promises.mkdir)(at, { recursive: true });
+    await (0, import_promises.writeFile)((0, import_node_path7.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path7.relative)(at, treeDir)));
+  }
+  const built = overlay ? `./${overlay.dir}` : target;
+  const result = await runProcess(run2.binary.path, run2.binary.argsFor(built), {
+    cwd,
+    env: kustomizeEnvironment(run2.pathDirs, run2.home),
+    timeoutMs: run2.timeoutMs,
+    maxOutputBytes: run2.maxOutputBytes,
+    ...signal ? { signal } : {}
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const command = `${run2.binary.label} ${target}`;
+  const quiet = run2.quiet || await anyMayHoldSecret(treeDir, run2.yamlInputs ?? []);
+  const detail = () => {
+    const text = shortDetail(result.stderrEnd, treeDir);
+    if (!quiet) return redactDetail(text);
+    const hidden = `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`;
+    const remote = remoteFailureDetail(result.stderrEnd);
+    return remote ? `${remote}; other ${hidden}` : hidden;
+  };
+  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
+    throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
+  }
+  throw new UserError(
+    `\`${command}\` failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
+  );
+}
+function secretQuietness(included) {
+  return {
+    quiet: included.some((k) => k.generators.some((g) => g.kind === "Secret")),
+    yamlInputs: [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))]
+  };
+}
+async function anyMayHoldSecret(treeDir, files) {
+  for (const file of files) {
+    const text = await (0, import_promises.readFile)((0, import_node_path7.join)(treeDir, file), "utf8").catch(() => "");
+    if (mayHoldSecret(text)) return true;
+  }
+  return false;
+}
+function stoppedWhy(result) {
+  const failure = result.failure;
+  if (failure?.kind === "timeout")
+    return `${failure.message}, the --render-timeout; the whole process group was stopped`;
+  if (failure?.kind === "output")
+    return `its ${failure.message.replace(/^output/, "output is")}, the --max-file-size; the whole process group was stopped`;
+  if (failure) return failure.message;
+  return result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
+}
+function redactDetail(detail) {
+  return detail.replace(/(literal sources?) \[[^\]]*\]/gi, "$1 [...]").replace(/(invalid literal source) [^,\n]*/gi, "$1 (value not shown)").replace(
+    /(env (?:file )?line|KV pairs? from line|line) ("[^"]*"|`[^`]*`|'[^']*')/gi,
+    "$1 (text not shown)"
+  );
+}
+function remoteFailureDetail(text) {
+  const withoutCredentials = (url) => url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1");
+  const remotes = [
+    ...text.matchAll(/accumulating resources from '([a-z][a-z0-9+.-]*:\/\/[^'\s]+|git@[^'\s]+)'/gi)
+  ].map((m) => withoutCredentials(m[1]));
+  const errors = [
+    ...text.matchAll(
+      /(fatal: [^'\n]*?(?:'[a-z][a-z0-9+.-]*:\/\/[^'\s]*'[^'\n]*?)?(?=$|\s:\s|'?: exit status)|Could not resolve host: \S+|dial tcp: lookup \S+(?: on \S+)?: no such host|connection refused|i\/o timeout|Repository not found)/gim
+    )
+  ].map(
+    (m) => m[1].replace(/'([a-z][a-z0-9+.-]*:\/\/[^']*)'/gi, (_, url) => `'${withoutCredentials(url)}'`)
+  );
+  if (remotes.length === 0 && errors.length === 0) return void 0;
+  const unique3 = (list) => [...new Set(list)].filter((item, _, all) => !all.some((other) => other !== item && other.includes(item)));
+  const from = remotes.length > 0 ? ` ${unique3(remotes).join(", ")}` : "";
+  return `could not fetch the remote resource${from}: ${unique3(errors).join("; ") || "see kustomize's message"}`;
+}
+var MAX_DETAIL_CHARS = 400;
+function shortDetail(stderr, treeDir) {
+  const complaint = stderr.split("\n").filter((line) => !line.startsWith("# Warning: ")).join("\n");
+  const lines = tailOf(complaint, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
+    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
+    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
+  }).map(
+    (line) => line.replace(/^"command failed" err=<$/, "").replace(/^\s+>$/, "").trim()
+  ).filter((line) => line !== "");
+  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
+  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
+}
+
+// src/scan/render/materialize-tree.ts
+var import_promises3 = require("node:fs/promises");
+var import_node_os4 = require("node:os");
+var import_node_path9 = require("node:path");
+init_commit_sha();
+init_child_groups();
+init_run_process();
+
+// src/scan/render/checkout-scope.ts
+function checkoutScope(dirs, files) {
+  const wanted = new Set(dirs);
+  for (const file of files) wanted.add(parentOf(file));
+  if (wanted.has("")) return void 0;
+  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
+  const minimal = [];
+  for (const dir of inside) {
+    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
+  }
+  return minimal;
+}
+function inScope(path6, scope) {
+  return scope === void 0 || scope.some((dir) => path6.startsWith(`${dir}/`));
+}
+function parentOf(path6) {
+  const slash = path6.lastIndexOf("/");
+  return slash === -1 ? "" : path6.slice(0, slash);
+}
+
+// src/scan/render/escaping-links.ts
+var import_node_fs8 = require("node:fs");
+var import_promises2 = require("node:fs/promises");
+var import_node_path8 = require("node:path");
+init_errors();
+async function refuseEscapingLinks(dir, paths, where) {
+  const top = await (0, import_promises2.realpath)(dir);
+  const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path8.sep);
+  for (const path6 of paths) {
+    const at = (0, import_node_path8.join)(dir, path6);
+    let target;
+    try {
+      if (!(0, import_node_fs8.lstatSync)(at).isSymbolicLink()) continue;
+      target = await (0, import_promises2.readlink)(at);
+    } catch {
+      continue;
+    }
+    const lexical = (0, import_node_path8.isAbsolute)(target) ? target : (0, import_node_path8.resolve)((0, import_node_path8.dirname)((0, import_node_path8.join)(top, path6)), target);
+    const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
+    if (!inside(lexical) || !inside(real)) {
+      throw new UserError(
+        `${path6} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
+      );
+    }
+  }
+}
+
+// src/scan/render/materialize-tree.ts
+async function createCommitTrees(repoDir, gitPath, scope, checks) {
+  const root = await (0, import_promises3.mkdtemp)((0, import_node_path9.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
+  const trees = /* @__PURE__ */ new Map();
+  let count = 0;
+  return {
+    root,
+    dirOf(commit) {
+      let tree = trees.get(commit);
+      if (!tree) {
+        count += 1;
+        const dir = (0, import_node_path9.join)(root, `tree-${count}`);
+        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
+        trees.set(commit, tree);
+      }
+      return tree;
+    },
+    async dispose() {
+      await Promise.allSettled(trees.values());
+      await (0, import_promises3.rm)(root, { recursive: true, force: true });
+      forget();
+    }
+  };
+}
+async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs) {
+  if (symlinks === void 0) return;
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index, void 0, timeoutMs);
+  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path6) => inScope(path6, symlinks.scope));
+  await refuseEscapingLinks(dir, links, `at commit ${shortSha(commit)}`);
+}
+async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
+  await (0, import_promises3.mkdir)(dir, { recursive: true });
+  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
+  const index = `${dir}.index`;
+  await git(repoDir, ["read-tree", commit], index);
+  if (scope === void 0) {
+    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+  } else {
+    const listed = await git(repoDir, ["ls-files", "-z"], index);
+    const paths = listed.split("\0").filter((path6) => path6 !== "" && inScope(path6, scope));
+    if (paths.length > 0) {
+      await git(
+        repoDir,
+        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
+        index,
+        `${paths.join("\0")}\0`
+      );
+    }
+  }
+  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs);
+  await (0, import_promises3.rm)(index, { force: true });
+  return dir;
+}
+async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
+  env.GIT_INDEX_FILE = indexFile;
+  const result = await runProcess(
+    gitPath,
+    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
+    {
+      cwd,
+      env,
+      ...input !== void 0 ? { input } : {},
+      timeoutMs,
+      // Local git starts no children; a group costs more than the command (process/run-process.ts).
+      ownGroup: false
+    }
+  );
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
+  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
+  throw new Error(`git ${args.join(" ")} failed: ${why}`);
+}
+
+// src/scan/gitops/patched-children.ts
+init_kustomization_names();
+
+// src/scan/gitops/generated-kustomization.ts
+var import_promises4 = require("node:fs/promises");
+var import_node_path10 = require("node:path");
+var LISTED_FILE = /\.ya?ml$/;
+async function writeGeneratedKustomization(dir) {
+  let entries;
+  try {
+    entries = await (0, import_promises4.readdir)(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return void 0;
+  }
+  const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
+    (e) => (0, import_node_path10.relative)(dir, (0, import_node_path10.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path10.sep).join("/")
+  ).filter((path6) => path6 !== "kustomization.yaml").sort();
+  if (files.length === 0) return void 0;
+  await (0, import_promises4.writeFile)((0, import_node_path10.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
+`);
+  return files;
+}
+
+// src/scan/gitops/patched-children.ts
+var builds = /* @__PURE__ */ new WeakMap();
+async function asDeployedByParents(git, env, commit, parents, file, objects) {
+  let deployed = objects;
+  for (const parent of parents) {
+    const built = await buildOnce(git, env, commit, parent);
+    deployed = asPatched(deployed, built.children?.get(file), parent);
+  }
+  return deployed;
+}
+async function parentBuildWarnings(git) {
+  const all = await Promise.all(builds.get(git)?.values() ?? []);
+  return all.flatMap((b) => b.warning ? [b.warning] : []);
+}
+function buildOnce(git, env, commit, parent) {
+  const byKey = builds.get(git) ?? /* @__PURE__ */ new Map();
+  builds.set(git, byKey);
+  const key = JSON.stringify([commit, parent.by, parent.file ?? null, parent.dir]);
+  let built = byKey.get(key);
+  if (built === void 0) {
+    built = buildParent(git, env, commit, parent);
+    byKey.set(key, built);
+  }
+  return built;
+}
+async function buildParent(git, env, commit, parent) {
+  const unknowable = (why) => ({ warning: parentWarning(parent, commit, why) });
+  const templated = unknowablePatches(parent);
+  if (templated) return unknowable(templated);
+  const binary = await findKustomize(env.pathDirs);
+  if (binary === void 0) return unknowable("neither kustomize nor kubectl is on PATH to apply them");
+  const scope = [parent.dir];
+  const trees = await createCommitTrees(git.root, findExecutable("git", env.pathDirs) ?? "git", scope, {
+    symlinks: { scope },
+    timeoutMs: env.timeoutMs
+  });
+  try {
+    const tree = await trees.dirOf(commit);
+    const run2 = { ...env, binary, home: trees.root };
+    const built = await childrenAsBuilt(run2, { tree, commit, generate: true }, parent);
+    return typeof built === "string" ? unknowable(built) : { children: built };
+  } finally {
+    await trees.dispose();
+  }
+}
+async function childrenAsBuilt(run2, at, parent) {
+  const dir = (0, import_node_path11.join)(at.tree, parent.dir);
+  const own = await Promise.any(KUSTOMIZATION_FILE_NAMES.map((name) => (0, import_promises5.access)((0, import_node_path11.join)(dir, name)))).then(
+    () => true,
+    () => false
+  );
+  if (!own && !at.generate) return "its directory has no kustomization.yaml, which stamp does not generate";
+  if (!own && await writeGeneratedKustomization(dir) === void 0) return /* @__PURE__ */ new Map();
+  const overlayDir2 = ".config-rollout-parent";
+  const overlay = {
+    dir: overlayDir2,
+    kustomization: (toTree) => parentOverlay(parent, toTree),
+    ...at.cwd !== void 0 ? { cwd: at.cwd } : {}
+  };
+  let output;
+  try {
+    output = await kustomizeBuild(run2, at.tree, parent.dir, at.commit, void 0, overlay);
+  } catch (error2) {
+    if (!(error2 instanceof KustomizeBuildError)) throw error2;
+    return `\`${error2.command}\` with its patches failed (${error2.why})`;
+  }
+  const parsed = await parseManifestFile(parent.file ?? parent.dir, output, { defaultNamespace: "default" });
+  const fileOf = (origin) => {
+    const path6 = (0, import_node_path11.relative)(at.tree, (0, import_node_path11.resolve)(at.cwd ?? at.tree, overlayDir2, origin));
+    return path6.startsWith("..") ? void 0 : path6.split(import_node_path11.sep).join("/");
+  };
+  return childrenByFile(
+    parsed.manifests.map((m) => m.object),
+    fileOf
+  );
+}
+function parentWarning(parent, commit, why) {
+  const file = parent.file ?? (parent.dir || ".");
+  return {
+    file,
+    message: `${parent.by} patches the Flux Kustomizations it deploys from ${parent.dir || "."} (spec.patches), and at commit ${shortSha(commit)} ${why}: they are read as written, without what the patches add (postBuild.substituteFrom, substitute, patches), so what they deploy may be planned without it`,
+    unread: `spec.patches of the Kustomizations it deploys: ${why}`
+  };
+}
+
 // src/scan/gitops/find-deployments.ts
 var MAX_GITOPS_FILE_BYTES = 1024 * 1024;
 var MANIFEST_FILE = /\.(ya?ml|json)$/;
@@ -35294,17 +35890,56 @@ async function findDeployments(git, ctx, dirs) {
   const deployments = [];
   for (const file of files) {
     if (!file.paths.some((path6) => path6 === ANY_PATH || wanted.has(path6))) continue;
+    const parents = ctx.asDeployed ? await parentsOf(git, ctx, ctx.head, file.path) : [];
     file.deployments ??= parseDeployments(file.path, file.bytes);
-    deployments.push(...(await file.deployments).filter((d) => wanted.has(d.dir)));
+    const all = parents.length === 0 ? await file.deployments : await patchedDeployments(git, ctx.asDeployed, ctx.head, parents, file.path, file.bytes);
+    deployments.push(...all.filter((d) => wanted.has(d.dir)));
   }
   return deployments;
 }
+async function deploymentsAt(git, ctx, commit, path6, bytes) {
+  const parents = ctx.asDeployed ? await parentsOf(git, ctx, commit, path6) : [];
+  if (parents.length === 0) return parseDeployments(path6, bytes);
+  return patchedDeployments(git, ctx.asDeployed, commit, parents, path6, bytes);
+}
+async function patchedDeployments(git, env, commit, parents, path6, bytes) {
+  const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
+  const objects = parsed.manifests.map((m) => m.object);
+  const deployed = await asDeployedByParents(git, env, commit, parents, path6, objects);
+  return deploymentsOf(deployed).map((d) => ({ ...d, file: path6 }));
+}
+async function parentsOf(git, ctx, commit, path6) {
+  if (commit !== ctx.head && (await parentsAt(git, ctx, ctx.head)).length === 0) return [];
+  const parents = await parentsAt(git, ctx, commit);
+  return parents.filter((p) => p.file !== path6 && path6.startsWith(`${p.dir}/`));
+}
+async function parentsAt(git, ctx, commit) {
+  const files = await gitopsFiles(git, { ...ctx, head: commit });
+  let parents = parentsIn.get(files);
+  if (parents === void 0) {
+    const holding = files.filter((f) => f.bytes.includes("patches"));
+    parents = Promise.all(holding.map((f) => f.deployments ??= parseDeployments(f.path, f.bytes))).then(
+      (found) => patchingParents(found.flat()).filter((p) => p.dir !== "")
+    );
+    parentsIn.set(files, parents);
+  }
+  return parents;
+}
+var parentsIn = /* @__PURE__ */ new WeakMap();
 async function gitopsObjectsNaming(git, ctx, word, names2) {
   const found = [];
+  const naming = (text) => text.includes(word) && names2.some((name) => text.includes(name));
+  const parents = ctx.asDeployed ? (await parentsAt(git, ctx, ctx.head)).filter(
+    // One whose patches cannot be read may name anything: asked, it says so (patched-children.ts).
+    (p) => naming(JSON.stringify(p.settings.patches)) || unknowablePatches(p) !== void 0
+  ) : [];
   for (const file of await gitopsFiles(git, ctx)) {
-    if (!file.bytes.includes(word) || !names2.some((name) => file.bytes.includes(name))) continue;
+    const patched = parents.filter((p) => p.file !== file.path && file.path.startsWith(`${p.dir}/`));
+    if (patched.length === 0 && !naming(file.bytes)) continue;
     const parsed = await parseManifestFile(file.path, file.bytes, { defaultNamespace: "default" });
-    for (const m of parsed.manifests) found.push({ file: file.path, object: m.object });
+    const objects = parsed.manifests.map((m) => m.object);
+    const deployed = patched.length > 0 ? await asDeployedByParents(git, ctx.asDeployed, ctx.head, patched, file.path, objects) : objects;
+    for (const object of deployed) found.push({ file: file.path, object });
   }
   return found;
 }
@@ -35332,8 +35967,8 @@ function shareGitopsSearch(git, head, globs) {
     return void 0;
   }
   let hand;
-  const handed = new Promise((resolve10, reject) => {
-    hand = (found) => found.then(resolve10, reject);
+  const handed = new Promise((resolve11, reject) => {
+    hand = (found) => found.then(resolve11, reject);
   });
   const files = handed.then(async (found) => {
     const unread = [...found].filter(([, bytes]) => bytes === void 0).map(([path6]) => path6);
@@ -35345,9 +35980,9 @@ function shareGitopsSearch(git, head, globs) {
   byKey.set(key, files);
   return hand;
 }
-async function readGitopsFiles(git, head, globs, matches) {
+async function readGitopsFiles(git, head, globs, matches2) {
   const hits = (await git.grepFiles(head, GITOPS_API_GROUPS, globsToPathspecs([...globs]) ?? [])).filter(
-    (path6) => MANIFEST_FILE.test(path6) && (matches?.(path6) ?? true)
+    (path6) => MANIFEST_FILE.test(path6) && (matches2?.(path6) ?? true)
   );
   if (hits.length === 0) return [];
   const { files } = await git.readFilesUpTo(head, hits, MAX_GITOPS_FILE_BYTES);
@@ -35355,7 +35990,9 @@ async function readGitopsFiles(git, head, globs, matches) {
 }
 async function parseDeployments(path6, bytes) {
   const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
-  return deploymentsOf(parsed.manifests.map((m) => m.object)).map((d) => ({ ...d, file: path6 }));
+  return parsed.manifests.flatMap(
+    (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: path6, line: m.line }))
+  );
 }
 var PATH_FIELD = /(?:^|[\s{,])["']?path["']?[ \t]*:[ \t]*([^\r\n]*)/gm;
 function namedPaths(text) {
@@ -35525,7 +36162,7 @@ function namespacesOfDeployments(deployments) {
     const own = {
       ...replaces ? { namespace: replaces } : {},
       ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {},
-      ...d.templatedNamespace ? { templated: d } : {}
+      ...d.templated ? { templated: d } : {}
     };
     const ways = byDir.get(d.dir) ?? /* @__PURE__ */ new Map();
     byDir.set(d.dir, ways.set(JSON.stringify(own), own));
@@ -35579,29 +36216,32 @@ function stampedAs(label2, ways) {
   const stamp = stampOfWays(ways);
   if ("differ" in stamp)
     return {
-      cannotMatch: `${label2} is deployed ${stamp.differ.length} ways that differ in more than the namespace (${stamp.differ.join(", ")})`
+      cannotMatch: `${label2} is deployed ${stamp.differ.length} ways that differ in more than the namespace (${stamp.differ.join(", ")}): its one value is written as kustomize builds it, not as each deployment renders it`
     };
   return stamp.namespaceFree ? "namespace-free" : void 0;
 }
-function templatedNamespaceWarning(d) {
-  const t = d.templatedNamespace;
+function templatedSettingWarning(d) {
+  const t = d.templated;
   if (t === void 0) return void 0;
   const where = d.file ? ` (${d.file})` : "";
+  const namespace = t.what === "namespace";
+  const how = namespace ? `into namespace \`${t.value}\`` : `with the ${t.what} \`${t.value}\``;
+  const unknown = namespace ? "which namespace its objects go to" : "what its objects are called";
   return {
     file: d.file ?? (d.dir || "."),
-    message: `${d.by}${where} deploys ${d.dir || "."} into namespace \`${t.value}\` (${t.field}), a template only its controller fills in (a variable its parent Kustomization substitutes, an ApplicationSet parameter): which namespace its objects go to cannot be told, and they are planned as the files write them`,
-    unread: `${t.field} \`${t.value}\`: the namespace is not known`
+    message: `${d.by}${where} deploys ${d.dir || "."} ${how} (${t.field}), a template only its controller fills in (a variable its parent Kustomization substitutes, an ApplicationSet parameter): ${unknown} cannot be told, and they are planned as the files write them`,
+    unread: `${t.field} \`${t.value}\`: ${namespace ? "the namespace is" : "the names are"} not known`
   };
 }
-function templatedNamespaceWarnings(deployments, dirs) {
-  return deployments.flatMap((d) => dirs.has(d.dir) ? templatedNamespaceWarning(d) ?? [] : []);
+function templatedSettingWarnings(deployments, dirs) {
+  return deployments.flatMap((d) => dirs.has(d.dir) ? templatedSettingWarning(d) ?? [] : []);
 }
-function templatedNamespaceProblems(manifests, namespaceOf2) {
+function templatedSettingProblems(manifests, namespaceOf2) {
   const templated = new Set(
     manifests.flatMap((m) => (namespaceOf2(m.file) ?? []).flatMap((s) => s.templated ? [s.templated] : []))
   );
   return [...templated].flatMap((d) => {
-    const warning2 = templatedNamespaceWarning(d);
+    const warning2 = templatedSettingWarning(d);
     return warning2 ? [{ ...warning2, line: 1, col: 1, severity: "warning" }] : [];
   });
 }
@@ -35682,7 +36322,7 @@ function oversizedCandidateProblem(path6, size, maxFileSize) {
 async function parseFiles(paths, files, options, problems) {
   const manifests = [];
   for (const path6 of paths) {
-    await new Promise((resolve10) => setImmediate(resolve10));
+    await new Promise((resolve11) => setImmediate(resolve11));
     const bytes = files.get(path6);
     if (bytes === void 0) continue;
     const parsed = await parseWithOptions(path6, bytes, options);
@@ -36031,7 +36671,11 @@ async function substitutionChanges(git, ctx) {
   const warnings = [];
   if (ctx.changes.length === 0) return { changes, warnings };
   const names2 = [...new Set(ctx.changes.map((c) => c.id.name))];
-  const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
+  const search = {
+    head: ctx.head,
+    ...ctx.paths ? { paths: ctx.paths } : {},
+    ...ctx.asDeployed ? { asDeployed: ctx.asDeployed } : {}
+  };
   const objects = await gitopsObjectsNaming(git, search, "substituteFrom", names2);
   for (const { file, object } of objects) {
     const deployments = deploymentsOf([object]);
@@ -36101,193 +36745,6 @@ init_once();
 // src/scan/gitops/plain-deployed-sources.ts
 init_errors();
 
-// src/scan/render/kustomize.ts
-var import_promises = require("node:fs/promises");
-var import_node_os3 = require("node:os");
-var import_node_path7 = require("node:path");
-init_commit_sha();
-init_errors();
-init_run_process();
-init_yaml_messages();
-
-// src/scan/render/renderer-environment.ts
-var import_node_fs7 = require("node:fs");
-var import_node_os2 = require("node:os");
-var import_node_path6 = require("node:path");
-function trustedPathDirs(pathValue, untrusted) {
-  const roots = untrusted.map((root) => (0, import_node_path6.resolve)(root));
-  return (pathValue ?? "").split(import_node_path6.delimiter).filter((dir) => dir !== "" && (0, import_node_path6.isAbsolute)(dir)).map((dir) => (0, import_node_path6.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path6.sep)));
-}
-function findExecutable(name, dirs) {
-  for (const dir of dirs) {
-    const candidate = (0, import_node_path6.join)(dir, name);
-    try {
-      if (!(0, import_node_fs7.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs7.accessSync)(candidate, import_node_fs7.constants.X_OK);
-      return candidate;
-    } catch {
-    }
-  }
-  return void 0;
-}
-function kustomizeEnvironment(pathDirs, home) {
-  return { PATH: pathDirs.join(import_node_path6.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
-}
-var RENDER_ENV_ALLOWED = [
-  "HOME",
-  "LANG",
-  "LANGUAGE",
-  "LC_ALL",
-  "LC_CTYPE",
-  "TZ",
-  "TMPDIR",
-  "USER",
-  "HTTP_PROXY",
-  "HTTPS_PROXY",
-  "NO_PROXY",
-  "http_proxy",
-  "https_proxy",
-  "no_proxy"
-];
-function renderCommandEnvironment(env, pathDirs, named) {
-  const out = {};
-  for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
-    if (env[key] !== void 0) out[key] = env[key];
-  }
-  out.PATH = pathDirs.join(import_node_path6.delimiter);
-  return out;
-}
-function renderSlots() {
-  return Math.max(1, (0, import_node_os2.availableParallelism)());
-}
-
-// src/scan/render/kustomize.ts
-async function findKustomize(pathDirs) {
-  const kustomize = findExecutable("kustomize", pathDirs);
-  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
-    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
-  }
-  const kubectl = findExecutable("kubectl", pathDirs);
-  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
-  return void 0;
-}
-async function runs(path6, args, pathDirs) {
-  const home = (0, import_node_os3.tmpdir)();
-  const result = await runProcess(path6, args, {
-    cwd: home,
-    env: kustomizeEnvironment(pathDirs, home),
-    timeoutMs: 1e4
-  });
-  return result.exitCode === 0;
-}
-var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
-var KustomizeBuildError = class extends UserError {
-  constructor(command, commit, why, detail) {
-    super(
-      `\`${command}\` failed at commit ${shortSha(commit)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
-    );
-    this.command = command;
-    this.commit = commit;
-    this.why = why;
-    this.detail = detail;
-  }
-  command;
-  commit;
-  why;
-  detail;
-  name = "KustomizeBuildError";
-};
-async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
-  const target = dir === "" ? "." : `./${dir}`;
-  const cwd = overlay?.cwd ?? treeDir;
-  if (overlay) {
-    const at = (0, import_node_path7.join)(cwd, overlay.dir);
-    await (0, import_promises.mkdir)(at, { recursive: true });
-    await (0, import_promises.writeFile)((0, import_node_path7.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path7.relative)(at, treeDir)));
-  }
-  const built = overlay ? `./${overlay.dir}` : target;
-  const result = await runProcess(run2.binary.path, run2.binary.argsFor(built), {
-    cwd,
-    env: kustomizeEnvironment(run2.pathDirs, run2.home),
-    timeoutMs: run2.timeoutMs,
-    maxOutputBytes: run2.maxOutputBytes,
-    ...signal ? { signal } : {}
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  const command = `${run2.binary.label} ${target}`;
-  const quiet = run2.quiet || await anyMayHoldSecret(treeDir, run2.yamlInputs ?? []);
-  const detail = () => {
-    const text = shortDetail(result.stderrEnd, treeDir);
-    if (!quiet) return redactDetail(text);
-    const hidden = `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`;
-    const remote = remoteFailureDetail(result.stderrEnd);
-    return remote ? `${remote}; other ${hidden}` : hidden;
-  };
-  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
-    throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
-  }
-  throw new UserError(
-    `\`${command}\` failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
-  );
-}
-function secretQuietness(included) {
-  return {
-    quiet: included.some((k) => k.generators.some((g) => g.kind === "Secret")),
-    yamlInputs: [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))]
-  };
-}
-async function anyMayHoldSecret(treeDir, files) {
-  for (const file of files) {
-    const text = await (0, import_promises.readFile)((0, import_node_path7.join)(treeDir, file), "utf8").catch(() => "");
-    if (mayHoldSecret(text)) return true;
-  }
-  return false;
-}
-function stoppedWhy(result) {
-  const failure = result.failure;
-  if (failure?.kind === "timeout")
-    return `${failure.message}, the --render-timeout; the whole process group was stopped`;
-  if (failure?.kind === "output")
-    return `its ${failure.message.replace(/^output/, "output is")}, the --max-file-size; the whole process group was stopped`;
-  if (failure) return failure.message;
-  return result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
-}
-function redactDetail(detail) {
-  return detail.replace(/(literal sources?) \[[^\]]*\]/gi, "$1 [...]").replace(/(invalid literal source) [^,\n]*/gi, "$1 (value not shown)").replace(
-    /(env (?:file )?line|KV pairs? from line|line) ("[^"]*"|`[^`]*`|'[^']*')/gi,
-    "$1 (text not shown)"
-  );
-}
-function remoteFailureDetail(text) {
-  const withoutCredentials = (url) => url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1");
-  const remotes = [
-    ...text.matchAll(/accumulating resources from '([a-z][a-z0-9+.-]*:\/\/[^'\s]+|git@[^'\s]+)'/gi)
-  ].map((m) => withoutCredentials(m[1]));
-  const errors = [
-    ...text.matchAll(
-      /(fatal: [^'\n]*?(?:'[a-z][a-z0-9+.-]*:\/\/[^'\s]*'[^'\n]*?)?(?=$|\s:\s|'?: exit status)|Could not resolve host: \S+|dial tcp: lookup \S+(?: on \S+)?: no such host|connection refused|i\/o timeout|Repository not found)/gim
-    )
-  ].map(
-    (m) => m[1].replace(/'([a-z][a-z0-9+.-]*:\/\/[^']*)'/gi, (_, url) => `'${withoutCredentials(url)}'`)
-  );
-  if (remotes.length === 0 && errors.length === 0) return void 0;
-  const unique3 = (list) => [...new Set(list)].filter((item, _, all) => !all.some((other) => other !== item && other.includes(item)));
-  const from = remotes.length > 0 ? ` ${unique3(remotes).join(", ")}` : "";
-  return `could not fetch the remote resource${from}: ${unique3(errors).join("; ") || "see kustomize's message"}`;
-}
-var MAX_DETAIL_CHARS = 400;
-function shortDetail(stderr, treeDir) {
-  const complaint = stderr.split("\n").filter((line) => !line.startsWith("# Warning: ")).join("\n");
-  const lines = tailOf(complaint, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
-    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
-    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
-  }).map(
-    (line) => line.replace(/^"command failed" err=<$/, "").replace(/^\s+>$/, "").trim()
-  ).filter((line) => line !== "");
-  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
-  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
-}
-
 // src/scan/render/quiet-changes.ts
 init_workload_kinds();
 async function quietChanges(git, commits, paths, options = {}) {
@@ -36335,67 +36792,6 @@ function yamlDataInput(path6, text, options) {
 // src/scan/gitops/plain-deployed-sources.ts
 init_kustomization_names();
 
-// src/scan/gitops/deployment-overlay.ts
-function overlayDir(index) {
-  return `.config-rollout-deployments/${index}`;
-}
-function deploymentOverlay(dir, settings, toTree) {
-  const inRepo = (path6) => path6 === "" ? toTree : `${toTree}/${path6}`;
-  const kustomization = {
-    apiVersion: "kustomize.config.k8s.io/v1beta1",
-    kind: "Kustomization",
-    resources: [inRepo(dir)]
-  };
-  if (settings.namespace !== void 0) kustomization.namespace = settings.namespace;
-  if (settings.namePrefix !== void 0) kustomization.namePrefix = settings.namePrefix;
-  if (settings.nameSuffix !== void 0) kustomization.nameSuffix = settings.nameSuffix;
-  if (settings.components !== void 0) kustomization.components = settings.components.map(inRepo);
-  if (settings.patches !== void 0) kustomization.patches = settings.patches;
-  return `${JSON.stringify(kustomization, null, 2)}
-`;
-}
-function needsOverlay(settings) {
-  return settings.namespace !== void 0 || settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.components !== void 0 || settings.patches !== void 0;
-}
-function describeDeployment({ settings, atBase }) {
-  const described = describeSettings(settings) || "no settings";
-  return atBase ? `${described}; settings changed in ${atBase.file}` : described;
-}
-function describeSettings(settings) {
-  const parts = [];
-  if (settings.namespace !== void 0) parts.push(`namespace ${settings.namespace}`);
-  if (settings.defaultNamespace !== void 0)
-    parts.push(`destination namespace ${settings.defaultNamespace}`);
-  if (settings.namePrefix !== void 0) parts.push(`namePrefix ${settings.namePrefix}`);
-  if (settings.nameSuffix !== void 0) parts.push(`nameSuffix ${settings.nameSuffix}`);
-  if (settings.components !== void 0) parts.push(`components ${settings.components.join(", ")}`);
-  if (settings.patches !== void 0) parts.push(`${settings.patches.length} patch(es)`);
-  if (settings.substitute !== void 0) parts.push("postBuild substitution");
-  return parts.join("; ");
-}
-var DISABLED = /kustomize\.toolkit\.fluxcd\.io\/substitute["']?\s*:\s*["']?disabled\b/;
-var VARIABLE = /\$\$\{|\$\{([_a-zA-Z][_a-zA-Z0-9]*)(?:(:?[=-])([^}]*))?\}/g;
-function substituteVariables(rendered, substitute, kept) {
-  return rendered.split(/^(?=---[ \t]*$)/m).map((document) => DISABLED.test(document) ? document : substituteDocument(document, substitute, kept)).join("");
-}
-function substituteDocument(document, { vars, keepUnknown }, kept) {
-  return document.replace(
-    VARIABLE,
-    (match, name, operator, fallback) => {
-      if (name === void 0) return "${";
-      const value = Object.hasOwn(vars, name) ? vars[name] : void 0;
-      if (operator !== void 0) {
-        const useDefault = operator.startsWith(":") ? value === void 0 || value === "" : value === void 0;
-        if (!useDefault) return value;
-        if (!keepUnknown || value !== void 0) return fallback ?? "";
-      } else if (value !== void 0) return value;
-      else if (!keepUnknown) return "";
-      kept?.add(name);
-      return match;
-    }
-  );
-}
-
 // src/scan/gitops/deployed-build.ts
 async function buildDeployed(run2, treeDir, dir, commit, as, signal) {
   const settings = as?.settings;
@@ -36408,34 +36804,14 @@ async function buildDeployed(run2, treeDir, dir, commit, as, signal) {
   return settings?.substitute ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute, as?.kept)) : output;
 }
 
-// src/scan/gitops/generated-kustomization.ts
-var import_promises2 = require("node:fs/promises");
-var import_node_path8 = require("node:path");
-var LISTED_FILE = /\.ya?ml$/;
-async function writeGeneratedKustomization(dir) {
-  let entries;
-  try {
-    entries = await (0, import_promises2.readdir)(dir, { recursive: true, withFileTypes: true });
-  } catch {
-    return void 0;
-  }
-  const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
-    (e) => (0, import_node_path8.relative)(dir, (0, import_node_path8.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path8.sep).join("/")
-  ).filter((path6) => path6 !== "kustomization.yaml").sort();
-  if (files.length === 0) return void 0;
-  await (0, import_promises2.writeFile)((0, import_node_path8.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
-`);
-  return files;
-}
-
 // src/scan/gitops/settings-changes.ts
 async function findSettingsChanges(git, ctx) {
   const wanted = (path6) => path6 !== void 0 && MANIFEST_FILE.test(path6) && (ctx.paths?.matches(path6) ?? true);
   const headPaths = ctx.changedFiles.filter((c) => c.status !== "D").map((c) => c.path);
-  const atHead = await deploymentsIn(git, ctx.head, headPaths.filter(wanted));
+  const atHead = await deploymentsIn(git, ctx, ctx.head, headPaths.filter(wanted));
   if (atHead.length === 0) return [];
   const basePaths = ctx.changedFiles.map((c) => c.status === "A" ? void 0 : c.oldPath ?? c.path);
-  const atBase = await deploymentsIn(git, ctx.base, basePaths.filter(wanted));
+  const atBase = await deploymentsIn(git, ctx, ctx.base, basePaths.filter(wanted));
   const [before, after] = [byObjectAndDir(atBase), byObjectAndDir(atHead)];
   const changes = [];
   const basePathOf = new Map(ctx.changedFiles.map((c) => [c.path, c.oldPath ?? c.path]));
@@ -36467,13 +36843,13 @@ function isOf(change, d) {
 function changedDirs(changes) {
   return [...new Set(changes.map((c) => c.dir).filter((dir) => dir !== ""))];
 }
-async function deploymentsIn(git, rev, paths) {
+async function deploymentsIn(git, ctx, rev, paths) {
   if (paths.length === 0) return [];
   const { files } = await git.readFilesUpTo(rev, [...new Set(paths)], MAX_GITOPS_FILE_BYTES);
   const found = [];
   for (const [file, bytes] of files) {
     if (!GITOPS_API_GROUPS.some((group2) => bytes.includes(group2))) continue;
-    for (const d of await parseDeployments(file, bytes)) found.push({ ...d, file });
+    for (const d of await deploymentsAt(git, ctx, rev, file, bytes)) found.push({ ...d, file });
   }
   return found;
 }
@@ -36636,7 +37012,8 @@ async function findPlainDeployedSources(git, ctx) {
   const quietOptions = { substituted: true, maxBytes: QUIET_CHECK_MAX_BYTES };
   const quiet = redeployed.length === 0 && !ctx.componentsMayCarryValues;
   if (quiet && await allQuiet(git, ctx, changed, quietOptions)) return none;
-  const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
+  const asDeployed = { pathDirs: ctx.pathDirs, timeoutMs: ctx.timeoutMs, maxOutputBytes: ctx.maxOutputBytes };
+  const search = { head: ctx.head, asDeployed, ...ctx.paths ? { paths: ctx.paths } : {} };
   const found = await withMaps(
     git,
     ctx,
@@ -36668,15 +37045,15 @@ async function findPlainDeployedSources(git, ctx) {
   };
 }
 function needsBuild({ settings, atBase }) {
-  return builds(settings) || atBase !== void 0 && builds(atBase.settings);
+  return builds2(settings) || atBase !== void 0 && builds2(atBase.settings);
 }
-function builds(settings) {
-  if (isPlainDeployment(settings)) return false;
-  return settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.patches !== void 0 || settings.components !== void 0 || settings.substitute !== void 0;
+function builds2(settings) {
+  return builtFields(settings).length > 0 || settings.substitute !== void 0;
 }
 function plainSource(dir, deployment, changedInputs, ctx, index) {
   const components = componentsOf(deployment);
   const unsubstituted = deployment.settings.substitute?.keepUnknown ? /* @__PURE__ */ new Set() : void 0;
+  const cannotMatch = plainBuildUnstampable(deployment);
   const inComponents = ctx.changedPaths.filter((p) => components.some((c) => p.startsWith(`${c}/`)));
   return {
     label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeDeployment(deployment)})`,
@@ -36691,6 +37068,9 @@ function plainSource(dir, deployment, changedInputs, ctx, index) {
       readsAsData: (path6, text) => yamlDataInput(path6, text, { textSubstituted: deployment.settings.substitute !== void 0 })
     } : {},
     ...unsubstituted ? { unsubstituted } : {},
+    // The objects the cluster runs are not those the files write: `stamp` refuses them, and
+    // --strategy gitops says so instead of asking for a stamp that cannot come.
+    ...cannotMatch ? { stamped: { cannotMatch } } : {},
     render: async (checkout, commit, signal) => {
       const listed = await writeGeneratedKustomization(`${checkout.dir}/${dir}`);
       if (listed === void 0) return void 0;
@@ -36814,8 +37194,8 @@ var MAX_SOURCE_LOOKUPS = 2e3;
 async function mayTouchSources(git, base, head, changedPaths, options) {
   if (changedPaths.length === 0) return false;
   if (options.render !== void 0) {
-    const matches = await globMatcher(options.renderPaths, { dot: true });
-    if (changedPaths.some((p) => matches(p))) return true;
+    const matches2 = await globMatcher(options.renderPaths, { dot: true });
+    if (changedPaths.some((p) => matches2(p))) return true;
   }
   const dirs = /* @__PURE__ */ new Set();
   for (const path6 of changedPaths) {
@@ -36863,7 +37243,7 @@ function blameFile(object, inputs) {
   const generator = generatorOf(object, inputs.generators);
   const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
   if (generated.length === 1) return generated[0];
-  const naming = inputs.changedInputs.filter((path6) => namesObject(inputs.texts.get(path6), object.name));
+  const naming = inputs.changedInputs.filter((path6) => namesObject(inputs.texts.get(path6), object));
   if (naming.length === 1) return naming[0];
   return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
 }
@@ -36876,9 +37256,17 @@ function isHashSuffixedGenerated(id, generators) {
   const stem = id.name.replace(HASH_SUFFIX2, "");
   return generators.some((g) => g.kind === id.kind && stem.endsWith(g.name));
 }
-function namesObject(text, renderedName) {
+function namesObject(text, object) {
   if (text === void 0) return false;
-  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
+  return text.split(/^---[^\n]*$/m).some((doc) => isAbout(doc, object.kind) && namesIn(doc, object.name));
+}
+function isAbout(doc, kind) {
+  const kinds = [...doc.matchAll(/\bkind:\s*["']?([A-Za-z0-9]+)/g)].map((m) => m[1]);
+  const generator = kind === "ConfigMap" ? /^configMapGenerator:/m : kind === "Secret" ? /^secretGenerator:/m : void 0;
+  return kinds.length === 0 || kinds.includes(kind) || (generator?.test(doc) ?? false);
+}
+function namesIn(doc, renderedName) {
+  for (const match of doc.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
     const name = match[1];
     if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
   }
@@ -36953,26 +37341,6 @@ function unquote(text) {
   return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
 }
 
-// src/scan/render/checkout-scope.ts
-function checkoutScope(dirs, files) {
-  const wanted = new Set(dirs);
-  for (const file of files) wanted.add(parentOf(file));
-  if (wanted.has("")) return void 0;
-  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
-  const minimal = [];
-  for (const dir of inside) {
-    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
-  }
-  return minimal;
-}
-function inScope(path6, scope) {
-  return scope === void 0 || scope.some((dir) => path6.startsWith(`${dir}/`));
-}
-function parentOf(path6) {
-  const slash = path6.lastIndexOf("/");
-  return slash === -1 ? "" : path6.slice(0, slash);
-}
-
 // src/scan/render/lfs-generator-inputs.ts
 init_decode_source();
 var POINTER_MAX_BYTES = 1024;
@@ -37000,116 +37368,6 @@ function withoutPointerConfigs(source2, sides, pointers) {
     }))
   );
   return { sides: sides.map((list) => list.filter((m) => !generatedFromPointer(m))), warnings };
-}
-
-// src/scan/render/materialize-tree.ts
-var import_promises4 = require("node:fs/promises");
-var import_node_os4 = require("node:os");
-var import_node_path10 = require("node:path");
-init_commit_sha();
-init_child_groups();
-init_run_process();
-
-// src/scan/render/escaping-links.ts
-var import_node_fs8 = require("node:fs");
-var import_promises3 = require("node:fs/promises");
-var import_node_path9 = require("node:path");
-init_errors();
-async function refuseEscapingLinks(dir, paths, where) {
-  const top = await (0, import_promises3.realpath)(dir);
-  const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path9.sep);
-  for (const path6 of paths) {
-    const at = (0, import_node_path9.join)(dir, path6);
-    let target;
-    try {
-      if (!(0, import_node_fs8.lstatSync)(at).isSymbolicLink()) continue;
-      target = await (0, import_promises3.readlink)(at);
-    } catch {
-      continue;
-    }
-    const lexical = (0, import_node_path9.isAbsolute)(target) ? target : (0, import_node_path9.resolve)((0, import_node_path9.dirname)((0, import_node_path9.join)(top, path6)), target);
-    const real = await (0, import_promises3.realpath)(at).catch(() => lexical);
-    if (!inside(lexical) || !inside(real)) {
-      throw new UserError(
-        `${path6} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
-      );
-    }
-  }
-}
-
-// src/scan/render/materialize-tree.ts
-async function createCommitTrees(repoDir, gitPath, scope, checks) {
-  const root = await (0, import_promises4.mkdtemp)((0, import_node_path10.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
-  const forget = onInterrupt(() => (0, import_promises4.rm)(root, { recursive: true, force: true }));
-  const trees = /* @__PURE__ */ new Map();
-  let count = 0;
-  return {
-    root,
-    dirOf(commit) {
-      let tree = trees.get(commit);
-      if (!tree) {
-        count += 1;
-        const dir = (0, import_node_path10.join)(root, `tree-${count}`);
-        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
-        trees.set(commit, tree);
-      }
-      return tree;
-    },
-    async dispose() {
-      await Promise.allSettled(trees.values());
-      await (0, import_promises4.rm)(root, { recursive: true, force: true });
-      forget();
-    }
-  };
-}
-async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs) {
-  if (symlinks === void 0) return;
-  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index, void 0, timeoutMs);
-  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path6) => inScope(path6, symlinks.scope));
-  await refuseEscapingLinks(dir, links, `at commit ${shortSha(commit)}`);
-}
-async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises4.mkdir)(dir, { recursive: true });
-  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
-  const index = `${dir}.index`;
-  await git(repoDir, ["read-tree", commit], index);
-  if (scope === void 0) {
-    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
-  } else {
-    const listed = await git(repoDir, ["ls-files", "-z"], index);
-    const paths = listed.split("\0").filter((path6) => path6 !== "" && inScope(path6, scope));
-    if (paths.length > 0) {
-      await git(
-        repoDir,
-        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
-        index,
-        `${paths.join("\0")}\0`
-      );
-    }
-  }
-  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs);
-  await (0, import_promises4.rm)(index, { force: true });
-  return dir;
-}
-async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
-  env.GIT_INDEX_FILE = indexFile;
-  const result = await runProcess(
-    gitPath,
-    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
-    {
-      cwd,
-      env,
-      ...input !== void 0 ? { input } : {},
-      timeoutMs,
-      // Local git starts no children; a group costs more than the command (process/run-process.ts).
-      ownGroup: false
-    }
-  );
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
-  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
-  throw new Error(`git ${args.join(" ")} failed: ${why}`);
 }
 
 // src/scan/render/both-commits.ts
@@ -37657,7 +37915,7 @@ async function findKustomizeSources(git, ctx) {
   };
   return {
     sources,
-    warnings: templatedNamespaceWarnings(deployments, new Set(sources.map((s) => s.kustomization?.dir))),
+    warnings: templatedSettingWarnings(deployments, new Set(sources.map((s) => s.kustomization?.dir))),
     owned: (path6) => baseGraph.ownedFiles.has(path6) || headGraph.ownedFiles.has(path6),
     notes,
     componentsMayCarryValues: [...baseKs.values(), ...headKs.values()].some(
@@ -37752,7 +38010,8 @@ async function discoverRoots(git, ctx, graphs, byCommit, touched) {
   const candidates = [...dirs].filter(
     (dir) => dir !== "" && notDeployedDir(dir) === void 0 && (orphanComponent || redeployed.has(dir) || touched(dir).length > 0)
   );
-  const found = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
+  const asDeployed = { pathDirs: ctx.pathDirs, timeoutMs: ctx.timeoutMs, maxOutputBytes: ctx.maxOutputBytes };
+  const found = candidates.length > 0 ? await findDeployments(git, { ...ctx, asDeployed }, candidates) : [];
   const deployments = await withMaps(git, ctx, withSettingsAtBase(found, ctx.settingsChanges));
   const rules = {
     deployedDirs: new Set(deployments.map((d) => d.dir)),
@@ -37797,7 +38056,7 @@ var MAY_DEFINE_SECRET = /\bSecret\b/;
 function renderCommandAtCommits(run2) {
   const ended = /* @__PURE__ */ new Map();
   const waiting2 = /* @__PURE__ */ new Set();
-  const nextEnd = () => new Promise((resolve10) => waiting2.add(() => resolve10(true)));
+  const nextEnd = () => new Promise((resolve11) => waiting2.add(() => resolve11(true)));
   const otherThan = async (commit, ms) => {
     const deadline = Date.now() + ms;
     for (; ; ) {
@@ -37831,8 +38090,8 @@ function succeeded(result) {
 async function within(promise, ms) {
   if (ms <= 0) return void 0;
   let timer;
-  const late = new Promise((resolve10) => {
-    timer = setTimeout(() => resolve10(void 0), ms);
+  const late = new Promise((resolve11) => {
+    timer = setTimeout(() => resolve11(void 0), ms);
   });
   try {
     return await Promise.race([promise, late]);
@@ -37879,6 +38138,7 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
       base,
       head,
       changedFiles,
+      asDeployed: parentBuildEnv(pathDirs, options),
       ...explicit ? { paths: explicit } : {}
     });
     const substitution = { defaultNamespace: options.defaultNamespace };
@@ -38023,8 +38283,8 @@ async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
   return chartReport(considered, changedPaths, { render: { isRenderInput } });
 }
 async function renderCommandSource(command, changedPaths, pathDirs, options) {
-  const matches = await globMatcher(options.renderPaths, { dot: true });
-  const changedInputs = changedPaths.filter((p) => matches(p));
+  const matches2 = await globMatcher(options.renderPaths, { dot: true });
+  const changedInputs = changedPaths.filter((p) => matches2(p));
   if (changedInputs.length === 0) return void 0;
   const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv);
   const { timeoutMs, maxOutputBytes } = options;
@@ -38039,6 +38299,9 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
     readsAsData: (path6, text) => yamlDataInput(path6, text, { textSubstituted: true }),
     render: (checkout, commit, signal) => render(checkout.dir, commit, signal)
   };
+}
+function parentBuildEnv(pathDirs, options) {
+  return { pathDirs, timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes };
 }
 
 // src/scan/scan-changed-manifests.ts
@@ -38087,7 +38350,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
   const all = [...compared.head, ...consumers];
   const raw = all.filter((m) => m.origin === void 0 && isConfigOrWorkload(m));
   const namespaceOf2 = raw.length > 0 ? await options.namespaceOf?.() : void 0;
-  if (namespaceOf2) problems.push(...templatedNamespaceProblems(raw, namespaceOf2));
+  if (namespaceOf2) problems.push(...templatedSettingProblems(raw, namespaceOf2));
   const headConfigs = /* @__PURE__ */ new Map();
   collectConfigs(all, headConfigs, [], compared.found.snapshots.head, folders?.deployedDirs);
   const skippedRenders = rendered?.skippedRenders();
@@ -38105,7 +38368,13 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     baseWorkloads: settled.base,
     sourceNotes: rendered?.notes ?? [],
     ...skippedRenders ? { skippedRenders } : {},
-    sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings, ...substituted?.warnings ?? []],
+    sourceWarnings: [
+      ...rendered?.warnings ?? [],
+      ...compared.warnings,
+      ...substituted?.warnings ?? [],
+      // Children a parent Kustomization patches, read as written where its build could not tell.
+      ...await parentBuildWarnings(git)
+    ],
     ...renderers.owned ? { owned: renderers.owned } : {},
     ...folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {},
     variants: settled.variants
@@ -38129,11 +38398,13 @@ async function compareWith(read, rendered) {
 async function substitutionChangesOf(git, head, compared, options) {
   const globs = options.sources?.paths;
   const paths = globs ? { matches: await globMatcher(globs, { dot: true }), globs } : void 0;
+  const sources = options.sources;
   return substitutionChanges(git, {
     head,
     changes: compared.found.changes,
     defaultNamespace: options.defaultNamespace,
-    ...paths ? { paths } : {}
+    ...paths ? { paths } : {},
+    ...sources ? { asDeployed: parentBuildEnv(trustedPathDirs(sources.env.PATH, [git.root]), sources) } : {}
   });
 }
 function changesConfigsOrWorkloads(compared) {
@@ -38458,7 +38729,7 @@ async function uncommittedEditsNote(git, head, options) {
 // src/run/fleet.ts
 async function runFleet(deps) {
   const { settings, log, waves } = deps;
-  const access3 = /* @__PURE__ */ new Map();
+  const access4 = /* @__PURE__ */ new Map();
   const contextOfServer = /* @__PURE__ */ new Map();
   for (const context of waves.flat()) {
     const connection = deps.connectTo(context);
@@ -38470,7 +38741,7 @@ async function runFleet(deps) {
       );
     }
     contextOfServer.set(serverKey(server), context);
-    access3.set(context, connection);
+    access4.set(context, connection);
   }
   const planned = await planRepository(deps);
   if (planned.kind === "no-range") return planned.report;
@@ -38492,7 +38763,7 @@ async function runFleet(deps) {
         stop: limit.stop
       };
       try {
-        const report = await applyPlanToCluster(repoPlan, access3.get(context), apply);
+        const report = await applyPlanToCluster(repoPlan, access4.get(context), apply);
         if (!limit.stop.aborted) return { exitCode: exitCodeOf(report), result: { report } };
         const message = `${stopReason(limit.stop)}: given up before its rollouts were waited for`;
         log.warn(`${context}: ${message}`);
@@ -38584,8 +38855,8 @@ function prefixedLog(log, context, stop, onGroup) {
 
 // src/run/output-files.ts
 var import_node_fs9 = require("node:fs");
-var import_promises5 = require("node:fs/promises");
-var import_node_path11 = require("node:path");
+var import_promises6 = require("node:fs/promises");
+var import_node_path12 = require("node:path");
 init_errors();
 var UnwritableOutputError = class extends UserError {
 };
@@ -38601,16 +38872,16 @@ async function checkOutputFiles(files) {
 }
 async function whyUnwritable(path6) {
   try {
-    if ((await (0, import_promises5.stat)(path6)).isDirectory()) return "it is a directory";
-    await (0, import_promises5.access)(path6, import_node_fs9.constants.W_OK);
+    if ((await (0, import_promises6.stat)(path6)).isDirectory()) return "it is a directory";
+    await (0, import_promises6.access)(path6, import_node_fs9.constants.W_OK);
     return void 0;
   } catch (error2) {
     if (error2.code !== "ENOENT") return reason(error2);
   }
-  const dir = (0, import_node_path11.dirname)(path6);
+  const dir = (0, import_node_path12.dirname)(path6);
   try {
-    if (!(await (0, import_promises5.stat)(dir)).isDirectory()) return `${dir} is not a directory`;
-    await (0, import_promises5.access)(dir, import_node_fs9.constants.W_OK);
+    if (!(await (0, import_promises6.stat)(dir)).isDirectory()) return `${dir} is not a directory`;
+    await (0, import_promises6.access)(dir, import_node_fs9.constants.W_OK);
     return void 0;
   } catch (error2) {
     return `its directory ${dir}: ${reason(error2)}`;
@@ -38630,7 +38901,7 @@ function planAndRollOut(settings, entry, out) {
   return inCi(settings, entry, out, async (settings2, cluster, readEvent) => {
     const { env, naming } = entry;
     await checkOutputFiles(outputFilesOf(settings2, entry.cwd, naming ?? CLI_FLAGS));
-    const openGit = () => createGit((0, import_node_path12.resolve)(entry.cwd, settings2.repo), { timeoutMs: settings2.gitTimeoutMs });
+    const openGit = () => createGit((0, import_node_path13.resolve)(entry.cwd, settings2.repo), { timeoutMs: settings2.gitTimeoutMs });
     const opening = settings2.plan === void 0 ? openGit() : void 0;
     const opened = await opening;
     const git = lazy(() => opening ?? openGit());
@@ -38678,9 +38949,9 @@ function planAndRollOut(settings, entry, out) {
 }
 function outputFilesOf(settings, cwd, naming) {
   const files = [
-    ["plan-out", settings.planOut, (0, import_node_path12.resolve)(settings.planOut ?? "")],
-    ["junit", settings.junit, (0, import_node_path12.resolve)(cwd, settings.junit ?? "")],
-    ["dotenv", settings.dotenv, (0, import_node_path12.resolve)(cwd, settings.dotenv ?? "")]
+    ["plan-out", settings.planOut, (0, import_node_path13.resolve)(settings.planOut ?? "")],
+    ["junit", settings.junit, (0, import_node_path13.resolve)(cwd, settings.junit ?? "")],
+    ["dotenv", settings.dotenv, (0, import_node_path13.resolve)(cwd, settings.dotenv ?? "")]
   ];
   return files.flatMap(
     ([name, given, path6]) => given === void 0 ? [] : [{ option: naming.option(name), given, path: path6 }]
@@ -38750,7 +39021,7 @@ function handleInterrupts(run2, write) {
       interrupt(signal);
       void (async () => {
         await cleanUpInterrupted(CHILD_GRACE_MS);
-        const grace = new Promise((resolve10) => setTimeout(resolve10, INTERRUPT_GRACE_MS).unref());
+        const grace = new Promise((resolve11) => setTimeout(resolve11, INTERRUPT_GRACE_MS).unref());
         await Promise.race([run2.catch(() => void 0), grace]);
         await cleanUpInterrupted(0);
         write(`error: ${interruptSummary(signal)}
@@ -38762,7 +39033,7 @@ function handleInterrupts(run2, write) {
 }
 
 // src/run/stamp-in-ci.ts
-var import_node_path14 = require("node:path");
+var import_node_path15 = require("node:path");
 init_commit_sha();
 init_model();
 
@@ -38823,9 +39094,9 @@ function serverUrl(request) {
 
 // src/git/work-tree.ts
 var import_node_fs10 = require("node:fs");
-var import_promises7 = require("node:fs/promises");
+var import_promises8 = require("node:fs/promises");
 var import_node_os5 = require("node:os");
-var import_node_path13 = require("node:path");
+var import_node_path14 = require("node:path");
 init_errors();
 async function openWorkTree(dir, gitTimeoutMs) {
   const { stdout } = await createGitRunner(dir, gitTimeoutMs).run(["rev-parse", "--show-toplevel"]);
@@ -38849,7 +39120,7 @@ function createWorkTree(dir, gitTimeoutMs) {
       if (regularFile(dir, path6) === void 0) return void 0;
       let fd;
       try {
-        fd = (0, import_node_fs10.openSync)((0, import_node_path13.join)(dir, path6), import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_NOFOLLOW);
+        fd = (0, import_node_fs10.openSync)((0, import_node_path14.join)(dir, path6), import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_NOFOLLOW);
       } catch (error2) {
         if (linkError(error2)) throw symlinkRefusal(path6);
         return void 0;
@@ -38865,7 +39136,7 @@ function createWorkTree(dir, gitTimeoutMs) {
       let fd;
       try {
         fd = (0, import_node_fs10.openSync)(
-          (0, import_node_path13.join)(dir, path6),
+          (0, import_node_path14.join)(dir, path6),
           import_node_fs10.constants.O_WRONLY | import_node_fs10.constants.O_CREAT | import_node_fs10.constants.O_TRUNC | import_node_fs10.constants.O_NOFOLLOW,
           438
         );
@@ -38881,7 +39152,7 @@ function createWorkTree(dir, gitTimeoutMs) {
     },
     async remove(path6) {
       if (regularFile(dir, path6) === void 0) return;
-      await (0, import_promises7.rm)((0, import_node_path13.join)(dir, path6), { force: true });
+      await (0, import_promises8.rm)((0, import_node_path14.join)(dir, path6), { force: true });
     },
     linkOn(path6) {
       try {
@@ -38893,11 +39164,11 @@ function createWorkTree(dir, gitTimeoutMs) {
       }
     },
     async withScratch(use) {
-      const scratch = await (0, import_promises7.mkdtemp)((0, import_node_path13.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises8.mkdtemp)((0, import_node_path14.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
-        await (0, import_promises7.rm)(scratch, { recursive: true, force: true });
+        await (0, import_promises8.rm)(scratch, { recursive: true, force: true });
       }
     }
   };
@@ -38908,7 +39179,7 @@ function regularFile(dir, path6) {
     const prefix = parts.slice(0, i).join("/");
     let stats;
     try {
-      stats = (0, import_node_fs10.lstatSync)((0, import_node_path13.join)(dir, prefix));
+      stats = (0, import_node_fs10.lstatSync)((0, import_node_path14.join)(dir, prefix));
     } catch {
       return void 0;
     }
@@ -39167,17 +39438,27 @@ function templateOf(object, path6) {
 }
 
 // src/stamp/stamp-as-deployed.ts
-function stampAsDeployed(read, variants, key) {
+function stampAsDeployed(read, variants, key, builtByFlux2 = /* @__PURE__ */ new Map()) {
   const each = variants.map((variant) => {
     const deployed = inDeployedNamespaces([...variant]);
     const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
-    const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
+    const stamps2 = stampWorkloads(deployed, repositoryConfigs(deployed), {
       ...key ? { key } : {},
       contentsFor: units.contentsFor
     });
-    return { stamps: asWritten(read, stamps), units };
+    return { stamps: asWritten(read, stamps2), units };
   });
-  return { stamps: agreed(each.map((e) => e.stamps)), units: each[0].units };
+  const stamps = agreed(each.map((e) => e.stamps));
+  const refused = stamps.targets.flatMap((t) => {
+    const reason2 = builtByFlux2.get(t.file);
+    return reason2 === void 0 ? [] : [{ id: t.id, file: t.file, line: t.line, reason: reason2 }];
+  });
+  if (refused.length === 0) return { stamps, units: each[0].units };
+  const targets = stamps.targets.filter((t) => !builtByFlux2.has(t.file));
+  return {
+    stamps: { ...stamps, targets, unstampable: [...stamps.unstampable, ...refused] },
+    units: each[0].units
+  };
 }
 var place = (m) => `${m.file}:${m.line}`;
 function agreed(ways) {
@@ -39248,9 +39529,10 @@ function unique2(list) {
 init_folder_definitions();
 init_kustomization_names();
 async function readAsDeployed(read, ctx) {
-  const deploymentsIn2 = (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file }));
+  const deploymentsIn2 = (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file, line: m.line }));
   const gitops = (await ctx.beyond?.gitopsObjects() ?? []).filter((m) => deploymentsIn2(m).length > 0);
-  const written = [...read, ...gitops].flatMap(deploymentsIn2);
+  const objects = [...read.filter((m) => deploymentsIn2(m).length > 0), ...gitops];
+  const written = (ctx.patched ? await ctx.patched(objects) : objects).flatMap(deploymentsIn2);
   const names2 = substitutionMapNames(written);
   const maps = [
     ...substitutionMapsIn(read),
@@ -39259,7 +39541,25 @@ async function readAsDeployed(read, ctx) {
   const deployments = withRepositoryMaps(written, maps, ctx.defaultNamespace);
   const kustomizationDirs = ctx.files.map(kustomizationDirOf).filter((d) => d !== void 0);
   const variants = await substitutedVariants(read, deployments, { ...ctx, kustomizationDirs });
-  return { written, deployments, variants: variants.map((v) => [...v, ...gitops]) };
+  return {
+    written,
+    deployments,
+    variants: variants.map((v) => [...v, ...gitops]),
+    builtByFlux: builtByFlux(read, written, kustomizationDirs)
+  };
+}
+function builtByFlux(read, deployments, kustomizationDirs) {
+  const byFile = /* @__PURE__ */ new Map();
+  const built = deployments.filter((d) => plainBuildUnstampable(d) !== void 0);
+  if (built.length === 0) return byFile;
+  const dirs = [...new Set(deployments.map((d) => d.dir))];
+  for (const file of new Set(read.map((m) => m.file))) {
+    const unit = deploymentUnitOf(file, dirs);
+    if (unit === void 0 || hasKustomizationInOrBelow(unit, kustomizationDirs)) continue;
+    const why = built.find((d) => d.dir === unit);
+    if (why !== void 0) byFile.set(file, plainBuildUnstampable(why));
+  }
+  return byFile;
 }
 async function substitutedVariants(read, deployments, ctx) {
   const ways = substitutionsByFile(read, deployments, ctx.kustomizationDirs);
@@ -39459,6 +39759,38 @@ async function kustomizationsAt2(git, commit) {
     ks.set(k.dir, k);
   }
   return ks;
+}
+
+// src/stamp/patched-in-tree.ts
+function patchedInTree(tree, env, note) {
+  return async (objects) => {
+    const deployments = objects.flatMap(
+      (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file }))
+    );
+    const parents = patchingParents(deployments).filter((p) => p.dir !== "");
+    if (parents.length === 0) return [...objects];
+    const binary = await findKustomize(env.pathDirs);
+    return tree.withScratch(async (home) => {
+      let deployed = [...objects];
+      for (const parent of parents) {
+        const built = binary ? await childrenAsBuilt(
+          { ...env, binary, home },
+          { tree: tree.dir, commit: "work tree", cwd: home, generate: false },
+          parent
+        ) : "neither kustomize nor kubectl is on PATH to apply them";
+        if (typeof built === "string") {
+          note(
+            `${parent.by} (${parent.file}) patches the Flux Kustomizations it deploys from ${parent.dir} (spec.patches), and ${built}: they are stamped as written, without what the patches add`
+          );
+          continue;
+        }
+        deployed = deployed.map(
+          (m) => m.file !== parent.file && m.file.startsWith(`${parent.dir}/`) ? { ...m, object: asPatched([m.object], built.get(m.file), parent)[0] } : m
+        );
+      }
+      return deployed;
+    });
+  };
 }
 
 // src/stamp/stamp-checks.ts
@@ -40249,13 +40581,19 @@ async function stampOnce(settings, deps) {
   const text = (file) => deps.tree.read(file);
   const explicitPaths = settings.pathsExplicit ? await createPathFilter({ paths: settings.paths, exclude: [] }) : void 0;
   const beyond = notReadRaw(files, (f) => filter(f) && !inChart(f), explicitPaths);
+  const parentEnv = {
+    pathDirs: trustedPathDirs(deps.env.PATH, [deps.tree.dir]),
+    timeoutMs: settings.renderTimeoutMs,
+    maxOutputBytes: settings.maxFileSize
+  };
   const read = await readAsDeployed(raw, {
     files,
     text,
     defaultNamespace: settings.namespace,
-    ...readRaw ? { beyond: beyondRawInTree(deps.tree, beyond, settings.namespace) } : {}
+    ...readRaw ? { beyond: beyondRawInTree(deps.tree, beyond, settings.namespace) } : {},
+    patched: patchedInTree(deps.tree, parentEnv, (note) => report.notes.push(note))
   });
-  const { stamps, units } = stampAsDeployed(raw, read.variants, key);
+  const { stamps, units } = stampAsDeployed(raw, read.variants, key, read.builtByFlux);
   for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
   let targets = stamps.targets;
   if (settings.changedOnly)
@@ -40448,7 +40786,7 @@ function soleDeployments(roots, deployments, report) {
 // src/run/stamp-in-ci.ts
 async function stampInAction(settings, entry, options) {
   const { env } = entry;
-  const git = await createGit((0, import_node_path14.resolve)(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+  const git = await createGit((0, import_node_path15.resolve)(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
   const log = entry.logFor(git.root);
   const eventName = env.GITHUB_EVENT_NAME ?? "";
   const event = await readEventPayload(env);
@@ -40937,7 +41275,7 @@ function checkNamespaces(where, names2) {
 
 // src/action/github-log.ts
 var import_node_fs11 = require("node:fs");
-var import_node_path15 = require("node:path");
+var import_node_path16 = require("node:path");
 
 // src/core/log.ts
 function formatLocation(where) {
@@ -41015,8 +41353,8 @@ function escapedCommands(commands) {
 }
 function workspacePath(gitRoot, env) {
   try {
-    const workspace = (0, import_node_fs11.realpathSync)((0, import_node_path15.resolve)(env.GITHUB_WORKSPACE || "."));
-    const path6 = (0, import_node_path15.relative)(workspace, (0, import_node_fs11.realpathSync)(gitRoot)).replaceAll("\\", "/");
+    const workspace = (0, import_node_fs11.realpathSync)((0, import_node_path16.resolve)(env.GITHUB_WORKSPACE || "."));
+    const path6 = (0, import_node_path16.relative)(workspace, (0, import_node_fs11.realpathSync)(gitRoot)).replaceAll("\\", "/");
     return path6.startsWith("..") ? "" : path6;
   } catch {
     return "";
@@ -41303,7 +41641,7 @@ function byteLength(text) {
 
 // src/action/outputs.ts
 var import_node_fs12 = require("node:fs");
-var import_node_path16 = require("node:path");
+var import_node_path17 = require("node:path");
 var OUTPUT_LIMIT_BYTES = 1024 * 1024 - 1024;
 function actionOutputs(report) {
   const changed = report.plan.changes.map((c) => ({ ...c.id, status: c.status, keys: c.keys }));
@@ -41343,9 +41681,9 @@ function fitOutputs(outputs, dir, limitBytes = OUTPUT_LIMIT_BYTES) {
 }
 function saveFullValue(dir, name, value) {
   try {
-    const folder = (0, import_node_path16.join)(dir, "config-rollout");
+    const folder = (0, import_node_path17.join)(dir, "config-rollout");
     (0, import_node_fs12.mkdirSync)(folder, { recursive: true });
-    const file = (0, import_node_path16.join)(folder, `${name}.json`);
+    const file = (0, import_node_path17.join)(folder, `${name}.json`);
     (0, import_node_fs12.writeFileSync)(file, value);
     return file;
   } catch {

@@ -79,20 +79,20 @@ function signalGroup(child, signal) {
 }
 function stopGroup(child, graceMs = KILL_GRACE_MS) {
   signalGroup(child, "SIGTERM");
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     if (child.exitCode !== null || child.signalCode !== null) {
       signalGroup(child, "SIGKILL");
-      return resolve9();
+      return resolve10();
     }
     const timer = setTimeout(() => {
       signalGroup(child, "SIGKILL");
-      resolve9();
+      resolve10();
     }, graceMs);
     timer.unref();
     child.once("exit", () => {
       clearTimeout(timer);
       signalGroup(child, "SIGKILL");
-      resolve9();
+      resolve10();
     });
   });
 }
@@ -1968,7 +1968,7 @@ var init_parse_cat_file_batch = __esm({
 
 // src/process/run-process.ts
 function runProcess(file, args, options = {}) {
-  const execute = (resolve9) => {
+  const execute = (resolve10) => {
     const stdout2 = [];
     let stdoutBytes = 0;
     let stderr2 = Buffer.alloc(0);
@@ -2040,7 +2040,7 @@ function runProcess(file, args, options = {}) {
       options.signal?.removeEventListener("abort", onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
-      resolve9({
+      resolve10({
         exitCode: child.exitCode,
         signal: child.signalCode,
         stdout: Buffer.concat(stdout2),
@@ -2245,7 +2245,7 @@ var init_cat_file_reader = __esm({
       failed;
       idle;
       ask(names2, maxContentBytes, onEntry) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve10, reject) => {
           if (this.failed) return reject(this.failed);
           clearTimeout(this.idle);
           this.queue.push({
@@ -2253,7 +2253,7 @@ var init_cat_file_reader = __esm({
             entries: [],
             maxContentBytes,
             ...onEntry ? { onEntry } : {},
-            resolve: resolve9,
+            resolve: resolve10,
             reject
           });
           holdRun(this.child, true);
@@ -2927,12 +2927,12 @@ var init_create_git = __esm({
       async tryResolveCommit(ref) {
         assertSafeRef(ref);
         if (this.knownCommits.has(ref)) return ref;
-        const sha = await new Promise((resolve9, reject) => {
+        const sha = await new Promise((resolve10, reject) => {
           if (this.resolving === void 0) {
             this.resolving = [];
             queueMicrotask(() => this.resolveBatch());
           }
-          this.resolving.push({ ref, resolve: resolve9, reject });
+          this.resolving.push({ ref, resolve: resolve10, reject });
         });
         if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
         return sha;
@@ -5037,12 +5037,12 @@ var init_kube_client = __esm({
           throw error;
         }
       }
-      async canI(access2) {
+      async canI(access3) {
         const review2 = {
           apiVersion: "authorization.k8s.io/v1",
           kind: "SelfSubjectAccessReview",
           metadata: {},
-          spec: { resourceAttributes: { ...access2 } }
+          spec: { resourceAttributes: { ...access3 } }
         };
         try {
           const answer = await this.request(
@@ -5740,9 +5740,9 @@ async function reviewAccess(cluster, writes, settings, log, checked) {
   const bakeReads = baking ? podWatchReads(namespaces, 0).filter((c) => c.resource === "pods") : [];
   await checkPermissions(cluster, [...needed, ...bakeReads], log, settings.concurrency, checked);
   if (!(settings.watchPods && settings.wait && settings.dryRun !== "server")) return { watchPods: false };
-  const access2 = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
-  if (access2.warning) log.warn(access2.warning);
-  return { watchPods: access2.watch };
+  const access3 = await checkPodWatchAccess(cluster, namespaces, settings.logLines, settings.concurrency);
+  if (access3.warning) log.warn(access3.warning);
+  return { watchPods: access3.watch };
 }
 var init_check_permissions = __esm({
   "src/rollout/check-permissions.ts"() {
@@ -5996,12 +5996,12 @@ async function listOnce(source2, req, fieldSelector) {
   return list.resourceVersion;
 }
 function sleep(ms, signal) {
-  return new Promise((resolve9) => {
-    if (signal.aborted) return resolve9();
+  return new Promise((resolve10) => {
+    if (signal.aborted) return resolve10();
     const done = () => {
       clearTimeout(timer);
       signal.removeEventListener("abort", done);
-      resolve9();
+      resolve10();
     };
     const timer = setTimeout(done, ms);
     signal.addEventListener("abort", done);
@@ -6010,7 +6010,7 @@ function sleep(ms, signal) {
 function watchSession(source2, req, at, seen2) {
   const { names: names2, signal } = req;
   const followed = new Set(names2);
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     let handle;
     let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
     const unseen = () => shown2 !== void 0 && names2.some((name) => req.following(name) && !shown2?.has(name));
@@ -6018,7 +6018,7 @@ function watchSession(source2, req, at, seen2) {
     const end = (how) => {
       detach();
       handle?.abort();
-      resolve9({ how, unseen: unseen() });
+      resolve10({ how, unseen: unseen() });
     };
     const stop = () => end("complete");
     signal.addEventListener("abort", stop);
@@ -6052,7 +6052,7 @@ function watchSession(source2, req, at, seen2) {
       (error) => {
         detach();
         if (error) reject(error);
-        else resolve9({ how: "closed", unseen: unseen() });
+        else resolve10({ how: "closed", unseen: unseen() });
       }
     );
     if (signal.aborted) end("complete");
@@ -6073,10 +6073,10 @@ async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250)
   let failures = 0;
   while (!signal.aborted) {
     try {
-      const end = await new Promise((resolve9, reject) => {
+      const end = await new Promise((resolve10, reject) => {
         const stop = () => {
           handle.abort();
-          resolve9("closed");
+          resolve10("closed");
         };
         const handle = source2.watchWorkloads(
           namespace,
@@ -6087,7 +6087,7 @@ async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250)
               signal.removeEventListener("abort", stop);
               handle.abort();
               const code = field(obj, "code");
-              if (code === 410) return resolve9("gone");
+              if (code === 410) return resolve10("gone");
               return reject(
                 new ClusterAccessError(String(field(obj, "message") ?? "watch error"), void 0)
               );
@@ -6099,7 +6099,7 @@ async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250)
           (error) => {
             signal.removeEventListener("abort", stop);
             if (error) reject(error);
-            else resolve9("closed");
+            else resolve10("closed");
           }
         );
         signal.addEventListener("abort", stop, { once: true });
@@ -6261,9 +6261,9 @@ function startBake(opts) {
   const add = (target) => {
     const key = idKey(target.id);
     if (running.has(key)) return;
-    let resolve9 = () => {
+    let resolve10 = () => {
     };
-    ended.push(new Promise((r) => resolve9 = r));
+    ended.push(new Promise((r) => resolve10 = r));
     const started = now();
     const finish = bakeOne(target, opts, now, notReadyMs, (failure) => {
       running.delete(key);
@@ -6271,7 +6271,7 @@ function startBake(opts) {
         failures.push(failure);
         opts.onFailed?.(failure);
       }
-      resolve9();
+      resolve10();
     });
     running.set(key, { id: target.id, ends: started + opts.bakeMs, finish });
     if (opts.interrupt?.aborted) interrupted();
@@ -6452,7 +6452,7 @@ async function waitForRollouts(cluster, targets, opts) {
   let unsettled = states.size;
   const stop = new AbortController();
   (0, import_node_events.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve9) => stop.signal.addEventListener("abort", () => resolve9()));
+  const finished = new Promise((resolve10) => stop.signal.addEventListener("abort", () => resolve10()));
   const waiting2 = {
     cluster,
     opts,
@@ -7245,7 +7245,7 @@ async function waitForAgent(cluster, ids, opts) {
   let heartbeat;
   const stop = new AbortController();
   (0, import_node_events2.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve9) => stop.signal.addEventListener("abort", () => resolve9()));
+  const finished = new Promise((resolve10) => stop.signal.addEventListener("abort", () => resolve10()));
   const settle = (state3, outcome) => {
     if (state3.settled) return;
     state3.settled = outcome;
@@ -7625,8 +7625,8 @@ async function restartAndWait(cluster, round, context) {
             targets,
             ...round.reviews ? { reviews: round.reviews } : {}
           };
-          const access2 = await reviewAccess(cluster, writes, settings, log, round.checked);
-          watchPods2 &&= access2.watchPods;
+          const access3 = await reviewAccess(cluster, writes, settings, log, round.checked);
+          watchPods2 &&= access3.watchPods;
         }
         const written = [];
         for (const write of round.configWrites) {
@@ -9796,7 +9796,7 @@ function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
     if (stamped === expected) continue;
     if (manifest.stampCannotMatch !== void 0) {
       unmatchable.push(
-        `${formatId(id)}${where}: ${manifest.stampCannotMatch}; its one ${CONFIG_HASH_ANNOTATION} (${stamped ?? "none"}) is written as kustomize builds it, not as this deployment renders it (expected ${expected})`
+        `${formatId(id)}${where}: ${manifest.stampCannotMatch} (the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped ?? "none"}, this deployment needs ${expected})`
       );
       continue;
     }
@@ -9815,7 +9815,7 @@ Run \`config-rollout stamp\`, commit the result and push it.`
     lines.push(
       `--strategy gitops: no stamp can match these workloads, so they cannot be followed:
   ${unmatchable.join("\n  ")}
-\`config-rollout stamp\` does not change that: give each deployment a kustomization of its own (an overlay per cluster that includes the shared one), or roll them out with a live strategy.`
+\`config-rollout stamp\` does not change that: give each deployment a kustomization of its own (one in the folder it deploys, or an overlay per cluster that includes the shared one), or roll them out with a live strategy.`
     );
   if (lines.length > 0) throw new UserError(lines.join("\n"));
 }
@@ -12592,13 +12592,13 @@ function deployedDirsOf(objects) {
 function deploymentsOf(objects) {
   const deployments = [];
   for (const object of objects) {
-    for (const { path, settings, by, templatedNamespace } of pathsNamedBy(object)) {
+    for (const { path, settings, by, templated } of pathsNamedBy(object)) {
       const dir = normalizedDir(path);
       if (dir === void 0) continue;
       const components = (settings.components ?? []).map((c) => normalizedDir(c, dir));
       if (components.some((c) => c === void 0)) delete settings.components;
       else if (components.length > 0) settings.components = components;
-      deployments.push({ dir, by, settings, ...templatedNamespace ? { templatedNamespace } : {} });
+      deployments.push({ dir, by, settings, ...templated ? { templated } : {} });
     }
   }
   return deployments;
@@ -12614,6 +12614,22 @@ function componentsOf(deployment) {
       ...deployment.atBase?.settings.components ?? []
     ])
   ];
+}
+function builtFields(settings) {
+  const fields = [
+    ["namePrefix", "spec.namePrefix"],
+    ["nameSuffix", "spec.nameSuffix"],
+    ["patches", "spec.patches"],
+    ["components", "spec.components"]
+  ];
+  return fields.filter(([key]) => settings[key] !== void 0).map(([, name]) => name);
+}
+function plainBuildUnstampable(d) {
+  const fields = d.by.startsWith("Flux ") ? builtFields(d.settings) : [];
+  if (fields.length === 0) return void 0;
+  const at = d.file === void 0 ? "" : ` (${d.file}${d.line === void 0 ? "" : `:${d.line}`})`;
+  const dir = d.dir || ".";
+  return `${d.by}${at} deploys ${dir}, a folder without a kustomization.yaml, with ${fields.join(", ")}: its objects are built as Flux builds them, which a stamp in their files cannot follow; a kustomization.yaml in ${dir} listing its files lets \`config-rollout stamp\` write the value as it is deployed`;
 }
 function isPlainDeployment(settings) {
   return Object.keys(settings).length === 0;
@@ -12644,8 +12660,15 @@ function pathsNamedBy(object) {
     const settings = fluxSettings(spec);
     const namespace = field(metadata, "namespace");
     if (settings.substitute?.from && typeof namespace === "string") settings.substitute.namespace = namespace;
-    const templated = templatedAt(spec, ["targetNamespace"], "spec");
-    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings, ...templated }];
+    const templated = templatedAt(spec, ["targetNamespace"], "spec", "namespace") ?? templatedAt(spec, ["namePrefix"], "spec", "name prefix") ?? templatedAt(spec, ["nameSuffix"], "spec", "name suffix");
+    return [
+      {
+        path: field(spec, "path"),
+        by: `Flux Kustomization ${name}`,
+        settings,
+        ...templated ? { templated } : {}
+      }
+    ];
   }
   if (group !== "argoproj.io") return [];
   if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`, "spec");
@@ -12693,7 +12716,7 @@ function fluxSettings(spec) {
 }
 function sourcePaths(appSpec, by, at) {
   const defaultNamespace = plainString(field(field(appSpec, "destination"), "namespace"));
-  const destination = templatedAt(appSpec, ["destination", "namespace"], at);
+  const destination = templatedAt(appSpec, ["destination", "namespace"], at, "namespace");
   const sources = field(appSpec, "sources");
   const listed = Array.isArray(sources) ? sources.filter(isRecord) : [];
   return [field(appSpec, "source"), ...listed].filter((source2) => source2 !== void 0).map((source2, i) => {
@@ -12705,9 +12728,8 @@ function sourcePaths(appSpec, by, at) {
     const namespace = plainString(field(kustomize, "namespace"));
     if (namespace) settings.namespace = namespace;
     setAffixes(settings, kustomize);
-    const replaced = templatedAt(source2, ["kustomize", "namespace"], own);
-    const templated = replaced.templatedNamespace ? replaced : namespace ? {} : destination;
-    return { path: field(source2, "path"), by, settings, ...templated };
+    const templated = templatedAt(source2, ["kustomize", "namespace"], own, "namespace") ?? (namespace ? void 0 : destination) ?? templatedAt(source2, ["kustomize", "namePrefix"], own, "name prefix") ?? templatedAt(source2, ["kustomize", "nameSuffix"], own, "name suffix");
+    return { path: field(source2, "path"), by, settings, ...templated ? { templated } : {} };
   });
 }
 function setAffixes(settings, holder) {
@@ -12716,10 +12738,10 @@ function setAffixes(settings, holder) {
   if (prefix) settings.namePrefix = prefix;
   if (suffix) settings.nameSuffix = suffix;
 }
-function templatedAt(holder, path, at) {
+function templatedAt(holder, path, at, what) {
   const value = path.reduce((v, key) => field(v, key), holder);
-  if (typeof value !== "string" || value === "" || plainString(value) !== void 0) return {};
-  return { templatedNamespace: { field: `${at}.${path.join(".")}`, value } };
+  if (typeof value !== "string" || value === "" || plainString(value) !== void 0) return void 0;
+  return { field: `${at}.${path.join(".")}`, value, what };
 }
 function plainString(value) {
   if (typeof value !== "string" || value === "" || value.includes("{{") || value.includes("$"))
@@ -12747,6 +12769,651 @@ var init_deployed_dirs = __esm({
   }
 });
 
+// src/scan/gitops/deployment-overlay.ts
+function overlayDir(index) {
+  return `.config-rollout-deployments/${index}`;
+}
+function deploymentOverlay(dir, settings, toTree) {
+  const inRepo = (path) => path === "" ? toTree : `${toTree}/${path}`;
+  const kustomization = {
+    apiVersion: "kustomize.config.k8s.io/v1beta1",
+    kind: "Kustomization",
+    resources: [inRepo(dir)]
+  };
+  if (settings.namespace !== void 0) kustomization.namespace = settings.namespace;
+  if (settings.namePrefix !== void 0) kustomization.namePrefix = settings.namePrefix;
+  if (settings.nameSuffix !== void 0) kustomization.nameSuffix = settings.nameSuffix;
+  if (settings.components !== void 0) kustomization.components = settings.components.map(inRepo);
+  if (settings.patches !== void 0) kustomization.patches = settings.patches;
+  return `${JSON.stringify(kustomization, null, 2)}
+`;
+}
+function needsOverlay(settings) {
+  return settings.namespace !== void 0 || settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.components !== void 0 || settings.patches !== void 0;
+}
+function describeDeployment({ settings, atBase }) {
+  const described = describeSettings(settings) || "no settings";
+  return atBase ? `${described}; settings changed in ${atBase.file}` : described;
+}
+function describeSettings(settings) {
+  const parts = [];
+  if (settings.namespace !== void 0) parts.push(`namespace ${settings.namespace}`);
+  if (settings.defaultNamespace !== void 0)
+    parts.push(`destination namespace ${settings.defaultNamespace}`);
+  if (settings.namePrefix !== void 0) parts.push(`namePrefix ${settings.namePrefix}`);
+  if (settings.nameSuffix !== void 0) parts.push(`nameSuffix ${settings.nameSuffix}`);
+  if (settings.components !== void 0) parts.push(`components ${settings.components.join(", ")}`);
+  if (settings.patches !== void 0) parts.push(`${settings.patches.length} patch(es)`);
+  if (settings.substitute !== void 0) parts.push("postBuild substitution");
+  return parts.join("; ");
+}
+function substituteVariables(rendered, substitute, kept) {
+  return rendered.split(/^(?=---[ \t]*$)/m).map((document) => DISABLED.test(document) ? document : substituteDocument(document, substitute, kept)).join("");
+}
+function substituteDocument(document, { vars, keepUnknown }, kept) {
+  return document.replace(
+    VARIABLE,
+    (match, name, operator, fallback) => {
+      if (name === void 0) return "${";
+      const value = Object.hasOwn(vars, name) ? vars[name] : void 0;
+      if (operator !== void 0) {
+        const useDefault = operator.startsWith(":") ? value === void 0 || value === "" : value === void 0;
+        if (!useDefault) return value;
+        if (!keepUnknown || value !== void 0) return fallback ?? "";
+      } else if (value !== void 0) return value;
+      else if (!keepUnknown) return "";
+      kept?.add(name);
+      return match;
+    }
+  );
+}
+var DISABLED, VARIABLE;
+var init_deployment_overlay = __esm({
+  "src/scan/gitops/deployment-overlay.ts"() {
+    "use strict";
+    DISABLED = /kustomize\.toolkit\.fluxcd\.io\/substitute["']?\s*:\s*["']?disabled\b/;
+    VARIABLE = /\$\$\{|\$\{([_a-zA-Z][_a-zA-Z0-9]*)(?:(:?[=-])([^}]*))?\}/g;
+  }
+});
+
+// src/scan/gitops/parent-patches.ts
+function patchingParents(deployments) {
+  return deployments.filter(
+    (d) => d.by.startsWith("Flux ") && (d.settings.patches ?? []).some(mayPatchFluxKustomization)
+  );
+}
+function mayPatchFluxKustomization(patch) {
+  const target = field(patch, "target");
+  if (!isRecord(target)) return String(field(patch, "patch")).includes(FLUX_GROUP);
+  return matches(field(target, "group"), FLUX_GROUP) && matches(field(target, "kind"), "Kustomization");
+}
+function matches(selector, value) {
+  if (typeof selector !== "string" || selector === "") return true;
+  try {
+    return new RegExp(`^(?:${selector})$`).test(value);
+  } catch {
+    return true;
+  }
+}
+function unknowablePatches(parent) {
+  const templated = (parent.settings.patches ?? []).some(
+    (p) => mayPatchFluxKustomization(p) && String(field(p, "patch")).includes("${")
+  );
+  return templated ? "a patch of its Kustomizations holds a ${VAR} that Flux substitutes" : void 0;
+}
+function parentOverlay(parent, toTree) {
+  const { substitute: _, ...settings } = parent.settings;
+  const overlay = JSON.parse(deploymentOverlay(parent.dir, settings, toTree));
+  overlay.buildMetadata = ["originAnnotations"];
+  return `${JSON.stringify(overlay, null, 2)}
+`;
+}
+function childrenByFile(built, fileOf) {
+  const byFile = /* @__PURE__ */ new Map();
+  for (const object of built) {
+    if (!isFluxKustomization(object)) continue;
+    const metadata = field(object, "metadata");
+    const annotations = field(metadata, "annotations");
+    const origin = stringField(annotations, ORIGIN);
+    const path = origin === void 0 ? void 0 : originPath(origin);
+    const file = path === void 0 ? void 0 : fileOf(path);
+    if (file === void 0 || !isRecord(metadata) || !isRecord(annotations)) continue;
+    const { [ORIGIN]: _, ...kept } = annotations;
+    const { annotations: __, ...rest } = metadata;
+    const child = {
+      ...object,
+      metadata: Object.keys(kept).length > 0 ? { ...rest, annotations: kept } : rest
+    };
+    byFile.set(file, [...byFile.get(file) ?? [], child]);
+  }
+  return byFile;
+}
+function asPatched(objects, built, parent) {
+  if (built === void 0) return [...objects];
+  const { namePrefix = "", nameSuffix = "" } = parent.settings;
+  return objects.map((object) => {
+    if (!isFluxKustomization(object)) return object;
+    const name = `${namePrefix}${stringField(field(object, "metadata"), "name")}${nameSuffix}`;
+    return built.find((b) => stringField(field(b, "metadata"), "name") === name) ?? object;
+  });
+}
+function isFluxKustomization(object) {
+  const apiVersion = field(object, "apiVersion");
+  return typeof apiVersion === "string" && apiVersion.startsWith(`${FLUX_GROUP}/`) && field(object, "kind") === "Kustomization";
+}
+function originPath(origin) {
+  if (/^repo:/m.test(origin)) return void 0;
+  const value = /^path: (.*)$/m.exec(origin)?.[1]?.trim();
+  if (value === void 0) return void 0;
+  if (value.startsWith("'")) return /^'((?:[^']|'')*)'$/.exec(value)?.[1]?.replaceAll("''", "'");
+  if (!value.startsWith('"')) return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return void 0;
+  }
+}
+var FLUX_GROUP, ORIGIN;
+var init_parent_patches = __esm({
+  "src/scan/gitops/parent-patches.ts"() {
+    "use strict";
+    init_json_shape();
+    init_deployment_overlay();
+    FLUX_GROUP = "kustomize.toolkit.fluxcd.io";
+    ORIGIN = "config.kubernetes.io/origin";
+  }
+});
+
+// src/scan/render/renderer-environment.ts
+function trustedPathDirs(pathValue, untrusted) {
+  const roots = untrusted.map((root) => (0, import_node_path8.resolve)(root));
+  return (pathValue ?? "").split(import_node_path8.delimiter).filter((dir) => dir !== "" && (0, import_node_path8.isAbsolute)(dir)).map((dir) => (0, import_node_path8.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path8.sep)));
+}
+function findExecutable(name, dirs) {
+  for (const dir of dirs) {
+    const candidate = (0, import_node_path8.join)(dir, name);
+    try {
+      if (!(0, import_node_fs10.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs10.accessSync)(candidate, import_node_fs10.constants.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  return void 0;
+}
+function kustomizeEnvironment(pathDirs, home) {
+  return { PATH: pathDirs.join(import_node_path8.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
+}
+function renderCommandEnvironment(env, pathDirs, named) {
+  const out = {};
+  for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
+    if (env[key] !== void 0) out[key] = env[key];
+  }
+  out.PATH = pathDirs.join(import_node_path8.delimiter);
+  return out;
+}
+function renderSlots() {
+  return Math.max(1, (0, import_node_os2.availableParallelism)());
+}
+var import_node_fs10, import_node_os2, import_node_path8, RENDER_ENV_ALLOWED;
+var init_renderer_environment = __esm({
+  "src/scan/render/renderer-environment.ts"() {
+    "use strict";
+    import_node_fs10 = require("node:fs");
+    import_node_os2 = require("node:os");
+    import_node_path8 = require("node:path");
+    RENDER_ENV_ALLOWED = [
+      "HOME",
+      "LANG",
+      "LANGUAGE",
+      "LC_ALL",
+      "LC_CTYPE",
+      "TZ",
+      "TMPDIR",
+      "USER",
+      "HTTP_PROXY",
+      "HTTPS_PROXY",
+      "NO_PROXY",
+      "http_proxy",
+      "https_proxy",
+      "no_proxy"
+    ];
+  }
+});
+
+// src/scan/render/kustomize.ts
+async function findKustomize(pathDirs) {
+  const kustomize = findExecutable("kustomize", pathDirs);
+  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
+    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  }
+  const kubectl = findExecutable("kubectl", pathDirs);
+  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
+  return void 0;
+}
+async function runs(path, args, pathDirs) {
+  const home = (0, import_node_os3.tmpdir)();
+  const result = await runProcess(path, args, {
+    cwd: home,
+    env: kustomizeEnvironment(pathDirs, home),
+    timeoutMs: 1e4
+  });
+  return result.exitCode === 0;
+}
+async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
+  const target = dir === "" ? "." : `./${dir}`;
+  const cwd = overlay?.cwd ?? treeDir;
+  if (overlay) {
+    const at = (0, import_node_path9.join)(cwd, overlay.dir);
+    await (0, import_promises2.mkdir)(at, { recursive: true });
+    await (0, import_promises2.writeFile)((0, import_node_path9.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path9.relative)(at, treeDir)));
+  }
+  const built = overlay ? `./${overlay.dir}` : target;
+  const result = await runProcess(run2.binary.path, run2.binary.argsFor(built), {
+    cwd,
+    env: kustomizeEnvironment(run2.pathDirs, run2.home),
+    timeoutMs: run2.timeoutMs,
+    maxOutputBytes: run2.maxOutputBytes,
+    ...signal ? { signal } : {}
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const command = `${run2.binary.label} ${target}`;
+  const quiet = run2.quiet || await anyMayHoldSecret(treeDir, run2.yamlInputs ?? []);
+  const detail = () => {
+    const text = shortDetail(result.stderrEnd, treeDir);
+    if (!quiet) return redactDetail(text);
+    const hidden = `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`;
+    const remote = remoteFailureDetail(result.stderrEnd);
+    return remote ? `${remote}; other ${hidden}` : hidden;
+  };
+  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
+    throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
+  }
+  throw new UserError(
+    `\`${command}\` failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
+  );
+}
+function secretQuietness(included) {
+  return {
+    quiet: included.some((k) => k.generators.some((g) => g.kind === "Secret")),
+    yamlInputs: [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))]
+  };
+}
+async function anyMayHoldSecret(treeDir, files) {
+  for (const file of files) {
+    const text = await (0, import_promises2.readFile)((0, import_node_path9.join)(treeDir, file), "utf8").catch(() => "");
+    if (mayHoldSecret(text)) return true;
+  }
+  return false;
+}
+function stoppedWhy(result) {
+  const failure = result.failure;
+  if (failure?.kind === "timeout")
+    return `${failure.message}, the --render-timeout; the whole process group was stopped`;
+  if (failure?.kind === "output")
+    return `its ${failure.message.replace(/^output/, "output is")}, the --max-file-size; the whole process group was stopped`;
+  if (failure) return failure.message;
+  return result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
+}
+function redactDetail(detail) {
+  return detail.replace(/(literal sources?) \[[^\]]*\]/gi, "$1 [...]").replace(/(invalid literal source) [^,\n]*/gi, "$1 (value not shown)").replace(
+    /(env (?:file )?line|KV pairs? from line|line) ("[^"]*"|`[^`]*`|'[^']*')/gi,
+    "$1 (text not shown)"
+  );
+}
+function remoteFailureDetail(text) {
+  const withoutCredentials = (url) => url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1");
+  const remotes = [
+    ...text.matchAll(/accumulating resources from '([a-z][a-z0-9+.-]*:\/\/[^'\s]+|git@[^'\s]+)'/gi)
+  ].map((m) => withoutCredentials(m[1]));
+  const errors = [
+    ...text.matchAll(
+      /(fatal: [^'\n]*?(?:'[a-z][a-z0-9+.-]*:\/\/[^'\s]*'[^'\n]*?)?(?=$|\s:\s|'?: exit status)|Could not resolve host: \S+|dial tcp: lookup \S+(?: on \S+)?: no such host|connection refused|i\/o timeout|Repository not found)/gim
+    )
+  ].map(
+    (m) => m[1].replace(/'([a-z][a-z0-9+.-]*:\/\/[^']*)'/gi, (_, url) => `'${withoutCredentials(url)}'`)
+  );
+  if (remotes.length === 0 && errors.length === 0) return void 0;
+  const unique3 = (list) => [...new Set(list)].filter((item, _, all) => !all.some((other) => other !== item && other.includes(item)));
+  const from = remotes.length > 0 ? ` ${unique3(remotes).join(", ")}` : "";
+  return `could not fetch the remote resource${from}: ${unique3(errors).join("; ") || "see kustomize's message"}`;
+}
+function shortDetail(stderr2, treeDir) {
+  const complaint = stderr2.split("\n").filter((line) => !line.startsWith("# Warning: ")).join("\n");
+  const lines = tailOf(complaint, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
+    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
+    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
+  }).map(
+    (line) => line.replace(/^"command failed" err=<$/, "").replace(/^\s+>$/, "").trim()
+  ).filter((line) => line !== "");
+  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
+  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
+}
+var import_promises2, import_node_os3, import_node_path9, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
+var init_kustomize = __esm({
+  "src/scan/render/kustomize.ts"() {
+    "use strict";
+    import_promises2 = require("node:fs/promises");
+    import_node_os3 = require("node:os");
+    import_node_path9 = require("node:path");
+    init_commit_sha();
+    init_errors();
+    init_run_process();
+    init_yaml_messages();
+    init_renderer_environment();
+    NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
+    KustomizeBuildError = class extends UserError {
+      constructor(command, commit, why, detail) {
+        super(
+          `\`${command}\` failed at commit ${shortSha(commit)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
+        );
+        this.command = command;
+        this.commit = commit;
+        this.why = why;
+        this.detail = detail;
+      }
+      command;
+      commit;
+      why;
+      detail;
+      name = "KustomizeBuildError";
+    };
+    MAX_DETAIL_CHARS = 400;
+  }
+});
+
+// src/scan/render/checkout-scope.ts
+function checkoutScope(dirs, files) {
+  const wanted = new Set(dirs);
+  for (const file of files) wanted.add(parentOf(file));
+  if (wanted.has("")) return void 0;
+  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
+  const minimal = [];
+  for (const dir of inside) {
+    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
+  }
+  return minimal;
+}
+function inScope(path, scope) {
+  return scope === void 0 || scope.some((dir) => path.startsWith(`${dir}/`));
+}
+function parentOf(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+var init_checkout_scope = __esm({
+  "src/scan/render/checkout-scope.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/render/escaping-links.ts
+async function refuseEscapingLinks(dir, paths, where) {
+  const top = await (0, import_promises3.realpath)(dir);
+  const inside = (path) => path === top || path.startsWith(top + import_node_path10.sep);
+  for (const path of paths) {
+    const at = (0, import_node_path10.join)(dir, path);
+    let target;
+    try {
+      if (!(0, import_node_fs11.lstatSync)(at).isSymbolicLink()) continue;
+      target = await (0, import_promises3.readlink)(at);
+    } catch {
+      continue;
+    }
+    const lexical = (0, import_node_path10.isAbsolute)(target) ? target : (0, import_node_path10.resolve)((0, import_node_path10.dirname)((0, import_node_path10.join)(top, path)), target);
+    const real = await (0, import_promises3.realpath)(at).catch(() => lexical);
+    if (!inside(lexical) || !inside(real)) {
+      throw new UserError(
+        `${path} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
+      );
+    }
+  }
+}
+var import_node_fs11, import_promises3, import_node_path10;
+var init_escaping_links = __esm({
+  "src/scan/render/escaping-links.ts"() {
+    "use strict";
+    import_node_fs11 = require("node:fs");
+    import_promises3 = require("node:fs/promises");
+    import_node_path10 = require("node:path");
+    init_errors();
+  }
+});
+
+// src/scan/render/materialize-tree.ts
+async function createCommitTrees(repoDir, gitPath, scope, checks) {
+  const root = await (0, import_promises4.mkdtemp)((0, import_node_path11.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises4.rm)(root, { recursive: true, force: true }));
+  const trees = /* @__PURE__ */ new Map();
+  let count = 0;
+  return {
+    root,
+    dirOf(commit) {
+      let tree = trees.get(commit);
+      if (!tree) {
+        count += 1;
+        const dir = (0, import_node_path11.join)(root, `tree-${count}`);
+        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
+        trees.set(commit, tree);
+      }
+      return tree;
+    },
+    async dispose() {
+      await Promise.allSettled(trees.values());
+      await (0, import_promises4.rm)(root, { recursive: true, force: true });
+      forget();
+    }
+  };
+}
+async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs) {
+  if (symlinks === void 0) return;
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index, void 0, timeoutMs);
+  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path) => inScope(path, symlinks.scope));
+  await refuseEscapingLinks(dir, links, `at commit ${shortSha(commit)}`);
+}
+async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
+  await (0, import_promises4.mkdir)(dir, { recursive: true });
+  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
+  const index = `${dir}.index`;
+  await git(repoDir, ["read-tree", commit], index);
+  if (scope === void 0) {
+    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+  } else {
+    const listed = await git(repoDir, ["ls-files", "-z"], index);
+    const paths = listed.split("\0").filter((path) => path !== "" && inScope(path, scope));
+    if (paths.length > 0) {
+      await git(
+        repoDir,
+        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
+        index,
+        `${paths.join("\0")}\0`
+      );
+    }
+  }
+  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs);
+  await (0, import_promises4.rm)(index, { force: true });
+  return dir;
+}
+async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
+  env.GIT_INDEX_FILE = indexFile;
+  const result = await runProcess(
+    gitPath,
+    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
+    {
+      cwd,
+      env,
+      ...input !== void 0 ? { input } : {},
+      timeoutMs,
+      // Local git starts no children; a group costs more than the command (process/run-process.ts).
+      ownGroup: false
+    }
+  );
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
+  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
+  throw new Error(`git ${args.join(" ")} failed: ${why}`);
+}
+var import_promises4, import_node_os4, import_node_path11;
+var init_materialize_tree = __esm({
+  "src/scan/render/materialize-tree.ts"() {
+    "use strict";
+    import_promises4 = require("node:fs/promises");
+    import_node_os4 = require("node:os");
+    import_node_path11 = require("node:path");
+    init_commit_sha();
+    init_child_groups();
+    init_run_process();
+    init_checkout_scope();
+    init_escaping_links();
+  }
+});
+
+// src/scan/sources/kustomization-names.ts
+function kustomizationDirOf(path) {
+  const slash = path.lastIndexOf("/");
+  const name = path.slice(slash + 1);
+  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+function hasKustomizationInOrBelow(dir, kustomizationDirs) {
+  return kustomizationDirs.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`));
+}
+var KUSTOMIZATION_FILE_NAMES;
+var init_kustomization_names = __esm({
+  "src/scan/sources/kustomization-names.ts"() {
+    "use strict";
+    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+  }
+});
+
+// src/scan/gitops/generated-kustomization.ts
+async function writeGeneratedKustomization(dir) {
+  let entries;
+  try {
+    entries = await (0, import_promises5.readdir)(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return void 0;
+  }
+  const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
+    (e) => (0, import_node_path12.relative)(dir, (0, import_node_path12.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path12.sep).join("/")
+  ).filter((path) => path !== "kustomization.yaml").sort();
+  if (files.length === 0) return void 0;
+  await (0, import_promises5.writeFile)((0, import_node_path12.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
+`);
+  return files;
+}
+var import_promises5, import_node_path12, LISTED_FILE;
+var init_generated_kustomization = __esm({
+  "src/scan/gitops/generated-kustomization.ts"() {
+    "use strict";
+    import_promises5 = require("node:fs/promises");
+    import_node_path12 = require("node:path");
+    LISTED_FILE = /\.ya?ml$/;
+  }
+});
+
+// src/scan/gitops/patched-children.ts
+async function asDeployedByParents(git, env, commit, parents, file, objects) {
+  let deployed = objects;
+  for (const parent of parents) {
+    const built = await buildOnce(git, env, commit, parent);
+    deployed = asPatched(deployed, built.children?.get(file), parent);
+  }
+  return deployed;
+}
+async function parentBuildWarnings(git) {
+  const all = await Promise.all(builds.get(git)?.values() ?? []);
+  return all.flatMap((b) => b.warning ? [b.warning] : []);
+}
+function buildOnce(git, env, commit, parent) {
+  const byKey = builds.get(git) ?? /* @__PURE__ */ new Map();
+  builds.set(git, byKey);
+  const key = JSON.stringify([commit, parent.by, parent.file ?? null, parent.dir]);
+  let built = byKey.get(key);
+  if (built === void 0) {
+    built = buildParent(git, env, commit, parent);
+    byKey.set(key, built);
+  }
+  return built;
+}
+async function buildParent(git, env, commit, parent) {
+  const unknowable = (why) => ({ warning: parentWarning(parent, commit, why) });
+  const templated = unknowablePatches(parent);
+  if (templated) return unknowable(templated);
+  const binary = await findKustomize(env.pathDirs);
+  if (binary === void 0) return unknowable("neither kustomize nor kubectl is on PATH to apply them");
+  const scope = [parent.dir];
+  const trees = await createCommitTrees(git.root, findExecutable("git", env.pathDirs) ?? "git", scope, {
+    symlinks: { scope },
+    timeoutMs: env.timeoutMs
+  });
+  try {
+    const tree = await trees.dirOf(commit);
+    const run2 = { ...env, binary, home: trees.root };
+    const built = await childrenAsBuilt(run2, { tree, commit, generate: true }, parent);
+    return typeof built === "string" ? unknowable(built) : { children: built };
+  } finally {
+    await trees.dispose();
+  }
+}
+async function childrenAsBuilt(run2, at, parent) {
+  const dir = (0, import_node_path13.join)(at.tree, parent.dir);
+  const own = await Promise.any(KUSTOMIZATION_FILE_NAMES.map((name) => (0, import_promises6.access)((0, import_node_path13.join)(dir, name)))).then(
+    () => true,
+    () => false
+  );
+  if (!own && !at.generate) return "its directory has no kustomization.yaml, which stamp does not generate";
+  if (!own && await writeGeneratedKustomization(dir) === void 0) return /* @__PURE__ */ new Map();
+  const overlayDir2 = ".config-rollout-parent";
+  const overlay = {
+    dir: overlayDir2,
+    kustomization: (toTree) => parentOverlay(parent, toTree),
+    ...at.cwd !== void 0 ? { cwd: at.cwd } : {}
+  };
+  let output;
+  try {
+    output = await kustomizeBuild(run2, at.tree, parent.dir, at.commit, void 0, overlay);
+  } catch (error) {
+    if (!(error instanceof KustomizeBuildError)) throw error;
+    return `\`${error.command}\` with its patches failed (${error.why})`;
+  }
+  const parsed = await parseManifestFile(parent.file ?? parent.dir, output, { defaultNamespace: "default" });
+  const fileOf = (origin) => {
+    const path = (0, import_node_path13.relative)(at.tree, (0, import_node_path13.resolve)(at.cwd ?? at.tree, overlayDir2, origin));
+    return path.startsWith("..") ? void 0 : path.split(import_node_path13.sep).join("/");
+  };
+  return childrenByFile(
+    parsed.manifests.map((m) => m.object),
+    fileOf
+  );
+}
+function parentWarning(parent, commit, why) {
+  const file = parent.file ?? (parent.dir || ".");
+  return {
+    file,
+    message: `${parent.by} patches the Flux Kustomizations it deploys from ${parent.dir || "."} (spec.patches), and at commit ${shortSha(commit)} ${why}: they are read as written, without what the patches add (postBuild.substituteFrom, substitute, patches), so what they deploy may be planned without it`,
+    unread: `spec.patches of the Kustomizations it deploys: ${why}`
+  };
+}
+var import_promises6, import_node_path13, builds;
+var init_patched_children = __esm({
+  "src/scan/gitops/patched-children.ts"() {
+    "use strict";
+    import_promises6 = require("node:fs/promises");
+    import_node_path13 = require("node:path");
+    init_commit_sha();
+    init_parse_manifest_file();
+    init_kustomize();
+    init_materialize_tree();
+    init_renderer_environment();
+    init_kustomization_names();
+    init_generated_kustomization();
+    init_parent_patches();
+    builds = /* @__PURE__ */ new WeakMap();
+  }
+});
+
 // src/scan/gitops/find-deployments.ts
 async function findDeployments(git, ctx, dirs) {
   const wanted = new Set(dirs.filter((dir) => dir !== ""));
@@ -12755,17 +13422,55 @@ async function findDeployments(git, ctx, dirs) {
   const deployments = [];
   for (const file of files) {
     if (!file.paths.some((path) => path === ANY_PATH || wanted.has(path))) continue;
+    const parents = ctx.asDeployed ? await parentsOf(git, ctx, ctx.head, file.path) : [];
     file.deployments ??= parseDeployments(file.path, file.bytes);
-    deployments.push(...(await file.deployments).filter((d) => wanted.has(d.dir)));
+    const all = parents.length === 0 ? await file.deployments : await patchedDeployments(git, ctx.asDeployed, ctx.head, parents, file.path, file.bytes);
+    deployments.push(...all.filter((d) => wanted.has(d.dir)));
   }
   return deployments;
 }
+async function deploymentsAt(git, ctx, commit, path, bytes) {
+  const parents = ctx.asDeployed ? await parentsOf(git, ctx, commit, path) : [];
+  if (parents.length === 0) return parseDeployments(path, bytes);
+  return patchedDeployments(git, ctx.asDeployed, commit, parents, path, bytes);
+}
+async function patchedDeployments(git, env, commit, parents, path, bytes) {
+  const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
+  const objects = parsed.manifests.map((m) => m.object);
+  const deployed = await asDeployedByParents(git, env, commit, parents, path, objects);
+  return deploymentsOf(deployed).map((d) => ({ ...d, file: path }));
+}
+async function parentsOf(git, ctx, commit, path) {
+  if (commit !== ctx.head && (await parentsAt(git, ctx, ctx.head)).length === 0) return [];
+  const parents = await parentsAt(git, ctx, commit);
+  return parents.filter((p) => p.file !== path && path.startsWith(`${p.dir}/`));
+}
+async function parentsAt(git, ctx, commit) {
+  const files = await gitopsFiles(git, { ...ctx, head: commit });
+  let parents = parentsIn.get(files);
+  if (parents === void 0) {
+    const holding = files.filter((f) => f.bytes.includes("patches"));
+    parents = Promise.all(holding.map((f) => f.deployments ??= parseDeployments(f.path, f.bytes))).then(
+      (found) => patchingParents(found.flat()).filter((p) => p.dir !== "")
+    );
+    parentsIn.set(files, parents);
+  }
+  return parents;
+}
 async function gitopsObjectsNaming(git, ctx, word, names2) {
   const found = [];
+  const naming = (text) => text.includes(word) && names2.some((name) => text.includes(name));
+  const parents = ctx.asDeployed ? (await parentsAt(git, ctx, ctx.head)).filter(
+    // One whose patches cannot be read may name anything: asked, it says so (patched-children.ts).
+    (p) => naming(JSON.stringify(p.settings.patches)) || unknowablePatches(p) !== void 0
+  ) : [];
   for (const file of await gitopsFiles(git, ctx)) {
-    if (!file.bytes.includes(word) || !names2.some((name) => file.bytes.includes(name))) continue;
+    const patched = parents.filter((p) => p.file !== file.path && file.path.startsWith(`${p.dir}/`));
+    if (patched.length === 0 && !naming(file.bytes)) continue;
     const parsed = await parseManifestFile(file.path, file.bytes, { defaultNamespace: "default" });
-    for (const m of parsed.manifests) found.push({ file: file.path, object: m.object });
+    const objects = parsed.manifests.map((m) => m.object);
+    const deployed = patched.length > 0 ? await asDeployedByParents(git, ctx.asDeployed, ctx.head, patched, file.path, objects) : objects;
+    for (const object of deployed) found.push({ file: file.path, object });
   }
   return found;
 }
@@ -12792,8 +13497,8 @@ function shareGitopsSearch(git, head, globs) {
     return void 0;
   }
   let hand;
-  const handed = new Promise((resolve9, reject) => {
-    hand = (found) => found.then(resolve9, reject);
+  const handed = new Promise((resolve10, reject) => {
+    hand = (found) => found.then(resolve10, reject);
   });
   const files = handed.then(async (found) => {
     const unread = [...found].filter(([, bytes]) => bytes === void 0).map(([path]) => path);
@@ -12805,9 +13510,9 @@ function shareGitopsSearch(git, head, globs) {
   byKey.set(key, files);
   return hand;
 }
-async function readGitopsFiles(git, head, globs, matches) {
+async function readGitopsFiles(git, head, globs, matches2) {
   const hits = (await git.grepFiles(head, GITOPS_API_GROUPS, globsToPathspecs([...globs]) ?? [])).filter(
-    (path) => MANIFEST_FILE.test(path) && (matches?.(path) ?? true)
+    (path) => MANIFEST_FILE.test(path) && (matches2?.(path) ?? true)
   );
   if (hits.length === 0) return [];
   const { files } = await git.readFilesUpTo(head, hits, MAX_GITOPS_FILE_BYTES);
@@ -12815,7 +13520,9 @@ async function readGitopsFiles(git, head, globs, matches) {
 }
 async function parseDeployments(path, bytes) {
   const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
-  return deploymentsOf(parsed.manifests.map((m) => m.object)).map((d) => ({ ...d, file: path }));
+  return parsed.manifests.flatMap(
+    (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: path, line: m.line }))
+  );
 }
 function namedPaths(text) {
   const dirs = /* @__PURE__ */ new Set();
@@ -12844,17 +13551,20 @@ function scalarAt(rest) {
   const end = rest.search(/[,}\]]|\s#/);
   return (end < 0 ? rest : rest.slice(0, end)).trim();
 }
-var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE, MANIFEST_GLOBS, GITOPS_API_GROUPS, searches, PATH_FIELD, ANY_PATH;
+var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE, MANIFEST_GLOBS, GITOPS_API_GROUPS, parentsIn, searches, PATH_FIELD, ANY_PATH;
 var init_find_deployments = __esm({
   "src/scan/gitops/find-deployments.ts"() {
     "use strict";
     init_glob_pathspecs();
     init_parse_manifest_file();
     init_deployed_dirs();
+    init_parent_patches();
+    init_patched_children();
     MAX_GITOPS_FILE_BYTES = 1024 * 1024;
     MANIFEST_FILE = /\.(ya?ml|json)$/;
     MANIFEST_GLOBS = ["**/*.yaml", "**/*.yml", "**/*.json"];
     GITOPS_API_GROUPS = ["kustomize.toolkit.fluxcd.io/v", "argoproj.io/v"];
+    parentsIn = /* @__PURE__ */ new WeakMap();
     searches = /* @__PURE__ */ new WeakMap();
     PATH_FIELD = /(?:^|[\s{,])["']?path["']?[ \t]*:[ \t]*([^\r\n]*)/gm;
     ANY_PATH = "\0";
@@ -13006,7 +13716,7 @@ function namespacesOfDeployments(deployments) {
     const own = {
       ...replaces ? { namespace: replaces } : {},
       ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {},
-      ...d.templatedNamespace ? { templated: d } : {}
+      ...d.templated ? { templated: d } : {}
     };
     const ways = byDir.get(d.dir) ?? /* @__PURE__ */ new Map();
     byDir.set(d.dir, ways.set(JSON.stringify(own), own));
@@ -13060,29 +13770,32 @@ function stampedAs(label2, ways) {
   const stamp = stampOfWays(ways);
   if ("differ" in stamp)
     return {
-      cannotMatch: `${label2} is deployed ${stamp.differ.length} ways that differ in more than the namespace (${stamp.differ.join(", ")})`
+      cannotMatch: `${label2} is deployed ${stamp.differ.length} ways that differ in more than the namespace (${stamp.differ.join(", ")}): its one value is written as kustomize builds it, not as each deployment renders it`
     };
   return stamp.namespaceFree ? "namespace-free" : void 0;
 }
-function templatedNamespaceWarning(d) {
-  const t = d.templatedNamespace;
+function templatedSettingWarning(d) {
+  const t = d.templated;
   if (t === void 0) return void 0;
   const where = d.file ? ` (${d.file})` : "";
+  const namespace = t.what === "namespace";
+  const how = namespace ? `into namespace \`${t.value}\`` : `with the ${t.what} \`${t.value}\``;
+  const unknown = namespace ? "which namespace its objects go to" : "what its objects are called";
   return {
     file: d.file ?? (d.dir || "."),
-    message: `${d.by}${where} deploys ${d.dir || "."} into namespace \`${t.value}\` (${t.field}), a template only its controller fills in (a variable its parent Kustomization substitutes, an ApplicationSet parameter): which namespace its objects go to cannot be told, and they are planned as the files write them`,
-    unread: `${t.field} \`${t.value}\`: the namespace is not known`
+    message: `${d.by}${where} deploys ${d.dir || "."} ${how} (${t.field}), a template only its controller fills in (a variable its parent Kustomization substitutes, an ApplicationSet parameter): ${unknown} cannot be told, and they are planned as the files write them`,
+    unread: `${t.field} \`${t.value}\`: ${namespace ? "the namespace is" : "the names are"} not known`
   };
 }
-function templatedNamespaceWarnings(deployments, dirs) {
-  return deployments.flatMap((d) => dirs.has(d.dir) ? templatedNamespaceWarning(d) ?? [] : []);
+function templatedSettingWarnings(deployments, dirs) {
+  return deployments.flatMap((d) => dirs.has(d.dir) ? templatedSettingWarning(d) ?? [] : []);
 }
-function templatedNamespaceProblems(manifests, namespaceOf2) {
+function templatedSettingProblems(manifests, namespaceOf2) {
   const templated = new Set(
     manifests.flatMap((m) => (namespaceOf2(m.file) ?? []).flatMap((s) => s.templated ? [s.templated] : []))
   );
   return [...templated].flatMap((d) => {
-    const warning = templatedNamespaceWarning(d);
+    const warning = templatedSettingWarning(d);
     return warning ? [{ ...warning, line: 1, col: 1, severity: "warning" }] : [];
   });
 }
@@ -13177,7 +13890,7 @@ function oversizedCandidateProblem(path, size, maxFileSize) {
 async function parseFiles(paths, files, options, problems) {
   const manifests = [];
   for (const path of paths) {
-    await new Promise((resolve9) => setImmediate(resolve9));
+    await new Promise((resolve10) => setImmediate(resolve10));
     const bytes = files.get(path);
     if (bytes === void 0) continue;
     const parsed = await parseWithOptions(path, bytes, options);
@@ -13583,7 +14296,11 @@ async function substitutionChanges(git, ctx) {
   const warnings = [];
   if (ctx.changes.length === 0) return { changes, warnings };
   const names2 = [...new Set(ctx.changes.map((c) => c.id.name))];
-  const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
+  const search = {
+    head: ctx.head,
+    ...ctx.paths ? { paths: ctx.paths } : {},
+    ...ctx.asDeployed ? { asDeployed: ctx.asDeployed } : {}
+  };
   const objects = await gitopsObjectsNaming(git, search, "substituteFrom", names2);
   for (const { file, object } of objects) {
     const deployments = deploymentsOf([object]);
@@ -13663,204 +14380,6 @@ var init_new_at_base = __esm({
   }
 });
 
-// src/scan/render/renderer-environment.ts
-function trustedPathDirs(pathValue, untrusted) {
-  const roots = untrusted.map((root) => (0, import_node_path8.resolve)(root));
-  return (pathValue ?? "").split(import_node_path8.delimiter).filter((dir) => dir !== "" && (0, import_node_path8.isAbsolute)(dir)).map((dir) => (0, import_node_path8.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path8.sep)));
-}
-function findExecutable(name, dirs) {
-  for (const dir of dirs) {
-    const candidate = (0, import_node_path8.join)(dir, name);
-    try {
-      if (!(0, import_node_fs10.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs10.accessSync)(candidate, import_node_fs10.constants.X_OK);
-      return candidate;
-    } catch {
-    }
-  }
-  return void 0;
-}
-function kustomizeEnvironment(pathDirs, home) {
-  return { PATH: pathDirs.join(import_node_path8.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
-}
-function renderCommandEnvironment(env, pathDirs, named) {
-  const out = {};
-  for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
-    if (env[key] !== void 0) out[key] = env[key];
-  }
-  out.PATH = pathDirs.join(import_node_path8.delimiter);
-  return out;
-}
-function renderSlots() {
-  return Math.max(1, (0, import_node_os2.availableParallelism)());
-}
-var import_node_fs10, import_node_os2, import_node_path8, RENDER_ENV_ALLOWED;
-var init_renderer_environment = __esm({
-  "src/scan/render/renderer-environment.ts"() {
-    "use strict";
-    import_node_fs10 = require("node:fs");
-    import_node_os2 = require("node:os");
-    import_node_path8 = require("node:path");
-    RENDER_ENV_ALLOWED = [
-      "HOME",
-      "LANG",
-      "LANGUAGE",
-      "LC_ALL",
-      "LC_CTYPE",
-      "TZ",
-      "TMPDIR",
-      "USER",
-      "HTTP_PROXY",
-      "HTTPS_PROXY",
-      "NO_PROXY",
-      "http_proxy",
-      "https_proxy",
-      "no_proxy"
-    ];
-  }
-});
-
-// src/scan/render/kustomize.ts
-async function findKustomize(pathDirs) {
-  const kustomize = findExecutable("kustomize", pathDirs);
-  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
-    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
-  }
-  const kubectl = findExecutable("kubectl", pathDirs);
-  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
-  return void 0;
-}
-async function runs(path, args, pathDirs) {
-  const home = (0, import_node_os3.tmpdir)();
-  const result = await runProcess(path, args, {
-    cwd: home,
-    env: kustomizeEnvironment(pathDirs, home),
-    timeoutMs: 1e4
-  });
-  return result.exitCode === 0;
-}
-async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
-  const target = dir === "" ? "." : `./${dir}`;
-  const cwd = overlay?.cwd ?? treeDir;
-  if (overlay) {
-    const at = (0, import_node_path9.join)(cwd, overlay.dir);
-    await (0, import_promises2.mkdir)(at, { recursive: true });
-    await (0, import_promises2.writeFile)((0, import_node_path9.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path9.relative)(at, treeDir)));
-  }
-  const built = overlay ? `./${overlay.dir}` : target;
-  const result = await runProcess(run2.binary.path, run2.binary.argsFor(built), {
-    cwd,
-    env: kustomizeEnvironment(run2.pathDirs, run2.home),
-    timeoutMs: run2.timeoutMs,
-    maxOutputBytes: run2.maxOutputBytes,
-    ...signal ? { signal } : {}
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  const command = `${run2.binary.label} ${target}`;
-  const quiet = run2.quiet || await anyMayHoldSecret(treeDir, run2.yamlInputs ?? []);
-  const detail = () => {
-    const text = shortDetail(result.stderrEnd, treeDir);
-    if (!quiet) return redactDetail(text);
-    const hidden = `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`;
-    const remote = remoteFailureDetail(result.stderrEnd);
-    return remote ? `${remote}; other ${hidden}` : hidden;
-  };
-  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
-    throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
-  }
-  throw new UserError(
-    `\`${command}\` failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
-  );
-}
-function secretQuietness(included) {
-  return {
-    quiet: included.some((k) => k.generators.some((g) => g.kind === "Secret")),
-    yamlInputs: [...new Set(included.flatMap((k) => [k.path, ...k.patchFiles, ...k.resources]))]
-  };
-}
-async function anyMayHoldSecret(treeDir, files) {
-  for (const file of files) {
-    const text = await (0, import_promises2.readFile)((0, import_node_path9.join)(treeDir, file), "utf8").catch(() => "");
-    if (mayHoldSecret(text)) return true;
-  }
-  return false;
-}
-function stoppedWhy(result) {
-  const failure = result.failure;
-  if (failure?.kind === "timeout")
-    return `${failure.message}, the --render-timeout; the whole process group was stopped`;
-  if (failure?.kind === "output")
-    return `its ${failure.message.replace(/^output/, "output is")}, the --max-file-size; the whole process group was stopped`;
-  if (failure) return failure.message;
-  return result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
-}
-function redactDetail(detail) {
-  return detail.replace(/(literal sources?) \[[^\]]*\]/gi, "$1 [...]").replace(/(invalid literal source) [^,\n]*/gi, "$1 (value not shown)").replace(
-    /(env (?:file )?line|KV pairs? from line|line) ("[^"]*"|`[^`]*`|'[^']*')/gi,
-    "$1 (text not shown)"
-  );
-}
-function remoteFailureDetail(text) {
-  const withoutCredentials = (url) => url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1");
-  const remotes = [
-    ...text.matchAll(/accumulating resources from '([a-z][a-z0-9+.-]*:\/\/[^'\s]+|git@[^'\s]+)'/gi)
-  ].map((m) => withoutCredentials(m[1]));
-  const errors = [
-    ...text.matchAll(
-      /(fatal: [^'\n]*?(?:'[a-z][a-z0-9+.-]*:\/\/[^'\s]*'[^'\n]*?)?(?=$|\s:\s|'?: exit status)|Could not resolve host: \S+|dial tcp: lookup \S+(?: on \S+)?: no such host|connection refused|i\/o timeout|Repository not found)/gim
-    )
-  ].map(
-    (m) => m[1].replace(/'([a-z][a-z0-9+.-]*:\/\/[^']*)'/gi, (_, url) => `'${withoutCredentials(url)}'`)
-  );
-  if (remotes.length === 0 && errors.length === 0) return void 0;
-  const unique3 = (list) => [...new Set(list)].filter((item, _, all) => !all.some((other) => other !== item && other.includes(item)));
-  const from = remotes.length > 0 ? ` ${unique3(remotes).join(", ")}` : "";
-  return `could not fetch the remote resource${from}: ${unique3(errors).join("; ") || "see kustomize's message"}`;
-}
-function shortDetail(stderr2, treeDir) {
-  const complaint = stderr2.split("\n").filter((line) => !line.startsWith("# Warning: ")).join("\n");
-  const lines = tailOf(complaint, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
-    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
-    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
-  }).map(
-    (line) => line.replace(/^"command failed" err=<$/, "").replace(/^\s+>$/, "").trim()
-  ).filter((line) => line !== "");
-  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
-  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
-}
-var import_promises2, import_node_os3, import_node_path9, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
-var init_kustomize = __esm({
-  "src/scan/render/kustomize.ts"() {
-    "use strict";
-    import_promises2 = require("node:fs/promises");
-    import_node_os3 = require("node:os");
-    import_node_path9 = require("node:path");
-    init_commit_sha();
-    init_errors();
-    init_run_process();
-    init_yaml_messages();
-    init_renderer_environment();
-    NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
-    KustomizeBuildError = class extends UserError {
-      constructor(command, commit, why, detail) {
-        super(
-          `\`${command}\` failed at commit ${shortSha(commit)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
-        );
-        this.command = command;
-        this.commit = commit;
-        this.why = why;
-        this.detail = detail;
-      }
-      command;
-      commit;
-      why;
-      detail;
-      name = "KustomizeBuildError";
-    };
-    MAX_DETAIL_CHARS = 400;
-  }
-});
-
 // src/scan/render/quiet-changes.ts
 async function quietChanges(git, commits, paths, options = {}) {
   const quiet = /* @__PURE__ */ new Map();
@@ -13918,91 +14437,6 @@ var init_source_model = __esm({
   }
 });
 
-// src/scan/sources/kustomization-names.ts
-function kustomizationDirOf(path) {
-  const slash = path.lastIndexOf("/");
-  const name = path.slice(slash + 1);
-  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-function hasKustomizationInOrBelow(dir, kustomizationDirs) {
-  return kustomizationDirs.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`));
-}
-var KUSTOMIZATION_FILE_NAMES;
-var init_kustomization_names = __esm({
-  "src/scan/sources/kustomization-names.ts"() {
-    "use strict";
-    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
-  }
-});
-
-// src/scan/gitops/deployment-overlay.ts
-function overlayDir(index) {
-  return `.config-rollout-deployments/${index}`;
-}
-function deploymentOverlay(dir, settings, toTree) {
-  const inRepo = (path) => path === "" ? toTree : `${toTree}/${path}`;
-  const kustomization = {
-    apiVersion: "kustomize.config.k8s.io/v1beta1",
-    kind: "Kustomization",
-    resources: [inRepo(dir)]
-  };
-  if (settings.namespace !== void 0) kustomization.namespace = settings.namespace;
-  if (settings.namePrefix !== void 0) kustomization.namePrefix = settings.namePrefix;
-  if (settings.nameSuffix !== void 0) kustomization.nameSuffix = settings.nameSuffix;
-  if (settings.components !== void 0) kustomization.components = settings.components.map(inRepo);
-  if (settings.patches !== void 0) kustomization.patches = settings.patches;
-  return `${JSON.stringify(kustomization, null, 2)}
-`;
-}
-function needsOverlay(settings) {
-  return settings.namespace !== void 0 || settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.components !== void 0 || settings.patches !== void 0;
-}
-function describeDeployment({ settings, atBase }) {
-  const described = describeSettings(settings) || "no settings";
-  return atBase ? `${described}; settings changed in ${atBase.file}` : described;
-}
-function describeSettings(settings) {
-  const parts = [];
-  if (settings.namespace !== void 0) parts.push(`namespace ${settings.namespace}`);
-  if (settings.defaultNamespace !== void 0)
-    parts.push(`destination namespace ${settings.defaultNamespace}`);
-  if (settings.namePrefix !== void 0) parts.push(`namePrefix ${settings.namePrefix}`);
-  if (settings.nameSuffix !== void 0) parts.push(`nameSuffix ${settings.nameSuffix}`);
-  if (settings.components !== void 0) parts.push(`components ${settings.components.join(", ")}`);
-  if (settings.patches !== void 0) parts.push(`${settings.patches.length} patch(es)`);
-  if (settings.substitute !== void 0) parts.push("postBuild substitution");
-  return parts.join("; ");
-}
-function substituteVariables(rendered, substitute, kept) {
-  return rendered.split(/^(?=---[ \t]*$)/m).map((document) => DISABLED.test(document) ? document : substituteDocument(document, substitute, kept)).join("");
-}
-function substituteDocument(document, { vars, keepUnknown }, kept) {
-  return document.replace(
-    VARIABLE,
-    (match, name, operator, fallback) => {
-      if (name === void 0) return "${";
-      const value = Object.hasOwn(vars, name) ? vars[name] : void 0;
-      if (operator !== void 0) {
-        const useDefault = operator.startsWith(":") ? value === void 0 || value === "" : value === void 0;
-        if (!useDefault) return value;
-        if (!keepUnknown || value !== void 0) return fallback ?? "";
-      } else if (value !== void 0) return value;
-      else if (!keepUnknown) return "";
-      kept?.add(name);
-      return match;
-    }
-  );
-}
-var DISABLED, VARIABLE;
-var init_deployment_overlay = __esm({
-  "src/scan/gitops/deployment-overlay.ts"() {
-    "use strict";
-    DISABLED = /kustomize\.toolkit\.fluxcd\.io\/substitute["']?\s*:\s*["']?disabled\b/;
-    VARIABLE = /\$\$\{|\$\{([_a-zA-Z][_a-zA-Z0-9]*)(?:(:?[=-])([^}]*))?\}/g;
-  }
-});
-
 // src/scan/gitops/deployed-build.ts
 async function buildDeployed(run2, treeDir, dir, commit, as, signal) {
   const settings = as?.settings;
@@ -14022,40 +14456,14 @@ var init_deployed_build = __esm({
   }
 });
 
-// src/scan/gitops/generated-kustomization.ts
-async function writeGeneratedKustomization(dir) {
-  let entries;
-  try {
-    entries = await (0, import_promises3.readdir)(dir, { recursive: true, withFileTypes: true });
-  } catch {
-    return void 0;
-  }
-  const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
-    (e) => (0, import_node_path10.relative)(dir, (0, import_node_path10.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path10.sep).join("/")
-  ).filter((path) => path !== "kustomization.yaml").sort();
-  if (files.length === 0) return void 0;
-  await (0, import_promises3.writeFile)((0, import_node_path10.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
-`);
-  return files;
-}
-var import_promises3, import_node_path10, LISTED_FILE;
-var init_generated_kustomization = __esm({
-  "src/scan/gitops/generated-kustomization.ts"() {
-    "use strict";
-    import_promises3 = require("node:fs/promises");
-    import_node_path10 = require("node:path");
-    LISTED_FILE = /\.ya?ml$/;
-  }
-});
-
 // src/scan/gitops/settings-changes.ts
 async function findSettingsChanges(git, ctx) {
   const wanted = (path) => path !== void 0 && MANIFEST_FILE.test(path) && (ctx.paths?.matches(path) ?? true);
   const headPaths = ctx.changedFiles.filter((c) => c.status !== "D").map((c) => c.path);
-  const atHead = await deploymentsIn(git, ctx.head, headPaths.filter(wanted));
+  const atHead = await deploymentsIn(git, ctx, ctx.head, headPaths.filter(wanted));
   if (atHead.length === 0) return [];
   const basePaths = ctx.changedFiles.map((c) => c.status === "A" ? void 0 : c.oldPath ?? c.path);
-  const atBase = await deploymentsIn(git, ctx.base, basePaths.filter(wanted));
+  const atBase = await deploymentsIn(git, ctx, ctx.base, basePaths.filter(wanted));
   const [before, after] = [byObjectAndDir(atBase), byObjectAndDir(atHead)];
   const changes = [];
   const basePathOf = new Map(ctx.changedFiles.map((c) => [c.path, c.oldPath ?? c.path]));
@@ -14087,13 +14495,13 @@ function isOf(change, d) {
 function changedDirs(changes) {
   return [...new Set(changes.map((c) => c.dir).filter((dir) => dir !== ""))];
 }
-async function deploymentsIn(git, rev, paths) {
+async function deploymentsIn(git, ctx, rev, paths) {
   if (paths.length === 0) return [];
   const { files } = await git.readFilesUpTo(rev, [...new Set(paths)], MAX_GITOPS_FILE_BYTES);
   const found = [];
   for (const [file, bytes] of files) {
     if (!GITOPS_API_GROUPS.some((group) => bytes.includes(group))) continue;
-    for (const d of await parseDeployments(file, bytes)) found.push({ ...d, file });
+    for (const d of await deploymentsAt(git, ctx, rev, file, bytes)) found.push({ ...d, file });
   }
   return found;
 }
@@ -14276,7 +14684,8 @@ async function findPlainDeployedSources(git, ctx) {
   const quietOptions = { substituted: true, maxBytes: QUIET_CHECK_MAX_BYTES };
   const quiet = redeployed.length === 0 && !ctx.componentsMayCarryValues;
   if (quiet && await allQuiet(git, ctx, changed, quietOptions)) return none;
-  const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
+  const asDeployed = { pathDirs: ctx.pathDirs, timeoutMs: ctx.timeoutMs, maxOutputBytes: ctx.maxOutputBytes };
+  const search = { head: ctx.head, asDeployed, ...ctx.paths ? { paths: ctx.paths } : {} };
   const found = await withMaps(
     git,
     ctx,
@@ -14308,15 +14717,15 @@ async function findPlainDeployedSources(git, ctx) {
   };
 }
 function needsBuild({ settings, atBase }) {
-  return builds(settings) || atBase !== void 0 && builds(atBase.settings);
+  return builds2(settings) || atBase !== void 0 && builds2(atBase.settings);
 }
-function builds(settings) {
-  if (isPlainDeployment(settings)) return false;
-  return settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.patches !== void 0 || settings.components !== void 0 || settings.substitute !== void 0;
+function builds2(settings) {
+  return builtFields(settings).length > 0 || settings.substitute !== void 0;
 }
 function plainSource(dir, deployment, changedInputs, ctx, index) {
   const components = componentsOf(deployment);
   const unsubstituted = deployment.settings.substitute?.keepUnknown ? /* @__PURE__ */ new Set() : void 0;
+  const cannotMatch = plainBuildUnstampable(deployment);
   const inComponents = ctx.changedPaths.filter((p) => components.some((c) => p.startsWith(`${c}/`)));
   return {
     label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeDeployment(deployment)})`,
@@ -14331,6 +14740,9 @@ function plainSource(dir, deployment, changedInputs, ctx, index) {
       readsAsData: (path, text) => yamlDataInput(path, text, { textSubstituted: deployment.settings.substitute !== void 0 })
     } : {},
     ...unsubstituted ? { unsubstituted } : {},
+    // The objects the cluster runs are not those the files write: `stamp` refuses them, and
+    // --strategy gitops says so instead of asking for a stamp that cannot come.
+    ...cannotMatch ? { stamped: { cannotMatch } } : {},
     render: async (checkout, commit, signal) => {
       const listed = await writeGeneratedKustomization(`${checkout.dir}/${dir}`);
       if (listed === void 0) return void 0;
@@ -14479,8 +14891,8 @@ async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
 async function mayTouchSources(git, base, head, changedPaths, options) {
   if (changedPaths.length === 0) return false;
   if (options.render !== void 0) {
-    const matches = await globMatcher(options.renderPaths, { dot: true });
-    if (changedPaths.some((p) => matches(p))) return true;
+    const matches2 = await globMatcher(options.renderPaths, { dot: true });
+    if (changedPaths.some((p) => matches2(p))) return true;
   }
   const dirs = /* @__PURE__ */ new Set();
   for (const path of changedPaths) {
@@ -14530,7 +14942,7 @@ function blameFile(object, inputs) {
   const generator = generatorOf(object, inputs.generators);
   const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
   if (generated.length === 1) return generated[0];
-  const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object.name));
+  const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object));
   if (naming.length === 1) return naming[0];
   return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
 }
@@ -14542,9 +14954,17 @@ function isHashSuffixedGenerated(id, generators) {
   const stem = id.name.replace(HASH_SUFFIX2, "");
   return generators.some((g) => g.kind === id.kind && stem.endsWith(g.name));
 }
-function namesObject(text, renderedName) {
+function namesObject(text, object) {
   if (text === void 0) return false;
-  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
+  return text.split(/^---[^\n]*$/m).some((doc) => isAbout(doc, object.kind) && namesIn(doc, object.name));
+}
+function isAbout(doc, kind) {
+  const kinds = [...doc.matchAll(/\bkind:\s*["']?([A-Za-z0-9]+)/g)].map((m) => m[1]);
+  const generator = kind === "ConfigMap" ? /^configMapGenerator:/m : kind === "Secret" ? /^secretGenerator:/m : void 0;
+  return kinds.length === 0 || kinds.includes(kind) || (generator?.test(doc) ?? false);
+}
+function namesIn(doc, renderedName) {
+  for (const match of doc.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
     const name = match[1];
     if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
   }
@@ -14632,31 +15052,6 @@ var init_resource_locations = __esm({
   }
 });
 
-// src/scan/render/checkout-scope.ts
-function checkoutScope(dirs, files) {
-  const wanted = new Set(dirs);
-  for (const file of files) wanted.add(parentOf(file));
-  if (wanted.has("")) return void 0;
-  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
-  const minimal = [];
-  for (const dir of inside) {
-    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
-  }
-  return minimal;
-}
-function inScope(path, scope) {
-  return scope === void 0 || scope.some((dir) => path.startsWith(`${dir}/`));
-}
-function parentOf(path) {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-var init_checkout_scope = __esm({
-  "src/scan/render/checkout-scope.ts"() {
-    "use strict";
-  }
-});
-
 // src/scan/render/lfs-generator-inputs.ts
 async function lfsPointerInputs(git, commits, sources) {
   const inputs = [...new Set(sources.flatMap((s) => s.generators.flatMap((g) => g.files)))];
@@ -14690,128 +15085,6 @@ var init_lfs_generator_inputs = __esm({
     init_decode_source();
     init_blame();
     POINTER_MAX_BYTES = 1024;
-  }
-});
-
-// src/scan/render/escaping-links.ts
-async function refuseEscapingLinks(dir, paths, where) {
-  const top = await (0, import_promises4.realpath)(dir);
-  const inside = (path) => path === top || path.startsWith(top + import_node_path11.sep);
-  for (const path of paths) {
-    const at = (0, import_node_path11.join)(dir, path);
-    let target;
-    try {
-      if (!(0, import_node_fs11.lstatSync)(at).isSymbolicLink()) continue;
-      target = await (0, import_promises4.readlink)(at);
-    } catch {
-      continue;
-    }
-    const lexical = (0, import_node_path11.isAbsolute)(target) ? target : (0, import_node_path11.resolve)((0, import_node_path11.dirname)((0, import_node_path11.join)(top, path)), target);
-    const real = await (0, import_promises4.realpath)(at).catch(() => lexical);
-    if (!inside(lexical) || !inside(real)) {
-      throw new UserError(
-        `${path} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
-      );
-    }
-  }
-}
-var import_node_fs11, import_promises4, import_node_path11;
-var init_escaping_links = __esm({
-  "src/scan/render/escaping-links.ts"() {
-    "use strict";
-    import_node_fs11 = require("node:fs");
-    import_promises4 = require("node:fs/promises");
-    import_node_path11 = require("node:path");
-    init_errors();
-  }
-});
-
-// src/scan/render/materialize-tree.ts
-async function createCommitTrees(repoDir, gitPath, scope, checks) {
-  const root = await (0, import_promises5.mkdtemp)((0, import_node_path12.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
-  const forget = onInterrupt(() => (0, import_promises5.rm)(root, { recursive: true, force: true }));
-  const trees = /* @__PURE__ */ new Map();
-  let count = 0;
-  return {
-    root,
-    dirOf(commit) {
-      let tree = trees.get(commit);
-      if (!tree) {
-        count += 1;
-        const dir = (0, import_node_path12.join)(root, `tree-${count}`);
-        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
-        trees.set(commit, tree);
-      }
-      return tree;
-    },
-    async dispose() {
-      await Promise.allSettled(trees.values());
-      await (0, import_promises5.rm)(root, { recursive: true, force: true });
-      forget();
-    }
-  };
-}
-async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs) {
-  if (symlinks === void 0) return;
-  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index, void 0, timeoutMs);
-  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path) => inScope(path, symlinks.scope));
-  await refuseEscapingLinks(dir, links, `at commit ${shortSha(commit)}`);
-}
-async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises5.mkdir)(dir, { recursive: true });
-  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
-  const index = `${dir}.index`;
-  await git(repoDir, ["read-tree", commit], index);
-  if (scope === void 0) {
-    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
-  } else {
-    const listed = await git(repoDir, ["ls-files", "-z"], index);
-    const paths = listed.split("\0").filter((path) => path !== "" && inScope(path, scope));
-    if (paths.length > 0) {
-      await git(
-        repoDir,
-        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
-        index,
-        `${paths.join("\0")}\0`
-      );
-    }
-  }
-  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs);
-  await (0, import_promises5.rm)(index, { force: true });
-  return dir;
-}
-async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
-  env.GIT_INDEX_FILE = indexFile;
-  const result = await runProcess(
-    gitPath,
-    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
-    {
-      cwd,
-      env,
-      ...input !== void 0 ? { input } : {},
-      timeoutMs,
-      // Local git starts no children; a group costs more than the command (process/run-process.ts).
-      ownGroup: false
-    }
-  );
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
-  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
-  throw new Error(`git ${args.join(" ")} failed: ${why}`);
-}
-var import_promises5, import_node_os4, import_node_path12;
-var init_materialize_tree = __esm({
-  "src/scan/render/materialize-tree.ts"() {
-    "use strict";
-    import_promises5 = require("node:fs/promises");
-    import_node_os4 = require("node:os");
-    import_node_path12 = require("node:path");
-    init_commit_sha();
-    init_child_groups();
-    init_run_process();
-    init_checkout_scope();
-    init_escaping_links();
   }
 });
 
@@ -15446,9 +15719,9 @@ function listOf(value) {
 function isRemote(value) {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^https?:/i.test(value) || /^git::/i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)[/:]/i.test(value);
 }
-function joinPath(dir, relative3) {
+function joinPath(dir, relative4) {
   const parts = dir.split("/").filter(Boolean);
-  for (const part of relative3.split("/")) {
+  for (const part of relative4.split("/")) {
     if (part === "" || part === ".") continue;
     if (part === "..") {
       if (parts.length === 0 || parts[parts.length - 1] === "..") parts.push("..");
@@ -15640,7 +15913,7 @@ async function findKustomizeSources(git, ctx) {
   };
   return {
     sources,
-    warnings: templatedNamespaceWarnings(deployments, new Set(sources.map((s) => s.kustomization?.dir))),
+    warnings: templatedSettingWarnings(deployments, new Set(sources.map((s) => s.kustomization?.dir))),
     owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
     notes,
     componentsMayCarryValues: [...baseKs.values(), ...headKs.values()].some(
@@ -15735,7 +16008,8 @@ async function discoverRoots(git, ctx, graphs, byCommit, touched) {
   const candidates = [...dirs].filter(
     (dir) => dir !== "" && notDeployedDir(dir) === void 0 && (orphanComponent || redeployed.has(dir) || touched(dir).length > 0)
   );
-  const found = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
+  const asDeployed = { pathDirs: ctx.pathDirs, timeoutMs: ctx.timeoutMs, maxOutputBytes: ctx.maxOutputBytes };
+  const found = candidates.length > 0 ? await findDeployments(git, { ...ctx, asDeployed }, candidates) : [];
   const deployments = await withMaps(git, ctx, withSettingsAtBase(found, ctx.settingsChanges));
   const rules = {
     deployedDirs: new Set(deployments.map((d) => d.dir)),
@@ -15803,7 +16077,7 @@ var init_on_their_own = __esm({
 function renderCommandAtCommits(run2) {
   const ended = /* @__PURE__ */ new Map();
   const waiting2 = /* @__PURE__ */ new Set();
-  const nextEnd = () => new Promise((resolve9) => waiting2.add(() => resolve9(true)));
+  const nextEnd = () => new Promise((resolve10) => waiting2.add(() => resolve10(true)));
   const otherThan = async (commit, ms) => {
     const deadline = Date.now() + ms;
     for (; ; ) {
@@ -15837,8 +16111,8 @@ function succeeded(result) {
 async function within(promise, ms) {
   if (ms <= 0) return void 0;
   let timer;
-  const late = new Promise((resolve9) => {
-    timer = setTimeout(() => resolve9(void 0), ms);
+  const late = new Promise((resolve10) => {
+    timer = setTimeout(() => resolve10(void 0), ms);
   });
   try {
     return await Promise.race([promise, late]);
@@ -15959,6 +16233,7 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
       base,
       head,
       changedFiles,
+      asDeployed: parentBuildEnv(pathDirs, options),
       ...explicit ? { paths: explicit } : {}
     });
     const substitution = { defaultNamespace: options.defaultNamespace };
@@ -16103,8 +16378,8 @@ async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
   return chartReport(considered, changedPaths, { render: { isRenderInput } });
 }
 async function renderCommandSource(command, changedPaths, pathDirs, options) {
-  const matches = await globMatcher(options.renderPaths, { dot: true });
-  const changedInputs = changedPaths.filter((p) => matches(p));
+  const matches2 = await globMatcher(options.renderPaths, { dot: true });
+  const changedInputs = changedPaths.filter((p) => matches2(p));
   if (changedInputs.length === 0) return void 0;
   const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv);
   const { timeoutMs, maxOutputBytes } = options;
@@ -16119,6 +16394,9 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
     readsAsData: (path, text) => yamlDataInput(path, text, { textSubstituted: true }),
     render: (checkout, commit, signal) => render(checkout.dir, commit, signal)
   };
+}
+function parentBuildEnv(pathDirs, options) {
+  return { pathDirs, timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes };
 }
 var NO_OBJECTS, NOTHING_RENDERED, CHART_FILE;
 var init_touched_sources = __esm({
@@ -16191,7 +16469,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
   const all = [...compared.head, ...consumers];
   const raw = all.filter((m) => m.origin === void 0 && isConfigOrWorkload(m));
   const namespaceOf2 = raw.length > 0 ? await options.namespaceOf?.() : void 0;
-  if (namespaceOf2) problems.push(...templatedNamespaceProblems(raw, namespaceOf2));
+  if (namespaceOf2) problems.push(...templatedSettingProblems(raw, namespaceOf2));
   const headConfigs = /* @__PURE__ */ new Map();
   collectConfigs(all, headConfigs, [], compared.found.snapshots.head, folders?.deployedDirs);
   const skippedRenders = rendered?.skippedRenders();
@@ -16209,7 +16487,13 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     baseWorkloads: settled.base,
     sourceNotes: rendered?.notes ?? [],
     ...skippedRenders ? { skippedRenders } : {},
-    sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings, ...substituted?.warnings ?? []],
+    sourceWarnings: [
+      ...rendered?.warnings ?? [],
+      ...compared.warnings,
+      ...substituted?.warnings ?? [],
+      // Children a parent Kustomization patches, read as written where its build could not tell.
+      ...await parentBuildWarnings(git)
+    ],
     ...renderers.owned ? { owned: renderers.owned } : {},
     ...folders?.deployedDirs.length ? { deployedDirs: [...folders.deployedDirs] } : {},
     variants: settled.variants
@@ -16233,11 +16517,13 @@ async function compareWith(read, rendered) {
 async function substitutionChangesOf(git, head, compared, options) {
   const globs = options.sources?.paths;
   const paths = globs ? { matches: await globMatcher(globs, { dot: true }), globs } : void 0;
+  const sources = options.sources;
   return substitutionChanges(git, {
     head,
     changes: compared.found.changes,
     defaultNamespace: options.defaultNamespace,
-    ...paths ? { paths } : {}
+    ...paths ? { paths } : {},
+    ...sources ? { asDeployed: parentBuildEnv(trustedPathDirs(sources.env.PATH, [git.root]), sources) } : {}
   });
 }
 function changesConfigsOrWorkloads(compared) {
@@ -16349,10 +16635,12 @@ var init_scan_changed_manifests = __esm({
     init_configs_at_head();
     init_deployed_namespaces();
     init_find_deployments();
+    init_patched_children();
     init_substitution_sources();
     init_glob_matcher();
     init_new_at_base();
     init_objects_across_files();
+    init_renderer_environment();
     init_touched_sources();
     init_source_variants();
   }
@@ -16858,7 +17146,7 @@ var init_plan = __esm({
 // src/run/fleet.ts
 async function runFleet(deps) {
   const { settings, log, waves } = deps;
-  const access2 = /* @__PURE__ */ new Map();
+  const access3 = /* @__PURE__ */ new Map();
   const contextOfServer = /* @__PURE__ */ new Map();
   for (const context of waves.flat()) {
     const connection = deps.connectTo(context);
@@ -16870,7 +17158,7 @@ async function runFleet(deps) {
       );
     }
     contextOfServer.set(serverKey(server), context);
-    access2.set(context, connection);
+    access3.set(context, connection);
   }
   const planned = await planRepository(deps);
   if (planned.kind === "no-range") return planned.report;
@@ -16892,7 +17180,7 @@ async function runFleet(deps) {
         stop: limit.stop
       };
       try {
-        const report = await applyPlanToCluster(repoPlan, access2.get(context), apply);
+        const report = await applyPlanToCluster(repoPlan, access3.get(context), apply);
         if (!limit.stop.aborted) return { exitCode: exitCodeOf(report), result: { report } };
         const message = `${stopReason(limit.stop)}: given up before its rollouts were waited for`;
         log.warn(`${context}: ${message}`);
@@ -17152,7 +17440,7 @@ __export(saved_plan_exports, {
 async function readPlanFile(path) {
   let text;
   try {
-    text = await (0, import_promises6.readFile)(path, "utf8");
+    text = await (0, import_promises7.readFile)(path, "utf8");
   } catch (error) {
     const code = error.code ?? String(error);
     throw new UserError(`${path}: cannot read the plan file (${code})`);
@@ -17161,7 +17449,7 @@ async function readPlanFile(path) {
 }
 async function writePlanFile(path, document, log) {
   try {
-    await (0, import_promises6.writeFile)(path, `${JSON.stringify(document, null, 2)}
+    await (0, import_promises7.writeFile)(path, `${JSON.stringify(document, null, 2)}
 `, { mode: 420 });
   } catch (error) {
     const code = error.code ?? String(error);
@@ -17225,11 +17513,11 @@ function sameWorkloads(document, settings, planned, naming = CLI_FLAGS) {
 function applySaved(run2, settings, connection, context) {
   return applySavedPlan(run2.document, settings.plan, connection, { settings, ...context });
 }
-var import_promises6;
+var import_promises7;
 var init_saved_plan = __esm({
   "src/run/saved-plan.ts"() {
     "use strict";
-    import_promises6 = require("node:fs/promises");
+    import_promises7 = require("node:fs/promises");
     init_commit_sha();
     init_errors();
     init_model();
@@ -17844,7 +18132,7 @@ function planAndRollOut(settings, entry, out) {
   return inCi(settings, entry, out, async (settings2, cluster, readEvent) => {
     const { env, naming } = entry;
     await checkOutputFiles(outputFilesOf(settings2, entry.cwd, naming ?? CLI_FLAGS));
-    const openGit = () => createGit((0, import_node_path13.resolve)(entry.cwd, settings2.repo), { timeoutMs: settings2.gitTimeoutMs });
+    const openGit = () => createGit((0, import_node_path14.resolve)(entry.cwd, settings2.repo), { timeoutMs: settings2.gitTimeoutMs });
     const opening = settings2.plan === void 0 ? openGit() : void 0;
     const opened = await opening;
     const git = lazy(() => opening ?? openGit());
@@ -17892,9 +18180,9 @@ function planAndRollOut(settings, entry, out) {
 }
 function outputFilesOf(settings, cwd, naming) {
   const files = [
-    ["plan-out", settings.planOut, (0, import_node_path13.resolve)(settings.planOut ?? "")],
-    ["junit", settings.junit, (0, import_node_path13.resolve)(cwd, settings.junit ?? "")],
-    ["dotenv", settings.dotenv, (0, import_node_path13.resolve)(cwd, settings.dotenv ?? "")]
+    ["plan-out", settings.planOut, (0, import_node_path14.resolve)(settings.planOut ?? "")],
+    ["junit", settings.junit, (0, import_node_path14.resolve)(cwd, settings.junit ?? "")],
+    ["dotenv", settings.dotenv, (0, import_node_path14.resolve)(cwd, settings.dotenv ?? "")]
   ];
   return files.flatMap(
     ([name, given, path]) => given === void 0 ? [] : [{ option: naming.option(name), given, path }]
@@ -17944,11 +18232,11 @@ async function inCi(given, entry, out, command) {
 function runLog(entry, repositoryRoot) {
   return redactingLog(withStagesNoted(entry.logFor(repositoryRoot)));
 }
-var import_node_path13;
+var import_node_path14;
 var init_commands = __esm({
   "src/run/commands.ts"() {
     "use strict";
-    import_node_path13 = require("node:path");
+    import_node_path14 = require("node:path");
     init_errors();
     init_once();
     init_option_naming();
@@ -18051,7 +18339,7 @@ function createWorkTree(dir, gitTimeoutMs) {
       if (regularFile(dir, path) === void 0) return void 0;
       let fd;
       try {
-        fd = (0, import_node_fs12.openSync)((0, import_node_path14.join)(dir, path), import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NOFOLLOW);
+        fd = (0, import_node_fs12.openSync)((0, import_node_path15.join)(dir, path), import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NOFOLLOW);
       } catch (error) {
         if (linkError(error)) throw symlinkRefusal(path);
         return void 0;
@@ -18067,7 +18355,7 @@ function createWorkTree(dir, gitTimeoutMs) {
       let fd;
       try {
         fd = (0, import_node_fs12.openSync)(
-          (0, import_node_path14.join)(dir, path),
+          (0, import_node_path15.join)(dir, path),
           import_node_fs12.constants.O_WRONLY | import_node_fs12.constants.O_CREAT | import_node_fs12.constants.O_TRUNC | import_node_fs12.constants.O_NOFOLLOW,
           438
         );
@@ -18083,7 +18371,7 @@ function createWorkTree(dir, gitTimeoutMs) {
     },
     async remove(path) {
       if (regularFile(dir, path) === void 0) return;
-      await (0, import_promises7.rm)((0, import_node_path14.join)(dir, path), { force: true });
+      await (0, import_promises8.rm)((0, import_node_path15.join)(dir, path), { force: true });
     },
     linkOn(path) {
       try {
@@ -18095,11 +18383,11 @@ function createWorkTree(dir, gitTimeoutMs) {
       }
     },
     async withScratch(use) {
-      const scratch = await (0, import_promises7.mkdtemp)((0, import_node_path14.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises8.mkdtemp)((0, import_node_path15.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
-        await (0, import_promises7.rm)(scratch, { recursive: true, force: true });
+        await (0, import_promises8.rm)(scratch, { recursive: true, force: true });
       }
     }
   };
@@ -18110,7 +18398,7 @@ function regularFile(dir, path) {
     const prefix = parts.slice(0, i).join("/");
     let stats;
     try {
-      stats = (0, import_node_fs12.lstatSync)((0, import_node_path14.join)(dir, prefix));
+      stats = (0, import_node_fs12.lstatSync)((0, import_node_path15.join)(dir, prefix));
     } catch {
       return void 0;
     }
@@ -18130,14 +18418,14 @@ function symlinkRefusal(link, through) {
     `${link} in the work tree is a symbolic link${through ? ` (on the path of ${through})` : ""}: config-rollout stamp reads and writes only regular files inside the checkout and never follows a link. Nothing was written: replace the link with the file it stands for, or leave it out with --exclude`
   );
 }
-var import_node_fs12, import_promises7, import_node_os5, import_node_path14, SymlinkRefused;
+var import_node_fs12, import_promises8, import_node_os5, import_node_path15, SymlinkRefused;
 var init_work_tree = __esm({
   "src/git/work-tree.ts"() {
     "use strict";
     import_node_fs12 = require("node:fs");
-    import_promises7 = require("node:fs/promises");
+    import_promises8 = require("node:fs/promises");
     import_node_os5 = require("node:os");
-    import_node_path14 = require("node:path");
+    import_node_path15 = require("node:path");
     init_errors();
     init_run_git();
     SymlinkRefused = class extends UserError {
@@ -18398,17 +18686,27 @@ var init_stamp_workloads = __esm({
 });
 
 // src/stamp/stamp-as-deployed.ts
-function stampAsDeployed(read, variants, key) {
+function stampAsDeployed(read, variants, key, builtByFlux2 = /* @__PURE__ */ new Map()) {
   const each = variants.map((variant) => {
     const deployed = inDeployedNamespaces([...variant]);
     const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
-    const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
+    const stamps2 = stampWorkloads(deployed, repositoryConfigs(deployed), {
       ...key ? { key } : {},
       contentsFor: units.contentsFor
     });
-    return { stamps: asWritten(read, stamps), units };
+    return { stamps: asWritten(read, stamps2), units };
   });
-  return { stamps: agreed(each.map((e) => e.stamps)), units: each[0].units };
+  const stamps = agreed(each.map((e) => e.stamps));
+  const refused = stamps.targets.flatMap((t) => {
+    const reason2 = builtByFlux2.get(t.file);
+    return reason2 === void 0 ? [] : [{ id: t.id, file: t.file, line: t.line, reason: reason2 }];
+  });
+  if (refused.length === 0) return { stamps, units: each[0].units };
+  const targets = stamps.targets.filter((t) => !builtByFlux2.has(t.file));
+  return {
+    stamps: { ...stamps, targets, unstampable: [...stamps.unstampable, ...refused] },
+    units: each[0].units
+  };
 }
 function agreed(ways) {
   if (ways.length === 1) return ways[0];
@@ -18487,9 +18785,10 @@ var init_stamp_as_deployed = __esm({
 
 // src/stamp/substituted-reads.ts
 async function readAsDeployed(read, ctx) {
-  const deploymentsIn2 = (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file }));
+  const deploymentsIn2 = (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file, line: m.line }));
   const gitops = (await ctx.beyond?.gitopsObjects() ?? []).filter((m) => deploymentsIn2(m).length > 0);
-  const written = [...read, ...gitops].flatMap(deploymentsIn2);
+  const objects = [...read.filter((m) => deploymentsIn2(m).length > 0), ...gitops];
+  const written = (ctx.patched ? await ctx.patched(objects) : objects).flatMap(deploymentsIn2);
   const names2 = substitutionMapNames(written);
   const maps = [
     ...substitutionMapsIn(read),
@@ -18498,7 +18797,25 @@ async function readAsDeployed(read, ctx) {
   const deployments = withRepositoryMaps(written, maps, ctx.defaultNamespace);
   const kustomizationDirs = ctx.files.map(kustomizationDirOf).filter((d) => d !== void 0);
   const variants = await substitutedVariants(read, deployments, { ...ctx, kustomizationDirs });
-  return { written, deployments, variants: variants.map((v) => [...v, ...gitops]) };
+  return {
+    written,
+    deployments,
+    variants: variants.map((v) => [...v, ...gitops]),
+    builtByFlux: builtByFlux(read, written, kustomizationDirs)
+  };
+}
+function builtByFlux(read, deployments, kustomizationDirs) {
+  const byFile = /* @__PURE__ */ new Map();
+  const built = deployments.filter((d) => plainBuildUnstampable(d) !== void 0);
+  if (built.length === 0) return byFile;
+  const dirs = [...new Set(deployments.map((d) => d.dir))];
+  for (const file of new Set(read.map((m) => m.file))) {
+    const unit = deploymentUnitOf(file, dirs);
+    if (unit === void 0 || hasKustomizationInOrBelow(unit, kustomizationDirs)) continue;
+    const why = built.find((d) => d.dir === unit);
+    if (why !== void 0) byFile.set(file, plainBuildUnstampable(why));
+  }
+  return byFile;
 }
 async function substitutedVariants(read, deployments, ctx) {
   const ways = substitutionsByFile(read, deployments, ctx.kustomizationDirs);
@@ -18736,6 +19053,47 @@ var init_changed_roots = __esm({
     init_kustomize_entries();
     init_kustomize_graph();
     init_stamp_workloads();
+  }
+});
+
+// src/stamp/patched-in-tree.ts
+function patchedInTree(tree, env, note) {
+  return async (objects) => {
+    const deployments = objects.flatMap(
+      (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file }))
+    );
+    const parents = patchingParents(deployments).filter((p) => p.dir !== "");
+    if (parents.length === 0) return [...objects];
+    const binary = await findKustomize(env.pathDirs);
+    return tree.withScratch(async (home) => {
+      let deployed = [...objects];
+      for (const parent of parents) {
+        const built = binary ? await childrenAsBuilt(
+          { ...env, binary, home },
+          { tree: tree.dir, commit: "work tree", cwd: home, generate: false },
+          parent
+        ) : "neither kustomize nor kubectl is on PATH to apply them";
+        if (typeof built === "string") {
+          note(
+            `${parent.by} (${parent.file}) patches the Flux Kustomizations it deploys from ${parent.dir} (spec.patches), and ${built}: they are stamped as written, without what the patches add`
+          );
+          continue;
+        }
+        deployed = deployed.map(
+          (m) => m.file !== parent.file && m.file.startsWith(`${parent.dir}/`) ? { ...m, object: asPatched([m.object], built.get(m.file), parent)[0] } : m
+        );
+      }
+      return deployed;
+    });
+  };
+}
+var init_patched_in_tree = __esm({
+  "src/stamp/patched-in-tree.ts"() {
+    "use strict";
+    init_deployed_dirs();
+    init_parent_patches();
+    init_patched_children();
+    init_kustomize();
   }
 });
 
@@ -19561,13 +19919,19 @@ async function stampOnce(settings, deps) {
   const text = (file) => deps.tree.read(file);
   const explicitPaths = settings.pathsExplicit ? await createPathFilter({ paths: settings.paths, exclude: [] }) : void 0;
   const beyond = notReadRaw(files, (f) => filter(f) && !inChart(f), explicitPaths);
+  const parentEnv = {
+    pathDirs: trustedPathDirs(deps.env.PATH, [deps.tree.dir]),
+    timeoutMs: settings.renderTimeoutMs,
+    maxOutputBytes: settings.maxFileSize
+  };
   const read = await readAsDeployed(raw, {
     files,
     text,
     defaultNamespace: settings.namespace,
-    ...readRaw ? { beyond: beyondRawInTree(deps.tree, beyond, settings.namespace) } : {}
+    ...readRaw ? { beyond: beyondRawInTree(deps.tree, beyond, settings.namespace) } : {},
+    patched: patchedInTree(deps.tree, parentEnv, (note) => report.notes.push(note))
   });
-  const { stamps, units } = stampAsDeployed(raw, read.variants, key);
+  const { stamps, units } = stampAsDeployed(raw, read.variants, key, read.builtByFlux);
   for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
   let targets = stamps.targets;
   if (settings.changedOnly)
@@ -19776,6 +20140,7 @@ var init_stamp_work_tree = __esm({
     init_beyond_raw();
     init_changed_raw();
     init_changed_roots();
+    init_patched_in_tree();
     init_stamp_as_deployed();
     init_stamp_checks();
     init_stamp_file();
@@ -19796,7 +20161,7 @@ __export(stamp_in_ci_exports, {
 });
 async function stampCheckout(settings, entry, log) {
   const { env } = entry;
-  const dir = (0, import_node_path15.resolve)(entry.cwd, settings.repo);
+  const dir = (0, import_node_path16.resolve)(entry.cwd, settings.repo);
   const git = await createGit(dir, { timeoutMs: settings.gitTimeoutMs });
   const tree = await openWorkTree(dir, settings.gitTimeoutMs);
   const event = env.GITHUB_ACTIONS === "true" ? await readEventPayload(env) : void 0;
@@ -19806,7 +20171,7 @@ async function stampCheckout(settings, entry, log) {
 }
 async function stampInAction(settings, entry, options) {
   const { env } = entry;
-  const git = await createGit((0, import_node_path15.resolve)(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+  const git = await createGit((0, import_node_path16.resolve)(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
   const log = entry.logFor(git.root);
   const eventName = env.GITHUB_EVENT_NAME ?? "";
   const event = await readEventPayload(env);
@@ -19880,11 +20245,11 @@ async function stampByMode(deps) {
     headline: `Committed ${found.changes.length} stamp(s) to ${mode.branch} (${shortSha(committed.sha)}).`
   };
 }
-var import_node_path15, FIX_IN_CI;
+var import_node_path16, FIX_IN_CI;
 var init_stamp_in_ci = __esm({
   "src/run/stamp-in-ci.ts"() {
     "use strict";
-    import_node_path15 = require("node:path");
+    import_node_path16 = require("node:path");
     init_commit_sha();
     init_model();
     init_commit_stamps();
@@ -19932,7 +20297,7 @@ function handleInterrupts(run2, write) {
       interrupt(signal);
       void (async () => {
         await cleanUpInterrupted(CHILD_GRACE_MS);
-        const grace = new Promise((resolve9) => setTimeout(resolve9, INTERRUPT_GRACE_MS).unref());
+        const grace = new Promise((resolve10) => setTimeout(resolve10, INTERRUPT_GRACE_MS).unref());
         await Promise.race([run2.catch(() => void 0), grace]);
         await cleanUpInterrupted(0);
         write(`error: ${interruptSummary(signal)}

@@ -157,7 +157,7 @@ export function deploymentsOfDir(
   );
 }
 
-export interface TemplatedSetting {
+interface TemplatedSetting {
   field: string;
   value: string;
   what: "namespace" | "name prefix" | "name suffix";
