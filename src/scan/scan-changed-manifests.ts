@@ -173,7 +173,7 @@ async function substitutionChangesOf(
     defaultNamespace: options.defaultNamespace,
     ...(paths ? { paths } : {}),
     ...(sources
-      ? { asDeployed: parentBuildEnv(trustedPathDirs(sources.env.PATH, [git.root]), sources) }
+      ? { asDeployed: parentBuildEnv(trustedPathDirs(sources.env.PATH, [git.root]), sources, [head]) }
       : {}),
   });
 }

@@ -107,6 +107,7 @@ async function stampOnce(settings: StampSettings, deps: StampDeps): Promise<Stam
     pathDirs: trustedPathDirs(deps.env.PATH, [deps.tree.dir]),
     timeoutMs: settings.renderTimeoutMs,
     maxOutputBytes: settings.maxFileSize,
+    untrustedHead: deps.untrustedHead,
   };
   const read = await readAsDeployed(raw, {
     files,

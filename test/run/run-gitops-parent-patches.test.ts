@@ -5,14 +5,15 @@
 // themselves: read as written, a changed `cluster-settings` restarted nothing. Read as the parent
 // deploys them (kustomize applies its patches), the child's folder is built with the map's values.
 // Real git, real `kubectl kustomize`, the CLI in-process, the simulated API server over real HTTP.
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseAllDocuments, stringify } from "yaml";
-import type { TempRepo } from "../helpers/git-repo.js";
+import { type TempRepo, useCommitTwice } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
-import { changesOf, restartsOf, usePlan } from "../helpers/run-json.js";
+import { changesOf, type RunJson, restartsOf, usePlan } from "../helpers/run-json.js";
 import { findKubectl } from "../sim/helpers.js";
 import { runWithAgent, useSimRepo } from "./cluster-scenario.js";
 
@@ -20,6 +21,7 @@ type Json = Record<string, unknown>;
 const HASH = "config-rollout.io/config-hash";
 const kubectl = findKubectl();
 const plan = usePlan();
+const commitTwice = useCommitTwice();
 const open = useSimRepo();
 
 const OPT_OUT = "substitution.flux.home.arpa/disabled";
@@ -104,6 +106,50 @@ describe("a child Kustomization its parent patches with substituteFrom: cluster-
     expect(p.outcome).toBe("nothing-to-do");
     expect(changesOf(p)).toEqual(["ConfigMap/flux-system/cluster-settings"]);
     expect(restartsOf(p)).toEqual([]);
+  });
+
+  test("the parent's folder holds no kustomization.yaml, only namespace folders that do: built as Flux generates it", async () => {
+    // Flux lists a folder holding a kustomization as one resource and does not look into it.
+    const { "k/apps/kustomization.yaml": _, ...plainTop } = cluster("example.com");
+    const p = await plan(plainTop, settings("example.org"));
+    expect(p.outcome).toBe("planned");
+    expect(restartsOf(p)).toEqual(["Deployment/default/web"]);
+  });
+
+  test("a fork's pull request: the parent's folder is not built, and the plan says so", async () => {
+    const scratch = await mkdtemp(join(tmpdir(), "parent-fork-"));
+    const event = join(scratch, "event.json");
+    await writeFile(
+      event,
+      JSON.stringify({
+        pull_request: { head: { repo: { full_name: "mallory/k" } }, base: { repo: { full_name: "acme/k" } } },
+      }),
+    );
+    const fork = { GITHUB_ACTIONS: "true", GITHUB_EVENT_NAME: "pull_request", GITHUB_EVENT_PATH: event };
+    const repo = await commitTwice(cluster("example.com"), settings("example.org"));
+    const run = await runInProcess(
+      [
+        "--repo",
+        repo.dir,
+        "--base",
+        "HEAD~1",
+        "--head",
+        "HEAD",
+        "--dry-run",
+        "--output",
+        "json",
+        "--discover",
+        "repo",
+      ],
+      fork,
+    );
+    await rm(scratch, { recursive: true, force: true });
+    const p = JSON.parse(run.stdout) as RunJson;
+    expect(p.outcome).toBe("incomplete");
+    expect(p.unread).toContainEqual({
+      file: "k/flux/apps.yaml",
+      why: "spec.patches of the Kustomizations it deploys: its directory is not built, the head being untrusted (a pull request from a fork)",
+    });
   });
 
   test("a patch that needs substitution itself: the plan is incomplete, naming the parent", async () => {

@@ -1,8 +1,10 @@
 // The kustomization Flux generates for a plain directory (no kustomization.yaml) before it builds
 // it (fluxcd/pkg kustomize generator): every YAML file in the directory and below it, listed as a
-// resource. Written into a commit's checkout, never into the repository.
+// resource, except that a folder below holding a kustomization is listed as a folder and not looked
+// into. Written into a commit's checkout, never into the repository.
 import { readdir, writeFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
+import { kustomizationDirOf } from "../sources/kustomization-names.js";
 
 const LISTED_FILE = /\.ya?ml$/;
 
@@ -17,17 +19,30 @@ export async function writeGeneratedKustomization(dir: string): Promise<string[]
   } catch {
     return undefined;
   }
-  const files = entries
-    .filter((e) => e.isFile() && LISTED_FILE.test(e.name))
+  const paths = entries.map((e) => ({
     // A backslash is a character of a name, except where it is the separator (Windows).
-    .map((e) =>
-      relative(dir, join(e.parentPath ?? e.path ?? dir, e.name))
-        .split(sep)
-        .join("/"),
-    )
-    // Written here by another deployment of the same directory (a plain one holds none of its own).
-    .filter((path) => path !== "kustomization.yaml")
-    .sort();
+    path: relative(dir, join(e.parentPath ?? e.path ?? dir, e.name))
+      .split(sep)
+      .join("/"),
+    isFile: e.isFile(),
+  }));
+  // A folder below holding a kustomization is listed itself, and nothing in it (Flux does not descend).
+  const built = new Set(
+    paths.flatMap(({ path, isFile }) => {
+      const folder = isFile ? kustomizationDirOf(path) : undefined;
+      return folder ? [folder] : [];
+    }),
+  );
+  const within = (path: string) => [...built].find((d) => path.startsWith(`${d}/`) || path === d);
+  const outermost = [...built].filter((d) => ![...built].some((o) => o !== d && d.startsWith(`${o}/`)));
+  const files = [
+    ...outermost,
+    ...paths
+      .filter(({ path, isFile }) => isFile && LISTED_FILE.test(path) && within(path) === undefined)
+      .map(({ path }) => path)
+      // Written here by another deployment of the same directory (a plain one holds none of its own).
+      .filter((path) => path !== "kustomization.yaml"),
+  ].sort();
   if (files.length === 0) return undefined;
   // JSON is YAML to kustomize.
   await writeFile(join(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}\n`);

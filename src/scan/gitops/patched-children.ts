@@ -31,6 +31,17 @@ export interface ParentBuildEnv {
   timeoutMs: number;
   /** --max-file-size. */
   maxOutputBytes: number;
+  /**
+   * Why the head is untrusted (a fork's pull request; undefined: trusted). Its kustomizations are
+   * not built for this: the render path checks each entry a kustomization names before it builds,
+   * and a parent's directory can name any (remote bases, components anywhere in the tree).
+   */
+  untrustedHead?: string | undefined;
+  /**
+   * The commits the run reads GitOps objects at: a parent built at one is built at the others
+   * beside it (the base's build is most often asked for right after the head's).
+   */
+  commits?: readonly string[];
 }
 
 interface Built {
@@ -38,8 +49,8 @@ interface Built {
   warning?: SourceWarning;
 }
 
-/** Each parent's build per commit, per Git adapter (one run): built once. */
-const builds = new WeakMap<Git, Map<string, Promise<Built>>>();
+/** Each parent's build per commit, per Git adapter (one run): built once; `asked`: one the run used. */
+const builds = new WeakMap<Git, Map<string, { built: Promise<Built>; asked: boolean }>>();
 
 /** `objects` (the file's, as written) as the `parents` whose directory holds the file deploy them at `commit`. */
 export async function asDeployedByParents(
@@ -58,22 +69,31 @@ export async function asDeployedByParents(
   return deployed;
 }
 
-/** The warnings of the parents' builds this run could not use (each marks the plan incomplete). */
+/** The warnings of the parents' builds this run used and could not (each marks the plan incomplete). */
 export async function parentBuildWarnings(git: Git): Promise<SourceWarning[]> {
-  const all = await Promise.all(builds.get(git)?.values() ?? []);
+  const asked = [...(builds.get(git)?.values() ?? [])].filter((b) => b.asked);
+  const all = await Promise.all(asked.map((b) => b.built));
   return all.flatMap((b) => (b.warning ? [b.warning] : []));
 }
 
 function buildOnce(git: Git, env: ParentBuildEnv, commit: string, parent: Deployment): Promise<Built> {
-  const byKey = builds.get(git) ?? new Map<string, Promise<Built>>();
+  const byKey = builds.get(git) ?? new Map<string, { built: Promise<Built>; asked: boolean }>();
   builds.set(git, byKey);
-  const key = JSON.stringify([commit, parent.by, parent.file ?? null, parent.dir]);
-  let built = byKey.get(key);
-  if (built === undefined) {
-    built = buildParent(git, env, commit, parent);
-    byKey.set(key, built);
-  }
-  return built;
+  const start = (at: string) => {
+    const key = JSON.stringify([at, parent.by, parent.file ?? null, parent.dir]);
+    let entry = byKey.get(key);
+    if (entry === undefined) {
+      entry = { built: buildParent(git, env, at, parent), asked: false };
+      // Awaited by whoever asks for it; one started beside another may never be.
+      entry.built.catch(() => {});
+      byKey.set(key, entry);
+    }
+    return entry;
+  };
+  const entry = start(commit);
+  entry.asked = true;
+  for (const other of env.commits ?? []) start(other);
+  return entry.built;
 }
 
 async function buildParent(
@@ -85,9 +105,11 @@ async function buildParent(
   const unknowable = (why: string): Built => ({ warning: parentWarning(parent, commit, why) });
   const templated = unknowablePatches(parent);
   if (templated) return unknowable(templated);
+  if (env.untrustedHead !== undefined) return unknowable(untrustedWhy(env.untrustedHead));
   const binary = await findKustomize(env.pathDirs);
   if (binary === undefined) return unknowable("neither kustomize nor kubectl is on PATH to apply them");
-  const scope = [parent.dir];
+  // The whole tree: a directory's kustomizations may name components and bases anywhere in it.
+  const scope = undefined;
   const trees = await createCommitTrees(git.root, findExecutable("git", env.pathDirs) ?? "git", scope, {
     symlinks: { scope },
     timeoutMs: env.timeoutMs,
@@ -142,6 +164,11 @@ export async function childrenAsBuilt(
     parsed.manifests.map((m) => m.object),
     fileOf,
   );
+}
+
+/** Why a parent's directory is not built: the head is untrusted. */
+export function untrustedWhy(why: string): string {
+  return `its directory is not built, the head being untrusted (${why})`;
 }
 
 function parentWarning(parent: Deployment, commit: string, why: string): SourceWarning {

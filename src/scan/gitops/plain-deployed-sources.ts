@@ -26,6 +26,7 @@ import {
 import { describeDeployment, overlayDir } from "./deployment-overlay.js";
 import { findDeployments } from "./find-deployments.js";
 import { writeGeneratedKustomization } from "./generated-kustomization.js";
+import type { ParentBuildEnv } from "./patched-children.js";
 import { changedDirs, type SettingsChange, withSettingsAtBase } from "./settings-changes.js";
 import { withMaps } from "./substitution-maps.js";
 
@@ -59,6 +60,8 @@ interface PlainDeployedContext {
   settingsChanges: readonly SettingsChange[];
   /** How substituteFrom's ConfigMaps are read from the repository (see substitution-maps.ts). */
   substitution: { defaultNamespace: string };
+  /** How a Kustomization a parent's spec.patches patch is read as deployed (patched-children.ts). */
+  asDeployed: ParentBuildEnv;
 }
 
 interface PlainDeployedSources {
@@ -96,9 +99,7 @@ export async function findPlainDeployedSources(
   const quietOptions = { substituted: true, maxBytes: QUIET_CHECK_MAX_BYTES };
   const quiet = redeployed.length === 0 && !ctx.componentsMayCarryValues;
   if (quiet && (await allQuiet(git, ctx, changed, quietOptions))) return none;
-  // A Kustomization a parent's spec.patches patch is read as deployed (patched-children.ts).
-  const asDeployed = { pathDirs: ctx.pathDirs, timeoutMs: ctx.timeoutMs, maxOutputBytes: ctx.maxOutputBytes };
-  const search = { head: ctx.head, asDeployed, ...(ctx.paths ? { paths: ctx.paths } : {}) };
+  const search = { head: ctx.head, asDeployed: ctx.asDeployed, ...(ctx.paths ? { paths: ctx.paths } : {}) };
   const found = await withMaps(
     git,
     ctx,

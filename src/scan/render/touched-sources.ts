@@ -96,7 +96,7 @@ export async function renderTouchedSources(
       base,
       head,
       changedFiles,
-      asDeployed: parentBuildEnv(pathDirs, options),
+      asDeployed: parentBuildEnv(pathDirs, options, [head, base]),
       ...(explicit ? { paths: explicit } : {}),
     });
     // substituteFrom's ConfigMaps are read from the repository (gitops/substitution-maps.ts), as stamp reads them.
@@ -143,6 +143,7 @@ export async function renderTouchedSources(
       maxOutputBytes: options.maxOutputBytes,
       settingsChanges,
       substitution,
+      asDeployed: parentBuildEnv(pathDirs, options, [head, base]),
       ...(explicit ? { paths: explicit } : {}),
     });
     sources.push(...plain.sources);
@@ -324,7 +325,14 @@ async function renderCommandSource(
 /** How a parent Kustomization's directory is built to read the children it patches (gitops/patched-children.ts). */
 export function parentBuildEnv(
   pathDirs: readonly string[],
-  options: Pick<SourceOptions, "timeoutMs" | "maxOutputBytes">,
+  options: Pick<SourceOptions, "timeoutMs" | "maxOutputBytes" | "entryRules">,
+  commits: readonly string[],
 ): ParentBuildEnv {
-  return { pathDirs, timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes };
+  return {
+    commits,
+    pathDirs,
+    timeoutMs: options.timeoutMs,
+    maxOutputBytes: options.maxOutputBytes,
+    untrustedHead: options.entryRules.untrustedHead,
+  };
 }
