@@ -39,6 +39,8 @@ const byPrefix = new Map<string, { lengths: number[]; forms: Set<string> }>();
 /** Values already recorded, as base64: a config read again (both commits, the live copy) costs a lookup. */
 const seen = new Set<string>();
 const listeners = new Set<(forms: readonly string[]) => void>();
+/** The most lines a recorded form spans (a multi-line value: a key file, a config): see secretValueLines. */
+let longestLines = 1;
 
 /** Records the content of a Secret that was read: key -> base64 of the bytes a pod sees. */
 export function recordSecretContent(content: ConfigContent): void {
@@ -55,6 +57,7 @@ function recordSecretBytes(bytes: Buffer): void {
   if (fresh.length === 0) return;
   for (const form of fresh) {
     recorded.add(form);
+    longestLines = Math.max(longestLines, form.split("\n").length);
     const prefix = form.slice(0, MIN_SECRET_LENGTH);
     const bucket = byPrefix.get(prefix) ?? { lengths: [], forms: new Set<string>() };
     bucket.forms.add(form);
@@ -69,8 +72,10 @@ function recordSecretBytes(bytes: Buffer): void {
 
 /**
  * Every spelling of a value that a report could quote: the text (trimmed: a file's last newline),
- * its JSON-escaped copy, each opaque line of a multi-line value (a log line never holds the whole
- * key), and its base64 (as `data` holds it, and as `base64` prints the trimmed text), padded or not.
+ * its JSON-escaped copies, each opaque line of a multi-line value (a log line never holds the whole
+ * key), and its base64 (as `data` holds it, and as `base64` prints the trimmed text), padded or not,
+ * with each line `base64` wraps a long one into. Unpadded, it is also how `echo "$VALUE" | base64`
+ * begins (a newline's first 4 bits are zero), so that leaves only its last few characters.
  */
 function secretForms(bytes: Buffer): string[] {
   const text = bytes.toString("utf8");
@@ -80,25 +85,58 @@ function secretForms(bytes: Buffer): string[] {
   // Binary content that is no UTF-8 text can only appear as base64.
   if (Buffer.from(text, "utf8").equals(bytes)) for (const form of textForms(trimmed)) forms.add(form);
   for (const base64 of [bytes.toString("base64"), Buffer.from(trimmed, "utf8").toString("base64")]) {
-    forms.add(base64);
-    forms.add(base64.replace(/=+$/, ""));
+    for (const form of [base64, ...wrappedLines(base64)]) {
+      const unpadded = form.replace(/=+$/, "");
+      forms.add(form);
+      if (unpadded.length >= MIN_SECRET_LENGTH) forms.add(unpadded);
+    }
   }
   return [...forms];
 }
 
+/** Where the `base64` command (GNU coreutils, busybox) wraps its output by default. */
+const BASE64_COLUMNS = 76;
+
+/**
+ * The lines `base64` prints a value of more than 57 bytes as, one by one (a log holds them as lines,
+ * never the whole encoding): each full line (76 opaque characters, 57 bytes of the value) and the
+ * last one when it is MIN_SECRET_LENGTH characters or more, as for a value. A last line of 4
+ * characters (the value's final 1 to 3 bytes) is left: a string that short occurs in any base64
+ * text, and masking it would garble unrelated lines while hiding almost nothing.
+ */
+function wrappedLines(base64: string): string[] {
+  if (base64.length <= BASE64_COLUMNS) return [];
+  const lines: string[] = [];
+  for (let at = 0; at < base64.length; at += BASE64_COLUMNS)
+    lines.push(base64.slice(at, at + BASE64_COLUMNS));
+  return lines.filter((line) => line.length >= MIN_SECRET_LENGTH);
+}
+
 /**
  * How a trimmed text can appear in a log or a report: as it is, JSON-escaped (quoted inside a JSON
- * error body), and each opaque line of it (base64 bodies, tokens: "apiVersion: v1" or "-----BEGIN
- * ...-----" are not secret), since a log line never holds a whole multi-line value. Also what the
- * action registers with the runner's masker.
+ * error body or a structured log line) as JavaScript, Go and Python escape it, and each opaque line
+ * of it (base64 bodies, tokens: "apiVersion: v1" or "-----BEGIN ...-----" are not secret), since a
+ * log line never holds a whole multi-line value. Also what the action registers with the runner's
+ * masker.
  */
 export function textForms(trimmed: string): string[] {
-  const forms = new Set([trimmed, JSON.stringify(trimmed).slice(1, -1)]);
+  const json = JSON.stringify(trimmed).slice(1, -1);
+  // Go's encoding/json also escapes `<`, `>`, `&` (HTML-safe by default) and U+2028, U+2029;
+  // Python's json.dumps (ensure_ascii) every character outside printable ASCII, an astral one as
+  // its surrogate pair. Both spell the escape in lowercase hex, as JavaScript does its own.
+  const go = json.replace(/[<>&\u2028\u2029]/g, unicodeEscape);
+  const python = json.replace(/[^ -~]/g, unicodeEscape);
+  const forms = new Set([trimmed, json, go, python]);
   for (const line of trimmed.split(/\r?\n/)) {
     const part = line.trim();
     if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
   }
   return [...forms];
+}
+
+/** One UTF-16 code unit as a JSON `\uXXXX` escape. */
+function unicodeEscape(unit: string): string {
+  return `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`;
 }
 
 /** Every form recorded so far, and each one recorded later, as it is recorded. Returns the unsubscribe. */
@@ -108,22 +146,56 @@ export function onSecretForms(listener: (forms: readonly string[]) => void): () 
   return () => listeners.delete(listener);
 }
 
-/** The text with every recorded form replaced by `***` (leftmost first, the longest form there). */
+/**
+ * The text with every recorded form replaced by `***`: every character inside an occurrence of one,
+ * occurrences that overlap (two values sharing text) masked as one, so no end of either is left.
+ */
 export function redactSecrets(text: string): string {
+  return redact(text, () => MASKED);
+}
+
+/**
+ * The same, keeping the text's lines: each line an occurrence covers shows `***` for its part, so
+ * a multi-line value masked in a log leaves as many lines as it had (a log cut to its last lines
+ * afterwards keeps what the whole log would show there, rollout/pod-watch.ts).
+ */
+export function redactSecretLines(text: string): string {
+  return redact(text, (span) => span.replace(/[^\n]+/g, MASKED));
+}
+
+/**
+ * The most lines one recorded value spans (1 when none has more): a text cut to its last N lines
+ * after masking needs the lines before them up to this many, less one, to hold whole every value
+ * that reaches into the N.
+ */
+export function secretValueLines(): number {
+  return longestLines;
+}
+
+function redact(text: string, mask: (span: string) => string): string {
   if (byPrefix.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
   let out = "";
   let copied = 0;
-  for (let at = 0; at <= text.length - MIN_SECRET_LENGTH; ) {
+  // The span being masked, [start, end): widened by each occurrence that starts inside it.
+  let start = 0;
+  let end = 0;
+  const flush = () => {
+    out += text.slice(copied, start) + mask(text.slice(start, end));
+    copied = end;
+  };
+  for (let at = 0; at <= text.length - MIN_SECRET_LENGTH; at++) {
     const bucket = byPrefix.get(text.slice(at, at + MIN_SECRET_LENGTH));
     const length = bucket?.lengths.find((n) => bucket.forms.has(text.slice(at, at + n)));
-    if (length === undefined) {
-      at++;
+    if (length === undefined) continue;
+    if (at < end) {
+      end = Math.max(end, at + length);
       continue;
     }
-    out += text.slice(copied, at) + MASKED;
-    at += length;
-    copied = at;
+    if (end > start) flush();
+    start = at;
+    end = at + length;
   }
+  if (end > start) flush();
   return copied === 0 ? text : out + text.slice(copied);
 }
 

@@ -5,6 +5,7 @@
 // pipe they hold open never keeps the run waiting. stderr is kept as a bounded tail, safe to print.
 import { spawn } from "node:child_process";
 import { formatDuration } from "../core/duration.js";
+import { redactSecretLines } from "../core/secret-values.js";
 import { signalGroup, stopGroup, trackGroup } from "./child-groups.js";
 
 interface RunProcessOptions {
@@ -179,11 +180,13 @@ export function runProcess(
 }
 
 /**
- * The last lines of a stream, safe to print in a CI log: control characters (escape sequences)
- * removed, lines that would read as workflow commands (`::`) indented, lines and count bounded.
+ * The last lines of a stream, safe to print in a CI log: the values of the Secrets recorded so far
+ * masked (before anything is cut, line by line so that a multi-line value keeps its lines and a
+ * cut never keeps half of one), control characters (escape sequences) removed, lines that would
+ * read as workflow commands (`::`) indented, lines and count bounded.
  */
 export function tailOf(text: string, maxLines = 8, maxLineLength = 300): string {
-  const lines = text
+  const lines = redactSecretLines(text)
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
     .split("\n")

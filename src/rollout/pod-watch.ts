@@ -20,7 +20,7 @@ import {
   workloadOfPod,
 } from "../core/kinds/pod-verdict.js";
 import type { ObjectId } from "../core/model.js";
-import { redactSecrets } from "../core/secret-values.js";
+import { redactSecretLines, redactSecrets, secretValueLines } from "../core/secret-values.js";
 import type { Cluster } from "../kube/cluster.js";
 import { watchPods } from "../kube/watch-pods.js";
 
@@ -142,14 +142,10 @@ export function startPodWatch(
         const text = await cluster.readPodLog(namespace, cause.pod, {
           container: cause.container,
           previous: true,
-          tailLines: opts.logLines,
+          tailLines: opts.logLines + secretValueLines() - 1,
         });
-        const lines = redactSecrets(text)
-          .split("\n")
-          .filter((l) => l !== "")
-          .slice(-opts.logLines)
-          .map(bound);
-        if (lines.length > 0) quoted.log = lines;
+        const lines = lastLines(redactSecretLines(text), opts.logLines).map(bound);
+        if (lines.some((l) => l !== "")) quoted.log = lines;
       } catch {
         // No previous run kept, or pods/log forbidden: the report goes without it.
       }
@@ -167,6 +163,22 @@ export function startPodWatch(
     });
   }
   return { recheck, judge };
+}
+
+/**
+ * The last `count` lines of a log read with `count + secretValueLines() - 1` lines and masked line by
+ * line (each line a value covers shows `***`): the log's own last lines, masked as if the whole log
+ * had been read. A value of k lines that reaches into the last `count` starts at most k - 1 lines
+ * before them, so it was read whole and masked; one that started above what was read (its start
+ * cut off, so unmatched) ends at most k - 2 lines into it, above the lines kept. The lines read are
+ * bounded by the values the run read (a Secret holds at most 1 MiB) and by the log itself (the
+ * kubelet rotates a container's log at 10 MiB by default); one read per failed workload.
+ */
+function lastLines(text: string, count: number): string[] {
+  const lines = text.split("\n");
+  // The line break that ends the log is no line of its own.
+  if (lines.at(-1) === "") lines.pop();
+  return lines.slice(-count);
 }
 
 /** One line of application or event text, cut to a bounded length. */

@@ -186,6 +186,32 @@ describe("--render with a plain shell script", () => {
     expect(result.stdout + result.stderr).not.toMatch(/Raw(Base|Head)-Passw0rd/);
   });
 
+  test("a value past the 300th character of a stderr line is masked before the line is cut: no part of it", async () => {
+    const raw = (value: string) =>
+      `apiVersion: v1\nkind: Secret\nmetadata: {name: raw, namespace: shop}\nstringData: {password: ${value}}\n`;
+    const configMap =
+      'echo "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\ndata: {a: b}"';
+    const repo = await commitTwice(
+      { "render.sh": `#!/bin/sh\n${configMap}\n`, "k8s/secret.yaml": raw("RawBase-Passw0rd-11") },
+      {
+        // The value starts at the 297th character: a cut at 300 would keep "RawH".
+        "render.sh": `#!/bin/sh\necho "template error: ${"x".repeat(273)} value=RawHead-Passw0rd-22" >&2; exit 1\n`,
+        "k8s/secret.yaml": raw("RawHead-Passw0rd-22"),
+      },
+    );
+    const result = await run(repo, [
+      "--render",
+      "sh render.sh",
+      "--render-paths",
+      "render.sh",
+      "--paths",
+      "k8s/**",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`Its stderr ends with:\ntemplate error: ${"x".repeat(273)} value=***`);
+    expect(result.stdout + result.stderr).not.toMatch(/RawH|Passw0rd/);
+  });
+
   test("a file in the repository cannot stand in for the renderer, even with . on PATH", async () => {
     const fake =
       "#!/bin/sh\necho 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: planted}\ndata: {a: b}'\n";

@@ -3,6 +3,7 @@
 // message, log lines; raw and base64) fail the rollout, and the text, JSON and markdown reports, the
 // stderr log, the JUnit and dotenv files and the merge request note quote them as `***`. `sync`
 // masks what it read of the live Secrets the same way.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -235,4 +236,112 @@ describe("an unchanged repository Secret the restarted workload reads", () => {
       );
     },
   );
+});
+
+// A pod that prints a multi-line value whole (a JSON service-account key, a config file): the log
+// is masked as if it had been read whole, however few lines --logs asks for, and in every spelling
+// a program prints a value in (Go's and Python's JSON, `base64` wrapping a long value).
+describe("a multi-line value the pod prints whole, and values in other programs' spellings", () => {
+  const keyFile = (project: string) =>
+    JSON.stringify(
+      { type: "service_account", project_id: project, private_key_id: "9f8e7d6c5b4a39281706f5e4d3c2b1a0" },
+      null,
+      2,
+    );
+  const html = "Tr0ub4dor&3<horse>";
+  const accents = "pässwörd-zürich-9";
+  const token = `sk_live_${"51HqR2eKx9Vb3LmN0pQ7sT4uW6yZ8aC1dF3gH5jK7lM9nP2rS4tV6wX8zA0bD2e"}`;
+  let closeAfter: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await closeAfter?.();
+    closeAfter = undefined;
+  });
+
+  test("--logs N shows the log's last N lines, each line of a value cut by N masked, counted as shown", async () => {
+    const gcp = (project: string) =>
+      secret("gcp", { stringData: { "sa.json": keyFile(project), html, accents, token } }, NS);
+    const app = deployment(
+      "api",
+      pod(
+        { volumeMounts: [{ name: "gcp", mountPath: "/var/run/gcp" }] },
+        { volumes: [{ name: "gcp", secret: { secretName: "gcp" } }] },
+      ),
+      { namespace: NS },
+    );
+    const sim = await startSimCluster({ rolloutStepMs: 5 });
+    const repo = await createTempRepo();
+    closeAfter = async () => {
+      await sim.close();
+      await repo.cleanup();
+    };
+    await repo.write("deploy/app.yaml", yamlDocs(app, gcp("acme-old")));
+    await repo.commit("v1");
+    await repo.write("deploy/app.yaml", yamlDocs(app, gcp("acme")));
+    await repo.commit("v2: the new project's key");
+    for (const object of [app, gcp("acme")]) sim.seed(parseAllDocuments(yamlDocs(object))[0]!.toJS());
+    const wrapped = execFileSync("base64", { input: token, encoding: "utf8" }).trimEnd().split("\n");
+    const go = JSON.stringify({ password: html }).replace(
+      /[&<>]/g,
+      (c) => `\\u00${c.charCodeAt(0).toString(16)}`,
+    );
+    const python = JSON.stringify({ password: accents }).replace(
+      /[^ -~]/g,
+      (c) => `\\u00${c.charCodeAt(0).toString(16)}`,
+    );
+    sim.setPodFailure("Deployment", NS, "api", "CrashLoopBackOff", {
+      exitCode: 1,
+      log: [
+        `go: ${go}`,
+        `python: ${python}`,
+        "$ base64 token",
+        ...wrapped,
+        "key:",
+        ...keyFile("acme").split("\n"),
+        "fatal",
+      ],
+    });
+    dir = mkdtempSync(join(tmpdir(), "config-rollout-secrets-"));
+    const kubeconfig = join(dir, "kubeconfig");
+    sim.writeKubeconfig(kubeconfig, { context: "ci" });
+    const run = (lines: number) =>
+      runInProcess([
+        ...lastCommitArgs(repo.dir, kubeconfig),
+        "--dry-run",
+        "none",
+        "--logs",
+        `${lines}`,
+        "--timeout",
+        "30s",
+      ]);
+    const quoted = (stdout: string) => stdout.split("\n").filter((l) => /^ {4}(\||log of)/.test(l));
+
+    // The last 3 lines start inside the key (at its private_key_id): read with the lines above
+    // them, the key is masked whole, and each of its lines shown is `***`.
+    const cut = await run(3);
+    expect(cut.code, cut.stderr).toBe(1);
+    expect(quoted(cut.stdout)).toEqual([
+      "    log of the previous run of app (last 3 lines):",
+      "    | ***",
+      "    | ***",
+      "    | fatal",
+    ]);
+    const whole = await run(40);
+    expect(whole.code, whole.stderr).toBe(1);
+    expect(quoted(whole.stdout)).toEqual([
+      "    log of the previous run of app (last 12 lines):",
+      '    | go: {"password":"***"}',
+      '    | python: {"password":"***"}',
+      "    | $ base64 token",
+      "    | ***",
+      "    | ***",
+      "    | key:",
+      ...Array(5).fill("    | ***"),
+      "    | fatal",
+    ]);
+    for (const text of [cut.stdout, cut.stderr, whole.stdout, whole.stderr]) {
+      expect(text).not.toContain("9f8e7d6c5b4a");
+      expect(text).not.toMatch(/Tr0ub|z\\u00fcrich|zürich/);
+      for (const line of wrapped) expect(text).not.toContain(line);
+    }
+  });
 });

@@ -12,7 +12,7 @@
 
 import { shortSha } from "../../core/commit-sha.js";
 import { UserError } from "../../core/errors.js";
-import { type ProcessResult, runProcess } from "../../process/run-process.js";
+import { type ProcessResult, runProcess, tailOf } from "../../process/run-process.js";
 import { stoppedWhy } from "./kustomize.js";
 
 const SHELL = "/bin/sh";
@@ -66,12 +66,32 @@ export function renderCommandAtCommits(
     const [otherCommit, other] = (hasStderr && (await otherThan(commit, OTHER_COMMIT_GRACE_MS))) || [];
     const atOther =
       otherCommit && other && succeeded(other) ? { commit: otherCommit, output: other.stdout } : undefined;
-    throw new UserError(
-      `--render ${JSON.stringify(run.command)} failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${
-        hasStderr ? stderrOf(result, commit, atOther) : ""
-      }`,
+    throw new RenderCommandError(
+      () =>
+        `--render ${JSON.stringify(run.command)} failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${
+          hasStderr ? stderrOf(result, commit, atOther) : ""
+        }`,
     );
   };
+}
+
+/**
+ * A failed render, its message written each time it is read until one is set (the redaction at
+ * the run's boundary sets it): the stderr it quotes is masked with the values of the Secrets
+ * recorded by then before its lines are cut. The changed raw files' Secrets are recorded only as
+ * this error leaves the scan (scan/scan-changed-manifests.ts), after the render failed.
+ */
+class RenderCommandError extends UserError {
+  #message: string | undefined;
+  constructor(private readonly write: () => string) {
+    super();
+  }
+  override get message(): string {
+    return this.#message ?? this.write();
+  }
+  override set message(text: string) {
+    this.#message = text;
+  }
 }
 
 function succeeded(result: ProcessResult): boolean {
@@ -105,6 +125,6 @@ function stderrOf(
       : MAY_DEFINE_SECRET.test(other.output.toString("utf8"))
         ? `its output at commit ${shortSha(other.commit)} defines a Secret`
         : undefined;
-  if (why === undefined) return `. Its stderr ends with:\n${result.stderrTail}`;
+  if (why === undefined) return `. Its stderr ends with:\n${tailOf(result.stderrEnd)}`;
   return `. Its stderr is not shown: ${why}, whose values it may quote (run the command in a checkout of ${shortSha(commit)} to see it)`;
 }
