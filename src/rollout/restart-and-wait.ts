@@ -9,7 +9,7 @@ import type { Log } from "../core/log.js";
 import { formatId, idKey, type Manifest, type PlannedWorkload, shortId } from "../core/model.js";
 import { isFailure, type WorkloadResult } from "../core/run-result.js";
 import type { AccessCheck, Cluster } from "../kube/cluster.js";
-import { interruptSignal, noteDone, stopReason } from "../process/interrupt.js";
+import { inlineSections, interruptSignal, noteDone, stopReason } from "../process/interrupt.js";
 import type { RunSettings } from "../settings/settings.js";
 import { reviewAccess } from "./check-permissions.js";
 import { followRollouts } from "./follow-rollouts.js";
@@ -382,18 +382,4 @@ export async function restartAndWait(
 function givenUpAfter(stop: AbortSignal, written: string[]): unknown {
   if (written.length === 0) return stop.reason;
   return new RolloutFailure(`${stopReason(stop)}: ${written.join("; ")}; no workload was patched`);
-}
-
-/**
- * A log whose stages are plain lines: a rollback that starts while the wait's group is still open
- * (CI logs do not nest groups) prints its stages inside it.
- */
-function inlineSections(log: Log): Log {
-  return {
-    ...log,
-    group: (title, work) => {
-      log.info(`${title}:`);
-      return work();
-    },
-  };
 }

@@ -174,4 +174,35 @@ describe("--rollback-on-failure, in place", () => {
     ]);
     expect(after.restores?.[0]?.message).toMatch(/^not restored: the change adds it/);
   });
+
+  test("a rollback written whose rollout was not followed is told apart from one never sent", async () => {
+    const { strategy } = layer();
+    const rollback = await strategy.rollbackFor!([failed("web")], context);
+    rollback?.restored?.([
+      { id: cm("x"), result: "restored", message: "restored", readers: rollback.restores![0]!.readers },
+    ]);
+    const interrupted =
+      "interrupted by SIGTERM while waiting for deployment/web: its rollout was not followed to the end";
+    const after = await strategy.afterWait!(
+      [failed("web"), { id: deploy("worker"), restart: "restarted", rollout: "done", message: "rolled out" }],
+      [
+        { id: deploy("web"), restart: "restarted", rollout: "timeout", message: interrupted },
+        { id: deploy("worker"), restart: "not-started", message: "not restarted: interrupted by SIGTERM" },
+      ],
+      context,
+    );
+    expect(after.results[0]).toMatchObject({
+      rollout: "timeout",
+      message: `pod web-1 container app: CrashLoopBackOff; rolled back to its pod template before the run (configmap/x restored), but the rollback's rollout did not finish: ${interrupted}`,
+      rollback: { restart: "restarted", rollout: "timeout" },
+    });
+    expect(after.restores?.[0]).toEqual({
+      id: cm("x"),
+      result: "restored",
+      message: "restored",
+      readers: [],
+      rollbackNotRolledOut: [deploy("web")],
+      notRolledBack: [deploy("worker")],
+    });
+  });
 });
