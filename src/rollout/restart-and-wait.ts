@@ -62,6 +62,8 @@ interface RestartRound {
   checked?: string;
   /** Asked about with this round's writes: what a later step needs (Prepared.reviews). */
   reviews?: AccessCheck[];
+  /** Each restart as it ended, before the wait (RestartStrategy.restarted). */
+  onRestarted?: RestartStrategy["restarted"];
   /** A patched workload whose rollout failed, as soon as the wait says so (others may still roll out). */
   onFailed?: (result: WorkloadResult) => void;
   /** The access review of this round's writes already ran (with every wave's, before the first), and what it said of the pod watch. */
@@ -105,6 +107,7 @@ export async function rollOut(
   const base = {
     patchFor: strategy.patchFor,
     followUnchanged: true,
+    ...(strategy.restarted ? { onRestarted: strategy.restarted } : {}),
     ...(strategy.rollbackFor
       ? { onFailed: (failed: WorkloadResult) => early.set(idKey(failed.id), rollBackNow(failed)) }
       : {}),
@@ -336,6 +339,7 @@ export async function restartAndWait(
       ...(round.stopPatches ? { stop: round.stopPatches } : {}),
     }),
   );
+  round.onRestarted?.(restarted);
   const patched = restarted.filter((r) => r.result === "restarted");
   if (!serverDryRun && patched.length > 0)
     noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`, cluster.context);

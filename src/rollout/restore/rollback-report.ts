@@ -50,9 +50,12 @@ export function reportRollbacks(
     const back = backOf.get(key);
     if (back) {
       const put = names(mine.filter((o) => o.result !== "refused"));
+      // A reader whose restart failed is one whose patch got no answer and was applied after all.
       const own = isFailedRollout(result)
         ? result.message
-        : `its rollout ${result.rollout === "done" ? "finished" : (result.rollout ?? "was not followed")}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
+        : result.restart === "failed"
+          ? `${result.message}; yet its pod template changed: the patch was applied`
+          : `its rollout ${result.rollout === "done" ? "finished" : (result.rollout ?? "was not followed")}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
       if (recordRollback(result, back)) {
         result.message = `${own}; rolled back to its pod template before the run (${put} restored): the rollback rolled out`;
       } else if (back.restart === "unchanged") {
