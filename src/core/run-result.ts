@@ -57,10 +57,16 @@ export interface RestoredConfig {
   message: string;
   /**
    * The workloads rolled back because they read it. While the run goes on: those to roll back; in
-   * the report: those whose rollback rolled out (result "rolled-back"), the others in notRolledBack.
+   * the report: those whose rollback rolled out (result "rolled-back"), the others in
+   * rollbackNotRolledOut or notRolledBack.
    */
   readers: ObjectId[];
-  /** Readers to roll back whose rollback was not applied or did not roll out (each result says why). */
+  /**
+   * Readers whose rollback patch was written (their template is back) and whose rollout did not
+   * finish: interrupted, timed out, failed (each result says how).
+   */
+  rollbackNotRolledOut?: ObjectId[];
+  /** Readers whose rollback was refused, not applied or never sent (each result says why). */
   notRolledBack?: ObjectId[];
 }
 

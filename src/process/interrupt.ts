@@ -33,6 +33,29 @@ export function withStagesNoted<L extends Log>(log: L): L {
   };
 }
 
+/**
+ * A log whose sections are plain lines: a rollback that starts while the wait's group is still open
+ * (CI logs do not nest groups) prints its sections inside it. Each is noted as the stage while it
+ * runs, then the enclosing one again, unless another was noted meanwhile or the run was interrupted
+ * (the stage it was in is the one to name).
+ */
+export function inlineSections<L extends Log>(log: L): L {
+  return {
+    ...log,
+    group: async <T>(title: string, run: () => Promise<T>) => {
+      log.info(`${title}:`);
+      const outer = journal.stage;
+      const stage = `in "${title}"`;
+      noteStage(stage);
+      try {
+        return await run();
+      } finally {
+        if (journal.stage === stage && !controller.signal.aborted) noteStage(outer);
+      }
+    },
+  };
+}
+
 /** Something the run has written to the cluster (its kubeconfig context: a fleet writes to several). */
 export function noteDone(line: string, cluster: string): void {
   journal.done.push({ line, cluster });

@@ -1,7 +1,7 @@
 // Small wording helpers shared by the text and markdown reports.
 
 import { shortSha } from "../core/commit-sha.js";
-import { type ConfigChange, type PlannedWorkload, shortId } from "../core/model.js";
+import { type ConfigChange, type ObjectId, type PlannedWorkload, shortId } from "../core/model.js";
 import {
   type ClusterReport,
   isFailure,
@@ -133,11 +133,11 @@ function failedHeadline(results: WorkloadResult[]): string {
 /** One restored config's line: what became of it, and which of its readers were rolled back for it, or not. */
 export function describeRestore(restore: RestoredConfig): string {
   const readers = restore.readers.map(shortId).join(", ");
-  const left = restore.notRolledBack ?? [];
-  const notRolledBack = left.length
-    ? `; not rolled back: ${left.map(shortId).join(", ")} (see ${left.length > 1 ? "their results" : "its result"})`
-    : "";
-  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}${notRolledBack}`;
+  const apart = (what: string, ids: readonly ObjectId[] = []) =>
+    ids.length
+      ? `; ${what}: ${ids.map(shortId).join(", ")} (see ${ids.length > 1 ? "their results" : "its result"})`
+      : "";
+  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}${apart("rollback written, its rollout not finished", restore.rollbackNotRolledOut)}${apart("not rolled back", restore.notRolledBack)}`;
 }
 
 /** A --contexts run: each cluster and how it ended. */

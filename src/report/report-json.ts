@@ -95,6 +95,7 @@ function restoreObjects(report: RunReport) {
     result: r.result,
     message: r.message,
     readers: r.readers,
+    ...(r.rollbackNotRolledOut ? { rollbackNotRolledOut: r.rollbackNotRolledOut } : {}),
     ...(r.notRolledBack ? { notRolledBack: r.notRolledBack } : {}),
   }));
 }

@@ -9,7 +9,7 @@ import type { Log } from "../core/log.js";
 import { formatId, idKey, type Manifest, type PlannedWorkload, shortId } from "../core/model.js";
 import { isFailure, type WorkloadResult } from "../core/run-result.js";
 import type { AccessCheck, Cluster } from "../kube/cluster.js";
-import { interruptSignal, noteDone, stopReason } from "../process/interrupt.js";
+import { inlineSections, interruptSignal, noteDone, stopReason } from "../process/interrupt.js";
 import type { RunSettings } from "../settings/settings.js";
 import { reviewAccess } from "./check-permissions.js";
 import { followRollouts } from "./follow-rollouts.js";
@@ -62,6 +62,8 @@ interface RestartRound {
   checked?: string;
   /** Asked about with this round's writes: what a later step needs (Prepared.reviews). */
   reviews?: AccessCheck[];
+  /** Each restart as it ended, before the wait (RestartStrategy.restarted). */
+  onRestarted?: RestartStrategy["restarted"];
   /** A patched workload whose rollout failed, as soon as the wait says so (others may still roll out). */
   onFailed?: (result: WorkloadResult) => void;
   /** The access review of this round's writes already ran (with every wave's, before the first), and what it said of the pod watch. */
@@ -105,6 +107,7 @@ export async function rollOut(
   const base = {
     patchFor: strategy.patchFor,
     followUnchanged: true,
+    ...(strategy.restarted ? { onRestarted: strategy.restarted } : {}),
     ...(strategy.rollbackFor
       ? { onFailed: (failed: WorkloadResult) => early.set(idKey(failed.id), rollBackNow(failed)) }
       : {}),
@@ -336,6 +339,7 @@ export async function restartAndWait(
       ...(round.stopPatches ? { stop: round.stopPatches } : {}),
     }),
   );
+  round.onRestarted?.(restarted);
   const patched = restarted.filter((r) => r.result === "restarted");
   if (!serverDryRun && patched.length > 0)
     noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`, cluster.context);
@@ -382,18 +386,4 @@ export async function restartAndWait(
 function givenUpAfter(stop: AbortSignal, written: string[]): unknown {
   if (written.length === 0) return stop.reason;
   return new RolloutFailure(`${stopReason(stop)}: ${written.join("; ")}; no workload was patched`);
-}
-
-/**
- * A log whose stages are plain lines: a rollback that starts while the wait's group is still open
- * (CI logs do not nest groups) prints its stages inside it.
- */
-function inlineSections(log: Log): Log {
-  return {
-    ...log,
-    group: (title, work) => {
-      log.info(`${title}:`);
-      return work();
-    },
-  };
 }

@@ -4,7 +4,7 @@
 // Deployment: it would not roll anyway, and patching it would queue a surprise rollout for whoever
 // resumes it).
 
-import { isExpectedError } from "../core/errors.js";
+import { ClusterAccessError, isExpectedError } from "../core/errors.js";
 import { field } from "../core/json-shape.js";
 import { type RestartableKind, restartableKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
@@ -14,7 +14,7 @@ import type { RestartOutcome } from "../core/run-result.js";
 import type { Cluster } from "../kube/cluster.js";
 import { isConflict } from "../kube/retry.js";
 import { stopReason } from "../process/interrupt.js";
-import type { RestartStep, RestartStrategy } from "./strategy/restart-strategy.js";
+import type { PatchOutcome, RestartStep, RestartStrategy } from "./strategy/restart-strategy.js";
 
 export interface RestartRequest {
   id: ObjectId;
@@ -60,6 +60,8 @@ export interface RestartResult {
    * that object's generation after the patch, which the workload must report as observed.
    */
   templateOwnerGeneration?: number;
+  /** A failed patch that got no answer: it may have been applied (PatchOutcome). */
+  unanswered?: PatchOutcome["unanswered"];
   durationMs: number;
 }
 
@@ -206,7 +208,12 @@ async function patchOnce(
     };
   } catch (error) {
     // A conflict goes back to sendPatch, which reads the object again; other refusals are final.
-    if (isExpectedError(error) && !isConflict(error)) return { result: "failed", message: error.message };
+    if (isExpectedError(error) && !isConflict(error))
+      return {
+        result: "failed",
+        message: error.message,
+        ...(unanswered(error) ? { unanswered: { generation } } : {}),
+      };
     throw error;
   }
 }
@@ -231,6 +238,14 @@ async function missingMessage(id: ObjectId, kind: RestartableKind, cluster: Rest
     return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
   }
   return `${formatId(id)} does not exist in the cluster`;
+}
+
+/**
+ * A request that got no answer the server stands by: none at all (a timeout, a reset connection) or
+ * a 5xx (a 504 says the write may still be in progress). A 4xx is a refusal: nothing was written.
+ */
+function unanswered(error: Error): boolean {
+  return error instanceof ClusterAccessError && (error.status === undefined || error.status >= 500);
 }
 
 function generationOf(obj: Record<string, unknown>): number | undefined {

@@ -142,6 +142,39 @@ describe("an interrupted run", () => {
     );
   });
 
+  test("SIGTERM during the wait for a rollback: the rollback is reported written with its rollout unfinished, never as not rolled back", async () => {
+    scenario = await startScenario();
+    const s = scenario;
+    const level = () =>
+      (s.sim.get("ConfigMap", NS, "app-config") as { data: { LOG_LEVEL: string } }).data.LOG_LEVEL;
+    // web cannot start on v2's LOG_LEVEL (a rollback at once, during the wait), and every rollout of
+    // web stalls, its rollback's too: the rollback's wait would last the whole --timeout.
+    s.sim.setPodFailure("Deployment", NS, "web", "CrashLoopBackOff", { onlyFor: () => level() === "debug" });
+    s.sim.setRolloutBehaviour("Deployment", NS, "web", "stall");
+    const run = startCli([
+      ...lastCommitArgs(s.repo.dir, s.kubeconfig),
+      ...["--rollback-on-failure", "--timeout", "10m", "--output", "json"],
+    ]);
+    await until(() => run.stderr().includes("Wait for the rollbacks:"), "the rollback's wait started");
+    await new Promise((r) => setTimeout(r, 300));
+    run.child.kill("SIGTERM");
+    const exit = await run.exit;
+    expect(exit.code, run.stderr()).toBe(143);
+    // The rollback patch was answered: the template is back.
+    const webPatches = s.sim.requests.filter((r) => r.verb === "patch" && r.name === "web");
+    expect(webPatches.map((r) => r.status)).toEqual([200, 200]);
+    const report = JSON.parse(run.stdout()) as RunJson;
+    const web = report.workloads.find((w) => w.name === "web")?.result;
+    expect(web).toMatchObject({ rollout: "timeout", rollback: { restart: "restarted", rollout: "timeout" } });
+    expect(web?.message).toMatch(
+      /; rolled back to its pod template before the run \(configmap\/app-config restored\), but the rollback's rollout did not finish: interrupted by SIGTERM/,
+    );
+    const restore = report.restores?.[0];
+    expect(restore?.rollbackNotRolledOut).toContainEqual({ kind: "Deployment", namespace: NS, name: "web" });
+    expect(restore?.notRolledBack).toBeUndefined();
+    expect(run.stderr()).toMatch(/error: interrupted by SIGTERM while in "Wait for the rollbacks": /);
+  });
+
   test("SIGTERM during a --max-parallel-rollouts batch's wait: no later batch is restarted, the report and the summary say so, exit 143", async () => {
     scenario = await startScenario();
     const s = scenario;

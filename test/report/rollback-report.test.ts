@@ -84,4 +84,20 @@ describe("a rolled-back run", () => {
     );
     expect(JSON.parse(actionOutputs(report)["rolled-back"]!)).toEqual([web, worker]);
   });
+
+  test("a rollback written whose rollout did not finish is named apart from one never sent, in text and JSON", () => {
+    const api = { kind: "Deployment", namespace: "shop", name: "api" };
+    const restores = [
+      { ...report.restores![0]!, readers: [], rollbackNotRolledOut: [web, worker], notRolledBack: [api] },
+    ];
+    const text = renderText({ ...report, restores });
+    expect(text).toMatch(
+      /restored to aaaaaaaaaaaa's content .*\(server-side apply as kubectl\); rollback written, its rollout not finished: deployment\/web, statefulset\/worker \(see their results\); not rolled back: deployment\/api \(see its result\)$/m,
+    );
+    expect(JSON.parse(renderJson({ ...report, restores })).restores[0]).toMatchObject({
+      readers: [],
+      rollbackNotRolledOut: [web, worker],
+      notRolledBack: [api],
+    });
+  });
 });

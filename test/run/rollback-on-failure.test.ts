@@ -320,7 +320,7 @@ describe.skipIf(!kubectlPath)("--rollback-on-failure, in place", () => {
     expectRolledBack(run.stdout);
   });
 
-  test("a reader whose rollback does not roll out is not listed as rolled back: the restored config names it apart, as CONFIG_ROLLOUT_ROLLED_BACK leaves it out", async () => {
+  test("a reader whose rollback does not roll out is not listed as rolled back: the restored config names its rollback written apart, as CONFIG_ROLLOUT_ROLLED_BACK leaves it out", async () => {
     const p = await pipeline(false);
     expect((await p.deploy("c1")).code).toBe(0);
     const good = p.hash("StatefulSet", "worker");
@@ -339,10 +339,10 @@ describe.skipIf(!kubectlPath)("--rollback-on-failure, in place", () => {
     expect(run.code).toBe(1);
     expect(p.data()).toEqual(CONFIG.c1);
     expect(run.stdout).toMatch(
-      /statefulset\/worker\s+shop\s+failed\s+.*the rollback \(configmap\/app-config restored\) rollout failed/,
+      /statefulset\/worker\s+shop\s+failed\s+.*rolled back to its pod template before the run \(configmap\/app-config restored\), but the rollback's rollout failed: /,
     );
     expect(run.stdout).toMatch(
-      /configmap\/app-config\s+shop\s+restored\s+restored to .*; rolled back: deployment\/web; not rolled back: statefulset\/worker \(see its result\)$/m,
+      /configmap\/app-config\s+shop\s+restored\s+restored to .*; rolled back: deployment\/web; rollback written, its rollout not finished: statefulset\/worker \(see its result\)$/m,
     );
     expect(readFileSync(dotenv, "utf8")).toContain("CONFIG_ROLLOUT_ROLLED_BACK=Deployment/shop/web\n");
   });

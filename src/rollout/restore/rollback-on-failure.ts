@@ -7,9 +7,10 @@
 // on once: a workload already rolled back does not start another restore, a config already restored
 // is not written again, and a workload of a later round that reads one is not restarted at all.
 
+import { field } from "../../core/json-shape.js";
 import { type ConfigContent, formatId, idKey, type ObjectId, shortId } from "../../core/model.js";
 import type { RestoredConfig } from "../../core/run-result.js";
-import type { RestartStrategy } from "../strategy/restart-strategy.js";
+import type { PatchOutcome, RestartStrategy } from "../strategy/restart-strategy.js";
 import { changedConfigsOf, type RestorePlan, restoreReviews } from "./restore-plan.js";
 import type { ConfigRestore } from "./restore-source.js";
 import { isFailedRollout, reportRollbacks } from "./rollback-report.js";
@@ -26,8 +27,14 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
   const configOf = new Map(
     plan.workloads.flatMap((w) => w.references.map((r) => [idKey(r.config), r.config])),
   );
-  /** Workloads this run has restarted (or found restarted by an earlier run): the readers a restore rolls back. */
-  const started = new Map<string, ObjectId>();
+  /**
+   * Workloads whose template carries this run's change (restarted, or found restarted by an earlier
+   * run), or may (a patch that got no answer): the readers a restore rolls back. A patch refused,
+   * not applied or never sent changed nothing: there is nothing to roll back.
+   */
+  const started = new Map<string, PatchOutcome>();
+  /** Readers whose unanswered patch turned out not applied: not rolled back after all. */
+  const untouched = new Set<string>();
   /** Configs a failure asked for, by idKey: what failed first, then how the restore ended. */
   const claimed = new Map<string, { failed: ObjectId; ended?: RestoredConfig["result"] }>();
   /** The base content of every config put back so far: what the rolled-back templates must read. */
@@ -43,9 +50,9 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
       const prepared = await strategy.prepare(context);
       return { ...prepared, reviews: [...(prepared.reviews ?? []), ...restoreReviews(plan)] };
     },
-    patchFor(id, live, kind) {
-      started.set(idKey(id), id);
-      return strategy.patchFor(id, live, kind);
+    restarted(outcomes) {
+      for (const o of outcomes)
+        if (o.result === "restarted" || o.result === "unchanged" || o.unanswered) started.set(idKey(o.id), o);
     },
     heldBack(id) {
       const put = (readsOf.get(idKey(id)) ?? []).find((key) => claimed.has(key));
@@ -83,9 +90,9 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
       if (restores.length === 0) return undefined;
       // Every workload restarted so far that reads a config put back now, the failed ones included.
       const keys = new Set(restores.map((r) => idKey(r.id)));
-      const readers = [...started.values()].filter((id) =>
-        readsOf.get(idKey(id))?.some((key) => keys.has(key)),
-      );
+      const readers = [...started.values()]
+        .map((o) => o.id)
+        .filter((id) => readsOf.get(idKey(id))?.some((key) => keys.has(key)));
       for (const restore of restores) {
         restore.readers = readers.filter((id) => readsOf.get(idKey(id))!.includes(idKey(restore.id)));
         restoredContent.set(idKey(restore.id), restore.base.content);
@@ -94,9 +101,20 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
       context.log.warn(
         `${failed.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => shortId(r.id)).join(", ")} back to the base commit's content and rolling back ${readers.map(formatId).join(", ") || "no workload"}`,
       );
+      const step = await rollbackStep(new Map(restoredContent));
       return {
         ids: readers,
-        patchFor: await rollbackStep(new Map(restoredContent)),
+        patchFor: (id, live, kind) => {
+          // A patch that got no answer was applied if it moved the generation (as the restart judges
+          // a 200): the same generation means the template is as before the run.
+          const generation = started.get(idKey(id))?.unanswered?.generation;
+          if (generation === undefined || field(field(live, "metadata"), "generation") !== generation)
+            return step(id, live, kind);
+          untouched.add(idKey(id));
+          return {
+            unchanged: `its pod template is as before the patch (generation ${generation}): nothing to roll back`,
+          };
+        },
         restores,
         restored: (ended) => {
           outcomes.push(...ended);
@@ -113,11 +131,17 @@ export function withRollbackOnFailure(strategy: RestartStrategy, plan: RestorePl
         : { results, notes: [] };
       const restores = reportRollbacks(
         inner.results,
-        back,
-        outcomes,
+        back.filter((r) => !untouched.has(idKey(r.id))),
+        outcomes.map((o) => ({ ...o, readers: o.readers.filter((id) => !untouched.has(idKey(id))) })),
         (key) => readsOf.get(key) ?? [],
         context.log,
       );
+      for (const result of inner.results) {
+        const said = back.find((r) => untouched.has(idKey(r.id)) && idKey(r.id) === idKey(result.id));
+        if (!said) continue;
+        result.message = `${result.message}; ${said.message}`;
+        context.log.warn(`${formatId(result.id)}: ${result.message}`);
+      }
       return { ...inner, restores };
     },
   };

@@ -1,7 +1,8 @@
 // What each workload's result says after --rollback-on-failure (in-place strategies): a workload
 // rolled back says what was put back and how its rollback ended ("rolled-back" once it rolled out;
-// the change still failed, so the run exits 1); a failed workload that could not be rolled back says
-// why. Pure: the results are amended in place, and each line is logged as a warning.
+// written but not rolled out, the template is back all the same; the change still failed, so the run
+// exits 1); a failed workload that could not be rolled back says why. Pure: the results are amended
+// in place, and each line is logged as a warning.
 
 import type { Log } from "../../core/log.js";
 import { formatId, idKey, shortId } from "../../core/model.js";
@@ -49,18 +50,23 @@ export function reportRollbacks(
     const back = backOf.get(key);
     if (back) {
       const put = names(mine.filter((o) => o.result !== "refused"));
+      // A reader whose restart failed is one whose patch got no answer and was applied after all.
       const own = isFailedRollout(result)
         ? result.message
-        : `its rollout ${result.rollout === "done" ? "finished" : (result.rollout ?? "was not followed")}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
+        : result.restart === "failed"
+          ? `${result.message}; yet its pod template changed: the patch was applied`
+          : `its rollout ${result.rollout === "done" ? "finished" : (result.rollout ?? "was not followed")}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
       if (recordRollback(result, back)) {
         result.message = `${own}; rolled back to its pod template before the run (${put} restored): the rollback rolled out`;
       } else if (back.restart === "unchanged") {
         result.message = `${own}; rollback: ${back.message}`;
-      } else {
+      } else if (back.restart === "restarted") {
+        // Written: the template is back whatever its rollout did (undoing it would undo the rollback).
         result.rollout = back.rollout === "timeout" ? "timeout" : "failed";
-        const ended =
-          back.restart === "restarted" ? `rollout ${back.rollout ?? "was not followed"}` : back.restart;
-        result.message = `${own}; the rollback (${put} restored) ${ended}: ${back.message}`;
+        result.message = `${own}; rolled back to its pod template before the run (${put} restored), but the rollback's rollout ${rolloutEnd(back.rollout)}: ${back.message}`;
+      } else {
+        result.rollout = "failed";
+        result.message = `${own}; the rollback (${put} restored) ${back.restart}: ${back.message}`;
       }
       log.warn(`${formatId(result.id)}: ${result.message}`);
       continue;
@@ -77,13 +83,33 @@ export function reportRollbacks(
     log.warn(`${formatId(result.id)}: ${result.message}`);
   }
   // Rolled back means what the results say ("rolled-back", as the action output and GitLab's
-  // CONFIG_ROLLOUT_ROLLED_BACK list it), not what was asked for.
-  const back = new Set(results.filter((r) => r.rollout === "rolled-back").map((r) => idKey(r.id)));
+  // CONFIG_ROLLOUT_ROLLED_BACK list it), not what was asked for; a rollback written that did not roll
+  // out is named apart from one refused or never sent.
+  const back = keysOf(results.filter((r) => r.rollout === "rolled-back"));
+  const written = keysOf(results.filter((r) => r.rollback?.restart === "restarted"));
   return outcomes.map((o) => {
-    const notRolledBack = o.readers.filter((id) => !back.has(idKey(id)));
-    if (notRolledBack.length === 0) return o;
-    return { ...o, readers: o.readers.filter((id) => back.has(idKey(id))), notRolledBack };
+    const readers = o.readers.filter((id) => back.has(idKey(id)));
+    const rollbackNotRolledOut = o.readers.filter((id) => !back.has(idKey(id)) && written.has(idKey(id)));
+    const notRolledBack = o.readers.filter((id) => !back.has(idKey(id)) && !written.has(idKey(id)));
+    return {
+      ...o,
+      readers,
+      ...(rollbackNotRolledOut.length > 0 ? { rollbackNotRolledOut } : {}),
+      ...(notRolledBack.length > 0 ? { notRolledBack } : {}),
+    };
   });
+}
+
+function keysOf(results: readonly WorkloadResult[]): Set<string> {
+  return new Set(results.map((r) => idKey(r.id)));
+}
+
+/** How a rollback written ended its rollout, as a clause. */
+function rolloutEnd(rollout: WorkloadResult["rollout"]): string {
+  if (rollout === "timeout") return "did not finish";
+  if (rollout === "not-waited") return "was not waited for";
+  if (rollout === "deleted") return "lost its workload";
+  return rollout ?? "was not followed";
 }
 
 function names(outcomes: readonly RestoredConfig[]): string {

@@ -88,6 +88,19 @@ export type RestartStep =
       unchanged: string;
     };
 
+/**
+ * How one workload's restart patch ended, once its round's patches are answered: "restarted" or
+ * "unchanged" (an earlier run's), its template carries this run's change; "failed" with `unanswered`,
+ * the patch got no answer (no response within the request timeout, a reset connection, a 5xx after
+ * the retries) and may have been applied: an applied one moved `generation`, the object's before it.
+ * Any other result left the template as it was.
+ */
+export interface PatchOutcome {
+  id: ObjectId;
+  result: string;
+  unanswered?: { generation?: number };
+}
+
 /** The step for one planned workload; `live` is the object whose pod template is patched, of kind `kind`. */
 export type StepFor = (id: ObjectId, live: Plain, kind: RestartableKind) => RestartStep;
 
@@ -175,6 +188,8 @@ export interface RestartStrategy {
    * what it then reads, the previous RESTART_TIME. Used by --rollback-on-failure (restore/).
    */
   rollbackStep?(restored: ReadonlyMap<string, ConfigContent>): Promise<StepFor>;
+  /** Each workload's restart patch as it ended, once its round's patches are answered (before the wait). */
+  restarted?(outcomes: readonly PatchOutcome[]): void;
   /** A workload of a later round not to restart, and why (a config it reads was put back meanwhile). */
   heldBack?(id: ObjectId): string | undefined;
   /**

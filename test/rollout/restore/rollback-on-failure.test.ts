@@ -7,7 +7,7 @@ import type { ConfigChange, PlannedWorkload } from "../../../src/core/model.js";
 import type { WorkloadResult } from "../../../src/core/run-result.js";
 import { restorePlanOf } from "../../../src/rollout/restore/restore-plan.js";
 import { withRollbackOnFailure } from "../../../src/rollout/restore/rollback-on-failure.js";
-import type { RestartStrategy } from "../../../src/rollout/strategy/restart-strategy.js";
+import type { PatchOutcome, RestartStrategy } from "../../../src/rollout/strategy/restart-strategy.js";
 
 const NS = "shop";
 const cm = (name: string) => ({ kind: "ConfigMap", namespace: NS, name });
@@ -41,7 +41,8 @@ const manifest = (name: string) => ({
   object: { apiVersion: "v1", kind: "ConfigMap", metadata: { name }, data: { A: "1" } },
 });
 
-function layer() {
+/** The first round restarts all but `late` (a later round); `outcomes` says how some patches ended otherwise. */
+function layer(outcomes: PatchOutcome[] = []) {
   const workloads = [
     reads("web", "x"),
     reads("worker", "x"),
@@ -71,8 +72,11 @@ function layer() {
     },
   };
   const strategy = withRollbackOnFailure(inner, plan);
-  // The first round restarts all but `late` (a later round).
-  for (const name of ["web", "worker", "api", "job"]) strategy.patchFor(deploy(name), {}, {} as never);
+  strategy.restarted!(
+    ["web", "worker", "api", "job"].map(
+      (name) => outcomes.find((o) => o.id.name === name) ?? { id: deploy(name), result: "restarted" },
+    ),
+  );
   return { strategy, restoredSeen };
 }
 
@@ -173,5 +177,106 @@ describe("--rollback-on-failure, in place", () => {
       ["x", "restored"],
     ]);
     expect(after.restores?.[0]?.message).toMatch(/^not restored: the change adds it/);
+  });
+
+  /**
+   * worker's patch got no answer (generation 4 before it); its rollback reads it at `liveGeneration`
+   * and ends as `back` says.
+   */
+  async function unanswered(liveGeneration: number, back: Omit<WorkloadResult, "id">) {
+    const { strategy } = layer([{ id: deploy("worker"), result: "failed", unanswered: { generation: 4 } }]);
+    const rollback = await strategy.rollbackFor!([failed("web")], context);
+    const step = rollback?.patchFor(
+      deploy("worker"),
+      { metadata: { generation: liveGeneration } },
+      {} as never,
+    );
+    rollback?.restored?.([
+      { id: cm("x"), result: "restored", message: "restored", readers: rollback.restores![0]!.readers },
+    ]);
+    const lost: WorkloadResult = {
+      id: deploy("worker"),
+      restart: "failed",
+      message: "cannot reach the Kubernetes API: ECONNRESET",
+    };
+    const rolledOut = { restart: "restarted" as const, rollout: "done" as const, message: "rolled out" };
+    const after = await strategy.afterWait!(
+      [failed("web"), lost],
+      [
+        { id: deploy("web"), ...rolledOut },
+        { id: deploy("worker"), ...back },
+      ],
+      context,
+    );
+    return { ids: rollback?.ids, step, worker: after.results[1], restores: after.restores };
+  }
+
+  test("a reader whose restart patch was refused or never sent is not rolled back: its template is as before the run", async () => {
+    const { strategy } = layer([
+      { id: deploy("worker"), result: "failed" },
+      { id: deploy("api"), result: "not-started" },
+    ]);
+    expect((await strategy.rollbackFor!([failed("web")], context))?.ids).toEqual([deploy("web")]);
+    expect((await strategy.rollbackFor!([failed("api")], context))?.ids).toEqual([]);
+  });
+
+  test("a reader whose restart patch got no answer and moved its generation was applied: it is rolled back, and said so", async () => {
+    const run = await unanswered(5, { restart: "restarted", rollout: "done", message: "rolled out" });
+    expect(run.ids).toEqual([deploy("web"), deploy("worker")]);
+    expect(run.step).toEqual({ patch: {}, type: "strategic-merge", describe: "old" });
+    expect(run.worker).toMatchObject({
+      rollout: "rolled-back",
+      message:
+        "cannot reach the Kubernetes API: ECONNRESET; yet its pod template changed: the patch was applied; rolled back to its pod template before the run (configmap/x restored): the rollback rolled out",
+    });
+    expect(run.restores?.[0]?.readers).toEqual([deploy("web"), deploy("worker")]);
+  });
+
+  test("a reader whose restart patch got no answer and left its generation was not applied: nothing is sent, it keeps its failure, neither rolled back nor not", async () => {
+    const nothing = "its pod template is as before the patch (generation 4): nothing to roll back";
+    const run = await unanswered(4, { restart: "unchanged", message: nothing });
+    expect(run.step).toEqual({ unchanged: nothing });
+    expect(run.worker).toEqual({
+      id: deploy("worker"),
+      restart: "failed",
+      message: `cannot reach the Kubernetes API: ECONNRESET; ${nothing}`,
+    });
+    expect(run.restores?.[0]).toEqual({
+      id: cm("x"),
+      result: "restored",
+      message: "restored",
+      readers: [deploy("web")],
+    });
+  });
+
+  test("a rollback written whose rollout was not followed is told apart from one never sent", async () => {
+    const { strategy } = layer();
+    const rollback = await strategy.rollbackFor!([failed("web")], context);
+    rollback?.restored?.([
+      { id: cm("x"), result: "restored", message: "restored", readers: rollback.restores![0]!.readers },
+    ]);
+    const interrupted =
+      "interrupted by SIGTERM while waiting for deployment/web: its rollout was not followed to the end";
+    const after = await strategy.afterWait!(
+      [failed("web"), { id: deploy("worker"), restart: "restarted", rollout: "done", message: "rolled out" }],
+      [
+        { id: deploy("web"), restart: "restarted", rollout: "timeout", message: interrupted },
+        { id: deploy("worker"), restart: "not-started", message: "not restarted: interrupted by SIGTERM" },
+      ],
+      context,
+    );
+    expect(after.results[0]).toMatchObject({
+      rollout: "timeout",
+      message: `pod web-1 container app: CrashLoopBackOff; rolled back to its pod template before the run (configmap/x restored), but the rollback's rollout did not finish: ${interrupted}`,
+      rollback: { restart: "restarted", rollout: "timeout" },
+    });
+    expect(after.restores?.[0]).toEqual({
+      id: cm("x"),
+      result: "restored",
+      message: "restored",
+      readers: [],
+      rollbackNotRolledOut: [deploy("web")],
+      notRolledBack: [deploy("worker")],
+    });
   });
 });
