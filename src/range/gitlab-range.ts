@@ -24,7 +24,15 @@ export function resolveGitLabRange(env: Env): RangeRequest {
 
   const before = env.CI_COMMIT_BEFORE_SHA ?? "";
   if (before !== "" && !isZeroSha(before)) {
-    return { kind: "range", base: before, head, note: "GitLab push: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA" };
+    // GitLab does not say whether the push was forced: CI_COMMIT_BEFORE_SHA is then the discarded
+    // head, which no clone depth can fetch. Decided as GitHub's forced push: gone, the first parent.
+    return {
+      kind: "range",
+      base: before,
+      head,
+      forced: true,
+      note: "GitLab push: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA",
+    };
   }
   const source = env.CI_PIPELINE_SOURCE ?? "push";
   if (NON_PUSH_SOURCES.has(source)) {

@@ -13,7 +13,10 @@ export interface RangeInput {
 }
 
 export type RangeRequest =
-  /** Compare these two commits (base may need fetching). `forced`: fall back to the first parent when base is gone or not an ancestor. */
+  /**
+   * Compare these two commits (base may need fetching). `forced`: the push may have been forced
+   * (GitHub says so; GitLab cannot tell), so base may be gone: then the first parent is compared.
+   */
   | { kind: "range"; base: string; head: string; note: string; forced?: boolean }
   /** A new branch: the merge-base with the default branch, else the first parent. */
   | { kind: "new-branch"; head: string; defaultBranch?: string; note: string }

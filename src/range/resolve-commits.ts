@@ -68,21 +68,16 @@ async function resolveRangeRequest(
   ctx: Context,
   request: Extract<RangeRequest, { kind: "range" }>,
 ): Promise<ResolvedRange> {
-  if (!request.forced) {
-    // The diff the scan reads next starts beside the verification (CI gives full SHAs).
-    if (isFullSha(request.base) && isFullSha(request.head)) ctx.git.startDiff?.(request.base, request.head);
-    // Both verified at once: each is its own git process, and neither depends on the other.
-    const [head, base] = await Promise.all([
-      requireCommit(ctx, request.head, "head"),
-      requireCommit(ctx, request.base, "base"),
-    ]);
-    return { base, head, note: request.note };
-  }
-  const head = await requireCommit(ctx, request.head, "head");
-  // A force push may have thrown the previous head away. While it can still be fetched it is the best
-  // base even when it is not an ancestor: it is what the cluster was last deployed from, and a tree
-  // diff needs no shared history. Only when it is gone do we fall back to the first parent.
-  const base = await findCommit(ctx, request.base);
+  // The diff the scan reads next starts beside the verification (CI gives full SHAs).
+  if (isFullSha(request.base) && isFullSha(request.head)) ctx.git.startDiff?.(request.base, request.head);
+  // Both verified at once: each is its own git process, and neither depends on the other. A forced
+  // push may have thrown the previous head away. While it can still be fetched it is the best base
+  // even when it is not an ancestor: it is what the cluster was last deployed from, and a tree diff
+  // needs no shared history. Only when it is gone do we fall back to the first parent.
+  const [head, base] = await Promise.all([
+    requireCommit(ctx, request.head, "head"),
+    request.forced ? findCommit(ctx, request.base) : requireCommit(ctx, request.base, "base"),
+  ]);
   if (base === undefined) {
     return firstParentRange(
       ctx,

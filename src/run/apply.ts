@@ -36,6 +36,7 @@ import { committedContent } from "../rollout/sync-configs.js";
 import { waveOrderNote } from "../rollout/waves.js";
 import type { RepositoryScan } from "../scan/scan-model.js";
 import { markRollsOnApply, podTemplateChanges } from "../scan/sources/rolls-on-apply.js";
+import type { RunSettings } from "../settings/settings.js";
 
 /**
  * Apply the plan to one cluster: discover, verify the live configs, check permissions, patch, wait.
@@ -186,7 +187,7 @@ function completePlan(
     scan.workloads,
   );
   const guarded = applyGuardRails(planned, { ...settings, naming });
-  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
+  const namespaceNote = assumedNamespaceNote(scan, planned, settings);
   if (namespaceNote) log.info(namespaceNote);
   return planOfScan(repoPlan, {
     changes: scan.changes,
@@ -218,14 +219,15 @@ function withWorkloadSources(workloads: PlannedWorkload[], manifests: Manifest[]
 }
 
 // A manifest without metadata.namespace goes wherever `kubectl apply` is pointed; the tool assumes
-// --namespace. The plan says so for the objects it acts on, instead of deciding silently.
+// --namespace, else the kubeconfig context's (cluster-connection.ts runNamespace). The plan says
+// which, and why, for the objects it acts on, instead of deciding silently.
 
 const MAX_LISTED = 5;
 
 function assumedNamespaceNote(
   scan: Pick<RepositoryScan, "changes" | "assumedNamespace">,
   workloads: PlannedWorkload[],
-  namespace: string,
+  { namespace, namespaceFrom }: Pick<RunSettings, "namespace" | "namespaceFrom">,
 ): string | undefined {
   const ids: ObjectId[] = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
   const names = [...new Set(ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map(shortId))];
@@ -234,7 +236,7 @@ function assumedNamespaceNote(
     names.length > MAX_LISTED
       ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more`
       : names.join(", ");
-  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
+  return `namespace ${JSON.stringify(namespace)} (${namespaceFrom ?? "the default"}) was assumed for ${listed}: their manifests name no namespace`;
 }
 
 /** Apply the plan to one cluster: a plan of nothing is its report; any other is completed and rolled out. */

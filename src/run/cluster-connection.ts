@@ -3,6 +3,7 @@
 // library is loaded only when a run really talks to a cluster: a dry-run plan or --version starts
 // without it.
 
+import type { OptionNaming } from "../core/option-naming.js";
 import type { Cluster } from "../kube/cluster.js";
 import type { KubeConnection } from "../kube/connect.js";
 import {
@@ -32,7 +33,13 @@ export interface ClusterConnection {
    * `load` reads it without connecting (an unknown context is a UserError before any request) and
    * says which API server the context names.
    */
-  forContext(context: string): ClusterConnection & { load(): Promise<{ server: string }> };
+  forContext(context: string): ClusterConnection & { load(): Promise<LoadedContext> };
+}
+
+/** A context read without a request: the API server it names, and the namespace it sets, if any. */
+export interface LoadedContext {
+  server: string;
+  namespace?: string;
 }
 
 /** How the user set the kubeconfig path and data, named in messages about them. */
@@ -89,7 +96,11 @@ export function createClusterConnection(
             const { NoClusterConfiguredError } = await import("../kube/connect.js");
             throw new NoClusterConfiguredError();
           }
-          return { server: (await other.loaded())?.server ?? "" };
+          const loaded = await other.loaded();
+          return {
+            server: loaded?.server ?? "",
+            ...(loaded?.namespace ? { namespace: loaded.namespace } : {}),
+          };
         },
       };
     },
@@ -107,6 +118,60 @@ export function createClusterConnection(
         retries: 5,
       });
     },
+  };
+}
+
+/** The namespace of manifests that name none, and how it was chosen (the plan's note says it). */
+type NamespaceChoice = Pick<RunSettings, "namespace" | "namespaceFrom">;
+
+/**
+ * Without --namespace, a manifest that names no namespace goes where `kubectl apply` puts it: the
+ * namespace of the kubeconfig's context (--context, --kubeconfig, CONFIG_ROLLOUT_KUBECONFIG
+ * honoured), else `default`. Read without a request; a kubeconfig that cannot be read sets none here
+ * (the run reports it when it connects, and a run that never connects does not need it).
+ */
+export async function runNamespace(
+  settings: Pick<RunSettings, "namespace" | "namespaceFrom">,
+  cluster: ClusterConnection,
+  naming: OptionNaming,
+): Promise<NamespaceChoice> {
+  if (settings.namespaceFrom !== undefined) return settings;
+  const loaded = cluster.configured ? await cluster.loaded().catch(() => undefined) : undefined;
+  return namespaceOfContexts(loaded ? [loaded] : [], naming);
+}
+
+/**
+ * The namespace kubectl would use for these contexts. A fleet's plan is made once, for every cluster:
+ * its contexts' namespace when they all set the same one (or none), else `default`, and the note
+ * says why (--namespace decides).
+ */
+export function namespaceOfContexts(
+  contexts: ReadonlyArray<{ context: string; namespace?: string }>,
+  naming: OptionNaming,
+): NamespaceChoice {
+  const option = naming.option("namespace");
+  const namespaces = new Set(contexts.map((c) => c.namespace ?? "default"));
+  const named = contexts.map((c) => JSON.stringify(c.context)).join(", ");
+  const [first] = contexts;
+  if (first === undefined)
+    return { namespace: "default", namespaceFrom: `the default: no ${option}, no kubeconfig context` };
+  if (namespaces.size > 1) {
+    const each = contexts.map((c) => `${c.context}: ${c.namespace ?? "default"}`).join(", ");
+    return {
+      namespace: "default",
+      namespaceFrom: `the default: the contexts set different namespaces (${each}) and the plan is made once; ${option} decides`,
+    };
+  }
+  const several = contexts.length > 1;
+  const which = `kubeconfig ${several ? "contexts" : "context"} ${named}`;
+  if (first.namespace === undefined)
+    return {
+      namespace: "default",
+      namespaceFrom: `the default: no ${option}, and ${which} ${several ? "set" : "sets"} none`,
+    };
+  return {
+    namespace: first.namespace,
+    namespaceFrom: `the namespace of ${which}, where kubectl apply puts them; ${option} overrides it`,
   };
 }
 

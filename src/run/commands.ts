@@ -24,6 +24,7 @@ import {
   type ClusterConnection,
   createClusterConnection,
   type KubeconfigLabels,
+  runNamespace,
 } from "./cluster-connection.js";
 import { type Commenter, type ReviewCommentOutcome, reviewCommenter } from "./comment-on-review.js";
 import { runFleet } from "./fleet.js";
@@ -64,6 +65,8 @@ export interface Publish<T> {
 export function planAndRollOut<T>(settings: RunSettings, entry: EntryPoint, out: Publish<T>): Promise<T> {
   return inCi(settings, entry, out, async (settings, cluster, readEvent) => {
     const { env, naming } = entry;
+    // Read while the repository opens; a fleet's contexts are read by runFleet.
+    const namespace = settings.contexts ? undefined : runNamespace(settings, cluster, naming ?? CLI_FLAGS);
     await checkOutputFiles(outputFilesOf(settings, entry.cwd, naming ?? CLI_FLAGS));
     const openGit = () => createGit(resolve(entry.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
     // --plan opens the repository only to check its head (and for a replan), and runs without one too.
@@ -89,7 +92,7 @@ export function planAndRollOut<T>(settings: RunSettings, entry: EntryPoint, out:
       });
     }
     let planOut: PlanWriter | undefined;
-    let settingsForRun = settings;
+    let settingsForRun = { ...settings, ...(await namespace) };
     if (settings.plan !== undefined) {
       // The plan file's modules are loaded only with --plan or --plan-out: it is sealed with node:crypto.
       const saved = await import("./saved-plan.js");
@@ -97,7 +100,7 @@ export function planAndRollOut<T>(settings: RunSettings, entry: EntryPoint, out:
       const run = await saved.loadSavedPlan(planSettings, git, naming);
       if (!run.replanFrom) return saved.applySaved(run, planSettings, cluster, shared);
       // Versioned: plan again from the checkout at the plan's head, and restart only if it agrees.
-      settingsForRun = { ...settings, ...run.replanFrom, strategy: run.document.strategy };
+      settingsForRun = { ...settingsForRun, ...run.replanFrom, strategy: run.document.strategy };
       planOut = async (document) =>
         saved.sameWorkloads(run.document, planSettings, document.workloads, naming);
     } else if (settings.planOut !== undefined) {

@@ -18,25 +18,28 @@ import { stopReason } from "../process/interrupt.js";
 import { errorParts } from "../report/error-line.js";
 import { WAIT_FOR_ROLLOUTS } from "../rollout/restart-and-wait.js";
 import { applyPlanToCluster } from "./apply.js";
+import { type LoadedContext, namespaceOfContexts } from "./cluster-connection.js";
 import { planRepository, type RunDependencies } from "./plan.js";
 
 interface FleetDependencies extends Omit<RunDependencies, "connect" | "clusterConfigured"> {
   waves: Waves;
   /**
    * Each context's own connection; `load` reads its configuration (an unknown context throws)
-   * without a request and says which API server it names.
+   * without a request and says which API server it names, and the namespace it sets.
    */
-  connectTo(context: string): ClusterAccess & { load(): Promise<{ server: string }> };
+  connectTo(context: string): ClusterAccess & { load(): Promise<LoadedContext> };
 }
 
 export async function runFleet(deps: FleetDependencies): Promise<RunReport> {
-  const { settings, log, waves } = deps;
+  const { settings: given, log, waves } = deps;
   // Every context exists and loads before anything is read from git or sent to a cluster.
   const access = new Map<string, ClusterAccess>();
   const contextOfServer = new Map<string, string>();
+  const namespaces: Array<{ context: string; namespace?: string }> = [];
   for (const context of waves.flat()) {
     const connection = deps.connectTo(context);
-    const { server } = await connection.load();
+    const { server, namespace } = await connection.load();
+    namespaces.push({ context, ...(namespace ? { namespace } : {}) });
     // Two contexts of one API server would each restart its workloads: one cluster, named twice.
     const same = contextOfServer.get(serverKey(server));
     if (same !== undefined) {
@@ -47,7 +50,12 @@ export async function runFleet(deps: FleetDependencies): Promise<RunReport> {
     contextOfServer.set(serverKey(server), context);
     access.set(context, connection);
   }
-  const planned = await planRepository(deps);
+  // Without --namespace, the contexts' own (when they agree): one plan serves every cluster.
+  const settings =
+    given.namespaceFrom === undefined
+      ? { ...given, ...namespaceOfContexts(namespaces, deps.naming ?? CLI_FLAGS) }
+      : given;
+  const planned = await planRepository({ ...deps, settings });
   if (planned.kind === "no-range") return planned.report;
   const repoPlan = planned.plan;
   const runs = await runWaves<{ report?: RunReport; message?: string; outcome?: Outcome }>(waves, {

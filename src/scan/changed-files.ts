@@ -7,7 +7,7 @@ import { type EarlySearch, earlyCandidateSearch } from "./candidates.js";
 import { oversizedFileProblems } from "./objects-across-files.js";
 import type { PathFilter } from "./path-filter.js";
 import { parseFiles, readBytes } from "./read-files.js";
-import type { ScanOptions } from "./scan-model.js";
+import { BROKEN_AT, type ScanOptions } from "./scan-model.js";
 
 export interface ChangedManifests {
   /** The changed files --paths and --exclude keep. */
@@ -97,12 +97,6 @@ export async function readChangedManifests(
 // An error leaves part of the file unread at that commit: what it defines there, and so what
 // changed, cannot be told, and the plan is incomplete (the problem says `unread`), as for a file
 // over --max-file-size. A warning (a duplicate key, a file that is no manifest) leaves it read.
-
-/** Why a changed file with errors at one commit is unread (the plan's `unread` entry). */
-const BROKEN_AT = {
-  base: "has errors at the base commit",
-  head: "has errors at the head commit",
-} as const;
 
 function brokenFiles(problems: ManifestProblem[]): Set<string> {
   return new Set(problems.filter((p) => p.severity === "error").map((p) => p.file));

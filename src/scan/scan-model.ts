@@ -87,6 +87,15 @@ export interface RepositoryScan {
   variants: Map<string, Variant[]>;
 }
 
+/**
+ * Why a changed file (or a renderer's output) with errors at one commit is unread (the plan's
+ * `unread` entry): what it defines there, and so what changed, cannot be told.
+ */
+export const BROKEN_AT = {
+  base: "has errors at the base commit",
+  head: "has errors at the head commit",
+} as const;
+
 /** The scan of a range that changes no file a plan reads. */
 export function nothingRead(sourceNotes: string[]): RepositoryScan {
   return {

@@ -82,12 +82,12 @@ export const OPTION_ROWS = [
     type: "string",
     group: "basics",
     commands: "both",
-    default: "default",
     env: "CONFIG_ROLLOUT_NAMESPACE",
     short: "n",
     placeholder: "NS",
-    summary: "namespace of manifests that do not name one",
-    description: "Namespace of manifests that do not name one.",
+    summary: "namespace of manifests naming none (default: the context's)",
+    description:
+      "Namespace of manifests that do not name one. Default: as kubectl apply, the namespace the kubeconfig's context sets ({context} with several: theirs when they all set the same one), else default; stamp: default.",
   },
   {
     name: "discover",

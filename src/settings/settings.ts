@@ -35,6 +35,15 @@ const COMPUTED = {
     strategy,
     strategyExplicit: differsFromDefault([strategy], "strategy"),
   }),
+  /**
+   * --namespace, and namespaceFrom: how it was given (the option, as the place that set it names it).
+   * Not given: `default`, which the main run replaces with the kubeconfig context's namespace, as
+   * kubectl apply does (run/cluster-connection.ts namespaceOfContexts).
+   */
+  namespace: (namespace: string | undefined, named: Named): { namespace: string; namespaceFrom?: string } =>
+    namespace === undefined
+      ? { namespace: "default" }
+      : { namespace, namespaceFrom: named.option("namespace") },
   /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
   kustomize: (values: string[], named: Named) => ({ kustomize: kustomizeDirs(values, named) }),
   /** --keep N keeps N copies of each config and prunes the rest; --keep all prunes nothing. */

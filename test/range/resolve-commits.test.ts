@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { UserError } from "../../src/core/errors.js";
 import { ACTION_INPUTS } from "../../src/core/option-naming.js";
 import { createGit } from "../../src/git/create-git.js";
+import { resolveGitLabRange } from "../../src/range/gitlab-range.js";
 import { commitOrder, resolveCommits } from "../../src/range/resolve-commits.js";
 import { cloneTempRepo, createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { GIT_OPTIONS } from "../helpers/settings.js";
@@ -111,6 +112,37 @@ describe("resolveCommits against a shallow clone", () => {
       `base commit ${UNKNOWN_SHA} is not in this clone and could not be fetched`,
     );
     await expect(result).rejects.toThrow(hint);
+  });
+
+  // GitLab does not say whether a push was forced: CI_COMMIT_BEFORE_SHA may be the discarded head,
+  // which no GIT_DEPTH can fetch. Decided as GitHub's forced push.
+  describe("a GitLab push (CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA)", () => {
+    const push = (before: string) =>
+      resolveGitLabRange({
+        GITLAB_CI: "true",
+        CI_PIPELINE_SOURCE: "push",
+        CI_COMMIT_BEFORE_SHA: before,
+        CI_COMMIT_SHA: main[7]!,
+      });
+
+    test("whose previous head is gone (a forced push) compares with the first parent", async () => {
+      const git = await createGit((await shallowClone()).dir, GIT_OPTIONS);
+      const range = await resolveCommits(push(UNKNOWN_SHA), git, { ci: "gitlab" });
+      expect(range).toEqual({
+        base: main[6],
+        head: main[7],
+        note: "forced push: the previous head 0123456789ab is no longer available, so comparing with the first parent",
+      });
+    });
+
+    test("of several commits, in a shallow clone: before is fetched, every commit compared", async () => {
+      const git = await createGit((await shallowClone()).dir, GIT_OPTIONS);
+      expect(await resolveCommits(push(main[4]!), git, { ci: "gitlab" })).toEqual({
+        base: main[4],
+        head: main[7],
+        note: "GitLab push: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA",
+      });
+    });
   });
 
   test("a merge-base beyond the allowed deepening gives the clear message", async () => {

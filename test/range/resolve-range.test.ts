@@ -146,6 +146,7 @@ describe("GitLab pipelines", () => {
         kind: "range",
         base: SHA.before,
         head: SHA.head,
+        forced: true,
         note: "GitLab push: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA",
       },
     ],

@@ -229,6 +229,69 @@ describe("--render with a plain shell script", () => {
   });
 });
 
+// A template mistake that makes the output invalid YAML (a mis-indented `helm template`): what the
+// output defined at head cannot be told, so nothing it defined at base is planned as deleted, and the
+// plan is incomplete, as for a raw file with the same mistake.
+describe("--render whose output at head holds a document that cannot be read", () => {
+  const renderer = `#!/bin/sh
+. ./settings.env
+cat <<YAML
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: rcfg, namespace: shop}
+data:
+  LOG_LEVEL: $LEVEL
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: rweb, namespace: shop}
+spec:
+  selector: {matchLabels: {app: rweb}}
+  template:
+    metadata: {labels: {app: rweb}}
+    spec:
+      containers: [{name: app, image: app:1, envFrom: [{configMapRef: {name: rcfg}}]}]
+YAML
+`;
+  // The same config written in a raw file too (another environment's copy of it).
+  const raw =
+    "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: rcfg, namespace: shop}\ndata: {LOG_LEVEL: warn}\n";
+
+  test.each([
+    ["defined by the render alone", {}],
+    ["also defined in a raw file", { "k8s/rcfg.yaml": raw }],
+  ])("a config %s is not planned as deleted: the plan is incomplete", async (_, more) => {
+    const repo = await commitTwice(
+      { "render.sh": renderer, "settings.env": "LEVEL=info\n", ...more },
+      { "settings.env": "LEVEL='[broken'\n" },
+    );
+    const result = await run(repo, ["--render", "sh render.sh", "--kustomize", "none"]);
+    const p = parsed(result);
+    expect(p.outcome).toBe("incomplete");
+    expect(p.changes).toEqual([]);
+    expect(restarts(p)).toEqual([]);
+    expect(p.unread).toEqual([
+      { file: "(render: sh render.sh output)", why: "has errors at the head commit" },
+    ]);
+    expect(result.stderr).toContain(
+      "cannot tell whether configmap/rcfg (namespace shop) changed: the output has errors at the head commit",
+    );
+  });
+
+  test("kustomize's output is read the same way (a name kustomize passes and kubectl refuses)", async () => {
+    const cm = (name: string) =>
+      `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${name}, namespace: shop}\ndata: {a: b}\n`;
+    const repo = await commitTwice(
+      { "app/kustomization.yaml": "resources: [cm.yaml]\n", "app/cm.yaml": cm("web-config") },
+      { "app/cm.yaml": cm("Web_Config") },
+    );
+    const p = parsed(await run(repo, ["--kustomize", "app"]));
+    expect(p.outcome).toBe("incomplete");
+    expect(p.changes).toEqual([]);
+    expect(p.unread).toEqual([{ file: "(kustomize app output)", why: "has errors at the head commit" }]);
+  });
+});
+
 const hasJsonnet = (() => {
   try {
     execFileSync("jsonnet", ["--version"], { stdio: "ignore" });

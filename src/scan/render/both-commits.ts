@@ -8,9 +8,10 @@ import { UserError } from "../../core/errors.js";
 import { isConfigKind } from "../../core/kinds/api-kinds.js";
 import { isWorkloadKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
-import type { Manifest } from "../../core/model.js";
+import type { Manifest, ManifestProblem } from "../../core/model.js";
 import { runLimited } from "../../core/run-limited.js";
 import type { Git } from "../../git/git.js";
+import type { ParsedManifests } from "../manifests/manifest-reader.js";
 import { blameFile, isHashSuffixedGenerated } from "../sources/blame.js";
 import { locateWritten, type WrittenObject, writtenObjects } from "../sources/resource-locations.js";
 import type { SourceWarning } from "../sources/source-warning.js";
@@ -18,6 +19,7 @@ import { checkoutScope } from "./checkout-scope.js";
 import { KustomizeBuildError } from "./kustomize.js";
 import { lfsPointerInputs, withoutPointerConfigs } from "./lfs-generator-inputs.js";
 import { createCommitTrees } from "./materialize-tree.js";
+import type { RenderedDocumentParser } from "./output-objects.js";
 import { findExecutable, renderSlots } from "./renderer-environment.js";
 import type { RenderedObjects, RenderedSource } from "./source-model.js";
 
@@ -86,7 +88,7 @@ export async function renderBothCommits(
         : {}),
       ...stampedAs(m, source),
     });
-    const problems = parsers.flatMap((parser) => parser.problems);
+    const problems = parsed.problems;
     const baseObjects = sources.flatMap((source, i) => baseParsed[i]!.map((m) => labelled(m, source)));
     const headObjects = sources.flatMap((source, i) =>
       headParsed[i]!.map((m) => withUnsubstituted(labelled(m, source), source.unsubstituted)),
@@ -118,23 +120,25 @@ function withUnsubstituted(m: Manifest, kept: ReadonlySet<string> | undefined): 
 }
 
 /**
- * Each source's objects at head and base from its outputs, with the warnings for kustomizations that
- * did not build. Head first: its documents are parsed, and base's identical ones reuse them. A
- * kustomization that fails at head got here only because it fails at base too: nothing is planned
- * from it.
+ * Each source's objects at head and base from its outputs, its problems (output-objects.ts
+ * settleOutputs), and the warnings for kustomizations that did not build. Head first: its documents
+ * are parsed, and base's identical ones reuse them. A kustomization that fails at head got here only
+ * because it fails at base too: nothing is planned from it.
  */
 function parseOutputs(
   sources: RenderedSource[],
   outputs: Output[][],
-  parsers: Array<{ objectsOf(output: Buffer | undefined): Manifest[] }>,
+  parsers: RenderedDocumentParser[],
 ): {
   headParsed: Manifest[][];
   baseParsed: Manifest[][];
+  problems: ManifestProblem[];
   warnings: SourceWarning[];
   unbuilt: Map<string, "base" | "both">;
 } {
   const failures: BuildFailure[] = [];
   const unbuilt = new Map<string, "base" | "both">();
+  const none: ParsedManifests = { manifests: [], problems: [] };
   const headParsed = sources.map((source, i) => {
     const [atHead, atBase] = outputs[i]!;
     if (!(atHead instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(atHead);
@@ -142,18 +146,25 @@ function parseOutputs(
       unbuilt.set(source.label, "both");
       failures.push({ source, atBase, atHead });
     }
-    return [];
+    return none;
   });
   const baseParsed = sources.map((source, i) => {
     const output = outputs[i]![1];
-    if (outputs[i]![0] instanceof KustomizeBuildError) return [];
+    if (outputs[i]![0] instanceof KustomizeBuildError) return none;
     if (!(output instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(output);
     // Broken at base, fine at head (this push fixes it): what changed in it cannot be told.
     unbuilt.set(source.label, "base");
     failures.push({ source, atBase: output, removed: outputs[i]![0] === undefined });
-    return headParsed[i]!;
+    return { manifests: headParsed[i]!.manifests, problems: [] };
   });
-  return { headParsed, baseParsed, warnings: failureWarnings(failures), unbuilt };
+  const settled = parsers.map((parser, i) => parser.settle(baseParsed[i]!, headParsed[i]!));
+  return {
+    headParsed: settled.map((s) => s.head),
+    baseParsed: settled.map((s) => s.base),
+    problems: settled.flatMap((s) => s.problems),
+    warnings: failureWarnings(failures),
+    unbuilt,
+  };
 }
 
 /** A kustomization kustomize refused at base, and at head too (atHead) or not. */

@@ -30,7 +30,7 @@ describe("splitDocuments", () => {
 function parsePair(label: string, base: Buffer | undefined, head: Buffer | undefined, namespace: string) {
   const parser = createDocumentParser(label, namespace);
   const headObjects = parser.objectsOf(head);
-  return { head: headObjects, base: parser.objectsOf(base), problems: parser.problems };
+  return parser.settle(parser.objectsOf(base), headObjects);
 }
 
 describe("one source at both commits", () => {
@@ -72,11 +72,49 @@ describe("createDocumentParser with a shared cache", () => {
     const output = Buffer.from(`${cm("shared", "1")}---\nkind: [\n`);
     const fromA = a.objectsOf(output);
     const fromB = b.objectsOf(output);
-    expect(fromB[0]).toBe(fromA[0]);
-    expect(a.problems.map((p) => p.file)).toEqual(["(kustomize a output)"]);
-    expect(b.problems.map((p) => p.file)).toEqual(["(kustomize b output)"]);
+    expect(fromB.manifests[0]).toBe(fromA.manifests[0]);
+    expect(fromA.problems.map((p) => p.file)).toEqual(["(kustomize a output)"]);
+    expect(fromB.problems.map((p) => p.file)).toEqual(["(kustomize b output)"]);
     // Its other commit renders the same: reported once per source.
-    b.objectsOf(output);
-    expect(b.problems).toHaveLength(1);
+    expect(b.settle(b.objectsOf(output), fromB).problems).toHaveLength(1);
+  });
+});
+
+describe("an output with a document that cannot be read", () => {
+  const deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec: {}\n";
+  const broken = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\ndata:\n  K: [broken\n";
+  const names = (list: Array<{ id: { name: string } }>) => list.map((m) => m.id.name).sort();
+
+  test("at head: the plan is incomplete, and what base defined is carried over, not deleted", () => {
+    const pair = parsePair(
+      "(render: x output)",
+      Buffer.from(`${cm("a", "1")}---\n${cm("b", "1")}---\n${deployment}`),
+      Buffer.from(`${cm("a", "2")}---\n${broken}---\n${deployment}`),
+      "default",
+    );
+    expect(names(pair.head)).toEqual(["a", "b", "web"]);
+    // What head's readable documents say still counts: a changed, b unknown.
+    expect(pair.head.find((m) => m.id.name === "a")?.object).toMatchObject({ data: { K: "2" } });
+    expect(pair.head.find((m) => m.id.name === "b")).toBe(pair.base.find((m) => m.id.name === "b"));
+    expect(pair.problems.filter((p) => p.unread).map((p) => [p.file, p.severity, p.unread])).toEqual([
+      ["(render: x output)", "error", "has errors at the head commit"],
+    ]);
+    expect(pair.problems.map((p) => p.message)).toContain(
+      "cannot tell whether configmap/b (namespace default) changed: the output has errors at the head commit",
+    );
+  });
+
+  test("at base alone: a warning, the plan incomplete, and what head defines is carried over, not added", () => {
+    const pair = parsePair(
+      "(render: x output)",
+      Buffer.from(`${cm("a", "1")}---\n${broken}`),
+      Buffer.from(`${cm("a", "1")}---\n${cm("b", "2")}`),
+      "default",
+    );
+    expect(names(pair.base)).toEqual(["a", "b"]);
+    expect(pair.problems.filter((p) => p.unread).map((p) => [p.severity, p.unread])).toEqual([
+      ["warning", "has errors at the base commit"],
+    ]);
+    expect(pair.problems.find((p) => p.unread)?.message).toMatch(/^at the base commit: invalid YAML/);
   });
 });
