@@ -6,6 +6,7 @@
 
 import { UserError } from "../core/errors.js";
 import { parseContexts, type Waves } from "../core/fleet.js";
+import { parseNamedConfigs } from "../core/named-configs.js";
 import { isNamespaceName, NAMESPACE_RULE } from "../core/names.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { OutputFormat, Strategy } from "../core/setting-choices.js";
@@ -49,8 +50,10 @@ const COMPUTED = {
     text === undefined || !/[;,]/.test(text)
       ? { context: text }
       : { contexts: parseContexts(text, named.option("context")) },
-  /** sync --config: only the consumers of these configs, `kind/name[:key]`. */
-  config: (syncConfigs: string[]) => ({ syncConfigs }),
+  /** sync --config: only the consumers of these configs, `kind/name[:key]`, checked here (named as set). */
+  config: (values: string[], named: Named) => ({
+    syncConfigs: parseNamedConfigs(values, named.option("config")),
+  }),
   /** none: restart what Stakater Reloader manages too; all: Reloader runs with --auto-reload-all. */
   reloader: (mode: (typeof RELOADER_MODES)[number]) => ({
     restartReloaderManaged: mode === "none",
