@@ -31,10 +31,13 @@ const COMPUTED = {
    * GitLab component always pass their declared default, so "given" is told by the value.
    */
   paths: (paths: string[]) => ({ paths, pathsExplicit: differsFromDefault(paths, "paths") }),
-  /** strategyExplicit: --strategy was given a value other than its default (told by the value, as for --paths). */
-  strategy: (strategy: Strategy) => ({
-    strategy,
-    strategyExplicit: differsFromDefault([strategy], "strategy"),
+  /**
+   * strategyExplicit: some place set --strategy (its row has no default, so the action and the GitLab
+   * component pass nothing unless the workflow does): a --plan's strategy applies otherwise.
+   */
+  strategy: (strategy: Strategy | undefined) => ({
+    strategy: strategy ?? "annotation",
+    strategyExplicit: strategy !== undefined,
   }),
   /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
   kustomize: (values: string[], named: Named) => ({ kustomize: kustomizeDirs(values, named) }),
