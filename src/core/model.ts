@@ -36,6 +36,12 @@ export interface Manifest {
    * --strategy gitops cannot expect of each deployment.
    */
   stampCannotMatch?: string;
+  /**
+   * Set on a workload of a raw file whose pod template (or a mapping on the way to it) is a YAML
+   * alias, an anchor used in more than one place: why `config-rollout stamp` cannot write its stamp
+   * there (scan/manifests/shared-template.ts), which --strategy gitops says instead of asking for it.
+   */
+  stampUnwritable?: string;
   /** The renderer that produced it (e.g. `kustomize overlays/prod`); undefined for a raw file. */
   origin?: string;
   /** For a rendered object: the one input file that can be blamed for its change, when there is one. */

@@ -105,7 +105,7 @@ export async function planRepository(
   const base = commits.base;
 
   const env = deps.env ?? process.env;
-  const scanOptions = scanOptionsOf(settings, env, deps.range);
+  const scanOptions = scanOptionsOf(settings, env, deps.range, naming);
   // Outside CI, beside the scan: edits not committed are not in a plan of commits (a note says so).
   const uncommitted = !inCiJob(env)
     ? uncommittedEditsNote(git, commits.head, settings).catch(() => undefined)
@@ -147,6 +147,7 @@ function scanOptionsOf(
   settings: RunSettings,
   env: Record<string, string | undefined>,
   range: RangeInput,
+  naming: OptionNaming,
 ): ScanOptions {
   const kustomizeDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
   return {
@@ -167,6 +168,7 @@ function scanOptionsOf(
         allowRemote: settings.allowRemoteKustomize,
       },
       env,
+      naming,
     },
   };
 }

@@ -20,13 +20,7 @@ import { waveOf } from "../rollout/waves.js";
 import type { SyncSettings } from "../settings/settings.js";
 import { judgeAdoption, lastWrite } from "../sync/adopt.js";
 import { type LiveWorkload, readLiveState, readPods } from "../sync/read-live-state.js";
-import {
-  parseNamedConfigs,
-  readsNamed,
-  type SyncAnnotation,
-  syncAction,
-  syncPlan,
-} from "../sync/sync-plan.js";
+import { readsNamed, type SyncAnnotation, syncAction, syncPlan } from "../sync/sync-plan.js";
 import { BASELINE_ANNOTATION, baselineValue, type SyncVerdict, syncVerdict } from "../sync/sync-verdict.js";
 import { type ClusterConnection, FIELD_MANAGER } from "./cluster-connection.js";
 
@@ -43,7 +37,7 @@ export async function runSync(
       `config-rollout sync cannot roll back on failure: it restarts workloads for configs changed outside git, whose earlier content is gone (no base commit holds it); drop ${naming.option("rollback-on-failure")}`,
     );
   }
-  const named = parseNamedConfigs(settings.syncConfigs, naming);
+  const named = settings.syncConfigs;
   const cluster = await deps.connection.connect();
   if (!cluster) {
     throw new UserError(
@@ -230,6 +224,9 @@ function describeScope(settings: SyncSettings, namedCount: number): string {
   const where =
     settings.namespaces.length > 0 ? `namespaces ${settings.namespaces.join(", ")}` : "every namespace";
   const selector = settings.selector ? `, selector ${settings.selector}` : "";
-  const configs = namedCount > 0 ? `, consumers of ${settings.syncConfigs.join(", ")}` : "";
+  const spelled = settings.syncConfigs.map(
+    (c) => `${c.kind.toLowerCase()}/${c.name}${c.key !== undefined ? `:${c.key}` : ""}`,
+  );
+  const configs = namedCount > 0 ? `, consumers of ${spelled.join(", ")}` : "";
   return `live configs against each workload's config hash (${where}${selector}${configs})`;
 }

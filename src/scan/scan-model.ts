@@ -3,6 +3,7 @@
 // these types; scan-repository.ts runs them in order.
 
 import type { ConfigChange, HeadConfig, Manifest, ManifestProblem } from "../core/model.js";
+import type { OptionNaming } from "../core/option-naming.js";
 import type { FileChange } from "../git/git.js";
 import type { NamespaceOf } from "./gitops/deployed-namespaces.js";
 import type { SettingsChange } from "./gitops/settings-changes.js";
@@ -30,6 +31,8 @@ export interface SourceOptions {
   entryRules: EntryRules;
   /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
   env: Record<string, string | undefined>;
+  /** How messages name --render and its bounds: flags on the command line, inputs in the action. */
+  naming: OptionNaming;
   /**
    * Deployments known to build with other settings at base than the changed GitOps objects say
    * (gitops/substitution-sources.ts: a ConfigMap they substitute from changed): they take precedence.

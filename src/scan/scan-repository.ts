@@ -37,9 +37,9 @@ export async function scanRepository(
   if (!(await mayTouchManifests(git, { base, head }, changedPathsOf(touched), wanted, options))) {
     log.debug(`${touched.length} changed file(s), none a manifest or a rendered source's input`);
     // What the report says of the sources without listing the tree: --render did not run.
-    const render = options.sources?.render;
+    const sources = options.sources;
     return {
-      ...nothingRead(render !== undefined ? [renderNotRunNote(render)] : []),
+      ...nothingRead(sources?.render !== undefined ? [renderNotRunNote(sources.render, sources.naming)] : []),
       sourceWarnings: await unreadSubmodules(touched, options),
     };
   }

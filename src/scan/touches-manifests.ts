@@ -2,6 +2,7 @@
 // common push changes code or docs, not a manifest: it costs the diff and this look, and the rest of
 // the scan (scan-changed-manifests.ts, its own bundle in dist/) is never loaded.
 
+import type { OptionNaming } from "../core/option-naming.js";
 import type { FileChange, Git } from "../git/git.js";
 import { globMatcher } from "./glob-matcher.js";
 import type { PathFilter } from "./path-filter.js";
@@ -91,6 +92,6 @@ export function dirOf(path: string): string {
 }
 
 /** The report's line for --render when the range touches none of its inputs. */
-export function renderNotRunNote(command: string): string {
-  return `render: ${command}: not run, the range touches none of --render-paths`;
+export function renderNotRunNote(command: string, naming: OptionNaming): string {
+  return `render: ${command}: not run, the range touches none of ${naming.option("render-paths")}`;
 }

@@ -104,13 +104,14 @@ export const OPTION_ROWS = [
     type: "string",
     group: "strategy",
     commands: "run",
-    default: "annotation",
+    // No default here: one given by any place (flag, variable, input) is told from none, so a
+    // strategy other than a --plan's is refused even when it is annotation (settings.ts).
     choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
     brief: true,
-    summary: "how to restart (docs/strategies.md)",
+    summary: "how to restart (default annotation)",
     description:
-      "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md).",
+      "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md). Default: annotation; with {plan}, the plan's.",
   },
   {
     name: "env-name",

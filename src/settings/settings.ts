@@ -6,6 +6,7 @@
 
 import { UserError } from "../core/errors.js";
 import { parseContexts, type Waves } from "../core/fleet.js";
+import { parseNamedConfigs } from "../core/named-configs.js";
 import { isNamespaceName, NAMESPACE_RULE } from "../core/names.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { OutputFormat, Strategy } from "../core/setting-choices.js";
@@ -30,10 +31,13 @@ const COMPUTED = {
    * GitLab component always pass their declared default, so "given" is told by the value.
    */
   paths: (paths: string[]) => ({ paths, pathsExplicit: differsFromDefault(paths, "paths") }),
-  /** strategyExplicit: --strategy was given a value other than its default (told by the value, as for --paths). */
-  strategy: (strategy: Strategy) => ({
-    strategy,
-    strategyExplicit: differsFromDefault([strategy], "strategy"),
+  /**
+   * strategyExplicit: some place set --strategy (its row has no default, so the action and the GitLab
+   * component pass nothing unless the workflow does): a --plan's strategy applies otherwise.
+   */
+  strategy: (strategy: Strategy | undefined) => ({
+    strategy: strategy ?? "annotation",
+    strategyExplicit: strategy !== undefined,
   }),
   /**
    * --namespace, and namespaceFrom: how it was given (the option, as the place that set it names it).
@@ -58,8 +62,10 @@ const COMPUTED = {
     text === undefined || !/[;,]/.test(text)
       ? { context: text }
       : { contexts: parseContexts(text, named.option("context")) },
-  /** sync --config: only the consumers of these configs, `kind/name[:key]`. */
-  config: (syncConfigs: string[]) => ({ syncConfigs }),
+  /** sync --config: only the consumers of these configs, `kind/name[:key]`, checked here (named as set). */
+  config: (values: string[], named: Named) => ({
+    syncConfigs: parseNamedConfigs(values, named.option("config")),
+  }),
   /** none: restart what Stakater Reloader manages too; all: Reloader runs with --auto-reload-all. */
   reloader: (mode: (typeof RELOADER_MODES)[number]) => ({
     restartReloaderManaged: mode === "none",

@@ -25,17 +25,18 @@ export interface ByteEdit {
   text: string;
 }
 
-/** A pod template that cannot be edited in place (an alias, a non-map). */
+/** A pod template that cannot be edited in place (a non-map, no place to insert). */
 export class UnstampableError extends Error {}
 
 /**
  * What the edit needs is written elsewhere and used from here: a key from a YAML merge key (`<<`)
- * whose mapping is an alias or merged more than once, or a List item that is an alias. Kubernetes
+ * whose mapping is an alias or merged more than once, a List item, the pod template or a mapping on
+ * the way to it that is an alias (or an anchor used again elsewhere). Kubernetes
  * reads YAML 1.1 and applies the merge; a key written beside `<<` replaces the merged one whole (the
  * merged labels gone, the selector no longer matching), and an edit of the shared mapping changes
  * every place that uses it. Refused: the run stops (exit 2) rather than write either, so no command
  * reports the workload as merely not stamped (--strategy gitops would then ask for a stamp that can
- * never come). `offset` is where the merge key or the alias is.
+ * never come). `offset` is where the merge key, the alias or the anchor is.
  */
 export class SharedNodeError extends UnstampableError {
   constructor(
@@ -82,23 +83,24 @@ export function annotationEdits(
   let parentKeyCol: number | undefined;
   const path: string[] = [];
   for (const segment of templatePath) {
-    const found = merged.find(asMap(node, segment), segment, path);
+    const found = merged.find(merged.own(node, path.join(".") || "the object"), segment, path);
     path.push(segment);
     if (!found) throw new UnstampableError(`no ${path.join(".")} in the object`);
     parentKeyCol = keyColumn(ctx, found.pair);
     node = found.pair.value;
   }
-  const template = asMap(node, "template");
+  const field = path.join(".");
+  const template = merged.own(node, field);
   ctx.noteStep(template, parentKeyCol);
   const meta = merged.find(template, "metadata", path);
   if (!meta) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
   if (isEmpty(meta.pair.value))
     return ctx.fillEmpty(meta.owner, meta.pair, { annotations: { [key]: value } });
-  const metadata = asMap(meta.pair.value, "metadata");
+  const metadata = merged.own(meta.pair.value, `${field}.metadata`);
   const ann = merged.find(metadata, "annotations", [...path, "metadata"]);
   if (!ann) return ctx.insert(metadata, "annotations", { [key]: value });
   if (isEmpty(ann.pair.value)) return ctx.fillEmpty(ann.owner, ann.pair, { [key]: value });
-  const annotations = asMap(ann.pair.value, "annotations");
+  const annotations = merged.own(ann.pair.value, `${field}.metadata.annotations`);
   const current = merged.find(annotations, key, [...path, "metadata", "annotations"]);
   if (!current) return ctx.insert(annotations, key, value);
   const scalar = current.pair.value;
@@ -165,6 +167,34 @@ class MergedLookup {
     return undefined;
   }
 
+  /**
+   * `node` (the mapping at `field`) as this object's own: a YAML alias (`template: *pod`), or an
+   * anchored mapping used again elsewhere, is shared, and stamping it would stamp every place that
+   * uses it (and `--check` and --strategy gitops would ask for a stamp that never comes):
+   * SharedNodeError, at the alias or the anchor.
+   */
+  own(node: unknown, field: string): YAMLMap {
+    const fix = `Write ${field} out in this object (no alias), then stamp again`;
+    if (isAlias(node)) {
+      const target = node.resolve(this.doc) as Node | undefined;
+      const at = node.range?.[0] ?? 0;
+      const anchor = this.source.lastIndexOf(`&${node.source}`, target?.range?.[0] ?? at);
+      throw new SharedNodeError(
+        `${field} is the YAML alias *${node.source} of the anchor &${node.source} (line ${this.lineOf(anchor)}): stamping it there would change every place that uses the anchor. ${fix}`,
+        at,
+      );
+    }
+    const others = isMap(node) && node.anchor ? this.aliasesOf(node) : [];
+    if (others.length > 0) {
+      const anchor = (node as YAMLMap).anchor;
+      throw new SharedNodeError(
+        `${field} is the YAML anchor &${anchor}, used again at line ${others.map((o) => this.lineOf(o)).join(", ")}: stamping it would change those too. Write it out in full where it is used again (no alias), then stamp again`,
+        this.source.lastIndexOf(`&${anchor}`, (node as YAMLMap).range?.[0] ?? 0),
+      );
+    }
+    return asMap(node, field);
+  }
+
   /** Offsets of the aliases in the document that stand for `node`. */
   private aliasesOf(node: unknown): number[] {
     if (this.uses === undefined) {
@@ -193,7 +223,6 @@ export function lineOf(text: string, offset: number): number {
 }
 
 function asMap(node: unknown, what: string): YAMLMap {
-  if (isAlias(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
   if (!isMap(node)) throw new UnstampableError(`${what} is not a mapping`);
   return node;
 }

@@ -5,11 +5,9 @@
 
 import { findReferences } from "../core/config-references.js";
 import type { ConsumedConfig } from "../core/consumed-configs.js";
-import { UserError } from "../core/errors.js";
 import { podTemplateOf } from "../core/kinds/workload-kinds.js";
 import {
   type ConfigChange,
-  type ConfigKind,
   formatId,
   idKey,
   type ObjectId,
@@ -18,60 +16,10 @@ import {
   shortId,
   type UnreadSource,
 } from "../core/model.js";
-import { CONFIG_KEY_CHARACTERS, isObjectName } from "../core/names.js";
-import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
+import type { NamedConfig } from "../core/named-configs.js";
 import { CONFIG_DIGESTS_ANNOTATION } from "../core/restart-patch.js";
 import type { LiveWorkload } from "./read-live-state.js";
 import type { SyncVerdict } from "./sync-verdict.js";
-
-/** One --config entry: a config kind and name, and optionally the one key its consumers must read. */
-interface NamedConfig {
-  kind: ConfigKind;
-  name: string;
-  key?: string;
-}
-
-/** `kind/name[:key]`: the kind, then everything up to the first `:`, then the rest. */
-const NAMED = /^(configmap|secret)\/([^:]*)(?::(.*))?$/i;
-/** The longest name or key the API server accepts (a DNS subdomain's length). */
-const MAX_NAME = 253;
-
-/**
- * --config values: `secret/db-credentials` or `secret/db-credentials:password`, checked as the API
- * server checks a name and a key, so an impossible value is an error, never "in sync".
- */
-export function parseNamedConfigs(
-  values: readonly string[],
-  naming: OptionNaming = CLI_FLAGS,
-): NamedConfig[] {
-  return values.map((value) => {
-    const refuse = (why: string) =>
-      new UserError(
-        `${naming.option("config")} ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value)}: ${why}`,
-      );
-    const match = NAMED.exec(value.trim());
-    if (!match)
-      throw refuse(
-        "expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)",
-      );
-    const [, kindName, name = "", key] = match;
-    if (!isObjectName(name))
-      throw refuse(
-        `${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name)} is not a ConfigMap or Secret name (lowercase letters, digits, "-" and ".", starting and ending with a letter or digit, at most ${MAX_NAME} characters)`,
-      );
-    if (key !== undefined && !validKey(key))
-      throw refuse(
-        `${JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key)} is not a ConfigMap or Secret key (letters, digits, "-", "_" and ".", not "." or "..", not starting with "..", at most ${MAX_NAME} characters)`,
-      );
-    const kind: ConfigKind = kindName!.toLowerCase() === "secret" ? "Secret" : "ConfigMap";
-    return { kind, name, ...(key !== undefined ? { key } : {}) };
-  });
-}
-
-/** A key the API server accepts in data, binaryData or stringData (IsConfigMapKey). */
-function validKey(key: string): boolean {
-  return key.length <= MAX_NAME && CONFIG_KEY_CHARACTERS.test(key) && key !== "." && !key.startsWith("..");
-}
 
 /** Whether a workload reading `consumed` reads one of the named configs (and the named key). */
 export function readsNamed(consumed: readonly ConsumedConfig[], named: readonly NamedConfig[]): boolean {

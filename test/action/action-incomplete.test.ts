@@ -38,3 +38,24 @@ test("a push whose chart nothing rendered: result incomplete, the chart in the p
   );
   expect(run.summary).toContain("Incomplete plan");
 });
+
+test("a failing render names the `render` input the way the workflow sets it, not the CLI's flags", async () => {
+  const render = (level: string) => ({
+    "render.sh": `#!/bin/sh\n[ "${level}" = broken ] && exit 3\necho '{}'\n`,
+  });
+  const repo = await commitTwice(render("info"), render("broken"));
+  repos.push(repo);
+  const [base, head] = (await repo.git(["rev-parse", "HEAD~1", "HEAD"])).trim().split("\n");
+  const run = await runAction({
+    workspace: repo.dir,
+    eventName: "push",
+    event: { ref: "refs/heads/main", before: base, after: head, forced: false },
+    inputs: { "dry-run": "client", render: "sh render.sh", "render-paths": "render.sh" },
+  });
+  // An action's step fails with 1 (GitHub has no other failure code).
+  expect(run.code, run.stdout).toBe(1);
+  expect(run.stdout).toContain(
+    `::error::\`render: "sh render.sh"\` failed at commit ${head!.slice(0, 12)} (exit 3)`,
+  );
+  expect(run.stdout).not.toContain("--render");
+});

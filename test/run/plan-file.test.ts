@@ -134,6 +134,27 @@ describe("--plan", () => {
     expect(JSON.stringify(scenario.template("Deployment", "web").spec)).toContain("RESTART_TIME");
   });
 
+  test("the env strategy's plan with an explicit --strategy annotation (the default's value): exit 2 before any request, however it is set", async () => {
+    await makePlan([...KEY, "--strategy", "env"]);
+    const message =
+      "differs from the plan's strategy env: a plan is applied with the strategy it was made with";
+    const flag = await applyPlan(planFile, [...KEY, "--strategy", "annotation"]);
+    expect(flag.code, flag.stderr).toBe(2);
+    expect(flag.stderr).toContain(`--strategy annotation ${message}; drop --strategy`);
+    const variable = await runInProcess(
+      ["--plan", planFile, "--kubeconfig", scenario.kubeconfig, ...KEY],
+      { CONFIG_ROLLOUT_STRATEGY: "annotation" },
+      scenario.dir,
+    );
+    expect(variable.code, variable.stderr).toBe(2);
+    expect(variable.stderr).toContain(`annotation ${message}`);
+    expect(scenario.sim.requests).toEqual([]);
+    // Not set anywhere: the plan's strategy applies.
+    const applied = await applyPlan(planFile);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(JSON.stringify(scenario.template("Deployment", "web").spec)).toContain("RESTART_TIME");
+  });
+
   type Edit = (plan: Record<string, unknown>) => void;
   const refusals: Array<[string, Edit | "raw", string, string[]?]> = [
     [

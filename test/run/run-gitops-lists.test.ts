@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { stringify } from "yaml";
 import { configMap, deployment, pod, workload } from "../helpers/manifests.js";
-import { runInProcess } from "../helpers/run-cli.js";
+import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import { findKubectl } from "../sim/helpers.js";
 import { runWithAgent, useSimRepo } from "./cluster-scenario.js";
 
@@ -64,3 +64,38 @@ test.skipIf(!kubectl).each([
     expect(live.spec.template.metadata.annotations[HASH]).toBe(hash);
   },
 );
+
+// Two items sharing one pod template (`template: &pod`, then `template: *pod`): `stamp` refuses to
+// stamp it (exit 2), so the run must say why no stamp can come, not ask for one. Before, it said
+// "Run `config-rollout stamp`", which changed nothing: a loop.
+test("items whose pod template is a YAML alias: exit 2 before any wait, saying stamp cannot write it and what to write out", async () => {
+  const s = await open();
+  const item = (name: string, template: string) =>
+    `  - apiVersion: apps/v1\n    kind: Deployment\n    metadata: {name: ${name}, namespace: ${NS}}\n    spec:\n      selector: {matchLabels: {app: shop}}\n      template: ${template}\n`;
+  const pod =
+    "&pod\n        metadata: {labels: {app: shop}}\n        spec:\n          containers: [{name: app, image: registry.example/app:1, envFrom: [{configMapRef: {name: app-config}}]}]";
+  await s.repo.write("deploy/config.yaml", config("info"));
+  await s.repo.write(
+    "deploy/list.yaml",
+    `apiVersion: v1\nkind: List\nitems:\n${item("web", pod)}${item("worker", "*pod")}`,
+  );
+  await s.repo.commit("v1");
+  await s.repo.write("deploy/config.yaml", config("debug"));
+  await s.repo.commit("v2: debug logging");
+  s.sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } });
+  s.sim.seed(configMap("app-config", { LOG_LEVEL: "info" }, { namespace: NS }));
+  for (const name of ["web", "worker"]) s.sim.seed(deployment(name, reads, { namespace: NS }));
+  s.sim.resetRequests();
+  const run = await runInProcess([...lastCommitArgs(s.repo.dir, s.kubeconfig), "--strategy", "gitops"]);
+  expect(run.code, run.stderr).toBe(2);
+  for (const name of ["web", "worker"]) {
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `deployment/${name} \\(namespace shop\\) \\(deploy/list\\.yaml:\\d+\\): spec\\.template is a YAML alias \\(an anchor used in more than one place\\), so config-rollout stamp cannot write its stamp there: write spec\\.template out in the object \\(no alias\\), then stamp it \\(expected [0-9a-f]{64}\\)`,
+      ),
+    );
+  }
+  expect(run.stderr).toContain("Running `config-rollout stamp` alone does not change that");
+  expect(run.stderr).not.toContain("Run `config-rollout stamp`");
+  expect(s.sim.requests.filter((r) => r.verb === "watch")).toEqual([]);
+});

@@ -4,6 +4,7 @@
 // impossible --config is exit 2; one workload's bad wave annotation fails that workload only.
 import { describe, expect, test } from "vitest";
 import { deployment, pod } from "../helpers/manifests.js";
+import { runInProcess } from "../helpers/run-cli.js";
 import type { RunJson } from "../helpers/run-json.js";
 import { findKubectl } from "../sim/helpers.js";
 import {
@@ -149,6 +150,18 @@ describe.skipIf(!kubectlPath)("sync leaves no stale workload out", () => {
     expect(run.code, run.stdout).toBe(2);
     expect(run.stderr).toContain(`--config ${JSON.stringify(value).slice(0, 60)}`);
     expect(run.stdout).not.toContain("In sync");
+    expect(s.sim.requests).toEqual([]);
+  });
+
+  test("a bad CONFIG_ROLLOUT_CONFIG is refused with exit 2 naming the variable the user set, not --config", async () => {
+    const s = await start();
+    const args = ["sync", "--kubeconfig", s.kubeconfig, "--namespaces", NS];
+    const run = await runInProcess(args, { CONFIG_ROLLOUT_CONFIG: "deployment/web" });
+    expect(run.code, run.stdout).toBe(2);
+    expect(run.stderr).toContain(
+      'CONFIG_ROLLOUT_CONFIG "deployment/web": expected configmap/NAME or secret/NAME',
+    );
+    expect(run.stderr).not.toContain("--config");
     expect(s.sim.requests).toEqual([]);
   });
 

@@ -2,6 +2,7 @@
 // cost the diff, not a listing of the whole tree or a read of any file.
 import { afterEach, describe, expect, test } from "vitest";
 import { createMemoryLog } from "../../src/core/log.js";
+import { CLI_FLAGS } from "../../src/core/option-naming.js";
 import { createGit } from "../../src/git/create-git.js";
 import type { Git } from "../../src/git/git.js";
 import type { ScanOptions } from "../../src/scan/scan-model.js";
@@ -29,6 +30,7 @@ const options: ScanOptions = {
     // A trusted head (a push), as the run decides when no fork is involved.
     entryRules: { untrustedHead: undefined, allowRemote: DEFAULTS.allowRemoteKustomize },
     env: process.env,
+    naming: CLI_FLAGS,
   },
 };
 

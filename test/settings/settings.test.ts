@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { actionInputs } from "../../src/action/action-metadata.js";
 import { readActionInputs } from "../../src/action/read-inputs.js";
 import { UserError } from "../../src/core/errors.js";
 import { ACTION_INPUTS, CLI_FLAGS } from "../../src/core/option-naming.js";
@@ -222,6 +223,22 @@ describe("one meaning per value, wherever it is written", () => {
     expect(() => fromInputs({ wait: "none" }, rawValuesFromEnv({ CONFIG_ROLLOUT_BAKE: "2m" }))).toThrow(
       "CONFIG_ROLLOUT_BAKE watches each rollout's new pods once it is done: drop `wait: none`, or CONFIG_ROLLOUT_BAKE",
     );
+  });
+
+  test("a strategy set anywhere, annotation included, is explicit (a --plan's other one is then refused); the action's declared default sets none", () => {
+    // GitHub fills each input the workflow leaves unset with its action.yml default.
+    const declared = (inputs: Record<string, string>) =>
+      readActionInputs((name) => inputs[name] ?? actionInputs().find((i) => i.name === name)?.default ?? "")
+        .values;
+    for (const settings of [
+      runSettings({ strategy: "annotation" }),
+      runSettings(rawValuesFromEnv({ CONFIG_ROLLOUT_STRATEGY: "annotation" })),
+      runSettings(declared({ strategy: "annotation" })),
+    ]) {
+      expect(settings).toMatchObject({ strategy: "annotation", strategyExplicit: true });
+    }
+    expect(runSettings(declared({}))).toMatchObject({ strategy: "annotation", strategyExplicit: false });
+    expect(runSettings()).toMatchObject({ strategy: "annotation", strategyExplicit: false });
   });
 
   test("a flag that overrides a variable is named as the flag", () => {

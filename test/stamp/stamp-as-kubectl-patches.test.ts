@@ -162,3 +162,56 @@ spec:
     expect(after).toBe(SHARED);
   });
 });
+
+// A template written once and used again through an alias can take no stamp of its own: stamping
+// the anchor stamps every use. Before, `stamp` said "Not stamped: template is a YAML alias" and
+// exited 0, `--check` said the stamps were current (exit 0), and --strategy gitops asked for the
+// stamp that could never be written.
+describe("a pod template written as a YAML alias", () => {
+  const workload = (name: string, template: string) => `  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: ${name}}
+    spec:
+      selector: {matchLabels: {app: shop}}
+      template: ${template}
+`;
+  const POD = `
+        metadata: {labels: {app: shop}}
+        spec:
+          containers: [{name: app, image: registry.example/app:1, envFrom: [{configMapRef: {name: app}}]}]`;
+  const cases: Array<[string, string, RegExp]> = [
+    [
+      "an object's template: *tpl, its anchor elsewhere in the document",
+      `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+x-pod: &tpl
+  metadata: {labels: {app: web}}
+  spec:
+    containers: [{name: app, image: registry.example/app:1, envFrom: [{configMapRef: {name: app}}]}]
+spec:
+  selector: {matchLabels: {app: web}}
+  template: *tpl
+`,
+      /deploy\.yaml cannot be stamped: line 10: deployment\/web: spec\.template is the YAML alias \*tpl of the anchor &tpl \(line 4\): stamping it there would change every place that uses the anchor\. Write spec\.template out in this object \(no alias\), then stamp again\. Nothing was written/,
+    ],
+    [
+      "a List item's spec.template: *pod, the other item's template its anchor",
+      `apiVersion: v1\nkind: List\nitems:\n${workload("web", `&pod${POD}`)}${workload("worker", "*pod")}`,
+      /deploy\.yaml cannot be stamped: line 9: deployment\/web: spec\.template is the YAML anchor &pod, used again at line 18: stamping it would change those too\. Write it out in full where it is used again \(no alias\), then stamp again\. Nothing was written/,
+    ],
+  ];
+  test.each(cases)(
+    "%s: stamp and --check stop with exit 2, naming the line and the fix; nothing written",
+    async (_, text, message) => {
+      const { run, after, dir } = await stamped(text);
+      expect(run.code, run.stdout + run.stderr).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(after).toBe(text);
+      const check = await runInProcess(["stamp", "--repo", dir, "--check"]);
+      expect(check.code, check.stdout + check.stderr).toBe(2);
+      expect(check.stderr).toMatch(message);
+      expect(check.stdout).not.toContain("Stamps current");
+    },
+  );
+});

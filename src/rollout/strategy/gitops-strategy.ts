@@ -128,7 +128,8 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
  * stamped (or stamped before its configs changed) is one no agent can ever bring to the cluster,
  * so waiting for it would only time out. Exit 2, with the one command that fixes it, or why no
  * stamp can (a kustomization deployed ways that differ in more than the namespace holds one value,
- * as kustomize builds it; a plain folder Flux renames or patches holds none: stampCannotMatch).
+ * as kustomize builds it; a plain folder Flux renames or patches holds none: stampCannotMatch; a
+ * pod template written as a YAML alias, which stamp refuses to write).
  */
 function checkStamped(
   ids: ObjectId[],
@@ -138,6 +139,7 @@ function checkStamped(
 ): void {
   const problems: string[] = [];
   const unmatchable: string[] = [];
+  const unwritable: string[] = [];
   for (const id of ids) {
     const manifest = headWorkloads.get(idKey(id));
     const kind = restartableKind(id.kind);
@@ -158,6 +160,10 @@ function checkStamped(
     const stamped = currentHash(manifest.object, kind.templatePath);
     const expected = hashFor(id);
     if (stamped === expected) continue;
+    if (manifest.stampUnwritable !== undefined) {
+      unwritable.push(`${formatId(id)}${where}: ${manifest.stampUnwritable} (expected ${expected})`);
+      continue;
+    }
     if (manifest.stampCannotMatch !== undefined) {
       unmatchable.push(
         `${formatId(id)}${where}: ${manifest.stampCannotMatch} (the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped ?? "none"}, this deployment needs ${expected})`,
@@ -174,6 +180,10 @@ function checkStamped(
   if (problems.length > 0)
     lines.push(
       `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:\n  ${problems.join("\n  ")}\nRun \`config-rollout stamp\`, commit the result and push it.`,
+    );
+  if (unwritable.length > 0)
+    lines.push(
+      `--strategy gitops: \`config-rollout stamp\` cannot write these workloads' stamps where their files write them, so no agent can roll them out:\n  ${unwritable.join("\n  ")}\nRunning \`config-rollout stamp\` alone does not change that: write out what each names (no alias), then stamp, commit and push.`,
     );
   if (unmatchable.length > 0)
     lines.push(

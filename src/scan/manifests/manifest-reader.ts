@@ -18,6 +18,7 @@ import {
 import { decodeSource } from "./decode-source.js";
 import { parseSimpleYaml } from "./fast-yaml.js";
 import { LineIndex, type LinePositions } from "./line-index.js";
+import { type SharedNodes, sharedNodes } from "./shared-template.js";
 import {
   describeFailure,
   describeYamlErrorCode,
@@ -69,6 +70,9 @@ export interface UnresolvedAlias {
   offset: number;
   name: string;
 }
+
+/** Where the node at a path of the value being read starts (undefined: unknown). */
+type Locate = (path: Array<string | number>) => number | undefined;
 
 /** An anchor name shown in a message: plain characters only (anything else is left out). */
 const PLAIN_ANCHOR = /^[A-Za-z0-9._-]{1,100}$/;
@@ -230,11 +234,7 @@ export class DocumentReader {
    * One document (or one item of a List). `locate` finds the offset of a nested node, so each List
    * item and each bad field gets its own line.
    */
-  readValue(
-    value: unknown,
-    start: number,
-    locate: (path: Array<string | number>) => number | undefined,
-  ): void {
+  readValue(value: unknown, start: number, locate: Locate, shared = sharedNodes(value, this.source)): void {
     // Scalars, lists and non-Kubernetes mappings (values files, docker-compose) are simply not objects.
     if (!isRecord(value)) return;
     const hasApiVersion = Object.hasOwn(value, "apiVersion");
@@ -248,19 +248,14 @@ export class DocumentReader {
     }
     const items = field(value, "items");
     if (isListKind(kind, items)) {
-      this.readList(kind, items, start, locate);
+      this.readList(kind, items, start, locate, shared);
       return;
     }
     if (NON_OBJECT_API_GROUPS.some((group) => apiVersion.startsWith(group))) return;
-    this.readObject(value, kind, start, locate);
+    this.readObject(value, kind, start, locate, shared);
   }
 
-  private readList(
-    kind: string,
-    items: unknown,
-    start: number,
-    locate: (path: Array<string | number>) => number | undefined,
-  ): void {
+  private readList(kind: string, items: unknown, start: number, locate: Locate, shared: SharedNodes): void {
     if (items === undefined || items === null) return;
     if (!Array.isArray(items)) {
       this.problem(locate(["items"]) ?? start, `${kind}: items must be a list, found ${describeType(items)}`);
@@ -275,7 +270,7 @@ export class DocumentReader {
         );
         return;
       }
-      this.readValue(item, itemStart, (path) => locate(["items", index, ...path]));
+      this.readValue(item, itemStart, (path) => locate(["items", index, ...path]), shared);
     });
   }
 
@@ -283,7 +278,8 @@ export class DocumentReader {
     object: JsonObject,
     kind: string,
     start: number,
-    locate: (path: Array<string | number>) => number | undefined,
+    locate: Locate,
+    shared: SharedNodes,
   ): void {
     const metadata = field(object, "metadata");
     if (metadata === undefined || metadata === null) {
@@ -360,6 +356,7 @@ export class DocumentReader {
       line: this.lineCounter.linePos(start).line,
       object,
       ...(namespaceAssumed ? { namespaceAssumed: true } : {}),
+      ...shared.stampUnwritable(object, kind),
     });
   }
 

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { shortSha } from "../../core/commit-sha.js";
 import { UserError } from "../../core/errors.js";
+import { CLI_FLAGS, type OptionNaming } from "../../core/option-naming.js";
 import { type ProcessResult, runProcess, tailOf } from "../../process/run-process.js";
 import { mayHoldSecret } from "../manifests/yaml-messages.js";
 import type { KustomizationFile } from "../sources/kustomization-file.js";
@@ -172,13 +173,13 @@ async function anyMayHoldSecret(treeDir: string, files: readonly string[]): Prom
   return false;
 }
 
-/** Why a renderer did not finish on its own, naming the setting that bounds it. */
-export function stoppedWhy(result: ProcessResult): string {
+/** Why a renderer did not finish on its own, naming the setting that bounds it as `naming` does. */
+export function stoppedWhy(result: ProcessResult, naming: OptionNaming = CLI_FLAGS): string {
   const failure = result.failure;
   if (failure?.kind === "timeout")
-    return `${failure.message}, the --render-timeout; the whole process group was stopped`;
+    return `${failure.message}, the ${naming.option("render-timeout")}; the whole process group was stopped`;
   if (failure?.kind === "output")
-    return `its ${failure.message.replace(/^output/, "output is")}, the --max-file-size; the whole process group was stopped`;
+    return `its ${failure.message.replace(/^output/, "output is")}, the ${naming.option("max-file-size")}; the whole process group was stopped`;
   if (failure) return failure.message;
   return result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
 }

@@ -12,6 +12,7 @@
 
 import { shortSha } from "../../core/commit-sha.js";
 import { UserError } from "../../core/errors.js";
+import type { OptionNaming } from "../../core/option-naming.js";
 import { type ProcessResult, runProcess, tailOf } from "../../process/run-process.js";
 import { stoppedWhy } from "./kustomize.js";
 
@@ -30,6 +31,8 @@ interface RenderCommandRun {
   timeoutMs: number;
   /** --max-file-size. */
   maxOutputBytes: number;
+  /** How the failure names --render and its bounds (flags, or the action's inputs). */
+  naming: OptionNaming;
 }
 
 /** The command's render of one commit, for both commits of a run: what one printed decides the other's error. */
@@ -68,7 +71,7 @@ export function renderCommandAtCommits(
       otherCommit && other && succeeded(other) ? { commit: otherCommit, output: other.stdout } : undefined;
     throw new RenderCommandError(
       () =>
-        `--render ${JSON.stringify(run.command)} failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${
+        `${run.naming.set("render", JSON.stringify(run.command))} failed at commit ${shortSha(commit)} (${stoppedWhy(result, run.naming)}); nothing was applied${
           hasStderr ? stderrOf(result, commit, atOther) : ""
         }`,
     );

@@ -158,7 +158,7 @@ export async function renderTouchedSources(
   if (options.render !== undefined) {
     const source = await renderCommandSource(options.render, changedPaths, pathDirs, options);
     if (source) sources.push(source);
-    else notes.push(renderNotRunNote(options.render));
+    else notes.push(renderNotRunNote(options.render, options.naming));
   }
   const warnings = [...charts.warnings, ...namespaceWarnings];
   if (sources.length === 0) return { ...NOTHING_RENDERED, owned, notes, warnings };
@@ -292,9 +292,10 @@ async function reportCharts(
   const considered = chartDirs.filter(
     (dir) => explicitPaths?.(dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`) ?? true,
   );
-  if (options.render === undefined) return chartReport(considered, changedPaths, {});
+  const { naming } = options;
+  if (options.render === undefined) return chartReport(considered, changedPaths, { naming });
   const isRenderInput = await globMatcher(options.renderPaths, { dot: true });
-  return chartReport(considered, changedPaths, { render: { isRenderInput } });
+  return chartReport(considered, changedPaths, { render: { isRenderInput }, naming });
 }
 
 /** The --render command as a source, when the range touches one of --render-paths. */
@@ -309,7 +310,7 @@ async function renderCommandSource(
   if (changedInputs.length === 0) return undefined;
   const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv);
   const { timeoutMs, maxOutputBytes } = options;
-  const render = renderCommandAtCommits({ command, env, timeoutMs, maxOutputBytes });
+  const render = renderCommandAtCommits({ command, env, timeoutMs, maxOutputBytes, naming: options.naming });
   return {
     label: `render: ${command}`,
     // What a command reads is unknown: it gets the whole tree.

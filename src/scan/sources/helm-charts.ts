@@ -2,6 +2,7 @@
 // never read as raw manifests; a chart the range changes would then go unnoticed ("Nothing
 // changed"). Unless --render covers it, that is a warning naming the chart and the command that
 // plans from it. Untouched charts are one line, however many the repository holds.
+import type { OptionNaming } from "../../core/option-naming.js";
 import type { SourceWarning } from "./source-warning.js";
 
 export interface ChartReport {
@@ -12,6 +13,8 @@ export interface ChartReport {
 interface ChartOptions {
   /** --render was given; `isRenderInput` says which files it covers (--render-paths). */
   render?: { isRenderInput(path: string): boolean };
+  /** How the advice names --render and --render-paths: flags, or the action's inputs. */
+  naming: OptionNaming;
 }
 
 const MAX_NAMED = 5;
@@ -52,9 +55,10 @@ export function chartReport(
   }
   const fixtureNotes = fixtures.map(
     (dir) =>
-      `Helm chart ${dir}: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)`,
+      `Helm chart ${dir}: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (${options.naming.option("render")} plans it if it is deployed)`,
   );
-  return { notes: [...(options.render ? [] : untouchedNote(untouched)), ...fixtureNotes], warnings };
+  const notes = options.render ? [] : untouchedNote(untouched, options.naming);
+  return { notes: [...notes, ...fixtureNotes], warnings };
 }
 
 /** A path with a directory whose name starts with a dot. */
@@ -65,16 +69,19 @@ function touchedChartWarning(dir: string, changed: string[], options: ChartOptio
   const first = dir === "" ? changed[0]! : changed[0]!.slice(dir.length + 1);
   const files = changed.length === 1 ? first : `${first} and ${changed.length - 1} more file(s)`;
   const release = dir === "" ? "release" : dir.slice(dir.lastIndexOf("/") + 1);
-  const recipe = `--render 'helm template ${release} ${shown}' --render-paths '${dir === "" ? "**" : `${dir}/**`}'`;
+  const { naming } = options;
+  const paths = naming.set("render-paths", `'${dir === "" ? "**" : `${dir}/**`}'`);
+  // One command line; in a workflow, two inputs.
+  const recipe = `${naming.set("render", `'helm template ${release} ${shown}'`)}${naming.entryPoint === "cli" ? " " : " with "}${paths}`;
   const why = options.render
-    ? "none of its changed files is among --render-paths, so --render does not run for it"
-    : "Helm charts are planned only through --render";
+    ? `none of its changed files is among ${naming.option("render-paths")}, so ${naming.option("render")} does not run for it`
+    : `Helm charts are planned only through ${naming.option("render")}`;
   return `Helm chart ${shown} changed (${files}) but was not rendered: ${why}. To plan from it: ${recipe} (with the -n and -f values your deploy step uses)`;
 }
 
-function untouchedNote(dirs: string[]): string[] {
+function untouchedNote(dirs: string[], naming: OptionNaming): string[] {
   if (dirs.length === 0) return [];
-  const how = "charts are planned only through --render 'helm template ...'";
+  const how = `charts are planned only through ${naming.set("render", "'helm template ...'")}`;
   if (dirs.length === 1)
     return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
   const more = dirs.length > MAX_NAMED ? ` and ${dirs.length - MAX_NAMED} more` : "";

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { ACTION_INPUTS, CLI_FLAGS } from "../../../src/core/option-naming.js";
 import { chartReport } from "../../../src/scan/sources/helm-charts.js";
 
 describe("chartReport", () => {
@@ -8,7 +9,7 @@ describe("chartReport", () => {
     const report = chartReport(
       charts,
       ["charts/web/charts/redis/templates/cm.yaml", "charts/web/values.yaml"],
-      {},
+      { naming: CLI_FLAGS },
     );
     expect(report.warnings).toEqual([
       {
@@ -24,16 +25,30 @@ describe("chartReport", () => {
   });
 
   test("documentation in a chart changes nothing it renders", () => {
-    expect(chartReport(["c"], ["c/README.md", "c/templates/NOTES.txt"], {}).warnings).toEqual([]);
+    expect(
+      chartReport(["c"], ["c/README.md", "c/templates/NOTES.txt"], { naming: CLI_FLAGS }).warnings,
+    ).toEqual([]);
   });
 
   test("with --render, a chart its --render-paths cover is not warned about, one they miss is", () => {
     const isRenderInput = (path: string) => path.startsWith("charts/web/");
     const report = chartReport(charts, ["charts/web/values.yaml", "charts/api/values.yaml"], {
       render: { isRenderInput },
+      naming: CLI_FLAGS,
     });
     expect(report.warnings.map((w) => w.file)).toEqual(["charts/api/Chart.yaml"]);
     expect(report.warnings[0]?.message).toContain("none of its changed files is among --render-paths");
     expect(report.notes).toEqual([]);
+  });
+
+  test("in the action, the recipe and the notes name the inputs the workflow sets, not the CLI's flags", () => {
+    const report = chartReport(charts, ["charts/web/values.yaml"], { naming: ACTION_INPUTS });
+    expect(report.warnings[0]?.message).toContain(
+      "Helm charts are planned only through the `render` input. To plan from it: `render: 'helm template web charts/web'` with `render-paths: 'charts/web/**'`",
+    );
+    expect(report.notes.join("\n")).toContain(
+      "charts are planned only through `render: 'helm template ...'`",
+    );
+    expect(JSON.stringify(report)).not.toContain("--render");
   });
 });
