@@ -15,8 +15,8 @@ export interface RangeInput {
 export type RangeRequest =
   /** Compare these two commits (base may need fetching). `forced`: fall back to the first parent when base is gone or not an ancestor. */
   | { kind: "range"; base: string; head: string; note: string; forced?: boolean }
-  /** A new branch: the merge-base with the default branch, else the first parent. */
-  | { kind: "new-branch"; head: string; defaultBranch?: string; note: string }
+  /** A new branch or tag: the merge-base with the default branch, else the first parent. */
+  | { kind: "new-branch"; head: string; defaultBranch?: string; note: string; ref: "branch" | "tag" }
   /** Pull requests: the merge-base of base and head. */
   | { kind: "merge-base"; base: string; head: string; note: string }
   /** Compare head with its first parent. */
