@@ -49,6 +49,15 @@ const COMPUTED = {
     text === undefined || !/[;,]/.test(text)
       ? { context: text }
       : { contexts: parseContexts(text, named.option("context")) },
+  /** The kubeconfig file and the kubeconfig itself, each with how messages about it name the place that set it. */
+  kubeconfig: (kubeconfig: string | undefined, named: Named) => ({
+    kubeconfig,
+    kubeconfigSetBy: named.option("kubeconfig"),
+  }),
+  "kubeconfig-data": (kubeconfigData: string | undefined, named: Named) => ({
+    kubeconfigData,
+    kubeconfigDataSetBy: named.option("kubeconfig-data"),
+  }),
   /** sync --config: only the consumers of these configs, `kind/name[:key]`. */
   config: (syncConfigs: string[]) => ({ syncConfigs }),
   /** none: restart what Stakater Reloader manages too; all: Reloader runs with --auto-reload-all. */
