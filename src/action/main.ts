@@ -21,7 +21,7 @@ import {
 import { createGitHubLog, type GitHubLog, workspacePath } from "./github-log.js";
 import { createMasker } from "./mask.js";
 import { isEntryPoint, type PublishState, publishFailure, publishReport } from "./publish.js";
-import { kubeconfigLabels, readActionInputs } from "./read-inputs.js";
+import { readActionInputs } from "./read-inputs.js";
 
 export async function run(): Promise<void> {
   const env = process.env;
@@ -66,7 +66,6 @@ export async function run(): Promise<void> {
     const inCi = (settings: Pick<RunSettings, "comment" | "output">): [EntryPoint, Publish<void>] => [
       {
         ...entry,
-        kubeconfigLabels: kubeconfigLabels(inputs),
         mask,
         trust: {
           dryRunExplicit: inputs.dryRunExplicit,

@@ -81,11 +81,3 @@ function commandValue(value: string): "run" | "stamp" | "sync" {
   if (value === "run" || value === "stamp" || value === "sync") return value;
   throw new UserError(`input command: expected run, stamp or sync, got "${value}"`);
 }
-
-/** How messages name the kubeconfig the step was given. */
-export function kubeconfigLabels(inputs: Pick<ActionInputValues, "values">): { path: string; data: string } {
-  return {
-    path: "the `kubeconfig` input",
-    data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG",
-  };
-}

@@ -10,7 +10,7 @@ import { renderStampReport } from "../report/stamp-report-text.js";
 import type { EntryPoint, Publish } from "../run/commands.js";
 import { VERSION } from "../run/version.js";
 import { commandHelpText, helpText } from "../settings/help.js";
-import { COMMANDS, parseArgs } from "../settings/parse-args.js";
+import { commandLine, parseArgs } from "../settings/parse-args.js";
 import {
   deprecationWarningsOf,
   errorReportSettings,
@@ -27,10 +27,9 @@ export async function runCli(
   env: Record<string, string | undefined>,
   io: CliIo,
 ): Promise<number> {
-  // The first word may name the command; without one it is the main run, and --help the overview.
-  const named = COMMANDS.find((name) => name === argv[0]);
+  // The first word may name the command (`help stamp` too); without one it is the main run, and --help the overview.
+  const { named, flags } = commandLine(argv);
   const command = named ?? "run";
-  const flags = named ? argv.slice(1) : argv;
   const args = parseArgs(flags, command);
   // How an error is reported until the settings say for sure: as the flags and variables name it.
   // stamp writes no GitLab reports, and sync none for flags it does not take.

@@ -27,7 +27,7 @@ export interface LoadKubeConfigOptions {
   onPluginCredential?: (secrets: string[]) => void;
   /** How the user set kubeconfigPath, for messages: "--kubeconfig" (default), "KUBECONFIG", "the `kubeconfig` input". */
   pathLabel?: string;
-  /** How the user set kubeconfigData, for messages: "CONFIG_ROLLOUT_KUBECONFIG" (default) or the action input. */
+  /** How the user set kubeconfigData, for messages: its flag, variable or input (default "CONFIG_ROLLOUT_KUBECONFIG"). */
   dataLabel?: string;
 }
 

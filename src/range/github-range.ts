@@ -54,6 +54,7 @@ function resolvePush(payload: Record<string, unknown>): RangeRequest {
       kind: "new-branch",
       head: after,
       defaultBranch,
+      ref: what,
       note: defaultBranch
         ? `new ${what}: comparing with the merge-base of ${defaultBranch}`
         : `new ${what}: comparing with the first parent (the event names no default branch)`,

@@ -43,13 +43,15 @@ export function resolveGitLabRange(env: Env): RangeRequest {
     };
   }
   const defaultBranch = env.CI_DEFAULT_BRANCH || undefined;
+  const ref = env.CI_COMMIT_TAG ? "tag" : "branch";
   return {
     kind: "new-branch",
     head,
     defaultBranch,
+    ref,
     note: defaultBranch
-      ? `new ${env.CI_COMMIT_TAG ? "tag" : "branch"}: comparing with the merge-base of ${defaultBranch}`
-      : "new branch: comparing with the first parent (CI_DEFAULT_BRANCH is not set)",
+      ? `new ${ref}: comparing with the merge-base of ${defaultBranch}`
+      : `new ${ref}: comparing with the first parent (CI_DEFAULT_BRANCH is not set)`,
   };
 }
 
@@ -79,6 +81,7 @@ function resolveMergeRequest(env: Env, head: string): RangeRequest {
     kind: "new-branch",
     head,
     defaultBranch: target,
+    ref: "branch",
     note: target
       ? `GitLab merge request without a diff base: comparing with the merge-base of ${target}`
       : "GitLab merge request without a diff base or target branch: comparing with the first parent",

@@ -18,8 +18,8 @@ export type RangeRequest =
    * (GitHub says so; GitLab cannot tell), so base may be gone: then the first parent is compared.
    */
   | { kind: "range"; base: string; head: string; note: string; forced?: boolean }
-  /** A new branch: the merge-base with the default branch, else the first parent. */
-  | { kind: "new-branch"; head: string; defaultBranch?: string; note: string }
+  /** A new branch or tag: the merge-base with the default branch, else the first parent. */
+  | { kind: "new-branch"; head: string; defaultBranch?: string; note: string; ref: "branch" | "tag" }
   /** Pull requests: the merge-base of base and head. */
   | { kind: "merge-base"; base: string; head: string; note: string }
   /** Compare head with its first parent. */

@@ -129,7 +129,7 @@ async function resolveNewBranch(
     return {
       base: head,
       head,
-      note: `new branch: ${shortSha(head)} is already on ${branch}, nothing new to compare`,
+      note: `new ${request.ref}: ${shortSha(head)} is already on ${branch}, nothing new to compare`,
     };
   }
   if (mergeBase !== undefined) return { base: mergeBase, head, note: request.note };
@@ -137,8 +137,8 @@ async function resolveNewBranch(
     ctx,
     head,
     found === undefined
-      ? `new branch: origin/${branch} is not available, so comparing with the first parent`
-      : `new branch: no merge-base with ${branch} found, so comparing with the first parent`,
+      ? `new ${request.ref}: origin/${branch} is not available, so comparing with the first parent`
+      : `new ${request.ref}: no merge-base with ${branch} found, so comparing with the first parent`,
   );
 }
 

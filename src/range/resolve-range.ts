@@ -39,6 +39,7 @@ function resolveFlags({ flags, env }: RangeInput): RangeRequest | undefined {
       kind: "new-branch",
       head: head ?? "HEAD",
       defaultBranch,
+      ref: "branch",
       note: defaultBranch
         ? `--base is all zeros (new branch): comparing with the merge-base of ${defaultBranch}`
         : "--base is all zeros (new branch): comparing with the first parent",

@@ -42,17 +42,13 @@ export interface LoadedContext {
   namespace?: string;
 }
 
-/** How the user set the kubeconfig path and data, named in messages about them. */
-export interface KubeconfigLabels {
-  path?: string;
-  data?: string;
-}
-
 /** What the connection reads of the settings: the main run's and sync's alike. */
 type ConnectionSettings = Pick<
   RunSettings,
   | "kubeconfig"
+  | "kubeconfigSetBy"
   | "kubeconfigData"
+  | "kubeconfigDataSetBy"
   | "context"
   | "contexts"
   | "execPluginTimeoutMs"
@@ -63,7 +59,6 @@ type ConnectionSettings = Pick<
 export function createClusterConnection(
   settings: ConnectionSettings,
   env: Record<string, string | undefined>,
-  labels: KubeconfigLabels = {},
   /** Credentials only known at run time (an exec plugin's token), for the CI log masker. */
   onSecret?: (secrets: string[]) => void,
 ): ClusterConnection {
@@ -75,8 +70,8 @@ export function createClusterConnection(
     context: settings.context ?? settings.contexts?.[0]?.[0],
     env,
     execPluginTimeoutMs: settings.execPluginTimeoutMs,
-    pathLabel: labels.path,
-    dataLabel: labels.data,
+    pathLabel: settings.kubeconfigSetBy,
+    dataLabel: settings.kubeconfigDataSetBy,
     ...(onSecret ? { onPluginCredential: onSecret } : {}),
   };
   const configured = findKubeConfigSource(options) !== undefined;
@@ -88,7 +83,7 @@ export function createClusterConnection(
   return {
     configured,
     forContext: (context) => {
-      const other = createClusterConnection({ ...settings, context }, env, labels, onSecret);
+      const other = createClusterConnection({ ...settings, context }, env, onSecret);
       return {
         ...other,
         load: async () => {

@@ -20,12 +20,7 @@ import { eventReader } from "../range/github-event.js";
 import { readCiEnvironment } from "../range/read-ci-environment.js";
 import { decideTrust } from "../range/untrusted-head.js";
 import type { RunSettings, SyncSettings } from "../settings/settings.js";
-import {
-  type ClusterConnection,
-  createClusterConnection,
-  type KubeconfigLabels,
-  runNamespace,
-} from "./cluster-connection.js";
+import { type ClusterConnection, createClusterConnection, runNamespace } from "./cluster-connection.js";
 import { type Commenter, type ReviewCommentOutcome, reviewCommenter } from "./comment-on-review.js";
 import { runFleet } from "./fleet.js";
 import { checkOutputFiles, type OutputFile } from "./output-files.js";
@@ -42,7 +37,6 @@ export interface EntryPoint {
   logFor(repositoryRoot: string | undefined): Log;
   /** How messages name options: the CLI's flags unless given (the action: its inputs). */
   naming?: OptionNaming;
-  kubeconfigLabels?: KubeconfigLabels;
   /** The CI log's masker (the action): credentials learnt at run time are registered before their first use. */
   mask?: (secrets: readonly string[]) => void;
   /** GitHub's trust policy for the head (the action, range/untrusted-head.ts): its inputs, and where its note goes. */
@@ -179,7 +173,7 @@ async function inCi<S extends RunSettings | SyncSettings, T>(
       comment = reviewCommenter({ env, readEvent, commentId: settings.commentId, ...given }, say);
     }
     // An exec plugin's token exists only once the plugin has run: masked before its first use.
-    const cluster = createClusterConnection(settings, env, entry.kubeconfigLabels, mask);
+    const cluster = createClusterConnection(settings, env, mask);
     if (mask) mask(await cluster.secretsToMask());
     const report = redactSecretsIn(await command(settings, cluster, readEvent));
     return await out.report(report, comment);

@@ -67,6 +67,13 @@ export const CLUSTER_OPTIONS = [
     summary: "kubeconfig context, or several in waves: a;b,c",
     description:
       "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). Several contexts make one run in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after {timeout}); after a failed cluster later waves are skipped (docs/fleets.md). sync takes one context.",
+    // sync checks one cluster: several contexts are refused (run/commands.ts).
+    inSync: {
+      placeholder: "NAME",
+      summary: "kubeconfig context (one: run sync once per cluster)",
+      description:
+        "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). One context: sync checks one cluster, so run it once per cluster.",
+    },
   },
   {
     name: "continue-on-failure",

@@ -1,6 +1,6 @@
 // The help a person reads: `config-rollout --help` names the commands (at most 60 lines), and each
-// command's `--help` fits one screen (at most 50 lines): the handful of flags most runs need (the
-// table's `brief` rows), grouped, one or two lines each. `--help all` lists every flag of the
+// command's `--help` fits one screen (at most 40 lines): the handful of flags most runs need (the
+// table's `brief` rows), in the groups' order, one or two lines each. `--help all` lists every flag of the
 // command the same way; the whole story of each is in the reference pages (docs/reference/),
 // generated from the same table.
 import { CLI_FLAGS } from "../core/option-naming.js";
@@ -13,6 +13,7 @@ import {
   type OptionGroup,
   type OptionSpec,
   regularEnvOf,
+  toldFor,
 } from "./option-spec.js";
 import { OPTIONS } from "./options.js";
 
@@ -170,7 +171,7 @@ const VALUES = [
  */
 export function commandHelpText(command: Command, all = false): string {
   const help = COMMAND_HELP[command];
-  const flags = OPTIONS.filter((o) => listedFor(o, command));
+  const flags = OPTIONS.filter((o) => listedFor(o, command)).map((o) => toldFor(o, command));
   const shown = all ? flags : flags.filter((o) => inBriefHelp(o, command));
   const lines = [
     help.title,
@@ -181,7 +182,7 @@ export function commandHelpText(command: Command, all = false): string {
     ...examples(help.examples),
     "",
     ...help.about,
-    ...flagSections(shown),
+    ...flagSections(shown, all),
     ...(all
       ? ["", "Help:", `${"  -h, --help [all]".padEnd(SUMMARY_COLUMN)}the main flags; all: every flag`]
       : []),
@@ -200,13 +201,17 @@ function examples(pairs: ReadonlyArray<[string, string]>): string[] {
   return pairs.flatMap(([comment, command]) => [`  # ${comment}`, `  ${command}`]);
 }
 
-/** The flags under their group headings, in the table's order within each group. */
-function flagSections(flags: readonly OptionSpec[]): string[] {
-  const lines: string[] = [];
+/**
+ * The flags in the groups' order, in the table's order within each group: under the group headings
+ * for every flag (`--help all`); under one heading for the handful of `--help`, a heading a flag
+ * or two each would cost it its one screen.
+ */
+function flagSections(flags: readonly OptionSpec[], headings: boolean): string[] {
+  const lines: string[] = headings ? [] : ["", "Main flags:"];
   for (const group of OPTION_GROUPS) {
     const options = flags.filter((o) => o.group === group);
     if (options.length === 0) continue;
-    lines.push("", `${GROUP_TITLES[group]}:`);
+    if (headings) lines.push("", `${GROUP_TITLES[group]}:`);
     for (const option of options) lines.push(...flagLines(option));
   }
   return lines;

@@ -24,6 +24,8 @@ export interface OptionSpec {
   commands: OptionCommands;
   /** `config-rollout sync` reads it too; "refused": only to refuse it, saying why. */
   sync?: true | "refused";
+  /** How `config-rollout sync` tells the option, where it takes less of it (one context, not waves). */
+  inSync?: { placeholder: string; summary: string; description: string };
   /** Default as the user would write it; undefined means "not set". */
   default?: string;
   /** Environment variable that can supply it (CLI and GitLab). */
@@ -72,6 +74,11 @@ export function appliesTo(option: Pick<OptionSpec, "commands" | "sync">, command
 /** The command takes the option as one of its own: its `--help all` and reference page list it. */
 export function listedFor(option: Pick<OptionSpec, "commands" | "sync">, command: Command): boolean {
   return appliesTo(option, command) && !(command === "sync" && option.sync === "refused");
+}
+
+/** The row as `command`'s help and reference page tell it: sync's own words where it has them. */
+export function toldFor(option: OptionSpec, command: Command): OptionSpec {
+  return command === "sync" && option.inSync ? { ...option, ...option.inSync } : option;
 }
 
 /** The command's `--help` lists the option (the handful of flags most of its runs need). */

@@ -17,7 +17,19 @@ interface ParsedArgs {
 }
 
 /** The commands, the first word of the command line; without one, `run`. */
-export const COMMANDS = ["run", "stamp", "sync"] as const;
+const COMMANDS = ["run", "stamp", "sync"] as const;
+
+/**
+ * The command the command line names (its first word; none: the main run) and the flags after it.
+ * `help [COMMAND]` and `--help COMMAND` (`-h`) ask for the command's help, as git and kubectl take
+ * them; `help` alone is `--help`, the overview.
+ */
+export function commandLine(argv: readonly string[]): { named?: Command; flags: string[] } {
+  const forHelp = argv[0] === "help" || argv[0] === "--help" || argv[0] === "-h";
+  const named = COMMANDS.find((name) => name === argv[forHelp ? 1 : 0]);
+  if (forHelp) return { named, flags: ["--help", ...argv.slice(named ? 2 : 1)] };
+  return { named, flags: argv.slice(named ? 1 : 0) };
+}
 
 /**
  * Command-line flags -> raw values. Accepts `--flag value`, `--flag=value`, `-o json`; a boolean flag
@@ -31,6 +43,16 @@ export function parseArgs(argv: readonly string[], command: Command = "run"): Pa
   const { values } = parsed;
   const fail = (error: UserError | undefined) => {
     parsed.error ??= error;
+  };
+  /** The spelling each option was first given as: a second is refused, or added to a list. */
+  const given = new Map<string, string>();
+  const set = (spec: OptionSpec, flag: string, value: string) => {
+    const first = given.get(spec.name);
+    given.set(spec.name, first ?? flag);
+    if (first === undefined) values[spec.name] = value;
+    // A list flag repeated adds to the list (--paths 'a/**' --paths 'b/**'): the newline separates.
+    else if (spec.type === "list") values[spec.name] = `${values[spec.name]}\n${value}`;
+    else fail(repeated(flag, first));
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -56,7 +78,7 @@ export function parseArgs(argv: readonly string[], command: Command = "run"): Pa
     const negated = flag.startsWith("--no-") ? findOption(flag.slice(5)) : undefined;
     if ((negated?.type === "boolean" || negated?.switch) && inline === undefined) {
       fail(otherCommandError(negated, flag, command));
-      values[negated.name] = "false";
+      set(negated, flag, "false");
       continue;
     }
     const spec = flag.startsWith("--")
@@ -68,7 +90,7 @@ export function parseArgs(argv: readonly string[], command: Command = "run"): Pa
     }
     fail(otherCommandError(spec, flag, command));
     if (inline !== undefined) {
-      values[spec.name] = inline;
+      set(spec, flag, inline);
       continue;
     }
     const next = argv[i + 1];
@@ -77,15 +99,39 @@ export function parseArgs(argv: readonly string[], command: Command = "run"): Pa
     // (`--dry-run maybe`) is an error naming the flag and its values, not a stray argument.
     if (spec.type === "boolean" || spec.switch) {
       const isValue = next !== undefined && !next.startsWith("-");
-      values[spec.name] = isValue ? next : "true";
+      set(spec, flag, isValue ? next : "true");
       if (isValue) i++;
       continue;
     }
-    if (next === undefined) fail(new UserError(`${flag} needs a value`));
-    else values[spec.name] = next;
+    // A flag where the value belongs means the value was left out (`--exclude --dry-run`): taken as
+    // the value, the next flag would be lost, --dry-run included. A value that starts with "--" is
+    // written --flag=VALUE.
+    if (next === undefined || isFlag(next)) {
+      const instead =
+        next === undefined
+          ? ""
+          : `: ${next} after it is a flag (a value that starts with "-" is written ${flag}=VALUE)`;
+      fail(new UserError(`${flag} needs a value${instead}`));
+      continue;
+    }
+    set(spec, flag, next);
     i++;
   }
   return parsed;
+}
+
+/** A word of the command line that is a flag: `--anything` (a known flag or a misspelt one), or a short flag of ours. */
+function isFlag(word: string): boolean {
+  return (
+    word.startsWith("--") ||
+    ["-h", "-V", ...OPTIONS.filter((o) => o.short).map((o) => `-${o.short}`)].includes(word)
+  );
+}
+
+/** A flag given again: it takes one value, and the last one winning would drop the first unseen. */
+function repeated(flag: string, first: string): UserError {
+  const again = flag === first ? `${flag} is given twice` : `${flag} and ${first} set the same option`;
+  return new UserError(`${again}: it takes one value; give it once`);
 }
 
 /** A flag of the table, or an old spelling kept for now (settings.ts turns it into its replacement). */

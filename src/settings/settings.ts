@@ -62,6 +62,15 @@ const COMPUTED = {
     text === undefined || !/[;,]/.test(text)
       ? { context: text }
       : { contexts: parseContexts(text, named.option("context")) },
+  /** The kubeconfig file and the kubeconfig itself, each with how messages about it name the place that set it. */
+  kubeconfig: (kubeconfig: string | undefined, named: Named) => ({
+    kubeconfig,
+    kubeconfigSetBy: named.option("kubeconfig"),
+  }),
+  "kubeconfig-data": (kubeconfigData: string | undefined, named: Named) => ({
+    kubeconfigData,
+    kubeconfigDataSetBy: named.option("kubeconfig-data"),
+  }),
   /** sync --config: only the consumers of these configs, `kind/name[:key]`, checked here (named as set). */
   config: (values: string[], named: Named) => ({
     syncConfigs: parseNamedConfigs(values, named.option("config")),

@@ -103,7 +103,7 @@ describe("which kubeconfig a run uses", () => {
       const withData = await runInProcess([...args, "--kubeconfig-data", data], { KUBECONFIG: envFile });
       expect(withData.code, withData.stderr).toBe(2);
       expect(withData.stderr).toContain(
-        'context "nope" not found in CONFIG_ROLLOUT_KUBECONFIG; available contexts: from-data',
+        'context "nope" not found in --kubeconfig-data; available contexts: from-data',
       );
       // kubectl's list: a file that does not exist is skipped.
       const listed = await runInProcess(args, { KUBECONFIG: `${join(dir, "missing.yaml")}:${envFile}` });

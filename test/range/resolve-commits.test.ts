@@ -171,11 +171,26 @@ describe("resolveCommits against a shallow clone", () => {
         kind: "new-branch",
         head: feature[1]!,
         defaultBranch: "main",
+        ref: "branch",
         note: "new branch: merge-base of main",
       },
       git,
     );
     expect(range).toEqual({ base: main[1], head: feature[1], note: "new branch: merge-base of main" });
+  });
+
+  // QA: a tag pushed on main's head was told "new branch: … is already on main".
+  test("a new tag on a commit of the default branch: nothing to compare, said of a tag", async () => {
+    const git = await createGit((await shallowClone()).dir, GIT_OPTIONS);
+    const range = await resolveCommits(
+      { kind: "new-branch", head: main[7]!, defaultBranch: "main", ref: "tag", note: "new tag" },
+      git,
+    );
+    expect(range).toEqual({
+      base: main[7],
+      head: main[7],
+      note: `new tag: ${main[7]!.slice(0, 12)} is already on main, nothing new to compare`,
+    });
   });
 
   test("a new branch whose default branch does not exist falls back to the first parent", async () => {
@@ -184,7 +199,7 @@ describe("resolveCommits against a shallow clone", () => {
       GIT_OPTIONS,
     );
     const range = await resolveCommits(
-      { kind: "new-branch", head: "HEAD", defaultBranch: "trunk", note: "n" },
+      { kind: "new-branch", head: "HEAD", defaultBranch: "trunk", ref: "branch", note: "n" },
       git,
     );
     expect(range).toEqual({

@@ -187,9 +187,14 @@ function toJson(object: Json): Json {
   return parseAllDocuments(yamlDocs(object))[0]!.toJS() as Json;
 }
 
-/** `config-rollout sync` against the scenario's cluster, in its namespace: the JSON report on stdout. */
-export const runSync = (s: SimRepo, ...args: string[]) =>
-  runInProcess(["sync", "--kubeconfig", s.kubeconfig, "--namespaces", NS, "--output", "json", ...args]);
+/**
+ * `config-rollout sync` against the scenario's cluster, in its namespace: the JSON report on stdout,
+ * unless `args` ask for another (a flag given twice is refused).
+ */
+export const runSync = (s: SimRepo, ...args: string[]) => {
+  const output = args.some((arg) => /^(-o|--output)(=|$)/.test(arg)) ? [] : ["--output", "json"];
+  return runInProcess(["sync", "--kubeconfig", s.kubeconfig, "--namespaces", NS, ...output, ...args]);
+};
 
 /** `Kind/name` of every object the run patched, in the order sent. */
 export const patchRequests = (s: SimRepo) =>

@@ -512,7 +512,7 @@ describe("where a rendered object is reported", () => {
     expect(p.workloads.map((w) => [w.name, w.action, w.file, w.line])).toEqual([
       ["redis", "restart", "app/deployment.yaml", deploymentLine],
     ]);
-    const markdown = await run(repo, ["--output", "markdown"]);
+    const markdown = await dryRun(repo.dir, [], "markdown");
     expect(markdown.stdout).toContain(`from kustomize app (app/deployment.yaml:${deploymentLine})`);
     expect(markdown.stdout).not.toContain("redis.conf:1");
     const dir = mkdtempSync(join(tmpdir(), "config-rollout-junit-"));

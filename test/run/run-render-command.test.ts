@@ -101,6 +101,29 @@ describe("--render with a plain shell script", () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ outcome: "failed", error: { exitCode: 2 } });
   });
 
+  // QA: a --render naming a program not installed said only "(exit 127)": the shell's "not found"
+  // is on stderr, which is not shown when the other commit's render did not complete.
+  test.each([
+    [
+      "not installed",
+      "config-rollout-no-such-renderer template .",
+      'exit 127, command not found: "config-rollout-no-such-renderer" or a command it runs is not installed, or not on PATH',
+    ],
+    [
+      "not executable",
+      "RENDER_MODE=x ./render.sh",
+      'exit 126, command not executable: "./render.sh" or a command it runs is not an executable file',
+    ],
+  ])("a renderer %s: the shell's exit code is explained, without its stderr", async (_, render, why) => {
+    const repo = await commitTwice(
+      { "render.sh": script, "settings.env": "LEVEL=info\n" },
+      { "settings.env": "LEVEL=debug\n" },
+    );
+    const result = await run(repo, ["--render", render, "--kustomize", "none"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`(${why}); nothing was applied. Its stderr is not shown`);
+  });
+
   // A failing render's stderr can quote the Secrets it renders (a template error shows the text
   // around it): values the run never read, so it cannot mask them. Quoted only when the command is
   // known to render no Secret.

@@ -1,6 +1,7 @@
 // The orchestrator end to end, in-process: the CLI function against the simulated API server through a real
 // kubeconfig file, a real git repository, and the sim's request log as the witness of every write.
 import { describe, expect, test } from "vitest";
+import { lastCommitArgs, runInProcess } from "../helpers/run-cli.js";
 import type { RunJson } from "../helpers/run-json.js";
 import { CLUSTER_ONLY_CONSUMER, NS, type Scenario, useScenario } from "./cluster-scenario.js";
 
@@ -310,7 +311,9 @@ describe("faults and API economy", () => {
     const s = await start();
     const { readFileSync } = await import("node:fs");
     const data = Buffer.from(readFileSync(s.kubeconfig)).toString("base64");
-    const run = await s.run(["--kubeconfig", "", "--debug"], { CONFIG_ROLLOUT_KUBECONFIG: data });
+    const run = await runInProcess([...lastCommitArgs(s.repo.dir), "--debug"], {
+      CONFIG_ROLLOUT_KUBECONFIG: data,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(s.patchedNames()).toHaveLength(3);
     expect(run.stdout + run.stderr).not.toContain(s.sim.token);

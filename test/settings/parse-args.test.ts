@@ -6,6 +6,7 @@ import { commandHelpText, helpText } from "../../src/settings/help.js";
 import { appliesTo, inBriefHelp, listedFor } from "../../src/settings/option-spec.js";
 import { OPTIONS } from "../../src/settings/options.js";
 import { parseArgs } from "../../src/settings/parse-args.js";
+import { runInProcess } from "../helpers/run-cli.js";
 
 const usageError = (argv: string[], command: "run" | "stamp" | "sync" = "run"): string => {
   const { error } = parseArgs(argv, command);
@@ -54,6 +55,48 @@ describe("typo hints: the nearest flag, ties to the earlier row", () => {
     expect(usageError(["deploy"])).toMatch(/unexpected argument "deploy"/);
     // Not the first word: a stray value, not a command.
     expect(usageError(["--base", "main", "stmap"])).toMatch(/unexpected argument "stmap"/);
+  });
+});
+
+describe("a value left out, a flag given twice", () => {
+  const valueFlags = OPTIONS.filter((o) => o.type !== "boolean" && !("switch" in o));
+
+  // QA: `--exclude --dry-run` took --dry-run as the value, and the run wrote to the cluster.
+  test("every flag that takes a value refuses a flag in its place, naming both", () => {
+    for (const option of valueFlags) {
+      const command = appliesTo(option, "run") ? "run" : appliesTo(option, "stamp") ? "stamp" : "sync";
+      for (const next of ["--dry-run", "--no-wait", "--output=json", "--help", "-o", "-h", "-V"]) {
+        const flag = `--${option.name}`;
+        expect(usageError([flag, next], command)).toBe(
+          `${flag} needs a value: ${next} after it is a flag (a value that starts with "-" is written ${flag}=VALUE)`,
+        );
+      }
+    }
+    expect(usageError(["-n", "--dry-run"])).toMatch(/^-n needs a value: --dry-run after it is a flag/);
+    expect(usageError(["--exclude"])).toBe("--exclude needs a value");
+  });
+
+  test("a value that starts with '-' but is no flag of ours is taken; --flag=VALUE takes any", () => {
+    expect(parseArgs(["--render", "-x", "--exclude=--odd/**"]).values).toEqual({
+      render: "-x",
+      exclude: "--odd/**",
+    });
+  });
+
+  // QA: `--context staging --context sim` used sim and dropped staging without a word.
+  test.each([
+    [["--context", "a", "--context", "b"], "--context is given twice"],
+    [["--dry-run", "maybe", "--dry-run"], "--dry-run is given twice"],
+    [["-o", "json", "--output=text"], "--output and -o set the same option"],
+    [["--apply", "--no-apply"], "--no-apply and --apply set the same option"],
+  ])("%j: a usage error naming it", (argv, said) => {
+    expect(usageError(argv)).toBe(`${said}: it takes one value; give it once`);
+  });
+
+  test("a list flag given again adds to the list", () => {
+    const { values, error } = parseArgs(["--paths", "a/**,b/**", "--paths=c/**", "--namespaces", "shop"]);
+    expect(error).toBeUndefined();
+    expect(values).toEqual({ paths: "a/**,b/**\nc/**", namespaces: "shop" });
   });
 });
 
@@ -118,12 +161,12 @@ describe("--help", () => {
     expect(runFlags).not.toContain("check");
   });
 
-  // QA: run --help was 110 lines, sync's 66, stamp's 61: no one read them.
+  // QA: run --help was 110 lines, sync's 66, stamp's 61: no one read them; then run's 50.
   test.each(["run", "stamp", "sync"] as const)(
-    "%s --help fits one screen: at most 50 lines, the table's brief flags, where every flag is",
+    "%s --help fits one screen: at most 40 lines, the table's brief flags, where every flag is",
     (command) => {
       const help = commandHelpText(command);
-      expect(help.trimEnd().split("\n").length).toBeLessThanOrEqual(50);
+      expect(help.trimEnd().split("\n").length).toBeLessThanOrEqual(40);
       const brief = OPTIONS.filter((o) => inBriefHelp(o, command)).map((o) => o.name);
       expect(brief.length).toBeGreaterThanOrEqual(5);
       expect(listedFlags(help).sort()).toEqual(brief.sort());
@@ -170,6 +213,30 @@ describe("--help", () => {
       expect(commandHelpText("sync", all)).not.toContain("--rollback-on-failure");
     expect(appliesTo(OPTIONS.find((o) => o.name === "rollback-on-failure")!, "sync")).toBe(true);
     expect(usageError(["--rollbak-on-failure"], "sync")).not.toMatch(/did you mean/);
+  });
+
+  // QA: sync --help offered "--context NAME|WAVES ... several in waves", which sync refuses.
+  test("sync's help and reference page tell --context as sync takes it: one context", () => {
+    for (const all of [false, true]) {
+      const help = commandHelpText("sync", all);
+      expect(help).toMatch(/^ {6}--context NAME {2,}kubeconfig context \(one: run sync once per cluster\)$/m);
+      expect(help).not.toMatch(/waves/);
+    }
+    expect(commandHelpText("run")).toMatch(/--context NAME\|WAVES +kubeconfig context, or several in waves/);
+  });
+
+  // QA: `config-rollout --help stamp`, `help`, `help stamp` were "unexpected argument".
+  test.each<[string[], "run" | "stamp" | "sync" | undefined, boolean]>([
+    [["--help", "stamp"], "stamp", false],
+    [["-h", "run"], "run", false],
+    [["help", "stamp"], "stamp", false],
+    [["help", "sync", "all"], "sync", true],
+    [["help"], undefined, false],
+    [["help", "all"], undefined, true],
+  ])("%j is the help of %s (all: %s), as git and kubectl read it", async (argv, named, all) => {
+    const run = await runInProcess(argv);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(named || all ? commandHelpText(named ?? "run", all) : helpText());
   });
 
   test.each([

@@ -71,7 +71,7 @@ export function renderCommandAtCommits(
       otherCommit && other && succeeded(other) ? { commit: otherCommit, output: other.stdout } : undefined;
     throw new RenderCommandError(
       () =>
-        `${run.naming.set("render", JSON.stringify(run.command))} failed at commit ${shortSha(commit)} (${stoppedWhy(result, run.naming)}); nothing was applied${
+        `${run.naming.set("render", JSON.stringify(run.command))} failed at commit ${shortSha(commit)} (${stoppedWhy(result, run.naming)}${shellSays(result, run.command)}); nothing was applied${
           hasStderr ? stderrOf(result, commit, atOther) : ""
         }`,
     );
@@ -95,6 +95,23 @@ class RenderCommandError extends UserError {
   override set message(text: string) {
     this.#message = text;
   }
+}
+
+/**
+ * What the shell's own exit codes mean (POSIX: 127, it found no such command; 126, it could not run
+ * it), said even when the stderr that says so is not shown. The first word is the likely one.
+ */
+function shellSays(result: ProcessResult, command: string): string {
+  if (result.failure !== undefined || (result.exitCode !== 127 && result.exitCode !== 126)) return "";
+  // Leading NAME=value assignments are not the command.
+  const word =
+    command
+      .trim()
+      .split(/\s+/)
+      .find((w) => !/^[A-Za-z_]\w*=/.test(w)) ?? command;
+  return result.exitCode === 127
+    ? `, command not found: ${JSON.stringify(word)} or a command it runs is not installed, or not on PATH`
+    : `, command not executable: ${JSON.stringify(word)} or a command it runs is not an executable file`;
 }
 
 function succeeded(result: ProcessResult): boolean {
