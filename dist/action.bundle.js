@@ -19240,6 +19240,7 @@ function recordSecretBytes(bytes) {
   if (fresh.length === 0) return;
   for (const form of fresh) {
     recorded.add(form);
+    longestLines = Math.max(longestLines, form.split("\n").length);
     const prefix = form.slice(0, MIN_SECRET_LENGTH);
     const bucket = byPrefix.get(prefix) ?? { lengths: [], forms: /* @__PURE__ */ new Set() };
     bucket.forms.add(form);
@@ -19258,18 +19259,34 @@ function secretForms(bytes) {
   const forms = /* @__PURE__ */ new Set();
   if (Buffer.from(text, "utf8").equals(bytes)) for (const form of textForms(trimmed)) forms.add(form);
   for (const base64 of [bytes.toString("base64"), Buffer.from(trimmed, "utf8").toString("base64")]) {
-    forms.add(base64);
-    forms.add(base64.replace(/=+$/, ""));
+    for (const form of [base64, ...wrappedLines(base64)]) {
+      const unpadded = form.replace(/=+$/, "");
+      forms.add(form);
+      if (unpadded.length >= MIN_SECRET_LENGTH) forms.add(unpadded);
+    }
   }
   return [...forms];
 }
+function wrappedLines(base64) {
+  if (base64.length <= BASE64_COLUMNS) return [];
+  const lines = [];
+  for (let at = 0; at < base64.length; at += BASE64_COLUMNS)
+    lines.push(base64.slice(at, at + BASE64_COLUMNS));
+  return lines.filter((line) => line.length >= MIN_SECRET_LENGTH);
+}
 function textForms(trimmed) {
-  const forms = /* @__PURE__ */ new Set([trimmed, JSON.stringify(trimmed).slice(1, -1)]);
+  const json = JSON.stringify(trimmed).slice(1, -1);
+  const go = json.replace(/[<>&\u2028\u2029]/g, unicodeEscape);
+  const python = json.replace(/[^ -~]/g, unicodeEscape);
+  const forms = /* @__PURE__ */ new Set([trimmed, json, go, python]);
   for (const line of trimmed.split(/\r?\n/)) {
     const part = line.trim();
     if (part.length >= MIN_SECRET_LINE && OPAQUE_LINE.test(part)) forms.add(part);
   }
   return [...forms];
+}
+function unicodeEscape(unit) {
+  return `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`;
 }
 function onSecretForms(listener) {
   listeners.add(listener);
@@ -19277,20 +19294,37 @@ function onSecretForms(listener) {
   return () => listeners.delete(listener);
 }
 function redactSecrets(text) {
+  return redact(text, () => MASKED);
+}
+function redactSecretLines(text) {
+  return redact(text, (span) => span.replace(/[^\n]+/g, MASKED));
+}
+function secretValueLines() {
+  return longestLines;
+}
+function redact(text, mask) {
   if (byPrefix.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
   let out = "";
   let copied = 0;
-  for (let at = 0; at <= text.length - MIN_SECRET_LENGTH; ) {
+  let start = 0;
+  let end = 0;
+  const flush = () => {
+    out += text.slice(copied, start) + mask(text.slice(start, end));
+    copied = end;
+  };
+  for (let at = 0; at <= text.length - MIN_SECRET_LENGTH; at++) {
     const bucket = byPrefix.get(text.slice(at, at + MIN_SECRET_LENGTH));
     const length = bucket?.lengths.find((n) => bucket.forms.has(text.slice(at, at + n)));
-    if (length === void 0) {
-      at++;
+    if (length === void 0) continue;
+    if (at < end) {
+      end = Math.max(end, at + length);
       continue;
     }
-    out += text.slice(copied, at) + MASKED;
-    at += length;
-    copied = at;
+    if (end > start) flush();
+    start = at;
+    end = at + length;
   }
+  if (end > start) flush();
   return copied === 0 ? text : out + text.slice(copied);
 }
 function redactSecretsIn(value) {
@@ -19322,7 +19356,7 @@ function redactingLog(log) {
     group: (title, work) => log.group(redactSecrets(title), work)
   };
 }
-var MIN_SECRET_LENGTH, MIN_SECRET_LINE, OPAQUE_LINE, MASKED, recorded, byPrefix, seen, listeners;
+var MIN_SECRET_LENGTH, MIN_SECRET_LINE, OPAQUE_LINE, MASKED, recorded, byPrefix, seen, listeners, longestLines, BASE64_COLUMNS;
 var init_secret_values = __esm({
   "src/core/secret-values.ts"() {
     "use strict";
@@ -19335,6 +19369,8 @@ var init_secret_values = __esm({
     byPrefix = /* @__PURE__ */ new Map();
     seen = /* @__PURE__ */ new Set();
     listeners = /* @__PURE__ */ new Set();
+    longestLines = 1;
+    BASE64_COLUMNS = 76;
   }
 });
 
@@ -19618,7 +19654,13 @@ var init_cluster_options = __esm({
         placeholder: "NAME|WAVES",
         brief: true,
         summary: "kubeconfig context, or several in waves: a;b,c",
-        description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). Several contexts make one run in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after {timeout}); after a failed cluster later waves are skipped (docs/fleets.md). sync takes one context."
+        description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). Several contexts make one run in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after {timeout}); after a failed cluster later waves are skipped (docs/fleets.md). sync takes one context.",
+        // sync checks one cluster: several contexts are refused (run/commands.ts).
+        inSync: {
+          placeholder: "NAME",
+          summary: "kubeconfig context (one: run sync once per cluster)",
+          description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too). One context: sync checks one cluster, so run it once per cluster."
+        }
       },
       {
         name: "continue-on-failure",
@@ -19888,12 +19930,11 @@ var init_options = __esm({
         type: "string",
         group: "basics",
         commands: "both",
-        default: "default",
         env: "CONFIG_ROLLOUT_NAMESPACE",
         short: "n",
         placeholder: "NS",
-        summary: "namespace of manifests that do not name one",
-        description: "Namespace of manifests that do not name one."
+        summary: "namespace of manifests naming none (default: the context's)",
+        description: "Namespace of manifests that do not name one. Default: as kubectl apply, the namespace the kubeconfig's context sets ({context} with several: theirs when they all set the same one), else default; stamp: default."
       },
       {
         name: "discover",
@@ -19910,12 +19951,13 @@ var init_options = __esm({
         type: "string",
         group: "strategy",
         commands: "run",
-        default: "annotation",
+        // No default here: one given by any place (flag, variable, input) is told from none, so a
+        // strategy other than a --plan's is refused even when it is annotation (settings.ts).
         choices: STRATEGIES,
         env: "CONFIG_ROLLOUT_STRATEGY",
         brief: true,
-        summary: "how to restart (docs/strategies.md)",
-        description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md)."
+        summary: "how to restart (default annotation)",
+        description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md). Default: annotation; with {plan}, the plan's."
       },
       {
         name: "env-name",
@@ -20385,7 +20427,7 @@ function runProcess(file, args, options = {}) {
   return new Promise(execute);
 }
 function tailOf(text, maxLines = 8, maxLineLength = 300) {
-  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
+  const lines = redactSecretLines(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
   return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
 }
 var import_node_child_process, STDERR_KEEP_BYTES, PIPE_DRAIN_MS;
@@ -20394,6 +20436,7 @@ var init_run_process = __esm({
     "use strict";
     import_node_child_process = require("node:child_process");
     init_duration();
+    init_secret_values();
     init_child_groups();
     STDERR_KEEP_BYTES = 8192;
     PIPE_DRAIN_MS = 1e3;
@@ -22100,7 +22143,7 @@ var init_kube_client = __esm({
 });
 
 // src/run/cluster-connection.ts
-function createClusterConnection(settings, env, labels = {}, onSecret) {
+function createClusterConnection(settings, env, onSecret) {
   const options = {
     kubeconfigPath: settings.kubeconfig,
     kubeconfigData: settings.kubeconfigData,
@@ -22109,8 +22152,8 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
     context: settings.context ?? settings.contexts?.[0]?.[0],
     env,
     execPluginTimeoutMs: settings.execPluginTimeoutMs,
-    pathLabel: labels.path,
-    dataLabel: labels.data,
+    pathLabel: settings.kubeconfigSetBy,
+    dataLabel: settings.kubeconfigDataSetBy,
     ...onSecret ? { onPluginCredential: onSecret } : {}
   };
   const configured = findKubeConfigSource(options) !== void 0;
@@ -22122,7 +22165,7 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
   return {
     configured,
     forContext: (context) => {
-      const other = createClusterConnection({ ...settings, context }, env, labels, onSecret);
+      const other = createClusterConnection({ ...settings, context }, env, onSecret);
       return {
         ...other,
         load: async () => {
@@ -22130,7 +22173,11 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
             const { NoClusterConfiguredError: NoClusterConfiguredError2 } = await Promise.resolve().then(() => (init_connect(), connect_exports));
             throw new NoClusterConfiguredError2();
           }
-          return { server: (await other.loaded())?.server ?? "" };
+          const loaded = await other.loaded();
+          return {
+            server: loaded?.server ?? "",
+            ...loaded?.namespace ? { namespace: loaded.namespace } : {}
+          };
         }
       };
     },
@@ -22148,6 +22195,37 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
         retries: 5
       });
     }
+  };
+}
+async function runNamespace(settings, cluster, naming) {
+  if (settings.namespaceFrom !== void 0) return settings;
+  const loaded = cluster.configured ? await cluster.loaded().catch(() => void 0) : void 0;
+  return namespaceOfContexts(loaded ? [loaded] : [], naming);
+}
+function namespaceOfContexts(contexts, naming) {
+  const option = naming.option("namespace");
+  const namespaces = new Set(contexts.map((c) => c.namespace ?? "default"));
+  const named = contexts.map((c) => JSON.stringify(c.context)).join(", ");
+  const [first] = contexts;
+  if (first === void 0)
+    return { namespace: "default", namespaceFrom: `the default: no ${option}, no kubeconfig context` };
+  if (namespaces.size > 1) {
+    const each = contexts.map((c) => `${c.context}: ${c.namespace ?? "default"}`).join(", ");
+    return {
+      namespace: "default",
+      namespaceFrom: `the default: the contexts set different namespaces (${each}) and the plan is made once; ${option} decides`
+    };
+  }
+  const several = contexts.length > 1;
+  const which2 = `kubeconfig ${several ? "contexts" : "context"} ${named}`;
+  if (first.namespace === void 0)
+    return {
+      namespace: "default",
+      namespaceFrom: `the default: no ${option}, and ${which2} ${several ? "set" : "sets"} none`
+    };
+  return {
+    namespace: first.namespace,
+    namespaceFrom: `the namespace of ${which2}, where kubectl apply puts them; ${option} overrides it`
   };
 }
 function givenCredentials(raw, token) {
@@ -22234,6 +22312,22 @@ function withStagesNoted(log) {
     group: (title, run2) => {
       noteStage(`in "${title}"`);
       return log.group(title, run2);
+    }
+  };
+}
+function inlineSections(log) {
+  return {
+    ...log,
+    group: async (title, run2) => {
+      log.info(`${title}:`);
+      const outer = journal.stage;
+      const stage = `in "${title}"`;
+      noteStage(stage);
+      try {
+        return await run2();
+      } finally {
+        if (journal.stage === stage && !controller.signal.aborted) noteStage(outer);
+      }
     }
   };
 }
@@ -23080,10 +23174,10 @@ function startPodWatch(targets, opts, signal) {
         const text = await cluster.readPodLog(namespace, cause.pod, {
           container: cause.container,
           previous: true,
-          tailLines: opts.logLines
+          tailLines: opts.logLines + secretValueLines() - 1
         });
-        const lines = redactSecrets(text).split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
-        if (lines.length > 0) quoted.log = lines;
+        const lines = lastLines(redactSecretLines(text), opts.logLines).map(bound);
+        if (lines.some((l) => l !== "")) quoted.log = lines;
       } catch {
       }
     }
@@ -23099,6 +23193,11 @@ function startPodWatch(targets, opts, signal) {
     });
   }
   return { recheck, judge: judge2 };
+}
+function lastLines(text, count) {
+  const lines = text.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  return lines.slice(-count);
 }
 function bound(line) {
   const flat = redactSecrets(line).replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
@@ -23606,7 +23705,12 @@ async function patchOnce({ target, step, ownerId, generation }, cluster, opts) {
       ...opts.dryRun ? {} : { object: patched }
     };
   } catch (error2) {
-    if (isExpectedError(error2) && !isConflict(error2)) return { result: "failed", message: error2.message };
+    if (isExpectedError(error2) && !isConflict(error2))
+      return {
+        result: "failed",
+        message: error2.message,
+        ...unanswered(error2) ? { unanswered: { generation } } : {}
+      };
     throw error2;
   }
 }
@@ -23625,6 +23729,9 @@ async function missingMessage(id, kind, cluster) {
     return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
   }
   return `${formatId(id)} does not exist in the cluster`;
+}
+function unanswered(error2) {
+  return error2 instanceof ClusterAccessError && (error2.status === void 0 || error2.status >= 500);
 }
 function generationOf(obj) {
   const generation = field(field(obj, "metadata"), "generation");
@@ -24336,6 +24443,7 @@ async function rollOut(cluster, workloads, context) {
   const base = {
     patchFor: strategy.patchFor,
     followUnchanged: true,
+    ...strategy.restarted ? { onRestarted: strategy.restarted } : {},
     ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
   };
   const rounds = strategy.awaitsAgent ? [{ wave: void 0, requests: agent.requests, endsWave: true, label: "" }] : rolloutRounds(
@@ -24521,6 +24629,7 @@ async function restartAndWait(cluster, round, context) {
       ...round.stopPatches ? { stop: round.stopPatches } : {}
     })
   );
+  round.onRestarted?.(restarted);
   const patched = restarted.filter((r) => r.result === "restarted");
   if (!serverDryRun && patched.length > 0)
     noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`, cluster.context);
@@ -24560,15 +24669,6 @@ async function restartAndWait(cluster, round, context) {
 function givenUpAfter(stop, written) {
   if (written.length === 0) return stop.reason;
   return new RolloutFailure(`${stopReason(stop)}: ${written.join("; ")}; no workload was patched`);
-}
-function inlineSections(log) {
-  return {
-    ...log,
-    group: (title, work) => {
-      log.info(`${title}:`);
-      return work();
-    }
-  };
 }
 var WAIT_FOR_ROLLOUTS;
 var init_restart_and_wait = __esm({
@@ -24895,15 +24995,17 @@ function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
     const back2 = backOf.get(key);
     if (back2) {
       const put = names(mine.filter((o) => o.result !== "refused"));
-      const own = isFailedRollout(result) ? result.message : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
+      const own = isFailedRollout(result) ? result.message : result.restart === "failed" ? `${result.message}; yet its pod template changed: the patch was applied` : `its rollout ${result.rollout === "done" ? "finished" : result.rollout ?? "was not followed"}, but ${put} it reads ${mine.length > 1 ? "were" : "was"} put back to the base commit's content`;
       if (recordRollback(result, back2)) {
         result.message = `${own}; rolled back to its pod template before the run (${put} restored): the rollback rolled out`;
       } else if (back2.restart === "unchanged") {
         result.message = `${own}; rollback: ${back2.message}`;
-      } else {
+      } else if (back2.restart === "restarted") {
         result.rollout = back2.rollout === "timeout" ? "timeout" : "failed";
-        const ended = back2.restart === "restarted" ? `rollout ${back2.rollout ?? "was not followed"}` : back2.restart;
-        result.message = `${own}; the rollback (${put} restored) ${ended}: ${back2.message}`;
+        result.message = `${own}; rolled back to its pod template before the run (${put} restored), but the rollback's rollout ${rolloutEnd(back2.rollout)}: ${back2.message}`;
+      } else {
+        result.rollout = "failed";
+        result.message = `${own}; the rollback (${put} restored) ${back2.restart}: ${back2.message}`;
       }
       log.warn(`${formatId(result.id)}: ${result.message}`);
       continue;
@@ -24917,12 +25019,28 @@ function reportRollbacks(results, rolledBack, outcomes, readsOf, log) {
     result.message = `${result.message}; not rolled back: ${why.map((o) => `${names([o])} ${o.result === "refused" ? "could not be restored" : "cannot be restored"}`).join(", ")} (see the restored configs)`;
     log.warn(`${formatId(result.id)}: ${result.message}`);
   }
-  const back = new Set(results.filter((r) => r.rollout === "rolled-back").map((r) => idKey(r.id)));
+  const back = keysOf(results.filter((r) => r.rollout === "rolled-back"));
+  const written = keysOf(results.filter((r) => r.rollback?.restart === "restarted"));
   return outcomes.map((o) => {
-    const notRolledBack = o.readers.filter((id) => !back.has(idKey(id)));
-    if (notRolledBack.length === 0) return o;
-    return { ...o, readers: o.readers.filter((id) => back.has(idKey(id))), notRolledBack };
+    const readers = o.readers.filter((id) => back.has(idKey(id)));
+    const rollbackNotRolledOut = o.readers.filter((id) => !back.has(idKey(id)) && written.has(idKey(id)));
+    const notRolledBack = o.readers.filter((id) => !back.has(idKey(id)) && !written.has(idKey(id)));
+    return {
+      ...o,
+      readers,
+      ...rollbackNotRolledOut.length > 0 ? { rollbackNotRolledOut } : {},
+      ...notRolledBack.length > 0 ? { notRolledBack } : {}
+    };
   });
+}
+function keysOf(results) {
+  return new Set(results.map((r) => idKey(r.id)));
+}
+function rolloutEnd(rollout) {
+  if (rollout === "timeout") return "did not finish";
+  if (rollout === "not-waited") return "was not waited for";
+  if (rollout === "deleted") return "lost its workload";
+  return rollout ?? "was not followed";
 }
 function names(outcomes) {
   return outcomes.map((o) => shortId(o.id)).join(", ");
@@ -24943,6 +25061,7 @@ function withRollbackOnFailure(strategy, plan) {
     plan.workloads.flatMap((w) => w.references.map((r) => [idKey(r.config), r.config]))
   );
   const started = /* @__PURE__ */ new Map();
+  const untouched = /* @__PURE__ */ new Set();
   const claimed = /* @__PURE__ */ new Map();
   const restoredContent = /* @__PURE__ */ new Map();
   const rolledBack = /* @__PURE__ */ new Set();
@@ -24954,9 +25073,9 @@ function withRollbackOnFailure(strategy, plan) {
       const prepared = await strategy.prepare(context);
       return { ...prepared, reviews: [...prepared.reviews ?? [], ...restoreReviews(plan)] };
     },
-    patchFor(id, live2, kind) {
-      started.set(idKey(id), id);
-      return strategy.patchFor(id, live2, kind);
+    restarted(outcomes2) {
+      for (const o of outcomes2)
+        if (o.result === "restarted" || o.result === "unchanged" || o.unanswered) started.set(idKey(o.id), o);
     },
     heldBack(id) {
       const put = (readsOf.get(idKey(id)) ?? []).find((key) => claimed.has(key));
@@ -24992,9 +25111,7 @@ function withRollbackOnFailure(strategy, plan) {
       }
       if (restores.length === 0) return void 0;
       const keys = new Set(restores.map((r) => idKey(r.id)));
-      const readers = [...started.values()].filter(
-        (id) => readsOf.get(idKey(id))?.some((key) => keys.has(key))
-      );
+      const readers = [...started.values()].map((o) => o.id).filter((id) => readsOf.get(idKey(id))?.some((key) => keys.has(key)));
       for (const restore of restores) {
         restore.readers = readers.filter((id) => readsOf.get(idKey(id)).includes(idKey(restore.id)));
         restoredContent.set(idKey(restore.id), restore.base.content);
@@ -25003,9 +25120,18 @@ function withRollbackOnFailure(strategy, plan) {
       context.log.warn(
         `${failed2.map((r) => formatId(r.id)).join(", ")} failed: putting ${restores.map((r) => shortId(r.id)).join(", ")} back to the base commit's content and rolling back ${readers.map(formatId).join(", ") || "no workload"}`
       );
+      const step = await rollbackStep(new Map(restoredContent));
       return {
         ids: readers,
-        patchFor: await rollbackStep(new Map(restoredContent)),
+        patchFor: (id, live2, kind) => {
+          const generation = started.get(idKey(id))?.unanswered?.generation;
+          if (generation === void 0 || field(field(live2, "metadata"), "generation") !== generation)
+            return step(id, live2, kind);
+          untouched.add(idKey(id));
+          return {
+            unchanged: `its pod template is as before the patch (generation ${generation}): nothing to roll back`
+          };
+        },
         restores,
         restored: (ended) => {
           outcomes.push(...ended);
@@ -25020,11 +25146,17 @@ function withRollbackOnFailure(strategy, plan) {
       const inner = strategy.afterWait ? await strategy.afterWait(results, back, context) : { results, notes: [] };
       const restores = reportRollbacks(
         inner.results,
-        back,
-        outcomes,
+        back.filter((r) => !untouched.has(idKey(r.id))),
+        outcomes.map((o) => ({ ...o, readers: o.readers.filter((id) => !untouched.has(idKey(id))) })),
         (key) => readsOf.get(key) ?? [],
         context.log
       );
+      for (const result of inner.results) {
+        const said = back.find((r) => untouched.has(idKey(r.id)) && idKey(r.id) === idKey(result.id));
+        if (!said) continue;
+        result.message = `${result.message}; ${said.message}`;
+        context.log.warn(`${formatId(result.id)}: ${result.message}`);
+      }
       return { ...inner, restores };
     }
   };
@@ -25032,6 +25164,7 @@ function withRollbackOnFailure(strategy, plan) {
 var init_rollback_on_failure = __esm({
   "src/rollout/restore/rollback-on-failure.ts"() {
     "use strict";
+    init_json_shape();
     init_model();
     init_restore_plan();
     init_rollback_report();
@@ -26997,6 +27130,67 @@ var init_line_index = __esm({
   }
 });
 
+// src/scan/manifests/shared-template.ts
+function sharedNodes(root, source2) {
+  if (source2 !== lastSource) {
+    lastSource = source2;
+    lastMayAlias = source2.includes("*");
+  }
+  return new SharedNodes(lastMayAlias ? root : void 0);
+}
+var lastSource, lastMayAlias, SharedNodes;
+var init_shared_template = __esm({
+  "src/scan/manifests/shared-template.ts"() {
+    "use strict";
+    init_json_shape();
+    init_workload_kinds();
+    lastMayAlias = false;
+    SharedNodes = class {
+      constructor(root) {
+        this.root = root;
+      }
+      root;
+      shared;
+      /** For a workload of kind `kind` in this document: why its stamp cannot be written, when it cannot. */
+      stampUnwritable(object, kind) {
+        const templatePath = restartableKind(kind)?.templatePath;
+        const why = templatePath ? this.unwritable(object, templatePath) : void 0;
+        return why === void 0 ? {} : { stampUnwritable: why };
+      }
+      unwritable(object, templatePath) {
+        const fields = [...templatePath, "metadata", "annotations"];
+        let node = object;
+        for (let i = 0; isRecord(node); i++) {
+          if (this.sharedSet().has(node)) {
+            const field5 = i === 0 ? "the object" : fields.slice(0, i).join(".");
+            return `${field5} is a YAML alias (an anchor used in more than one place), so config-rollout stamp cannot write its stamp there: write ${field5} out in the object (no alias), then stamp it`;
+          }
+          if (i === fields.length) break;
+          node = node[fields[i]];
+        }
+        return void 0;
+      }
+      sharedSet() {
+        if (this.shared) return this.shared;
+        const seen2 = /* @__PURE__ */ new Set();
+        const shared = /* @__PURE__ */ new Set();
+        const walk = (value) => {
+          if (typeof value !== "object" || value === null) return;
+          if (seen2.has(value)) {
+            shared.add(value);
+            return;
+          }
+          seen2.add(value);
+          for (const child2 of Array.isArray(value) ? value : Object.values(value)) walk(child2);
+        };
+        walk(this.root);
+        this.shared = shared;
+        return shared;
+      }
+    };
+  }
+});
+
 // src/scan/manifests/yaml-messages.ts
 function describeFailure2(error2) {
   const text = error2 instanceof Error ? error2.message : String(error2);
@@ -27110,6 +27304,7 @@ var init_manifest_reader = __esm({
     init_decode_source();
     init_fast_yaml();
     init_line_index();
+    init_shared_template();
     init_yaml_messages();
     DEFAULT_MAX_ALIAS_COUNT = 100;
     MAX_PROBLEMS_PER_FILE = 10;
@@ -27199,7 +27394,7 @@ var init_manifest_reader = __esm({
        * One document (or one item of a List). `locate` finds the offset of a nested node, so each List
        * item and each bad field gets its own line.
        */
-      readValue(value, start, locate) {
+      readValue(value, start, locate, shared = sharedNodes(value, this.source)) {
         if (!isRecord(value)) return;
         const hasApiVersion = Object.hasOwn(value, "apiVersion");
         const hasKind = Object.hasOwn(value, "kind");
@@ -27212,13 +27407,13 @@ var init_manifest_reader = __esm({
         }
         const items = field(value, "items");
         if (isListKind(kind, items)) {
-          this.readList(kind, items, start, locate);
+          this.readList(kind, items, start, locate, shared);
           return;
         }
         if (NON_OBJECT_API_GROUPS.some((group2) => apiVersion.startsWith(group2))) return;
-        this.readObject(value, kind, start, locate);
+        this.readObject(value, kind, start, locate, shared);
       }
-      readList(kind, items, start, locate) {
+      readList(kind, items, start, locate, shared) {
         if (items === void 0 || items === null) return;
         if (!Array.isArray(items)) {
           this.problem(locate(["items"]) ?? start, `${kind}: items must be a list, found ${describeType(items)}`);
@@ -27233,10 +27428,10 @@ var init_manifest_reader = __esm({
             );
             return;
           }
-          this.readValue(item, itemStart, (path6) => locate(["items", index, ...path6]));
+          this.readValue(item, itemStart, (path6) => locate(["items", index, ...path6]), shared);
         });
       }
-      readObject(object, kind, start, locate) {
+      readObject(object, kind, start, locate, shared) {
         const metadata = field(object, "metadata");
         if (metadata === void 0 || metadata === null) {
           if (KINDS_THAT_NEED_METADATA.has(kind)) this.problem(start, `${kind} has no metadata.name`);
@@ -27309,7 +27504,8 @@ var init_manifest_reader = __esm({
           file: this.file,
           line: this.lineCounter.linePos(start).line,
           object,
-          ...namespaceAssumed ? { namespaceAssumed: true } : {}
+          ...namespaceAssumed ? { namespaceAssumed: true } : {},
+          ...shared.stampUnwritable(object, kind)
         });
       }
       /** A document kubectl would reject for a reason the YAML parse does not report. */
@@ -27716,6 +27912,34 @@ var require_picomatch = __commonJS({
   }
 });
 
+// src/scan/scan-model.ts
+function nothingRead(sourceNotes) {
+  return {
+    changedFiles: [],
+    changes: [],
+    workloads: [],
+    newWorkloadIds: /* @__PURE__ */ new Set(),
+    headConfigs: /* @__PURE__ */ new Map(),
+    baseConfigs: /* @__PURE__ */ new Map(),
+    problems: [],
+    assumedNamespace: /* @__PURE__ */ new Set(),
+    baseWorkloads: [],
+    sourceNotes,
+    sourceWarnings: [],
+    variants: /* @__PURE__ */ new Map()
+  };
+}
+var BROKEN_AT;
+var init_scan_model = __esm({
+  "src/scan/scan-model.ts"() {
+    "use strict";
+    BROKEN_AT = {
+      base: "has errors at the base commit",
+      head: "has errors at the head commit"
+    };
+  }
+});
+
 // src/scan/render/output-objects.ts
 var output_objects_exports = {};
 __export(output_objects_exports, {
@@ -27727,8 +27951,6 @@ function splitDocuments(text) {
   return text.split(/^---[ \t]*\r?\n/m).filter((doc) => doc.trim() !== "");
 }
 function createDocumentParser(label2, defaultNamespace, cache = /* @__PURE__ */ new Map()) {
-  const problems = [];
-  const reported = /* @__PURE__ */ new Set();
   const parse2 = (text) => {
     const key = `${defaultNamespace}
 ${text}`;
@@ -27740,26 +27962,53 @@ ${text}`;
         result = parseManifests(label2, text, { defaultNamespace });
       cache.set(key, result);
     }
-    if (result.problems.length > 0 && !reported.has(text)) {
-      reported.add(text);
-      problems.push(...result.problems.map((p) => p.file === label2 ? p : { ...p, file: label2 }));
-    }
-    return result.manifests;
+    const problems = result.problems.map((p) => p.file === label2 ? p : { ...p, file: label2 });
+    return { manifests: result.manifests, problems };
   };
   return {
-    problems,
+    settle: (base, head) => settleOutputs(label2, base, head),
     objectsOf(output) {
-      if (output === void 0) return [];
+      if (output === void 0) return { manifests: [], problems: [] };
       const text = decode(output);
       const docs = text === void 0 ? void 0 : splitDocuments(text);
-      if (docs === void 0) {
-        const whole = parseManifests(label2, output, { defaultNamespace });
-        problems.push(...whole.problems);
-        return whole.manifests;
-      }
-      return docs.flatMap(parse2);
+      if (docs === void 0) return parseManifests(label2, output, { defaultNamespace });
+      const distinct = new Set(docs);
+      const parsed = docs.map(parse2);
+      return {
+        manifests: parsed.flatMap((p) => p.manifests),
+        problems: parsed.flatMap((p, i) => distinct.delete(docs[i]) ? p.problems : [])
+      };
     }
   };
+}
+function settleOutputs(label2, base, head) {
+  const broken = (side) => side.problems.some((p) => p.severity === "error");
+  const problems = [];
+  if (head.problems.length === 0) {
+    for (const p of base.problems)
+      problems.push({
+        ...p,
+        severity: "warning",
+        message: `at the base commit: ${p.message}`,
+        ...p.severity === "error" ? { unread: BROKEN_AT.base } : {}
+      });
+  }
+  for (const p of head.problems) problems.push(p.severity === "error" ? { ...p, unread: BROKEN_AT.head } : p);
+  const carried = (to, from, side) => {
+    if (!broken(to)) return to.manifests;
+    const ids = new Set(to.manifests.map((m) => idKey(m.id)));
+    const missing = from.manifests.filter((m) => !ids.has(idKey(m.id)));
+    for (const m of missing.filter((m2) => isConfigKind(m2.id.kind)))
+      problems.push({
+        file: label2,
+        line: 1,
+        col: 1,
+        severity: "warning",
+        message: `cannot tell whether ${formatId(m.id)} changed: the output has errors at the ${side} commit`
+      });
+    return [...to.manifests, ...missing];
+  };
+  return { base: carried(base, head, "base"), head: carried(head, base, "head"), problems };
 }
 function decode(bytes) {
   try {
@@ -27771,8 +28020,11 @@ function decode(bytes) {
 var init_output_objects = __esm({
   "src/scan/render/output-objects.ts"() {
     "use strict";
+    init_api_kinds();
+    init_model();
     init_crd_schema();
     init_parse_manifests();
+    init_scan_model();
   }
 });
 
@@ -28717,32 +28969,6 @@ var init_read_live_state = __esm({
 });
 
 // src/sync/sync-plan.ts
-function parseNamedConfigs(values, naming = CLI_FLAGS) {
-  return values.map((value) => {
-    const refuse = (why) => new UserError(
-      `${naming.option("config")} ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}\u2026` : value)}: ${why}`
-    );
-    const match = NAMED.exec(value.trim());
-    if (!match)
-      throw refuse(
-        "expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)"
-      );
-    const [, kindName, name = "", key] = match;
-    if (!isObjectName(name))
-      throw refuse(
-        `${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}\u2026` : name)} is not a ConfigMap or Secret name (lowercase letters, digits, "-" and ".", starting and ending with a letter or digit, at most ${MAX_NAME} characters)`
-      );
-    if (key !== void 0 && !validKey(key))
-      throw refuse(
-        `${JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}\u2026` : key)} is not a ConfigMap or Secret key (letters, digits, "-", "_" and ".", not "." or "..", not starting with "..", at most ${MAX_NAME} characters)`
-      );
-    const kind = kindName.toLowerCase() === "secret" ? "Secret" : "ConfigMap";
-    return { kind, name, ...key !== void 0 ? { key } : {} };
-  });
-}
-function validKey(key) {
-  return key.length <= MAX_NAME && CONFIG_KEY_CHARACTERS.test(key) && key !== "." && !key.startsWith("..");
-}
 function readsNamed(consumed, named) {
   if (named.length === 0) return true;
   return named.some(
@@ -28883,19 +29109,13 @@ function configName2(config) {
   const keys = config.keys === "all" ? "all keys" : `key${config.keys.length > 1 ? "s" : ""} ${config.keys.join(", ")}`;
   return `${shortId(config.id)} (reads ${keys})`;
 }
-var NAMED, MAX_NAME;
 var init_sync_plan = __esm({
   "src/sync/sync-plan.ts"() {
     "use strict";
     init_config_references();
-    init_errors();
     init_workload_kinds();
     init_model();
-    init_names();
-    init_option_naming();
     init_restart_patch();
-    NAMED = /^(configmap|secret)\/([^:]*)(?::(.*))?$/i;
-    MAX_NAME = 253;
   }
 });
 
@@ -28912,7 +29132,7 @@ async function runSync(settings, deps) {
       `config-rollout sync cannot roll back on failure: it restarts workloads for configs changed outside git, whose earlier content is gone (no base commit holds it); drop ${naming.option("rollback-on-failure")}`
     );
   }
-  const named = parseNamedConfigs(settings.syncConfigs, naming);
+  const named = settings.syncConfigs;
   const cluster = await deps.connection.connect();
   if (!cluster) {
     throw new UserError(
@@ -29064,7 +29284,10 @@ function manifestOf(workload) {
 function describeScope(settings, namedCount) {
   const where = settings.namespaces.length > 0 ? `namespaces ${settings.namespaces.join(", ")}` : "every namespace";
   const selector = settings.selector ? `, selector ${settings.selector}` : "";
-  const configs = namedCount > 0 ? `, consumers of ${settings.syncConfigs.join(", ")}` : "";
+  const spelled = settings.syncConfigs.map(
+    (c) => `${c.kind.toLowerCase()}/${c.name}${c.key !== void 0 ? `:${c.key}` : ""}`
+  );
+  const configs = namedCount > 0 ? `, consumers of ${spelled.join(", ")}` : "";
   return `live configs against each workload's config hash (${where}${selector}${configs})`;
 }
 var init_sync = __esm({
@@ -32923,9 +33146,8 @@ function failedHeadline(results) {
 }
 function describeRestore(restore) {
   const readers = restore.readers.map(shortId).join(", ");
-  const left = restore.notRolledBack ?? [];
-  const notRolledBack = left.length ? `; not rolled back: ${left.map(shortId).join(", ")} (see ${left.length > 1 ? "their results" : "its result"})` : "";
-  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}${notRolledBack}`;
+  const apart = (what, ids = []) => ids.length ? `; ${what}: ${ids.map(shortId).join(", ")} (see ${ids.length > 1 ? "their results" : "its result"})` : "";
+  return `${restore.message}${readers && restore.result !== "refused" ? `; rolled back: ${readers}` : ""}${apart("rollback written, its rollout not finished", restore.rollbackNotRolledOut)}${apart("not rolled back", restore.notRolledBack)}`;
 }
 function fleetHeadline(clusters) {
   const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
@@ -33312,7 +33534,7 @@ async function commentOnReview(request) {
     const url = done.comment.url ? `: ${done.comment.url}` : "";
     return { level: "info", message: `comment: plan comment ${done.action} on ${target.where}${url}` };
   } catch (error2) {
-    return { level: "warning", message: redact(failureMessage(error2, target), token) };
+    return { level: "warning", message: redact2(failureMessage(error2, target), token) };
   }
 }
 async function eventPayload(env, readEvent) {
@@ -33378,7 +33600,7 @@ function statusOf(error2) {
   const status = typeof error2 === "object" && error2 !== null ? error2.status : void 0;
   return typeof status === "number" ? status : void 0;
 }
-function redact(text, token) {
+function redact2(text, token) {
   return token.length >= 4 ? text.replaceAll(token, "***") : text;
 }
 function safeUrl(url) {
@@ -34461,6 +34683,7 @@ function createGitopsStrategy(hashKey) {
 function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
   const problems = [];
   const unmatchable = [];
+  const unwritable = [];
   for (const id of ids) {
     const manifest = headWorkloads.get(idKey(id));
     const kind = restartableKind(id.kind);
@@ -34480,6 +34703,10 @@ function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
     const stamped = currentHash(manifest.object, kind.templatePath);
     const expected = hashFor(id);
     if (stamped === expected) continue;
+    if (manifest.stampUnwritable !== void 0) {
+      unwritable.push(`${formatId(id)}${where}: ${manifest.stampUnwritable} (expected ${expected})`);
+      continue;
+    }
     if (manifest.stampCannotMatch !== void 0) {
       unmatchable.push(
         `${formatId(id)}${where}: ${manifest.stampCannotMatch} (the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped ?? "none"}, this deployment needs ${expected})`
@@ -34496,6 +34723,12 @@ function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
       `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:
   ${problems.join("\n  ")}
 Run \`config-rollout stamp\`, commit the result and push it.`
+    );
+  if (unwritable.length > 0)
+    lines.push(
+      `--strategy gitops: \`config-rollout stamp\` cannot write these workloads' stamps where their files write them, so no agent can roll them out:
+  ${unwritable.join("\n  ")}
+Running \`config-rollout stamp\` alone does not change that: write out what each names (no alias), then stamp, commit and push.`
     );
   if (unmatchable.length > 0)
     lines.push(
@@ -34635,7 +34868,7 @@ function completePlan(repoPlan, clusterWorkloads, strategy, context) {
     scan.workloads
   );
   const guarded = applyGuardRails(planned, { ...settings, naming });
-  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
+  const namespaceNote = assumedNamespaceNote(scan, planned, settings);
   if (namespaceNote) log.info(namespaceNote);
   return planOfScan(repoPlan, {
     changes: scan.changes,
@@ -34661,12 +34894,12 @@ function withWorkloadSources(workloads, manifests) {
   });
 }
 var MAX_LISTED = 5;
-function assumedNamespaceNote(scan, workloads, namespace) {
+function assumedNamespaceNote(scan, workloads, { namespace, namespaceFrom }) {
   const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
   const names2 = [...new Set(ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map(shortId))];
   if (names2.length === 0) return void 0;
   const listed = names2.length > MAX_LISTED ? `${names2.slice(0, MAX_LISTED).join(", ")} and ${names2.length - MAX_LISTED} more` : names2.join(", ");
-  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
+  return `namespace ${JSON.stringify(namespace)} (${namespaceFrom ?? "the default"}) was assumed for ${listed}: their manifests name no namespace`;
 }
 async function applyPlanToCluster(repoPlan, connection, context) {
   if (plansNothing(repoPlan.scan)) {
@@ -34682,6 +34915,9 @@ function plansNothing(scan) {
 function planOfNothing(repoPlan) {
   return planOfScan(repoPlan, { changes: [], workloads: [], sources: [], warnings: [] });
 }
+
+// src/run/fleet.ts
+init_cluster_connection();
 
 // src/run/plan.ts
 init_errors();
@@ -34742,16 +34978,11 @@ async function resolveCommits(request, git, opts = {}) {
   }
 }
 async function resolveRangeRequest(ctx, request) {
-  if (!request.forced) {
-    if (isFullSha(request.base) && isFullSha(request.head)) ctx.git.startDiff?.(request.base, request.head);
-    const [head2, base2] = await Promise.all([
-      requireCommit(ctx, request.head, "head"),
-      requireCommit(ctx, request.base, "base")
-    ]);
-    return { base: base2, head: head2, note: request.note };
-  }
-  const head = await requireCommit(ctx, request.head, "head");
-  const base = await findCommit(ctx, request.base);
+  if (isFullSha(request.base) && isFullSha(request.head)) ctx.git.startDiff?.(request.base, request.head);
+  const [head, base] = await Promise.all([
+    requireCommit(ctx, request.head, "head"),
+    request.forced ? findCommit(ctx, request.base) : requireCommit(ctx, request.base, "base")
+  ]);
   if (base === void 0) {
     return firstParentRange(
       ctx,
@@ -34792,14 +35023,14 @@ async function resolveNewBranch(ctx, request) {
     return {
       base: head,
       head,
-      note: `new branch: ${shortSha(head)} is already on ${branch}, nothing new to compare`
+      note: `new ${request.ref}: ${shortSha(head)} is already on ${branch}, nothing new to compare`
     };
   }
   if (mergeBase !== void 0) return { base: mergeBase, head, note: request.note };
   return firstParentRange(
     ctx,
     head,
-    found === void 0 ? `new branch: origin/${branch} is not available, so comparing with the first parent` : `new branch: no merge-base with ${branch} found, so comparing with the first parent`
+    found === void 0 ? `new ${request.ref}: origin/${branch} is not available, so comparing with the first parent` : `new ${request.ref}: no merge-base with ${branch} found, so comparing with the first parent`
   );
 }
 async function firstParentRange(ctx, head, note) {
@@ -34947,6 +35178,7 @@ function resolvePush(payload) {
       kind: "new-branch",
       head: after,
       defaultBranch,
+      ref: what,
       note: defaultBranch ? `new ${what}: comparing with the merge-base of ${defaultBranch}` : `new ${what}: comparing with the first parent (the event names no default branch)`
     };
   }
@@ -35007,7 +35239,13 @@ function resolveGitLabRange(env) {
   if (isMergeRequest) return resolveMergeRequest(env, head);
   const before = env.CI_COMMIT_BEFORE_SHA ?? "";
   if (before !== "" && !isZeroSha(before)) {
-    return { kind: "range", base: before, head, note: "GitLab push: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA" };
+    return {
+      kind: "range",
+      base: before,
+      head,
+      forced: true,
+      note: "GitLab push: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA"
+    };
   }
   const source2 = env.CI_PIPELINE_SOURCE ?? "push";
   if (NON_PUSH_SOURCES.has(source2)) {
@@ -35018,11 +35256,13 @@ function resolveGitLabRange(env) {
     };
   }
   const defaultBranch = env.CI_DEFAULT_BRANCH || void 0;
+  const ref = env.CI_COMMIT_TAG ? "tag" : "branch";
   return {
     kind: "new-branch",
     head,
     defaultBranch,
-    note: defaultBranch ? `new ${env.CI_COMMIT_TAG ? "tag" : "branch"}: comparing with the merge-base of ${defaultBranch}` : "new branch: comparing with the first parent (CI_DEFAULT_BRANCH is not set)"
+    ref,
+    note: defaultBranch ? `new ${ref}: comparing with the merge-base of ${defaultBranch}` : `new ${ref}: comparing with the first parent (CI_DEFAULT_BRANCH is not set)`
   };
 }
 function resolveMergeRequest(env, head) {
@@ -35049,6 +35289,7 @@ function resolveMergeRequest(env, head) {
     kind: "new-branch",
     head,
     defaultBranch: target,
+    ref: "branch",
     note: target ? `GitLab merge request without a diff base: comparing with the merge-base of ${target}` : "GitLab merge request without a diff base or target branch: comparing with the first parent"
   };
 }
@@ -35083,6 +35324,7 @@ function resolveFlags({ flags, env }) {
       kind: "new-branch",
       head: head ?? "HEAD",
       defaultBranch,
+      ref: "branch",
       note: defaultBranch ? `--base is all zeros (new branch): comparing with the merge-base of ${defaultBranch}` : "--base is all zeros (new branch): comparing with the first parent"
     };
   }
@@ -35459,6 +35701,7 @@ var import_node_os3 = require("node:os");
 var import_node_path7 = require("node:path");
 init_commit_sha();
 init_errors();
+init_option_naming();
 init_run_process();
 init_yaml_messages();
 
@@ -35595,12 +35838,12 @@ async function anyMayHoldSecret(treeDir, files) {
   }
   return false;
 }
-function stoppedWhy(result) {
+function stoppedWhy(result, naming = CLI_FLAGS) {
   const failure = result.failure;
   if (failure?.kind === "timeout")
-    return `${failure.message}, the --render-timeout; the whole process group was stopped`;
+    return `${failure.message}, the ${naming.option("render-timeout")}; the whole process group was stopped`;
   if (failure?.kind === "output")
-    return `its ${failure.message.replace(/^output/, "output is")}, the --max-file-size; the whole process group was stopped`;
+    return `its ${failure.message.replace(/^output/, "output is")}, the ${naming.option("max-file-size")}; the whole process group was stopped`;
   if (failure) return failure.message;
   return result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
 }
@@ -35776,6 +36019,7 @@ init_kustomization_names();
 // src/scan/gitops/generated-kustomization.ts
 var import_promises4 = require("node:fs/promises");
 var import_node_path10 = require("node:path");
+init_kustomization_names();
 var LISTED_FILE = /\.ya?ml$/;
 async function writeGeneratedKustomization(dir) {
   let entries;
@@ -35784,9 +36028,23 @@ async function writeGeneratedKustomization(dir) {
   } catch {
     return void 0;
   }
-  const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
-    (e) => (0, import_node_path10.relative)(dir, (0, import_node_path10.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path10.sep).join("/")
-  ).filter((path6) => path6 !== "kustomization.yaml").sort();
+  const paths = entries.map((e) => ({
+    // A backslash is a character of a name, except where it is the separator (Windows).
+    path: (0, import_node_path10.relative)(dir, (0, import_node_path10.join)(e.parentPath ?? e.path ?? dir, e.name)).split(import_node_path10.sep).join("/"),
+    isFile: e.isFile()
+  }));
+  const built = new Set(
+    paths.flatMap(({ path: path6, isFile }) => {
+      const folder = isFile ? kustomizationDirOf(path6) : void 0;
+      return folder ? [folder] : [];
+    })
+  );
+  const within2 = (path6) => [...built].find((d) => path6.startsWith(`${d}/`) || path6 === d);
+  const outermost = [...built].filter((d) => ![...built].some((o) => o !== d && d.startsWith(`${o}/`)));
+  const files = [
+    ...outermost,
+    ...paths.filter(({ path: path6, isFile }) => isFile && LISTED_FILE.test(path6) && within2(path6) === void 0).map(({ path: path6 }) => path6).filter((path6) => path6 !== "kustomization.yaml")
+  ].sort();
   if (files.length === 0) return void 0;
   await (0, import_promises4.writeFile)((0, import_node_path10.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
 `);
@@ -35804,27 +36062,37 @@ async function asDeployedByParents(git, env, commit, parents, file, objects) {
   return deployed;
 }
 async function parentBuildWarnings(git) {
-  const all = await Promise.all(builds.get(git)?.values() ?? []);
+  const asked = [...builds.get(git)?.values() ?? []].filter((b) => b.asked);
+  const all = await Promise.all(asked.map((b) => b.built));
   return all.flatMap((b) => b.warning ? [b.warning] : []);
 }
 function buildOnce(git, env, commit, parent) {
   const byKey = builds.get(git) ?? /* @__PURE__ */ new Map();
   builds.set(git, byKey);
-  const key = JSON.stringify([commit, parent.by, parent.file ?? null, parent.dir]);
-  let built = byKey.get(key);
-  if (built === void 0) {
-    built = buildParent(git, env, commit, parent);
-    byKey.set(key, built);
-  }
-  return built;
+  const start = (at) => {
+    const key = JSON.stringify([at, parent.by, parent.file ?? null, parent.dir]);
+    let entry2 = byKey.get(key);
+    if (entry2 === void 0) {
+      entry2 = { built: buildParent(git, env, at, parent), asked: false };
+      entry2.built.catch(() => {
+      });
+      byKey.set(key, entry2);
+    }
+    return entry2;
+  };
+  const entry = start(commit);
+  entry.asked = true;
+  for (const other of env.commits ?? []) start(other);
+  return entry.built;
 }
 async function buildParent(git, env, commit, parent) {
   const unknowable = (why) => ({ warning: parentWarning(parent, commit, why) });
   const templated = unknowablePatches(parent);
   if (templated) return unknowable(templated);
+  if (env.untrustedHead !== void 0) return unknowable(untrustedWhy(env.untrustedHead));
   const binary = await findKustomize(env.pathDirs);
   if (binary === void 0) return unknowable("neither kustomize nor kubectl is on PATH to apply them");
-  const scope = [parent.dir];
+  const scope = void 0;
   const trees = await createCommitTrees(git.root, findExecutable("git", env.pathDirs) ?? "git", scope, {
     symlinks: { scope },
     timeoutMs: env.timeoutMs
@@ -35868,6 +36136,9 @@ async function childrenAsBuilt(run2, at, parent) {
     parsed.manifests.map((m) => m.object),
     fileOf
   );
+}
+function untrustedWhy(why) {
+  return `its directory is not built, the head being untrusted (${why})`;
 }
 function parentWarning(parent, commit, why) {
   const file = parent.file ?? (parent.dir || ".");
@@ -36540,6 +36811,7 @@ init_model();
 init_once();
 
 // src/scan/changed-files.ts
+init_scan_model();
 var LARGE_FILE_BYTES = 64 * 1024;
 async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log, owned) {
   const changedFiles = allChangedFiles.filter(
@@ -36583,10 +36855,6 @@ async function readChangedManifests(git, commits, allChangedFiles, wanted, optio
     early
   };
 }
-var BROKEN_AT = {
-  base: "has errors at the base commit",
-  head: "has errors at the head commit"
-};
 function brokenFiles(problems) {
   return new Set(problems.filter((p) => p.severity === "error").map((p) => p.file));
 }
@@ -37012,8 +37280,7 @@ async function findPlainDeployedSources(git, ctx) {
   const quietOptions = { substituted: true, maxBytes: QUIET_CHECK_MAX_BYTES };
   const quiet = redeployed.length === 0 && !ctx.componentsMayCarryValues;
   if (quiet && await allQuiet(git, ctx, changed, quietOptions)) return none;
-  const asDeployed = { pathDirs: ctx.pathDirs, timeoutMs: ctx.timeoutMs, maxOutputBytes: ctx.maxOutputBytes };
-  const search = { head: ctx.head, asDeployed, ...ctx.paths ? { paths: ctx.paths } : {} };
+  const search = { head: ctx.head, asDeployed: ctx.asDeployed, ...ctx.paths ? { paths: ctx.paths } : {} };
   const found = await withMaps(
     git,
     ctx,
@@ -37120,9 +37387,10 @@ function chartReport(chartDirs, changedPaths, options) {
     });
   }
   const fixtureNotes = fixtures.map(
-    (dir) => `Helm chart ${dir}: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)`
+    (dir) => `Helm chart ${dir}: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (${options.naming.option("render")} plans it if it is deployed)`
   );
-  return { notes: [...options.render ? [] : untouchedNote(untouched), ...fixtureNotes], warnings };
+  const notes = options.render ? [] : untouchedNote(untouched, options.naming);
+  return { notes: [...notes, ...fixtureNotes], warnings };
 }
 var HIDDEN_DIR = /(^|\/)\.[^/]/;
 function touchedChartWarning(dir, changed, options) {
@@ -37130,13 +37398,15 @@ function touchedChartWarning(dir, changed, options) {
   const first = dir === "" ? changed[0] : changed[0].slice(dir.length + 1);
   const files = changed.length === 1 ? first : `${first} and ${changed.length - 1} more file(s)`;
   const release = dir === "" ? "release" : dir.slice(dir.lastIndexOf("/") + 1);
-  const recipe = `--render 'helm template ${release} ${shown2}' --render-paths '${dir === "" ? "**" : `${dir}/**`}'`;
-  const why = options.render ? "none of its changed files is among --render-paths, so --render does not run for it" : "Helm charts are planned only through --render";
+  const { naming } = options;
+  const paths = naming.set("render-paths", `'${dir === "" ? "**" : `${dir}/**`}'`);
+  const recipe = `${naming.set("render", `'helm template ${release} ${shown2}'`)}${naming.entryPoint === "cli" ? " " : " with "}${paths}`;
+  const why = options.render ? `none of its changed files is among ${naming.option("render-paths")}, so ${naming.option("render")} does not run for it` : `Helm charts are planned only through ${naming.option("render")}`;
   return `Helm chart ${shown2} changed (${files}) but was not rendered: ${why}. To plan from it: ${recipe} (with the -n and -f values your deploy step uses)`;
 }
-function untouchedNote(dirs) {
+function untouchedNote(dirs, naming) {
   if (dirs.length === 0) return [];
-  const how = "charts are planned only through --render 'helm template ...'";
+  const how = `charts are planned only through ${naming.set("render", "'helm template ...'")}`;
   if (dirs.length === 1)
     return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
   const more = dirs.length > MAX_NAMED3 ? ` and ${dirs.length - MAX_NAMED3} more` : "";
@@ -37225,8 +37495,8 @@ function dirOf(path6) {
   const slash = path6.lastIndexOf("/");
   return slash === -1 ? "" : path6.slice(0, slash);
 }
-function renderNotRunNote(command) {
-  return `render: ${command}: not run, the range touches none of --render-paths`;
+function renderNotRunNote(command, naming) {
+  return `render: ${command}: not run, the range touches none of ${naming.option("render-paths")}`;
 }
 
 // src/scan/render/both-commits.ts
@@ -37418,7 +37688,7 @@ async function renderBothCommits(git, base, head, sources, pathDirs, defaultName
       ...isConfigKind(m.id.kind) && isHashSuffixedGenerated(m.id, source2.generators) ? { selfRolling: true } : {},
       ...stampedAs2(m, source2)
     });
-    const problems = parsers.flatMap((parser) => parser.problems);
+    const problems = parsed.problems;
     const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
     const headObjects = sources.flatMap(
       (source2, i) => headParsed[i].map((m) => withUnsubstituted(labelled(m, source2), source2.unsubstituted))
@@ -37445,6 +37715,7 @@ function withUnsubstituted(m, kept) {
 function parseOutputs(sources, outputs, parsers) {
   const failures = [];
   const unbuilt = /* @__PURE__ */ new Map();
+  const none = { manifests: [], problems: [] };
   const headParsed = sources.map((source2, i) => {
     const [atHead, atBase] = outputs[i];
     if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
@@ -37452,17 +37723,24 @@ function parseOutputs(sources, outputs, parsers) {
       unbuilt.set(source2.label, "both");
       failures.push({ source: source2, atBase, atHead });
     }
-    return [];
+    return none;
   });
   const baseParsed = sources.map((source2, i) => {
     const output = outputs[i][1];
-    if (outputs[i][0] instanceof KustomizeBuildError) return [];
+    if (outputs[i][0] instanceof KustomizeBuildError) return none;
     if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
     unbuilt.set(source2.label, "base");
     failures.push({ source: source2, atBase: output, removed: outputs[i][0] === void 0 });
-    return headParsed[i];
+    return { manifests: headParsed[i].manifests, problems: [] };
   });
-  return { headParsed, baseParsed, warnings: failureWarnings(failures), unbuilt };
+  const settled = parsers.map((parser, i) => parser.settle(baseParsed[i], headParsed[i]));
+  return {
+    headParsed: settled.map((s) => s.head),
+    baseParsed: settled.map((s) => s.base),
+    problems: settled.flatMap((s) => s.problems),
+    warnings: failureWarnings(failures),
+    unbuilt
+  };
 }
 function failureWarnings(failures) {
   const groups = /* @__PURE__ */ new Map();
@@ -38079,10 +38357,29 @@ function renderCommandAtCommits(run2) {
     const hasStderr = result.stderrTail !== "" && result.failure?.kind !== "aborted";
     const [otherCommit, other] = hasStderr && await otherThan(commit, OTHER_COMMIT_GRACE_MS) || [];
     const atOther = otherCommit && other && succeeded(other) ? { commit: otherCommit, output: other.stdout } : void 0;
-    throw new UserError(
-      `--render ${JSON.stringify(run2.command)} failed at commit ${shortSha(commit)} (${stoppedWhy(result)}); nothing was applied${hasStderr ? stderrOf(result, commit, atOther) : ""}`
+    throw new RenderCommandError(
+      () => `${run2.naming.set("render", JSON.stringify(run2.command))} failed at commit ${shortSha(commit)} (${stoppedWhy(result, run2.naming)}${shellSays(result, run2.command)}); nothing was applied${hasStderr ? stderrOf(result, commit, atOther) : ""}`
     );
   };
+}
+var RenderCommandError = class extends UserError {
+  constructor(write) {
+    super();
+    this.write = write;
+  }
+  write;
+  #message;
+  get message() {
+    return this.#message ?? this.write();
+  }
+  set message(text) {
+    this.#message = text;
+  }
+};
+function shellSays(result, command) {
+  if (result.failure !== void 0 || result.exitCode !== 127 && result.exitCode !== 126) return "";
+  const word = command.trim().split(/\s+/).find((w) => !/^[A-Za-z_]\w*=/.test(w)) ?? command;
+  return result.exitCode === 127 ? `, command not found: ${JSON.stringify(word)} or a command it runs is not installed, or not on PATH` : `, command not executable: ${JSON.stringify(word)} or a command it runs is not an executable file`;
 }
 function succeeded(result) {
   return result.exitCode === 0 && result.failure === void 0;
@@ -38102,7 +38399,7 @@ async function within(promise, ms) {
 function stderrOf(result, commit, other) {
   const why = MAY_DEFINE_SECRET.test(result.stdout.toString("utf8")) ? "its output defines a Secret" : other === void 0 ? "the render at the other commit did not complete, so whether the command renders a Secret is not known" : MAY_DEFINE_SECRET.test(other.output.toString("utf8")) ? `its output at commit ${shortSha(other.commit)} defines a Secret` : void 0;
   if (why === void 0) return `. Its stderr ends with:
-${result.stderrTail}`;
+${tailOf(result.stderrEnd)}`;
   return `. Its stderr is not shown: ${why}, whose values it may quote (run the command in a checkout of ${shortSha(commit)} to see it)`;
 }
 
@@ -38138,7 +38435,7 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
       base,
       head,
       changedFiles,
-      asDeployed: parentBuildEnv(pathDirs, options),
+      asDeployed: parentBuildEnv(pathDirs, options, [head, base]),
       ...explicit ? { paths: explicit } : {}
     });
     const substitution = { defaultNamespace: options.defaultNamespace };
@@ -38181,6 +38478,7 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
       maxOutputBytes: options.maxOutputBytes,
       settingsChanges,
       substitution,
+      asDeployed: parentBuildEnv(pathDirs, options, [head, base]),
       ...explicit ? { paths: explicit } : {}
     });
     sources.push(...plain.sources);
@@ -38193,7 +38491,7 @@ async function renderTouchedSources(git, base, head, changedFiles, options, log,
   if (options.render !== void 0) {
     const source2 = await renderCommandSource(options.render, changedPaths, pathDirs, options);
     if (source2) sources.push(source2);
-    else notes.push(renderNotRunNote(options.render));
+    else notes.push(renderNotRunNote(options.render, options.naming));
   }
   const warnings = [...charts.warnings, ...namespaceWarnings];
   if (sources.length === 0) return { ...NOTHING_RENDERED, owned, notes, warnings };
@@ -38278,9 +38576,10 @@ async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
   const considered = chartDirs.filter(
     (dir) => explicitPaths?.(dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`) ?? true
   );
-  if (options.render === void 0) return chartReport(considered, changedPaths, {});
+  const { naming } = options;
+  if (options.render === void 0) return chartReport(considered, changedPaths, { naming });
   const isRenderInput = await globMatcher(options.renderPaths, { dot: true });
-  return chartReport(considered, changedPaths, { render: { isRenderInput } });
+  return chartReport(considered, changedPaths, { render: { isRenderInput }, naming });
 }
 async function renderCommandSource(command, changedPaths, pathDirs, options) {
   const matches2 = await globMatcher(options.renderPaths, { dot: true });
@@ -38288,7 +38587,7 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
   if (changedInputs.length === 0) return void 0;
   const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv);
   const { timeoutMs, maxOutputBytes } = options;
-  const render = renderCommandAtCommits({ command, env, timeoutMs, maxOutputBytes });
+  const render = renderCommandAtCommits({ command, env, timeoutMs, maxOutputBytes, naming: options.naming });
   return {
     label: `render: ${command}`,
     // What a command reads is unknown: it gets the whole tree.
@@ -38300,8 +38599,14 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
     render: (checkout, commit, signal) => render(checkout.dir, commit, signal)
   };
 }
-function parentBuildEnv(pathDirs, options) {
-  return { pathDirs, timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes };
+function parentBuildEnv(pathDirs, options, commits) {
+  return {
+    commits,
+    pathDirs,
+    timeoutMs: options.timeoutMs,
+    maxOutputBytes: options.maxOutputBytes,
+    untrustedHead: options.entryRules.untrustedHead
+  };
 }
 
 // src/scan/scan-changed-manifests.ts
@@ -38404,7 +38709,7 @@ async function substitutionChangesOf(git, head, compared, options) {
     changes: compared.found.changes,
     defaultNamespace: options.defaultNamespace,
     ...paths ? { paths } : {},
-    ...sources ? { asDeployed: parentBuildEnv(trustedPathDirs(sources.env.PATH, [git.root]), sources) } : {}
+    ...sources ? { asDeployed: parentBuildEnv(trustedPathDirs(sources.env.PATH, [git.root]), sources, [head]) } : {}
   });
 }
 function changesConfigsOrWorkloads(compared) {
@@ -38503,23 +38808,8 @@ function withDeployedNamespaces(git, head, changedFiles, options) {
   return { ...options, namespaceOf: namespaceOf2 };
 }
 
-// src/scan/scan-model.ts
-function nothingRead(sourceNotes) {
-  return {
-    changedFiles: [],
-    changes: [],
-    workloads: [],
-    newWorkloadIds: /* @__PURE__ */ new Set(),
-    headConfigs: /* @__PURE__ */ new Map(),
-    baseConfigs: /* @__PURE__ */ new Map(),
-    problems: [],
-    assumedNamespace: /* @__PURE__ */ new Set(),
-    baseWorkloads: [],
-    sourceNotes,
-    sourceWarnings: [],
-    variants: /* @__PURE__ */ new Map()
-  };
-}
+// src/scan/scan-repository.ts
+init_scan_model();
 
 // src/scan/unread-submodules.ts
 init_commit_sha();
@@ -38561,9 +38851,9 @@ async function scanRepository(git, base, head, options, log) {
   );
   if (!await mayTouchManifests(git, { base, head }, changedPathsOf(touched), wanted, options)) {
     log.debug(`${touched.length} changed file(s), none a manifest or a rendered source's input`);
-    const render = options.sources?.render;
+    const sources = options.sources;
     return {
-      ...nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []),
+      ...nothingRead(sources?.render !== void 0 ? [renderNotRunNote(sources.render, sources.naming)] : []),
       sourceWarnings: await unreadSubmodules(touched, options)
     };
   }
@@ -38624,7 +38914,7 @@ async function planRepository(deps) {
   }
   const base = commits.base;
   const env = deps.env ?? process.env;
-  const scanOptions = scanOptionsOf(settings, env, deps.range);
+  const scanOptions = scanOptionsOf(settings, env, deps.range, naming);
   const uncommitted = !inCiJob(env) ? uncommittedEditsNote(git, commits.head, settings).catch(() => void 0) : void 0;
   const scan = await log.group(
     "Find changed configs",
@@ -38655,7 +38945,7 @@ function resolveRunCommits(deps, naming) {
   const request = resolveRange(deps.range, naming);
   return resolveCommits(request, deps.git, { ci: deps.ci, naming });
 }
-function scanOptionsOf(settings, env, range) {
+function scanOptionsOf(settings, env, range, naming) {
   const kustomizeDirs2 = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
   return {
     paths: kustomizeDirs2 && !settings.pathsExplicit ? [] : settings.paths,
@@ -38674,7 +38964,8 @@ function scanOptionsOf(settings, env, range) {
         untrustedHead: untrustedHead(range.env, range.event),
         allowRemote: settings.allowRemoteKustomize
       },
-      env
+      env,
+      naming
     }
   };
 }
@@ -38728,12 +39019,14 @@ async function uncommittedEditsNote(git, head, options) {
 
 // src/run/fleet.ts
 async function runFleet(deps) {
-  const { settings, log, waves } = deps;
+  const { settings: given, log, waves } = deps;
   const access4 = /* @__PURE__ */ new Map();
   const contextOfServer = /* @__PURE__ */ new Map();
+  const namespaces = [];
   for (const context of waves.flat()) {
     const connection = deps.connectTo(context);
-    const { server } = await connection.load();
+    const { server, namespace } = await connection.load();
+    namespaces.push({ context, ...namespace ? { namespace } : {} });
     const same = contextOfServer.get(serverKey(server));
     if (same !== void 0) {
       throw new UserError(
@@ -38743,7 +39036,8 @@ async function runFleet(deps) {
     contextOfServer.set(serverKey(server), context);
     access4.set(context, connection);
   }
-  const planned = await planRepository(deps);
+  const settings = given.namespaceFrom === void 0 ? { ...given, ...namespaceOfContexts(namespaces, deps.naming ?? CLI_FLAGS) } : given;
+  const planned = await planRepository({ ...deps, settings });
   if (planned.kind === "no-range") return planned.report;
   const repoPlan = planned.plan;
   const runs2 = await runWaves(waves, {
@@ -38900,6 +39194,7 @@ function reason(error2) {
 function planAndRollOut(settings, entry, out) {
   return inCi(settings, entry, out, async (settings2, cluster, readEvent) => {
     const { env, naming } = entry;
+    const namespace = settings2.contexts ? void 0 : runNamespace(settings2, cluster, naming ?? CLI_FLAGS);
     await checkOutputFiles(outputFilesOf(settings2, entry.cwd, naming ?? CLI_FLAGS));
     const openGit = () => createGit((0, import_node_path13.resolve)(entry.cwd, settings2.repo), { timeoutMs: settings2.gitTimeoutMs });
     const opening = settings2.plan === void 0 ? openGit() : void 0;
@@ -38924,13 +39219,13 @@ function planAndRollOut(settings, entry, out) {
       });
     }
     let planOut;
-    let settingsForRun = settings2;
+    let settingsForRun = { ...settings2, ...await namespace };
     if (settings2.plan !== void 0) {
       const saved = await Promise.resolve().then(() => (init_saved_plan(), saved_plan_exports));
       const planSettings = { ...settings2, plan: settings2.plan };
       const run2 = await saved.loadSavedPlan(planSettings, git, naming);
       if (!run2.replanFrom) return saved.applySaved(run2, planSettings, cluster, shared);
-      settingsForRun = { ...settings2, ...run2.replanFrom, strategy: run2.document.strategy };
+      settingsForRun = { ...settingsForRun, ...run2.replanFrom, strategy: run2.document.strategy };
       planOut = async (document) => saved.sameWorkloads(run2.document, planSettings, document.workloads, naming);
     } else if (settings2.planOut !== void 0) {
       const path6 = settings2.planOut;
@@ -38990,7 +39285,7 @@ async function inCi(given, entry, out, command) {
       if (!given2.token && env.GITHUB_TOKEN) mask?.([env.GITHUB_TOKEN]);
       comment = reviewCommenter({ env, readEvent, commentId: settings.commentId, ...given2 }, say);
     }
-    const cluster = createClusterConnection(settings, env, entry.kubeconfigLabels, mask);
+    const cluster = createClusterConnection(settings, env, mask);
     if (mask) mask(await cluster.secretsToMask());
     const report = redactSecretsIn(await command(settings, cluster, readEvent));
     return await out.report(report, comment);
@@ -39773,7 +40068,7 @@ function patchedInTree(tree, env, note) {
     return tree.withScratch(async (home) => {
       let deployed = [...objects];
       for (const parent of parents) {
-        const built = binary ? await childrenAsBuilt(
+        const built = env.untrustedHead !== void 0 ? untrustedWhy(env.untrustedHead) : binary ? await childrenAsBuilt(
           { ...env, binary, home },
           { tree: tree.dir, commit: "work tree", cwd: home, generate: false },
           parent
@@ -40019,23 +40314,24 @@ function annotationEdits(source2, doc, templatePath, key, value, root = doc.cont
   let parentKeyCol;
   const path6 = [];
   for (const segment of templatePath) {
-    const found = merged.find(asMap(node, segment), segment, path6);
+    const found = merged.find(merged.own(node, path6.join(".") || "the object"), segment, path6);
     path6.push(segment);
     if (!found) throw new UnstampableError(`no ${path6.join(".")} in the object`);
     parentKeyCol = keyColumn(ctx, found.pair);
     node = found.pair.value;
   }
-  const template = asMap(node, "template");
+  const field5 = path6.join(".");
+  const template = merged.own(node, field5);
   ctx.noteStep(template, parentKeyCol);
   const meta = merged.find(template, "metadata", path6);
   if (!meta) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
   if (isEmpty(meta.pair.value))
     return ctx.fillEmpty(meta.owner, meta.pair, { annotations: { [key]: value } });
-  const metadata = asMap(meta.pair.value, "metadata");
+  const metadata = merged.own(meta.pair.value, `${field5}.metadata`);
   const ann = merged.find(metadata, "annotations", [...path6, "metadata"]);
   if (!ann) return ctx.insert(metadata, "annotations", { [key]: value });
   if (isEmpty(ann.pair.value)) return ctx.fillEmpty(ann.owner, ann.pair, { [key]: value });
-  const annotations = asMap(ann.pair.value, "annotations");
+  const annotations = merged.own(ann.pair.value, `${field5}.metadata.annotations`);
   const current = merged.find(annotations, key, [...path6, "metadata", "annotations"]);
   if (!current) return ctx.insert(annotations, key, value);
   const scalar3 = current.pair.value;
@@ -40089,6 +40385,33 @@ var MergedLookup = class {
     }
     return void 0;
   }
+  /**
+   * `node` (the mapping at `field`) as this object's own: a YAML alias (`template: *pod`), or an
+   * anchored mapping used again elsewhere, is shared, and stamping it would stamp every place that
+   * uses it (and `--check` and --strategy gitops would ask for a stamp that never comes):
+   * SharedNodeError, at the alias or the anchor.
+   */
+  own(node, field5) {
+    const fix = `Write ${field5} out in this object (no alias), then stamp again`;
+    if ((0, import_yaml6.isAlias)(node)) {
+      const target = node.resolve(this.doc);
+      const at = node.range?.[0] ?? 0;
+      const anchor = this.source.lastIndexOf(`&${node.source}`, target?.range?.[0] ?? at);
+      throw new SharedNodeError(
+        `${field5} is the YAML alias *${node.source} of the anchor &${node.source} (line ${this.lineOf(anchor)}): stamping it there would change every place that uses the anchor. ${fix}`,
+        at
+      );
+    }
+    const others = (0, import_yaml6.isMap)(node) && node.anchor ? this.aliasesOf(node) : [];
+    if (others.length > 0) {
+      const anchor = node.anchor;
+      throw new SharedNodeError(
+        `${field5} is the YAML anchor &${anchor}, used again at line ${others.map((o) => this.lineOf(o)).join(", ")}: stamping it would change those too. Write it out in full where it is used again (no alias), then stamp again`,
+        this.source.lastIndexOf(`&${anchor}`, node.range?.[0] ?? 0)
+      );
+    }
+    return asMap(node, field5);
+  }
   /** Offsets of the aliases in the document that stand for `node`. */
   aliasesOf(node) {
     if (this.uses === void 0) {
@@ -40113,7 +40436,6 @@ function lineOf(text, offset) {
   return line;
 }
 function asMap(node, what) {
-  if ((0, import_yaml6.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
   if (!(0, import_yaml6.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
   return node;
 }
@@ -40584,7 +40906,8 @@ async function stampOnce(settings, deps) {
   const parentEnv = {
     pathDirs: trustedPathDirs(deps.env.PATH, [deps.tree.dir]),
     timeoutMs: settings.renderTimeoutMs,
-    maxOutputBytes: settings.maxFileSize
+    maxOutputBytes: settings.maxFileSize,
+    untrustedHead: deps.untrustedHead
   };
   const read = await readAsDeployed(raw, {
     files,
@@ -40864,6 +41187,40 @@ async function stampByMode(deps) {
 
 // src/settings/settings.ts
 init_errors();
+
+// src/core/named-configs.ts
+init_errors();
+init_names();
+var NAMED = /^(configmap|secret)\/([^:]*)(?::(.*))?$/i;
+var MAX_NAME = 253;
+function parseNamedConfigs(values, option = "--config") {
+  return values.map((value) => {
+    const refuse = (why) => new UserError(
+      `${option} ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}\u2026` : value)}: ${why}`
+    );
+    const match = NAMED.exec(value.trim());
+    if (!match)
+      throw refuse(
+        "expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)"
+      );
+    const [, kindName, name = "", key] = match;
+    if (!isObjectName(name))
+      throw refuse(
+        `${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}\u2026` : name)} is not a ConfigMap or Secret name (lowercase letters, digits, "-" and ".", starting and ending with a letter or digit, at most ${MAX_NAME} characters)`
+      );
+    if (key !== void 0 && !validKey(key))
+      throw refuse(
+        `${JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}\u2026` : key)} is not a ConfigMap or Secret key (letters, digits, "-", "_" and ".", not "." or "..", not starting with "..", at most ${MAX_NAME} characters)`
+      );
+    const kind = kindName.toLowerCase() === "secret" ? "Secret" : "ConfigMap";
+    return { kind, name, ...key !== void 0 ? { key } : {} };
+  });
+}
+function validKey(key) {
+  return key.length <= MAX_NAME && CONFIG_KEY_CHARACTERS.test(key) && key !== "." && !key.startsWith("..");
+}
+
+// src/settings/settings.ts
 init_names();
 init_option_naming();
 
@@ -41080,11 +41437,20 @@ var COMPUTED = {
    * GitLab component always pass their declared default, so "given" is told by the value.
    */
   paths: (paths) => ({ paths, pathsExplicit: differsFromDefault(paths, "paths") }),
-  /** strategyExplicit: --strategy was given a value other than its default (told by the value, as for --paths). */
+  /**
+   * strategyExplicit: some place set --strategy (its row has no default, so the action and the GitLab
+   * component pass nothing unless the workflow does): a --plan's strategy applies otherwise.
+   */
   strategy: (strategy) => ({
-    strategy,
-    strategyExplicit: differsFromDefault([strategy], "strategy")
+    strategy: strategy ?? "annotation",
+    strategyExplicit: strategy !== void 0
   }),
+  /**
+   * --namespace, and namespaceFrom: how it was given (the option, as the place that set it names it).
+   * Not given: `default`, which the main run replaces with the kubeconfig context's namespace, as
+   * kubectl apply does (run/cluster-connection.ts namespaceOfContexts).
+   */
+  namespace: (namespace, named) => namespace === void 0 ? { namespace: "default" } : { namespace, namespaceFrom: named.option("namespace") },
   /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
   kustomize: (values, named) => ({ kustomize: kustomizeDirs(values, named) }),
   /** --keep N keeps N copies of each config and prunes the rest; --keep all prunes nothing. */
@@ -41095,8 +41461,19 @@ var COMPUTED = {
   logs: (logLines) => ({ logLines }),
   /** --context: one name, or several in waves (`a;b,c`: a first, then b and c in parallel). */
   context: (text, named) => text === void 0 || !/[;,]/.test(text) ? { context: text } : { contexts: parseContexts(text, named.option("context")) },
-  /** sync --config: only the consumers of these configs, `kind/name[:key]`. */
-  config: (syncConfigs2) => ({ syncConfigs: syncConfigs2 }),
+  /** The kubeconfig file and the kubeconfig itself, each with how messages about it name the place that set it. */
+  kubeconfig: (kubeconfig, named) => ({
+    kubeconfig,
+    kubeconfigSetBy: named.option("kubeconfig")
+  }),
+  "kubeconfig-data": (kubeconfigData, named) => ({
+    kubeconfigData,
+    kubeconfigDataSetBy: named.option("kubeconfig-data")
+  }),
+  /** sync --config: only the consumers of these configs, `kind/name[:key]`, checked here (named as set). */
+  config: (values, named) => ({
+    syncConfigs: parseNamedConfigs(values, named.option("config"))
+  }),
   /** none: restart what Stakater Reloader manages too; all: Reloader runs with --auto-reload-all. */
   reloader: (mode) => ({
     restartReloaderManaged: mode === "none",
@@ -41493,6 +41870,7 @@ function restoreObjects(report) {
     result: r.result,
     message: r.message,
     readers: r.readers,
+    ...r.rollbackNotRolledOut ? { rollbackNotRolledOut: r.rollbackNotRolledOut } : {},
     ...r.notRolledBack ? { notRolledBack: r.notRolledBack } : {}
   }));
 }
@@ -41878,12 +42256,6 @@ function commandValue(value) {
   if (value === "run" || value === "stamp" || value === "sync") return value;
   throw new UserError(`input command: expected run, stamp or sync, got "${value}"`);
 }
-function kubeconfigLabels(inputs) {
-  return {
-    path: "the `kubeconfig` input",
-    data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG"
-  };
-}
 
 // src/action/main.ts
 async function run() {
@@ -41926,7 +42298,6 @@ async function run() {
     const inCi2 = (settings) => [
       {
         ...entry,
-        kubeconfigLabels: kubeconfigLabels(inputs),
         mask,
         trust: {
           dryRunExplicit: inputs.dryRunExplicit,
