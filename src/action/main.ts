@@ -12,6 +12,7 @@ import { commentsByDefault } from "../run/comment-on-review.js";
 import { handleInterrupts } from "../run/interrupts.js";
 import { stampInAction } from "../run/stamp-in-ci.js";
 import type { Command } from "../settings/option-spec.js";
+import { misspeltVariable } from "../settings/parse-args.js";
 import {
   deprecationWarningsOf,
   type RunSettings,
@@ -34,6 +35,8 @@ export async function run(): Promise<void> {
   const escaped = (write: (line: string) => void) => (line: string) => write(escapeForCiLog(line));
   try {
     const inputs = readActionInputs((name) => core.getInput(name));
+    const misspelt = misspeltVariable(env);
+    if (misspelt) throw misspelt;
     const fromEnv = rawValuesFromEnv(env);
     const raw = { ...fromEnv, ...inputs.values };
     mask(givenCredentials(raw, inputs.githubToken));

@@ -10,7 +10,7 @@ import { renderStampReport } from "../report/stamp-report-text.js";
 import type { EntryPoint, Publish } from "../run/commands.js";
 import { VERSION } from "../run/version.js";
 import { commandHelpText, helpText } from "../settings/help.js";
-import { commandLine, parseArgs } from "../settings/parse-args.js";
+import { commandLine, misspeltVariable, parseArgs } from "../settings/parse-args.js";
 import {
   deprecationWarningsOf,
   errorReportSettings,
@@ -38,6 +38,8 @@ export async function runCli(
   if (command === "stamp" || (args.error && command === "sync"))
     reporting = { output: reporting.output, debug: reporting.debug };
   if (args.error) return writeFailure(args.error, reporting, io);
+  const misspelt = args.help || args.version ? undefined : misspeltVariable(env);
+  if (misspelt) return writeFailure(misspelt, reporting, io);
   // `--help all` lists every flag of the command (without one, of the main run, the default).
   if (args.help)
     return print(io, named || args.helpAll ? commandHelpText(command, args.helpAll) : helpText());

@@ -182,6 +182,45 @@ function suggestion(flag: string, command: Command): string {
   return close ? ` (did you mean --${close}?)` : "";
 }
 
+/**
+ * Variables named like config-rollout's that it does not read: the GitLab template's own and the
+ * dotenv report's (a later job may hold them). Any other near miss of a setting's variable is refused.
+ */
+const OTHER_VARIABLES = new Set(
+  [
+    "VERSION",
+    "COMMAND",
+    "MR_DRY_RUN",
+    "MR_COMMENT",
+    "GITLAB_TOKEN",
+    "RESULT",
+    "EXIT_CODE",
+    "CHANGED_CONFIGS",
+    "PLANNED",
+    "RESTARTED",
+    "FAILED",
+    "ROLLED_BACK",
+  ].map((name) => `CONFIG_ROLLOUT_${name}`),
+);
+
+/**
+ * A `CONFIG_ROLLOUT_*` variable one or two edits from a setting's (`CONFIG_ROLLOUT_DRYRUN`): read
+ * as nothing, it would leave the setting at its default, a dry run becoming a real one. Others, far
+ * from every setting, may be the job's own and are left alone.
+ */
+export function misspeltVariable(env: Record<string, string | undefined>): UserError | undefined {
+  const settings = ACCEPTED_OPTIONS.flatMap((o) => (o.env ? [o.env] : []));
+  for (const name of Object.keys(env).sort()) {
+    if (!name.startsWith("CONFIG_ROLLOUT_") || settings.includes(name) || OTHER_VARIABLES.has(name)) continue;
+    const near = nearest(name, settings);
+    if (near !== undefined)
+      return new UserError(
+        `${name} is not a variable config-rollout reads (did you mean ${near}?): remove or rename it; nothing was run`,
+      );
+  }
+  return undefined;
+}
+
 /** The candidate closest to `word` within an edit distance of 2; ties go to the earlier candidate. */
 function nearest(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;

@@ -72,3 +72,31 @@ describe("a kubeconfig given as data is named where it was set", () => {
     expect(s.sim.requests).toEqual([]);
   });
 });
+
+describe("a variable named like a setting's", () => {
+  // QA: CONFIG_ROLLOUT_DRYRUN=true read as nothing, and the run restarted workloads for real.
+  test("CONFIG_ROLLOUT_DRYRUN: exit 2 naming the variable it is near, no request to the cluster", async () => {
+    const s = await start();
+    const run = await runInProcess(
+      lastCommitArgs(s.repo.dir, s.kubeconfig),
+      { CONFIG_ROLLOUT_DRYRUN: "true" },
+      s.dir,
+    );
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(
+      "error: CONFIG_ROLLOUT_DRYRUN is not a variable config-rollout reads (did you mean CONFIG_ROLLOUT_DRY_RUN?)",
+    );
+    expect(s.sim.requests).toEqual([]);
+  });
+
+  test("the GitLab template's and the dotenv report's own variables, and a job's own far from any, are left alone", async () => {
+    const s = await start();
+    const env = {
+      CONFIG_ROLLOUT_PLANNED: "Deployment/shop/web",
+      CONFIG_ROLLOUT_MR_DRY_RUN: "client",
+      CONFIG_ROLLOUT_IMAGE_TAG: "1",
+    };
+    const run = await runInProcess([...lastCommitArgs(s.repo.dir, s.kubeconfig), "--dry-run"], env, s.dir);
+    expect(run.code, run.stderr).toBe(0);
+  });
+});
