@@ -40806,9 +40806,9 @@ function patchEntry(target, rendered, own, ctx) {
   const renderedNamespace = stringField(field(object, "metadata"), "namespace");
   let namespace = renderedNamespace;
   if (own.namespace !== void 0 || ctx.deployedAs?.namespace !== void 0) {
-    const nearest = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
+    const nearest2 = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
     const raw = ctx.inputWorkloads.find((m) => m.id.kind === target.id.kind && name.endsWith(m.id.name));
-    namespace = nearest ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
+    namespace = nearest2 ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
   }
   return { apiVersion, kind: target.id.kind, name, ...namespace ? { namespace } : {}, hash: target.hash };
 }
@@ -41185,44 +41185,8 @@ async function stampByMode(deps) {
   };
 }
 
-// src/settings/settings.ts
+// src/settings/parse-args.ts
 init_errors();
-
-// src/core/named-configs.ts
-init_errors();
-init_names();
-var NAMED = /^(configmap|secret)\/([^:]*)(?::(.*))?$/i;
-var MAX_NAME = 253;
-function parseNamedConfigs(values, option = "--config") {
-  return values.map((value) => {
-    const refuse = (why) => new UserError(
-      `${option} ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}\u2026` : value)}: ${why}`
-    );
-    const match = NAMED.exec(value.trim());
-    if (!match)
-      throw refuse(
-        "expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)"
-      );
-    const [, kindName, name = "", key] = match;
-    if (!isObjectName(name))
-      throw refuse(
-        `${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}\u2026` : name)} is not a ConfigMap or Secret name (lowercase letters, digits, "-" and ".", starting and ending with a letter or digit, at most ${MAX_NAME} characters)`
-      );
-    if (key !== void 0 && !validKey(key))
-      throw refuse(
-        `${JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}\u2026` : key)} is not a ConfigMap or Secret key (letters, digits, "-", "_" and ".", not "." or "..", not starting with "..", at most ${MAX_NAME} characters)`
-      );
-    const kind = kindName.toLowerCase() === "secret" ? "Secret" : "ConfigMap";
-    return { kind, name, ...key !== void 0 ? { key } : {} };
-  });
-}
-function validKey(key) {
-  return key.length <= MAX_NAME && CONFIG_KEY_CHARACTERS.test(key) && key !== "." && !key.startsWith("..");
-}
-
-// src/settings/settings.ts
-init_names();
-init_option_naming();
 
 // src/settings/deprecated-options.ts
 init_errors();
@@ -41423,7 +41387,103 @@ function spell(old, value, naming) {
   return parseBooleanText(value) === false ? `--no-${old.name}` : `--${old.name}`;
 }
 
+// src/settings/parse-args.ts
+init_options();
+var OTHER_VARIABLES = new Set(
+  [
+    "VERSION",
+    "COMMAND",
+    "MR_DRY_RUN",
+    "MR_COMMENT",
+    "GITLAB_TOKEN",
+    "RESULT",
+    "EXIT_CODE",
+    "CHANGED_CONFIGS",
+    "PLANNED",
+    "RESTARTED",
+    "FAILED",
+    "ROLLED_BACK"
+  ].map((name) => `CONFIG_ROLLOUT_${name}`)
+);
+function misspeltVariable(env) {
+  const settings = ACCEPTED_OPTIONS.flatMap((o) => o.env ? [o.env] : []);
+  for (const name of Object.keys(env).sort()) {
+    if (!name.startsWith("CONFIG_ROLLOUT_") || settings.includes(name) || OTHER_VARIABLES.has(name)) continue;
+    const near = nearest(name, settings);
+    if (near !== void 0)
+      return new UserError(
+        `${name} is not a variable config-rollout reads (did you mean ${near}?): remove or rename it; nothing was run`
+      );
+  }
+  return void 0;
+}
+function nearest(word, candidates) {
+  let best;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const distance = editDistance(candidate, word);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+function editDistance(a, b) {
+  const d = Array.from(
+    { length: a.length + 1 },
+    (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, d[i - 2][j - 2] + 1);
+      d[i][j] = value;
+    }
+  }
+  return d[a.length][b.length];
+}
+
 // src/settings/settings.ts
+init_errors();
+
+// src/core/named-configs.ts
+init_errors();
+init_names();
+var NAMED = /^(configmap|secret)\/([^:]*)(?::(.*))?$/i;
+var MAX_NAME = 253;
+function parseNamedConfigs(values, option = "--config") {
+  return values.map((value) => {
+    const refuse = (why) => new UserError(
+      `${option} ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}\u2026` : value)}: ${why}`
+    );
+    const match = NAMED.exec(value.trim());
+    if (!match)
+      throw refuse(
+        "expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)"
+      );
+    const [, kindName, name = "", key] = match;
+    if (!isObjectName(name))
+      throw refuse(
+        `${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}\u2026` : name)} is not a ConfigMap or Secret name (lowercase letters, digits, "-" and ".", starting and ending with a letter or digit, at most ${MAX_NAME} characters)`
+      );
+    if (key !== void 0 && !validKey(key))
+      throw refuse(
+        `${JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}\u2026` : key)} is not a ConfigMap or Secret key (letters, digits, "-", "_" and ".", not "." or "..", not starting with "..", at most ${MAX_NAME} characters)`
+      );
+    const kind = kindName.toLowerCase() === "secret" ? "Secret" : "ConfigMap";
+    return { kind, name, ...key !== void 0 ? { key } : {} };
+  });
+}
+function validKey(key) {
+  return key.length <= MAX_NAME && CONFIG_KEY_CHARACTERS.test(key) && key !== "." && !key.startsWith("..");
+}
+
+// src/settings/settings.ts
+init_names();
+init_option_naming();
 init_options();
 var COMPUTED = {
   base: (base, named) => ({
@@ -42268,6 +42328,8 @@ async function run() {
   const escaped = (write) => (line) => write(escapeForCiLog(line));
   try {
     const inputs = readActionInputs((name) => getInput(name));
+    const misspelt = misspeltVariable(env);
+    if (misspelt) throw misspelt;
     const fromEnv = rawValuesFromEnv(env);
     const raw = { ...fromEnv, ...inputs.values };
     mask(givenCredentials(raw, inputs.githubToken));

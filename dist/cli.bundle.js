@@ -21305,6 +21305,34 @@ function suggestion(flag2, command) {
   const close = nearest(flag2.replace(/^-+/, ""), flagNames(command));
   return close ? ` (did you mean --${close}?)` : "";
 }
+var OTHER_VARIABLES = new Set(
+  [
+    "VERSION",
+    "COMMAND",
+    "MR_DRY_RUN",
+    "MR_COMMENT",
+    "GITLAB_TOKEN",
+    "RESULT",
+    "EXIT_CODE",
+    "CHANGED_CONFIGS",
+    "PLANNED",
+    "RESTARTED",
+    "FAILED",
+    "ROLLED_BACK"
+  ].map((name) => `CONFIG_ROLLOUT_${name}`)
+);
+function misspeltVariable(env) {
+  const settings = ACCEPTED_OPTIONS.flatMap((o) => o.env ? [o.env] : []);
+  for (const name of Object.keys(env).sort()) {
+    if (!name.startsWith("CONFIG_ROLLOUT_") || settings.includes(name) || OTHER_VARIABLES.has(name)) continue;
+    const near = nearest(name, settings);
+    if (near !== void 0)
+      return new UserError(
+        `${name} is not a variable config-rollout reads (did you mean ${near}?): remove or rename it; nothing was run`
+      );
+  }
+  return void 0;
+}
 function nearest(word, candidates) {
   let best;
   let bestDistance = 3;
@@ -22159,6 +22187,8 @@ async function runCli(argv, env, io) {
   if (command === "stamp" || args.error && command === "sync")
     reporting = { output: reporting.output, debug: reporting.debug };
   if (args.error) return writeFailure(args.error, reporting, io);
+  const misspelt = args.help || args.version ? void 0 : misspeltVariable(env);
+  if (misspelt) return writeFailure(misspelt, reporting, io);
   if (args.help)
     return print(io, named || args.helpAll ? commandHelpText(command, args.helpAll) : helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}
