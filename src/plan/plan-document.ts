@@ -61,6 +61,11 @@ export interface PlanDocument {
   workloads: PlanFileWorkload[];
   /** Set when Secret digests are keyed with --hash-key: the apply job must pass the same key. */
   keyCheck?: string;
+  /**
+   * Where objects naming no namespace were planned, when not `default` (a kubeconfig context's, or
+   * --namespace): a versioned plan is made again at apply time in it, wherever that job's context points.
+   */
+  namespace?: string;
   /** sha256 of the canonical JSON of every other field. */
   digest: string;
 }
@@ -171,6 +176,8 @@ export function parsePlanDocument(text: string, file: string): PlanDocument {
     throw bad("strategy", "one of annotation, env, versioned");
   if (typeof value.digest !== "string") throw bad("digest", "a string");
   if (value.keyCheck !== undefined && typeof value.keyCheck !== "string") throw bad("keyCheck", "a string");
+  if (value.namespace !== undefined && typeof value.namespace !== "string")
+    throw bad("namespace", "a string");
   if (!Array.isArray(value.configs)) throw bad("configs", "a list");
   for (const [i, c] of value.configs.entries()) checkConfig(c, `configs[${i}]`, bad);
   if (!Array.isArray(value.workloads)) throw bad("workloads", "a list");

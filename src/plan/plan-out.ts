@@ -28,7 +28,7 @@ export async function makePlanDocument(
   clusterWorkloads: Manifest[],
   /** The run's strategy, which says what each restart writes (none for a plan of nothing). */
   strategy: Pick<RestartStrategy, "planFileChanges"> | undefined,
-  settings: Pick<RunSettings, "strategy" | "hashKey">,
+  settings: Pick<RunSettings, "strategy" | "hashKey" | "namespace">,
   naming: OptionNaming = CLI_FLAGS,
 ): Promise<PlanDocument> {
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
@@ -78,5 +78,6 @@ export async function makePlanDocument(
       }),
     ),
     ...(key && secrets.length > 0 ? { keyCheck: keyCheckOf(key) } : {}),
+    ...(settings.namespace !== "default" ? { namespace: settings.namespace } : {}),
   });
 }

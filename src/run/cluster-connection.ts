@@ -126,13 +126,14 @@ type NamespaceChoice = Pick<RunSettings, "namespace" | "namespaceFrom">;
  * (the run reports it when it connects, and a run that never connects does not need it).
  */
 export async function runNamespace(
-  settings: Pick<RunSettings, "namespace" | "namespaceFrom">,
+  settings: Pick<RunSettings, "namespace" | "namespaceFrom" | "strategy">,
   cluster: ClusterConnection,
   naming: OptionNaming,
 ): Promise<NamespaceChoice> {
   if (settings.namespaceFrom !== undefined) return settings;
+  if (settings.strategy === "gitops") return namespaceOfContexts([], naming, settings.strategy);
   const loaded = cluster.configured ? await cluster.loaded().catch(() => undefined) : undefined;
-  return namespaceOfContexts(loaded ? [loaded] : [], naming);
+  return namespaceOfContexts(loaded ? [loaded] : [], naming, settings.strategy);
 }
 
 /**
@@ -143,8 +144,15 @@ export async function runNamespace(
 export function namespaceOfContexts(
   contexts: ReadonlyArray<{ context: string; namespace?: string }>,
   naming: OptionNaming,
+  strategy: RunSettings["strategy"],
 ): NamespaceChoice {
   const option = naming.option("namespace");
+  // The GitOps agent places the objects, not this kubeconfig; stamp hashes them in `default` too.
+  if (strategy === "gitops")
+    return {
+      namespace: "default",
+      namespaceFrom: `the default: under ${naming.set("strategy", "gitops")} the agent places the objects, as stamp reads them; ${option} decides`,
+    };
   const namespaces = new Set(contexts.map((c) => c.namespace ?? "default"));
   const named = contexts.map((c) => JSON.stringify(c.context)).join(", ");
   const [first] = contexts;

@@ -94,7 +94,15 @@ export function planAndRollOut<T>(settings: RunSettings, entry: EntryPoint, out:
       const run = await saved.loadSavedPlan(planSettings, git, naming);
       if (!run.replanFrom) return saved.applySaved(run, planSettings, cluster, shared);
       // Versioned: plan again from the checkout at the plan's head, and restart only if it agrees.
-      settingsForRun = { ...settingsForRun, ...run.replanFrom, strategy: run.document.strategy };
+      // In the namespace the plan was made in, not this job's context's (the plan job may have had none).
+      const planned = run.document.namespace ?? "default";
+      const namespaceFrom = `the plan file's (${settings.plan})`;
+      settingsForRun = {
+        ...settingsForRun,
+        ...run.replanFrom,
+        strategy: run.document.strategy,
+        ...(settings.namespaceFrom === undefined ? { namespace: planned, namespaceFrom } : {}),
+      };
       planOut = async (document) =>
         saved.sameWorkloads(run.document, planSettings, document.workloads, naming);
     } else if (settings.planOut !== undefined) {

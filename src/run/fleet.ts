@@ -53,7 +53,7 @@ export async function runFleet(deps: FleetDependencies): Promise<RunReport> {
   // Without --namespace, the contexts' own (when they agree): one plan serves every cluster.
   const settings =
     given.namespaceFrom === undefined
-      ? { ...given, ...namespaceOfContexts(namespaces, deps.naming ?? CLI_FLAGS) }
+      ? { ...given, ...namespaceOfContexts(namespaces, deps.naming ?? CLI_FLAGS, given.strategy) }
       : given;
   const planned = await planRepository({ ...deps, settings });
   if (planned.kind === "no-range") return planned.report;

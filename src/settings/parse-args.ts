@@ -204,21 +204,27 @@ const OTHER_VARIABLES = new Set(
 );
 
 /**
- * A `CONFIG_ROLLOUT_*` variable one or two edits from a setting's (`CONFIG_ROLLOUT_DRYRUN`): read
- * as nothing, it would leave the setting at its default, a dry run becoming a real one. Others, far
- * from every setting, may be the job's own and are left alone.
+ * A `CONFIG_ROLLOUT_*` variable one or two edits from a setting's (`CONFIG_ROLLOUT_DRYRUN`; one
+ * for a short name): read as nothing, it would leave the setting at its default, a dry run becoming
+ * a real one. Others, farther from every setting, may be the job's own and are left alone.
  */
 export function misspeltVariable(env: Record<string, string | undefined>): UserError | undefined {
   const settings = ACCEPTED_OPTIONS.flatMap((o) => (o.env ? [o.env] : []));
   for (const name of Object.keys(env).sort()) {
     if (!name.startsWith("CONFIG_ROLLOUT_") || settings.includes(name) || OTHER_VARIABLES.has(name)) continue;
-    const near = nearest(name, settings);
+    const near = settings.find((setting) => editDistance(name, setting) <= allowedEdits(name, setting));
     if (near !== undefined)
       return new UserError(
         `${name} is not a variable config-rollout reads (did you mean ${near}?): remove or rename it; nothing was run`,
       );
   }
   return undefined;
+}
+
+/** Two edits, one where a name is short: `CONFIG_ROLLOUT_ARGS` is a job's own, not `..._LOGS` misspelt. */
+function allowedEdits(name: string, setting: string): number {
+  const prefix = "CONFIG_ROLLOUT_".length;
+  return Math.min(name.length, setting.length) - prefix <= 4 ? 1 : 2;
 }
 
 /** The candidate closest to `word` within an edit distance of 2; ties go to the earlier candidate. */

@@ -7,7 +7,7 @@
 import type { Manifest } from "../core/model.js";
 import type { WorkTree } from "../git/work-tree.js";
 import { deploymentsOf } from "../scan/gitops/deployed-dirs.js";
-import { asPatched, patchingParents } from "../scan/gitops/parent-patches.js";
+import { asPatched, deploysPath, patchingParents } from "../scan/gitops/parent-patches.js";
 import { childrenAsBuilt, type ParentBuildEnv, untrustedWhy } from "../scan/gitops/patched-children.js";
 import { findKustomize } from "../scan/render/kustomize.js";
 
@@ -20,7 +20,7 @@ export function patchedInTree(
     const deployments = objects.flatMap((m) =>
       deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file })),
     );
-    const parents = patchingParents(deployments).filter((p) => p.dir !== "");
+    const parents = patchingParents(deployments);
     if (parents.length === 0) return [...objects];
     const binary = await findKustomize(env.pathDirs);
     return tree.withScratch(async (home) => {
@@ -43,7 +43,7 @@ export function patchedInTree(
           continue;
         }
         deployed = deployed.map((m) =>
-          m.file !== parent.file && m.file.startsWith(`${parent.dir}/`)
+          deploysPath(parent, m.file)
             ? { ...m, object: asPatched([m.object], built.get(m.file), parent)[0]! }
             : m,
         );

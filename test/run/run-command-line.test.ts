@@ -100,3 +100,22 @@ describe("a variable named like a setting's", () => {
     expect(run.code, run.stderr).toBe(0);
   });
 });
+
+describe("variables a job may own, near a short setting's name", () => {
+  // QA: CONFIG_ROLLOUT_ARGS was refused as CONFIG_ROLLOUT_LOGS misspelt, CONFIG_ROLLOUT_REF as _REPO.
+  test.each([
+    "CONFIG_ROLLOUT_ARGS",
+    "CONFIG_ROLLOUT_KEY",
+    "CONFIG_ROLLOUT_REF",
+    "CONFIG_ROLLOUT_REPORT",
+    "CONFIG_ROLLOUT_HELM",
+  ])("%s passes", async (name) => {
+    const s = await start();
+    const run = await runInProcess(
+      [...lastCommitArgs(s.repo.dir, s.kubeconfig), "--dry-run"],
+      { [name]: "x" },
+      s.dir,
+    );
+    expect(run.code, run.stderr).toBe(0);
+  });
+});

@@ -170,3 +170,56 @@ describe("a fleet (--context a,b): one plan, so one namespace", () => {
     );
   });
 });
+
+describe("where the context's namespace does not decide", () => {
+  test("--strategy gitops: planned in default, as stamp hashes them (the agent places the objects), so a stamped commit passes the stamp check", async () => {
+    const { repo, kubeconfig } = await setUp();
+    const stamped = await runInProcess(["stamp", "--repo", repo.dir]);
+    expect(stamped.code, stamped.stderr).toBe(0);
+    await repo.commit("stamped");
+    const run = await runInProcess([
+      ...["--repo", repo.dir, "--base", "HEAD~2", "--output", "json"],
+      "--kubeconfig",
+      kubeconfig,
+      "--strategy",
+      "gitops",
+      "--timeout",
+      "2s",
+    ]);
+    expect(run.stderr).not.toContain("not stamped");
+    expect(`${run.stdout}${run.stderr}`).toContain("under --strategy gitops the agent places the objects");
+  });
+
+  test("--plan of the versioned strategy made with no cluster: made again in the plan's namespace, not the apply job's context's", async () => {
+    const { repo, kubeconfig } = await setUp();
+    const dir = mkdtempSync(join(tmpdir(), "config-rollout-ctxns-plan-"));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const planFile = join(dir, "plan.json");
+    const made = await runInProcess([
+      ...lastCommit(repo),
+      "--strategy",
+      "versioned",
+      "--dry-run",
+      "--discover",
+      "repo",
+      "--kubeconfig",
+      "",
+      "--plan-out",
+      planFile,
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const applied = await runInProcess([
+      "--repo",
+      repo.dir,
+      "--plan",
+      planFile,
+      "--kubeconfig",
+      kubeconfig,
+      "--dry-run",
+      "--output",
+      "json",
+    ]);
+    expect(applied.stderr).not.toContain("plans differently from the plan file");
+    expect(applied.code, applied.stderr).toBe(0);
+  });
+});

@@ -152,6 +152,16 @@ describe("a child Kustomization its parent patches with substituteFrom: cluster-
     });
   });
 
+  test("a parent deploying the repository root: not built, and the plan says so", async () => {
+    const root = parent().replace("path: ./k/apps", "path: ./");
+    const p = await plan(cluster("example.com", root), settings("example.org"));
+    expect(p.outcome).toBe("incomplete");
+    expect(p.unread).toContainEqual({
+      file: "k/flux/apps.yaml",
+      why: "spec.patches of the Kustomizations it deploys: its path is the repository root, which is not built for this",
+    });
+  });
+
   test("a patch that needs substitution itself: the plan is incomplete, naming the parent", async () => {
     const templated = parent("${SETTINGS_MAP}");
     const p = await plan(cluster("example.com", templated), settings("example.org"));

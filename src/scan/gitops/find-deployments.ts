@@ -9,7 +9,7 @@ import type { Git } from "../../git/git.js";
 import { globsToPathspecs } from "../../git/glob-pathspecs.js";
 import { parseManifestFile } from "../manifests/parse-manifest-file.js";
 import { type Deployment, deploymentsOf, normalizedDir } from "./deployed-dirs.js";
-import { patchingParents, unknowablePatches } from "./parent-patches.js";
+import { deploysPath, patchingParents, unknowablePatches } from "./parent-patches.js";
 import { asDeployedByParents, type ParentBuildEnv } from "./patched-children.js";
 
 /** Objects that name a GitOps path are small; a larger file is a bundle, not read for this. */
@@ -102,7 +102,7 @@ async function parentsOf(
 ): Promise<Deployment[]> {
   if (commit !== ctx.head && (await parentsAt(git, ctx, ctx.head)).length === 0) return [];
   const parents = await parentsAt(git, ctx, commit);
-  return parents.filter((p) => p.file !== path && path.startsWith(`${p.dir}/`));
+  return parents.filter((p) => deploysPath(p, path));
 }
 
 /** The Flux Kustomizations at `commit` whose patches may patch the Kustomizations they deploy. */
@@ -113,7 +113,7 @@ async function parentsAt(git: Git, ctx: DeploymentSearch, commit: string): Promi
     // The cheap check: only a file that says `patches` may hold one.
     const holding = files.filter((f) => f.bytes.includes("patches"));
     parents = Promise.all(holding.map((f) => (f.deployments ??= parseDeployments(f.path, f.bytes)))).then(
-      (found) => patchingParents(found.flat()).filter((p) => p.dir !== ""),
+      (found) => patchingParents(found.flat()),
     );
     parentsIn.set(files, parents);
   }
@@ -143,7 +143,7 @@ export async function gitopsObjectsNaming(
       )
     : [];
   for (const file of await gitopsFiles(git, ctx)) {
-    const patched = parents.filter((p) => p.file !== file.path && file.path.startsWith(`${p.dir}/`));
+    const patched = parents.filter((p) => deploysPath(p, file.path));
     if (patched.length === 0 && !naming(file.bytes)) continue;
     const parsed = await parseManifestFile(file.path, file.bytes, { defaultNamespace: "default" });
     const objects = parsed.manifests.map((m) => m.object);

@@ -94,6 +94,11 @@ export function childrenByFile(
  * `objects` (one file's, as written) with each Flux Kustomization the parent deploys from that file
  * replaced by its built self: same kind, its name with the parent's prefix and suffix.
  */
+/** Whether `path` is in the folder a parent deploys (the repository root: every path). */
+export function deploysPath(parent: Deployment, path: string): boolean {
+  return parent.file !== path && (parent.dir === "" || path.startsWith(`${parent.dir}/`));
+}
+
 export function asPatched(
   objects: readonly JsonObject[],
   built: readonly JsonObject[] | undefined,

@@ -135,6 +135,8 @@ export async function childrenAsBuilt(
   at: { tree: string; commit: string; cwd?: string; generate: boolean },
   parent: Deployment,
 ): Promise<Map<string, JsonObject[]> | string> {
+  // Building the whole repository as one kustomization to read its Kustomizations is not attempted.
+  if (parent.dir === "") return "its path is the repository root, which is not built for this";
   const dir = join(at.tree, parent.dir);
   const own = await Promise.any(KUSTOMIZATION_FILE_NAMES.map((name) => access(join(dir, name)))).then(
     () => true,
