@@ -106,10 +106,27 @@ async function buildParent(
   const templated = unknowablePatches(parent);
   if (templated) return unknowable(templated);
   if (env.untrustedHead !== undefined) return unknowable(untrustedWhy(env.untrustedHead));
+  if (parent.dir === "") return unknowable(ROOT_WHY);
   const binary = await findKustomize(env.pathDirs);
   if (binary === undefined) return unknowable("neither kustomize nor kubectl is on PATH to apply them");
-  // The whole tree: a directory's kustomizations may name components and bases anywhere in it.
-  const scope = undefined;
+  // A directory's kustomizations may name components and bases anywhere: first the top folder
+  // holding it (`kubernetes/` for kubernetes/apps, where they are in practice), so a monorepo's
+  // other trees are not written out; where that build fails, the whole tree.
+  const top = parent.dir.split("/")[0]!;
+  const first = await buildIn(git, env, commit, parent, binary, [top]);
+  if (first.failed === undefined) return { children: first.children };
+  const whole = await buildIn(git, env, commit, parent, binary, undefined);
+  return whole.failed === undefined ? { children: whole.children } : unknowable(whole.failed);
+}
+
+async function buildIn(
+  git: Git,
+  env: ParentBuildEnv,
+  commit: string,
+  parent: Deployment,
+  binary: NonNullable<Awaited<ReturnType<typeof findKustomize>>>,
+  scope: readonly string[] | undefined,
+): Promise<{ children?: Map<string, JsonObject[]>; failed?: string }> {
   const trees = await createCommitTrees(git.root, findExecutable("git", env.pathDirs) ?? "git", scope, {
     symlinks: { scope },
     timeoutMs: env.timeoutMs,
@@ -118,7 +135,7 @@ async function buildParent(
     const tree = await trees.dirOf(commit);
     const run = { ...env, binary, home: trees.root };
     const built = await childrenAsBuilt(run, { tree, commit, generate: true }, parent);
-    return typeof built === "string" ? unknowable(built) : { children: built };
+    return typeof built === "string" ? { failed: built } : { children: built };
   } finally {
     await trees.dispose();
   }
@@ -135,8 +152,7 @@ export async function childrenAsBuilt(
   at: { tree: string; commit: string; cwd?: string; generate: boolean },
   parent: Deployment,
 ): Promise<Map<string, JsonObject[]> | string> {
-  // Building the whole repository as one kustomization to read its Kustomizations is not attempted.
-  if (parent.dir === "") return "its path is the repository root, which is not built for this";
+  if (parent.dir === "") return ROOT_WHY;
   const dir = join(at.tree, parent.dir);
   const own = await Promise.any(KUSTOMIZATION_FILE_NAMES.map((name) => access(join(dir, name)))).then(
     () => true,
@@ -167,6 +183,9 @@ export async function childrenAsBuilt(
     fileOf,
   );
 }
+
+/** Building the whole repository as one kustomization to read its Kustomizations is not attempted. */
+const ROOT_WHY = "its path is the repository root, which is not built for this";
 
 /** Why a parent's directory is not built: the head is untrusted. */
 export function untrustedWhy(why: string): string {
