@@ -22199,11 +22199,17 @@ function createClusterConnection(settings, env, onSecret) {
 }
 async function runNamespace(settings, cluster, naming) {
   if (settings.namespaceFrom !== void 0) return settings;
+  if (settings.strategy === "gitops") return namespaceOfContexts([], naming, settings.strategy);
   const loaded = cluster.configured ? await cluster.loaded().catch(() => void 0) : void 0;
-  return namespaceOfContexts(loaded ? [loaded] : [], naming);
+  return namespaceOfContexts(loaded ? [loaded] : [], naming, settings.strategy);
 }
-function namespaceOfContexts(contexts, naming) {
+function namespaceOfContexts(contexts, naming, strategy) {
   const option = naming.option("namespace");
+  if (strategy === "gitops")
+    return {
+      namespace: "default",
+      namespaceFrom: `the default: under ${naming.set("strategy", "gitops")} the agent places the objects, as stamp reads them; ${option} decides`
+    };
   const namespaces = new Set(contexts.map((c) => c.namespace ?? "default"));
   const named = contexts.map((c) => JSON.stringify(c.context)).join(", ");
   const [first] = contexts;
@@ -28369,6 +28375,8 @@ function parsePlanDocument(text, file) {
     throw bad("strategy", "one of annotation, env, versioned");
   if (typeof value.digest !== "string") throw bad("digest", "a string");
   if (value.keyCheck !== void 0 && typeof value.keyCheck !== "string") throw bad("keyCheck", "a string");
+  if (value.namespace !== void 0 && typeof value.namespace !== "string")
+    throw bad("namespace", "a string");
   if (!Array.isArray(value.configs)) throw bad("configs", "a list");
   for (const [i, c] of value.configs.entries()) checkConfig(c, `configs[${i}]`, bad);
   if (!Array.isArray(value.workloads)) throw bad("workloads", "a list");
@@ -28491,7 +28499,8 @@ async function makePlanDocument(repoPlan, plan, clusterWorkloads, strategy, sett
         change: changes.get(idKey(w.id))
       })
     ),
-    ...key && secrets.length > 0 ? { keyCheck: keyCheckOf(key) } : {}
+    ...key && secrets.length > 0 ? { keyCheck: keyCheckOf(key) } : {},
+    ...settings.namespace !== "default" ? { namespace: settings.namespace } : {}
   });
 }
 var init_plan_out = __esm({
@@ -35664,6 +35673,9 @@ function childrenByFile(built, fileOf) {
   }
   return byFile;
 }
+function deploysPath(parent, path6) {
+  return parent.file !== path6 && (parent.dir === "" || path6.startsWith(`${parent.dir}/`));
+}
 function asPatched(objects, built, parent) {
   if (built === void 0) return [...objects];
   const { namePrefix = "", nameSuffix = "" } = parent.settings;
@@ -36090,9 +36102,16 @@ async function buildParent(git, env, commit, parent) {
   const templated = unknowablePatches(parent);
   if (templated) return unknowable(templated);
   if (env.untrustedHead !== void 0) return unknowable(untrustedWhy(env.untrustedHead));
+  if (parent.dir === "") return unknowable(ROOT_WHY);
   const binary = await findKustomize(env.pathDirs);
   if (binary === void 0) return unknowable("neither kustomize nor kubectl is on PATH to apply them");
-  const scope = void 0;
+  const top = parent.dir.split("/")[0];
+  const first = await buildIn(git, env, commit, parent, binary, [top]);
+  if (first.failed === void 0) return { children: first.children };
+  const whole = await buildIn(git, env, commit, parent, binary, void 0);
+  return whole.failed === void 0 ? { children: whole.children } : unknowable(whole.failed);
+}
+async function buildIn(git, env, commit, parent, binary, scope) {
   const trees = await createCommitTrees(git.root, findExecutable("git", env.pathDirs) ?? "git", scope, {
     symlinks: { scope },
     timeoutMs: env.timeoutMs
@@ -36101,12 +36120,13 @@ async function buildParent(git, env, commit, parent) {
     const tree = await trees.dirOf(commit);
     const run2 = { ...env, binary, home: trees.root };
     const built = await childrenAsBuilt(run2, { tree, commit, generate: true }, parent);
-    return typeof built === "string" ? unknowable(built) : { children: built };
+    return typeof built === "string" ? { failed: built } : { children: built };
   } finally {
     await trees.dispose();
   }
 }
 async function childrenAsBuilt(run2, at, parent) {
+  if (parent.dir === "") return ROOT_WHY;
   const dir = (0, import_node_path11.join)(at.tree, parent.dir);
   const own = await Promise.any(KUSTOMIZATION_FILE_NAMES.map((name) => (0, import_promises5.access)((0, import_node_path11.join)(dir, name)))).then(
     () => true,
@@ -36137,6 +36157,7 @@ async function childrenAsBuilt(run2, at, parent) {
     fileOf
   );
 }
+var ROOT_WHY = "its path is the repository root, which is not built for this";
 function untrustedWhy(why) {
   return `its directory is not built, the head being untrusted (${why})`;
 }
@@ -36182,7 +36203,7 @@ async function patchedDeployments(git, env, commit, parents, path6, bytes) {
 async function parentsOf(git, ctx, commit, path6) {
   if (commit !== ctx.head && (await parentsAt(git, ctx, ctx.head)).length === 0) return [];
   const parents = await parentsAt(git, ctx, commit);
-  return parents.filter((p) => p.file !== path6 && path6.startsWith(`${p.dir}/`));
+  return parents.filter((p) => deploysPath(p, path6));
 }
 async function parentsAt(git, ctx, commit) {
   const files = await gitopsFiles(git, { ...ctx, head: commit });
@@ -36190,7 +36211,7 @@ async function parentsAt(git, ctx, commit) {
   if (parents === void 0) {
     const holding = files.filter((f) => f.bytes.includes("patches"));
     parents = Promise.all(holding.map((f) => f.deployments ??= parseDeployments(f.path, f.bytes))).then(
-      (found) => patchingParents(found.flat()).filter((p) => p.dir !== "")
+      (found) => patchingParents(found.flat())
     );
     parentsIn.set(files, parents);
   }
@@ -36205,7 +36226,7 @@ async function gitopsObjectsNaming(git, ctx, word, names2) {
     (p) => naming(JSON.stringify(p.settings.patches)) || unknowablePatches(p) !== void 0
   ) : [];
   for (const file of await gitopsFiles(git, ctx)) {
-    const patched = parents.filter((p) => p.file !== file.path && file.path.startsWith(`${p.dir}/`));
+    const patched = parents.filter((p) => deploysPath(p, file.path));
     if (patched.length === 0 && !naming(file.bytes)) continue;
     const parsed = await parseManifestFile(file.path, file.bytes, { defaultNamespace: "default" });
     const objects = parsed.manifests.map((m) => m.object);
@@ -39036,7 +39057,7 @@ async function runFleet(deps) {
     contextOfServer.set(serverKey(server), context);
     access4.set(context, connection);
   }
-  const settings = given.namespaceFrom === void 0 ? { ...given, ...namespaceOfContexts(namespaces, deps.naming ?? CLI_FLAGS) } : given;
+  const settings = given.namespaceFrom === void 0 ? { ...given, ...namespaceOfContexts(namespaces, deps.naming ?? CLI_FLAGS, given.strategy) } : given;
   const planned = await planRepository({ ...deps, settings });
   if (planned.kind === "no-range") return planned.report;
   const repoPlan = planned.plan;
@@ -39225,7 +39246,14 @@ function planAndRollOut(settings, entry, out) {
       const planSettings = { ...settings2, plan: settings2.plan };
       const run2 = await saved.loadSavedPlan(planSettings, git, naming);
       if (!run2.replanFrom) return saved.applySaved(run2, planSettings, cluster, shared);
-      settingsForRun = { ...settingsForRun, ...run2.replanFrom, strategy: run2.document.strategy };
+      const planned = run2.document.namespace ?? "default";
+      const namespaceFrom = `the plan file's (${settings2.plan})`;
+      settingsForRun = {
+        ...settingsForRun,
+        ...run2.replanFrom,
+        strategy: run2.document.strategy,
+        ...settings2.namespaceFrom === void 0 ? { namespace: planned, namespaceFrom } : {}
+      };
       planOut = async (document) => saved.sameWorkloads(run2.document, planSettings, document.workloads, naming);
     } else if (settings2.planOut !== void 0) {
       const path6 = settings2.planOut;
@@ -40062,7 +40090,7 @@ function patchedInTree(tree, env, note) {
     const deployments = objects.flatMap(
       (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file }))
     );
-    const parents = patchingParents(deployments).filter((p) => p.dir !== "");
+    const parents = patchingParents(deployments);
     if (parents.length === 0) return [...objects];
     const binary = await findKustomize(env.pathDirs);
     return tree.withScratch(async (home) => {
@@ -40080,7 +40108,7 @@ function patchedInTree(tree, env, note) {
           continue;
         }
         deployed = deployed.map(
-          (m) => m.file !== parent.file && m.file.startsWith(`${parent.dir}/`) ? { ...m, object: asPatched([m.object], built.get(m.file), parent)[0] } : m
+          (m) => deploysPath(parent, m.file) ? { ...m, object: asPatched([m.object], built.get(m.file), parent)[0] } : m
         );
       }
       return deployed;
@@ -40806,9 +40834,9 @@ function patchEntry(target, rendered, own, ctx) {
   const renderedNamespace = stringField(field(object, "metadata"), "namespace");
   let namespace = renderedNamespace;
   if (own.namespace !== void 0 || ctx.deployedAs?.namespace !== void 0) {
-    const nearest2 = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
+    const nearest = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
     const raw = ctx.inputWorkloads.find((m) => m.id.kind === target.id.kind && name.endsWith(m.id.name));
-    namespace = nearest2 ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
+    namespace = nearest ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
   }
   return { apiVersion, kind: target.id.kind, name, ...namespace ? { namespace } : {}, hash: target.hash };
 }
@@ -41409,7 +41437,7 @@ function misspeltVariable(env) {
   const settings = ACCEPTED_OPTIONS.flatMap((o) => o.env ? [o.env] : []);
   for (const name of Object.keys(env).sort()) {
     if (!name.startsWith("CONFIG_ROLLOUT_") || settings.includes(name) || OTHER_VARIABLES.has(name)) continue;
-    const near = nearest(name, settings);
+    const near = settings.find((setting) => editDistance(name, setting) <= allowedEdits(name, setting));
     if (near !== void 0)
       return new UserError(
         `${name} is not a variable config-rollout reads (did you mean ${near}?): remove or rename it; nothing was run`
@@ -41417,17 +41445,9 @@ function misspeltVariable(env) {
   }
   return void 0;
 }
-function nearest(word, candidates) {
-  let best;
-  let bestDistance = 3;
-  for (const candidate of candidates) {
-    const distance = editDistance(candidate, word);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
+function allowedEdits(name, setting) {
+  const prefix = "CONFIG_ROLLOUT_".length;
+  return Math.min(name.length, setting.length) - prefix <= 4 ? 1 : 2;
 }
 function editDistance(a, b) {
   const d = Array.from(

@@ -5212,11 +5212,17 @@ function createClusterConnection(settings, env, onSecret) {
 }
 async function runNamespace(settings, cluster, naming) {
   if (settings.namespaceFrom !== void 0) return settings;
+  if (settings.strategy === "gitops") return namespaceOfContexts([], naming, settings.strategy);
   const loaded = cluster.configured ? await cluster.loaded().catch(() => void 0) : void 0;
-  return namespaceOfContexts(loaded ? [loaded] : [], naming);
+  return namespaceOfContexts(loaded ? [loaded] : [], naming, settings.strategy);
 }
-function namespaceOfContexts(contexts, naming) {
+function namespaceOfContexts(contexts, naming, strategy) {
   const option = naming.option("namespace");
+  if (strategy === "gitops")
+    return {
+      namespace: "default",
+      namespaceFrom: `the default: under ${naming.set("strategy", "gitops")} the agent places the objects, as stamp reads them; ${option} decides`
+    };
   const namespaces = new Set(contexts.map((c) => c.namespace ?? "default"));
   const named = contexts.map((c) => JSON.stringify(c.context)).join(", ");
   const [first] = contexts;
@@ -13100,6 +13106,9 @@ function childrenByFile(built, fileOf) {
   }
   return byFile;
 }
+function deploysPath(parent, path) {
+  return parent.file !== path && (parent.dir === "" || path.startsWith(`${parent.dir}/`));
+}
 function asPatched(objects, built, parent) {
   if (built === void 0) return [...objects];
   const { namePrefix = "", nameSuffix = "" } = parent.settings;
@@ -13579,9 +13588,16 @@ async function buildParent(git, env, commit, parent) {
   const templated = unknowablePatches(parent);
   if (templated) return unknowable(templated);
   if (env.untrustedHead !== void 0) return unknowable(untrustedWhy(env.untrustedHead));
+  if (parent.dir === "") return unknowable(ROOT_WHY);
   const binary = await findKustomize(env.pathDirs);
   if (binary === void 0) return unknowable("neither kustomize nor kubectl is on PATH to apply them");
-  const scope = void 0;
+  const top = parent.dir.split("/")[0];
+  const first = await buildIn(git, env, commit, parent, binary, [top]);
+  if (first.failed === void 0) return { children: first.children };
+  const whole = await buildIn(git, env, commit, parent, binary, void 0);
+  return whole.failed === void 0 ? { children: whole.children } : unknowable(whole.failed);
+}
+async function buildIn(git, env, commit, parent, binary, scope) {
   const trees = await createCommitTrees(git.root, findExecutable("git", env.pathDirs) ?? "git", scope, {
     symlinks: { scope },
     timeoutMs: env.timeoutMs
@@ -13590,12 +13606,13 @@ async function buildParent(git, env, commit, parent) {
     const tree = await trees.dirOf(commit);
     const run2 = { ...env, binary, home: trees.root };
     const built = await childrenAsBuilt(run2, { tree, commit, generate: true }, parent);
-    return typeof built === "string" ? unknowable(built) : { children: built };
+    return typeof built === "string" ? { failed: built } : { children: built };
   } finally {
     await trees.dispose();
   }
 }
 async function childrenAsBuilt(run2, at, parent) {
+  if (parent.dir === "") return ROOT_WHY;
   const dir = (0, import_node_path13.join)(at.tree, parent.dir);
   const own = await Promise.any(KUSTOMIZATION_FILE_NAMES.map((name) => (0, import_promises6.access)((0, import_node_path13.join)(dir, name)))).then(
     () => true,
@@ -13637,7 +13654,7 @@ function parentWarning(parent, commit, why) {
     unread: `spec.patches of the Kustomizations it deploys: ${why}`
   };
 }
-var import_promises6, import_node_path13, builds;
+var import_promises6, import_node_path13, builds, ROOT_WHY;
 var init_patched_children = __esm({
   "src/scan/gitops/patched-children.ts"() {
     "use strict";
@@ -13652,6 +13669,7 @@ var init_patched_children = __esm({
     init_generated_kustomization();
     init_parent_patches();
     builds = /* @__PURE__ */ new WeakMap();
+    ROOT_WHY = "its path is the repository root, which is not built for this";
   }
 });
 
@@ -13684,7 +13702,7 @@ async function patchedDeployments(git, env, commit, parents, path, bytes) {
 async function parentsOf(git, ctx, commit, path) {
   if (commit !== ctx.head && (await parentsAt(git, ctx, ctx.head)).length === 0) return [];
   const parents = await parentsAt(git, ctx, commit);
-  return parents.filter((p) => p.file !== path && path.startsWith(`${p.dir}/`));
+  return parents.filter((p) => deploysPath(p, path));
 }
 async function parentsAt(git, ctx, commit) {
   const files = await gitopsFiles(git, { ...ctx, head: commit });
@@ -13692,7 +13710,7 @@ async function parentsAt(git, ctx, commit) {
   if (parents === void 0) {
     const holding = files.filter((f) => f.bytes.includes("patches"));
     parents = Promise.all(holding.map((f) => f.deployments ??= parseDeployments(f.path, f.bytes))).then(
-      (found) => patchingParents(found.flat()).filter((p) => p.dir !== "")
+      (found) => patchingParents(found.flat())
     );
     parentsIn.set(files, parents);
   }
@@ -13706,7 +13724,7 @@ async function gitopsObjectsNaming(git, ctx, word, names2) {
     (p) => naming(JSON.stringify(p.settings.patches)) || unknowablePatches(p) !== void 0
   ) : [];
   for (const file of await gitopsFiles(git, ctx)) {
-    const patched = parents.filter((p) => p.file !== file.path && file.path.startsWith(`${p.dir}/`));
+    const patched = parents.filter((p) => deploysPath(p, file.path));
     if (patched.length === 0 && !naming(file.bytes)) continue;
     const parsed = await parseManifestFile(file.path, file.bytes, { defaultNamespace: "default" });
     const objects = parsed.manifests.map((m) => m.object);
@@ -17153,6 +17171,8 @@ function parsePlanDocument(text, file) {
     throw bad("strategy", "one of annotation, env, versioned");
   if (typeof value.digest !== "string") throw bad("digest", "a string");
   if (value.keyCheck !== void 0 && typeof value.keyCheck !== "string") throw bad("keyCheck", "a string");
+  if (value.namespace !== void 0 && typeof value.namespace !== "string")
+    throw bad("namespace", "a string");
   if (!Array.isArray(value.configs)) throw bad("configs", "a list");
   for (const [i, c] of value.configs.entries()) checkConfig(c, `configs[${i}]`, bad);
   if (!Array.isArray(value.workloads)) throw bad("workloads", "a list");
@@ -17275,7 +17295,8 @@ async function makePlanDocument(repoPlan, plan, clusterWorkloads, strategy, sett
         change: changes.get(idKey(w.id))
       })
     ),
-    ...key && secrets.length > 0 ? { keyCheck: keyCheckOf(key) } : {}
+    ...key && secrets.length > 0 ? { keyCheck: keyCheckOf(key) } : {},
+    ...settings.namespace !== "default" ? { namespace: settings.namespace } : {}
   });
 }
 var init_plan_out = __esm({
@@ -17471,7 +17492,7 @@ async function runFleet(deps) {
     contextOfServer.set(serverKey(server), context);
     access3.set(context, connection);
   }
-  const settings = given.namespaceFrom === void 0 ? { ...given, ...namespaceOfContexts(namespaces, deps.naming ?? CLI_FLAGS) } : given;
+  const settings = given.namespaceFrom === void 0 ? { ...given, ...namespaceOfContexts(namespaces, deps.naming ?? CLI_FLAGS, given.strategy) } : given;
   const planned = await planRepository({ ...deps, settings });
   if (planned.kind === "no-range") return planned.report;
   const repoPlan = planned.plan;
@@ -18446,7 +18467,14 @@ function planAndRollOut(settings, entry, out) {
       const planSettings = { ...settings2, plan: settings2.plan };
       const run2 = await saved.loadSavedPlan(planSettings, git, naming);
       if (!run2.replanFrom) return saved.applySaved(run2, planSettings, cluster, shared);
-      settingsForRun = { ...settingsForRun, ...run2.replanFrom, strategy: run2.document.strategy };
+      const planned = run2.document.namespace ?? "default";
+      const namespaceFrom = `the plan file's (${settings2.plan})`;
+      settingsForRun = {
+        ...settingsForRun,
+        ...run2.replanFrom,
+        strategy: run2.document.strategy,
+        ...settings2.namespaceFrom === void 0 ? { namespace: planned, namespaceFrom } : {}
+      };
       planOut = async (document) => saved.sameWorkloads(run2.document, planSettings, document.workloads, naming);
     } else if (settings2.planOut !== void 0) {
       const path = settings2.planOut;
@@ -19347,7 +19375,7 @@ function patchedInTree(tree, env, note) {
     const deployments = objects.flatMap(
       (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file }))
     );
-    const parents = patchingParents(deployments).filter((p) => p.dir !== "");
+    const parents = patchingParents(deployments);
     if (parents.length === 0) return [...objects];
     const binary = await findKustomize(env.pathDirs);
     return tree.withScratch(async (home) => {
@@ -19365,7 +19393,7 @@ function patchedInTree(tree, env, note) {
           continue;
         }
         deployed = deployed.map(
-          (m) => m.file !== parent.file && m.file.startsWith(`${parent.dir}/`) ? { ...m, object: asPatched([m.object], built.get(m.file), parent)[0] } : m
+          (m) => deploysPath(parent, m.file) ? { ...m, object: asPatched([m.object], built.get(m.file), parent)[0] } : m
         );
       }
       return deployed;
@@ -21325,13 +21353,17 @@ function misspeltVariable(env) {
   const settings = ACCEPTED_OPTIONS.flatMap((o) => o.env ? [o.env] : []);
   for (const name of Object.keys(env).sort()) {
     if (!name.startsWith("CONFIG_ROLLOUT_") || settings.includes(name) || OTHER_VARIABLES.has(name)) continue;
-    const near = nearest(name, settings);
+    const near = settings.find((setting) => editDistance(name, setting) <= allowedEdits(name, setting));
     if (near !== void 0)
       return new UserError(
         `${name} is not a variable config-rollout reads (did you mean ${near}?): remove or rename it; nothing was run`
       );
   }
   return void 0;
+}
+function allowedEdits(name, setting) {
+  const prefix = "CONFIG_ROLLOUT_".length;
+  return Math.min(name.length, setting.length) - prefix <= 4 ? 1 : 2;
 }
 function nearest(word, candidates) {
   let best;
