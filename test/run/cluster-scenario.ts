@@ -27,6 +27,8 @@ export interface SimRepo {
   kubectl(...args: string[]): Promise<KubectlResult>;
   /** Writes `text` to `name` in `dir` and returns its path (for `kubectl apply -f`). */
   file(name: string, text: string): string;
+  /** What Flux's kustomize-controller does: `kubectl apply --server-side` into `namespace` (`-f FILE`, `-k DIR`). */
+  applyAsFlux(namespace: string, ...source: string[]): Promise<KubectlResult>;
   /** Closes the cluster and removes the repository and `dir`; once, however often it is called. */
   close(): Promise<void>;
 }
@@ -40,12 +42,23 @@ export async function startSimRepo(
   const dir = mkdtempSync(join(tmpdir(), "config-rollout-e2e-"));
   const kubeconfig = join(dir, "kubeconfig");
   sim.writeKubeconfig(kubeconfig, { context: "ci", ...where });
+  const kubectl = (...args: string[]) => runKubectl(findKubectl()!, args, { home: dir, kubeconfig });
   return {
     sim,
     repo,
     dir,
     kubeconfig,
-    kubectl: (...args) => runKubectl(findKubectl()!, args, { home: dir, kubeconfig }),
+    kubectl,
+    applyAsFlux: (namespace, ...source) =>
+      kubectl(
+        "apply",
+        "--server-side",
+        "--field-manager",
+        "kustomize-controller",
+        "-n",
+        namespace,
+        ...source,
+      ),
     file(name, text) {
       writeFileSync(join(dir, name), text);
       return join(dir, name);

@@ -153,18 +153,7 @@ describe.each(Object.entries(clusterLayouts))(
         const s = await prodCluster(clusters);
         const stamp = await stampOf(s.repo);
         const file = join(s.repo.dir, APP);
-        const run = await runWithAgent(s, () =>
-          s.kubectl(
-            "apply",
-            "--server-side",
-            "--field-manager",
-            "kustomize-controller",
-            "-n",
-            "prod",
-            "-f",
-            file,
-          ),
-        );
+        const run = await runWithAgent(s, () => s.applyAsFlux("prod", "-f", file));
         expect(run.stderr).toContain(`the agent applied the commit (${HASH}=${stamp})`);
         expect(run.stderr).toContain(
           "deployment/web (namespace staging): not on this cluster: deployment/web (namespace staging) does not exist there",

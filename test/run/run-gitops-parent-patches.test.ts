@@ -209,17 +209,7 @@ describe("stamp and --strategy gitops agree with the plan", () => {
     await repo.commit("v2: example.org, stamped");
     if (!kubectl) return;
     const file = opened.file("deployed.yaml", await deployed(repo, "example.org"));
-    const agent = () =>
-      opened.kubectl(
-        "apply",
-        "--server-side",
-        "--field-manager",
-        "kustomize-controller",
-        "-n",
-        "default",
-        "-f",
-        file,
-      );
+    const agent = () => opened.applyAsFlux("default", "-f", file);
     const run = await runWithAgent(opened, agent, ["--output", "json"]);
     const report = JSON.parse(run.stdout) as { outcome: string; workloads: Array<{ name: string }> };
     expect(report.outcome).toBe("restarted");

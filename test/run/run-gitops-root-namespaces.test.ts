@@ -94,17 +94,7 @@ async function prodCluster(staging: string): Promise<SimRepo> {
 }
 
 /** What Flux does with `targetNamespace: prod`: the kustomization built and applied into prod. */
-const fluxApplies = (s: SimRepo) =>
-  s.kubectl(
-    "apply",
-    "--server-side",
-    "--field-manager",
-    "kustomize-controller",
-    "-n",
-    "prod",
-    "-k",
-    join(s.repo.dir, "apps/web"),
-  );
+const fluxApplies = (s: SimRepo) => s.applyAsFlux("prod", "-k", join(s.repo.dir, "apps/web"));
 
 describe("--strategy gitops against the prod cluster", () => {
   test.skipIf(!kubectl)(

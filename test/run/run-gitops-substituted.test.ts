@@ -145,17 +145,7 @@ describe.each(Object.entries(ways))("DOMAIN set by %s", (_, setDomain) => {
       await stamp(repo);
       await repo.commit("v2: example.org, stamped");
       const file = opened.file("deployed.yaml", await deployed(repo, "example.org"));
-      const agent = () =>
-        opened.kubectl(
-          "apply",
-          "--server-side",
-          "--field-manager",
-          "kustomize-controller",
-          "-n",
-          "prod",
-          "-f",
-          file,
-        );
+      const agent = () => opened.applyAsFlux("prod", "-f", file);
       const run = await runWithAgent(opened, agent, ["--output", "json"]);
       const report = JSON.parse(run.stdout) as {
         outcome: string;
