@@ -52,10 +52,9 @@ export async function findDeployments(
   for (const file of files) {
     if (!file.paths.some((path) => path === ANY_PATH || wanted.has(path))) continue;
     const parents = ctx.asDeployed ? await parentsOf(git, ctx, ctx.head, file.path) : [];
-    file.deployments ??= parseDeployments(file.path, file.bytes);
     const all =
       parents.length === 0
-        ? await file.deployments
+        ? await deploymentsIn(file)
         : await patchedDeployments(git, ctx.asDeployed!, ctx.head, parents, file.path, file.bytes);
     deployments.push(...all.filter((d) => wanted.has(d.dir)));
   }
@@ -90,7 +89,7 @@ async function patchedDeployments(
   const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
   const objects = parsed.manifests.map((m) => m.object);
   const deployed = await asDeployedByParents(git, env, commit, parents, path, objects);
-  return deploymentsOf(deployed).map((d) => ({ ...d, file: path }));
+  return deploymentsAtLines(path, parsed.manifests, deployed);
 }
 
 /** The patching parents at `commit` whose directory holds `path` (none read at base unless head has one). */
@@ -112,9 +111,7 @@ async function parentsAt(git: Git, ctx: DeploymentSearch, commit: string): Promi
   if (parents === undefined) {
     // The cheap check: only a file that says `patches` may hold one.
     const holding = files.filter((f) => f.bytes.includes("patches"));
-    parents = Promise.all(holding.map((f) => (f.deployments ??= parseDeployments(f.path, f.bytes)))).then(
-      (found) => patchingParents(found.flat()),
-    );
+    parents = Promise.all(holding.map(deploymentsIn)).then((found) => patchingParents(found.flat()));
     parentsIn.set(files, parents);
   }
   return parents;
@@ -238,10 +235,29 @@ async function readGitopsFiles(
   return [...files].map(([path, bytes]) => ({ path, bytes, paths: namedPaths(bytes.toString("utf8")) }));
 }
 
+/** A file's deployments as written, parsed once per search. */
+function deploymentsIn(file: GitopsFile): Promise<Deployment[]> {
+  file.deployments ??= parseDeployments(file.path, file.bytes);
+  return file.deployments;
+}
+
 async function parseDeployments(path: string, bytes: Buffer): Promise<Deployment[]> {
   const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
-  return parsed.manifests.flatMap((m) =>
-    deploymentsOf([m.object]).map((d) => ({ ...d, file: path, line: m.line })),
+  return deploymentsAtLines(
+    path,
+    parsed.manifests,
+    parsed.manifests.map((m) => m.object),
+  );
+}
+
+/** The deployments of `objects` (one per manifest, as read or as a parent deploys it), each at its manifest's line. */
+function deploymentsAtLines(
+  path: string,
+  manifests: ReadonlyArray<{ line: number }>,
+  objects: readonly Record<string, unknown>[],
+): Deployment[] {
+  return objects.flatMap((object, i) =>
+    deploymentsOf([object]).map((d) => ({ ...d, file: path, line: manifests[i]!.line })),
   );
 }
 
