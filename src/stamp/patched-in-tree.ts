@@ -8,7 +8,12 @@ import type { Manifest } from "../core/model.js";
 import type { WorkTree } from "../git/work-tree.js";
 import { deploymentsOf } from "../scan/gitops/deployed-dirs.js";
 import { asPatched, deploysPath, patchingParents } from "../scan/gitops/parent-patches.js";
-import { childrenAsBuilt, type ParentBuildEnv, untrustedWhy } from "../scan/gitops/patched-children.js";
+import {
+  childrenAsBuilt,
+  NO_KUSTOMIZE_WHY,
+  type ParentBuildEnv,
+  whyNotBuilt,
+} from "../scan/gitops/patched-children.js";
 import { findKustomize } from "../scan/render/kustomize.js";
 
 export function patchedInTree(
@@ -27,15 +32,14 @@ export function patchedInTree(
       let deployed = [...objects];
       for (const parent of parents) {
         const built =
-          env.untrustedHead !== undefined
-            ? untrustedWhy(env.untrustedHead)
-            : binary
-              ? await childrenAsBuilt(
-                  { ...env, binary, home },
-                  { tree: tree.dir, commit: "work tree", cwd: home, generate: false },
-                  parent,
-                )
-              : "neither kustomize nor kubectl is on PATH to apply them";
+          whyNotBuilt(parent, env) ??
+          (binary
+            ? await childrenAsBuilt(
+                { ...env, binary, home },
+                { tree: tree.dir, commit: "work tree", cwd: home, generate: false },
+                parent,
+              )
+            : NO_KUSTOMIZE_WHY);
         if (typeof built === "string") {
           note(
             `${parent.by} (${parent.file}) patches the Flux Kustomizations it deploys from ${parent.dir} (spec.patches), and ${built}: they are stamped as written, without what the patches add`,

@@ -103,12 +103,10 @@ async function buildParent(
   parent: Deployment,
 ): Promise<Built> {
   const unknowable = (why: string): Built => ({ warning: parentWarning(parent, commit, why) });
-  const templated = unknowablePatches(parent);
-  if (templated) return unknowable(templated);
-  if (env.untrustedHead !== undefined) return unknowable(untrustedWhy(env.untrustedHead));
-  if (parent.dir === "") return unknowable(ROOT_WHY);
+  const notBuilt = whyNotBuilt(parent, env);
+  if (notBuilt !== undefined) return unknowable(notBuilt);
   const binary = await findKustomize(env.pathDirs);
-  if (binary === undefined) return unknowable("neither kustomize nor kubectl is on PATH to apply them");
+  if (binary === undefined) return unknowable(NO_KUSTOMIZE_WHY);
   // A directory's kustomizations may name components and bases anywhere: first the top folder
   // holding it (`kubernetes/` for kubernetes/apps, where they are in practice), so a monorepo's
   // other trees are not written out; where that build fails, the whole tree.
@@ -152,7 +150,6 @@ export async function childrenAsBuilt(
   at: { tree: string; commit: string; cwd?: string; generate: boolean },
   parent: Deployment,
 ): Promise<Map<string, JsonObject[]> | string> {
-  if (parent.dir === "") return ROOT_WHY;
   const dir = join(at.tree, parent.dir);
   const own = await Promise.any(KUSTOMIZATION_FILE_NAMES.map((name) => access(join(dir, name)))).then(
     () => true,
@@ -184,13 +181,22 @@ export async function childrenAsBuilt(
   );
 }
 
-/** Building the whole repository as one kustomization to read its Kustomizations is not attempted. */
-const ROOT_WHY = "its path is the repository root, which is not built for this";
-
-/** Why a parent's directory is not built: the head is untrusted. */
-export function untrustedWhy(why: string): string {
-  return `its directory is not built, the head being untrusted (${why})`;
+/**
+ * Why a parent's directory is not built to read its children (undefined: it is): a patch that needs
+ * substitution; an untrusted head, whose kustomizations may name anything (the render path checks
+ * each entry before it builds); the repository root, which would build every file of it.
+ */
+export function whyNotBuilt(parent: Deployment, env: ParentBuildEnv): string | undefined {
+  return (
+    unknowablePatches(parent) ??
+    (env.untrustedHead !== undefined
+      ? `its directory is not built, the head being untrusted (${env.untrustedHead})`
+      : undefined) ??
+    (parent.dir === "" ? "its path is the repository root, which is not built for this" : undefined)
+  );
 }
+
+export const NO_KUSTOMIZE_WHY = "neither kustomize nor kubectl is on PATH to apply them";
 
 function parentWarning(parent: Deployment, commit: string, why: string): SourceWarning {
   const file = parent.file ?? (parent.dir || ".");
