@@ -36099,12 +36099,10 @@ function buildOnce(git, env, commit, parent) {
 }
 async function buildParent(git, env, commit, parent) {
   const unknowable = (why) => ({ warning: parentWarning(parent, commit, why) });
-  const templated = unknowablePatches(parent);
-  if (templated) return unknowable(templated);
-  if (env.untrustedHead !== void 0) return unknowable(untrustedWhy(env.untrustedHead));
-  if (parent.dir === "") return unknowable(ROOT_WHY);
+  const notBuilt = whyNotBuilt(parent, env);
+  if (notBuilt !== void 0) return unknowable(notBuilt);
   const binary = await findKustomize(env.pathDirs);
-  if (binary === void 0) return unknowable("neither kustomize nor kubectl is on PATH to apply them");
+  if (binary === void 0) return unknowable(NO_KUSTOMIZE_WHY);
   const top = parent.dir.split("/")[0];
   const first = await buildIn(git, env, commit, parent, binary, [top]);
   if (first.failed === void 0) return { children: first.children };
@@ -36126,7 +36124,6 @@ async function buildIn(git, env, commit, parent, binary, scope) {
   }
 }
 async function childrenAsBuilt(run2, at, parent) {
-  if (parent.dir === "") return ROOT_WHY;
   const dir = (0, import_node_path11.join)(at.tree, parent.dir);
   const own = await Promise.any(KUSTOMIZATION_FILE_NAMES.map((name) => (0, import_promises5.access)((0, import_node_path11.join)(dir, name)))).then(
     () => true,
@@ -36157,10 +36154,10 @@ async function childrenAsBuilt(run2, at, parent) {
     fileOf
   );
 }
-var ROOT_WHY = "its path is the repository root, which is not built for this";
-function untrustedWhy(why) {
-  return `its directory is not built, the head being untrusted (${why})`;
+function whyNotBuilt(parent, env) {
+  return unknowablePatches(parent) ?? (env.untrustedHead !== void 0 ? `its directory is not built, the head being untrusted (${env.untrustedHead})` : void 0) ?? (parent.dir === "" ? "its path is the repository root, which is not built for this" : void 0);
 }
+var NO_KUSTOMIZE_WHY = "neither kustomize nor kubectl is on PATH to apply them";
 function parentWarning(parent, commit, why) {
   const file = parent.file ?? (parent.dir || ".");
   return {
@@ -36183,8 +36180,7 @@ async function findDeployments(git, ctx, dirs) {
   for (const file of files) {
     if (!file.paths.some((path6) => path6 === ANY_PATH || wanted.has(path6))) continue;
     const parents = ctx.asDeployed ? await parentsOf(git, ctx, ctx.head, file.path) : [];
-    file.deployments ??= parseDeployments(file.path, file.bytes);
-    const all = parents.length === 0 ? await file.deployments : await patchedDeployments(git, ctx.asDeployed, ctx.head, parents, file.path, file.bytes);
+    const all = parents.length === 0 ? await deploymentsIn(file) : await patchedDeployments(git, ctx.asDeployed, ctx.head, parents, file.path, file.bytes);
     deployments.push(...all.filter((d) => wanted.has(d.dir)));
   }
   return deployments;
@@ -36198,7 +36194,7 @@ async function patchedDeployments(git, env, commit, parents, path6, bytes) {
   const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
   const objects = parsed.manifests.map((m) => m.object);
   const deployed = await asDeployedByParents(git, env, commit, parents, path6, objects);
-  return deploymentsOf(deployed).map((d) => ({ ...d, file: path6 }));
+  return deploymentsAtLines(path6, parsed.manifests, deployed);
 }
 async function parentsOf(git, ctx, commit, path6) {
   if (commit !== ctx.head && (await parentsAt(git, ctx, ctx.head)).length === 0) return [];
@@ -36210,9 +36206,7 @@ async function parentsAt(git, ctx, commit) {
   let parents = parentsIn.get(files);
   if (parents === void 0) {
     const holding = files.filter((f) => f.bytes.includes("patches"));
-    parents = Promise.all(holding.map((f) => f.deployments ??= parseDeployments(f.path, f.bytes))).then(
-      (found) => patchingParents(found.flat())
-    );
+    parents = Promise.all(holding.map(deploymentsIn)).then((found) => patchingParents(found.flat()));
     parentsIn.set(files, parents);
   }
   return parents;
@@ -36280,10 +36274,21 @@ async function readGitopsFiles(git, head, globs, matches2) {
   const { files } = await git.readFilesUpTo(head, hits, MAX_GITOPS_FILE_BYTES);
   return [...files].map(([path6, bytes]) => ({ path: path6, bytes, paths: namedPaths(bytes.toString("utf8")) }));
 }
+function deploymentsIn(file) {
+  file.deployments ??= parseDeployments(file.path, file.bytes);
+  return file.deployments;
+}
 async function parseDeployments(path6, bytes) {
   const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
-  return parsed.manifests.flatMap(
-    (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: path6, line: m.line }))
+  return deploymentsAtLines(
+    path6,
+    parsed.manifests,
+    parsed.manifests.map((m) => m.object)
+  );
+}
+function deploymentsAtLines(path6, manifests, objects) {
+  return objects.flatMap(
+    (object, i) => deploymentsOf([object]).map((d) => ({ ...d, file: path6, line: manifests[i].line }))
   );
 }
 var PATH_FIELD = /(?:^|[\s{,])["']?path["']?[ \t]*:[ \t]*([^\r\n]*)/gm;
@@ -37097,10 +37102,10 @@ async function buildDeployed(run2, treeDir, dir, commit, as, signal) {
 async function findSettingsChanges(git, ctx) {
   const wanted = (path6) => path6 !== void 0 && MANIFEST_FILE.test(path6) && (ctx.paths?.matches(path6) ?? true);
   const headPaths = ctx.changedFiles.filter((c) => c.status !== "D").map((c) => c.path);
-  const atHead = await deploymentsIn(git, ctx, ctx.head, headPaths.filter(wanted));
+  const atHead = await deploymentsIn2(git, ctx, ctx.head, headPaths.filter(wanted));
   if (atHead.length === 0) return [];
   const basePaths = ctx.changedFiles.map((c) => c.status === "A" ? void 0 : c.oldPath ?? c.path);
-  const atBase = await deploymentsIn(git, ctx, ctx.base, basePaths.filter(wanted));
+  const atBase = await deploymentsIn2(git, ctx, ctx.base, basePaths.filter(wanted));
   const [before, after] = [byObjectAndDir(atBase), byObjectAndDir(atHead)];
   const changes = [];
   const basePathOf = new Map(ctx.changedFiles.map((c) => [c.path, c.oldPath ?? c.path]));
@@ -37132,7 +37137,7 @@ function isOf(change, d) {
 function changedDirs(changes) {
   return [...new Set(changes.map((c) => c.dir).filter((dir) => dir !== ""))];
 }
-async function deploymentsIn(git, ctx, rev, paths) {
+async function deploymentsIn2(git, ctx, rev, paths) {
   if (paths.length === 0) return [];
   const { files } = await git.readFilesUpTo(rev, [...new Set(paths)], MAX_GITOPS_FILE_BYTES);
   const found = [];
@@ -39852,10 +39857,10 @@ function unique2(list) {
 init_folder_definitions();
 init_kustomization_names();
 async function readAsDeployed(read, ctx) {
-  const deploymentsIn2 = (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file, line: m.line }));
-  const gitops = (await ctx.beyond?.gitopsObjects() ?? []).filter((m) => deploymentsIn2(m).length > 0);
-  const objects = [...read.filter((m) => deploymentsIn2(m).length > 0), ...gitops];
-  const written = (ctx.patched ? await ctx.patched(objects) : objects).flatMap(deploymentsIn2);
+  const deploymentsIn3 = (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file, line: m.line }));
+  const gitops = (await ctx.beyond?.gitopsObjects() ?? []).filter((m) => deploymentsIn3(m).length > 0);
+  const objects = [...read.filter((m) => deploymentsIn3(m).length > 0), ...gitops];
+  const written = (ctx.patched ? await ctx.patched(objects) : objects).flatMap(deploymentsIn3);
   const names2 = substitutionMapNames(written);
   const maps = [
     ...substitutionMapsIn(read),
@@ -40096,11 +40101,11 @@ function patchedInTree(tree, env, note) {
     return tree.withScratch(async (home) => {
       let deployed = [...objects];
       for (const parent of parents) {
-        const built = env.untrustedHead !== void 0 ? untrustedWhy(env.untrustedHead) : binary ? await childrenAsBuilt(
+        const built = whyNotBuilt(parent, env) ?? (binary ? await childrenAsBuilt(
           { ...env, binary, home },
           { tree: tree.dir, commit: "work tree", cwd: home, generate: false },
           parent
-        ) : "neither kustomize nor kubectl is on PATH to apply them";
+        ) : NO_KUSTOMIZE_WHY);
         if (typeof built === "string") {
           note(
             `${parent.by} (${parent.file}) patches the Flux Kustomizations it deploys from ${parent.dir} (spec.patches), and ${built}: they are stamped as written, without what the patches add`

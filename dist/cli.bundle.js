@@ -13585,12 +13585,10 @@ function buildOnce(git, env, commit, parent) {
 }
 async function buildParent(git, env, commit, parent) {
   const unknowable = (why) => ({ warning: parentWarning(parent, commit, why) });
-  const templated = unknowablePatches(parent);
-  if (templated) return unknowable(templated);
-  if (env.untrustedHead !== void 0) return unknowable(untrustedWhy(env.untrustedHead));
-  if (parent.dir === "") return unknowable(ROOT_WHY);
+  const notBuilt = whyNotBuilt(parent, env);
+  if (notBuilt !== void 0) return unknowable(notBuilt);
   const binary = await findKustomize(env.pathDirs);
-  if (binary === void 0) return unknowable("neither kustomize nor kubectl is on PATH to apply them");
+  if (binary === void 0) return unknowable(NO_KUSTOMIZE_WHY);
   const top = parent.dir.split("/")[0];
   const first = await buildIn(git, env, commit, parent, binary, [top]);
   if (first.failed === void 0) return { children: first.children };
@@ -13612,7 +13610,6 @@ async function buildIn(git, env, commit, parent, binary, scope) {
   }
 }
 async function childrenAsBuilt(run2, at, parent) {
-  if (parent.dir === "") return ROOT_WHY;
   const dir = (0, import_node_path13.join)(at.tree, parent.dir);
   const own = await Promise.any(KUSTOMIZATION_FILE_NAMES.map((name) => (0, import_promises6.access)((0, import_node_path13.join)(dir, name)))).then(
     () => true,
@@ -13643,8 +13640,8 @@ async function childrenAsBuilt(run2, at, parent) {
     fileOf
   );
 }
-function untrustedWhy(why) {
-  return `its directory is not built, the head being untrusted (${why})`;
+function whyNotBuilt(parent, env) {
+  return unknowablePatches(parent) ?? (env.untrustedHead !== void 0 ? `its directory is not built, the head being untrusted (${env.untrustedHead})` : void 0) ?? (parent.dir === "" ? "its path is the repository root, which is not built for this" : void 0);
 }
 function parentWarning(parent, commit, why) {
   const file = parent.file ?? (parent.dir || ".");
@@ -13654,7 +13651,7 @@ function parentWarning(parent, commit, why) {
     unread: `spec.patches of the Kustomizations it deploys: ${why}`
   };
 }
-var import_promises6, import_node_path13, builds, ROOT_WHY;
+var import_promises6, import_node_path13, builds, NO_KUSTOMIZE_WHY;
 var init_patched_children = __esm({
   "src/scan/gitops/patched-children.ts"() {
     "use strict";
@@ -13669,7 +13666,7 @@ var init_patched_children = __esm({
     init_generated_kustomization();
     init_parent_patches();
     builds = /* @__PURE__ */ new WeakMap();
-    ROOT_WHY = "its path is the repository root, which is not built for this";
+    NO_KUSTOMIZE_WHY = "neither kustomize nor kubectl is on PATH to apply them";
   }
 });
 
@@ -13682,8 +13679,7 @@ async function findDeployments(git, ctx, dirs) {
   for (const file of files) {
     if (!file.paths.some((path) => path === ANY_PATH || wanted.has(path))) continue;
     const parents = ctx.asDeployed ? await parentsOf(git, ctx, ctx.head, file.path) : [];
-    file.deployments ??= parseDeployments(file.path, file.bytes);
-    const all = parents.length === 0 ? await file.deployments : await patchedDeployments(git, ctx.asDeployed, ctx.head, parents, file.path, file.bytes);
+    const all = parents.length === 0 ? await deploymentsIn(file) : await patchedDeployments(git, ctx.asDeployed, ctx.head, parents, file.path, file.bytes);
     deployments.push(...all.filter((d) => wanted.has(d.dir)));
   }
   return deployments;
@@ -13697,7 +13693,7 @@ async function patchedDeployments(git, env, commit, parents, path, bytes) {
   const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
   const objects = parsed.manifests.map((m) => m.object);
   const deployed = await asDeployedByParents(git, env, commit, parents, path, objects);
-  return deploymentsOf(deployed).map((d) => ({ ...d, file: path }));
+  return deploymentsAtLines(path, parsed.manifests, deployed);
 }
 async function parentsOf(git, ctx, commit, path) {
   if (commit !== ctx.head && (await parentsAt(git, ctx, ctx.head)).length === 0) return [];
@@ -13709,9 +13705,7 @@ async function parentsAt(git, ctx, commit) {
   let parents = parentsIn.get(files);
   if (parents === void 0) {
     const holding = files.filter((f) => f.bytes.includes("patches"));
-    parents = Promise.all(holding.map((f) => f.deployments ??= parseDeployments(f.path, f.bytes))).then(
-      (found) => patchingParents(found.flat())
-    );
+    parents = Promise.all(holding.map(deploymentsIn)).then((found) => patchingParents(found.flat()));
     parentsIn.set(files, parents);
   }
   return parents;
@@ -13777,10 +13771,21 @@ async function readGitopsFiles(git, head, globs, matches2) {
   const { files } = await git.readFilesUpTo(head, hits, MAX_GITOPS_FILE_BYTES);
   return [...files].map(([path, bytes]) => ({ path, bytes, paths: namedPaths(bytes.toString("utf8")) }));
 }
+function deploymentsIn(file) {
+  file.deployments ??= parseDeployments(file.path, file.bytes);
+  return file.deployments;
+}
 async function parseDeployments(path, bytes) {
   const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
-  return parsed.manifests.flatMap(
-    (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: path, line: m.line }))
+  return deploymentsAtLines(
+    path,
+    parsed.manifests,
+    parsed.manifests.map((m) => m.object)
+  );
+}
+function deploymentsAtLines(path, manifests, objects) {
+  return objects.flatMap(
+    (object, i) => deploymentsOf([object]).map((d) => ({ ...d, file: path, line: manifests[i].line }))
   );
 }
 function namedPaths(text) {
@@ -14744,10 +14749,10 @@ var init_deployed_build = __esm({
 async function findSettingsChanges(git, ctx) {
   const wanted = (path) => path !== void 0 && MANIFEST_FILE.test(path) && (ctx.paths?.matches(path) ?? true);
   const headPaths = ctx.changedFiles.filter((c) => c.status !== "D").map((c) => c.path);
-  const atHead = await deploymentsIn(git, ctx, ctx.head, headPaths.filter(wanted));
+  const atHead = await deploymentsIn2(git, ctx, ctx.head, headPaths.filter(wanted));
   if (atHead.length === 0) return [];
   const basePaths = ctx.changedFiles.map((c) => c.status === "A" ? void 0 : c.oldPath ?? c.path);
-  const atBase = await deploymentsIn(git, ctx, ctx.base, basePaths.filter(wanted));
+  const atBase = await deploymentsIn2(git, ctx, ctx.base, basePaths.filter(wanted));
   const [before, after] = [byObjectAndDir(atBase), byObjectAndDir(atHead)];
   const changes = [];
   const basePathOf = new Map(ctx.changedFiles.map((c) => [c.path, c.oldPath ?? c.path]));
@@ -14779,7 +14784,7 @@ function isOf(change, d) {
 function changedDirs(changes) {
   return [...new Set(changes.map((c) => c.dir).filter((dir) => dir !== ""))];
 }
-async function deploymentsIn(git, ctx, rev, paths) {
+async function deploymentsIn2(git, ctx, rev, paths) {
   if (paths.length === 0) return [];
   const { files } = await git.readFilesUpTo(rev, [...new Set(paths)], MAX_GITOPS_FILE_BYTES);
   const found = [];
@@ -19098,10 +19103,10 @@ var init_stamp_as_deployed = __esm({
 
 // src/stamp/substituted-reads.ts
 async function readAsDeployed(read, ctx) {
-  const deploymentsIn2 = (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file, line: m.line }));
-  const gitops = (await ctx.beyond?.gitopsObjects() ?? []).filter((m) => deploymentsIn2(m).length > 0);
-  const objects = [...read.filter((m) => deploymentsIn2(m).length > 0), ...gitops];
-  const written = (ctx.patched ? await ctx.patched(objects) : objects).flatMap(deploymentsIn2);
+  const deploymentsIn3 = (m) => deploymentsOf([m.object]).map((d) => ({ ...d, file: m.file, line: m.line }));
+  const gitops = (await ctx.beyond?.gitopsObjects() ?? []).filter((m) => deploymentsIn3(m).length > 0);
+  const objects = [...read.filter((m) => deploymentsIn3(m).length > 0), ...gitops];
+  const written = (ctx.patched ? await ctx.patched(objects) : objects).flatMap(deploymentsIn3);
   const names2 = substitutionMapNames(written);
   const maps = [
     ...substitutionMapsIn(read),
@@ -19381,11 +19386,11 @@ function patchedInTree(tree, env, note) {
     return tree.withScratch(async (home) => {
       let deployed = [...objects];
       for (const parent of parents) {
-        const built = env.untrustedHead !== void 0 ? untrustedWhy(env.untrustedHead) : binary ? await childrenAsBuilt(
+        const built = whyNotBuilt(parent, env) ?? (binary ? await childrenAsBuilt(
           { ...env, binary, home },
           { tree: tree.dir, commit: "work tree", cwd: home, generate: false },
           parent
-        ) : "neither kustomize nor kubectl is on PATH to apply them";
+        ) : NO_KUSTOMIZE_WHY);
         if (typeof built === "string") {
           note(
             `${parent.by} (${parent.file}) patches the Flux Kustomizations it deploys from ${parent.dir} (spec.patches), and ${built}: they are stamped as written, without what the patches add`
